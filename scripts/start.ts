@@ -1,0 +1,61 @@
+// `npm start`: build when the sources are newer than the last build, prepare the database
+// (migrations, admin, demo data), print where to go and how to sign in, then serve.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EnvError, parseEnv } from '../src/server/env.ts';
+
+const STAMP = 'dist/.build-stamp';
+const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package-lock.json'];
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
+}
+
+function buildIfNeeded() {
+  const built = existsSync(STAMP) && existsSync('dist/server/entry.mjs') ? statSync(STAMP).mtimeMs : 0;
+  if (built >= Math.max(...SOURCES.map(newestChange))) return;
+  console.log('Збираємо сайт (astro build)…');
+  const result = spawnSync(join('node_modules', '.bin', 'astro'), ['build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(STAMP, new Date().toISOString());
+}
+
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+buildIfNeeded();
+
+const { getRuntime } = await import('../src/server/runtime.ts');
+const runtime = await getRuntime();
+const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+const url = env.SITE_URL ?? `http://${host}:${env.PORT}`;
+const { admin } = runtime;
+
+console.log('');
+console.log(`Кіберарена: ${url}`);
+console.log(`База даних: ${runtime.deps.database.kind === 'pglite' ? `PGlite у ${join(env.DATA_DIR, 'db')}` : 'PostgreSQL'}`);
+if (runtime.seeded) console.log('Додано демо-дані (гравці мають пароль demo12345).');
+if (admin.kind === 'created') {
+  console.log(`Адміністратор: ${admin.email} (нікнейм ${admin.username}), пароль: ${admin.password}`);
+  if (admin.generated) console.log('Пароль згенеровано й показано один раз — збережіть його.');
+} else {
+  console.log(`Адміністратор: ${admin.email}${admin.kind === 'exists' ? ' (пароль показано під час першого запуску)' : ''}`);
+}
+console.log('');
+
+process.env.PORT = String(env.PORT);
+process.env.HOST = env.HOST;
+await import(pathToFileURL(join(process.cwd(), 'dist/server/entry.mjs')).href);

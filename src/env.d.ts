@@ -1,0 +1,16 @@
+/// <reference types="astro/client" />
+import type { KyInstance } from 'ky';
+
+declare global {
+  interface ImportMetaEnv {
+    /** Where the browser finds the API when it is not on the same origin. */
+    readonly PUBLIC_API_URL?: string;
+  }
+
+  namespace App {
+    interface Locals {
+      /** The API client for server-rendered pages: calls the Hono app in-process. */
+      api: KyInstance;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { t } from '../i18n/index.ts';
+import type { ApiClient } from './client.ts';
+
+/** A user as every API answer shows one (SPEC §3 User). */
+export const userSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(['user', 'admin']),
+  teams: z.array(z.string()),
+  team: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const username = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[\p{L}\p{N}_.-]+$/u, { message: t('validation.invalidUsername') });
+const email = z.email().max(254);
+const password = z.string().min(8).max(128);
+
+export const registerInput = z.object({ username, email: z.string().trim().pipe(email), password });
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  loginOrEmail: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const resendInput = z.object({ email: z.string().trim().min(1).max(254).pipe(z.email()) });
+export type ResendInput = z.infer<typeof resendInput>;
+
+export const confirmQuery = z.object({ token: z.string().min(1).max(200) });
+
+export const messageSchema = z.object({ message: z.string() });
+export const loginResponse = z.object({ user: userSchema, token: z.string(), message: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const register = (api: ApiClient, body: RegisterInput) =>
+  api.post('auth/register', { json: body }).json<{ message: string }>();
+export const login = (api: ApiClient, body: LoginInput) => api.post('auth/login', { json: body }).json<LoginResponse>();
+export const logout = (api: ApiClient) => api.post('auth/logout').json<{ message: string }>();
+export const confirmEmail = (api: ApiClient, token: string) =>
+  api.get('auth/confirm', { searchParams: { token } }).json<{ message: string }>();
+export const resendConfirmation = (api: ApiClient, body: ResendInput) =>
+  api.post('auth/resend-confirmation', { json: body }).json<{ message: string }>();
+export const getMe = (api: ApiClient) => api.get('users/me').json<User>();

@@ -1,0 +1,24 @@
+import { en } from './en.ts';
+import { uk, type MessageKey } from './uk.ts';
+
+export type { MessageKey };
+export type Locale = 'uk' | 'en';
+export const locales: readonly Locale[] = ['uk', 'en'];
+export const defaultLocale: Locale = 'uk';
+
+const catalogs: Record<Locale, Record<MessageKey, string>> = { uk, en };
+
+export type MessageParams = Record<string, string | number>;
+
+/** The text for `key` in `locale`, with `{name}` placeholders filled from `params`. */
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  const template = catalogs[locale][key];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Ukrainian text for `key`: the language of the API's messages and of server-rendered pages. */
+export const t = (key: MessageKey, params?: MessageParams) => translate(defaultLocale, key, params);
+
+/** Whether the catalog has `key`: lets callers build keys from data (field names) safely. */
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(uk, key);

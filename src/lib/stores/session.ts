@@ -1,0 +1,52 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { atom, computed, onMount } from 'nanostores';
+import { createApiClient } from '../api/client.ts';
+import { getMe, logout, type User } from '../api/auth.ts';
+
+/** The bearer token, kept in localStorage under `token` (SPEC §3 Session). */
+export const $token = persistentAtom<string>('token', '');
+export const $user = atom<User | null>(null);
+/** True until the first check of the stored token has finished. */
+export const $sessionLoading = atom(true);
+export const $isAdmin = computed($user, (user) => user?.role === 'admin');
+
+/** The browser's API client: every call carries the current token. */
+export const api = createApiClient({
+  baseUrl: import.meta.env.PUBLIC_API_URL ?? '/api',
+  getToken: () => $token.get() || null,
+});
+
+/** Fetches the current user for the stored token; any failure signs out silently (SPEC §4). */
+export async function loadSession(): Promise<void> {
+  const token = $token.get();
+  if (!token) {
+    $user.set(null);
+    $sessionLoading.set(false);
+    return;
+  }
+  try {
+    $user.set(await getMe(api));
+  } catch {
+    $user.set(null);
+    $token.set('');
+  } finally {
+    $sessionLoading.set(false);
+  }
+}
+
+onMount($user, () => {
+  void loadSession();
+});
+
+export function signIn(user: User, token: string): void {
+  $token.set(token);
+  $user.set(user);
+  $sessionLoading.set(false);
+}
+
+/** Ends the session on the server (best effort) and forgets it here. */
+export async function signOut(): Promise<void> {
+  if ($token.get()) await logout(api).catch(() => undefined);
+  $token.set('');
+  $user.set(null);
+}

@@ -1,0 +1,25 @@
+import { defineMiddleware } from 'astro:middleware';
+import { createApiClient } from './lib/api/client.ts';
+import { getApp } from './server/runtime.ts';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (!context.isPrerendered) {
+    // Pages read data through the same typed client as islands, but in-process: no loopback HTTP.
+    context.locals.api = createApiClient({
+      baseUrl: new URL('/api', context.url).href,
+      fetch: async (input, init) => (await getApp()).fetch(new Request(input, init)),
+    });
+  }
+  const response = await next();
+  const type = response.headers.get('content-type');
+  // Without an explicit charset some browsers guess wrong and Cyrillic turns into mojibake.
+  if (type?.startsWith('text/html') && !/charset/i.test(type)) {
+    response.headers.set('content-type', 'text/html; charset=utf-8');
+  }
+  if (type?.startsWith('text/html')) {
+    response.headers.set('X-Content-Type-Options', 'nosniff');
+    response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    response.headers.set('X-Frame-Options', 'DENY');
+  }
+  return response;
+});

@@ -1,0 +1,96 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { t } from '../lib/i18n/index.ts';
+import type { AppEnv, Deps } from './context.ts';
+import { renderApiDocs } from './docs.ts';
+import { auth } from './routes/auth.ts';
+import { health } from './routes/health.ts';
+import { usersRoutes } from './routes/users.ts';
+import { findSession } from './services/sessions.ts';
+import { validationHook } from './validation.ts';
+
+/** JSON bodies are small; uploads get their own, larger limit where they are accepted. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+const openApiConfig = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Кіберарена API',
+    version: '1.0.0',
+    description: 'API платформи кіберспортивних турнірів. Усі помилки — JSON `{ message }` українською.',
+  },
+};
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08001', '08003', '08006', '53300']);
+
+/** Whether an error means the database cannot be reached (503), not that the request was wrong. */
+export function isDatabaseDown(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Builds the whole API under `/api`. Every outside dependency comes in through `deps`. */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
+
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', xFrameOptions: 'DENY' }));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('db', deps.database.db);
+    c.set('auth', null);
+    const header = c.req.header('authorization');
+    const token = header?.match(/^Bearer\s+(\S{1,200})$/i)?.[1];
+    if (token) {
+      const found = await findSession(deps.database.db, token);
+      if (found) c.set('auth', { user: found.user, sessionId: found.sessionId });
+    }
+    await next();
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => c.json({ message: t('error.tooLarge') }, 413),
+    }),
+  );
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+
+  app.route('/auth', auth);
+  app.route('/users', usersRoutes);
+  app.route('/health', health);
+
+  app.doc31('/openapi.json', openApiConfig);
+  app.get('/docs', (c) => c.html(renderApiDocs(app.getOpenAPI31Document(openApiConfig))));
+
+  app.notFound((c) => c.json({ message: t('error.notFound') }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      const message = error.status === 400 && /JSON/i.test(error.message)
+        ? t('validation.malformedJson')
+        : error.status === 415
+          ? t('error.unsupportedType')
+          : error.message || t('error.server');
+      const headers = error.res ? Object.fromEntries(error.res.headers) : undefined;
+      return c.json({ message }, error.status, headers);
+    }
+    if (isDatabaseDown(error)) {
+      console.error('[api] база даних недоступна:', (error as Error).message);
+      return c.json({ message: t('error.unavailable') }, 503, { 'Retry-After': '5' });
+    }
+    console.error('[api]', c.req.method, c.req.path, error);
+    return c.json({ message: t('error.server') }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

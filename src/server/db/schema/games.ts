@@ -1,0 +1,67 @@
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id } from './columns.ts';
+
+export const games = pgTable(
+  'games',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    image: text('image'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('games_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+/** A game has statistics when it has this row; its fields and achievements hang off the game. */
+export const gameStatsConfigs = pgTable('game_stats_configs', {
+  gameId: uuid('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  template: text('template', { enum: ['default', 'cs2', 'valorant', 'lol', 'dota2'] })
+    .notNull()
+    .default('default'),
+  createdAt: createdAt(),
+});
+
+export const statFields = pgTable(
+  'stat_fields',
+  {
+    id: id(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    fieldName: text('field_name').notNull(),
+    displayName: text('display_name').notNull(),
+    fieldType: text('field_type', { enum: ['number', 'percentage', 'time', 'string'] })
+      .notNull()
+      .default('number'),
+    category: text('category', { enum: ['general', 'combat', 'objective', 'economy', 'support'] })
+      .notNull()
+      .default('general'),
+    isMainStat: boolean('is_main_stat').notNull().default(false),
+    description: text('description').notNull().default(''),
+    icon: text('icon').notNull().default('📊'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stat_fields_game_field_idx').on(t.gameId, t.fieldName)],
+);
+
+export const achievements = pgTable(
+  'achievements',
+  {
+    id: id(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    condition: text('condition').notNull(),
+    icon: text('icon').notNull().default('🏆'),
+    rarity: text('rarity', { enum: ['common', 'rare', 'epic', 'legendary'] })
+      .notNull()
+      .default('common'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('achievements_game_idx').on(t.gameId)],
+);

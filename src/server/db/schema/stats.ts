@@ -1,0 +1,113 @@
+import { boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { at, createdAt, id } from './columns.ts';
+import { users } from './accounts.ts';
+import { achievements, games } from './games.ts';
+import { teams } from './teams.ts';
+import { tournaments } from './tournaments.ts';
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: id(),
+    tournamentId: uuid('tournament_id').references(() => tournaments.id, { onDelete: 'set null' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['completed', 'in_progress', 'scheduled', 'cancelled'] })
+      .notNull()
+      .default('completed'),
+    isDraw: boolean('is_draw').notNull().default(false),
+    /** Minutes. */
+    duration: integer('duration'),
+    gameSpecificData: jsonb('game_specific_data').$type<Record<string, string | number>>().notNull().default({}),
+    completedAt: at('completed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('matches_game_created_idx').on(t.gameId, t.createdAt)],
+);
+
+export const matchParticipants = pgTable(
+  'match_participants',
+  {
+    id: id(),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    participantType: text('participant_type', { enum: ['user', 'team'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    score: integer('score').notNull().default(0),
+    isWinner: boolean('is_winner').notNull().default(false),
+    stats: jsonb('stats').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [
+    index('match_participants_match_idx').on(t.matchId),
+    index('match_participants_user_idx').on(t.userId),
+    index('match_participants_team_idx').on(t.teamId),
+  ],
+);
+
+const competitorStats = {
+  gameId: uuid('game_id')
+    .notNull()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  rating: real('rating').notNull().default(1000),
+  matchesPlayed: integer('matches_played').notNull().default(0),
+  matchesWon: integer('matches_won').notNull().default(0),
+  matchesLost: integer('matches_lost').notNull().default(0),
+  /** Positive for a run of wins, negative for a run of losses. */
+  currentStreak: integer('current_streak').notNull().default(0),
+  /** Running totals of the game's stat fields. */
+  totals: jsonb('totals').$type<Record<string, number>>().notNull().default({}),
+  updatedAt: createdAt('updated_at'),
+};
+
+export const playerGameStats = pgTable(
+  'player_game_stats',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...competitorStats,
+  },
+  (t) => [
+    uniqueIndex('player_game_stats_user_game_idx').on(t.userId, t.gameId),
+    index('player_game_stats_game_rating_idx').on(t.gameId, t.rating),
+  ],
+);
+
+export const teamGameStats = pgTable(
+  'team_game_stats',
+  {
+    id: id(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...competitorStats,
+  },
+  (t) => [
+    uniqueIndex('team_game_stats_team_game_idx').on(t.teamId, t.gameId),
+    index('team_game_stats_game_rating_idx').on(t.gameId, t.rating),
+  ],
+);
+
+export const earnedAchievements = pgTable(
+  'earned_achievements',
+  {
+    id: id(),
+    achievementId: uuid('achievement_id')
+      .notNull()
+      .references(() => achievements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    earnedAt: createdAt('earned_at'),
+  },
+  (t) => [
+    uniqueIndex('earned_achievements_user_idx').on(t.achievementId, t.userId),
+    uniqueIndex('earned_achievements_team_idx').on(t.achievementId, t.teamId),
+    check('earned_achievements_owner', sql`(${t.userId} is null) <> (${t.teamId} is null)`),
+  ],
+);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'має починатися з postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SITE_URL: z.url().optional(),
+  PUBLIC_API_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'має починатися з smtp:// або smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Кіберарена <no-reply@kiberarena.local>'),
+  ADMIN_EMAIL: z.email().default('admin@kiberarena.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'щонайменше 8 символів').max(128).optional(),
+  SEED_DEMO: flag.optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Env = z.infer<typeof schema> & { seedDemo: boolean };
+
+/**
+ * Reads the environment once. A wrong variable stops the process with every problem listed,
+ * instead of failing later in some request.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Неправильні змінні середовища:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  // Demo data makes a fresh embedded database look alive; a real PostgreSQL is left clean unless asked.
+  return { ...env, seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL };
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}

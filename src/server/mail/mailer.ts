@@ -1,0 +1,42 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Letter {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the letter is about, printed to the log when there is no SMTP server. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(letter: Letter): Promise<void>;
+}
+
+/**
+ * Sends through SMTP when `smtpUrl` is set; otherwise writes each letter as an .eml file into
+ * `outboxDir` and prints its link, so sign-up works on a machine without a mail server.
+ */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(letter) {
+        await transport.sendMail({ from: options.from, to: letter.to, subject: letter.subject, text: letter.text, html: letter.html });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(letter) {
+      const info = await transport.sendMail({ from: options.from, to: letter.to, subject: letter.subject, text: letter.text, html: letter.html });
+      await mkdir(options.outboxDir, { recursive: true });
+      const safeTo = letter.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      console.log(`[mail] лист для ${letter.to} записано у ${file}${letter.link ? `\n[mail] посилання: ${letter.link}` : ''}`);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  confirmQuery,
+  loginInput,
+  loginResponse,
+  registerInput,
+  resendInput,
+} from '../../lib/api/auth.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { clientAddress, requireUser, type AppContext } from '../context.ts';
+import { fail, failWith } from '../errors.ts';
+import { confirmationLetter } from '../mail/letters.ts';
+import {
+  checkPassword,
+  confirmEmailToken,
+  createUser,
+  findByEmail,
+  findByLogin,
+  findConflict,
+  issueEmailToken,
+  presentUser,
+} from '../services/accounts.ts';
+import { hitLimit, peekLimit, resetLimit, type Limit } from '../services/rate-limit.ts';
+import { createSession, revokeSession } from '../services/sessions.ts';
+import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+
+/** Failed logins: per address and per account, so neither spraying nor guessing one password pays. */
+export const LOGIN_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
+export const REGISTER_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };
+export const RESEND_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
+
+function tooMany(retryAfter: number): never {
+  failWith(429, t('auth.tooManyAttempts'), { 'Retry-After': String(retryAfter) });
+}
+
+async function consume(c: AppContext, key: string, limit: Limit) {
+  const state = await hitLimit(c.get('db'), key, limit);
+  if (!state.allowed) tooMany(state.retryAfter);
+}
+
+function siteOrigin(c: AppContext): string {
+  return c.get('deps').siteUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
+}
+
+async function sendConfirmation(c: AppContext, user: Parameters<typeof issueEmailToken>[1]) {
+  const token = await issueEmailToken(c.get('db'), user, 'confirm', user.email);
+  const link = `${siteOrigin(c)}/confirm?token=${encodeURIComponent(token)}`;
+  await c.get('deps').mailer.send(confirmationLetter(user.email, user.username, link));
+}
+
+export const auth = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/register',
+      tags: ['Акаунти'],
+      summary: 'Реєстрація; надсилає лист підтвердження',
+      request: { body: jsonBody(registerInput) },
+      responses: { 201: jsonResponse(messageBody, 'Зареєстровано'), ...errors(400, 409, 415, 429) },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const db = c.get('db');
+      await consume(c, `register:ip:${clientAddress(c)}`, REGISTER_LIMIT);
+      const conflict = await findConflict(db, body.username, body.email);
+      if (conflict) fail(409, conflict === 'username' ? 'auth.usernameTaken' : 'auth.emailTaken');
+      const user = await createUser(db, body).catch((error: unknown) => {
+        // Two registrations racing for one name: the unique index decides.
+        if (String((error as { cause?: unknown })?.cause ?? error).includes('unique')) fail(409, 'auth.usernameTaken');
+        throw error;
+      });
+      await sendConfirmation(c, user);
+      return c.json({ message: t('auth.registered') }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/login',
+      tags: ['Акаунти'],
+      summary: 'Вхід за нікнеймом або email',
+      request: { body: jsonBody(loginInput) },
+      responses: { 200: jsonResponse(loginResponse, 'Сесію відкрито'), ...errors(400, 401, 403, 415, 429) },
+    }),
+    async (c) => {
+      const { loginOrEmail, password } = c.req.valid('json');
+      const db = c.get('db');
+      const ipKey = `login:ip:${clientAddress(c)}`;
+      const accountKey = `login:account:${loginOrEmail.toLowerCase()}`;
+      for (const key of [ipKey, accountKey]) {
+        const state = await peekLimit(db, key, LOGIN_LIMIT);
+        if (!state.allowed) tooMany(state.retryAfter);
+      }
+      const user = await findByLogin(db, loginOrEmail);
+      if (!(await checkPassword(user, password)) || !user) {
+        await hitLimit(db, ipKey, LOGIN_LIMIT);
+        await hitLimit(db, accountKey, LOGIN_LIMIT);
+        fail(401, 'auth.invalidCredentials');
+      }
+      if (!user.emailConfirmedAt) fail(403, 'auth.emailNotConfirmed');
+      await resetLimit(db, accountKey);
+      const { token } = await createSession(db, user.id, c.get('deps').sessionTtlDays);
+      return c.json({ user: await presentUser(db, user), token, message: t('auth.loginSuccess') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/logout',
+      tags: ['Акаунти'],
+      summary: 'Вихід: токен більше не діє',
+      security: bearer,
+      responses: { 200: jsonResponse(messageBody, 'Сесію закрито'), ...errors(401) },
+    }),
+    async (c) => {
+      const { sessionId } = requireUser(c);
+      await revokeSession(c.get('db'), sessionId);
+      return c.json({ message: t('auth.loggedOutServer') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/confirm',
+      tags: ['Акаунти'],
+      summary: 'Підтвердження пошти за токеном з листа',
+      request: { query: confirmQuery },
+      responses: { 200: jsonResponse(messageBody, 'Пошту підтверджено'), ...errors(400) },
+    }),
+    async (c) => {
+      const { token } = c.req.valid('query');
+      const result = await confirmEmailToken(c.get('db'), token);
+      if (result === 'invalid') fail(400, 'confirm.invalidToken');
+      return c.json({ message: t('confirm.confirmed') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/resend-confirmation',
+      tags: ['Акаунти'],
+      summary: 'Повторний лист підтвердження',
+      request: { body: jsonBody(resendInput) },
+      responses: { 200: jsonResponse(messageBody, 'Лист надіслано, якщо акаунт потребує підтвердження'), ...errors(400, 415, 429) },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      await consume(c, `resend:ip:${clientAddress(c)}`, RESEND_LIMIT);
+      await consume(c, `resend:email:${email.toLowerCase()}`, RESEND_LIMIT);
+      const user = await findByEmail(c.get('db'), email);
+      // The same answer whether or not the address is known, so it cannot be used to probe accounts.
+      if (user && !user.emailConfirmedAt) await sendConfirmation(c, user);
+      return c.json({ message: t('confirm.sentGeneric') }, 200);
+    },
+  );

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { ensureAdmin, type AdminBootstrap } from './bootstrap.ts';
+import { createApp, type App } from './app.ts';
+import type { Deps } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed.ts';
+import { parseEnv, type Env } from './env.ts';
+import { createMailer } from './mail/mailer.ts';
+
+export interface Runtime {
+  env: Env;
+  deps: Deps;
+  admin: AdminBootstrap;
+  seeded: boolean;
+}
+
+// One database per process, even when the start script and the built bundle each carry a copy
+// of this module: the first to ask opens it, the other finds it here.
+const KEY = Symbol.for('kiberarena.runtime');
+const registry = globalThis as typeof globalThis & { [KEY]?: Promise<Runtime> };
+
+async function prepare(): Promise<Runtime> {
+  const env = parseEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'db') });
+  await database.migrate();
+  const admin = await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  const seeded = env.seedDemo ? await seedDemo(database.db) : false;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, 'outbox') });
+  const deps: Deps = {
+    database,
+    mailer,
+    siteUrl: env.SITE_URL,
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    trustProxy: env.TRUST_PROXY,
+  };
+  const shutdown = async () => {
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  return { env, deps, admin, seeded };
+}
+
+/** The process's environment, database and mailer: opened, migrated and seeded on first use. */
+export function getRuntime(): Promise<Runtime> {
+  registry[KEY] ??= prepare();
+  return registry[KEY];
+}
+
+let app: App | undefined;
+/** The API app bound to this process's runtime. */
+export async function getApp(): Promise<App> {
+  app ??= createApp((await getRuntime()).deps);
+  return app;
+}

@@ -1,0 +1,124 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { RegisterInput, User } from '../../lib/api/auth.ts';
+import type { Tx } from '../db/client.ts';
+import { emailTokens, teamMembers, users } from '../db/schema/index.ts';
+import { hashToken, newToken } from './tokens.ts';
+import type { UserRow } from '../context.ts';
+
+const CONFIRM_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** Argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. */
+export const hashPassword = (password: string) => hash(password);
+
+// Verifying against a throw-away hash when the login is unknown keeps both answers equally slow.
+let decoyHash: Promise<string> | undefined;
+export async function checkPassword(user: UserRow | undefined, password: string): Promise<boolean> {
+  if (!user) {
+    decoyHash ??= hash('decoy-password-never-used');
+    await verify(await decoyHash, password);
+    return false;
+  }
+  return verify(user.passwordHash, password);
+}
+
+const lower = (column: typeof users.username | typeof users.email) => sql`lower(${column})`;
+
+export async function findByLogin(db: Tx, loginOrEmail: string): Promise<UserRow | undefined> {
+  const value = loginOrEmail.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(lower(users.username), value), eq(lower(users.email), value)))
+    .limit(1);
+  return row;
+}
+
+export async function findByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(lower(users.email), email.toLowerCase())).limit(1);
+  return row;
+}
+
+/** Which unique field a new username or email would collide with, if any. */
+export async function findConflict(db: Tx, username: string, email: string): Promise<'username' | 'email' | null> {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(eq(lower(users.username), username.toLowerCase()), eq(lower(users.email), email.toLowerCase())));
+  if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) return 'username';
+  if (rows.length > 0) return 'email';
+  return null;
+}
+
+export async function createUser(
+  db: Tx,
+  input: RegisterInput & { role?: 'user' | 'admin'; confirmed?: boolean },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      role: input.role ?? 'user',
+      emailConfirmedAt: input.confirmed ? new Date() : null,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no user');
+  return row;
+}
+
+/** A one-time token for a confirmation letter; only its hash is kept. */
+export async function issueEmailToken(db: Tx, user: UserRow, purpose: 'confirm' | 'email_change', email: string) {
+  const token = newToken();
+  await db.insert(emailTokens).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    purpose,
+    email,
+    expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+  });
+  return token;
+}
+
+export type ConfirmResult = 'confirmed' | 'invalid';
+
+/** Spends a confirmation token: marks the address confirmed (or switches to the new one). */
+export async function confirmEmailToken(db: Tx, token: string): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.tokenHash, hashToken(token)), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+      .returning();
+    if (!row) return 'invalid';
+    if (row.purpose === 'confirm') {
+      await tx.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, row.userId));
+    } else {
+      await tx
+        .update(users)
+        .set({ email: row.email, pendingEmail: null, emailConfirmedAt: new Date() })
+        .where(and(eq(users.id, row.userId), eq(users.pendingEmail, row.email)));
+    }
+    return 'confirmed';
+  });
+}
+
+/** The user as the API shows it, with the ids of their teams (first is the current team). */
+export async function presentUser(db: Tx, user: UserRow): Promise<User> {
+  const memberships = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, user.id))
+    .orderBy(teamMembers.joinedAt);
+  const teams = memberships.map((m) => m.teamId);
+  return {
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    avatar: user.avatarImageId ? `/api/avatar/${user.id}` : null,
+    role: user.role,
+    teams,
+    team: teams[0] ?? null,
+  };
+}

@@ -1,0 +1,33 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** Opens a session and returns its bearer token (shown once, stored only as a hash). */
+export async function createSession(db: Tx, userId: string, ttlDays: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ttlDays * 24 * 60 * 60 * 1000);
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/** The live session behind a bearer token with its user, or null when unknown or expired. */
+export async function findSession(db: Tx, token: string) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  return row ?? null;
+}
+
+export async function revokeSession(db: Tx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Signs a user out everywhere, except the session given (the one that asked). */
+export async function revokeUserSessions(db: Tx, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
