@@ -30,7 +30,7 @@ export function isDatabaseDown(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) {
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|PGlite is closed|pool after calling end/i.test(message)) {
       return true;
     }
   }
@@ -41,6 +41,13 @@ export function isDatabaseDown(error: unknown): boolean {
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
+  app.use('*', async (c, next) => {
+    await next();
+    // Hono names no charset for JSON; Cyrillic messages need it spelled out.
+    if (c.res.headers.get('content-type') === 'application/json') {
+      c.res.headers.set('content-type', 'application/json; charset=utf-8');
+    }
+  });
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', xFrameOptions: 'DENY' }));
   app.use('*', async (c, next) => {
     c.set('deps', deps);

@@ -1,4 +1,4 @@
-import { html, raw } from 'hono/html';
+import { html } from 'hono/html';
 
 interface Operation {
   summary?: string;
@@ -66,7 +66,7 @@ export function renderApiDocs(document: object) {
           .filter((o) => (o.op.tags?.[0] ?? 'Інше') === tag)
           .map(
             ({ path, method, op }) => html`<section>
-              <h3><span class="m">${method}</span><code>/api${raw(path.replace(/[<>&]/g, ''))}</code>${op.security?.length ? ' 🔒' : ''}</h3>
+              <h3><span class="m">${method}</span><code>${path}</code>${op.security?.length ? ' 🔒' : ''}</h3>
               <p>${op.summary ?? ''}</p>
               ${op.parameters?.length
                 ? html`<p>Параметри:</p><ul>${op.parameters.map((p) => html`<li><code>${p.name}</code> (${p.in})${p.required ? ' обовʼязковий' : ''}</li>`)}</ul>`

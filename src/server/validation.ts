@@ -9,14 +9,25 @@ function label(path: PropertyKey[]): string {
   return isMessageKey(key) ? t(key) : name;
 }
 
-/** One Ukrainian sentence for the first problem zod found. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+/** The value found at `path` inside `input`, or undefined. */
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** One Ukrainian sentence for the first problem zod found in `input`. */
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.path.length === 0 && issue.code === 'invalid_type') return t('validation.invalidBody');
   const field = label(issue.path);
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null
-        ? t('validation.required', { field })
-        : t('validation.invalidType', { field });
+    case 'invalid_type': {
+      const value = valueAt(input, issue.path);
+      return value === undefined || value === null ? t('validation.required', { field }) : t('validation.invalidType', { field });
+    }
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) <= 1
         ? t('validation.required', { field })
@@ -36,10 +47,10 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
 
 /** The zod-openapi hook: a failed validation answers 400 `{ message }` and the handler never runs. */
 export function validationHook(
-  result: { success: true } | { success: false; error: z.ZodError },
+  result: { success: true } | { success: false; error: z.ZodError; data: unknown },
   c: Context,
 ): Response | undefined {
   if (result.success) return undefined;
   const first = result.error.issues[0];
-  return c.json({ message: first ? describeIssue(first) : t('validation.invalidBody') }, 400);
+  return c.json({ message: first ? describeIssue(first, result.data) : t('validation.invalidBody') }, 400);
 }

@@ -52,6 +52,7 @@ export const en: Record<MessageKey, string> = {
   'auth.unauthorized': 'Please log in',
   'auth.sessionExpired': 'Your session has ended. Log in again.',
   'auth.forbidden': 'Access only for administrator',
+  'auth.sessionsRevoked': 'The user is signed out everywhere',
   'auth.loggedOutServer': 'You are logged out',
 
   'confirm.title': 'Email confirmation',
@@ -88,6 +89,7 @@ export const en: Record<MessageKey, string> = {
   'error.notFound': 'Not found',
   'error.server': 'An error occurred. Try again.',
   'error.unavailable': 'The service is temporarily unavailable. Try again later.',
+  'error.userNotFound': 'User not found',
   'error.tooLarge': 'Request too large',
   'error.unsupportedType': 'Unsupported data type',
   'error.network': 'Error: {message}',

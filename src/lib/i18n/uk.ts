@@ -50,6 +50,7 @@ export const uk = {
   'auth.unauthorized': 'Потрібно увійти',
   'auth.sessionExpired': 'Сесія завершилась. Увійдіть знову.',
   'auth.forbidden': 'Доступ лише для адміністратора',
+  'auth.sessionsRevoked': 'Користувача виведено з усіх сесій',
   'auth.loggedOutServer': 'Ви вийшли з акаунта',
 
   'confirm.title': 'Підтвердження пошти',
@@ -86,6 +87,7 @@ export const uk = {
   'error.notFound': 'Не знайдено',
   'error.server': 'Сталася помилка. Спробуйте ще раз.',
   'error.unavailable': 'Сервіс тимчасово недоступний. Спробуйте пізніше.',
+  'error.userNotFound': 'Користувача не знайдено',
   'error.tooLarge': 'Запит завеликий',
   'error.unsupportedType': 'Непідтримуваний тип даних',
   'error.network': 'Помилка: {message}',

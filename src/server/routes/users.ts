@@ -1,20 +1,48 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
 import { userSchema } from '../../lib/api/auth.ts';
-import { requireUser } from '../context.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { requireAdmin, requireUser } from '../context.ts';
+import { users } from '../db/schema/index.ts';
+import { fail } from '../errors.ts';
 import { presentUser } from '../services/accounts.ts';
-import { bearer, errors, jsonResponse, router } from '../openapi.ts';
+import { revokeUserSessions } from '../services/sessions.ts';
+import { bearer, errors, jsonResponse, messageBody, router } from '../openapi.ts';
 
-export const usersRoutes = router().openapi(
-  createRoute({
-    method: 'get',
-    path: '/me',
-    tags: ['Акаунти'],
-    summary: 'Поточний користувач із роллю',
-    security: bearer,
-    responses: { 200: jsonResponse(userSchema, 'Користувач'), ...errors(401) },
-  }),
-  async (c) => {
-    const { user } = requireUser(c);
-    return c.json(await presentUser(c.get('db'), user), 200);
-  },
-);
+export const idParam = z.object({ id: z.uuid() });
+
+export const usersRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      tags: ['Акаунти'],
+      summary: 'Поточний користувач із роллю',
+      security: bearer,
+      responses: { 200: jsonResponse(userSchema, 'Користувач'), ...errors(401) },
+    }),
+    async (c) => {
+      const { user } = requireUser(c);
+      return c.json(await presentUser(c.get('db'), user), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/sessions',
+      tags: ['Акаунти'],
+      summary: 'Адмін: вийти з усіх сесій користувача',
+      security: bearer,
+      request: { params: idParam },
+      responses: { 200: jsonResponse(messageBody, 'Усі сесії закрито'), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const db = c.get('db');
+      const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      if (!target) fail(404, 'error.userNotFound');
+      await revokeUserSessions(db, id);
+      return c.json({ message: t('auth.sessionsRevoked') }, 200);
+    },
+  );

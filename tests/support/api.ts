@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createApp } from '../../src/server/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
+import { createUser } from '../../src/server/services/accounts.ts';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is, for malformed bodies. */
+  raw?: string;
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A fresh API on a fresh database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL of TEST_DATABASE_URL when the file runs in the `api-postgres` project.
+ */
+export async function createTestApi() {
+  let database: DatabaseHandle;
+  let dropDatabase = async () => {};
+  if (process.env.TEST_DB === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
+    const name = `kiberarena_test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.href });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({});
+  }
+  await database.migrate();
+
+  const outbox: Letter[] = [];
+  const mailer: Mailer = {
+    async send(letter) {
+      outbox.push(letter);
+    },
+  };
+  const app = createApp({ database, mailer, sessionTtlDays: 30, trustProxy: false, siteUrl: 'https://arena.test' });
+
+  async function call<T = Record<string, unknown>>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.raw !== undefined) {
+      body = options.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, { clientAddress: options.ip ?? '203.0.113.1' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  /** The token of the last letter sent to `email`. */
+  function letterToken(email: string): string {
+    const letter = outbox.findLast((l) => l.to === email);
+    const link = letter?.link;
+    if (!link) throw new Error(`no letter for ${email}`);
+    const token = new URL(link).searchParams.get('token');
+    if (!token) throw new Error(`no token in ${link}`);
+    return token;
+  }
+
+  let counter = 0;
+  /** A confirmed, signed-in account made directly in the database (fast, no letter). */
+  async function signedIn(role: 'user' | 'admin' = 'user', name?: string) {
+    counter += 1;
+    const username = name ?? `${role}${counter}_${randomUUID().slice(0, 6)}`;
+    const password = 'correct-horse-9';
+    const user = await createUser(database.db, { username, email: `${username}@example.test`, password, role, confirmed: true });
+    const login = await call<{ token: string }>('POST', '/api/auth/login', { body: { loginOrEmail: username, password } });
+    if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+    return { user, token: login.body.token, password };
+  }
+
+  return {
+    app,
+    db: database.db,
+    database,
+    outbox,
+    call,
+    letterToken,
+    signedIn,
+    async close() {
+      // A test may already have closed it to simulate an outage.
+      await database.close().catch(() => undefined);
+      await dropDatabase();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

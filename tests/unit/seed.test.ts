@@ -1,0 +1,124 @@
+import { describe, it, expect } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client.ts';
+import {
+  applications,
+  games,
+  news,
+  notifications,
+  teamInvites,
+  teamMembers,
+  teams,
+  tournaments,
+  users,
+} from '../../src/server/db/schema/index.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed.ts';
+import { checkPassword, findByLogin } from '../../src/server/services/accounts.ts';
+import type { Database } from '../../src/server/db/client.ts';
+
+const TABLES = { games, users, teams, teamMembers, teamInvites, tournaments, applications, news, notifications };
+
+async function counts(db: Database) {
+  const result: Record<string, number> = {};
+  for (const [name, table] of Object.entries(TABLES)) {
+    const [row] = await db.select({ n: count() }).from(table);
+    result[name] = row?.n ?? 0;
+  }
+  return result;
+}
+
+describe('seedDemo', () => {
+  it('fills an empty database once, with consistent demo content', { timeout: 20_000 }, async () => {
+    const handle = await openDatabase({});
+    try {
+      await handle.migrate();
+      const { db } = handle;
+
+      const started = performance.now();
+      expect(await seedDemo(db)).toBe(true);
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeLessThan(5000);
+
+      const before = await counts(db);
+      expect(await seedDemo(db)).toBe(false);
+      expect(await counts(db)).toEqual(before);
+
+      // Games.
+      const gameRows = await db.select().from(games);
+      expect(gameRows).toHaveLength(4);
+      expect(gameRows.map((g) => g.image).sort()).toEqual(
+        ['/games/cs2.jpg', '/games/dota2.jpg', '/games/lol.jpg', '/games/valorant.jpg'],
+      );
+
+      // Tournaments: every status, solo and team ones, images of their games, empty brackets.
+      const tournamentRows = await db.select().from(tournaments);
+      expect(new Set(tournamentRows.map((t) => t.status))).toEqual(new Set(['pending', 'started', 'finished']));
+      expect(tournamentRows.some((t) => t.soloOnly)).toBe(true);
+      expect(tournamentRows.some((t) => !t.soloOnly)).toBe(true);
+      const gameImage = new Map(gameRows.map((g) => [g.id, g.image]));
+      for (const t of tournamentRows) {
+        expect(t.image).toBe(gameImage.get(t.gameId));
+        expect(t.bracket).toEqual([]);
+      }
+
+      // Teams of 5–7 members, captain among them.
+      const teamRows = await db.select().from(teams);
+      expect(teamRows).toHaveLength(4);
+      const memberRows = await db.select().from(teamMembers);
+      for (const team of teamRows) {
+        const members = memberRows.filter((m) => m.teamId === team.id).map((m) => m.userId);
+        expect(members.length).toBeGreaterThanOrEqual(5);
+        expect(members.length).toBeLessThanOrEqual(7);
+        expect(members).toContain(team.captainId);
+      }
+      expect(await db.select().from(teamInvites)).toHaveLength(1);
+
+      // Applications match their tournament's kind; team ones come from the captain.
+      const captainOf = new Map(teamRows.map((t) => [t.id, t.captainId]));
+      const soloOf = new Map(tournamentRows.map((t) => [t.id, t.soloOnly]));
+      const applicationRows = await db.select().from(applications);
+      for (const a of applicationRows) {
+        if (a.teamId) {
+          expect(soloOf.get(a.tournamentId)).toBe(false);
+          expect(a.userId).toBe(captainOf.get(a.teamId));
+        } else {
+          expect(soloOf.get(a.tournamentId)).toBe(true);
+        }
+      }
+      expect(new Set(applicationRows.map((a) => a.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
+
+      // Some upcoming tournaments already have at least four participants.
+      const approvedIn = (id: string) => applicationRows.filter((a) => a.tournamentId === id && a.status === 'approved').length;
+      expect(tournamentRows.filter((t) => t.status === 'pending' && approvedIn(t.id) >= 4).length).toBeGreaterThanOrEqual(2);
+
+      // Winners are approved participants of finished tournaments.
+      const withWinner = tournamentRows.filter((t) => t.winnerId);
+      expect(withWinner.length).toBeGreaterThanOrEqual(1);
+      for (const t of withWinner) {
+        expect(t.status).toBe('finished');
+        const approved = applicationRows.filter((a) => a.tournamentId === t.id && a.status === 'approved');
+        const ids = t.winnerType === 'team' ? approved.map((a) => a.teamId) : approved.map((a) => a.userId);
+        expect(ids).toContain(t.winnerId);
+      }
+
+      // News and notifications.
+      const newsRows = await db.select().from(news);
+      expect(newsRows).toHaveLength(6);
+      expect(newsRows.filter((n) => n.archived)).toHaveLength(1);
+      expect(newsRows.some((n) => n.link?.startsWith('https://'))).toBe(true);
+      expect(newsRows.some((n) => n.imageUrl?.startsWith('/news/'))).toBe(true);
+      expect((await db.select().from(notifications)).length).toBeGreaterThan(0);
+
+      // Demo players sign in with the documented password.
+      const player = await findByLogin(db, 'KozakSniper');
+      expect(player?.emailConfirmedAt).not.toBeNull();
+      expect(await checkPassword(player, DEMO_PASSWORD)).toBe(true);
+      const captain = await findByLogin(db, 'kyiv_cyborg@demo.kiberarena.local');
+      expect(await checkPassword(captain, 'demo12345')).toBe(true);
+      const [{ n: players } = { n: 0 }] = await db.select({ n: count() }).from(users).where(eq(users.role, 'user'));
+      expect(players).toBeGreaterThanOrEqual(20);
+    } finally {
+      await handle.close();
+    }
+  });
+});
