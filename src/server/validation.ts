@@ -47,7 +47,7 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
 
 /** The zod-openapi hook: a failed validation answers 400 `{ message }` and the handler never runs. */
 export function validationHook(
-  result: { success: true } | { success: false; error: z.ZodError; data: unknown },
+  result: { success: true } | { success: false; error: z.ZodError; data?: unknown },
   c: Context,
 ): Response | undefined {
   if (result.success) return undefined;

@@ -1,104 +1,11 @@
-/** Ukrainian, the default language. Every visible string of the site lives here and in en.ts. */
-export const uk = {
-  'site.name': 'Кіберарена',
-  'site.tagline': 'Українська арена кіберспортивних турнірів',
-  'site.description':
-    'Кіберарена — турніри з CS2, Valorant, League of Legends і Dota 2: заявки соло та командами, сітки, новини й рейтинги гравців.',
+import { admin } from './uk/admin.ts';
+import { auth } from './uk/auth.ts';
+import { common } from './uk/common.ts';
 
-  'nav.label': 'Головна навігація',
-  'nav.home': 'Головна',
-  'nav.tournaments': 'Турніри',
-  'nav.news': 'Новини',
-  'nav.leaderboards': 'Топи',
-  'nav.team': 'Команда',
-  'nav.cabinet': 'Кабінет',
-  'nav.admin': 'Адмінка',
-  'nav.signIn': 'Увійти',
-  'nav.signOut': 'Вийти',
-  'nav.expand': 'Розгорнути меню',
-  'nav.collapse': 'Згорнути меню',
-  'nav.themeLight': 'Світла тема',
-  'nav.themeDark': 'Темна тема',
-  'nav.skip': 'Перейти до змісту',
-
-  'home.slogan': 'Грай. Перемагай. Стань легендою.',
-  'home.intro':
-    'Кіберарена — спільнота українських гравців і організаторів. Обирай гру, подавай заявку соло або з командою, стеж за сіткою наживо й піднімайся в рейтингу.',
-
-  'auth.loginTab': 'Вхід',
-  'auth.registerTab': 'Реєстрація',
-  'auth.loginOrEmail': 'Нікнейм або email',
-  'auth.username': 'Нікнейм',
-  'auth.email': 'Email',
-  'auth.password': 'Пароль',
-  'auth.loginButton': 'Увійти',
-  'auth.registerButton': 'Зареєструватися',
-  'auth.busy': 'Зачекайте...',
-  'auth.registerTitle': 'Реєстрація',
-  'auth.loginTitle': 'Вхід на Кіберарену',
-  'auth.loginSuccess': 'Ви увійшли.',
-  'auth.loggedOut': 'Ви вийшли.',
-  'auth.registered': 'Реєстрація успішна! Перевірте пошту, щоб підтвердити акаунт.',
-  'auth.loginError': 'Помилка входу',
-  'auth.registerError': 'Помилка реєстрації',
-  'auth.networkError': 'Помилка мережі або сервер недоступний',
-  'auth.invalidCredentials': 'Неправильний логін або пароль',
-  'auth.emailNotConfirmed': 'Пошту не підтверджено. Перевірте лист або надішліть його ще раз на сторінці підтвердження.',
-  'auth.usernameTaken': 'Цей нікнейм уже зайнятий',
-  'auth.emailTaken': 'Цей email уже зареєстровано',
-  'auth.tooManyAttempts': 'Забагато спроб. Спробуйте пізніше.',
-  'auth.unauthorized': 'Потрібно увійти',
-  'auth.sessionExpired': 'Сесія завершилась. Увійдіть знову.',
-  'auth.forbidden': 'Доступ лише для адміністратора',
-  'auth.sessionsRevoked': 'Користувача виведено з усіх сесій',
-  'auth.loggedOutServer': 'Ви вийшли з акаунта',
-
-  'confirm.title': 'Підтвердження пошти',
-  'confirm.checking': 'Перевіряємо посилання...',
-  'confirm.letterSent': 'Ми надіслали лист на вашу пошту. Перевірте скриньку або натисніть «Надіслати ще раз».',
-  'confirm.confirmed': 'Пошту підтверджено! Тепер можна увійти.',
-  'confirm.alreadyConfirmed': 'Пошту вже підтверджено. Можна входити.',
-  'confirm.invalidToken': 'Посилання недійсне або застаріле. Надішліть лист ще раз.',
-  'confirm.resend': 'Надіслати ще раз',
-  'confirm.sending': 'Відправляємо...',
-  'confirm.enterEmail': 'Введіть email',
-  'confirm.sent': 'Лист надіслано',
-  'confirm.sentGeneric': 'Якщо такий акаунт існує й ще не підтверджений, ми надіслали лист.',
-  'confirm.sendError': 'Помилка відправки',
-  'confirm.toLogin': 'До входу',
-
-  'admin.title': 'Адмін-панель',
-  'admin.tournamentsTitle': 'Керування турнірами',
-  'admin.only': 'доступ лише для адміністратора',
-  'admin.checking': 'Перевіряємо доступ...',
-  'admin.welcome': 'Вітаємо, {name}! Тут зʼявляться панелі керування.',
-
-  'validation.invalidBody': 'Некоректні дані запиту',
-  'validation.malformedJson': 'Тіло запиту має бути коректним JSON',
-  'validation.required': 'Поле «{field}» обовʼязкове',
-  'validation.tooLong': 'Поле «{field}» задовге (не більше {max} символів)',
-  'validation.tooShort': 'Поле «{field}» закоротке (щонайменше {min} символів)',
-  'validation.invalidEmail': 'Некоректний email',
-  'validation.invalidType': 'Поле «{field}» має неправильний тип',
-  'validation.invalidUsername': 'Нікнейм може містити лише літери, цифри, «_», «-» і «.»',
-  'validation.invalidId': 'Некоректний ідентифікатор',
-  'validation.unknownField': 'Невідоме поле «{field}»',
-
-  'error.notFound': 'Не знайдено',
-  'error.server': 'Сталася помилка. Спробуйте ще раз.',
-  'error.unavailable': 'Сервіс тимчасово недоступний. Спробуйте пізніше.',
-  'error.userNotFound': 'Користувача не знайдено',
-  'error.tooLarge': 'Запит завеликий',
-  'error.unsupportedType': 'Непідтримуваний тип даних',
-  'error.network': 'Помилка: {message}',
-
-  'field.username': 'Нікнейм',
-  'field.email': 'Email',
-  'field.password': 'Пароль',
-  'field.loginOrEmail': 'Нікнейм або email',
-  'field.token': 'Токен',
-
-  'footer.api': 'API',
-} as const;
+/**
+ * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
+ * file per feature with the same name in both; a test keeps their keys equal.
+ */
+export const uk = { ...common, ...auth, ...admin } as const;
 
 export type MessageKey = keyof typeof uk;
