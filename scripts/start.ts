@@ -2,11 +2,12 @@
 // (migrations, admin, demo data), print where to go and how to sign in, then serve.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EnvError, parseEnv } from '../src/server/env.ts';
 
-const STAMP = 'dist/.build-stamp';
+const OUT = process.env.BUILD_DIR ?? 'dist';
+const STAMP = join(OUT, '.build-stamp');
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package-lock.json'];
 
 function newestChange(path: string): number {
@@ -17,7 +18,7 @@ function newestChange(path: string): number {
 }
 
 function buildIfNeeded() {
-  const built = existsSync(STAMP) && existsSync('dist/server/entry.mjs') ? statSync(STAMP).mtimeMs : 0;
+  const built = existsSync(STAMP) && existsSync(join(OUT, 'server/entry.mjs')) ? statSync(STAMP).mtimeMs : 0;
   if (built >= Math.max(...SOURCES.map(newestChange))) return;
   console.log('Збираємо сайт (astro build)…');
   const result = spawnSync(join('node_modules', '.bin', 'astro'), ['build'], { stdio: 'inherit' });
@@ -58,4 +59,4 @@ console.log('');
 
 process.env.PORT = String(env.PORT);
 process.env.HOST = env.HOST;
-await import(pathToFileURL(join(process.cwd(), 'dist/server/entry.mjs')).href);
+await import(pathToFileURL(resolve(OUT, 'server/entry.mjs')).href);

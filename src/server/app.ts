@@ -5,8 +5,15 @@ import { secureHeaders } from 'hono/secure-headers';
 import { t } from '../lib/i18n/index.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { renderApiDocs } from './docs.ts';
+import { applicationsRoutes } from './routes/applications.ts';
 import { auth } from './routes/auth.ts';
+import { gamesRoutes } from './routes/games.ts';
 import { health } from './routes/health.ts';
+import { newsRoutes } from './routes/news.ts';
+import { notificationsRoutes } from './routes/notifications.ts';
+import { teamChatRoutes } from './routes/team-chat.ts';
+import { teamsRoutes } from './routes/teams.ts';
+import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
 import { findSession } from './services/sessions.ts';
 import { validationHook } from './validation.ts';
@@ -72,7 +79,14 @@ export function createApp(deps: Deps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
 
   app.route('/auth', auth);
+  app.route('/users/me/notifications', notificationsRoutes);
   app.route('/users', usersRoutes);
+  app.route('/games', gamesRoutes);
+  app.route('/tournaments', tournamentsRoutes);
+  app.route('/applications', applicationsRoutes);
+  app.route('/teams', teamsRoutes);
+  app.route('/team', teamChatRoutes);
+  app.route('/news', newsRoutes);
   app.route('/health', health);
 
   app.doc31('/openapi.json', openApiConfig);

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { t } from '../../lib/i18n/index.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 
 /**
- * Shows admin pages to admins only. Everyone else is sent to the home page (SPEC §2); the API
+ * Shows admin pages (the panels passed as children) to admins only. Everyone else is sent to the home page (SPEC §2); the API
  * refuses them anyway, this is only the user's side of it.
  */
-export default function AdminGate({ title }: { title: string }) {
+export default function AdminGate({ title, children }: { title: string; children?: ReactNode }) {
   const user = useStore($user);
   const loading = useStore($sessionLoading);
   const isAdmin = user?.role === 'admin';
@@ -20,8 +20,8 @@ export default function AdminGate({ title }: { title: string }) {
   if (loading) return <Notice>{t('admin.checking')}</Notice>;
   if (!isAdmin) return <Notice tone="error">{t('admin.only')}</Notice>;
   return (
-    <section aria-label={title} className="flex flex-col gap-4">
-      <Notice>{t('admin.welcome', { name: user.username })}</Notice>
+    <section aria-label={title} className="flex flex-col gap-6">
+      {children ?? <Notice>{t('admin.welcome', { name: user.username })}</Notice>}
     </section>
   );
 }

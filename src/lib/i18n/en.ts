@@ -1,7 +1,10 @@
 import { admin } from './en/admin.ts';
 import { auth } from './en/auth.ts';
 import { common } from './en/common.ts';
+import { news } from './en/news.ts';
+import { teams } from './en/teams.ts';
+import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news };

@@ -1,11 +1,14 @@
 import { admin } from './uk/admin.ts';
 import { auth } from './uk/auth.ts';
 import { common } from './uk/common.ts';
+import { news } from './uk/news.ts';
+import { teams } from './uk/teams.ts';
+import { tournaments } from './uk/tournaments.ts';
 
 /**
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news } as const;
 
 export type MessageKey = keyof typeof uk;

@@ -1,0 +1,2 @@
+export const news = {
+} as const;

@@ -1,0 +1,2 @@
+export const teams = {
+} as const;

@@ -1,0 +1,2 @@
+export const tournaments = {
+} as const;

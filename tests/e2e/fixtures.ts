@@ -1,0 +1,40 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config.ts';
+
+/** The confirmation link of the newest letter written to the outbox for `email`. */
+export async function confirmationLink(email: string): Promise<string> {
+  const dir = join(E2E_DATA_DIR, 'outbox');
+  const safe = email.replace(/[^a-z0-9@._-]/gi, '_');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith(`-${safe}.eml`)).sort();
+    const newest = files.at(-1);
+    if (newest) {
+      // Quoted-printable soft line breaks would split the link; join them first.
+      const text = (await readFile(join(dir, newest), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = text.match(/https?:\/\/\S+\/confirm\?token=[\w-]+/)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no confirmation letter for ${email}`);
+}
+
+/** Signs in through the login form, as a person would. */
+export async function logIn(page: Page, loginOrEmail: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Нікнейм або email').fill(loginOrEmail);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click();
+  await expect(page).toHaveURL('/');
+}
+
+export const test = base.extend<{ admin: Page }>({
+  admin: async ({ page }, use) => {
+    await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await use(page);
+  },
+});
+
+export { expect };
