@@ -5,12 +5,14 @@ import { secureHeaders } from 'hono/secure-headers';
 import { t } from '../lib/i18n/index.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { renderApiDocs } from './docs.ts';
+import { applicationInvitesRoutes } from './routes/application-invites.ts';
 import { applicationsRoutes } from './routes/applications.ts';
 import { auth } from './routes/auth.ts';
 import { gamesRoutes } from './routes/games.ts';
 import { health } from './routes/health.ts';
 import { newsRoutes } from './routes/news.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
+import { statsMatchesRoutes } from './routes/stats-matches.ts';
 import { teamChatRoutes } from './routes/team-chat.ts';
 import { teamsRoutes } from './routes/teams.ts';
 import { tournamentsRoutes } from './routes/tournaments.ts';
@@ -84,9 +86,11 @@ export function createApp(deps: Deps) {
   app.route('/games', gamesRoutes);
   app.route('/tournaments', tournamentsRoutes);
   app.route('/applications', applicationsRoutes);
+  app.route('/applications', applicationInvitesRoutes);
   app.route('/teams', teamsRoutes);
   app.route('/team', teamChatRoutes);
   app.route('/news', newsRoutes);
+  app.route('/stats/matches', statsMatchesRoutes);
   app.route('/health', health);
 
   app.doc31('/openapi.json', openApiConfig);
