@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Context } from 'hono';
-import { isMessageKey, t } from '../lib/i18n/index.ts';
+import { defaultLocale, isMessageKey, plural, t } from '../lib/i18n/index.ts';
 
 /** Label of a body field in messages: the catalog's name when it has one. */
 function label(path: PropertyKey[]): string {
@@ -19,6 +19,8 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   return value;
 }
 
+const characters = (n: number | bigint) => plural(defaultLocale, 'count.characters', Number(n));
+
 /** One Ukrainian sentence for the first problem zod found in `input`. */
 export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.path.length === 0 && issue.code === 'invalid_type') return t('validation.invalidBody');
@@ -31,9 +33,11 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) <= 1
         ? t('validation.required', { field })
-        : t('validation.tooShort', { field, min: Number(issue.minimum) });
+        : t('validation.tooShort', { field, min: characters(issue.minimum) });
     case 'too_big':
-      return t('validation.tooLong', { field, max: Number(issue.maximum) });
+      return issue.origin === 'string'
+        ? t('validation.tooLong', { field, max: characters(issue.maximum) })
+        : t('validation.tooLong', { field, max: Number(issue.maximum) });
     case 'invalid_format':
       if (issue.format === 'email') return t('validation.invalidEmail');
       if (issue.format === 'uuid') return t('validation.invalidId');

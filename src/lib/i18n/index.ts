@@ -22,3 +22,15 @@ export const t = (key: MessageKey, params?: MessageParams) => translate(defaultL
 
 /** Whether the catalog has `key`: lets callers build keys from data (field names) safely. */
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(uk, key);
+
+/** Catalog families with the four plural forms of Intl.PluralRules: `<base>.one|few|many|other`. */
+export type PluralBase = {
+  [K in MessageKey]: K extends `${infer Base}.one` ? (`${Base}.few` extends MessageKey ? Base : never) : never;
+}[MessageKey];
+
+/** "{count} <noun>" in the right plural form for the language (1 символу, 5 символів). */
+export function plural(locale: Locale, base: PluralBase, count: number): string {
+  const form = new Intl.PluralRules(locale).select(count) as 'one' | 'few' | 'many' | 'other';
+  const key = `${base}.${form}`;
+  return translate(locale, isMessageKey(key) ? key : (`${base}.other` as MessageKey), { count });
+}
