@@ -18,6 +18,11 @@ function newestChange(path: string): number {
 }
 
 function buildIfNeeded() {
+  // The built server imports packages from node_modules, which Node finds only from inside the project.
+  if (!resolve(OUT).startsWith(`${process.cwd()}/`)) {
+    console.error(`BUILD_DIR має бути всередині проєкту (наприклад dist-test), а не ${OUT}`);
+    process.exit(1);
+  }
   const built = existsSync(STAMP) && existsSync(join(OUT, 'server/entry.mjs')) ? statSync(STAMP).mtimeMs : 0;
   if (built >= Math.max(...SOURCES.map(newestChange))) return;
   console.log('Збираємо сайт (astro build)…');

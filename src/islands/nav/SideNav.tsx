@@ -59,7 +59,7 @@ export default function SideNav({ path }: { path: string }) {
     <header className={`z-40 border-line bg-surface md:sticky md:top-0 md:h-dvh md:shrink-0 md:border-r ${collapsed ? 'md:w-18' : 'md:w-60'}`}>
       <div className="flex items-center justify-between gap-2 border-b border-line px-3 py-2 md:border-b-0 md:py-4">
         <a href="/" className="flex items-center gap-2 font-bold text-fg no-underline hover:no-underline">
-          <img src="/logo.svg" alt="" width="32" height="32" className="size-8" />
+          <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
           <span className={collapsed ? 'md:sr-only' : ''}>{t('site.name')}</span>
         </a>
         <button
