@@ -1,3 +1,4 @@
+import './zod-locale.ts';
 import { z } from 'zod';
 
 const flag = z

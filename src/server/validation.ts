@@ -1,3 +1,4 @@
+import './zod-locale.ts';
 import type { z } from 'zod';
 import type { Context } from 'hono';
 import { defaultLocale, isMessageKey, plural, t } from '../lib/i18n/index.ts';
