@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+  { ignores: ['dist/', 'dist-*/', '.e2e-data/', '.astro/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   astro.configs.recommended,

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -8,6 +9,8 @@ import { renderApiDocs } from './docs.ts';
 import { applicationInvitesRoutes } from './routes/application-invites.ts';
 import { applicationsRoutes } from './routes/applications.ts';
 import { auth } from './routes/auth.ts';
+import { avatarRoutes } from './routes/avatar.ts';
+import { cabinetRoutes } from './routes/cabinet.ts';
 import { gamesRoutes } from './routes/games.ts';
 import { health } from './routes/health.ts';
 import { newsRoutes } from './routes/news.ts';
@@ -17,11 +20,15 @@ import { teamChatRoutes } from './routes/team-chat.ts';
 import { teamsRoutes } from './routes/teams.ts';
 import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
+import { MAX_UPLOAD_BYTES } from './services/images.ts';
 import { findSession } from './services/sessions.ts';
 import { validationHook } from './validation.ts';
 
 /** JSON bodies are small; uploads get their own, larger limit where they are accepted. */
 const JSON_BODY_LIMIT = 64 * 1024;
+/** Routes that take a picture, with room for the multipart envelope around it. */
+const UPLOAD_PATHS = new Set(['/api/cabinet/me']);
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 
 const openApiConfig = {
   openapi: '3.1.0',
@@ -70,13 +77,10 @@ export function createApp(deps: Deps) {
     }
     await next();
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json({ message: t('error.tooLarge') }, 413),
-    }),
-  );
+  const tooLarge = (c: Context) => c.json({ message: t('error.tooLarge') }, 413);
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
+  app.use('*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
 
@@ -91,6 +95,8 @@ export function createApp(deps: Deps) {
   app.route('/team', teamChatRoutes);
   app.route('/news', newsRoutes);
   app.route('/stats/matches', statsMatchesRoutes);
+  app.route('/cabinet', cabinetRoutes);
+  app.route('/avatar', avatarRoutes);
   app.route('/health', health);
 
   app.doc31('/openapi.json', openApiConfig);
@@ -99,11 +105,13 @@ export function createApp(deps: Deps) {
   app.notFound((c) => c.json({ message: t('error.notFound') }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
-      const message = error.status === 400 && /JSON/i.test(error.message)
-        ? t('validation.malformedJson')
-        : error.status === 415
-          ? t('error.unsupportedType')
-          : error.message || t('error.server');
+      // Hono's own refusals speak English; ours already carry a Ukrainian message.
+      const message =
+        error.status === 400 && /Malformed JSON/i.test(error.message)
+          ? t('validation.malformedJson')
+          : error.status === 415 && error.message === 'Unsupported Media Type'
+            ? t('error.unsupportedType')
+            : error.message || t('error.server');
       const headers = error.res ? Object.fromEntries(error.res.headers) : undefined;
       return c.json({ message }, error.status, headers);
     }

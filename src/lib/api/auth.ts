@@ -7,23 +7,26 @@ export const userSchema = z.object({
   _id: z.string(),
   username: z.string(),
   email: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.string(),
   role: z.enum(['user', 'admin']),
   teams: z.array(z.string()),
   team: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
-const username = z
+/** Nickname rules, shared by registration and profile editing. */
+export const usernameSchema = z
   .string()
   .trim()
   .min(3)
   .max(32)
   .regex(/^[\p{L}\p{N}_.-]+$/u, { message: t('validation.invalidUsername') });
-const email = z.email().max(254);
-const password = z.string().min(8).max(128);
+/** Email rules, shared by registration and profile editing. */
+export const emailSchema = z.string().trim().pipe(z.email().max(254));
+/** Password rules, shared by registration and password change. */
+export const passwordSchema = z.string().min(8).max(128);
 
-export const registerInput = z.object({ username, email: z.string().trim().pipe(email), password });
+export const registerInput = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({

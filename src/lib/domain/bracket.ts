@@ -121,7 +121,7 @@ function clone(bracket: Bracket): Bracket {
 }
 
 /** A first-round match with one side only: its participant passes without playing. */
-export function isBye(bracket: Bracket, roundIndex: number, match: BracketMatch): boolean {
+export function isBye(roundIndex: number, match: BracketMatch): boolean {
   return roundIndex === 0 && Boolean(match.a) !== Boolean(match.b);
 }
 
@@ -160,7 +160,7 @@ export function resetResult(bracket: Bracket, roundIndex: number, matchIndex: nu
   const next = clone(bracket);
   const match = next[roundIndex]?.matches[matchIndex];
   if (!match) throw new Error('no such match');
-  if (isBye(next, roundIndex, match)) throw new Error('a bye cannot be reset');
+  if (isBye(roundIndex, match)) throw new Error('a bye cannot be reset');
   match.winner = null;
   match.loser = null;
   let index = matchIndex;
@@ -247,12 +247,12 @@ export function findProblem(bracket: Bracket, participantIds: readonly string[])
       if (r === 0 && !match.a && !match.b) return { kind: 'participants' };
       if (match.winner) {
         const sides = [match.a, match.b];
-        const bye = isBye(bracket, r, match);
+        const bye = isBye(r, match);
         const other = match.winner === match.a ? match.b : match.a;
         if (!sides.includes(match.winner) || (!bye && (!match.a || !match.b)) || match.loser !== other) {
           return { kind: 'winnerNotSide', ...where };
         }
-      } else if (match.loser || isBye(bracket, r, match)) {
+      } else if (match.loser || isBye(r, match)) {
         return { kind: 'advancement', ...where };
       }
       if (r > 0) {

@@ -20,6 +20,7 @@ import {
   issueEmailToken,
   presentUser,
 } from '../services/accounts.ts';
+import { isUniqueViolation } from '../services/db-errors.ts';
 import { hitLimit, peekLimit, resetLimit, type Limit } from '../services/rate-limit.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
@@ -38,7 +39,8 @@ async function consume(c: AppContext, key: string, limit: Limit) {
   if (!state.allowed) tooMany(state.retryAfter);
 }
 
-function siteOrigin(c: AppContext): string {
+/** The public origin for links in letters. */
+export function siteOrigin(c: AppContext): string {
   return c.get('deps').siteUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
 }
 
@@ -66,7 +68,7 @@ export const auth = router()
       if (conflict) fail(409, conflict === 'username' ? 'auth.usernameTaken' : 'auth.emailTaken');
       const user = await createUser(db, body).catch((error: unknown) => {
         // Two registrations racing for one name: the unique index decides.
-        if (String((error as { cause?: unknown })?.cause ?? error).includes('unique')) fail(409, 'auth.usernameTaken');
+        if (isUniqueViolation(error)) fail(409, 'auth.usernameTaken');
         throw error;
       });
       await sendConfirmation(c, user);
@@ -125,12 +127,13 @@ export const auth = router()
       tags: ['Акаунти'],
       summary: 'Підтвердження пошти за токеном з листа',
       request: { query: confirmQuery },
-      responses: { 200: jsonResponse(messageBody, 'Пошту підтверджено'), ...errors(400) },
+      responses: { 200: jsonResponse(messageBody, 'Пошту підтверджено'), ...errors(400, 409) },
     }),
     async (c) => {
       const { token } = c.req.valid('query');
       const result = await confirmEmailToken(c.get('db'), token);
       if (result === 'invalid') fail(400, 'confirm.invalidToken');
+      if (result === 'emailTaken') fail(409, 'auth.emailTaken');
       return c.json({ message: t('confirm.confirmed') }, 200);
     },
   )

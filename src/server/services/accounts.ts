@@ -3,6 +3,8 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { RegisterInput, User } from '../../lib/api/auth.ts';
 import type { Tx } from '../db/client.ts';
 import { emailTokens, teamMembers, users } from '../db/schema/index.ts';
+import { avatarUrl } from './avatars.ts';
+import { isUniqueViolation } from './db-errors.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { UserRow } from '../context.ts';
 
@@ -81,11 +83,14 @@ export async function issueEmailToken(db: Tx, user: UserRow, purpose: 'confirm' 
   return token;
 }
 
-export type ConfirmResult = 'confirmed' | 'invalid';
+export type ConfirmResult = 'confirmed' | 'invalid' | 'emailTaken';
 
-/** Spends a confirmation token: marks the address confirmed (or switches to the new one). */
+/**
+ * Spends a confirmation token: marks the address confirmed, or switches to the new address,
+ * unless someone else registered it in the meantime.
+ */
 export async function confirmEmailToken(db: Tx, token: string): Promise<ConfirmResult> {
-  return db.transaction(async (tx) => {
+  const attempt = db.transaction(async (tx): Promise<ConfirmResult> => {
     const [row] = await tx
       .update(emailTokens)
       .set({ usedAt: new Date() })
@@ -102,6 +107,10 @@ export async function confirmEmailToken(db: Tx, token: string): Promise<ConfirmR
     }
     return 'confirmed';
   });
+  return attempt.catch((error: unknown) => {
+    if (isUniqueViolation(error)) return 'emailTaken';
+    throw error;
+  });
 }
 
 /** The user as the API shows it, with the ids of their teams (first is the current team). */
@@ -116,7 +125,7 @@ export async function presentUser(db: Tx, user: UserRow): Promise<User> {
     _id: user.id,
     username: user.username,
     email: user.email,
-    avatar: user.avatarImageId ? `/api/avatar/${user.id}` : null,
+    avatar: avatarUrl(user.id, user.avatarImageId),
     role: user.role,
     teams,
     team: teams[0] ?? null,

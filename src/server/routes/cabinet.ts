@@ -1,0 +1,154 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { cabinetSchema, cabinetUpdateResponse, passwordChangeInput, profileInput } from '../../lib/api/cabinet.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { requireUser, type AppContext } from '../context.ts';
+import { users } from '../db/schema/index.ts';
+import { fail, failWith } from '../errors.ts';
+import { emailChangeLetter } from '../mail/letters.ts';
+import { checkPassword, hashPassword, issueEmailToken } from '../services/accounts.ts';
+import { presentCabinet } from '../services/cabinet.ts';
+import { isUniqueViolation } from '../services/db-errors.ts';
+import { deleteImage, processUpload, storeImage } from '../services/images.ts';
+import { hitLimit, type Limit } from '../services/rate-limit.ts';
+import { revokeUserSessions } from '../services/sessions.ts';
+import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { LOGIN_LIMIT, siteOrigin } from './auth.ts';
+
+export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
+
+const avatarForm = profileInput.extend({
+  avatar: z.instanceof(File).optional().openapi({ type: 'string', format: 'binary' }),
+});
+
+/** Which of these fields another account already uses. */
+async function takenBy(c: AppContext, userId: string, username?: string, email?: string) {
+  if (!username && !email) return null;
+  const lower = (v: string) => v.toLowerCase();
+  const [row] = await c
+    .get('db')
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, userId),
+        or(
+          username ? eq(sql`lower(${users.username})`, lower(username)) : undefined,
+          email ? eq(sql`lower(${users.email})`, lower(email)) : undefined,
+        ),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  return username && lower(row.username) === lower(username) ? 'username' : 'email';
+}
+
+export const cabinetRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      tags: ['Кабінет'],
+      summary: 'Кабінет поточного користувача',
+      security: bearer,
+      responses: { 200: jsonResponse(cabinetSchema, 'Кабінет'), ...errors(401) },
+    }),
+    async (c) => {
+      const { user } = requireUser(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await presentCabinet(c.get('db'), user), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/me',
+      tags: ['Кабінет'],
+      summary: 'Змінити аватар (multipart, поле avatar) або нікнейм і email; новий email діє після підтвердження',
+      security: bearer,
+      request: {
+        body: {
+          content: {
+            'multipart/form-data': { schema: avatarForm },
+            'application/json': { schema: profileInput },
+          },
+        },
+      },
+      responses: { 200: jsonResponse(cabinetUpdateResponse, 'Збережено'), ...errors(400, 401, 409, 413, 415, 429) },
+    }),
+    async (c) => {
+      const { user } = requireUser(c);
+      const db = c.get('db');
+      const isForm = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
+      const input: z.infer<typeof avatarForm> = isForm ? c.req.valid('form') : c.req.valid('json');
+      const username = input.username && input.username !== user.username ? input.username : undefined;
+      const email = input.email && input.email.toLowerCase() !== user.email.toLowerCase() ? input.email : undefined;
+      if (!input.avatar && !username && !email) fail(400, 'cabinet.nothingToChange');
+
+      const conflict = await takenBy(c, user.id, username, email);
+      if (conflict) fail(409, conflict === 'username' ? 'auth.usernameTaken' : 'auth.emailTaken');
+
+      let picture: Awaited<ReturnType<typeof processUpload>> | undefined;
+      if (input.avatar) {
+        const limit = await hitLimit(db, `upload:user:${user.id}`, UPLOAD_LIMIT);
+        if (!limit.allowed) failWith(429, t('upload.tooMany'), { 'Retry-After': String(limit.retryAfter) });
+        picture = await processUpload(input.avatar);
+      }
+
+      const { updated, emailToken } = await db
+        .transaction(async (tx) => {
+          const changes: Partial<typeof users.$inferInsert> = {};
+          if (username) changes.username = username;
+          if (email) changes.pendingEmail = email;
+          if (picture) changes.avatarImageId = await storeImage(tx, picture);
+          const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
+          if (!row) throw new Error('user vanished during update');
+          if (picture && user.avatarImageId) await deleteImage(tx, user.avatarImageId);
+          const token = email ? await issueEmailToken(tx, row, 'email_change', email) : undefined;
+          return { updated: row, emailToken: token };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) fail(409, 'auth.usernameTaken');
+          throw error;
+        });
+
+      if (email && emailToken) {
+        const link = `${siteOrigin(c)}/confirm?token=${encodeURIComponent(emailToken)}`;
+        await c.get('deps').mailer.send(emailChangeLetter(email, updated.username, link));
+      }
+      const message = email
+        ? t('cabinet.emailPending', { email })
+        : picture && !username
+          ? t('cabinet.avatarSaved')
+          : t('cabinet.profileUpdated');
+      return c.json({ message, user: await presentCabinet(db, updated) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/me/password',
+      tags: ['Кабінет'],
+      summary: 'Змінити пароль; інші сесії завершуються, поточна лишається',
+      security: bearer,
+      request: { body: jsonBody(passwordChangeInput) },
+      responses: { 200: jsonResponse(messageBody, 'Пароль змінено'), ...errors(400, 401, 415, 429) },
+    }),
+    async (c) => {
+      const { user, sessionId } = requireUser(c);
+      const { oldPassword, newPassword } = c.req.valid('json');
+      const db = c.get('db');
+      if (!(await checkPassword(user, oldPassword))) {
+        // Guessing the old password through a stolen session is limited like logins are.
+        const limit = await hitLimit(db, `password:user:${user.id}`, LOGIN_LIMIT);
+        if (!limit.allowed) failWith(429, t('auth.tooManyAttempts'), { 'Retry-After': String(limit.retryAfter) });
+        fail(400, 'cabinet.wrongOldPassword');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id, sessionId);
+      });
+      return c.json({ message: t('cabinet.passwordChanged') }, 200);
+    },
+  );

@@ -1,0 +1,17 @@
+import { createHash } from 'node:crypto';
+import { createAvatar } from '@dicebear/core';
+import { botttsNeutral } from '@dicebear/collection';
+
+/**
+ * A generated avatar for a user without an upload: the same name always gives the same picture,
+ * made offline (no avatar service is called).
+ */
+export function generatedAvatar(seed: string): { svg: string; etag: string } {
+  const svg = createAvatar(botttsNeutral, { seed, size: 128, radius: 50 }).toString();
+  return { svg, etag: `"g-${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"` };
+}
+
+/** Where a user's avatar is served; the version changes with every upload, so it can be cached for long. */
+export function avatarUrl(userId: string, imageId: string | null): string {
+  return imageId ? `/api/avatar/${userId}?v=${imageId}` : `/api/avatar/${userId}`;
+}
