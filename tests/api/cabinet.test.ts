@@ -27,7 +27,7 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
 
 async function upload(token: string, body: Buffer | string, name = 'avatar.png', type = 'image/png') {
   const form = new FormData();
-  form.set('avatar', new Blob([body], { type }), name);
+  form.set('avatar', new Blob([typeof body === 'string' ? body : new Uint8Array(body)], { type }), name);
   const response = await api.app.request('/api/cabinet/me', { method: 'PUT', body: form, headers: { authorization: `Bearer ${token}` } }, { clientAddress: '203.0.113.5' });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { t, type MessageKey } from '../../lib/i18n/index.ts';
 import { $navCollapsed, $theme } from '../../lib/stores/preferences.ts';
 import { $isAdmin, $user, signOut } from '../../lib/stores/session.ts';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { Icon, type IconName } from './icons.tsx';
 
 interface Item {
@@ -91,6 +92,11 @@ export default function SideNav({ path }: { path: string }) {
             ))}
         </ul>
         <div className="mt-auto flex flex-col gap-1 pt-4">
+          {user && (
+            <a href="/cabinet" className={linkClass('#me')} data-testid="nav-user">
+              <UserAvatar user={user} size="sm" showName={!collapsed} />
+            </a>
+          )}
           <button type="button" className={linkClass('#theme')} onClick={() => $theme.set(theme === 'dark' ? 'light' : 'dark')}>
             <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
             {label(theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
