@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { createAvatar } from '@dicebear/core';
-import { botttsNeutral } from '@dicebear/collection';
+import { initials } from '@dicebear/collection';
 
 /**
  * A generated avatar for a user without an upload: the same name always gives the same picture,
  * made offline (no avatar service is called).
  */
 export function generatedAvatar(seed: string): { svg: string; etag: string } {
-  const svg = createAvatar(botttsNeutral, { seed, size: 128, radius: 50 }).toString();
+  const svg = createAvatar(initials, {
+    seed,
+    size: 128,
+    radius: 50,
+    fontWeight: 600,
+    // Deep tones from the site's palette, readable under white letters in both themes.
+    backgroundColor: ['3b5bdb', '7048e8', 'c2255c', '0b7285', '2b8a3e', 'e8590c', '5f3dc4', '1864ab'],
+  }).toString();
   return { svg, etag: `"g-${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"` };
 }
 
