@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { t } from '../../lib/i18n/index.ts';
+import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 
 /**
@@ -9,8 +9,8 @@ import { $sessionLoading, $user } from '../../lib/stores/session.ts';
  * refuses them anyway, this is only the user's side of it.
  */
 export default function AdminGate({ title, children }: { title: string; children?: ReactNode }) {
-  const user = useStore($user);
-  const loading = useStore($sessionLoading);
+  const user = useHydratedStore($user, null);
+  const loading = useHydratedStore($sessionLoading, true);
   const isAdmin = user?.role === 'admin';
 
   useEffect(() => {

@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { getCabinet, uploadAvatar, type Cabinet as CabinetData } from '../../lib/api/cabinet.ts';
 import { errorMessage } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { $sessionLoading, $user, api } from '../../lib/stores/session.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 
@@ -17,8 +17,8 @@ const longDate = (iso: string) => new Date(iso).toLocaleDateString('uk-UA', { da
 
 /** The signed-in user's cabinet: avatar, profile, team, and the slots below (match history, achievements). */
 export default function Cabinet({ children }: { children?: ReactNode }) {
-  const user = useStore($user);
-  const sessionLoading = useStore($sessionLoading);
+  const user = useHydratedStore($user, null);
+  const sessionLoading = useHydratedStore($sessionLoading, true);
   const [cabinet, setCabinet] = useState<CabinetData | null>(null);
   const [loadError, setLoadError] = useState('');
   const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '../../lib/i18n/index.ts';
 import { $navCollapsed, $theme } from '../../lib/stores/preferences.ts';
+import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { $isAdmin, $user, signOut } from '../../lib/stores/session.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { Icon, type IconName } from './icons.tsx';
@@ -23,20 +23,16 @@ const items: Item[] = [
   { href: '/admin', label: 'nav.admin', icon: 'admin', adminOnly: true },
 ];
 
-const noSubscription = () => () => {};
-
 const isCurrent = (href: string, path: string) => (href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`));
 
 /** Side navigation: collapses to icons on wide screens, a drawer behind a menu button on phones. */
 export default function SideNav({ path }: { path: string }) {
-  const user = useStore($user);
-  const isAdmin = useStore($isAdmin);
-  const theme = useStore($theme);
-  const storedCollapsed = useStore($navCollapsed);
-  // The server cannot read localStorage, so the first paint is always expanded; apply the choice after.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  // The server knows no session and no stored choices: hydrate with its view, then apply the browser's.
+  const user = useHydratedStore($user, null);
+  const isAdmin = useHydratedStore($isAdmin, false);
+  const theme = useHydratedStore($theme, 'dark');
+  const collapsed = useHydratedStore($navCollapsed, false);
   const [open, setOpen] = useState(false);
-  const collapsed = hydrated && storedCollapsed;
 
   useEffect(() => {
     if (!open) return;
@@ -117,7 +113,7 @@ export default function SideNav({ path }: { path: string }) {
             className={`${linkClass('#collapse')} hidden md:flex`}
             aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
             aria-pressed={collapsed}
-            onClick={() => $navCollapsed.set(!storedCollapsed)}
+            onClick={() => $navCollapsed.set(!collapsed)}
           >
             <Icon name={collapsed ? 'expand' : 'collapse'} />
             {label(collapsed ? 'nav.expand' : 'nav.collapse')}
