@@ -1,4 +1,178 @@
-import { router } from '../openapi.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  eligibilitySchema,
+  tournamentDetailSchema,
+  tournamentInput,
+  tournamentListQuery,
+  tournamentSaved,
+  tournamentSchema,
+  tournamentUpdate,
+  winnerInput,
+} from '../../lib/api/tournaments.ts';
+import type { WinnerRefusal } from '../../lib/domain/tournament-winner.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { getAuth, requireAdmin, requireUser, type AppContext } from '../context.ts';
+import { fail } from '../errors.ts';
+import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { eligibility } from '../services/applications.ts';
+import {
+  createTournament,
+  deleteTournament,
+  getTournamentDetail,
+  listTournaments,
+  setWinner,
+  updateTournament,
+  type TournamentSave,
+} from '../services/tournaments.ts';
 
-/** Filled in by the issue that builds this resource. */
-export const tournamentsRoutes = router();
+const idParam = z.object({ id: z.uuid() });
+
+/**
+ * Cache headers for a public read. A guest's answer is the same for everyone, so a CDN may keep it
+ * briefly while browsers always revalidate; an answer to a signed-in caller may hold their own
+ * applications and is never stored.
+ */
+export function publicCache(c: AppContext): void {
+  c.header('Vary', 'Authorization');
+  if (c.req.header('authorization')) c.header('Cache-Control', 'private, no-store');
+  else c.header('Cache-Control', 'public, max-age=0, s-maxage=30, stale-while-revalidate=60');
+}
+
+function refuseSave(result: Extract<TournamentSave, { ok: false }>): never {
+  if (result.reason === 'notFound') fail(404, 'tournament.notFound');
+  if (result.reason === 'gameNotFound') fail(404, 'games.notFound');
+  fail(409, 'tournament.typeLocked');
+}
+
+const WINNER_STATUS: Record<WinnerRefusal, 409 | 422> = {
+  notFinished: 409,
+  hasWinner: 409,
+  noParticipants: 409,
+  wrongType: 422,
+  notParticipant: 422,
+};
+
+export const tournamentsRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Турніри'],
+      summary: 'Турніри (публічно): гри `game`, соло чи командні за `soloOnly` (без нього — усі)',
+      request: { query: tournamentListQuery },
+      responses: { 200: jsonResponse(z.array(tournamentSchema), 'Турніри, спершу новіші'), ...errors(400) },
+    }),
+    async (c) => {
+      const { game, soloOnly } = c.req.valid('query');
+      publicCache(c);
+      const list = await listTournaments(c.get('db'), { gameId: game, soloOnly: soloOnly === undefined ? undefined : soloOnly === 'true' });
+      return c.json(list, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags: ['Турніри'],
+      summary: 'Турнір із заявками, переможцем і сіткою (гостям — лише схвалені заявки)',
+      request: { params: idParam },
+      responses: { 200: jsonResponse(tournamentDetailSchema, 'Турнір'), ...errors(400, 404) },
+    }),
+    async (c) => {
+      const auth = getAuth(c);
+      const viewer = auth ? { userId: auth.user.id, isAdmin: auth.user.role === 'admin' } : null;
+      const detail = await getTournamentDetail(c.get('db'), c.req.valid('param').id, viewer);
+      if (!detail) fail(404, 'tournament.notFound');
+      publicCache(c);
+      return c.json(detail, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/eligibility',
+      tags: ['Турніри'],
+      summary: 'Чи може поточний гравець (або його команда) подати заявку',
+      security: bearer,
+      request: { params: idParam },
+      responses: { 200: jsonResponse(eligibilitySchema, 'Стан заявки гравця'), ...errors(400, 401, 404) },
+    }),
+    async (c) => {
+      const { user } = requireUser(c);
+      const result = await eligibility(c.get('db'), c.req.valid('param').id, user.id);
+      if (!result) fail(404, 'tournament.notFound');
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Турніри'],
+      summary: 'Адмін: створити турнір (статус за замовчуванням pending)',
+      security: bearer,
+      request: { body: jsonBody(tournamentInput) },
+      responses: { 201: jsonResponse(tournamentSaved, 'Турнір додано'), ...errors(400, 401, 403, 404, 415) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const result = await createTournament(c.get('db'), c.req.valid('json'));
+      if (!result.ok) refuseSave(result);
+      return c.json({ message: t('tournament.added'), tournament: result.tournament }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags: ['Турніри'],
+      summary: 'Адмін: зберегти турнір (назва, дата й гра обовʼязкові; решта — якщо передано)',
+      security: bearer,
+      request: { params: idParam, body: jsonBody(tournamentUpdate) },
+      responses: { 200: jsonResponse(tournamentSaved, 'Турнір оновлено'), ...errors(400, 401, 403, 404, 409, 415) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const result = await updateTournament(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
+      if (!result.ok) refuseSave(result);
+      return c.json({ message: t('tournament.updated'), tournament: result.tournament }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags: ['Турніри'],
+      summary: 'Адмін: видалити турнір разом із заявками',
+      security: bearer,
+      request: { params: idParam },
+      responses: { 200: jsonResponse(messageBody, 'Турнір видалено'), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      if (!(await deleteTournament(c.get('db'), c.req.valid('param').id))) fail(404, 'tournament.notFound');
+      return c.json({ message: t('tournament.deleted') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}/winner',
+      tags: ['Турніри'],
+      summary: 'Адмін: обрати переможця завершеного турніру з підтверджених учасників',
+      security: bearer,
+      request: { params: idParam, body: jsonBody(winnerInput) },
+      responses: { 200: jsonResponse(tournamentSaved, 'Переможця збережено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { winnerType, winnerId } = c.req.valid('json');
+      const result = await setWinner(c.get('db'), c.req.valid('param').id, { type: winnerType, id: winnerId });
+      if (!result.ok) {
+        if (result.reason === 'notFound') fail(404, 'tournament.notFound');
+        fail(WINNER_STATUS[result.reason], `winner.refused.${result.reason}`);
+      }
+      return c.json({ message: t('winner.saved'), tournament: result.tournament }, 200);
+    },
+  );

@@ -1,0 +1,106 @@
+import { useState, type SubmitEvent } from 'react';
+import { Field } from '../../components/Field.tsx';
+import type { Game } from '../../lib/api/games.ts';
+import type { Tournament, TournamentInput } from '../../lib/api/tournaments.ts';
+import { fromLocalInputValue, toLocalInputValue } from '../../lib/domain/tournament-dates.ts';
+import { normalizeStatus, TOURNAMENT_STATUSES } from '../../lib/domain/tournament-status.ts';
+import { t } from '../../lib/i18n/index.ts';
+
+interface Props {
+  games: Game[];
+  /** The tournament being edited; a blank form creates one. */
+  tournament?: Tournament;
+  /** The game a new tournament starts with (the panel's filter). */
+  defaultGame?: string;
+  busy: boolean;
+  /** Saves; resolves true on success (a new-tournament form is then cleared). */
+  onSubmit: (body: TournamentInput) => Promise<boolean>;
+  /** Reports a form that is not filled in enough to send. */
+  onInvalid: (message: string) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * The tournament create and edit form: title, date and time (Kyiv), game, status, solo or team,
+ * picture, description. Title, date and game are required (SPEC §5).
+ */
+export function TournamentForm({ games, tournament, defaultGame = '', busy, onSubmit, onInvalid, onCancel }: Props) {
+  const prefix = tournament ? `edit-${tournament._id}` : 'new-tournament';
+  const [game, setGame] = useState(tournament?.game ?? defaultGame);
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const title = text('title');
+    const date = fromLocalInputValue(text('date'));
+    if (!game) return onInvalid(tournament ? t('manage.fillAll') : t('manage.chooseGameFirst'));
+    if (!title || !date) return onInvalid(t('manage.fillAll'));
+    void onSubmit({
+      title,
+      date,
+      game,
+      status: normalizeStatus(text('status')) ?? 'pending',
+      soloOnly: data.get('soloOnly') === 'on',
+      image: text('image'),
+      description: text('description'),
+    }).then((saved) => {
+      if (saved && !tournament) form.reset();
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 md:grid-cols-2" aria-label={tournament ? t('manage.editTournament', { title: tournament.title }) : t('manage.newTournament')}>
+      <Field label={t('manage.tournamentTitle')} id={`${prefix}-title`} name="title" defaultValue={tournament?.title} maxLength={120} required />
+      <Field
+        label={t('manage.tournamentDate')}
+        id={`${prefix}-date`}
+        name="date"
+        type="datetime-local"
+        defaultValue={tournament ? toLocalInputValue(tournament.date) : ''}
+        required
+      />
+      <label htmlFor={`${prefix}-game`} className="flex flex-col gap-1 text-sm font-medium">
+        {t('field.game')}
+        <select id={`${prefix}-game`} className="field" value={game} onChange={(e) => setGame(e.target.value)} required>
+          <option value="">{t('manage.chooseGame')}</option>
+          {games.map((g) => (
+            <option key={g._id} value={g._id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={`${prefix}-status`} className="flex flex-col gap-1 text-sm font-medium">
+        {t('manage.tournamentStatus')}
+        <select id={`${prefix}-status`} name="status" className="field" defaultValue={normalizeStatus(tournament?.status) ?? 'pending'}>
+          {TOURNAMENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Field label={t('manage.tournamentImage')} id={`${prefix}-image`} name="image" defaultValue={tournament?.image ?? ''} maxLength={2000} placeholder="/games/cs2.jpg" />
+      <label htmlFor={`${prefix}-solo`} className="flex items-center gap-2 self-end py-2 text-sm font-medium">
+        <input id={`${prefix}-solo`} name="soloOnly" type="checkbox" className="size-4 accent-primary" defaultChecked={tournament?.soloOnly ?? false} />
+        {t('manage.soloOnly')}
+      </label>
+      <label htmlFor={`${prefix}-description`} className="flex flex-col gap-1 text-sm font-medium md:col-span-2">
+        {t('manage.tournamentDescription')}
+        <textarea id={`${prefix}-description`} name="description" className="field min-h-24" defaultValue={tournament?.description ?? ''} maxLength={5000} />
+      </label>
+      <div className="flex flex-wrap gap-2 md:col-span-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? t('manage.busy') : tournament ? t('manage.save') : t('manage.addTournament')}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn-ghost" onClick={onCancel}>
+            {t('manage.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { Notice } from '../../components/Notice.tsx';
+import { apply } from '../../lib/api/applications.ts';
+import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
+import { getEligibility, type Eligibility } from '../../lib/api/tournaments.ts';
+import { TEAM_SIZE } from '../../lib/domain/application-rules.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { $sessionLoading, $user, api } from '../../lib/stores/session.ts';
+import { useHydrated } from '../../lib/stores/hydration.ts';
+
+interface Props {
+  tournamentId: string;
+  soloOnly: boolean;
+}
+
+type State = { kind: 'checking' } | { kind: 'ready'; eligibility: Eligibility } | { kind: 'error'; message: string };
+
+const sizeParams = { min: TEAM_SIZE.min, max: TEAM_SIZE.max };
+
+/**
+ * The apply block of a tournament (SPEC §2, §4–§5): a guest is asked to sign in; a player applies
+ * solo, a captain for their team of 5–7. The server's verdict (the same rules as POST
+ * /applications) decides what is offered; «Заявку вже подано» once a live application exists.
+ */
+export default function ApplyBlock({ tournamentId, soloOnly }: Props) {
+  // Until hydrated, render what the server did (no session there), so hydration always matches.
+  const hydrated = useHydrated();
+  const storedUser = useStore($user);
+  const user = hydrated ? storedUser : null;
+  const sessionLoading = useStore($sessionLoading);
+  const [state, setState] = useState<State>({ kind: 'checking' });
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  // Bumped after an application, so the standing is fetched again.
+  const [version, setVersion] = useState(0);
+
+  const userId = user?._id;
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    getEligibility(api, tournamentId)
+      .then((eligibility) => live && setState({ kind: 'ready', eligibility }))
+      .catch((error: unknown) => live && setState({ kind: 'error', message: errorMessage(error, t('apply.loadError')) }));
+    return () => {
+      live = false;
+    };
+  }, [userId, tournamentId, version]);
+
+  async function submit(teamId: string | null) {
+    setBusy(true);
+    setResult(null);
+    const fallback = t(teamId ? 'apply.teamError' : 'apply.error');
+    try {
+      const saved = await apply(api, { tournament: tournamentId, ...(teamId ? { team: teamId } : {}) });
+      setResult({ tone: 'success', text: saved.message });
+    } catch (error) {
+      setResult({ tone: 'error', text: isNetworkFailure(error) ? fallback : errorMessage(error, fallback) });
+    } finally {
+      setVersion((v) => v + 1);
+      setBusy(false);
+    }
+  }
+
+  let body;
+  if (!hydrated) {
+    // The server knows nobody: render nothing, so a reader without JavaScript sees only the page's sign-in link.
+    body = null;
+  } else if (sessionLoading || (user && state.kind === 'checking')) {
+    body = <p className="text-sm text-muted">{t('apply.checking')}</p>;
+  } else if (!user) {
+    body = (
+      <a href="/login" className="btn-primary self-start">
+        {t('apply.signIn')}
+      </a>
+    );
+  } else if (state.kind === 'error') {
+    body = <Notice tone="error">{state.message}</Notice>;
+  } else if (state.kind === 'ready') {
+    const { refusal, application, team } = state.eligibility;
+    const disabled = (text: string) => (
+      <button type="button" className="btn-ghost self-start" disabled>
+        {text}
+      </button>
+    );
+    if (application) {
+      body = (
+        <>
+          {disabled(t('apply.already'))}
+          <p className="text-sm text-muted">{t(application.status === 'approved' ? 'apply.statusApproved' : 'apply.statusPending')}</p>
+        </>
+      );
+    } else if (refusal === 'notPending') {
+      body = <p className="text-sm text-muted">{t('apply.refused.notPending')}</p>;
+    } else if (refusal === 'noTeam') {
+      body = (
+        <>
+          <p className="text-sm text-muted">{t('apply.refused.noTeam', sizeParams)}</p>
+          <a href="/team" className="btn-ghost self-start">
+            {t('apply.createTeam')}
+          </a>
+        </>
+      );
+    } else if (refusal) {
+      body = disabled(t(`apply.refused.${refusal}`, sizeParams));
+    } else {
+      body = (
+        <button type="button" className="btn-primary self-start" disabled={busy} onClick={() => void submit(soloOnly ? null : (team?._id ?? null))}>
+          {busy ? t('apply.sending') : soloOnly || !team ? t('apply.button') : t('apply.teamButton', { team: team.name })}
+        </button>
+      );
+    }
+    if (team && !soloOnly && !application) {
+      body = (
+        <>
+          {body}
+          <p className="text-sm text-muted">{t('apply.teamInfo', { team: team.name, members: team.members })}</p>
+        </>
+      );
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {body}
+      {result && <Notice tone={result.tone}>{result.text}</Notice>}
+    </div>
+  );
+}

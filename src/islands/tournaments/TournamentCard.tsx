@@ -1,0 +1,62 @@
+import type { Tournament } from '../../lib/api/tournaments.ts';
+import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
+import { formatDay } from '../../lib/domain/tournament-dates.ts';
+import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/** One tournament in the list: picture and title open the detail, so does the apply button (SPEC §2). */
+export function TournamentCard({ tournament }: { tournament: Tournament }) {
+  const href = `/tournaments/${tournament._id}`;
+  const open = isOpenForApplications(tournament.status);
+  return (
+    <li className="card flex flex-col gap-3 overflow-hidden p-0">
+      <a href={href} className="block" tabIndex={-1} aria-hidden="true">
+        <img
+          src={gameImage(tournament.image)}
+          data-fallback=""
+          onError={showDefaultImage}
+          alt=""
+          width="640"
+          height="360"
+          loading="lazy"
+          className="aspect-video w-full bg-surface-2 object-cover"
+        />
+      </a>
+      <div className="flex flex-1 flex-col gap-2 px-4 pb-4">
+        <h3 className="text-lg leading-snug font-bold">
+          <a href={href} className="text-fg">
+            {tournament.title}
+          </a>
+        </h3>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <time dateTime={tournament.date}>{formatDay(tournament.date)}</time>
+          <span aria-hidden="true">·</span>
+          <span>{t(tournament.soloOnly ? 'tournaments.soloLabel' : 'tournaments.teamLabel')}</span>
+          <StatusBadge status={tournament.status} />
+        </p>
+        <a
+          href={open ? `${href}#apply` : href}
+          className={`${open ? 'btn-primary' : 'btn-ghost'} mt-auto self-start`}
+          aria-label={`${t(open ? 'tournaments.apply' : 'tournaments.details')}: ${tournament.title}`}
+        >
+          {t(open ? 'tournaments.apply' : 'tournaments.details')}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+/** A grey stand-in card while the list loads. */
+export function PlaceholderCard() {
+  return (
+    <li className="card flex animate-pulse flex-col gap-3 overflow-hidden p-0" aria-hidden="true">
+      <div className="aspect-video w-full bg-surface-2" />
+      <div className="flex flex-col gap-2 px-4 pb-4">
+        <div className="h-5 w-3/4 rounded bg-surface-2" />
+        <div className="h-4 w-1/2 rounded bg-surface-2" />
+        <div className="h-9 w-32 rounded-lg bg-surface-2" />
+      </div>
+    </li>
+  );
+}

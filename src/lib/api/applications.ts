@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { ApiClient } from './client.ts';
+import { tournamentApplicationSchema } from './tournaments.ts';
+
+/** Solo: `tournament` only; team: `tournament` and `team` (SPEC §7 Applications). */
+export const applicationInput = z.object({
+  tournament: z.uuid(),
+  team: z.uuid().nullish(),
+});
+export type ApplicationInput = z.infer<typeof applicationInput>;
+
+export const applicationStatusInput = z.object({
+  status: z.enum(['approved', 'rejected']),
+  comment: z.string().trim().max(500).optional(),
+});
+export type ApplicationStatusInput = z.infer<typeof applicationStatusInput>;
+
+export const applicationListQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  tournament: z.uuid().optional(),
+});
+
+/** An application in the admin list: the tournament's title and state come along. */
+export const adminApplicationSchema = tournamentApplicationSchema.extend({
+  tournamentTitle: z.string(),
+  tournamentStatus: z.string(),
+  soloOnly: z.boolean(),
+});
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+
+export const applicationSaved = z.object({ message: z.string(), application: tournamentApplicationSchema });
+export type ApplicationSaved = z.infer<typeof applicationSaved>;
+
+const path = (id: string) => `applications/${encodeURIComponent(id)}`;
+
+export const apply = (api: ApiClient, body: ApplicationInput) => api.post('applications', { json: body }).json<ApplicationSaved>();
+export function listApplications(api: ApiClient, query: { status?: 'pending' | 'approved' | 'rejected'; tournament?: string } = {}) {
+  const searchParams: Record<string, string> = {};
+  if (query.status) searchParams.status = query.status;
+  if (query.tournament) searchParams.tournament = query.tournament;
+  return api.get('applications', { searchParams }).json<AdminApplication[]>();
+}
+export const setApplicationStatus = (api: ApiClient, id: string, body: ApplicationStatusInput) =>
+  api.patch(`${path(id)}/status`, { json: body }).json<ApplicationSaved>();
+export const deleteApplication = (api: ApiClient, id: string) => api.delete(path(id)).json<{ message: string }>();

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { STATUS_SPELLINGS, normalizeStatus, type TournamentStatus } from '../domain/tournament-status.ts';
+import { t } from '../i18n/index.ts';
+import type { ApiClient } from './client.ts';
+import { imageInput } from './games.ts';
+
+/** A player as tournament pages show one: no email, since these answers are public. */
+export const participantUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+});
+export type ParticipantUser = z.infer<typeof participantUserSchema>;
+
+export const participantTeamSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  captain: z.string(),
+  members: z.array(participantUserSchema),
+});
+export type ParticipantTeam = z.infer<typeof participantTeamSchema>;
+
+/** An application as a tournament carries it (SPEC §3 Application): the user always, the team for team ones. */
+export const tournamentApplicationSchema = z.object({
+  _id: z.string(),
+  tournament: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  comment: z.string(),
+  createdAt: z.string(),
+  user: participantUserSchema,
+  team: participantTeamSchema.nullable(),
+});
+export type TournamentApplication = z.infer<typeof tournamentApplicationSchema>;
+
+export const winnerSchema = z.object({
+  type: z.enum(['user', 'team']),
+  id: z.string(),
+  /** Nickname or team name, for display; empty when the winner no longer exists. */
+  name: z.string(),
+});
+export type Winner = z.infer<typeof winnerSchema>;
+
+export const bracketSchema = z.array(
+  z.object({
+    round: z.number().int(),
+    matches: z.array(
+      z.object({
+        a: z.string().nullable(),
+        b: z.string().nullable(),
+        winner: z.string().nullable(),
+        loser: z.string().nullable(),
+        comment: z.string(),
+      }),
+    ),
+  }),
+);
+
+/** A tournament in lists (SPEC §3 Tournament): both spellings the spec uses are filled (title/name, image/imageUrl). */
+export const tournamentSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** ISO 8601. */
+  date: z.string(),
+  status: z.string(),
+  soloOnly: z.boolean(),
+  game: z.string(),
+  gameName: z.string(),
+  image: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  winner: winnerSchema.nullable(),
+});
+export type Tournament = z.infer<typeof tournamentSchema>;
+
+/**
+ * One tournament with its applications and bracket. Guests see approved applications only, a
+ * signed-in player also their own and their teams', an admin all of them.
+ */
+export const tournamentDetailSchema = tournamentSchema.extend({
+  applications: z.array(tournamentApplicationSchema),
+  bracket: bracketSchema,
+  bracketVersion: z.number().int(),
+});
+export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;
+
+/** A tournament status in any spelling the spec knows, stored as pending, started or finished. */
+export const statusInput = z
+  .string()
+  .trim()
+  .refine((value) => STATUS_SPELLINGS.includes(value.toLowerCase()), { error: t('tournament.invalidStatus') })
+  .transform((value) => normalizeStatus(value) as TournamentStatus);
+
+/** A moment: ISO 8601, or a day (YYYY-MM-DD) from a date input. */
+export const dateInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), { error: t('tournament.invalidDate') });
+
+const title = z.string().trim().min(1).max(120);
+const description = z.string().trim().max(5000);
+
+export const tournamentInput = z.object({
+  title,
+  date: dateInput,
+  description: description.optional(),
+  game: z.uuid(),
+  status: statusInput.optional(),
+  soloOnly: z.boolean().optional(),
+  image: imageInput.optional(),
+});
+export type TournamentInput = z.input<typeof tournamentInput>;
+
+/** The edit form: title, date and game are required; what is omitted stays as it was. */
+export const tournamentUpdate = tournamentInput;
+export type TournamentUpdate = z.input<typeof tournamentUpdate>;
+
+export const tournamentListQuery = z.object({
+  game: z.uuid().optional(),
+  soloOnly: z.enum(['true', 'false']).optional(),
+});
+
+export const winnerInput = z.object({
+  winnerType: z.enum(['user', 'team']),
+  winnerId: z.uuid(),
+});
+export type WinnerInput = z.infer<typeof winnerInput>;
+
+export const tournamentSaved = z.object({ message: z.string(), tournament: tournamentSchema });
+export type TournamentSaved = z.infer<typeof tournamentSaved>;
+
+/** The signed-in player's standing for one tournament: what the apply block shows. */
+export const eligibilitySchema = z.object({
+  /** The first rule an application would break now, or null (see `applyRefusal`). */
+  refusal: z.enum(['notPending', 'soloOnly', 'teamOnly', 'noTeam', 'notCaptain', 'teamSize', 'alreadyApplied']).nullable(),
+  /** The live (pending or approved) application of the player, or of the team for team tournaments. */
+  application: z.object({ _id: z.string(), status: z.enum(['pending', 'approved']) }).nullable(),
+  /** The team a team application would be made for: the one the player captains, else their first. */
+  team: z.object({ _id: z.string(), name: z.string(), members: z.number().int(), isCaptain: z.boolean() }).nullable(),
+});
+export type Eligibility = z.infer<typeof eligibilitySchema>;
+
+const path = (id: string) => `tournaments/${encodeURIComponent(id)}`;
+
+export function listTournaments(api: ApiClient, query: { game?: string; soloOnly?: boolean } = {}) {
+  const searchParams: Record<string, string> = {};
+  if (query.game) searchParams.game = query.game;
+  if (query.soloOnly !== undefined) searchParams.soloOnly = String(query.soloOnly);
+  return api.get('tournaments', { searchParams }).json<Tournament[]>();
+}
+export const getTournament = (api: ApiClient, id: string) => api.get(path(id)).json<TournamentDetail>();
+export const getEligibility = (api: ApiClient, id: string) => api.get(`${path(id)}/eligibility`).json<Eligibility>();
+export const createTournament = (api: ApiClient, body: TournamentInput) =>
+  api.post('tournaments', { json: body }).json<TournamentSaved>();
+export const updateTournament = (api: ApiClient, id: string, body: TournamentUpdate) =>
+  api.put(path(id), { json: body }).json<TournamentSaved>();
+export const deleteTournament = (api: ApiClient, id: string) => api.delete(path(id)).json<{ message: string }>();
+export const setWinner = (api: ApiClient, id: string, body: WinnerInput) =>
+  api.patch(`${path(id)}/winner`, { json: body }).json<TournamentSaved>();

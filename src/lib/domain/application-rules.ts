@@ -1,0 +1,45 @@
+import { isOpenForApplications } from './tournament-status.ts';
+
+/** A team may apply with 5 to 7 members, captain included (SPEC §5, §9). */
+export const TEAM_SIZE = { min: 5, max: 7 } as const;
+
+export const isTeamSizeAllowed = (members: number) => members >= TEAM_SIZE.min && members <= TEAM_SIZE.max;
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** Pending and approved applications count as «already applied»; a rejected one does not (SPEC §4). */
+export const isLiveApplication = (status: string) => status === 'pending' || status === 'approved';
+
+/** Why an application cannot be made; each has a message in the catalog under `apply.refused.<reason>`. */
+export type ApplyRefusal = 'notPending' | 'soloOnly' | 'teamOnly' | 'noTeam' | 'notCaptain' | 'teamSize' | 'alreadyApplied';
+
+/** What the rules need to know about one attempt to apply. */
+export interface ApplyFacts {
+  tournament: { status: string; soloOnly: boolean };
+  /** The user's live application (solo) or the team's (team), if any. */
+  alreadyApplied: boolean;
+  /** Missing for a solo application. */
+  team?: { isCaptain: boolean; members: number } | null;
+  /** Whether the attempt is for a team (a team id was given, or the user acts for their team). */
+  asTeam: boolean;
+}
+
+/**
+ * The first rule an application breaks, or null when it may be made (SPEC §4–§6): the type must
+ * match the tournament, it must still be pending, a team applies through its captain with 5–7
+ * members, and nobody applies twice while an earlier application is pending or approved.
+ */
+export function applyRefusal(facts: ApplyFacts): ApplyRefusal | null {
+  const { tournament, asTeam } = facts;
+  if (asTeam && tournament.soloOnly) return 'soloOnly';
+  if (!asTeam && !tournament.soloOnly) return 'teamOnly';
+  if (!isOpenForApplications(tournament.status)) return 'notPending';
+  if (asTeam) {
+    if (!facts.team) return 'noTeam';
+    if (!facts.team.isCaptain) return 'notCaptain';
+    if (!isTeamSizeAllowed(facts.team.members)) return 'teamSize';
+  }
+  if (facts.alreadyApplied) return 'alreadyApplied';
+  return null;
+}

@@ -1,0 +1,27 @@
+/** The picture shown for a game or tournament without one, or when its own fails to load (SPEC §2). */
+export const DEFAULT_GAME_IMAGE = '/default_game.jpg';
+
+/** Whether `value` is a picture address we show: an absolute http(s) URL or a path on this server. */
+export function isImageAddress(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The address to put in `<img src>`: the stored picture when usable, else the default one. */
+export function gameImage(value: string | null | undefined): string {
+  const trimmed = value?.trim();
+  return trimmed && isImageAddress(trimmed) ? trimmed : DEFAULT_GAME_IMAGE;
+}
+
+/** An `<img onError>` handler: swaps a broken picture for the default one, once. */
+export function showDefaultImage(event: { currentTarget: HTMLImageElement }): void {
+  const img = event.currentTarget;
+  if (img.dataset.fallbackApplied) return;
+  img.dataset.fallbackApplied = '1';
+  img.src = DEFAULT_GAME_IMAGE;
+}

@@ -1,0 +1,307 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  ParticipantTeam,
+  ParticipantUser,
+  Tournament,
+  TournamentApplication,
+  TournamentDetail,
+} from '../../lib/api/tournaments.ts';
+import { winnerRefusal, winnerTypeOf, type WinnerRefusal, type WinnerType } from '../../lib/domain/tournament-winner.ts';
+import type { TournamentStatus } from '../../lib/domain/tournament-status.ts';
+import { t } from '../../lib/i18n/index.ts';
+import type { Tx } from '../db/client.ts';
+import { applications, games, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
+import { avatarUrl } from './avatars.ts';
+import { notify } from './notifications.ts';
+
+type TournamentRow = typeof tournaments.$inferSelect;
+
+/** Who is looking: decides which applications a tournament shows. */
+export interface Viewer {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** The address of a user's avatar, as `presentUser` gives it (an upload, or one generated from the name). */
+const avatarOf = (user: { id: string; avatarImageId: string | null }) => avatarUrl(user.id, user.avatarImageId);
+
+/** Names of winners (users and teams), by id. */
+async function winnerNames(db: Tx, rows: readonly TournamentRow[]): Promise<Map<string, string>> {
+  const userIds = rows.filter((r) => r.winnerType === 'user' && r.winnerId).map((r) => r.winnerId!);
+  const teamIds = rows.filter((r) => r.winnerType === 'team' && r.winnerId).map((r) => r.winnerId!);
+  const names = new Map<string, string>();
+  if (userIds.length > 0) {
+    for (const u of await db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, userIds))) {
+      names.set(u.id, u.name);
+    }
+  }
+  if (teamIds.length > 0) {
+    for (const team of await db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds))) {
+      names.set(team.id, team.name);
+    }
+  }
+  return names;
+}
+
+function present(row: TournamentRow, gameName: string, names: Map<string, string>): Tournament {
+  return {
+    _id: row.id,
+    title: row.title,
+    name: row.title,
+    description: row.description,
+    date: row.date.toISOString(),
+    status: row.status,
+    soloOnly: row.soloOnly,
+    game: row.gameId,
+    gameName,
+    image: row.image,
+    imageUrl: row.image,
+    winner:
+      row.winnerType && row.winnerId ? { type: row.winnerType, id: row.winnerId, name: names.get(row.winnerId) ?? '' } : null,
+  };
+}
+
+/** Tournaments, newest first; of one game and of one type when asked. */
+export async function listTournaments(db: Tx, filter: { gameId?: string | undefined; soloOnly?: boolean | undefined }): Promise<Tournament[]> {
+  const where: SQL[] = [];
+  if (filter.gameId) where.push(eq(tournaments.gameId, filter.gameId));
+  if (filter.soloOnly !== undefined) where.push(eq(tournaments.soloOnly, filter.soloOnly));
+  const rows = await db
+    .select({ tournament: tournaments, gameName: games.name })
+    .from(tournaments)
+    .innerJoin(games, eq(games.id, tournaments.gameId))
+    .where(and(...where))
+    .orderBy(desc(tournaments.date), asc(tournaments.title));
+  const names = await winnerNames(db, rows.map((r) => r.tournament));
+  return rows.map((r) => present(r.tournament, r.gameName, names));
+}
+
+async function findWithGame(db: Tx, id: string) {
+  const [row] = await db
+    .select({ tournament: tournaments, gameName: games.name })
+    .from(tournaments)
+    .innerJoin(games, eq(games.id, tournaments.gameId))
+    .where(eq(tournaments.id, id));
+  return row;
+}
+
+export async function findTournament(db: Tx, id: string): Promise<TournamentRow | undefined> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
+  return row;
+}
+
+/** One tournament as lists show it, or undefined. */
+export async function getTournament(db: Tx, id: string): Promise<Tournament | undefined> {
+  const row = await findWithGame(db, id);
+  if (!row) return undefined;
+  return present(row.tournament, row.gameName, await winnerNames(db, [row.tournament]));
+}
+
+/** Teams with their members (captain first, then by joining), by id. */
+export async function loadTeams(db: Tx, teamIds: readonly string[]): Promise<Map<string, ParticipantTeam>> {
+  const result = new Map<string, ParticipantTeam>();
+  if (teamIds.length === 0) return result;
+  const teamRows = await db.select().from(teams).where(inArray(teams.id, [...teamIds]));
+  for (const team of teamRows) {
+    result.set(team.id, { _id: team.id, name: team.name, logoUrl: team.logoUrl, captain: team.captainId, members: [] });
+  }
+  const memberRows = await db
+    .select({ teamId: teamMembers.teamId, id: users.id, username: users.username, avatarImageId: users.avatarImageId })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(inArray(teamMembers.teamId, [...teamIds]))
+    .orderBy(asc(teamMembers.joinedAt));
+  for (const m of memberRows) {
+    const team = result.get(m.teamId);
+    if (!team) continue;
+    const member: ParticipantUser = { _id: m.id, username: m.username, avatar: avatarOf(m) };
+    if (m.id === team.captain) team.members.unshift(member);
+    else team.members.push(member);
+  }
+  return result;
+}
+
+/**
+ * Applications with their user and team, oldest first. `where` narrows them (a tournament, a
+ * status); rows whose team is gone are left out.
+ */
+export async function loadApplications(db: Tx, where: SQL | undefined) {
+  const rows = await db
+    .select({
+      application: applications,
+      user: { id: users.id, username: users.username, avatarImageId: users.avatarImageId },
+      tournament: { title: tournaments.title, status: tournaments.status, soloOnly: tournaments.soloOnly },
+    })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
+    .where(where)
+    .orderBy(asc(applications.createdAt), asc(applications.id));
+  const teamIds = [...new Set(rows.flatMap((r) => (r.application.teamId ? [r.application.teamId] : [])))];
+  const teamsById = await loadTeams(db, teamIds);
+  return rows.map((r) => {
+    const a = r.application;
+    const presented: TournamentApplication = {
+      _id: a.id,
+      tournament: a.tournamentId,
+      status: a.status,
+      comment: a.comment,
+      createdAt: a.createdAt.toISOString(),
+      user: { _id: r.user.id, username: r.user.username, avatar: avatarOf(r.user) },
+      team: a.teamId ? (teamsById.get(a.teamId) ?? null) : null,
+    };
+    return { ...presented, tournamentTitle: r.tournament.title, tournamentStatus: r.tournament.status, soloOnly: r.tournament.soloOnly };
+  });
+}
+
+/** Ids of the teams a user belongs to. */
+export async function teamIdsOf(db: Tx, userId: string): Promise<string[]> {
+  const rows = await db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
+  return rows.map((r) => r.teamId);
+}
+
+/**
+ * A tournament with the applications this viewer may see: guests see approved ones (the
+ * participants), a player also their own and their teams', an admin every one.
+ */
+export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | null): Promise<TournamentDetail | undefined> {
+  const row = await findWithGame(db, id);
+  if (!row) return undefined;
+  const mine: SQL[] = [eq(applications.status, 'approved')];
+  if (viewer && !viewer.isAdmin) {
+    mine.push(eq(applications.userId, viewer.userId));
+    const teamIds = await teamIdsOf(db, viewer.userId);
+    if (teamIds.length > 0) mine.push(inArray(applications.teamId, teamIds));
+  }
+  const visible = viewer?.isAdmin ? undefined : or(...mine);
+  const list = await loadApplications(db, and(eq(applications.tournamentId, id), visible));
+  const tournament = present(row.tournament, row.gameName, await winnerNames(db, [row.tournament]));
+  return {
+    ...tournament,
+    applications: list.map(({ tournamentTitle: _title, tournamentStatus: _status, soloOnly: _solo, ...a }) => a),
+    bracket: row.tournament.bracket,
+    bracketVersion: row.tournament.bracketVersion,
+  };
+}
+
+export interface TournamentWrite {
+  title: string;
+  date: string;
+  description?: string | undefined;
+  game: string;
+  status?: TournamentStatus | undefined;
+  soloOnly?: boolean | undefined;
+  image?: string | null | undefined;
+}
+
+export type TournamentSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | 'gameNotFound' | 'typeLocked' };
+
+async function gameExists(db: Tx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: games.id }).from(games).where(eq(games.id, id));
+  return Boolean(row);
+}
+
+/** A new tournament; pending and a team one unless told otherwise. */
+export async function createTournament(db: Tx, input: TournamentWrite): Promise<TournamentSave> {
+  if (!(await gameExists(db, input.game))) return { ok: false, reason: 'gameNotFound' };
+  const [row] = await db
+    .insert(tournaments)
+    .values({
+      title: input.title,
+      date: new Date(input.date),
+      description: input.description ?? '',
+      gameId: input.game,
+      status: input.status ?? 'pending',
+      soloOnly: input.soloOnly ?? false,
+      image: input.image || null,
+    })
+    .returning({ id: tournaments.id });
+  return { ok: true, tournament: (await getTournament(db, row!.id))! };
+}
+
+/**
+ * Saves the edit form. Fields left out stay as they were. The type (solo or team) cannot change
+ * while the tournament has applications: they would no longer match it.
+ */
+export async function updateTournament(db: Tx, id: string, input: TournamentWrite): Promise<TournamentSave> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+    if (!current) return { ok: false, reason: 'notFound' } as const;
+    if (input.game !== current.gameId && !(await gameExists(tx, input.game))) return { ok: false, reason: 'gameNotFound' } as const;
+    if (input.soloOnly !== undefined && input.soloOnly !== current.soloOnly) {
+      const [used] = await tx.select({ n: count() }).from(applications).where(eq(applications.tournamentId, id));
+      if (used && used.n > 0) return { ok: false, reason: 'typeLocked' } as const;
+    }
+    await tx
+      .update(tournaments)
+      .set({
+        title: input.title,
+        date: new Date(input.date),
+        gameId: input.game,
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.soloOnly !== undefined ? { soloOnly: input.soloOnly } : {}),
+        ...(input.image !== undefined ? { image: input.image || null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(tournaments.id, id));
+    return { ok: true, tournament: (await getTournament(tx, id))! } as const;
+  });
+}
+
+/** Deletes a tournament; its applications go with it, recorded matches keep their history. */
+export async function deleteTournament(db: Tx, id: string): Promise<boolean> {
+  const deleted = await db.delete(tournaments).where(eq(tournaments.id, id)).returning({ id: tournaments.id });
+  return deleted.length > 0;
+}
+
+/** Ids of the approved participants a winner may be chosen from: users (solo) or teams. */
+export async function approvedParticipants(db: Tx, tournament: Pick<TournamentRow, 'id' | 'soloOnly'>): Promise<string[]> {
+  const rows = await db
+    .select({ userId: applications.userId, teamId: applications.teamId })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.tournamentId, tournament.id),
+        eq(applications.status, 'approved'),
+        tournament.soloOnly ? isNull(applications.teamId) : sql`${applications.teamId} is not null`,
+      ),
+    );
+  return rows.map((r) => (tournament.soloOnly ? r.userId : r.teamId!));
+}
+
+export type WinnerSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | WinnerRefusal };
+
+/**
+ * Records the winner of a finished tournament (SPEC §4 Winner) and congratulates them: the player,
+ * or every member of the team. Two admins choosing at once: the first one wins, the second is told.
+ */
+export async function setWinner(db: Tx, id: string, winner: { type: WinnerType; id: string }): Promise<WinnerSave> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+    if (!row) return { ok: false, reason: 'notFound' } as const;
+    const participants = await approvedParticipants(tx, row);
+    const refusal = winnerRefusal(
+      { tournament: { status: row.status, soloOnly: row.soloOnly, hasWinner: Boolean(row.winnerId) }, participants },
+      winner,
+    );
+    if (refusal) return { ok: false, reason: refusal } as const;
+    await tx
+      .update(tournaments)
+      .set({ winnerType: winnerTypeOf(row.soloOnly), winnerId: winner.id, updatedAt: new Date() })
+      .where(eq(tournaments.id, id));
+    const payload = { tournamentId: id };
+    if (winner.type === 'user') {
+      await notify(tx, winner.id, t('winner.notifyUser', { title: row.title }), { payload: { ...payload } });
+    } else {
+      const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, winner.id));
+      const members = await tx.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, winner.id));
+      for (const m of members) {
+        await notify(tx, m.userId, t('winner.notifyTeam', { team: team?.name ?? '', title: row.title }), {
+          payload: { ...payload, teamId: winner.id },
+        });
+      }
+    }
+    return { ok: true, tournament: (await getTournament(tx, id))! } as const;
+  });
+}

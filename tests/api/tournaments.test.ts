@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, notifications, teamMembers, teams, users } from '../../src/server/db/schema/index.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
+
+let api: TestApi;
+let admin: string;
+let player: { token: string; id: string };
+let gameId: string;
+let otherGameId: string;
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+interface TournamentBody {
+  _id: string;
+  title: string;
+  name: string;
+  date: string;
+  status: string;
+  soloOnly: boolean;
+  game: string;
+  gameName: string;
+  image: string | null;
+  imageUrl: string | null;
+  description: string;
+  winner: { type: string; id: string; name: string } | null;
+  applications?: { _id: string; status: string; user: { _id: string; username: string }; team: { _id: string; name: string; members: unknown[] } | null }[];
+  bracket?: unknown[];
+}
+
+/** Players that exist only to fill teams: they never sign in. */
+async function makeUsers(count: number): Promise<string[]> {
+  const rows = await api.db
+    .insert(users)
+    .values(Array.from({ length: count }, () => {
+      const name = `p_${randomUUID().slice(0, 10)}`;
+      return { username: name, email: `${name}@example.test`, passwordHash: 'x', emailConfirmedAt: new Date() };
+    }))
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
+}
+
+async function makeTeam(captainId: string, size: number, name = `Team ${randomUUID().slice(0, 8)}`): Promise<string> {
+  const [team] = await api.db.insert(teams).values({ name, captainId }).returning({ id: teams.id });
+  const others = await makeUsers(size - 1);
+  await api.db.insert(teamMembers).values([captainId, ...others].map((userId) => ({ teamId: team!.id, userId })));
+  return team!.id;
+}
+
+async function createTournament(body: Record<string, unknown>): Promise<TournamentBody> {
+  const res = await api.call<{ tournament: TournamentBody }>('POST', '/api/tournaments', {
+    token: admin,
+    body: { title: `Cup ${randomUUID().slice(0, 6)}`, date: '2030-05-01T16:00:00Z', game: gameId, ...body },
+  });
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  return res.body.tournament;
+}
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = (await api.signedIn('admin')).token;
+  const p = await api.signedIn('user');
+  player = { token: p.token, id: p.user.id };
+  gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'CS2' } })).body.game._id;
+  otherGameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Dota 2' } })).body.game._id;
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe('creating tournaments', () => {
+  it('is for admins only: guests get 401, players 403', async () => {
+    const body = { title: 'Nope', date: '2030-01-01', game: gameId };
+    expect((await api.call('POST', '/api/tournaments', { body })).status).toBe(401);
+    const res = await api.call('POST', '/api/tournaments', { token: player.token, body });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Доступ лише для адміністратора');
+  });
+
+  it('creates a pending team tournament by default and answers with both spellings of title and image', async () => {
+    const res = await api.call<{ message: string; tournament: TournamentBody }>('POST', '/api/tournaments', {
+      token: admin,
+      body: { title: '  Kyiv Major  ', date: '2030-03-10T17:00:00Z', description: 'Big one', game: gameId, image: '/games/cs2.jpg' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Турнір додано!');
+    expect(res.body.tournament).toMatchObject({
+      title: 'Kyiv Major',
+      name: 'Kyiv Major',
+      status: 'pending',
+      soloOnly: false,
+      game: gameId,
+      gameName: 'CS2',
+      image: '/games/cs2.jpg',
+      imageUrl: '/games/cs2.jpg',
+      description: 'Big one',
+      date: '2030-03-10T17:00:00.000Z',
+      winner: null,
+    });
+  });
+
+  it('takes soloOnly, a status in any spelling the spec knows, and a plain day as the date', async () => {
+    const solo = await createTournament({ soloOnly: true, status: 'in-progress', date: '2030-04-02' });
+    expect(solo.soloOnly).toBe(true);
+    expect(solo.status).toBe('started');
+    expect(solo.date).toBe('2030-04-02T00:00:00.000Z');
+    expect((await createTournament({ status: 'completed' })).status).toBe('finished');
+    expect((await createTournament({ status: 'scheduled' })).status).toBe('pending');
+  });
+
+  it('refuses missing fields, bad dates, unknown statuses, bad game ids and unknown games', async () => {
+    const cases: [Record<string, unknown>, number, RegExp | string][] = [
+      [{ date: '2030-01-01', game: gameId }, 400, 'Поле «Назва» обовʼязкове'],
+      [{ title: 'X', game: gameId }, 400, 'Поле «Дата» обовʼязкове'],
+      [{ title: 'X', date: '2030-01-01' }, 400, 'Поле «Гра» обовʼязкове'],
+      [{ title: 'X', date: 'next friday', game: gameId }, 400, 'Некоректна дата'],
+      [{ title: 'X', date: '2030-13-45', game: gameId }, 400, 'Некоректна дата'],
+      [{ title: 'X', date: '2030-01-01', game: gameId, status: 'cancelled' }, 400, 'Невідомий статус турніру'],
+      [{ title: 'X', date: '2030-01-01', game: 'cs2' }, 400, 'Некоректний ідентифікатор'],
+      [{ title: 'X', date: '2030-01-01', game: gameId, soloOnly: 'yes' }, 400, 'Поле «Лише соло» має неправильний тип'],
+      [{ title: 'X', date: '2030-01-01', game: gameId, image: 'ftp://x/y.png' }, 400, /Зображення/],
+      [{ title: 'X'.repeat(121), date: '2030-01-01', game: gameId }, 400, /задовге/],
+      [{ title: 'X', date: '2030-01-01', game: MISSING }, 404, 'Гру не знайдено'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await api.call('POST', '/api/tournaments', { token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (typeof message === 'string') expect(res.body.message).toBe(message);
+      else expect(res.body.message).toMatch(message);
+    }
+    const malformed = await api.call('POST', '/api/tournaments', { token: admin, raw: '{"title":' });
+    expect(malformed.status).toBe(400);
+  });
+});
+
+describe('listing tournaments', () => {
+  let listGame: string;
+  beforeAll(async () => {
+    listGame = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Valorant' } })).body.game._id;
+    await createTournament({ game: listGame, title: 'Old solo', soloOnly: true, date: '2029-01-01', status: 'finished' });
+    await createTournament({ game: listGame, title: 'New team', date: '2031-01-01' });
+    await createTournament({ game: listGame, title: 'Mid team', date: '2030-01-01', status: 'started' });
+    await createTournament({ game: otherGameId, title: 'Elsewhere' });
+  });
+
+  it('is public, an array, newest first, of one game when asked', async () => {
+    const res = await api.call<TournamentBody[]>('GET', `/api/tournaments?game=${listGame}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((t) => t.title)).toEqual(['New team', 'Mid team', 'Old solo']);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
+    expect(res.headers.get('vary')).toContain('Authorization');
+    const all = await api.call<TournamentBody[]>('GET', '/api/tournaments');
+    expect(all.body.some((t) => t.title === 'Elsewhere')).toBe(true);
+    expect(all.body.some((t) => t.title === 'New team')).toBe(true);
+  });
+
+  it('filters by soloOnly=true|false and lists all when it is omitted', async () => {
+    const solo = await api.call<TournamentBody[]>('GET', `/api/tournaments?game=${listGame}&soloOnly=true`);
+    expect(solo.body.map((t) => t.title)).toEqual(['Old solo']);
+    const team = await api.call<TournamentBody[]>('GET', `/api/tournaments?game=${listGame}&soloOnly=false`);
+    expect(team.body.map((t) => t.title)).toEqual(['New team', 'Mid team']);
+  });
+
+  it('answers 400 for a bad game id or soloOnly value, and an empty array for an unknown game', async () => {
+    expect((await api.call('GET', '/api/tournaments?game=cs2')).status).toBe(400);
+    expect((await api.call('GET', `/api/tournaments?game=${listGame}&soloOnly=maybe`)).status).toBe(400);
+    const none = await api.call('GET', `/api/tournaments?game=${MISSING}`);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
+  });
+});
+
+describe('one tournament', () => {
+  let tournament: TournamentBody;
+  let captain: { token: string; id: string };
+  let teamId: string;
+  let stranger: { token: string; id: string };
+
+  beforeAll(async () => {
+    tournament = await createTournament({ title: 'Visibility Cup' });
+    const c = await api.signedIn('user');
+    captain = { token: c.token, id: c.user.id };
+    const s = await api.signedIn('user');
+    stranger = { token: s.token, id: s.user.id };
+    teamId = await makeTeam(captain.id, 5, 'Seen Team');
+    const approvedTeam = await makeTeam((await makeUsers(1))[0]!, 6, 'Approved Team');
+    const rejectedTeam = await makeTeam((await makeUsers(1))[0]!, 5, 'Rejected Team');
+    const [approvedCaptain] = await api.db.select({ id: teams.captainId }).from(teams).where(eq(teams.id, approvedTeam));
+    const [rejectedCaptain] = await api.db.select({ id: teams.captainId }).from(teams).where(eq(teams.id, rejectedTeam));
+    await api.db.insert(applications).values([
+      { tournamentId: tournament._id, userId: captain.id, teamId, status: 'pending' },
+      { tournamentId: tournament._id, userId: approvedCaptain!.id, teamId: approvedTeam, status: 'approved' },
+      { tournamentId: tournament._id, userId: rejectedCaptain!.id, teamId: rejectedTeam, status: 'rejected', comment: 'private reason' },
+    ]);
+  });
+
+  it('shows guests the approved participants only, with team logo, captain and members without emails', async () => {
+    const res = await api.call<TournamentBody>('GET', `/api/tournaments/${tournament._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ _id: tournament._id, title: 'Visibility Cup', name: 'Visibility Cup', soloOnly: false, status: 'pending', winner: null, bracket: [] });
+    expect(res.body.applications!.map((a) => a.team?.name)).toEqual(['Approved Team']);
+    const team = res.body.applications![0]!.team!;
+    expect(team).toMatchObject({ logoUrl: null, captain: expect.any(String) });
+    expect(team.members).toHaveLength(6);
+    expect(JSON.stringify(res.body)).not.toContain('@example.test');
+    expect(JSON.stringify(res.body)).not.toContain('private reason');
+    expect(res.headers.get('cache-control')).toContain('public');
+  });
+
+  it('shows a player their own team’s application too, and an admin every application', async () => {
+    const mine = await api.call<TournamentBody>('GET', `/api/tournaments/${tournament._id}`, { token: captain.token });
+    expect(mine.body.applications!.map((a) => `${a.team?.name}:${a.status}`).sort()).toEqual(['Approved Team:approved', 'Seen Team:pending']);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    const other = await api.call<TournamentBody>('GET', `/api/tournaments/${tournament._id}`, { token: stranger.token });
+    expect(other.body.applications).toHaveLength(1);
+    const all = await api.call<TournamentBody>('GET', `/api/tournaments/${tournament._id}`, { token: admin });
+    expect(all.body.applications!.map((a) => a.status).sort()).toEqual(['approved', 'pending', 'rejected']);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const missing = await api.call('GET', `/api/tournaments/${MISSING}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Турнір не знайдено');
+    const bad = await api.call('GET', '/api/tournaments/42');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Некоректний ідентифікатор');
+  });
+
+  it('tells a signed-in player whether they can apply (guests get 401)', async () => {
+    expect((await api.call('GET', `/api/tournaments/${tournament._id}/eligibility`)).status).toBe(401);
+    const capt = await api.call('GET', `/api/tournaments/${tournament._id}/eligibility`, { token: captain.token });
+    expect(capt.status).toBe(200);
+    expect(capt.body).toEqual({
+      refusal: 'alreadyApplied',
+      application: { _id: expect.any(String), status: 'pending' },
+      team: { _id: teamId, name: 'Seen Team', members: 5, isCaptain: true },
+    });
+    const lone = await api.call('GET', `/api/tournaments/${tournament._id}/eligibility`, { token: stranger.token });
+    expect(lone.body).toEqual({ refusal: 'noTeam', application: null, team: null });
+    expect((await api.call('GET', `/api/tournaments/${MISSING}/eligibility`, { token: stranger.token })).status).toBe(404);
+  });
+});
+
+describe('editing and deleting tournaments', () => {
+  it('saves the edit form (admin only); omitted fields stay, status spellings are normalised', async () => {
+    const t = await createTournament({ title: 'Before', description: 'Keep me', image: '/a.png', soloOnly: true });
+    const body = { title: 'After', date: '2030-06-01T16:00:00Z', game: otherGameId, status: 'done' };
+    expect((await api.call('PUT', `/api/tournaments/${t._id}`, { body })).status).toBe(401);
+    expect((await api.call('PUT', `/api/tournaments/${t._id}`, { token: player.token, body })).status).toBe(403);
+    const res = await api.call<{ message: string; tournament: TournamentBody }>('PUT', `/api/tournaments/${t._id}`, { token: admin, body });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Турнір оновлено!');
+    expect(res.body.tournament).toMatchObject({
+      title: 'After',
+      game: otherGameId,
+      gameName: 'Dota 2',
+      status: 'finished',
+      description: 'Keep me',
+      image: '/a.png',
+      soloOnly: true,
+      date: '2030-06-01T16:00:00.000Z',
+    });
+    const cleared = await api.call<{ tournament: TournamentBody }>('PUT', `/api/tournaments/${t._id}`, {
+      token: admin,
+      body: { ...body, image: null, description: '', soloOnly: false },
+    });
+    expect(cleared.body.tournament).toMatchObject({ image: null, description: '', soloOnly: false });
+  });
+
+  it('refuses an edit without title, date or game, for an unknown tournament or game', async () => {
+    const t = await createTournament({});
+    expect((await api.call('PUT', `/api/tournaments/${t._id}`, { token: admin, body: { title: 'Only title' } })).status).toBe(400);
+    const body = { title: 'X', date: '2030-01-01', game: gameId };
+    expect((await api.call('PUT', `/api/tournaments/${MISSING}`, { token: admin, body })).status).toBe(404);
+    const noGame = await api.call('PUT', `/api/tournaments/${t._id}`, { token: admin, body: { ...body, game: MISSING } });
+    expect(noGame.status).toBe(404);
+    expect(noGame.body.message).toBe('Гру не знайдено');
+    expect((await api.call('PUT', '/api/tournaments/abc', { token: admin, body })).status).toBe(400);
+  });
+
+  it('does not switch between solo and team while applications exist', async () => {
+    const t = await createTournament({ soloOnly: true });
+    await api.call('POST', '/api/applications', { token: player.token, body: { tournament: t._id } });
+    const res = await api.call('PUT', `/api/tournaments/${t._id}`, {
+      token: admin,
+      body: { title: t.title, date: t.date, game: gameId, soloOnly: false },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Тип турніру (соло чи командний) не можна змінити, поки є заявки');
+    const same = await api.call('PUT', `/api/tournaments/${t._id}`, { token: admin, body: { title: 'Renamed', date: t.date, game: gameId, soloOnly: true } });
+    expect(same.status).toBe(200);
+  });
+
+  it('deletes a tournament with its applications (admin only)', async () => {
+    const t = await createTournament({ soloOnly: true });
+    await api.call('POST', '/api/applications', { token: player.token, body: { tournament: t._id } });
+    expect((await api.call('DELETE', `/api/tournaments/${t._id}`)).status).toBe(401);
+    expect((await api.call('DELETE', `/api/tournaments/${t._id}`, { token: player.token })).status).toBe(403);
+    const res = await api.call('DELETE', `/api/tournaments/${t._id}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Турнір видалено!');
+    expect((await api.call('GET', `/api/tournaments/${t._id}`)).status).toBe(404);
+    expect(await api.db.select().from(applications).where(eq(applications.tournamentId, t._id))).toEqual([]);
+    expect((await api.call('DELETE', `/api/tournaments/${t._id}`, { token: admin })).status).toBe(404);
+    expect((await api.call('DELETE', '/api/tournaments/xyz', { token: admin })).status).toBe(400);
+  });
+});
+
+describe('choosing the winner', () => {
+  async function soloWithParticipants() {
+    const t = await createTournament({ soloOnly: true, status: 'finished' });
+    const [approved, pending] = await makeUsers(2);
+    await api.db.insert(applications).values([
+      { tournamentId: t._id, userId: approved!, status: 'approved' },
+      { tournamentId: t._id, userId: pending!, status: 'pending' },
+    ]);
+    return { t, approved: approved!, pending: pending! };
+  }
+
+  it('is for admins only', async () => {
+    const { t, approved } = await soloWithParticipants();
+    const body = { winnerType: 'user', winnerId: approved };
+    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { body })).status).toBe(401);
+    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: player.token, body })).status).toBe(403);
+  });
+
+  it('saves an approved player of a finished solo tournament once, and congratulates them', async () => {
+    const { t, approved } = await soloWithParticipants();
+    const res = await api.call<{ message: string; tournament: TournamentBody }>('PATCH', `/api/tournaments/${t._id}/winner`, {
+      token: admin,
+      body: { winnerType: 'user', winnerId: approved },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Переможця збережено!');
+    expect(res.body.tournament.winner).toMatchObject({ type: 'user', id: approved, name: expect.stringMatching(/^p_/) });
+    const [note] = await api.db.select().from(notifications).where(eq(notifications.userId, approved));
+    expect(note?.text).toBe(`Вітаємо! Ви перемогли у турнірі «${t.title}».`);
+
+    const again = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: approved } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Переможця вже обрано');
+    const detail = await api.call<TournamentBody>('GET', `/api/tournaments/${t._id}`);
+    expect(detail.body.winner?.id).toBe(approved);
+  });
+
+  it('refuses a tournament that is not finished', async () => {
+    for (const status of ['pending', 'started']) {
+      const t = await createTournament({ soloOnly: true, status });
+      const [u] = await makeUsers(1);
+      await api.db.insert(applications).values({ tournamentId: t._id, userId: u!, status: 'approved' });
+      const res = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u } });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('Переможця можна обрати лише для завершеного турніру');
+    }
+  });
+
+  it('refuses pending applicants, strangers, the wrong type, and tournaments without participants', async () => {
+    const { t, pending } = await soloWithParticipants();
+    const notApproved = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: pending } });
+    expect(notApproved.status).toBe(422);
+    expect(notApproved.body.message).toBe('Переможцем може бути лише підтверджений учасник турніру');
+    const stranger = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: MISSING } });
+    expect(stranger.status).toBe(422);
+    const wrongType = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'team', winnerId: pending } });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.message).toMatch(/Тип переможця не відповідає турніру/);
+
+    const empty = await createTournament({ soloOnly: true, status: 'finished' });
+    const none = await api.call('PATCH', `/api/tournaments/${empty._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: pending } });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('Немає підтверджених учасників: спершу схваліть заявки');
+  });
+
+  it('saves an approved team of a finished team tournament and congratulates every member', async () => {
+    const t = await createTournament({ status: 'finished' });
+    const [captainId] = await makeUsers(1);
+    const teamId = await makeTeam(captainId!, 5, 'Champions');
+    await api.db.insert(applications).values({ tournamentId: t._id, userId: captainId!, teamId, status: 'approved' });
+    const asUser = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: captainId } });
+    expect(asUser.status).toBe(422);
+    const res = await api.call<{ tournament: TournamentBody }>('PATCH', `/api/tournaments/${t._id}/winner`, {
+      token: admin,
+      body: { winnerType: 'team', winnerId: teamId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.tournament.winner).toEqual({ type: 'team', id: teamId, name: 'Champions' });
+    const members = await api.db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId));
+    for (const m of members) {
+      const notes = await api.db.select().from(notifications).where(eq(notifications.userId, m.userId));
+      expect(notes.map((n) => n.text)).toContain(`Вітаємо! Команда «Champions» перемогла у турнірі «${t.title}».`);
+    }
+  });
+
+  it('validates the body and the ids', async () => {
+    const { t, approved } = await soloWithParticipants();
+    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'player', winnerId: approved } })).status).toBe(400);
+    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: 'me' } })).status).toBe(400);
+    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user' } })).status).toBe(400);
+    expect((await api.call('PATCH', `/api/tournaments/${MISSING}/winner`, { token: admin, body: { winnerType: 'user', winnerId: approved } })).status).toBe(404);
+    expect((await api.call('PATCH', '/api/tournaments/1/winner', { token: admin, body: { winnerType: 'user', winnerId: approved } })).status).toBe(400);
+  });
+});

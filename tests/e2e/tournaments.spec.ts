@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const PASSWORD = 'demo12345';
+
+/** The id of a demo tournament, found by its title through the public API. */
+async function tournamentId(page: Page, title: string): Promise<string> {
+  const response = await page.request.get('/api/tournaments');
+  const list = (await response.json()) as { _id: string; title: string }[];
+  const found = list.find((t) => t.title === title);
+  if (!found) throw new Error(`no tournament «${title}»`);
+  return found._id;
+}
+
+/**
+ * Signs in through the login form once its island has hydrated: a click before that submits the
+ * plain HTML form (a GET to /login), which is what a second browser under load sometimes hit.
+ */
+async function logIn(page: Page, loginOrEmail: string, password: string) {
+  await page.goto('/login');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByLabel('Нікнейм або email').fill(loginOrEmail);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click();
+  await expect(page).toHaveURL('/');
+}
+
+const cardTitles = (page: Page) => page.locator('main').getByRole('heading', { level: 3 });
+
+test('a guest without JavaScript reads the games, the tournament cards and a tournament page', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto('/tournaments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Турніри' })).toBeVisible();
+  const games = page.getByRole('list', { name: 'Ігри' });
+  await expect(games.getByRole('link')).toHaveText(['CS2', 'Dota 2', 'League of Legends', 'Valorant']);
+
+  await games.getByRole('link', { name: 'CS2' }).click();
+  await expect(page).toHaveURL(/\/games\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Турніри з гри: CS2');
+  await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Соло-челендж «Королі AWP»', 'Кубок Дніпра з CS2']);
+  const firstCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Київська ліга CS2: відбірковий етап' }) });
+  await expect(firstCard.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(firstCard).toContainText('Лише команди');
+  await expect(firstCard).toContainText('Очікує');
+  await expect(firstCard.getByRole('link', { name: /^Подати заявку/ })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Кубок Дніпра з CS2', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Кубок Дніпра з CS2');
+  await expect(page).toHaveTitle('Кубок Дніпра з CS2 — Кіберарена');
+  await expect(page.getByRole('heading', { name: 'Учасники (4)' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Склад команди Київські Кіборги' }).getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByText('Київські Кіборги', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Заявки приймаються, лише поки турнір очікує початку')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Сітка' })).toHaveAttribute('href', /^\/tournament\/[0-9a-f-]{36}\/bracket$/);
+
+  // A shared link previews well: its own title, description and an absolute picture.
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Кубок Дніпра з CS2 — Кіберарена');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Командний турнір за олімпійською системою/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/127\.0\.0\.1:\d+\/games\/cs2\.jpg$/);
+  await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', /^http:\/\/127\.0\.0\.1:\d+\/games\/cs2\.jpg$/);
+  await context.close();
+});
+
+test('a player applies solo and then sees «Заявку вже подано», also after a reload', async ({ page }) => {
+  const id = await tournamentId(page, 'Valorant Duel Cup: вечірній спринт');
+  await logIn(page, 'Karpaty_Wolf', PASSWORD);
+  await page.goto(`/tournaments/${id}`);
+  const block = page.getByRole('region', { name: 'Участь' });
+  await block.getByRole('button', { name: 'Подати заявку' }).click();
+  await expect(block.getByRole('status')).toHaveText('Заявку подано!');
+  await expect(block.getByRole('button', { name: 'Заявку вже подано' })).toBeDisabled();
+  await expect(block).toContainText('Заявка чекає на розгляд організатора.');
+  await page.reload();
+  await expect(block.getByRole('button', { name: 'Заявку вже подано' })).toBeDisabled();
+});
+
+test('a team member who is not the captain cannot apply for the team', async ({ page }) => {
+  const id = await tournamentId(page, 'Чемпіонат Слобожанщини з LoL');
+  await logIn(page, 'Hetman_AWP', PASSWORD);
+  await page.goto(`/tournaments/${id}`);
+  const block = page.getByRole('region', { name: 'Участь' });
+  await expect(block.getByRole('button', { name: 'Лише капітан може подати заявку від команди' })).toBeDisabled();
+  await expect(block).toContainText('Команда «Київські Кіборги»: гравців — 6.');
+});
+
+test('a captain of a five-player team applies, an admin approves, and the team appears among participants', async ({ admin, browser }) => {
+  const title = 'Чемпіонат Слобожанщини з LoL';
+  const id = await tournamentId(admin, title);
+
+  const captainContext = await browser.newContext();
+  const captain = await captainContext.newPage();
+  await logIn(captain, 'DniproDragon', PASSWORD);
+  await captain.goto(`/tournaments/${id}`);
+  await expect(captain.getByRole('region', { name: 'Учасники' })).not.toContainText('Dnipro Dragons');
+  const block = captain.getByRole('region', { name: 'Участь' });
+  await expect(block).toContainText('Команда «Dnipro Dragons»: гравців — 5.');
+  await block.getByRole('button', { name: 'Подати заявку від команди «Dnipro Dragons»' }).click();
+  await expect(block.getByRole('status')).toHaveText('Заявку від команди подано! Очікуйте підтвердження від організатора.');
+  await expect(block.getByRole('button', { name: 'Заявку вже подано' })).toBeDisabled();
+
+  await admin.goto('/admin');
+  const panel = admin.getByRole('region', { name: 'Заявки' });
+  const row = panel.getByRole('listitem').filter({ hasText: title }).filter({ hasText: 'Dnipro Dragons' });
+  await row.getByRole('button', { name: /^Схвалити/ }).click();
+  await expect(panel.getByRole('status')).toHaveText('✅ Заявку схвалено');
+  await expect(row).toHaveCount(0);
+
+  await admin.goto(`/tournaments/${id}`);
+  const participants = admin.getByRole('region', { name: 'Учасники (1)' });
+  await expect(participants.getByRole('heading', { name: 'Dnipro Dragons' })).toBeVisible();
+  await expect(participants.getByRole('list', { name: 'Склад команди Dnipro Dragons' }).getByRole('listitem')).toHaveCount(5);
+
+  // The captain's page says so too.
+  await captain.reload();
+  await expect(captain.getByRole('region', { name: 'Участь' })).toContainText('Заявку схвалено — ви серед учасників.');
+  await captainContext.close();
+});
+
+test('the list filters and sort survive a reload, and reset restores all, all, newest first', async ({ page }) => {
+  await page.goto('/tournaments');
+  await page.getByRole('list', { name: 'Ігри' }).getByRole('link', { name: 'CS2' }).click();
+  await expect(cardTitles(page)).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Лише команди' }).click();
+  await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Кубок Дніпра з CS2']);
+  await page.getByLabel('Сортування').selectOption({ label: 'Спершу старі' });
+  await expect(cardTitles(page)).toHaveText(['Кубок Дніпра з CS2', 'Київська ліга CS2: відбірковий етап']);
+  await page.getByLabel('Статус').selectOption({ label: 'Завершені' });
+  await expect(cardTitles(page)).toHaveText(['Кубок Дніпра з CS2']);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Лише команди' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Статус')).toHaveValue('finished');
+  await expect(page.getByLabel('Сортування')).toHaveValue('date_asc');
+  await expect(cardTitles(page)).toHaveText(['Кубок Дніпра з CS2']);
+  expect(await page.evaluate(() => [localStorage.getItem('tl_filter'), localStorage.getItem('tl_status'), localStorage.getItem('tl_sort')])).toEqual([
+    'team',
+    'finished',
+    'date_asc',
+  ]);
+
+  await page.getByRole('button', { name: 'Лише соло' }).click();
+  await expect(page.getByRole('status')).toHaveText('Жоден турнір не відповідає вибраним фільтрам');
+
+  await page.getByRole('button', { name: 'Скинути' }).click();
+  await expect(page.getByRole('button', { name: 'Усі' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Статус')).toHaveValue('all');
+  await expect(page.getByLabel('Сортування')).toHaveValue('date_desc');
+  await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Соло-челендж «Королі AWP»', 'Кубок Дніпра з CS2']);
+});
+
+test('an admin adds a game and a tournament for it, and may not delete the game while the tournament exists', async ({ admin: page }) => {
+  const game = `Tekken ${randomUUID().slice(0, 6)}`;
+  const title = `Турнір з ${game}`;
+  await page.goto('/admin');
+
+  // The lists arrive once the panels have hydrated; only then do the forms act without a reload.
+  const games = page.getByRole('region', { name: 'Ігри' });
+  await expect(games.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Керування турнірами' }).getByRole('listitem').first()).toBeVisible();
+  await games.getByLabel('Назва гри').fill(game);
+  await games.getByLabel('Зображення (URL або шлях)').fill('/no-such-picture.png');
+  await games.getByRole('button', { name: 'Додати гру' }).click();
+  await expect(games.getByRole('status')).toHaveText('✅ Гру додано!');
+
+  const form = page.getByRole('form', { name: 'Новий турнір' });
+  await form.getByLabel('Назва турніру').fill(title);
+  await form.getByRole('button', { name: 'Додати турнір' }).click();
+  await expect(page.getByRole('region', { name: 'Новий турнір' }).getByRole('alert')).toHaveText('❌ Оберіть гру для турніру!');
+  await form.getByRole('combobox', { name: 'Гра', exact: true }).selectOption({ label: game });
+  await form.getByLabel('Дата й час (Київ)').fill('2031-05-01T19:00');
+  await form.getByLabel('Лише соло-гравці').check();
+  await form.getByLabel('Зображення (URL або шлях)').fill('/no-such-picture.png');
+  await form.getByRole('button', { name: 'Додати турнір' }).click();
+  await expect(page.getByRole('region', { name: 'Новий турнір' }).getByRole('status')).toHaveText('✅ Турнір додано!');
+  await expect(page.getByRole('region', { name: 'Керування турнірами' }).getByRole('link', { name: title })).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await games.getByRole('button', { name: `Видалити: ${game}` }).click();
+  await expect(games.getByRole('alert')).toHaveText(/^❌ Не можна видалити гру: до неї привʼязано турнірів — 1\./);
+
+  // The new tournament is on the game's public list, solo and pending, dated in Kyiv time.
+  // Broken pictures give way to the default one, on the game picker and on the cards.
+  await page.goto('/tournaments');
+  const gameLink = page.getByRole('list', { name: 'Ігри' }).getByRole('link', { name: game });
+  await expect(gameLink.locator('img')).toHaveAttribute('src', '/default_game.jpg');
+  await gameLink.click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(card.locator('time')).toHaveText('2031-05-01');
+  await expect(card).toContainText('Лише соло-гравці');
+  await expect(card.locator('img')).toHaveAttribute('src', '/default_game.jpg');
+});
+
+test('on a tournament page an admin deletes an application only after confirming, and chooses the winner of a finished one', async ({ admin: page }) => {
+  await page.goto(`/tournaments/${await tournamentId(page, 'Мід 1×1: Дуель козаків')}`);
+  const tools = page.getByRole('region', { name: 'Усі заявки турніру' });
+  const remove = tools.getByRole('button', { name: 'Видалити: SaloSlayer' });
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Видалити заявку «SaloSlayer»?');
+    void dialog.dismiss();
+  });
+  await remove.click();
+  await expect(remove).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await remove.click();
+  await expect(tools.getByRole('button', { name: 'Видалити: SaloSlayer' })).toHaveCount(0);
+  await expect(tools.getByRole('button', { name: 'Видалити: Sich_Raider' })).toBeVisible();
+  // A pending tournament offers no winner choice.
+  await expect(tools.getByRole('combobox', { name: 'Обрати переможця' })).toHaveCount(0);
+
+  await page.goto(`/tournaments/${await tournamentId(page, 'Кубок відкриття з Dota 2')}`);
+  await expect(page.getByText('Переможця ще не визначено.')).toBeVisible();
+  const chooser = page.getByRole('region', { name: 'Усі заявки турніру' }).getByRole('combobox', { name: 'Обрати переможця' });
+  await expect(chooser.getByRole('option')).toHaveCount(5);
+  expect((await chooser.getByRole('option').allTextContents()).sort()).toEqual(['DniproDragon', 'Dnister_Flow', 'Sich_Raider', 'Tryzub_Tank', 'Оберіть учасника']);
+  await chooser.selectOption({ label: 'Dnister_Flow' });
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Зберегти переможця' }).click();
+  await expect(page.getByRole('heading', { name: 'Переможець' }).locator('xpath=..')).toContainText('Dnister_Flow');
+  await expect(page.getByRole('button', { name: 'Зберегти переможця' })).toHaveCount(0);
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { applyRefusal, isLiveApplication, isTeamSizeAllowed, TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
+import { DEFAULT_GAME_IMAGE, gameImage, isImageAddress } from '../../src/lib/domain/game-image.ts';
+import { formatDay, formatLongDate, fromLocalInputValue, toLocalInputValue } from '../../src/lib/domain/tournament-dates.ts';
+import {
+  arrangeTournaments,
+  DEFAULT_PREFERENCES,
+  matchesStatus,
+  parseSortOrder,
+  parseStatusFilter,
+  parseTypeFilter,
+  soloOnlyQuery,
+} from '../../src/lib/domain/tournament-list.ts';
+import { isOpenForApplications, normalizeStatus, statusLabelKey } from '../../src/lib/domain/tournament-status.ts';
+import { winnerRefusal, winnerTypeOf } from '../../src/lib/domain/tournament-winner.ts';
+
+describe('tournament status', () => {
+  it('normalises every spelling of SPEC §4 to pending, started or finished', () => {
+    expect(['pending', 'scheduled', 'PENDING '].map(normalizeStatus)).toEqual(['pending', 'pending', 'pending']);
+    expect(['started', 'in_progress', 'in-progress'].map(normalizeStatus)).toEqual(['started', 'started', 'started']);
+    expect(['finished', 'completed', 'done'].map(normalizeStatus)).toEqual(['finished', 'finished', 'finished']);
+    expect([normalizeStatus('cancelled'), normalizeStatus(''), normalizeStatus(null)]).toEqual([null, null, null]);
+  });
+
+  it('labels statuses and opens applications only while pending', () => {
+    expect(statusLabelKey('in_progress')).toBe('status.started');
+    expect(statusLabelKey('weird')).toBe('status.unknown');
+    expect(isOpenForApplications('scheduled')).toBe(true);
+    expect(isOpenForApplications('started')).toBe(false);
+    expect(isOpenForApplications('done')).toBe(false);
+  });
+});
+
+describe('tournament list rules', () => {
+  const list = [
+    { title: 'Бета', date: '2030-01-02T10:00:00Z', status: 'pending', soloOnly: true },
+    { title: 'альфа', date: '2030-01-05T10:00:00Z', status: 'in-progress', soloOnly: false },
+    { title: 'Ґанок', date: '2029-12-01T10:00:00Z', status: 'completed', soloOnly: false },
+    { title: 'Гора', date: '2030-01-03T10:00:00Z', status: 'scheduled', soloOnly: false },
+    { title: 'Єва', date: '2030-01-04T10:00:00Z', status: 'done', soloOnly: true },
+  ];
+  const titles = (prefs: Partial<typeof DEFAULT_PREFERENCES>) => arrangeTournaments(list, { ...DEFAULT_PREFERENCES, ...prefs }).map((t) => t.title);
+
+  it('sorts by date (newest first by default) and by title in Ukrainian order', () => {
+    expect(titles({})).toEqual(['альфа', 'Єва', 'Гора', 'Бета', 'Ґанок']);
+    expect(titles({ sort: 'date_asc' })).toEqual(['Ґанок', 'Бета', 'Гора', 'Єва', 'альфа']);
+    expect(titles({ sort: 'title_asc' })).toEqual(['альфа', 'Бета', 'Гора', 'Ґанок', 'Єва']);
+    expect(titles({ sort: 'title_desc' })).toEqual(['Єва', 'Ґанок', 'Гора', 'Бета', 'альфа']);
+  });
+
+  it('filters by type and by status group, tolerating legacy spellings', () => {
+    expect(titles({ type: 'solo' })).toEqual(['Єва', 'Бета']);
+    expect(titles({ type: 'team' })).toEqual(['альфа', 'Гора', 'Ґанок']);
+    expect(titles({ status: 'upcoming' })).toEqual(['Гора', 'Бета']);
+    expect(titles({ status: 'started' })).toEqual(['альфа']);
+    expect(titles({ status: 'finished' })).toEqual(['Єва', 'Ґанок']);
+    expect(titles({ type: 'solo', status: 'finished', sort: 'date_asc' })).toEqual(['Єва']);
+    expect(matchesStatus('mystery', 'all')).toBe(true);
+    expect(matchesStatus('mystery', 'upcoming')).toBe(false);
+  });
+
+  it('does not touch the list it was given', () => {
+    const copy = structuredClone(list);
+    arrangeTournaments(list, { type: 'team', status: 'all', sort: 'title_asc' });
+    expect(list).toEqual(copy);
+  });
+
+  it('reads stored choices back safely, unknown values become the defaults', () => {
+    expect([parseTypeFilter('team'), parseTypeFilter('teams'), parseTypeFilter(null)]).toEqual(['team', 'all', 'all']);
+    expect([parseStatusFilter('finished'), parseStatusFilter('done')]).toEqual(['finished', 'all']);
+    expect([parseSortOrder('title_desc'), parseSortOrder('random')]).toEqual(['title_desc', 'date_desc']);
+    expect([soloOnlyQuery('all'), soloOnlyQuery('solo'), soloOnlyQuery('team')]).toEqual([undefined, true, false]);
+  });
+});
+
+describe('dates in Kyiv time', () => {
+  it('shows cards as YYYY-MM-DD of the Kyiv day', () => {
+    expect(formatDay('2030-03-10T16:00:00Z')).toBe('2030-03-10');
+    // 23:30 UTC is already the next day in Kyiv.
+    expect(formatDay('2030-03-10T23:30:00Z')).toBe('2030-03-11');
+    expect(formatDay('nonsense')).toBe('');
+  });
+
+  it('round-trips datetime-local values through winter and summer time', () => {
+    expect(fromLocalInputValue('2030-01-15T19:00')).toBe('2030-01-15T17:00:00.000Z');
+    expect(fromLocalInputValue('2030-07-15T19:00')).toBe('2030-07-15T16:00:00.000Z');
+    expect(fromLocalInputValue('2030-07-15')).toBe('2030-07-14T21:00:00.000Z');
+    expect(toLocalInputValue('2030-07-15T16:00:00.000Z')).toBe('2030-07-15T19:00');
+    expect(fromLocalInputValue('tomorrow')).toBeNull();
+  });
+
+  it('writes long dates in Ukrainian', () => {
+    expect(formatLongDate('2030-07-15T16:00:00Z')).toMatch(/15 липня 2030.*19:00/);
+  });
+});
+
+describe('application rules', () => {
+  const pendingTeam = { status: 'pending', soloOnly: false };
+  const pendingSolo = { status: 'pending', soloOnly: true };
+  const captain = (members: number) => ({ isCaptain: true, members });
+
+  it('allows teams of 5 to 7 only', () => {
+    expect([4, 5, 6, 7, 8].map(isTeamSizeAllowed)).toEqual([false, true, true, true, false]);
+    expect(TEAM_SIZE).toEqual({ min: 5, max: 7 });
+  });
+
+  it('counts pending and approved applications as already applied', () => {
+    expect(['pending', 'approved', 'rejected'].map(isLiveApplication)).toEqual([true, true, false]);
+  });
+
+  it('accepts a solo application to a pending solo tournament and a captain’s full team to a team one', () => {
+    expect(applyRefusal({ tournament: pendingSolo, asTeam: false, alreadyApplied: false })).toBeNull();
+    expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: captain(5), alreadyApplied: false })).toBeNull();
+  });
+
+  it('names the first broken rule', () => {
+    expect(applyRefusal({ tournament: pendingTeam, asTeam: false, alreadyApplied: false })).toBe('teamOnly');
+    expect(applyRefusal({ tournament: pendingSolo, asTeam: true, team: captain(5), alreadyApplied: false })).toBe('soloOnly');
+    expect(applyRefusal({ tournament: { status: 'started', soloOnly: true }, asTeam: false, alreadyApplied: false })).toBe('notPending');
+    expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: null, alreadyApplied: false })).toBe('noTeam');
+    expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: { isCaptain: false, members: 5 }, alreadyApplied: false })).toBe('notCaptain');
+    expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: captain(4), alreadyApplied: false })).toBe('teamSize');
+    expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: captain(8), alreadyApplied: false })).toBe('teamSize');
+    expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: captain(6), alreadyApplied: true })).toBe('alreadyApplied');
+    expect(applyRefusal({ tournament: pendingSolo, asTeam: false, alreadyApplied: true })).toBe('alreadyApplied');
+  });
+});
+
+describe('winner rules', () => {
+  const finished = { status: 'finished', soloOnly: true, hasWinner: false };
+
+  it('takes a player for solo and a team for team tournaments', () => {
+    expect(winnerTypeOf(true)).toBe('user');
+    expect(winnerTypeOf(false)).toBe('team');
+  });
+
+  it('offers the choice only for a finished tournament without a winner that has participants', () => {
+    expect(winnerRefusal({ tournament: finished, participants: ['u1'] })).toBeNull();
+    expect(winnerRefusal({ tournament: { ...finished, status: 'completed' }, participants: ['u1'] })).toBeNull();
+    expect(winnerRefusal({ tournament: { ...finished, status: 'started' }, participants: ['u1'] })).toBe('notFinished');
+    expect(winnerRefusal({ tournament: { ...finished, hasWinner: true }, participants: ['u1'] })).toBe('hasWinner');
+    expect(winnerRefusal({ tournament: finished, participants: [] })).toBe('noParticipants');
+  });
+
+  it('accepts only an approved participant of the right type', () => {
+    expect(winnerRefusal({ tournament: finished, participants: ['u1'] }, { type: 'user', id: 'u1' })).toBeNull();
+    expect(winnerRefusal({ tournament: finished, participants: ['u1'] }, { type: 'team', id: 'u1' })).toBe('wrongType');
+    expect(winnerRefusal({ tournament: finished, participants: ['u1'] }, { type: 'user', id: 'u2' })).toBe('notParticipant');
+  });
+});
+
+describe('game images', () => {
+  it('keeps http(s) links and site paths, and falls back to the default picture otherwise', () => {
+    expect(gameImage('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+    expect(gameImage('/games/cs2.jpg')).toBe('/games/cs2.jpg');
+    for (const bad of [null, undefined, '', '   ', 'javascript:alert(1)', '//evil.example/a.png', 'games/cs2.jpg', 'data:image/png;base64,AA']) {
+      expect(gameImage(bad), String(bad)).toBe(DEFAULT_GAME_IMAGE);
+    }
+    expect(isImageAddress('http://x.test/a.jpg')).toBe(true);
+    expect(isImageAddress('/a\\b')).toBe(false);
+  });
+});
