@@ -1,4 +1,78 @@
-import { router } from '../openapi.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { chatInput, chatMessageSchema, chatQuery } from '../../lib/api/chat.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { requireUser, type AppContext } from '../context.ts';
+import { fail, failWith } from '../errors.ts';
+import { chatEtag, chatHistory, isTeamMessage, matchesEtag, newestMessageId, parseCursor, postMessage } from '../services/chat.ts';
+import { hitLimit, type Limit } from '../services/rate-limit.ts';
+import { findTeam, isMember } from '../services/teams.ts';
+import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
-/** Filled in by the issue that builds this resource. */
-export const teamChatRoutes = router();
+const tags = ['Команди'];
+const teamIdParam = z.object({ teamId: z.uuid() });
+
+/** Messages one player may send per minute, across all their teams. */
+export const CHAT_LIMIT: Limit = { max: 30, windowSeconds: 60 };
+
+/** The signed-in member of an existing team: 401 for a guest, 404 for no team, 403 for anyone else. */
+async function requireMember(c: AppContext, teamId: string) {
+  const auth = requireUser(c);
+  const db = c.get('db');
+  if (!(await findTeam(db, teamId))) fail(404, 'team.notFound');
+  if (!(await isMember(db, teamId, auth.user.id))) fail(403, 'team.membersOnly');
+  return auth;
+}
+
+export const teamChatRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{teamId}/chat',
+      tags,
+      summary:
+        'Командний чат (лише учасники), від старих до нових. Без after — останні 100 повідомлень; ' +
+        'after=<id повідомлення або час ISO 8601> — лише новіші за нього. Кожна відповідь має ETag; ' +
+        'із If-None-Match того самого запиту відповідь 304 без тіла, доки не з’явиться нове повідомлення',
+      security: bearer,
+      request: { params: teamIdParam, query: chatQuery },
+      responses: {
+        200: jsonResponse(z.array(chatMessageSchema), 'Повідомлення'),
+        304: { description: 'Нових повідомлень немає (ETag збігся)' },
+        ...errors(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const { teamId } = c.req.valid('param');
+      const { after } = c.req.valid('query');
+      await requireMember(c, teamId);
+      const db = c.get('db');
+      const cursor = after === undefined ? null : parseCursor(after);
+      if (after !== undefined && !cursor) fail(400, 'chat.badCursor');
+      if (cursor?.kind === 'message' && !(await isTeamMessage(db, teamId, cursor.id))) fail(400, 'chat.badCursor');
+      const etag = chatEtag(await newestMessageId(db, teamId), after);
+      c.header('ETag', etag);
+      c.header('Cache-Control', 'private, no-cache');
+      if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+      return c.json(await chatHistory(db, teamId, cursor), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{teamId}/chat',
+      tags,
+      summary: 'Надіслати повідомлення в командний чат (лише учасники; 1–1000 символів після обрізання пробілів; зберігається як текст)',
+      security: bearer,
+      request: { params: teamIdParam, body: jsonBody(chatInput) },
+      responses: { 201: jsonResponse(chatMessageSchema, 'Повідомлення надіслано'), ...errors(400, 401, 403, 404, 415, 429) },
+    }),
+    async (c) => {
+      const { teamId } = c.req.valid('param');
+      const { message } = c.req.valid('json');
+      const { user } = await requireMember(c, teamId);
+      const db = c.get('db');
+      const state = await hitLimit(db, `chat:user:${user.id}`, CHAT_LIMIT);
+      if (!state.allowed) failWith(429, t('chat.tooMany'), { 'Retry-After': String(state.retryAfter) });
+      return c.json(await postMessage(db, teamId, user, message), 201);
+    },
+  );

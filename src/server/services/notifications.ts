@@ -1,7 +1,14 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Notification } from '../../lib/api/notifications.ts';
+import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { notifications, type NotificationAction, type NotificationPayload } from '../db/schema/index.ts';
 
-type ActionType = (typeof notifications.$inferInsert)['actionType'];
+type ActionType = NonNullable<(typeof notifications.$inferInsert)['actionType']>;
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** How many of the newest notifications the bell receives. */
+export const NOTIFICATION_LIST_LIMIT = 50;
 
 /** Stores a notification for one user; the bell shows it (SPEC §3 Notification). */
 export async function notify(
@@ -17,4 +24,104 @@ export async function notify(
     actionType: options.actionType ?? null,
     payload: options.payload ?? {},
   });
+}
+
+const PAYLOAD_KEYS: Record<keyof NotificationPayload, string> = {
+  applicationId: 'applicationId',
+  teamId: 'teamId',
+  tournamentId: 'tournamentId',
+};
+
+/** `payload ->> 'key' = value`; the key is a fixed literal (a bound key would be ambiguous to PostgreSQL). */
+const payloadIs = (key: keyof NotificationPayload, value: string) =>
+  sql`${notifications.payload} ->> ${sql.raw(`'${PAYLOAD_KEYS[key]}'`)} = ${value}`;
+
+/** The accept / decline buttons of an invite; their labels are also shown from the site's catalog. */
+export const inviteActions = (): NotificationAction[] => [
+  { label: t('notifications.accept'), type: 'accept' },
+  { label: t('notifications.reject'), type: 'reject' },
+];
+
+/**
+ * Deletes the invite notifications one user holds about one thing (`teamId` or `applicationId`
+ * in the payload), once the invite is answered or withdrawn. Returns how many went.
+ */
+export async function withdrawNotifications(
+  db: Tx,
+  userId: string,
+  about: { actionTypes: ActionType[]; key: keyof NotificationPayload; value: string },
+): Promise<number> {
+  const gone = await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.actionType, about.actionTypes),
+        payloadIs(about.key, about.value),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return gone.length;
+}
+
+/** Whether the user holds an invite notification about `value` (the proof that an invite was sent to them). */
+export async function holdsInvite(
+  db: Tx,
+  userId: string,
+  about: { actionTypes: ActionType[]; key: keyof NotificationPayload; value: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        inArray(notifications.actionType, about.actionTypes),
+        payloadIs(about.key, about.value),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    text: row.text,
+    date: row.date.toISOString(),
+    read: row.read,
+    actions: row.actions,
+    actionType: row.actionType,
+    payload: row.payload,
+  };
+}
+
+/** The user's newest notifications, newest first. */
+export async function listNotifications(db: Tx, userId: string): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.date), desc(notifications.id))
+    .limit(NOTIFICATION_LIST_LIMIT);
+  return rows.map(presentNotification);
+}
+
+/** Marks every unread notification of the user read; returns how many changed. */
+export async function markAllRead(db: Tx, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Deletes one of the user's own notifications; false when the user has none with that id. */
+export async function deleteOwnNotification(db: Tx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
 }

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Notice } from '../../components/Notice.tsx';
+import { createApiClient, isNetworkFailure } from '../../lib/api/client.ts';
+import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../../lib/api/matches.ts';
+import { matchOutcome, type MatchOutcome } from '../../lib/domain/match-outcome.ts';
+import { t, type MessageKey } from '../../lib/i18n/index.ts';
+
+/** Match history is public: it is asked for without a token (SPEC §6). */
+const publicApi = createApiClient({ baseUrl: import.meta.env.PUBLIC_API_URL ?? '/api' });
+
+const outcomeStyle: Record<MatchOutcome, string> = {
+  win: 'border-success text-success',
+  draw: 'border-warning text-warning',
+  loss: 'border-danger text-danger',
+  unknown: 'border-line text-muted',
+};
+
+const outcomeLabel: Record<MatchOutcome, MessageKey> = {
+  win: 'matches.outcome.win',
+  draw: 'matches.outcome.draw',
+  loss: 'matches.outcome.loss',
+  unknown: 'matches.outcome.unknown',
+};
+
+const statusLabel: Record<MatchHistoryItem['status'], MessageKey> = {
+  completed: 'matches.status.completed',
+  in_progress: 'matches.status.in_progress',
+  scheduled: 'matches.status.scheduled',
+  cancelled: 'matches.status.cancelled',
+};
+
+const when = (item: MatchHistoryItem) =>
+  new Date(item.completedAt ?? item.createdAt).toLocaleString('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
+
+function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' | 'team'; id: string }) {
+  const type = kind === 'player' ? 'user' : 'team';
+  const outcome = matchOutcome(item, { id, type });
+  // The owner's side first, so every row reads "us – them".
+  const sides = [...item.participants].sort((a, b) => Number(b.id === id && b.type === type) - Number(a.id === id && a.type === type));
+  const details = Object.entries(item.matchDetails.gameSpecificData);
+  return (
+    <li className="flex flex-col gap-2 rounded-lg bg-surface-2 px-3 py-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        {/* A match not yet completed has no outcome: its status says more. */}
+        <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${outcomeStyle[outcome]}`}>
+          {item.status === 'completed' ? t(outcomeLabel[outcome]) : t(statusLabel[item.status])}
+        </span>
+        <span className="font-semibold">{item.gameId.name}</span>
+        <span className="text-muted">{item.tournamentId?.title ?? t('matches.friendly')}</span>
+        {item.matchDetails.duration !== null && <span className="text-muted">{t('matches.duration', { minutes: item.matchDetails.duration })}</span>}
+        <time className="ml-auto text-muted" dateTime={item.completedAt ?? item.createdAt}>
+          {when(item)}
+        </time>
+      </div>
+      <p className="flex flex-wrap items-center gap-2">
+        {sides.map((side, index) => (
+          <span key={`${side.type}-${side.id ?? index}`} className="flex items-center gap-2">
+            {index > 0 && <span className="text-muted">{t('matches.versus')}</span>}
+            <span className={side.isWinner ? 'font-bold' : ''}>{side.name}</span>
+            <span className="rounded bg-bg/60 px-2 font-mono text-sm" aria-label={`${t('matches.score')}: ${side.score}`}>
+              {side.score}
+            </span>
+          </span>
+        ))}
+      </p>
+      {details.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted">{t('matches.details')}</summary>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            {details.map(([key, value]) => (
+              <div key={key} className="contents">
+                <dt className="text-muted">{key}</dt>
+                <dd>{String(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Match history of a player or a team (SPEC §2): newest first, 20 at a time, 'load more' while
+ * a full page came back. Used on the team tab and in the cabinet.
+ */
+export default function MatchHistory({ kind, id, title = t('matches.title'), headingLevel = 3 }: { kind: 'player' | 'team'; id: string; title?: string; headingLevel?: 2 | 3 | 4 }) {
+  const [items, setItems] = useState<MatchHistoryItem[]>([]);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState('');
+  const [more, setMore] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const shown = useRef(0);
+
+  const load = useCallback(
+    async (offset: number) => {
+      try {
+        const page = await getMatchHistory(publicApi, { kind, id }, { limit: MATCH_HISTORY_LIMIT, offset });
+        setItems((held) => {
+          const next = offset === 0 ? page : [...held, ...page.filter((m) => !held.some((h) => h._id === m._id))];
+          shown.current = next.length;
+          return next;
+        });
+        setMore(page.length >= MATCH_HISTORY_LIMIT);
+        setStatus('ready');
+        setError('');
+      } catch (caught) {
+        setError(isNetworkFailure(caught) ? t('matches.networkError') : t('matches.loadError'));
+        if (offset === 0) setStatus('error');
+      }
+    },
+    [kind, id],
+  );
+
+  useEffect(() => {
+    void load(0);
+  }, [load]);
+
+  async function loadMore() {
+    setLoadingMore(true);
+    await load(shown.current);
+    setLoadingMore(false);
+  }
+
+  const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
+  const headingId = `matches-${kind}-${id}`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <Heading id={headingId} className="font-semibold">
+        {title}
+      </Heading>
+      {status === 'loading' && <p className="text-sm text-muted">{t('matches.loading')}</p>}
+      {status === 'ready' && items.length === 0 && <p className="text-sm text-muted">{t('matches.empty')}</p>}
+      {items.length > 0 && (
+        <ol className="flex flex-col gap-2">
+          {items.map((item) => (
+            <MatchRow key={item._id} item={item} kind={kind} id={id} />
+          ))}
+        </ol>
+      )}
+      {error && <Notice tone="error">{error}</Notice>}
+      {status === 'ready' && more && (
+        <button type="button" className="btn-ghost self-start" onClick={loadMore} disabled={loadingMore}>
+          {loadingMore ? t('matches.loading') : t('matches.loadMore')}
+        </button>
+      )}
+    </section>
+  );
+}

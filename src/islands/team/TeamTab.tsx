@@ -1,0 +1,64 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { Notice } from '../../components/Notice.tsx';
+import { t } from '../../lib/i18n/index.ts';
+import { $sessionLoading, $user } from '../../lib/stores/session.ts';
+import { CreateTeamForm } from './CreateTeamForm.tsx';
+import { $teams, $teamsStatus, forgetTeams, loadTeams } from './store.ts';
+import { TeamCard } from './TeamCard.tsx';
+
+/**
+ * The /team page (SPEC §2 Team tab): the create form while the user has no team, then 'Мої
+ * команди'. Reloads when the user's team list changes (an invite accepted from the bell) and
+ * when the tab comes back into view.
+ */
+export default function TeamTab() {
+  const user = useStore($user);
+  const sessionLoading = useStore($sessionLoading);
+  const teams = useStore($teams);
+  const status = useStore($teamsStatus);
+  const userId = user?._id ?? null;
+  const teamKey = user?.teams.join(',') ?? '';
+
+  useEffect(() => {
+    if (!userId) {
+      forgetTeams();
+      return;
+    }
+    void loadTeams({ quiet: true });
+  }, [userId, teamKey]);
+
+  useEffect(() => {
+    if (!userId) return;
+    const onVisible = () => {
+      if (!document.hidden) void loadTeams({ quiet: true });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [userId]);
+
+  if (sessionLoading) return <p className="text-muted">{t('team.loading')}</p>;
+  if (!user) {
+    return (
+      <div className="card flex max-w-lg flex-col items-start gap-3">
+        <p>{t('team.signInPrompt')}</p>
+        <a className="btn-primary" href="/login">
+          {t('team.signIn')}
+        </a>
+      </div>
+    );
+  }
+  if (status === 'error') return <Notice tone="error">{t('team.loadError')}</Notice>;
+  if (status !== 'ready') return <p className="text-muted">{t('team.loading')}</p>;
+  if (teams.length === 0) return <CreateTeamForm />;
+  return (
+    <section aria-labelledby="my-teams" className="flex flex-col gap-6">
+      <h2 id="my-teams" className="text-xl font-bold">
+        {t('team.myTeams')}
+      </h2>
+      {teams.map((team, index) => (
+        <TeamCard key={team._id} team={team} userId={user._id} current={index === 0 && teams.length > 1} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { ApiClient } from './client.ts';
+
+export const notificationActionSchema = z.object({ label: z.string(), type: z.enum(['accept', 'reject']) });
+
+/** SPEC §3 Notification. */
+export const notificationSchema = z.object({
+  _id: z.string(),
+  text: z.string(),
+  date: z.string(),
+  read: z.boolean(),
+  actions: z.array(notificationActionSchema),
+  actionType: z.enum(['acceptTeamInvite', 'declineTeamInvite', 'acceptTournamentInvite', 'declineTournamentInvite']).nullable(),
+  payload: z.object({
+    applicationId: z.string().optional(),
+    teamId: z.string().optional(),
+    tournamentId: z.string().optional(),
+  }),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export type NotificationAction = z.infer<typeof notificationActionSchema>;
+
+export const getNotifications = (api: ApiClient) => api.get('users/me/notifications').json<Notification[]>();
+export const markAllNotificationsRead = (api: ApiClient) => api.post('users/me/notifications/read').json<{ message: string }>();
+export const deleteNotification = (api: ApiClient, id: string) => api.delete(`users/me/notifications/${id}`).json<{ message: string }>();
+
+// ------------------------------------------------------------- tournament invites
+
+/** POST /applications/invite (admin): a player for a solo tournament, a team for a team one. */
+export const tournamentInviteInput = z.object({
+  tournament: z.uuid(),
+  user: z.uuid().optional(),
+  team: z.uuid().optional(),
+});
+export type TournamentInviteInput = z.infer<typeof tournamentInviteInput>;
+
+/** The application a tournament invite created or answered (SPEC §3 Application). */
+export const invitedApplicationSchema = z.object({
+  _id: z.string(),
+  tournament: z.string(),
+  user: z.string(),
+  team: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  comment: z.string(),
+});
+export type InvitedApplication = z.infer<typeof invitedApplicationSchema>;
+
+export const invitedApplicationMessageSchema = z.object({ message: z.string(), application: invitedApplicationSchema });
+
+export const inviteToTournament = (api: ApiClient, body: TournamentInviteInput) =>
+  api.post('applications/invite', { json: body }).json<z.infer<typeof invitedApplicationMessageSchema>>();
+export const acceptTournamentInvite = (api: ApiClient, applicationId: string) =>
+  api.patch(`applications/${applicationId}/accept-invite`).json<z.infer<typeof invitedApplicationMessageSchema>>();
+export const rejectTournamentInvite = (api: ApiClient, applicationId: string) =>
+  api.patch(`applications/${applicationId}/reject-invite`).json<z.infer<typeof invitedApplicationMessageSchema>>();

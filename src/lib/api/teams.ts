@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { t } from '../i18n/index.ts';
+import { hasControlCharacters, isHttpLink, TEAM_NAME_MAX } from '../domain/team.ts';
+import type { ApiClient } from './client.ts';
+
+const LOGO_URL_MAX = 500;
+const QUERY_MAX = 254;
+
+/** A player as a team shows one: member, captain or invited player (SPEC §3 Team). */
+export const teamPersonSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  /** Always set: the upload, or a picture generated from the name. */
+  avatar: z.string(),
+});
+export type TeamPerson = z.infer<typeof teamPersonSchema>;
+
+/** An open invite: the invited player (`_id` is the player's id) and the invite's own id. */
+export const teamInviteSchema = teamPersonSchema.extend({ inviteId: z.string(), createdAt: z.string() });
+export type TeamInvite = z.infer<typeof teamInviteSchema>;
+
+export const teamSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  captain: teamPersonSchema,
+  /** In the order they joined; the captain is first. */
+  members: z.array(teamPersonSchema),
+  invites: z.array(teamInviteSchema),
+  createdAt: z.string(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const teamMessageSchema = z.object({ message: z.string(), team: teamSchema });
+export type TeamMessage = z.infer<typeof teamMessageSchema>;
+
+const teamName = z
+  .string()
+  .trim()
+  .refine((v) => v.length > 0, { message: t('team.enterName') })
+  .refine((v) => v.length <= TEAM_NAME_MAX, { message: t('team.nameTooLong', { max: TEAM_NAME_MAX }) })
+  .refine((v) => !hasControlCharacters(v), { message: t('team.invalidCharacters') })
+  .prefault('');
+
+const logoLink = z
+  .string()
+  .trim()
+  .refine((v) => v.length <= LOGO_URL_MAX, { message: t('team.logoTooLong', { max: LOGO_URL_MAX }) })
+  .refine((v) => v === '' || isHttpLink(v), { message: t('team.logoNotHttp') });
+
+/** POST /teams: a name (required, unique) and an optional http(s) logo link. */
+export const createTeamInput = z.object({
+  name: teamName,
+  logoUrl: logoLink.nullish(),
+});
+export type CreateTeamInput = z.infer<typeof createTeamInput>;
+
+/** PATCH /teams/{id}/logo. */
+export const logoInput = z.object({
+  logoUrl: logoLink.refine((v) => v !== '', { message: t('team.enterLogo') }).prefault(''),
+});
+export type LogoInput = z.infer<typeof logoInput>;
+
+/** POST /teams/{id}/invite: the player's nickname or email. */
+export const inviteInput = z.object({
+  query: z
+    .string()
+    .trim()
+    .refine((v) => v.length > 0, { message: t('team.enterNick') })
+    .refine((v) => v.length <= QUERY_MAX, { message: t('team.queryTooLong', { max: QUERY_MAX }) })
+    .prefault(''),
+});
+export type InviteInput = z.infer<typeof inviteInput>;
+
+export const getMyTeams = (api: ApiClient) => api.get('teams/mine').json<Team[]>();
+export const createTeam = (api: ApiClient, body: CreateTeamInput) => api.post('teams', { json: body }).json<TeamMessage>();
+export const changeTeamLogo = (api: ApiClient, teamId: string, body: LogoInput) =>
+  api.patch(`teams/${teamId}/logo`, { json: body }).json<TeamMessage>();
+export const inviteToTeam = (api: ApiClient, teamId: string, body: InviteInput) =>
+  api.post(`teams/${teamId}/invite`, { json: body }).json<TeamMessage>();
+export const removeTeamInvite = (api: ApiClient, teamId: string, inviteId: string) =>
+  api.delete(`teams/${teamId}/invites/${inviteId}`).json<TeamMessage>();
+export const removeTeamMember = (api: ApiClient, teamId: string, memberId: string) =>
+  api.delete(`teams/${teamId}/members/${memberId}`).json<TeamMessage>();
+export const acceptTeamInvite = (api: ApiClient, teamId: string) => api.post(`teams/${teamId}/accept-invite`).json<TeamMessage>();
+export const rejectTeamInvite = (api: ApiClient, teamId: string) => api.post(`teams/${teamId}/reject-invite`).json<{ message: string }>();

@@ -1,0 +1,35 @@
+/** Most players one team may hold (SPEC §9): an invite into a full team cannot be accepted. */
+export const TEAM_MAX_MEMBERS = 7;
+/** Longest team name, in characters. */
+export const TEAM_NAME_MAX = 40;
+
+/** Whether a team of `memberCount` players still has room for one more. */
+export const hasRoomForMember = (memberCount: number): boolean => memberCount < TEAM_MAX_MEMBERS;
+
+type Ref = string | { _id: string } | null | undefined;
+const idOf = (ref: Ref) => (typeof ref === 'string' ? ref : ref?._id);
+
+/**
+ * Whether `userId` captains the team: the captain field when present (an object or an id),
+ * otherwise the first-listed member (SPEC §3 Team, §6).
+ */
+export function isCaptain(team: { captain?: Ref; members?: readonly Ref[] }, userId: string | null | undefined): boolean {
+  if (!userId) return false;
+  const captain = idOf(team.captain) ?? idOf(team.members?.[0]);
+  return captain === userId;
+}
+
+/** Whether `value` is an absolute http(s) link, the only kind a logo may have. */
+export function isHttpLink(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Control characters (other than tab and line breaks) have no place in names or messages; NUL cannot even be stored. */
+// eslint-disable-next-line no-control-regex
+export const hasControlCharacters = (value: string): boolean => /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value);

@@ -1,0 +1,208 @@
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Team, TeamPerson } from '../../lib/api/teams.ts';
+import { hasRoomForMember } from '../../lib/domain/team.ts';
+import { t } from '../../lib/i18n/index.ts';
+import type { Tx } from '../db/client.ts';
+import { teamInvites, teamMembers, teams, users } from '../db/schema/index.ts';
+import type { UserRow } from '../context.ts';
+import { findByLogin } from './accounts.ts';
+import { avatarUrl } from './avatars.ts';
+import { isUniqueViolation } from './db-errors.ts';
+import { inviteActions, notify, withdrawNotifications } from './notifications.ts';
+
+export type TeamRow = typeof teams.$inferSelect;
+
+const TEAM_INVITE_TYPES = ['acceptTeamInvite', 'declineTeamInvite'] as const;
+
+const personColumns = { id: users.id, username: users.username, email: users.email, avatarImageId: users.avatarImageId };
+type PersonRow = { id: string; username: string; email: string; avatarImageId: string | null };
+
+/** A player as teams show one (SPEC §3 Team: _id, username, email, avatar). */
+export const presentPerson = (row: PersonRow): TeamPerson => ({
+  _id: row.id,
+  username: row.username,
+  email: row.email,
+  avatar: avatarUrl(row.id, row.avatarImageId),
+});
+
+export async function findTeam(db: Tx, id: string): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, id));
+  return row;
+}
+
+export async function isMember(db: Tx, teamId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return Boolean(row);
+}
+
+async function memberCount(db: Tx, teamId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  return row?.n ?? 0;
+}
+
+/** Teams as the API shows them, with captain, members (in joining order) and open invites. */
+export async function presentTeams(db: Tx, rows: TeamRow[]): Promise<Team[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const members = await db
+    .select({ teamId: teamMembers.teamId, ...personColumns })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(inArray(teamMembers.teamId, ids))
+    .orderBy(asc(teamMembers.joinedAt), asc(users.username));
+  const invites = await db
+    .select({ teamId: teamInvites.teamId, inviteId: teamInvites.id, createdAt: teamInvites.createdAt, ...personColumns })
+    .from(teamInvites)
+    .innerJoin(users, eq(users.id, teamInvites.userId))
+    .where(inArray(teamInvites.teamId, ids))
+    .orderBy(asc(teamInvites.createdAt));
+  const captains = await db
+    .select(personColumns)
+    .from(users)
+    .where(inArray(users.id, rows.map((r) => r.captainId)));
+  return rows.map((row) => {
+    const captain = captains.find((c) => c.id === row.captainId);
+    const own = members.filter((m) => m.teamId === row.id);
+    // The captain is listed first, whatever the joining order says.
+    own.sort((a, b) => Number(b.id === row.captainId) - Number(a.id === row.captainId));
+    return {
+      _id: row.id,
+      name: row.name,
+      logoUrl: row.logoUrl,
+      captain: captain ? presentPerson(captain) : presentPerson(own[0]!),
+      members: own.map(presentPerson),
+      invites: invites
+        .filter((i) => i.teamId === row.id)
+        .map((i) => ({ ...presentPerson(i), inviteId: i.inviteId, createdAt: i.createdAt.toISOString() })),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function presentTeam(db: Tx, row: TeamRow): Promise<Team> {
+  const [team] = await presentTeams(db, [row]);
+  return team!;
+}
+
+/** The user's teams in the order they joined them: the first is the current team (SPEC §3 User). */
+export async function teamsOf(db: Tx, userId: string): Promise<TeamRow[]> {
+  const rows = await db
+    .select({ team: teams })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teamMembers.joinedAt), asc(teams.name));
+  return rows.map((r) => r.team);
+}
+
+/** A new team with `captain` as its captain and first member; 'taken' when the name is in use (any case). */
+export async function createTeam(db: Tx, captain: UserRow, input: { name: string; logoUrl: string | null }): Promise<TeamRow | 'taken'> {
+  const [clash] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(eq(sql`lower(${teams.name})`, input.name.toLowerCase()));
+  if (clash) return 'taken';
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(teams).values({ name: input.name, logoUrl: input.logoUrl, captainId: captain.id }).returning();
+      await tx.insert(teamMembers).values({ teamId: row!.id, userId: captain.id });
+      return row!;
+    });
+  } catch (error) {
+    // Two teams racing for one name: the unique index decides.
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
+export async function setTeamLogo(db: Tx, teamId: string, logoUrl: string): Promise<TeamRow> {
+  const [row] = await db.update(teams).set({ logoUrl, logoImageId: null }).where(eq(teams.id, teamId)).returning();
+  return row!;
+}
+
+export type InviteOutcome = { ok: true; invitee: UserRow } | { ok: false; reason: 'unknownPlayer' | 'member' | 'invited' | 'full' };
+
+/** Invites the player named by nickname or email; the player gets a notification with accept / decline. */
+export async function invitePlayer(db: Tx, team: TeamRow, captain: UserRow, query: string): Promise<InviteOutcome> {
+  const invitee = await findByLogin(db, query);
+  if (!invitee) return { ok: false, reason: 'unknownPlayer' };
+  return db.transaction(async (tx) => {
+    if (await isMember(tx, team.id, invitee.id)) return { ok: false, reason: 'member' } as const;
+    if (!hasRoomForMember(await memberCount(tx, team.id))) return { ok: false, reason: 'full' } as const;
+    const inserted = await tx
+      .insert(teamInvites)
+      .values({ teamId: team.id, userId: invitee.id, invitedById: captain.id })
+      .onConflictDoNothing()
+      .returning({ id: teamInvites.id });
+    if (inserted.length === 0) return { ok: false, reason: 'invited' } as const;
+    await notify(tx, invitee.id, t('team.inviteNotification', { team: team.name }), {
+      actions: inviteActions(),
+      actionType: 'acceptTeamInvite',
+      payload: { teamId: team.id },
+    });
+    return { ok: true, invitee } as const;
+  });
+}
+
+/** Withdraws an open invite, named by the invite's id or the invited player's id; false when there is none. */
+export async function withdrawInvite(db: Tx, teamId: string, inviteOrUserId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(teamInvites)
+      .where(and(eq(teamInvites.teamId, teamId), or(eq(teamInvites.id, inviteOrUserId), eq(teamInvites.userId, inviteOrUserId))))
+      .returning({ userId: teamInvites.userId });
+    if (!gone) return false;
+    await withdrawNotifications(tx, gone.userId, { actionTypes: [...TEAM_INVITE_TYPES], key: 'teamId', value: teamId });
+    return true;
+  });
+}
+
+/** Takes a member out of the team and tells them; the captain cannot be removed. */
+export async function removeMember(db: Tx, team: TeamRow, memberId: string): Promise<'removed' | 'captain' | 'notMember'> {
+  if (memberId === team.captainId) return 'captain';
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, memberId)))
+      .returning({ userId: teamMembers.userId });
+    if (gone.length === 0) return 'notMember' as const;
+    await notify(tx, memberId, t('team.removedNotification', { team: team.name }));
+    return 'removed' as const;
+  });
+}
+
+export type AnswerOutcome = 'joined' | 'declined' | 'noTeam' | 'noInvite' | 'full';
+
+/**
+ * The invited player's answer. Accepting takes the team's row lock, so two players accepting at
+ * once cannot push the team past 7. Either way the invite and its notification go, and the
+ * captain hears about it; a full team keeps the invite (a place may free up).
+ */
+export async function answerInvite(db: Tx, teamId: string, player: UserRow, verb: 'accept' | 'reject'): Promise<AnswerOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for('update');
+    if (!team) return 'noTeam' as const;
+    const [invite] = await tx
+      .select({ id: teamInvites.id })
+      .from(teamInvites)
+      .where(and(eq(teamInvites.teamId, teamId), eq(teamInvites.userId, player.id)));
+    if (!invite) return 'noInvite' as const;
+    if (verb === 'accept') {
+      if (!hasRoomForMember(await memberCount(tx, teamId))) return 'full' as const;
+      await tx.insert(teamMembers).values({ teamId, userId: player.id }).onConflictDoNothing();
+    }
+    await tx.delete(teamInvites).where(eq(teamInvites.id, invite.id));
+    await withdrawNotifications(tx, player.id, { actionTypes: [...TEAM_INVITE_TYPES], key: 'teamId', value: teamId });
+    const key = verb === 'accept' ? 'team.joinedNotification' : 'team.declinedNotification';
+    await notify(tx, team.captainId, t(key, { name: player.username, team: team.name }));
+    return verb === 'accept' ? ('joined' as const) : ('declined' as const);
+  });
+  if (outcome === 'noTeam' || outcome === 'noInvite') {
+    // The invite is gone (withdrawn, or the team was deleted): its notification must not linger in the bell.
+    await withdrawNotifications(db, player.id, { actionTypes: [...TEAM_INVITE_TYPES], key: 'teamId', value: teamId });
+  }
+  return outcome;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { CHAT_MESSAGE_MAX, CHAT_POLL_MS, characterCount, chatMessageProblem, chatTime } from '../../src/lib/domain/chat.ts';
+
+describe('chat messages', () => {
+  it('refuses empty and whitespace-only text', () => {
+    expect(chatMessageProblem('')).toBe('empty');
+    expect(chatMessageProblem('   \n\t ')).toBe('empty');
+    expect(chatMessageProblem(' привіт ')).toBeNull();
+  });
+
+  it('counts characters after trimming, emoji as one, up to 1000', () => {
+    expect(CHAT_MESSAGE_MAX).toBe(1000);
+    expect(chatMessageProblem(` ${'я'.repeat(1000)} `)).toBeNull();
+    expect(chatMessageProblem('я'.repeat(1001))).toBe('tooLong');
+    expect(characterCount('🐺🐺')).toBe(2);
+    expect(chatMessageProblem('🐺'.repeat(1000))).toBeNull();
+  });
+
+  it('refuses a NUL character, which the database cannot store', () => {
+    expect(chatMessageProblem('a\u0000b')).toBe('invalid');
+  });
+
+  it('keeps HTML as plain text to be shown as is', () => {
+    expect(chatMessageProblem('<img src=x onerror=alert(1)>')).toBeNull();
+  });
+
+  it('shows characters 11 to 16 of createdAt as the time', () => {
+    expect(chatTime('2025-03-08T14:05:59.123Z')).toBe('14:05');
+    expect(chatTime('2025-03-08T00:00:00Z')).toBe('00:00');
+  });
+
+  it('polls every six seconds', () => {
+    expect(CHAT_POLL_MS).toBe(6000);
+  });
+});

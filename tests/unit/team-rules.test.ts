@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { hasControlCharacters, hasRoomForMember, isCaptain, isHttpLink, TEAM_MAX_MEMBERS } from '../../src/lib/domain/team.ts';
+
+describe('team size', () => {
+  it('lets a seventh player in and refuses an eighth', () => {
+    expect(TEAM_MAX_MEMBERS).toBe(7);
+    expect(hasRoomForMember(1)).toBe(true);
+    expect(hasRoomForMember(6)).toBe(true);
+    expect(hasRoomForMember(7)).toBe(false);
+    expect(hasRoomForMember(9)).toBe(false);
+  });
+});
+
+describe('captain', () => {
+  const members = [{ _id: 'a' }, { _id: 'b' }];
+  it('is the captain field, as an object or an id', () => {
+    expect(isCaptain({ captain: { _id: 'b' }, members }, 'b')).toBe(true);
+    expect(isCaptain({ captain: 'b', members }, 'b')).toBe(true);
+    expect(isCaptain({ captain: 'b', members }, 'a')).toBe(false);
+  });
+  it('is the first member when the team names no captain', () => {
+    expect(isCaptain({ members }, 'a')).toBe(true);
+    expect(isCaptain({ captain: null, members: ['a', 'b'] }, 'a')).toBe(true);
+    expect(isCaptain({ members }, 'b')).toBe(false);
+  });
+  it('is nobody for a guest or an empty team', () => {
+    expect(isCaptain({ members }, null)).toBe(false);
+    expect(isCaptain({ members: [] }, 'a')).toBe(false);
+  });
+});
+
+describe('logo links', () => {
+  it('accepts absolute http and https links only', () => {
+    expect(isHttpLink('https://example.com/logo.png')).toBe(true);
+    expect(isHttpLink('HTTP://example.com/a')).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/teams/1.png', 'ftp://x.y/z', 'https://', 'example.com/logo.png', '']) {
+      expect(isHttpLink(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('control characters', () => {
+  it('finds NUL and other control characters but allows line breaks, tabs and any script', () => {
+    expect(hasControlCharacters('a\u0000b')).toBe(true);
+    expect(hasControlCharacters('bell\u0007')).toBe(true);
+    expect(hasControlCharacters('line\nnext\ttab')).toBe(false);
+    expect(hasControlCharacters('Київські Кіборги 🐺 <img src=x>')).toBe(false);
+  });
+});
