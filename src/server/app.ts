@@ -10,6 +10,7 @@ import { applicationInvitesRoutes } from './routes/application-invites.ts';
 import { applicationsRoutes } from './routes/applications.ts';
 import { auth } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
+import { bracketRoutes } from './routes/bracket.ts';
 import { cabinetRoutes } from './routes/cabinet.ts';
 import { gamesRoutes } from './routes/games.ts';
 import { health } from './routes/health.ts';
@@ -89,6 +90,7 @@ export function createApp(deps: Deps) {
   app.route('/users', usersRoutes);
   app.route('/games', gamesRoutes);
   app.route('/tournaments', tournamentsRoutes);
+  app.route('/tournaments', bracketRoutes);
   app.route('/applications', applicationsRoutes);
   app.route('/applications', applicationInvitesRoutes);
   app.route('/teams', teamsRoutes);

@@ -181,8 +181,9 @@ describe('results', () => {
 describe('validation of a saved bracket', () => {
   const good = setResult(createBracket(ids(4)), 0, 0, 'p2');
 
-  it('accepts a consistent bracket', () => {
+  it('accepts a consistent bracket, also when more participants were approved after it was drawn', () => {
     expect(findProblem(good, ids(4))).toBeNull();
+    expect(findProblem(good, ids(6))).toBeNull();
   });
 
   it('finds a winner who did not play the match', () => {
@@ -204,8 +205,10 @@ describe('validation of a saved bracket', () => {
     const stranger = structuredClone(good);
     stranger[0]!.matches[1]!.a = 'intruder';
     expect(findProblem(stranger, ids(4))?.kind).toMatch(/participants|unknownParticipant/);
-    expect(findProblem(good, ids(5))).toEqual({ kind: 'shape' });
     expect(findProblem(good.slice(0, 1), ids(4))).toEqual({ kind: 'shape' });
+    const extraRound = [...structuredClone(good), { round: 3, matches: [{ a: null, b: null, winner: null, loser: null, comment: '' }] }];
+    expect(findProblem(extraRound, ids(4))).toEqual({ kind: 'shape' });
+    expect(findProblem([], ids(4))).toEqual({ kind: 'participants' });
     const twice = structuredClone(good);
     twice[0]!.matches[1]!.a = 'p1';
     expect(findProblem(twice, ids(4))).toEqual({ kind: 'participants' });

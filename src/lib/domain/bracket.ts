@@ -219,22 +219,23 @@ export type BracketProblem =
   | { kind: 'advancement'; round: number; match: number };
 
 /**
- * The first thing wrong with a bracket for these participants, or null when it is consistent:
- * the right shape, every participant exactly once in round 1, winners taken from the match's
- * own sides, and every later slot holding exactly the winner of the match that feeds it.
+ * The first thing wrong with a bracket, or null when it is consistent: first-round participants
+ * all among `allowedIds` (the approved ones) and none twice, the shape that their number needs,
+ * winners taken from the match's own sides, and every later slot holding exactly the winner of
+ * the match that feeds it. Participants approved after the bracket was drawn may be left out.
  */
-export function findProblem(bracket: Bracket, participantIds: readonly string[]): BracketProblem | null {
-  const rounds = roundCount(participantIds.length);
+export function findProblem(bracket: Bracket, allowedIds: readonly string[]): BracketProblem | null {
+  const known = new Set(allowedIds);
+  const firstRound = (bracket[0]?.matches ?? []).flatMap((m) => [m.a, m.b]).filter((id): id is string => id !== null);
+  if (firstRound.length < MIN_PARTICIPANTS || new Set(firstRound).size !== firstRound.length || firstRound.some((id) => !known.has(id))) {
+    return { kind: 'participants' };
+  }
+  const rounds = roundCount(firstRound.length);
   const size = 2 ** rounds;
   if (bracket.length !== rounds) return { kind: 'shape' };
   for (let r = 0; r < rounds; r++) {
     const round = bracket[r];
     if (!round || round.round !== r + 1 || round.matches.length !== size / 2 ** (r + 1)) return { kind: 'shape' };
-  }
-  const known = new Set(participantIds);
-  const firstRound = (bracket[0]?.matches ?? []).flatMap((m) => [m.a, m.b]).filter((id): id is string => id !== null);
-  if (firstRound.length !== known.size || new Set(firstRound).size !== firstRound.length || firstRound.some((id) => !known.has(id))) {
-    return { kind: 'participants' };
   }
   for (let r = 0; r < rounds; r++) {
     const matches = bracket[r]?.matches ?? [];

@@ -1,5 +1,6 @@
 import { admin } from './en/admin.ts';
 import { auth } from './en/auth.ts';
+import { bracket } from './en/bracket.ts';
 import { cabinet } from './en/cabinet.ts';
 import { common } from './en/common.ts';
 import { news } from './en/news.ts';
@@ -8,4 +9,4 @@ import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news, ...cabinet };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news, ...cabinet, ...bracket };

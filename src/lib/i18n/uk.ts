@@ -1,5 +1,6 @@
 import { admin } from './uk/admin.ts';
 import { auth } from './uk/auth.ts';
+import { bracket } from './uk/bracket.ts';
 import { cabinet } from './uk/cabinet.ts';
 import { common } from './uk/common.ts';
 import { news } from './uk/news.ts';
@@ -10,6 +11,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news, ...cabinet } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news, ...cabinet, ...bracket } as const;
 
 export type MessageKey = keyof typeof uk;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { ApiClient } from './client.ts';
+
+const participantId = z.string().min(1).max(64).nullable();
+
+/** A saved bracket (SPEC §3): sized for up to 128 participants. */
+export const bracketInput = z
+  .array(
+    z.object({
+      round: z.number().int().min(1).max(8),
+      matches: z
+        .array(z.object({ a: participantId, b: participantId, winner: participantId, loser: participantId, comment: z.string().max(500) }))
+        .min(1)
+        .max(64),
+    }),
+  )
+  .max(8);
+
+export const bracketSaveInput = z.object({
+  bracket: bracketInput,
+  /** The version this edit was based on; omitted, the save is accepted as is. */
+  version: z.number().int().min(0).optional(),
+});
+export type BracketSaveInput = z.infer<typeof bracketSaveInput>;
+
+export const bracketCreateInput = z.object({
+  seeding: z.enum(['order', 'standard']).default('order'),
+  /** Needed to draw again over a bracket that already has results. */
+  replace: z.boolean().default(false),
+});
+export type BracketCreateInput = z.input<typeof bracketCreateInput>;
+
+export const bracketParticipantSchema = z.object({ _id: z.string(), name: z.string(), image: z.string().nullable() });
+export type BracketParticipant = z.infer<typeof bracketParticipantSchema>;
+
+export const bracketStateSchema = z.object({
+  tournament: z.string(),
+  bracket: bracketInput,
+  version: z.number().int(),
+  /** Approved participants with names and pictures, in application order. */
+  participants: z.array(bracketParticipantSchema),
+  soloOnly: z.boolean(),
+});
+export type BracketState = z.infer<typeof bracketStateSchema>;
+
+export const bracketSavedSchema = bracketStateSchema.extend({ message: z.string() });
+
+/** The current bracket; `etag` from the last answer makes an unchanged poll cost a 304. */
+export async function getBracket(api: ApiClient, tournamentId: string, etag?: string): Promise<{ state: BracketState | null; etag: string | null }> {
+  const response = await api.get(`tournaments/${tournamentId}/bracket`, {
+    headers: etag ? { 'If-None-Match': etag } : {},
+    throwHttpErrors: (status) => status !== 304,
+  });
+  if (response.status === 304) return { state: null, etag: etag ?? null };
+  return { state: await response.json<BracketState>(), etag: response.headers.get('etag') };
+}
+
+export const saveBracket = (api: ApiClient, tournamentId: string, body: BracketSaveInput) =>
+  api.patch(`tournaments/${tournamentId}/bracket`, { json: body }).json<z.infer<typeof bracketSavedSchema>>();
+
+export const createTournamentBracket = (api: ApiClient, tournamentId: string, body: BracketCreateInput) =>
+  api.post(`tournaments/${tournamentId}/bracket`, { json: body }).json<z.infer<typeof bracketSavedSchema>>();

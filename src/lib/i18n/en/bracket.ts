@@ -1,0 +1,25 @@
+import type { bracket as uk } from '../uk/bracket.ts';
+
+export const bracket: Record<keyof typeof uk, string> = {
+  'bracket.title': 'Tournament bracket',
+  'bracket.created': 'Bracket created for {participants}!',
+  'bracket.updated': 'Bracket updated!',
+  'bracket.cleared': 'Bracket deleted',
+  'bracket.needTwo': 'At least 2 participants are needed to create the bracket',
+  'bracket.noParticipants': 'No participants for creating the bracket',
+  'bracket.approveFirst': 'No approved participants: approve applications first.',
+  'bracket.hasResults': 'The bracket already has results. Confirm that you are creating it again.',
+  'bracket.stale': 'Another admin has already changed the bracket. The newer version is shown.',
+  'bracket.updatedByOther': 'Bracket updated by another admin',
+  'bracket.createError': 'Error creating the bracket',
+  'bracket.saveError': 'Error saving the bracket',
+  'bracket.invalid.shape': 'The bracket has the wrong shape for this number of participants',
+  'bracket.invalid.participants': 'The first round must hold approved participants, each once',
+  'bracket.invalid.unknownParticipant': 'Round {round}, match {match}: a participant from outside this tournament',
+  'bracket.invalid.winnerNotSide': 'Round {round}, match {match}: the winner must be one of the match participants',
+  'bracket.invalid.advancement': 'Round {round}, match {match}: participants must be the winners of the previous round',
+  'count.participantsOf.one': '{count} participant',
+  'count.participantsOf.few': '{count} participants',
+  'count.participantsOf.many': '{count} participants',
+  'count.participantsOf.other': '{count} participants',
+};

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBracket, setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
+import { applications, games, tournaments } from '../../src/server/db/schema/index.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
+
+let api: TestApi;
+let admin: { token: string };
+let player: { token: string };
+let gameId: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = await api.signedIn('admin');
+  player = await api.signedIn();
+  const [game] = await api.db.insert(games).values({ name: 'CS2' }).returning();
+  gameId = game!.id;
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** A solo tournament with `approved` approved players (plus one pending and one rejected). */
+async function soloTournament(approved: number) {
+  const [row] = await api.db.insert(tournaments).values({ title: 'Кубок', date: new Date(), gameId, soloOnly: true }).returning();
+  const tournamentId = row!.id;
+  const ids: string[] = [];
+  for (let i = 0; i < approved; i++) {
+    const { user } = await api.signedIn();
+    await api.db.insert(applications).values({ tournamentId, userId: user.id, status: 'approved', createdAt: new Date(Date.now() + i) });
+    ids.push(user.id);
+  }
+  for (const status of ['pending', 'rejected'] as const) {
+    const { user } = await api.signedIn();
+    await api.db.insert(applications).values({ tournamentId, userId: user.id, status });
+  }
+  return { tournamentId, ids };
+}
+
+type Saved = { bracket: Bracket; version: number; message: string; participants: { _id: string; name: string }[] };
+
+describe('creating a bracket', () => {
+  it('draws approved participants in application order, with byes advanced', async () => {
+    const { tournamentId, ids } = await soloTournament(5);
+    const res = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Сітку створено для 5 учасників!');
+    expect(res.body.bracket).toEqual(createBracket(ids));
+    expect(res.body.participants.map((p) => p._id)).toEqual(ids);
+    expect(res.body.version).toBe(1);
+  });
+
+  it('needs at least two approved participants', async () => {
+    const none = await soloTournament(0);
+    const noneRes = await api.call('POST', `/api/tournaments/${none.tournamentId}/bracket`, { token: admin.token, body: {} });
+    expect(noneRes.status).toBe(422);
+    expect(noneRes.body.message).toBe('Немає учасників для створення сітки');
+    const one = await soloTournament(1);
+    const oneRes = await api.call('POST', `/api/tournaments/${one.tournamentId}/bracket`, { token: admin.token, body: {} });
+    expect(oneRes.status).toBe(422);
+    expect(oneRes.body.message).toBe('Потрібно щонайменше 2 учасники для створення сітки');
+  });
+
+  it('does not draw over results unless told to', async () => {
+    const { tournamentId, ids } = await soloTournament(4);
+    const created = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { seeding: 'standard' } });
+    const played = setResult(created.body.bracket, 0, 0, created.body.bracket[0]!.matches[0]!.a!);
+    await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: played } });
+    const again = await api.call('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    expect(again.status).toBe(409);
+    const replaced = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { replace: true } });
+    expect(replaced.status).toBe(201);
+    expect(replaced.body.bracket).toEqual(createBracket(ids));
+  });
+
+  it('is for admins only', async () => {
+    const { tournamentId } = await soloTournament(2);
+    expect((await api.call('POST', `/api/tournaments/${tournamentId}/bracket`, { body: {} })).status).toBe(401);
+    expect((await api.call('POST', `/api/tournaments/${tournamentId}/bracket`, { token: player.token, body: {} })).status).toBe(403);
+    expect((await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: player.token, body: { bracket: [] } })).status).toBe(403);
+    expect((await api.call('POST', `/api/tournaments/00000000-0000-4000-8000-000000000000/bracket`, { token: admin.token, body: {} })).status).toBe(404);
+  });
+});
+
+describe('saving a bracket', () => {
+  it('accepts a result consistent with the engine and bumps the version', async () => {
+    const { tournamentId } = await soloTournament(4);
+    const created = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    const next = setResult(created.body.bracket, 0, 1, created.body.bracket[0]!.matches[1]!.b!, 'camera angle 2');
+    const res = await api.call<Saved>('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: next, version: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Сітку оновлено!');
+    expect(res.body.version).toBe(2);
+    const [row] = await api.db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+    expect(row?.bracket).toEqual(next);
+  });
+
+  it('refuses with 422 and changes nothing when the bracket breaks the rules', async () => {
+    const { tournamentId, ids } = await soloTournament(4);
+    const created = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    const base = created.body.bracket;
+    const outsider = await api.signedIn();
+
+    const wrongWinner = structuredClone(base);
+    wrongWinner[0]!.matches[0]!.winner = ids[3]!;
+    const stranger = structuredClone(base);
+    stranger[0]!.matches[0]!.a = outsider.user.id;
+    const notAdvanced = structuredClone(base);
+    notAdvanced[0]!.matches[0]!.winner = ids[0]!;
+    notAdvanced[0]!.matches[0]!.loser = ids[1]!;
+
+    const cases: [Bracket, RegExp][] = [
+      [wrongWinner, /переможцем може бути лише один з учасників/],
+      [stranger, /схвалені учасники/],
+      [notAdvanced, /мають відповідати переможцям/],
+      [base.slice(0, 1), /неправильну будову/],
+    ];
+    for (const [bracket, message] of cases) {
+      const res = await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket } });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toMatch(message);
+    }
+    const [row] = await api.db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+    expect(row?.bracket).toEqual(base);
+    expect(row?.bracketVersion).toBe(1);
+  });
+
+  it('refuses bodies of the wrong shape with 400', async () => {
+    const { tournamentId } = await soloTournament(2);
+    for (const body of [{}, { bracket: 'x' }, { bracket: [{ round: 1, matches: [{ a: 1 }] }] }, { bracket: [], version: -1 }]) {
+      const res = await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body });
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it('answers a save based on an old version with 409 and the newer bracket', async () => {
+    const { tournamentId } = await soloTournament(4);
+    const created = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    const first = setResult(created.body.bracket, 0, 0, created.body.bracket[0]!.matches[0]!.a!);
+    const second = setResult(created.body.bracket, 0, 1, created.body.bracket[0]!.matches[1]!.a!);
+    const ok = await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: first, version: 1 } });
+    expect(ok.status).toBe(200);
+    const stale = await api.call<Saved>('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: second, version: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/іншим адміністратором|інший адміністратор/);
+    expect(stale.body.bracket).toEqual(first);
+    expect(stale.body.version).toBe(2);
+    const viaHeader = await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, {
+      token: admin.token,
+      body: { bracket: second },
+      headers: { 'if-match': `"bracket-${tournamentId}-v1"` },
+    });
+    expect(viaHeader.status).toBe(409);
+    // The spec's own client sends no version: accepted as is.
+    const unversioned = await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: setResult(first, 0, 1, first[0]!.matches[1]!.b!) } });
+    expect(unversioned.status).toBe(200);
+  });
+});
+
+describe('reading a bracket', () => {
+  it('is public and answers an unchanged poll with 304', async () => {
+    const { tournamentId } = await soloTournament(3);
+    await api.call('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    const first = await api.call<Saved>('GET', `/api/tournaments/${tournamentId}/bracket`);
+    expect(first.status).toBe(200);
+    expect(first.body.bracket).toHaveLength(2);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await api.call('GET', `/api/tournaments/${tournamentId}/bracket`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: [] } });
+    const changed = await api.call('GET', `/api/tournaments/${tournamentId}/bracket`, { headers: { 'if-none-match': etag! } });
+    expect(changed.status).toBe(200);
+  });
+});
