@@ -3,7 +3,9 @@ import { auth } from './uk/auth.ts';
 import { bracket } from './uk/bracket.ts';
 import { cabinet } from './uk/cabinet.ts';
 import { common } from './uk/common.ts';
+import { gameConfig } from './uk/game-config.ts';
 import { news } from './uk/news.ts';
+import { stats } from './uk/stats.ts';
 import { teams } from './uk/teams.ts';
 import { tournaments } from './uk/tournaments.ts';
 
@@ -11,6 +13,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news, ...cabinet, ...bracket } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats } as const;
 
 export type MessageKey = keyof typeof uk;

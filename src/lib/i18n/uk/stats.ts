@@ -1,0 +1,2 @@
+export const stats = {
+} as const;
