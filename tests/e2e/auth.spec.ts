@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { confirmationLink, expect, logIn, test } from './fixtures.ts';
+import { confirmationLink, expect, hydrated, logIn, open, test } from './fixtures.ts';
 
 test('a new player registers, confirms through the letter, logs in and logs out', async ({ page }) => {
   const nick = `e2e_${randomUUID().slice(0, 8)}`;
   const email = `${nick}@example.test`;
 
-  await page.goto('/login');
+  await open(page, '/login');
   await page.getByRole('tab', { name: 'Реєстрація' }).click();
   await page.getByLabel('Нікнейм').fill(nick);
   await page.getByLabel('Email').fill(email);
@@ -39,7 +39,7 @@ test('a new player registers, confirms through the letter, logs in and logs out'
 
 test('the separate registration page sends the player to login two seconds after success', async ({ page }) => {
   const nick = `reg_${randomUUID().slice(0, 8)}`;
-  await page.goto('/register');
+  await open(page, '/register');
   await page.getByLabel('Нікнейм').fill(nick);
   await page.getByLabel('Email').fill(`${nick}@example.test`);
   await page.getByLabel('Пароль').fill('strong-password-1');
@@ -51,7 +51,7 @@ test('the separate registration page sends the player to login two seconds after
 });
 
 test('the confirmation page without a token offers to send the letter again', async ({ page }) => {
-  await page.goto('/confirm');
+  await open(page, '/confirm');
   await expect(page.getByRole('status')).toContainText('Ми надіслали лист');
   await page.getByRole('button', { name: 'Надіслати ще раз' }).click();
   await expect(page.getByRole('alert')).toHaveText('Введіть email');
@@ -84,13 +84,14 @@ test('an admin sees the Admin link and the admin page', async ({ admin: page }) 
 });
 
 test('unknown paths redirect home, the theme persists, and the nav collapses', async ({ page }) => {
-  await page.goto('/no/such/page');
+  await open(page, '/no/such/page');
   await expect(page).toHaveURL('/');
   await expect(page.locator('body')).toHaveAttribute('data-theme', 'dark');
   const nav = page.getByRole('navigation', { name: 'Головна навігація' });
   await nav.getByRole('button', { name: 'Світла тема' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-theme', 'light');
   await page.reload();
+  await hydrated(page);
   await expect(page.locator('body')).toHaveAttribute('data-theme', 'light');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { confirmationLink, expect, logIn, test } from './fixtures.ts';
+import { confirmationLink, expect, logIn, open, test } from './fixtures.ts';
 
 /** Registers and confirms a fresh player through the API, so each test owns its account. */
 async function freshPlayer(page: Page) {
@@ -17,7 +17,7 @@ async function freshPlayer(page: Page) {
 test('a player changes the avatar and sees it in the navigation', async ({ page }) => {
   const { nick, password } = await freshPlayer(page);
   await logIn(page, nick, password);
-  await page.goto('/cabinet');
+  await open(page, '/cabinet');
   await expect(page.getByRole('heading', { name: nick })).toBeVisible();
   await expect(page.getByText('Ви не в команді.')).toBeVisible();
 
@@ -37,7 +37,7 @@ test('a player changes the avatar and sees it in the navigation', async ({ page 
 test('a player changes the password and signs in with the new one', async ({ page }) => {
   const { nick, password } = await freshPlayer(page);
   await logIn(page, nick, password);
-  await page.goto('/cabinet');
+  await open(page, '/cabinet');
   await page.getByRole('button', { name: 'Редагувати профіль' }).click();
   const dialog = page.getByRole('dialog', { name: 'Редагувати профіль' });
   await dialog.getByLabel('Старий пароль').fill(password);
@@ -57,6 +57,6 @@ test('a player changes the password and signs in with the new one', async ({ pag
 });
 
 test('the cabinet asks a guest to sign in', async ({ page }) => {
-  await page.goto('/cabinet');
+  await open(page, '/cabinet');
   await expect(page.getByText('Увійдіть, щоб побачити свій кабінет.')).toBeVisible();
 });

@@ -21,9 +21,20 @@ export async function confirmationLink(email: string): Promise<string> {
   throw new Error(`no confirmation letter for ${email}`);
 }
 
+/** Waits until every island on the page has hydrated, so clicks reach React and not bare HTML. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/** Opens a page and waits for its islands. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
 /** Signs in through the login form, as a person would. */
 export async function logIn(page: Page, loginOrEmail: string, password: string) {
-  await page.goto('/login');
+  await open(page, '/login');
   await page.getByLabel('Нікнейм або email').fill(loginOrEmail);
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Увійти', exact: true }).click();

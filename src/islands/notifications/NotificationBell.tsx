@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
@@ -64,7 +65,8 @@ function BellIcon() {
  * another user signing in gets a fresh bell.
  */
 export default function NotificationBell() {
-  const userId = useStore($user)?._id;
+  // The server renders no bell; hydrate with that, then show the signed-in user's.
+  const userId = useHydratedStore($user, null)?._id;
   return userId ? <Bell key={userId} /> : null;
 }
 
