@@ -25,8 +25,12 @@ describe('chat messages', () => {
   });
 
   it('shows characters 11 to 16 of createdAt as the time', () => {
-    expect(chatTime('2025-03-08T14:05:59.123Z')).toBe('14:05');
-    expect(chatTime('2025-03-08T00:00:00Z')).toBe('00:00');
+    expect(chatTime('2025-03-08T14:05:59.123Z', 'UTC')).toBe('14:05');
+    expect(chatTime('2025-03-08T00:00:00Z', 'UTC')).toBe('00:00');
+    // In the reader's zone: Kyiv is UTC+2 in March and UTC+3 in summer.
+    expect(chatTime('2025-03-08T14:05:59.123Z', 'Europe/Kyiv')).toBe('16:05');
+    expect(chatTime('2025-07-08T23:30:00Z', 'Europe/Kyiv')).toBe('02:30');
+    expect(chatTime('not a date')).toBe('');
   });
 
   it('polls every six seconds', () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import MatchHistory from '../../components/MatchHistory.tsx';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { getCabinet, uploadAvatar, type Cabinet as CabinetData } from '../../lib/api/cabinet.ts';
@@ -157,6 +158,10 @@ export default function Cabinet({ children }: { children?: ReactNode }) {
           <p className="text-muted">{t('cabinet.noTeam')}</p>
         )}
       </section>
+
+      <div className="card">
+        <MatchHistory kind="player" id={cabinet._id} title={t('cabinet.matchHistory')} headingLevel={2} />
+      </div>
 
       {children}
 

