@@ -7,15 +7,13 @@ import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/session.ts';
 import { announceGamesChanged } from './games-changed.ts';
-
-type Message = { tone: 'success' | 'error'; text: string };
+import { useAdminTask } from './use-admin-task.ts';
 
 /** Admin: games panel, add, edit and delete (after a confirmation) (SPEC §2 Admin panel). */
 export default function GamesPanel() {
   const [games, setGames] = useState<Game[] | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, run: runTask } = useAdminTask();
 
   // Bumped after every change, so the list is fetched again.
   const [version, setVersion] = useState(0);
@@ -32,25 +30,14 @@ export default function GamesPanel() {
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, setMessage]);
 
-  async function run(task: () => Promise<{ message: string }>, fallback: string, after?: () => void): Promise<boolean> {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const done = await task();
-      setMessage({ tone: 'success', text: t('manage.success', { message: done.message }) });
+  const run = (task: () => Promise<{ message: string }>, fallback: string, after?: () => void) =>
+    runTask(task, fallback, () => {
       after?.();
       setVersion((v) => v + 1);
       announceGamesChanged();
-      return true;
-    } catch (error) {
-      setMessage({ tone: 'error', text: t('manage.error', { message: errorMessage(error, fallback) }) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   function read(form: HTMLFormElement) {
     const data = new FormData(form);

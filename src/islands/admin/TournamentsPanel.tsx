@@ -10,8 +10,7 @@ import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/session.ts';
 import { $gamesVersion } from './games-changed.ts';
 import { TournamentForm } from './TournamentForm.tsx';
-
-type Message = { tone: 'success' | 'error'; text: string };
+import { useAdminTask } from './use-admin-task.ts';
 
 const statusTone = { pending: 'text-warning', started: 'text-success', finished: 'text-muted' } as const;
 
@@ -31,8 +30,7 @@ export default function TournamentsPanel() {
   const [gameFilter, setGameFilter] = useState('');
   const [list, setList] = useState<Tournament[] | null>(null);
   const [editing, setEditing] = useState<Tournament | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, setMessage, run: runTask, refuse: invalid } = useAdminTask();
 
   // Bumped after every change, so the list is fetched again.
   const [version, setVersion] = useState(0);
@@ -46,7 +44,7 @@ export default function TournamentsPanel() {
     return () => {
       live = false;
     };
-  }, [gamesVersion]);
+  }, [gamesVersion, setMessage]);
 
   useEffect(() => {
     let live = true;
@@ -60,26 +58,15 @@ export default function TournamentsPanel() {
     return () => {
       live = false;
     };
-  }, [gameFilter, version]);
+  }, [gameFilter, version, setMessage]);
 
-  async function run(task: () => Promise<{ message: string }>, fallback: string, after?: () => void): Promise<boolean> {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const done = await task();
-      setMessage({ tone: 'success', text: t('manage.success', { message: done.message }) });
-      after?.();
-      return true;
-    } catch (error) {
-      setMessage({ tone: 'error', text: t('manage.error', { message: errorMessage(error, fallback) }) });
-      return false;
-    } finally {
-      setBusy(false);
-      setVersion((v) => v + 1);
-    }
-  }
+  // Whatever happened, the list is fetched again: a failed change may still have changed something.
+  const run = async (task: () => Promise<{ message: string }>, fallback: string, after?: () => void) => {
+    const done = await runTask(task, fallback, after);
+    setVersion((v) => v + 1);
+    return done;
+  };
 
-  const invalid = (text: string) => setMessage({ tone: 'error', text: t('manage.error', { message: text }) });
   const save = (body: TournamentInput) =>
     editing
       ? run(() => updateTournament(api, editing._id, body), t('manage.saveError'), () => setEditing(null))
