@@ -23,6 +23,13 @@ export const common: Record<keyof typeof uk, string> = {
   'home.slogan': 'Play. Win. Become a legend.',
   'home.intro':
     'Kiberarena is a community of Ukrainian players and organisers. Pick a game, apply solo or with your team, follow the bracket live and climb the leaderboard.',
+  'home.toTournaments': 'To tournaments',
+  'home.upcoming': 'Upcoming tournaments',
+  'home.allTournaments': 'All tournaments →',
+  'home.noUpcoming': 'No upcoming tournaments yet. Check back later!',
+  'home.latestNews': 'Latest news',
+  'home.allNews': 'All news →',
+  'home.noNews': 'No news yet.',
   'validation.invalidBody': 'Invalid request data',
   'validation.malformedJson': 'The request body must be valid JSON',
   'validation.required': 'The field "{field}" is required',

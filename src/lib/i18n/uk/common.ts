@@ -21,6 +21,13 @@ export const common = {
   'home.slogan': 'Грай. Перемагай. Стань легендою.',
   'home.intro':
     'Кіберарена — спільнота українських гравців і організаторів. Обирай гру, подавай заявку соло або з командою, стеж за сіткою наживо й піднімайся в рейтингу.',
+  'home.toTournaments': 'До турнірів',
+  'home.upcoming': 'Найближчі турніри',
+  'home.allTournaments': 'Усі турніри →',
+  'home.noUpcoming': 'Найближчих турнірів поки немає. Загляньте пізніше!',
+  'home.latestNews': 'Останні новини',
+  'home.allNews': 'Усі новини →',
+  'home.noNews': 'Новин поки немає.',
   'validation.invalidBody': 'Некоректні дані запиту',
   'validation.malformedJson': 'Тіло запиту має бути коректним JSON',
   'validation.required': 'Поле «{field}» обовʼязкове',

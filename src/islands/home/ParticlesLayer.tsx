@@ -1,0 +1,51 @@
+import type { Engine, ISourceOptions } from '@tsparticles/engine';
+import { loadBasic } from '@tsparticles/basic';
+import { loadExternalGrabInteraction } from '@tsparticles/interaction-external-grab';
+import { Particles, ParticlesProvider } from '@tsparticles/react';
+import { useMemo } from 'react';
+
+/** The smallest set of tsParticles features SPEC §1 asks for: circles, movement, opacity, size, grab. */
+async function init(engine: Engine): Promise<void> {
+  try {
+    await loadBasic(engine);
+    await loadExternalGrabInteraction(engine);
+  } catch (error) {
+    // A failed effect must not take the page with it: log and carry on.
+    console.error('[particles] ініціалізація не вдалася:', error);
+    throw error;
+  }
+}
+
+function options(light: boolean): ISourceOptions {
+  return {
+    fullScreen: { enable: true, zIndex: -1 },
+    background: { color: 'transparent' },
+    detectRetina: true,
+    fpsLimit: 60,
+    particles: {
+      number: { value: 50 },
+      // White on the dark theme, as the spec says; a soft slate on the light one, where white would vanish.
+      color: { value: light ? '#6b7399' : '#ffffff' },
+      shape: { type: 'circle' },
+      opacity: { value: 0.5 },
+      size: { value: { min: 1, max: 3 } },
+      move: { enable: true, speed: 2, direction: 'none', random: true, straight: false, outModes: { default: 'out' } },
+    },
+    interactivity: {
+      // The canvas takes no pointer events; hover is read from the window so links stay clickable.
+      detectsOn: 'window',
+      events: { onHover: { enable: true, mode: 'grab' } },
+      modes: { grab: { distance: 140, links: { opacity: 0.45 } } },
+    },
+  };
+}
+
+export default function ParticlesLayer() {
+  const light = document.body.dataset.theme === 'light';
+  const config = useMemo(() => options(light), [light]);
+  return (
+    <ParticlesProvider init={init}>
+      <Particles id="background-particles" className="pointer-events-none" options={config} />
+    </ParticlesProvider>
+  );
+}
