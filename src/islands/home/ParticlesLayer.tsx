@@ -1,6 +1,7 @@
 import type { Engine, ISourceOptions } from '@tsparticles/engine';
 import { loadBasic } from '@tsparticles/basic';
 import { loadExternalGrabInteraction } from '@tsparticles/interaction-external-grab';
+import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity';
 import { Particles, ParticlesProvider } from '@tsparticles/react';
 import { useMemo } from 'react';
 
@@ -8,6 +9,7 @@ import { useMemo } from 'react';
 async function init(engine: Engine): Promise<void> {
   try {
     await loadBasic(engine);
+    await loadInteractivityPlugin(engine);
     await loadExternalGrabInteraction(engine);
   } catch (error) {
     // A failed effect must not take the page with it: log and carry on.

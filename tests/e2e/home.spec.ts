@@ -1,0 +1,51 @@
+import { expect, open, test } from './fixtures.ts';
+
+test('the slogan appears only after 900 ms, over 66 falling stars', async ({ page }) => {
+  await page.goto('/');
+  const slogan = page.getByRole('heading', { level: 1 });
+  const opacityAt = async () => Number(await slogan.evaluate((el) => getComputedStyle(el).opacity));
+  // The animation clock starts with the document; read it from the page, not from the test runner.
+  const early = await page.evaluate(() => document.timeline.currentTime as number);
+  if (early < 800) expect(await opacityAt()).toBe(0);
+  await expect.poll(opacityAt, { timeout: 3000 }).toBe(1);
+  const shownAt = await page.evaluate(() => document.timeline.currentTime as number);
+  expect(shownAt).toBeGreaterThanOrEqual(900);
+  await expect(page.locator('svg.falling-stars line')).toHaveCount(66);
+  await expect(page.getByRole('img', { name: 'background logo', includeHidden: true })).toHaveCount(1);
+});
+
+test('the home page lists upcoming tournaments and latest news, each linking on', async ({ page }) => {
+  await open(page, '/');
+  const upcoming = page.getByRole('region', { name: 'Найближчі турніри' });
+  await expect(upcoming.getByRole('listitem').first()).toBeVisible();
+  const news = page.getByRole('region', { name: 'Останні новини' });
+  const firstNews = news.getByRole('listitem').first().getByRole('link');
+  const title = await firstNews.textContent();
+  await firstNews.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
+});
+
+test('the particle layer draws behind the page and never takes a click', async ({ page }) => {
+  await open(page, '/');
+  const canvas = page.locator('#background-particles canvas');
+  await expect(canvas).toHaveCount(1, { timeout: 10_000 });
+  expect(await canvas.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+  await page.getByRole('link', { name: 'До турнірів' }).click();
+  await expect(page).toHaveURL('/tournaments');
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('no particles are loaded and the stars stand still', async ({ page }) => {
+    const particleScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/ParticlesLayer|tsparticles/i.test(request.url())) particleScripts.push(request.url());
+    });
+    await open(page, '/');
+    await page.waitForTimeout(1500);
+    expect(particleScripts).toEqual([]);
+    await expect(page.locator('#background-particles canvas')).toHaveCount(0);
+    await expect(page.locator('svg.falling-stars')).toBeHidden();
+  });
+});
