@@ -49,3 +49,16 @@ test.describe('with reduced motion', () => {
     await expect(page.locator('svg.falling-stars')).toBeHidden();
   });
 });
+
+test('robots.txt names the sitemap, which lists games, tournaments, brackets and news', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const sitemapUrl = (await robots.text()).match(/^Sitemap: (\S+)$/m)?.[1];
+  expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
+  const sitemap = await request.get(new URL(sitemapUrl ?? '').pathname);
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const xml = await sitemap.text();
+  for (const path of ['/tournaments<', '/games/', '/tournaments/', '/tournament/', '/bracket<', '/news/']) expect(xml).toContain(path);
+  const manifest = await request.get('/manifest.webmanifest');
+  expect((await manifest.json()).lang).toBe('uk');
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newsInput, newsUpdate } from '../../src/lib/api/news.ts';
+import { escapeXml } from '../../src/lib/domain/markup.ts';
 import {
-  escapeXml,
   formatNewsDate,
   isSafeNewsUrl,
   linkifyText,

@@ -1,3 +1,5 @@
+import { escapeXml } from './markup.ts';
+
 /*
  * Pure rules for news (SPEC §2 News page, §3 News, §9): the collapsed preview, paragraphs of the
  * text, safe links inside it, which addresses a news item may point to, and the RSS feed. Used
@@ -119,18 +121,6 @@ export const formatNewsDate = (iso: string) => dateFormat.format(new Date(iso));
 
 // ---------------------------------------------------------------- RSS
 
-/** Text made safe for XML: the five special characters escaped, characters XML 1.0 forbids dropped. */
-export function escapeXml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
 
 export interface FeedItem {
   _id: string;

@@ -1,7 +1,5 @@
 import type { Letter } from './mailer.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+import { escapeXml as escape } from '../../lib/domain/markup.ts';
 
 function letter(to: string, subject: string, lead: string, action: string, link: string): Letter {
   const text = `${lead}\n\n${action}: ${link}\n\nЯкщо ви не реєструвалися на Кіберарені, просто проігноруйте цей лист.`;
