@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
+import { localeOf, withLocale } from './server/locale.ts';
 import { getApp } from './server/runtime.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -10,7 +11,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       fetch: async (input, init) => (await getApp()).fetch(new Request(input, init)),
     });
   }
-  const response = await next();
+  // Rendering is not streamed (see astro.config.mjs), so the whole page is made in this language.
+  const response = await withLocale(localeOf(context.request), () => next());
   const type = response.headers.get('content-type');
   // Without an explicit charset some browsers guess wrong and Cyrillic turns into mojibake.
   if (type?.startsWith('text/html') && !/charset/i.test(type)) {

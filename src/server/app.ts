@@ -26,6 +26,7 @@ import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
 import { MAX_UPLOAD_BYTES } from './services/images.ts';
 import { findSession } from './services/sessions.ts';
+import { localeOf, withLocale } from './locale.ts';
 import { validationHook } from './validation.ts';
 
 /** JSON bodies are small; uploads get their own, larger limit where they are accepted. */
@@ -61,6 +62,8 @@ export function isDatabaseDown(error: unknown): boolean {
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
+  // Messages follow the reader's language choice; API clients without it get Ukrainian.
+  app.use('*', (c, next) => withLocale(localeOf(c.req.raw), next));
   app.use('*', async (c, next) => {
     await next();
     // Hono names no charset for JSON; Cyrillic messages need it spelled out.

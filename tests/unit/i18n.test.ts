@@ -46,6 +46,18 @@ describe('plural forms', () => {
     ]);
   });
 
+  it('count participants the Ukrainian way', () => {
+    expect([1, 2, 5, 21, 22, 25, 111].map((n) => plural('uk', 'count.participants', n))).toEqual([
+      '1 учасник',
+      '2 учасники',
+      '5 учасників',
+      '21 учасник',
+      '22 учасники',
+      '25 учасників',
+      '111 учасників',
+    ]);
+  });
+
   it('follow English rules', () => {
     expect([1, 2].map((n) => plural('en', 'count.characters', n))).toEqual(['1 character', '2 characters']);
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { t, type MessageKey } from '../../lib/i18n/index.ts';
+import { currentLocale, LOCALE_COOKIE, t, type MessageKey } from '../../lib/i18n/index.ts';
 import { $navCollapsed, $theme } from '../../lib/stores/preferences.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { $isAdmin, $user, signOut } from '../../lib/stores/session.ts';
@@ -40,6 +40,13 @@ export default function SideNav({ path }: { path: string }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
+
+  /** Remembers the other language for a year (the server reads the cookie) and shows the page in it. */
+  function switchLanguage() {
+    const next = currentLocale() === 'uk' ? 'en' : 'uk';
+    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+    window.location.reload();
+  }
 
   async function handleSignOut() {
     await signOut();
@@ -93,6 +100,12 @@ export default function SideNav({ path }: { path: string }) {
               <UserAvatar user={user} size="sm" showName={!collapsed} />
             </a>
           )}
+          <button type="button" className={linkClass('#lang')} onClick={switchLanguage} aria-label={t('nav.switchLanguageLabel')}>
+            <Icon name="language" />
+            <span lang={currentLocale() === 'uk' ? 'en' : 'uk'} className={collapsed ? 'md:sr-only' : ''}>
+              {t('nav.switchLanguage')}
+            </span>
+          </button>
           <button type="button" className={linkClass('#theme')} onClick={() => $theme.set(theme === 'dark' ? 'light' : 'dark')}>
             <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
             {label(theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}

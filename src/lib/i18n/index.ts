@@ -17,8 +17,29 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** Ukrainian text for `key`: the language of the API's messages and of server-rendered pages. */
-export const t = (key: MessageKey, params?: MessageParams) => translate(defaultLocale, key, params);
+export const isLocale = (value: unknown): value is Locale => value === 'uk' || value === 'en';
+
+/**
+ * Which language is current. In the browser it is the page's `<html lang>`, which the server set
+ * from the reader's choice; on the server, `setLocaleResolver` plugs in the request's language.
+ */
+let resolveLocale = (): Locale => {
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isLocale(lang) ? lang : defaultLocale;
+};
+
+/** Server only: how to find the current request's language. */
+export function setLocaleResolver(resolver: () => Locale): void {
+  resolveLocale = resolver;
+}
+
+export const currentLocale = (): Locale => resolveLocale();
+
+/** The text for `key` in the current language (Ukrainian unless the reader chose English). */
+export const t = (key: MessageKey, params?: MessageParams) => translate(currentLocale(), key, params);
+
+/** Name of the cookie (and localStorage key) that keeps the reader's language. */
+export const LOCALE_COOKIE = 'lang';
 
 /** Whether the catalog has `key`: lets callers build keys from data (field names) safely. */
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(uk, key);

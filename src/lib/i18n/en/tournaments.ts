@@ -83,7 +83,6 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'tournament.statusLabel': 'Status',
   'tournament.noDescription': 'No description yet.',
   'tournament.participants': 'Participants',
-  'tournament.participantsCount': 'Participants ({count})',
   'tournament.noParticipants': 'No confirmed participants yet.',
   'tournament.captain': 'captain',
   'tournament.members': 'Roster of {team}',

@@ -86,7 +86,6 @@ export const tournaments = {
   'tournament.statusLabel': 'Статус',
   'tournament.noDescription': 'Опису ще немає.',
   'tournament.participants': 'Учасники',
-  'tournament.participantsCount': 'Учасники ({count})',
   'tournament.noParticipants': 'Підтверджених учасників ще немає.',
   'tournament.captain': 'капітан',
   'tournament.members': 'Склад команди {team}',
