@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, test } from './fixtures.ts';
+
+/** Every page a person can open, with ids taken from the demo data. */
+async function routes(page: Page): Promise<string[]> {
+  const games = (await (await page.request.get('/api/games')).json()) as { _id: string }[];
+  const tournaments = (await (await page.request.get('/api/tournaments')).json()) as { _id: string }[];
+  const news = (await (await page.request.get('/api/news')).json()) as { _id: string }[];
+  return [
+    '/',
+    '/tournaments',
+    `/games/${games[0]?._id}`,
+    `/tournaments/${tournaments[0]?._id}`,
+    `/tournament/${tournaments[0]?._id}/bracket`,
+    '/news',
+    `/news/${news[0]?._id}`,
+    '/leaderboards',
+    '/login',
+    '/register',
+    '/confirm',
+    '/team',
+    '/cabinet',
+    '/admin',
+    '/admin-tournaments',
+  ];
+}
+
+/** Serious and critical problems found by axe on the page as it is now. */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`every page passes axe for a guest (${theme} theme)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const found: Record<string, string[]> = {};
+    for (const path of await routes(page)) {
+      await page.goto(path);
+      await hydrated(page);
+      const problems = await violations(page);
+      if (problems.length) found[path] = problems;
+    }
+    expect(found).toEqual({});
+  });
+}
+
+test('every page passes axe for an admin', async ({ admin: page }) => {
+  test.setTimeout(120_000);
+  const found: Record<string, string[]> = {};
+  for (const path of await routes(page)) {
+    await page.goto(path);
+    await hydrated(page);
+    // Let signed-in widgets (bell, admin panels) load their data before looking.
+    await page.waitForLoadState('networkidle');
+    const problems = await violations(page);
+    if (problems.length) found[path] = problems;
+  }
+  expect(found).toEqual({});
+});
