@@ -60,3 +60,22 @@ test('the cabinet asks a guest to sign in', async ({ page }) => {
   await open(page, '/cabinet');
   await expect(page.getByText('Увійдіть, щоб побачити свій кабінет.')).toBeVisible();
 });
+
+test('the profile editor opens from the keyboard, keeps focus inside and closes on Escape', async ({ page }) => {
+  const { nick, password } = await freshPlayer(page);
+  await logIn(page, nick, password);
+  await open(page, '/cabinet');
+  const opener = page.getByRole('button', { name: 'Редагувати профіль' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Редагувати профіль' });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    const inside = await page.evaluate(() => document.activeElement?.closest('dialog') !== null || document.activeElement === document.body);
+    expect(inside).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
