@@ -4,6 +4,9 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 
+// The API's origin when it is served from another host (PUBLIC_API_URL), for the CSP.
+const apiOrigin = process.env.PUBLIC_API_URL ? ` ${new URL(process.env.PUBLIC_API_URL).origin}` : '';
+
 export default defineConfig({
   output: 'server',
   // BUILD_DIR lets two builds of one checkout run side by side (parallel test servers).
@@ -12,8 +15,24 @@ export default defineConfig({
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [react()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
-  // Sessions are bearer tokens in localStorage, so Astro's cross-site form guard adds nothing here.
-  security: { checkOrigin: false },
+  security: {
+    // Sessions are bearer tokens in localStorage, so Astro's cross-site form guard adds nothing here.
+    checkOrigin: false,
+    // Tokens live in localStorage, so no script may run unless Astro hashed it at build time.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `connect-src 'self'${apiOrigin}`,
+        // News pictures may live on other sites; avatars previews are local blobs.
+        `img-src 'self' https: data: blob:${apiOrigin}`,
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'sharp', 'nodemailer'] },
