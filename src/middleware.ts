@@ -19,6 +19,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('content-type', 'text/html; charset=utf-8');
   }
   if (type?.startsWith('text/html')) {
+    // The language comes from a cookie, so a shared cache must keep one copy per language.
+    response.headers.append('Vary', 'Cookie');
     response.headers.set('X-Content-Type-Options', 'nosniff');
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     response.headers.set('X-Frame-Options', 'DENY');

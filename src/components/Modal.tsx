@@ -26,7 +26,10 @@ export function Modal({ open, title, onClose, children }: Props) {
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
+      // A nested dialog's close event bubbles here through React; only this dialog's own counts.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

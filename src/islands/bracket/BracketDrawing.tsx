@@ -1,0 +1,49 @@
+import { t } from '../../lib/i18n/index.ts';
+import { MatchCard } from './MatchCard.tsx';
+import type { MatchView, RoundView } from './view.ts';
+
+/*
+ * Connectors in CSS only, no measured positions: every round is a column of equal height whose
+ * matches share it equally, so a match sits exactly level with the middle of the two that feed
+ * it. Each match draws half of the bracket-shaped joint on its right (the upper one down to the
+ * middle, the lower one up to it) and a stub on its left; a decided match's half is highlighted.
+ */
+const incoming = 'before:absolute before:top-1/2 before:left-0 before:w-4 before:border-t-2';
+const outgoing = 'after:absolute after:right-0 after:h-1/2 after:w-4 after:border-r-2';
+const outgoingDown = `${outgoing} after:top-1/2 after:border-t-2`;
+const outgoingUp = `${outgoing} after:bottom-1/2 after:border-b-2`;
+
+function joints(match: MatchView): string {
+  const parts = [];
+  if (match.roundIndex > 0) parts.push(incoming, match.state === 'waiting' ? 'before:border-line' : 'before:border-accent/70');
+  if (match.link) parts.push(match.link === 'down' ? outgoingDown : outgoingUp, match.state === 'completed' ? 'after:border-accent/70' : 'after:border-line');
+  return parts.join(' ');
+}
+
+/**
+ * The whole bracket as server-rendered HTML for the bracket page: rounds as columns from left to
+ * right with connectors between them, winners crowned, byes marked. Readable without JavaScript;
+ * on a narrow screen only the drawing scrolls sideways.
+ */
+export function BracketDrawing({ rounds, idPrefix = 'round' }: { rounds: RoundView[]; idPrefix?: string }) {
+  return (
+    <div role="region" aria-label={t('bracket.drawing')} tabIndex={0} className="overflow-x-auto overscroll-x-contain rounded-card border border-line bg-surface/40 py-3">
+      <div className="flex w-max">
+        {rounds.map((round) => (
+          <section key={round.index} aria-labelledby={`${idPrefix}-${round.index}`} className="flex w-60 flex-col">
+            <h2 id={`${idPrefix}-${round.index}`} className="truncate px-4 pb-2 text-sm font-bold tracking-wide text-muted uppercase">
+              {round.title}
+            </h2>
+            <ol className="flex flex-1 flex-col">
+              {round.matches.map((match) => (
+                <li key={match.index} className={`relative flex flex-1 items-center px-4 py-1.5 ${joints(match)}`}>
+                  <MatchCard match={match} className="w-full" />
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

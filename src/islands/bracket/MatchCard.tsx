@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import type { MatchState } from '../../lib/domain/bracket.ts';
+import { t } from '../../lib/i18n/index.ts';
+import type { MatchView, SideView } from './view.ts';
+
+const stateTones: Record<MatchState, string> = {
+  completed: 'border-line text-muted',
+  ready: 'border-success text-success',
+  waiting: 'border-warning text-warning',
+};
+
+/** Завершено (grey), Готовий (green), Очікує (orange): SPEC §2 match status badge. */
+export function MatchStateBadge({ state }: { state: MatchState }) {
+  return (
+    <span className={`inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-[0.7rem] leading-4 font-semibold ${stateTones[state]}`}>
+      {t(`bracket.state.${state}`)}
+    </span>
+  );
+}
+
+/** The crown on the winner, read out as «переможець». */
+export function Crown() {
+  return (
+    <span role="img" aria-label={t('bracket.winnerMark')} className="shrink-0">
+      👑
+    </span>
+  );
+}
+
+function SidePicture({ side }: { side: SideView }) {
+  if (!side.id) return <span aria-hidden="true" className="size-6 shrink-0 rounded-full border border-dashed border-line" />;
+  if (side.image) {
+    return <img src={side.image} alt="" width="24" height="24" loading="lazy" decoding="async" className="size-6 shrink-0 rounded-full bg-surface-2 object-cover" />;
+  }
+  return (
+    <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-surface-2 text-xs font-bold text-accent">
+      {side.initial}
+    </span>
+  );
+}
+
+function Side({ side }: { side: SideView }) {
+  const tone = side.result === 'winner' ? 'bg-surface-2 font-semibold text-accent' : side.result === 'loser' ? 'text-muted' : side.id ? '' : 'text-muted italic';
+  return (
+    <li className={`flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1 ${tone}`}>
+      <SidePicture side={side} />
+      <span className="min-w-0 flex-1 truncate" title={side.name}>
+        {side.name}
+      </span>
+      {side.result === 'winner' && <Crown />}
+    </li>
+  );
+}
+
+interface Props {
+  match: MatchView;
+  /** Admin actions under the card (quick winner buttons, edit). */
+  children?: ReactNode;
+  className?: string;
+  onClick?: () => void;
+}
+
+/**
+ * One match (SPEC §2 Bracket modal): number, status badge, both sides with a crown on the winner,
+ * the comment. Server-rendered on the bracket page and live in the modal.
+ */
+export function MatchCard({ match, children, className = '', onClick }: Props) {
+  return (
+    <article
+      aria-label={match.label}
+      onClick={onClick}
+      className={`rounded-card border bg-surface p-2.5 text-sm ${match.state === 'ready' ? 'border-success/60' : 'border-line'} ${onClick ? 'cursor-pointer hover:border-primary' : ''} ${className}`}
+    >
+      <div className="mb-1.5 flex items-center justify-between gap-2">
+        <span className="text-xs font-semibold text-muted">{t('bracket.match', { number: match.number })}</span>
+        <MatchStateBadge state={match.state} />
+      </div>
+      <ul className="flex flex-col gap-1">
+        <Side side={match.sides[0]} />
+        <Side side={match.sides[1]} />
+      </ul>
+      {match.comment && (
+        <p className="mt-1.5 text-xs break-words whitespace-pre-line text-muted">
+          <span aria-hidden="true">💬 </span>
+          {match.comment}
+        </p>
+      )}
+      {children}
+    </article>
+  );
+}
