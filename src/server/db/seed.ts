@@ -466,7 +466,9 @@ async function writeDemo(tx: Tx, now: Date) {
       TOURNAMENTS.flatMap((t) => {
         const tournamentId = tournamentIds.get(t.key)!;
         // Applications arrive in the weeks before the start (or over the last days, for upcoming ones).
-        const when = (k: number) => past(Math.min(t.day, 0) - 12 + k * 0.9);
+        // `past` pins a day's hour, so the spacing is added after it: the order of applications is the order of k.
+        const first = past(Math.min(t.day, 0) - 12).getTime();
+        const when = (k: number) => new Date(first + k * 0.9 * DAY);
         const solo = (t.solo ?? []).map(([nick, status, comment], k) => ({
           tournamentId,
           userId: userId(nick),
