@@ -1,30 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures.ts';
-
-/** Every page a person can open, with ids taken from the demo data. */
-async function routes(page: Page): Promise<string[]> {
-  const games = (await (await page.request.get('/api/games')).json()) as { _id: string }[];
-  const tournaments = (await (await page.request.get('/api/tournaments')).json()) as { _id: string }[];
-  const news = (await (await page.request.get('/api/news')).json()) as { _id: string }[];
-  return [
-    '/',
-    '/tournaments',
-    `/games/${games[0]?._id}`,
-    `/tournaments/${tournaments[0]?._id}`,
-    `/tournament/${tournaments[0]?._id}/bracket`,
-    '/news',
-    `/news/${news[0]?._id}`,
-    '/leaderboards',
-    '/login',
-    '/register',
-    '/confirm',
-    '/team',
-    '/cabinet',
-    '/admin',
-    '/admin-tournaments',
-  ];
-}
+import { everyPage, expect, hydrated, test } from './fixtures.ts';
 
 /** Serious and critical problems found by axe on the page as it is now. */
 async function violations(page: Page) {
@@ -39,7 +15,7 @@ for (const theme of ['dark', 'light'] as const) {
     test.setTimeout(120_000);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const found: Record<string, string[]> = {};
-    for (const path of await routes(page)) {
+    for (const path of await everyPage(page)) {
       await page.goto(path);
       await hydrated(page);
       const problems = await violations(page);
@@ -52,7 +28,7 @@ for (const theme of ['dark', 'light'] as const) {
 test('every page passes axe for an admin', async ({ admin: page }) => {
   test.setTimeout(120_000);
   const found: Record<string, string[]> = {};
-  for (const path of await routes(page)) {
+  for (const path of await everyPage(page)) {
     await page.goto(path);
     await hydrated(page);
     // Let signed-in widgets (bell, admin panels) load their data before looking.

@@ -32,6 +32,30 @@ export async function open(page: Page, path: string) {
   await hydrated(page);
 }
 
+/** Every page a person can open, with ids taken from the demo data. */
+export async function everyPage(page: Page): Promise<string[]> {
+  const tournaments = (await (await page.request.get('/api/tournaments')).json()) as { _id: string; game: string }[];
+  const news = (await (await page.request.get('/api/news')).json()) as { _id: string }[];
+  const first = tournaments[0];
+  return [
+    '/',
+    '/tournaments',
+    `/games/${first?.game}`,
+    `/tournaments/${first?._id}`,
+    `/tournament/${first?._id}/bracket`,
+    '/news',
+    `/news/${news[0]?._id}`,
+    '/leaderboards',
+    '/login',
+    '/register',
+    '/confirm',
+    '/team',
+    '/cabinet',
+    '/admin',
+    '/admin-tournaments',
+  ];
+}
+
 /** Signs in through the login form, as a person would. */
 export async function logIn(page: Page, loginOrEmail: string, password: string) {
   await open(page, '/login');

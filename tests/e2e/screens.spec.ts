@@ -1,32 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect, hydrated, logIn, test } from './fixtures.ts';
+import { everyPage, expect, hydrated, logIn, test } from './fixtures.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 
 // Screenshots of every page at phone and desktop width, in both themes, kept as test artifacts
 // (under the test output folder) for people to look at; nothing is compared with a baseline.
-
-async function routes(page: Page): Promise<string[]> {
-  const tournaments = (await (await page.request.get('/api/tournaments')).json()) as { _id: string; game: string }[];
-  const news = (await (await page.request.get('/api/news')).json()) as { _id: string }[];
-  const first = tournaments[0];
-  return [
-    '/',
-    '/tournaments',
-    `/games/${first?.game}`,
-    `/tournaments/${first?._id}`,
-    `/tournament/${first?._id}/bracket`,
-    '/news',
-    `/news/${news[0]?._id}`,
-    '/leaderboards',
-    '/login',
-    '/register',
-    '/confirm',
-    '/team',
-    '/cabinet',
-    '/admin',
-    '/admin-tournaments',
-  ];
-}
 
 const slug = (path: string) => path.replace(/[0-9a-f-]{36}/g, 'id').replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home';
 
@@ -38,7 +14,7 @@ for (const width of [360, 1280]) {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
       const overflowing: string[] = [];
-      for (const path of await routes(page)) {
+      for (const path of await everyPage(page)) {
         await page.goto(path);
         await hydrated(page);
         await page.waitForLoadState('networkidle');

@@ -1,0 +1,117 @@
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { expect, hydrated, logIn, open, test } from './fixtures.ts';
+
+const TOURNAMENT = 'Соло-челендж «Королі AWP»';
+
+test.describe.configure({ mode: 'serial' });
+
+/** CS2 with the cs2 statistics template, set up through the API (another test may have done it already). */
+async function configureCs2(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { loginOrEmail: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const { token } = (await login.json()) as { token: string };
+  const setup = await request.post('/api/game-management/setup', { data: { name: 'CS2', template: 'cs2' }, headers: { authorization: `Bearer ${token}` } });
+  expect([201, 409]).toContain(setup.status());
+  const games = (await (await request.get('/api/stats/games')).json()) as { _id: string; name: string }[];
+  const cs2 = games.find((g) => g.name === 'CS2');
+  expect(cs2).toBeTruthy();
+  return cs2!._id;
+}
+
+test('an admin enables statistics, records a match, and the leaderboard shows the winner’s new rating and streak', async ({ admin: page, request }) => {
+  const gameId = await configureCs2(request);
+
+  await open(page, '/admin');
+  const panel = page.getByRole('region', { name: 'Статистика турнірів' });
+  const card = panel.getByRole('listitem').filter({ hasText: TOURNAMENT });
+  await expect(card.getByText('Статистику вимкнено')).toBeVisible();
+  await card.getByRole('button', { name: 'Увімкнути статистику' }).click();
+  await expect(card.getByText('✅ Статистику увімкнено')).toBeVisible();
+  await expect(card.getByText('Статистику увімкнено', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Записати результат матчу' }).click();
+  const dialog = page.getByRole('dialog', { name: `Результат матчу · ${TOURNAMENT}` });
+  const who = dialog.getByLabel('Учасник', { exact: true });
+  await expect(who.first()).toBeVisible();
+  // Both sides chosen, equal scores: refused before anything is sent.
+  await who.nth(0).selectOption({ label: 'KozakSniper' });
+  await dialog.getByRole('button', { name: 'Записати', exact: true }).click();
+  await expect(dialog.getByText('Заповніть усі поля учасників')).toBeVisible();
+  await who.nth(1).selectOption({ label: 'Hetman_AWP' });
+  await dialog.getByLabel('Рахунок').nth(0).fill('13');
+  await dialog.getByLabel('Рахунок').nth(1).fill('13');
+  await dialog.getByRole('button', { name: 'Записати', exact: true }).click();
+  await expect(dialog.getByText('Рахунок не може бути рівним')).toBeVisible();
+  // Changing a side's type clears its choice.
+  await dialog.getByLabel('Тип учасника').nth(1).selectOption('team');
+  await expect(who.nth(1)).toHaveValue('');
+  await dialog.getByLabel('Тип учасника').nth(1).selectOption('user');
+  await who.nth(1).selectOption({ label: 'Hetman_AWP' });
+  await dialog.getByLabel('Рахунок').nth(1).fill('7');
+  await dialog.getByLabel('Вбивства — KozakSniper').fill('24');
+  await expect(dialog.getByText('Переможець: KozakSniper')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Записати', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('✅ Результат матчу записано. KozakSniper: рейтинг 1016 (+16)')).toBeVisible();
+
+  await open(page, `/leaderboards?game=${gameId}`);
+  const winner = page.getByRole('row', { name: /KozakSniper/ });
+  await expect(winner).toContainText('1016');
+  await expect(winner).toContainText('🔥 1');
+  await expect(winner).toContainText('Середній');
+  await expect(winner).toContainText('100,0%');
+  await expect(page.getByRole('row', { name: /Hetman_AWP/ })).toContainText('❄️ 1');
+  // The admin may remove a row (after confirming); the list reloads without it.
+  page.once('dialog', (question) => void question.accept());
+  await page.getByRole('button', { name: 'Видалити з топа: Hetman_AWP' }).click();
+  await expect(page.getByText('✅ Гравця видалено з топа')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Hetman_AWP/ })).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a guest reads the leaderboard, switches tabs and sorts with links and a form', async ({ page }) => {
+    await page.goto('/leaderboards');
+    await expect(page.getByRole('heading', { name: 'Топи', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'CS2' })).toHaveAttribute('aria-current', 'page');
+    const row = page.getByRole('row', { name: /KozakSniper/ });
+    await expect(row).toContainText('1016');
+    await expect(row).toContainText('🔥 1');
+    await expect(row.getByRole('cell').first()).toContainText('🥇');
+
+    await page.getByRole('link', { name: 'Команди' }).click();
+    await expect(page).toHaveURL(/tab=teams/);
+    await expect(page.getByText('У цій грі ще немає команд у рейтингу.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Гравці' }).click();
+    await page.getByLabel('Сортування').selectOption('winrate_desc');
+    await page.getByRole('button', { name: 'Показати' }).click();
+    await expect(page).toHaveURL(/sort=winrate_desc/);
+    await expect(page.getByLabel('Сортування')).toHaveValue('winrate_desc');
+    await expect(page.getByRole('row', { name: /KozakSniper/ })).toBeVisible();
+  });
+});
+
+test('the chosen tab and sort are remembered in the browser', async ({ page }) => {
+  await open(page, '/leaderboards');
+  await page.getByRole('link', { name: 'Команди' }).click();
+  await expect(page).toHaveURL(/tab=teams/);
+  await page.getByRole('link', { name: 'Гравці' }).click();
+  await page.getByLabel('Сортування').selectOption('wins_desc');
+  await expect(page).toHaveURL(/sort=wins_desc/);
+  expect(await page.evaluate(() => [localStorage.getItem('lb_tab'), localStorage.getItem('lb_sort_players')])).toEqual(['players', 'wins_desc']);
+
+  await open(page, '/leaderboards');
+  await hydrated(page);
+  await expect(page.getByLabel('Сортування')).toHaveValue('wins_desc');
+  await expect(page).toHaveURL(/sort=wins_desc/);
+});
+
+test('the winner finds the achievement in the cabinet', async ({ page }) => {
+  await logIn(page, 'KozakSniper', 'demo12345');
+  await open(page, '/cabinet');
+  const section = page.getByRole('region', { name: 'Мої досягнення' });
+  await expect(section.getByText('First Victory')).toBeVisible();
+  await expect(section).toContainText('CS2');
+});
