@@ -1,0 +1,238 @@
+import { type ReactNode, type SubmitEvent } from 'react';
+import { Field } from '../../components/Field.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import type { AchievementInput, SetupInput, StatFieldInput } from '../../lib/api/game-management.ts';
+import {
+  ACHIEVEMENT_RARITIES,
+  DEFAULT_ACHIEVEMENT_ICON,
+  DEFAULT_STAT_ICON,
+  FIELD_NAME_MAX,
+  STAT_CATEGORIES,
+  STAT_FIELD_TYPES,
+  STATS_TEMPLATES,
+  type AchievementRarity,
+  type StatCategory,
+  type StatFieldType,
+  type StatsTemplate,
+} from '../../lib/domain/stat-fields.ts';
+import { t, type MessageKey } from '../../lib/i18n/index.ts';
+
+/** A labelled select over fixed values, each shown through the catalog. */
+function SelectField<T extends string>({
+  id,
+  name,
+  label,
+  values,
+  labelOf,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  values: readonly T[];
+  labelOf: (value: T) => string;
+  defaultValue: T;
+}) {
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <select id={id} name={name} className="field" defaultValue={defaultValue}>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {labelOf(value)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
+
+export const templateLabel = (template: StatsTemplate) => t(`gameConfig.template.${template}` as MessageKey);
+export const fieldTypeLabel = (type: StatFieldType) => t(`gameConfig.fieldType.${type}` as MessageKey);
+export const categoryLabel = (category: StatCategory) => t(`gameConfig.category.${category}` as MessageKey);
+export const rarityLabel = (rarity: AchievementRarity) => t(`gameConfig.rarity.${rarity}` as MessageKey);
+
+interface FormProps<T> {
+  busy: boolean;
+  /** Sends the form; resolves true when saved (the form is then cleared). */
+  onSubmit: (body: T) => Promise<boolean>;
+  /** Reports a form not filled in enough to send. */
+  onInvalid: (message: string) => void;
+}
+
+/**
+ * Game setup (SPEC §2 Game statistics admin): opened for a game without a config, prefilled with
+ * its name and picture and the template «default».
+ */
+export function SetupDialog({
+  open,
+  name,
+  image,
+  busy,
+  onSubmit,
+  onInvalid,
+  notice,
+  onClose,
+}: FormProps<SetupInput> & { open: boolean; name: string; image: string; notice: ReactNode; onClose: () => void }) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const body = { name: text(data, 'name'), image: text(data, 'image'), template: oneOf(STATS_TEMPLATES, text(data, 'template'), 'default') };
+    if (!body.name) return onInvalid(t('gameConfig.nameRequired'));
+    void onSubmit(body);
+  }
+
+  return (
+    <Modal open={open} title={t('gameConfig.setupTitle')} onClose={onClose}>
+      {open && (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('gameConfig.setupTitle')}>
+          <Field label={t('gameConfig.setupName')} id="game-stats-setup-name" name="name" defaultValue={name} maxLength={60} />
+          <Field label={t('gameConfig.setupImage')} id="game-stats-setup-image" name="image" defaultValue={image} maxLength={2000} placeholder="/games/cs2.jpg" />
+          <SelectField id="game-stats-setup-template" name="template" label={t('gameConfig.setupTemplate')} values={STATS_TEMPLATES} labelOf={templateLabel} defaultValue="default" />
+          {notice}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? t('manage.busy') : t('gameConfig.setupSubmit')}
+            </button>
+            <button type="button" className="btn-ghost" onClick={onClose}>
+              {t('manage.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** The add-stat-field form: fieldName and displayName required; type, category, icon defaulted (SPEC §3, §5). */
+export function StatFieldForm({ busy, onSubmit, onInvalid }: FormProps<StatFieldInput>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body: StatFieldInput = {
+      fieldName: text(data, 'fieldName'),
+      displayName: text(data, 'displayName'),
+      fieldType: oneOf(STAT_FIELD_TYPES, text(data, 'fieldType'), 'number'),
+      category: oneOf(STAT_CATEGORIES, text(data, 'category'), 'general'),
+      isMainStat: data.get('isMainStat') === 'on',
+      description: text(data, 'description'),
+      icon: text(data, 'icon'),
+    };
+    if (!body.fieldName || !body.displayName) return onInvalid(t('gameConfig.fieldRequired'));
+    void onSubmit(body).then((saved) => {
+      if (saved) form.reset();
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-line p-3 md:grid-cols-2" aria-labelledby="game-stats-field-form-title">
+      <h3 id="game-stats-field-form-title" className="font-semibold md:col-span-2">
+        {t('gameConfig.addFieldTitle')}
+      </h3>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="game-stats-field-name" className="text-sm font-medium">
+          {t('gameConfig.fieldNameLabel')}
+        </label>
+        <input
+          id="game-stats-field-name"
+          name="fieldName"
+          className="field font-mono"
+          maxLength={FIELD_NAME_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="headshots"
+          aria-describedby="game-stats-field-name-hint"
+        />
+        <p id="game-stats-field-name-hint" className="text-xs text-muted">
+          {t('gameConfig.fieldNameHint')}
+        </p>
+      </div>
+      <Field label={t('gameConfig.displayNameLabel')} id="game-stats-field-display" name="displayName" maxLength={60} placeholder="Постріли в голову" />
+      <SelectField id="game-stats-field-type" name="fieldType" label={t('gameConfig.fieldTypeLabel')} values={STAT_FIELD_TYPES} labelOf={fieldTypeLabel} defaultValue="number" />
+      <SelectField id="game-stats-field-category" name="category" label={t('gameConfig.categoryLabel')} values={STAT_CATEGORIES} labelOf={categoryLabel} defaultValue="general" />
+      <Field label={t('gameConfig.iconLabel')} id="game-stats-field-icon" name="icon" defaultValue={DEFAULT_STAT_ICON} maxLength={16} />
+      <label htmlFor="game-stats-field-main" className="flex items-center gap-2 self-end py-2 text-sm font-medium">
+        <input id="game-stats-field-main" name="isMainStat" type="checkbox" className="size-4 accent-primary" />
+        {t('gameConfig.isMainStatLabel')}
+      </label>
+      <div className="md:col-span-2">
+        <Field label={t('gameConfig.descriptionLabel')} id="game-stats-field-description" name="description" maxLength={300} />
+      </div>
+      <div className="md:col-span-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? t('manage.busy') : t('gameConfig.addField')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The add-achievement form: name, description and condition required; icon 🏆 and rarity common
+ * by default. The hint lists every name the condition may use; the server checks the condition.
+ */
+export function AchievementForm({ busy, variables, onSubmit, onInvalid }: FormProps<AchievementInput> & { variables: readonly string[] }) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body: AchievementInput = {
+      name: text(data, 'name'),
+      description: text(data, 'description'),
+      condition: text(data, 'condition'),
+      icon: text(data, 'icon'),
+      rarity: oneOf(ACHIEVEMENT_RARITIES, text(data, 'rarity'), 'common'),
+    };
+    if (!body.name || !body.description || !body.condition) return onInvalid(t('gameConfig.achievementRequired'));
+    void onSubmit(body).then((saved) => {
+      if (saved) form.reset();
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-line p-3 md:grid-cols-2" aria-labelledby="game-stats-achievement-form-title">
+      <h3 id="game-stats-achievement-form-title" className="font-semibold md:col-span-2">
+        {t('gameConfig.addAchievementTitle')}
+      </h3>
+      <Field label={t('gameConfig.achievementNameLabel')} id="game-stats-achievement-name" name="name" maxLength={80} placeholder="Headhunter" />
+      <Field label={t('gameConfig.descriptionLabel')} id="game-stats-achievement-description" name="description" maxLength={300} />
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <label htmlFor="game-stats-achievement-condition" className="text-sm font-medium">
+          {t('gameConfig.conditionLabel')}
+        </label>
+        <input
+          id="game-stats-achievement-condition"
+          name="condition"
+          className="field font-mono"
+          maxLength={500}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="kills >= 100"
+          aria-describedby="game-stats-condition-hint game-stats-condition-variables"
+        />
+        <p id="game-stats-condition-hint" className="text-xs text-muted">
+          {t('gameConfig.conditionHint')}
+        </p>
+        <p id="game-stats-condition-variables" className="flex flex-wrap items-center gap-1 text-xs text-muted">
+          {t('gameConfig.conditionVariables')}
+          {variables.map((name) => (
+            <code key={name} className="rounded bg-surface-2 px-1.5 py-0.5 text-fg">
+              {name}
+            </code>
+          ))}
+        </p>
+      </div>
+      <Field label={t('gameConfig.iconLabel')} id="game-stats-achievement-icon" name="icon" defaultValue={DEFAULT_ACHIEVEMENT_ICON} maxLength={16} />
+      <SelectField id="game-stats-achievement-rarity" name="rarity" label={t('gameConfig.rarityLabel')} values={ACHIEVEMENT_RARITIES} labelOf={rarityLabel} defaultValue="common" />
+      <div className="md:col-span-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? t('manage.busy') : t('gameConfig.addAchievement')}
+        </button>
+      </div>
+    </form>
+  );
+}
