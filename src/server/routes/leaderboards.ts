@@ -1,4 +1,156 @@
-import { router } from '../openapi.ts';
+import { createHash } from 'node:crypto';
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  earnedAchievementSchema,
+  leaderboardQuery,
+  playerEntrySchema,
+  statsGameSchema,
+  teamEntrySchema,
+} from '../../lib/api/leaderboards.ts';
+import { tournamentStatsSchema } from '../../lib/api/stats.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { requireAdmin, type AppContext } from '../context.ts';
+import { fail } from '../errors.ts';
+import { matchesEtag } from '../services/chat.ts';
+import { gameExists, listStatsGames, playerAchievements, playerLeaderboard, removeEntry, teamLeaderboard } from '../services/leaderboards.ts';
+import { ownerExists } from '../services/match-history.ts';
+import { listTournamentStats } from '../services/results.ts';
+import { bearer, errors, jsonResponse, messageBody, router } from '../openapi.ts';
 
-/** Filled in by the issue that builds this resource. */
-export const leaderboardsRoutes = router();
+const tags = ['Статистика'];
+const gameParam = z.object({ gameId: z.uuid() });
+const sortNote = 'sort: rating_desc (типово), rating_asc, wins_desc, winrate_desc; limit: типово 50, до 100';
+
+/** Leaderboards change only when a match is recorded or a row removed: browsers may keep them briefly and revalidate by ETag. */
+const PUBLIC_CACHE = 'public, max-age=10, stale-while-revalidate=30';
+
+/**
+ * Sets the ETag of an answer (a digest of its JSON, so it changes exactly when the answer does)
+ * and tells whether the caller already holds it (then the route answers 304).
+ */
+function alreadyHeld(c: AppContext, body: unknown): boolean {
+  const etag = `"lb-${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+  c.header('ETag', etag);
+  c.header('Cache-Control', PUBLIC_CACHE);
+  return matchesEtag(c.req.header('if-none-match'), etag);
+}
+
+/**
+ * Leaderboards and results under /api/stats (SPEC §7 Stats and leaderboards): public per-game
+ * leaderboards of players and teams, admin removal of a row, the games that have statistics, the
+ * tournaments' statistics switches for the admin panel, and a player's earned achievements.
+ */
+export const leaderboardsRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/games',
+      tags,
+      summary: 'Ігри, для яких налаштовано статистику (вибір гри на сторінці топів)',
+      responses: { 200: jsonResponse(z.array(statsGameSchema), 'Ігри за назвою') },
+    }),
+    async (c) => {
+      c.header('Cache-Control', PUBLIC_CACHE);
+      return c.json(await listStatsGames(c.get('db')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/leaderboard/game/{gameId}',
+      tags,
+      summary: `Топ гравців гри (публічно, ETag); ${sortNote}`,
+      request: { params: gameParam, query: leaderboardQuery },
+      responses: { 200: jsonResponse(z.array(playerEntrySchema), 'Рядки топа'), 304: { description: 'Не змінився' }, ...errors(400, 404) },
+    }),
+    async (c) => {
+      const { gameId } = c.req.valid('param');
+      const db = c.get('db');
+      if (!(await gameExists(db, gameId))) fail(404, 'games.notFound');
+      const entries = await playerLeaderboard(db, gameId, c.req.valid('query'));
+      return alreadyHeld(c, entries) ? c.body(null, 304) : c.json(entries, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/leaderboard/teams/game/{gameId}',
+      tags,
+      summary: `Топ команд гри (публічно, ETag); ${sortNote}`,
+      request: { params: gameParam, query: leaderboardQuery },
+      responses: { 200: jsonResponse(z.array(teamEntrySchema), 'Рядки топа'), 304: { description: 'Не змінився' }, ...errors(400, 404) },
+    }),
+    async (c) => {
+      const { gameId } = c.req.valid('param');
+      const db = c.get('db');
+      if (!(await gameExists(db, gameId))) fail(404, 'games.notFound');
+      const entries = await teamLeaderboard(db, gameId, c.req.valid('query'));
+      return alreadyHeld(c, entries) ? c.body(null, 304) : c.json(entries, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/player/{userId}/game/{gameId}',
+      tags,
+      summary: 'Прибрати гравця з топа гри (адмін): його статистика в грі обнуляється, матчі й досягнення лишаються',
+      security: bearer,
+      request: { params: z.object({ userId: z.uuid(), gameId: z.uuid() }) },
+      responses: { 200: jsonResponse(messageBody, 'Видалено'), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { userId, gameId } = c.req.valid('param');
+      if (!(await removeEntry(c.get('db'), 'user', userId, gameId))) fail(404, 'stats.playerNotInTop');
+      return c.json({ message: t('stats.playerRemoved') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/team/{teamId}/game/{gameId}',
+      tags,
+      summary: 'Прибрати команду з топа гри (адмін)',
+      security: bearer,
+      request: { params: z.object({ teamId: z.uuid(), gameId: z.uuid() }) },
+      responses: { 200: jsonResponse(messageBody, 'Видалено'), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { teamId, gameId } = c.req.valid('param');
+      if (!(await removeEntry(c.get('db'), 'team', teamId, gameId))) fail(404, 'stats.teamNotInTop');
+      return c.json({ message: t('stats.teamRemoved') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/achievements/player/{userId}',
+      tags,
+      summary: 'Досягнення гравця (публічно): власні й здобуті його командами, спершу новіші',
+      request: { params: z.object({ userId: z.uuid() }) },
+      responses: { 200: jsonResponse(z.array(earnedAchievementSchema), 'Досягнення'), ...errors(400, 404) },
+    }),
+    async (c) => {
+      const { userId } = c.req.valid('param');
+      const db = c.get('db');
+      if (!(await ownerExists(db, { kind: 'player', id: userId }))) fail(404, 'matches.playerNotFound');
+      c.header('Cache-Control', 'public, max-age=0, must-revalidate');
+      return c.json(await playerAchievements(db, userId), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/tournaments',
+      tags,
+      summary: 'Турніри зі станом статистики та чи налаштовано статистику їхньої гри (адмін)',
+      security: bearer,
+      responses: { 200: jsonResponse(z.array(tournamentStatsSchema), 'Турніри, спершу новіші'), ...errors(401, 403) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await listTournamentStats(c.get('db')), 200);
+    },
+  );

@@ -1,0 +1,438 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Notice } from '../../components/Notice.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { apiAsset } from '../../lib/api/assets.ts';
+import { createApiClient, errorMessage, HTTPError } from '../../lib/api/client.ts';
+import {
+  deletePlayerEntry,
+  deleteTeamEntry,
+  getLeaderboard,
+  type AchievementBadge,
+  type GeneralStats,
+  type PlayerEntry,
+  type StatsGame,
+  type TeamEntry,
+} from '../../lib/api/leaderboards.ts';
+import {
+  DEFAULT_SORT,
+  formatWinRate,
+  LEADERBOARD_LIMIT,
+  LEADERBOARD_SORTS,
+  LEADERBOARD_TABS,
+  leaderboardHref,
+  parseSort,
+  parseTab,
+  placeLabel,
+  streakLabel,
+  type LeaderboardSort,
+  type LeaderboardTab,
+} from '../../lib/domain/leaderboard.ts';
+import { displayRating } from '../../lib/domain/rank.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { useHydrated, useHydratedStore } from '../../lib/stores/hydration.ts';
+import { $isAdmin, api } from '../../lib/stores/session.ts';
+import { $lbSortPlayers, $lbSortTeams, $lbTab, storedSort, storeSort } from './preferences.ts';
+
+/** Leaderboards are public: read without a token, so every reader shares the cached answers. */
+const publicApi = createApiClient({ baseUrl: import.meta.env.PUBLIC_API_URL ?? '/api' });
+
+type Entries = PlayerEntry[] | TeamEntry[];
+type Message = { tone: 'success' | 'error'; text: string };
+type View = { tab: LeaderboardTab; sort: LeaderboardSort };
+
+interface Props {
+  games: StatsGame[];
+  gameId: string;
+  tab: LeaderboardTab;
+  sort: LeaderboardSort;
+  entries: Entries;
+  /** Whether the address named the tab / the sort; otherwise the reader's stored choice wins. */
+  explicit: { tab: boolean; sort: boolean };
+}
+
+interface Row {
+  key: string;
+  ownerId: string | null;
+  name: string;
+  known: boolean;
+  picture: { kind: 'user'; user: { _id: string; username: string; avatar: string | null } } | { kind: 'team'; name: string; logoUrl: string | null } | null;
+  stats: GeneralStats;
+  achievements: AchievementBadge[];
+}
+
+function rowsOf(tab: LeaderboardTab, entries: Entries): Row[] {
+  if (tab === 'players') {
+    return (entries as PlayerEntry[]).map((e) => ({
+      key: e._id,
+      ownerId: e.userId?._id ?? null,
+      name: e.userId?.username || t('leaderboards.unknownPlayer'),
+      known: Boolean(e.userId?.username),
+      picture: e.userId ? { kind: 'user', user: e.userId } : null,
+      stats: e.generalStats,
+      achievements: e.achievements,
+    }));
+  }
+  return (entries as TeamEntry[]).map((e) => ({
+    key: e._id,
+    ownerId: e.teamId?._id ?? null,
+    name: e.teamId?.name || t('leaderboards.unknownTeam'),
+    known: Boolean(e.teamId?.name),
+    picture: e.teamId ? { kind: 'team', name: e.teamId.name, logoUrl: e.teamId.logoUrl } : null,
+    stats: e.generalStats,
+    achievements: e.achievements,
+  }));
+}
+
+const initials = (name: string) =>
+  name
+    .trim()
+    .split(/[\s_.-]+/u)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0])
+    .join('')
+    .toUpperCase() || '?';
+
+function TeamPicture({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  const [broken, setBroken] = useState(false);
+  if (!logoUrl || broken) {
+    return (
+      <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-2 text-xs font-bold text-muted">
+        {initials(name)}
+      </span>
+    );
+  }
+  return <img src={apiAsset(logoUrl)} alt="" width={32} height={32} loading="lazy" className="size-8 shrink-0 rounded-lg bg-surface-2 object-cover" onError={() => setBroken(true)} />;
+}
+
+const rarityRing: Record<AchievementBadge['rarity'], string> = {
+  common: 'border-line',
+  rare: 'border-primary',
+  epic: 'border-warning',
+  legendary: 'border-accent',
+};
+
+/** Achievement icons; each shows its name, rarity and description on hover or keyboard focus. */
+function Badges({ items, align, idPrefix }: { items: AchievementBadge[]; align: 'start' | 'end'; idPrefix: string }) {
+  if (items.length === 0) return <span className={`block text-muted ${align === 'end' ? 'text-right' : ''}`}>—</span>;
+  return (
+    <ul className={`flex flex-wrap gap-1 ${align === 'end' ? 'justify-end' : ''}`} aria-label={t('leaderboards.col.achievements')}>
+      {items.map((badge) => {
+        const tipId = `${idPrefix}-${badge._id}`;
+        return (
+          <li key={badge._id} className="group relative">
+            <span
+              tabIndex={0}
+              aria-describedby={tipId}
+              className={`inline-flex size-7 cursor-help items-center justify-center rounded-full border-2 bg-surface-2 text-sm ${rarityRing[badge.rarity]}`}
+            >
+              <span aria-hidden="true">{badge.icon}</span>
+              <span className="sr-only">{badge.name}</span>
+            </span>
+            <span
+              role="tooltip"
+              id={tipId}
+              className={`pointer-events-none invisible absolute bottom-full z-20 mb-2 w-max max-w-60 rounded-lg border border-line bg-surface px-3 py-2 text-left text-xs font-normal whitespace-normal text-fg opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 ${align === 'end' ? 'right-0' : 'left-0'}`}
+            >
+              <span className="block font-semibold">
+                {badge.name} · {t(`stats.rarity.${badge.rarity}`)}
+              </span>
+              <span className="block text-muted">{badge.description}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Streak({ value }: { value: number }) {
+  const text = value > 0 ? t('leaderboards.streak.win', { count: value }) : value < 0 ? t('leaderboards.streak.loss', { count: -value }) : t('leaderboards.streak.none');
+  return (
+    <>
+      <span aria-hidden="true" className={value > 0 ? 'text-warning' : value < 0 ? 'text-primary' : 'text-muted'}>
+        {streakLabel(value)}
+      </span>
+      <span className="sr-only">{text}</span>
+    </>
+  );
+}
+
+/**
+ * The leaderboards of one game (SPEC §2 Leaderboards): game links, Players / Teams tabs and a
+ * sort per tab, rendered on the server so it reads without JavaScript (links and a form). Once
+ * running, it switches tab and sort in place, keeps them in localStorage and the address, and
+ * gives admins a delete button per row.
+ */
+export default function Leaderboard({ games, gameId, tab: initialTab, sort: initialSort, entries: initialEntries, explicit }: Props) {
+  const hydrated = useHydrated();
+  const isAdmin = useHydratedStore($isAdmin, false);
+  const storedTab = useStore($lbTab);
+  const storedPlayersSort = useStore($lbSortPlayers);
+  const storedTeamsSort = useStore($lbSortTeams);
+  const sortOf = (each: LeaderboardTab) => (each === 'players' ? storedPlayersSort : storedTeamsSort);
+
+  // What the reader asked for by a click or by going back; until then the address, else their stored choice.
+  const [chosen, setChosen] = useState<View | null>(null);
+  const fromStore: View = { tab: explicit.tab ? initialTab : storedTab, sort: explicit.sort ? initialSort : sortOf(explicit.tab ? initialTab : storedTab) };
+  const wanted: View = chosen ?? (hydrated ? fromStore : { tab: initialTab, sort: initialSort });
+  // `refresh` is bumped after a deletion, so the same view is asked for again.
+  const [refresh, setRefresh] = useState(0);
+  const [loaded, setLoaded] = useState({ tab: initialTab, sort: initialSort, refresh: 0, entries: initialEntries });
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const request = useRef(0);
+  const game = games.find((g) => g._id === gameId);
+
+  const wantedKey = `${wanted.tab}|${wanted.sort}|${refresh}`;
+  const loadedKey = `${loaded.tab}|${loaded.sort}|${loaded.refresh}`;
+  const loading = wantedKey !== loadedKey && wantedKey !== failed;
+
+  useEffect(() => {
+    if (!hydrated || !loading) return;
+    const ticket = ++request.current;
+    const next = { tab: wanted.tab, sort: wanted.sort, refresh };
+    getLeaderboard(publicApi, next.tab, gameId, { sort: next.sort, limit: LEADERBOARD_LIMIT }, next.refresh > 0)
+      .then((entries) => {
+        if (ticket !== request.current) return;
+        setLoaded({ ...next, entries });
+        const href = leaderboardHref({ game: gameId, tab: next.tab, sort: next.sort });
+        if (`${window.location.pathname}${window.location.search}` !== href) window.history.replaceState(null, '', href);
+      })
+      .catch((error: unknown) => {
+        // SPEC §8: a failed leaderboard load is only logged; the table stays as it was.
+        console.error('[leaderboards]', error);
+        if (ticket === request.current) setFailed(`${next.tab}|${next.sort}|${next.refresh}`);
+      });
+  }, [hydrated, loading, wanted.tab, wanted.sort, refresh, gameId]);
+
+  useEffect(() => {
+    const onPop = () => {
+      const query = new URLSearchParams(window.location.search);
+      const tab = parseTab(query.get('tab'));
+      setChosen({ tab, sort: query.has('sort') ? parseSort(query.get('sort')) : storedSort(tab) });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), 3000);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  function chooseTab(event: MouseEvent<HTMLAnchorElement>, next: LeaderboardTab) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    $lbTab.set(next);
+    if (next === wanted.tab) return;
+    const view = { tab: next, sort: sortOf(next) };
+    setChosen(view);
+    window.history.pushState(null, '', leaderboardHref({ game: gameId, ...view }));
+  }
+
+  function chooseSort(next: LeaderboardSort) {
+    storeSort(wanted.tab, next);
+    setChosen({ tab: wanted.tab, sort: next });
+  }
+
+  async function remove(row: Row) {
+    if (!row.ownerId) return;
+    const question = loaded.tab === 'players' ? 'leaderboards.confirmDeletePlayer' : 'leaderboards.confirmDeleteTeam';
+    if (!window.confirm(t(question, { name: row.name }))) return;
+    setBusy(row.key);
+    try {
+      const done = loaded.tab === 'players' ? await deletePlayerEntry(api, row.ownerId, gameId) : await deleteTeamEntry(api, row.ownerId, gameId);
+      setMessage({ tone: 'success', text: done.message });
+      setChosen({ tab: loaded.tab, sort: loaded.sort });
+      setRefresh((n) => n + 1);
+    } catch (error) {
+      const text =
+        error instanceof HTTPError
+          ? t('leaderboards.deleteFailed', { message: errorMessage(error, error.response.statusText || String(error.response.status)) })
+          : t('leaderboards.deleteError', { message: error instanceof Error ? error.message : String(error) });
+      setMessage({ tone: 'error', text });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  // Controls show what was asked for; the table shows what has arrived (dimmed while the next loads).
+  const { tab, sort } = wanted;
+  const rows = rowsOf(loaded.tab, loaded.entries);
+  const nameHeader = loaded.tab === 'players' ? t('leaderboards.col.player') : t('leaderboards.col.team');
+
+  return (
+    <div className="flex flex-col gap-5">
+      <nav aria-label={t('leaderboards.games')}>
+        <ul className="flex flex-wrap gap-2">
+          {games.map((g) => (
+            <li key={g._id}>
+              <a
+                href={leaderboardHref({ game: g._id, tab, sort })}
+                aria-current={g._id === gameId ? 'page' : undefined}
+                className={g._id === gameId ? 'btn-primary' : 'btn-ghost'}
+              >
+                {g.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <nav aria-label={t('leaderboards.tabs')}>
+          <ul className="flex gap-1 rounded-lg border border-line bg-surface p-1">
+            {LEADERBOARD_TABS.map((each) => (
+              <li key={each}>
+                <a
+                  href={leaderboardHref({ game: gameId, tab: each, sort: each === tab ? sort : hydrated ? sortOf(each) : DEFAULT_SORT })}
+                  onClick={(event) => chooseTab(event, each)}
+                  aria-current={each === tab ? 'page' : undefined}
+                  className={`btn px-4 py-1.5 ${each === tab ? 'bg-primary text-primary-fg' : 'text-fg hover:bg-surface-2'}`}
+                >
+                  {t(`leaderboards.tab.${each}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form method="get" action="/leaderboards" className="flex items-end gap-2" onSubmit={(event) => event.preventDefault()}>
+          <input type="hidden" name="game" value={gameId} />
+          {tab !== 'players' && <input type="hidden" name="tab" value={tab} />}
+          <div className="flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor="leaderboard-sort">{t('leaderboards.sortLabel')}</label>
+            <select id="leaderboard-sort" name="sort" className="field py-1.5" value={sort} onChange={(event) => chooseSort(parseSort(event.target.value))}>
+              {LEADERBOARD_SORTS.map((each) => (
+                <option key={each} value={each}>
+                  {t(`leaderboards.sort.${each}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {!hydrated && (
+            <button type="submit" className="btn-ghost py-1.5">
+              {t('leaderboards.apply')}
+            </button>
+          )}
+        </form>
+      </div>
+
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+
+      {rows.length === 0 ? (
+        <p className="card text-muted">{t(loaded.tab === 'players' ? 'leaderboards.emptyPlayers' : 'leaderboards.emptyTeams')}</p>
+      ) : (
+        <div className={`card p-0 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{t('leaderboards.caption', { game: game?.name ?? '', tab: t(`leaderboards.tab.${loaded.tab}`) })}</caption>
+            <thead>
+              <tr className="border-b border-line text-left text-xs text-muted uppercase">
+                <th scope="col" className="w-px py-3 pl-3 font-semibold whitespace-nowrap sm:pl-4">
+                  <span className="sr-only sm:not-sr-only">{t('leaderboards.col.place')}</span>
+                  <span aria-hidden="true" className="sm:hidden">
+                    #
+                  </span>
+                </th>
+                <th scope="col" className="w-full px-2 py-3 font-semibold">
+                  {nameHeader}
+                </th>
+                <th scope="col" className="hidden w-px px-2 py-3 font-semibold whitespace-nowrap md:table-cell">
+                  {t('leaderboards.col.rank')}
+                </th>
+                <th scope="col" className="w-px px-2 py-3 text-right font-semibold whitespace-nowrap">
+                  {t('leaderboards.col.rating')}
+                </th>
+                <th scope="col" className="hidden w-px px-2 py-3 text-right font-semibold whitespace-nowrap sm:table-cell">
+                  {t('leaderboards.col.wins')}
+                </th>
+                <th scope="col" className="hidden w-px px-2 py-3 text-right font-semibold whitespace-nowrap sm:table-cell">
+                  {t('leaderboards.col.winRate')}
+                </th>
+                <th scope="col" className="w-px px-2 py-3 text-right font-semibold whitespace-nowrap">
+                  {t('leaderboards.col.streak')}
+                </th>
+                <th scope="col" className="hidden min-w-40 px-2 py-3 text-right font-semibold whitespace-nowrap lg:table-cell">
+                  {t('leaderboards.col.achievements')}
+                </th>
+                {isAdmin && (
+                  <th scope="col" className="w-px py-3 pr-3 pl-2 text-right font-semibold sm:pr-4">
+                    <span className="sr-only">{t('leaderboards.col.actions')}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => {
+                const place = index + 1;
+                return (
+                  <tr key={row.key} className="border-b border-line/60 last:border-b-0">
+                    <td className="py-3 pl-3 align-middle sm:pl-4">
+                      <span aria-hidden="true" className={place <= 3 ? 'text-xl' : 'font-mono text-muted'}>
+                        {placeLabel(place)}
+                      </span>
+                      <span className="sr-only">{place}</span>
+                    </td>
+                    <td className="max-w-0 px-2 py-3 align-middle">
+                      <div className="flex min-w-0 items-center gap-2">
+                        {row.picture?.kind === 'user' && <UserAvatar user={row.picture.user} size="md" showName={false} className="shrink-0" />}
+                        {row.picture?.kind === 'team' && <TeamPicture name={row.picture.name} logoUrl={row.picture.logoUrl} />}
+                        <div className="flex min-w-0 flex-col">
+                          <span className={`truncate font-semibold ${row.known ? '' : 'text-muted italic'}`}>{row.name}</span>
+                          <span className="text-xs text-muted">
+                            <span className="md:hidden">{row.stats.rankTitle} · </span>
+                            <span className="sm:hidden">
+                              {t('leaderboards.col.wins')}: {row.stats.matchesWon} · {formatWinRate(row.stats.winRate)} ·{' '}
+                            </span>
+                            {t('leaderboards.matchesPlayed', { count: row.stats.matchesPlayed })}
+                          </span>
+                          {row.achievements.length > 0 && (
+                            <div className="mt-1 lg:hidden">
+                              <Badges items={row.achievements} align="start" idPrefix={`m-${row.key}`} />
+                            </div>
+                          )}
+                        </div>
+                      </div>
+                    </td>
+                    <td className="hidden px-2 py-3 align-middle whitespace-nowrap md:table-cell">{row.stats.rankTitle}</td>
+                    <td className="px-2 py-3 text-right align-middle font-mono font-semibold tabular-nums">{displayRating(row.stats.ranking)}</td>
+                    <td className="hidden px-2 py-3 text-right align-middle tabular-nums sm:table-cell">{row.stats.matchesWon}</td>
+                    <td className="hidden px-2 py-3 text-right align-middle whitespace-nowrap tabular-nums sm:table-cell">{formatWinRate(row.stats.winRate)}</td>
+                    <td className="px-2 py-3 text-right align-middle whitespace-nowrap">
+                      <Streak value={row.stats.currentStreak} />
+                    </td>
+                    <td className="hidden px-2 py-3 align-middle lg:table-cell">
+                      <Badges items={row.achievements} align="end" idPrefix={`d-${row.key}`} />
+                    </td>
+                    {isAdmin && (
+                      <td className="py-3 pr-3 pl-2 text-right align-middle sm:pr-4">
+                        {row.ownerId && (
+                          <button
+                            type="button"
+                            className="btn-ghost px-2 py-1 text-danger"
+                            disabled={busy !== null}
+                            aria-label={t('leaderboards.deleteLabel', { name: row.name })}
+                            title={t('leaderboards.deleteLabel', { name: row.name })}
+                            onClick={() => void remove(row)}
+                          >
+                            <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+                            </svg>
+                            <span className="hidden xl:inline">{t('leaderboards.delete')}</span>
+                          </button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

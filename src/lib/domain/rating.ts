@@ -1,0 +1,48 @@
+/**
+ * Elo ratings for players and teams (docs/decisions/004-rating.md). Pure: the server applies it
+ * when a match is recorded, tests check it against hand-computed values.
+ */
+
+/** Where every player and team starts in a game. */
+export const INITIAL_RATING = 1000;
+/** K-factor while a side has played fewer than `PROVISIONAL_MATCHES` matches: new ratings move fast. */
+export const K_PROVISIONAL = 32;
+/** K-factor afterwards: established ratings move more slowly. */
+export const K_ESTABLISHED = 24;
+/** How many matches use the provisional K-factor (the first 30). */
+export const PROVISIONAL_MATCHES = 30;
+/** The logistic scale: a 400-point gap means the stronger side is expected to score 10 times as often. */
+export const ELO_SCALE = 400;
+
+/** A side's standing before a match: its rating and how many matches it has played in the game. */
+export interface RatedSide {
+  rating: number;
+  matchesPlayed: number;
+}
+
+/** The K-factor of a side that has played `matchesPlayed` matches before this one. */
+export const kFactor = (matchesPlayed: number): number => (matchesPlayed < PROVISIONAL_MATCHES ? K_PROVISIONAL : K_ESTABLISHED);
+
+/** The score `rating` is expected to take against `opponent`: between 0 and 1. */
+export const expectedScore = (rating: number, opponent: number): number => 1 / (1 + 10 ** ((opponent - rating) / ELO_SCALE));
+
+/** Ratings are kept to two decimals, so every database stores and returns the same number. */
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * New ratings after `winner` beat `loser` (no draws: scores may not be equal). Each side moves by
+ * its own K-factor, so a newcomer beating a veteran gains more than the veteran loses.
+ */
+export function rateMatch(winner: RatedSide, loser: RatedSide): { winner: number; loser: number } {
+  const expected = expectedScore(winner.rating, loser.rating);
+  return {
+    winner: round2(winner.rating + kFactor(winner.matchesPlayed) * (1 - expected)),
+    loser: round2(loser.rating + kFactor(loser.matchesPlayed) * (0 - (1 - expected))),
+  };
+}
+
+/** The current streak after one more result: positive for a run of wins, negative for a run of losses. */
+export const nextStreak = (streak: number, won: boolean): number => (won ? (streak > 0 ? streak + 1 : 1) : streak < 0 ? streak - 1 : -1);
+
+/** Win rate in percent (0–100); 0 before the first match. */
+export const winRate = (won: number, played: number): number => (played > 0 ? (won / played) * 100 : 0);
