@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
@@ -6,7 +7,7 @@ import { createGame, deleteGame, listGames, updateGame, type Game } from '../../
 import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/session.ts';
-import { announceGamesChanged } from './games-changed.ts';
+import { $gamesVersion, announceGamesChanged } from './games-changed.ts';
 import { useAdminTask } from './use-admin-task.ts';
 
 /** Admin: games panel, add, edit and delete (after a confirmation) (SPEC §2 Admin panel). */
@@ -15,8 +16,8 @@ export default function GamesPanel() {
   const [editing, setEditing] = useState<string | null>(null);
   const { busy, message, setMessage, run: runTask } = useAdminTask();
 
-  // Bumped after every change, so the list is fetched again.
-  const [version, setVersion] = useState(0);
+  // Bumped after every change to games, here or in another panel, so the list is fetched again.
+  const version = useStore($gamesVersion);
 
   useEffect(() => {
     let live = true;
@@ -35,7 +36,6 @@ export default function GamesPanel() {
   const run = (task: () => Promise<{ message: string }>, fallback: string, after?: () => void) =>
     runTask(task, fallback, () => {
       after?.();
-      setVersion((v) => v + 1);
       announceGamesChanged();
     });
 

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, onMount } from 'nanostores';
-import { createApiClient } from '../api/client.ts';
+import { createApiClient, HTTPError } from '../api/client.ts';
 import { getMe, logout, type User } from '../api/auth.ts';
 
 /** The bearer token, kept in localStorage under `token` (SPEC §3 Session). */
@@ -16,7 +16,11 @@ export const api = createApiClient({
   getToken: () => $token.get() || null,
 });
 
-/** Fetches the current user for the stored token; any failure signs out silently (SPEC §4). */
+/**
+ * Fetches the current user for the stored token. A refusal from the server signs out silently and
+ * forgets the token (SPEC §4). A request that got no answer (offline, or cut short by leaving the
+ * page) leaves the reader signed out on this page only: the token is kept for the next one.
+ */
 export async function loadSession(): Promise<void> {
   const token = $token.get();
   if (!token) {
@@ -26,9 +30,9 @@ export async function loadSession(): Promise<void> {
   }
   try {
     $user.set(await getMe(api));
-  } catch {
+  } catch (error) {
     $user.set(null);
-    $token.set('');
+    if (error instanceof HTTPError) $token.set('');
   } finally {
     $sessionLoading.set(false);
   }
