@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expect, hydrated, logIn, open, test } from './fixtures.ts';
 
@@ -114,4 +115,19 @@ test('the winner finds the achievement in the cabinet', async ({ page }) => {
   const section = page.getByRole('region', { name: 'Мої досягнення' });
   await expect(section.getByText('First Victory')).toBeVisible();
   await expect(section).toContainText('CS2');
+});
+
+test('the winner changes the avatar and sees it on the leaderboard', async ({ page }) => {
+  await logIn(page, 'KozakSniper', 'demo12345');
+  await open(page, '/cabinet');
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 250, g: 200, b: 20 } } }).png().toBuffer();
+  await page.getByLabel('Змінити аватар').setInputFiles({ name: 'kozak.png', mimeType: 'image/png', buffer: picture });
+  await page.getByRole('button', { name: 'Зберегти аватар' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Аватар збережено!' })).toBeVisible();
+  const navSrc = await page.getByTestId('nav-user').locator('img').getAttribute('src');
+  expect(navSrc).toMatch(/\?v=/);
+
+  await open(page, '/leaderboards');
+  const row = page.getByRole('row', { name: /KozakSniper/ });
+  await expect(row.locator('img').first()).toHaveAttribute('src', navSrc ?? '');
 });

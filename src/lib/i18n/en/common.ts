@@ -29,6 +29,8 @@ export const common: Record<keyof typeof uk, string> = {
   'home.upcoming': 'Upcoming tournaments',
   'home.allTournaments': 'All tournaments →',
   'home.noUpcoming': 'No upcoming tournaments yet. Check back later!',
+  'home.topPlayers': 'Top players: {game}',
+  'home.allLeaderboards': 'All leaderboards →',
   'home.latestNews': 'Latest news',
   'home.allNews': 'All news →',
   'home.noNews': 'No news yet.',

@@ -27,6 +27,8 @@ export const common = {
   'home.upcoming': 'Найближчі турніри',
   'home.allTournaments': 'Усі турніри →',
   'home.noUpcoming': 'Найближчих турнірів поки немає. Загляньте пізніше!',
+  'home.topPlayers': 'Топ гравців: {game}',
+  'home.allLeaderboards': 'Усі топи →',
   'home.latestNews': 'Останні новини',
   'home.allNews': 'Усі новини →',
   'home.noNews': 'Новин поки немає.',
