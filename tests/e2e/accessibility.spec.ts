@@ -32,7 +32,7 @@ test('every page passes axe for an admin', async ({ admin: page }) => {
     await page.goto(path);
     await hydrated(page);
     // Let signed-in widgets (bell, admin panels) load their data before looking.
-    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
     const problems = await violations(page);
     if (problems.length) found[path] = problems;
   }

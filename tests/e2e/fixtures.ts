@@ -21,9 +21,12 @@ export async function confirmationLink(email: string): Promise<string> {
   throw new Error(`no confirmation letter for ${email}`);
 }
 
-/** Waits until every island on the page has hydrated, so clicks reach React and not bare HTML. */
+/**
+ * Waits until the page's islands have hydrated, so clicks reach React and not bare HTML. Islands
+ * that wait to be scrolled into view (`client:visible`) are not waited for.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
 }
 
 /** Opens a page and waits for its islands. */

@@ -4,11 +4,10 @@ test('a reader switches to English, keeps it across visits, and switches back', 
   await open(page, '/tournaments');
   await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
   const nav = page.getByRole('navigation', { name: 'Головна навігація' });
-  await nav.getByRole('button', { name: 'Switch to English' }).click();
-
-  await page.waitForLoadState('load');
+  // The switch reloads the page: wait for that navigation, not for the page already loaded.
+  await Promise.all([page.waitForEvent('framenavigated'), nav.getByRole('button', { name: 'Switch to English' }).click()]);
   await hydrated(page);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout: 15_000 });
   const enNav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(enNav.getByRole('link', { name: 'Tournaments' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Турнір/);
@@ -19,9 +18,11 @@ test('a reader switches to English, keeps it across visits, and switches back', 
   await expect(page.getByRole('tab', { name: 'Register' })).toBeVisible();
   await expect(page.getByLabel('Nickname or email')).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Перейти на українську' }).click();
-  await page.waitForLoadState('load');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  await Promise.all([
+    page.waitForEvent('framenavigated'),
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Перейти на українську' }).click(),
+  ]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk', { timeout: 15_000 });
   await expect(page.getByRole('tab', { name: 'Реєстрація' })).toBeVisible();
 });
 

@@ -35,7 +35,9 @@ test('a guest without JavaScript reads the games, the tournament cards and a tou
   await page.goto('/tournaments');
   await expect(page.getByRole('heading', { level: 1, name: 'Турніри' })).toBeVisible();
   const games = page.getByRole('list', { name: 'Ігри' });
-  await expect(games.getByRole('link')).toHaveText(['CS2', 'Dota 2', 'League of Legends', 'Valorant']);
+  // Other browser tests may add games to the shared database; the four demo games are always there.
+  await expect(games.getByRole('link', { name: 'Valorant' })).toBeVisible();
+  expect(await games.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['CS2', 'Dota 2', 'League of Legends', 'Valorant']));
 
   await games.getByRole('link', { name: 'CS2' }).click();
   await expect(page).toHaveURL(/\/games\/[0-9a-f-]{36}$/);
