@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { users } from './db/schema/index.ts';
@@ -45,6 +46,21 @@ export function requireAdmin(c: AppContext): Auth {
   if (auth.user.role !== 'admin') fail(403, 'auth.forbidden');
   return auth;
 }
+
+/**
+ * Route middleware (createRoute `middleware`): who may call is checked before the path, query and
+ * body are validated, so a guest hears 401 and a non-admin 403, never 400 about a body it may not send.
+ */
+export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+/** Route middleware: admins only (401 for a guest, 403 for anyone else), before validation. */
+export const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
+  requireAdmin(c);
+  await next();
+});
 
 /** The caller's address, for rate limits: the socket's, or the proxy's header when trusted. */
 export function clientAddress(c: AppContext): string {

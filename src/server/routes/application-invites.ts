@@ -10,7 +10,7 @@ import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { applications, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
-import { requireAdmin, requireUser, type AppContext } from '../context.ts';
+import { adminOnly, type AppContext, requireAdmin, requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
 import { holdsInvite, inviteActions, notify, withdrawNotifications } from '../services/notifications.ts';
@@ -103,6 +103,7 @@ export const applicationInvitesRoutes = router()
         'Адмін: запросити гравця (соло-турнір, поле user) або команду (командний турнір, поле team) на турнір, що очікує. ' +
         'Створює заявку зі статусом pending і сповіщення гравцю або капітану з діями прийняти/відхилити',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { body: jsonBody(tournamentInviteInput) },
       responses: { 201: jsonResponse(invitedApplicationMessageSchema, 'Запрошення надіслано'), ...errors(400, 401, 403, 404, 409, 415) },
     }),
@@ -167,6 +168,7 @@ export const applicationInvitesRoutes = router()
       tags,
       summary: 'Запрошений гравець або капітан запрошеної команди: прийняти запрошення на турнір (заявку схвалено)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: applicationParam },
       responses: { 200: jsonResponse(invitedApplicationMessageSchema, 'Запрошення прийнято'), ...errors(400, 401, 403, 404, 409, 422) },
     }),
@@ -179,6 +181,7 @@ export const applicationInvitesRoutes = router()
       tags,
       summary: 'Запрошений гравець або капітан запрошеної команди: відхилити запрошення на турнір (заявку відхилено)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: applicationParam },
       responses: { 200: jsonResponse(invitedApplicationMessageSchema, 'Запрошення відхилено'), ...errors(400, 401, 403, 404, 409) },
     }),

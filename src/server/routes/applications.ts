@@ -8,7 +8,7 @@ import {
 } from '../../lib/api/applications.ts';
 import { TEAM_SIZE, type ApplyRefusal } from '../../lib/domain/application-rules.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireAdmin, requireUser, type AppContext } from '../context.ts';
+import { adminOnly, type AppContext, requireAdmin, requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import { applyTo, changeStatus, deleteApplication, listApplications } from '../services/applications.ts';
@@ -48,6 +48,7 @@ const statusRoute = (path: string, summary: string) =>
     tags: ['Заявки'],
     summary,
     security: bearer,
+    middleware: [adminOnly] as const,
     request: { params: idParam, body: jsonBody(applicationStatusInput) },
     responses: { 200: jsonResponse(applicationSaved, 'Статус змінено, заявника сповіщено'), ...errors(400, 401, 403, 404, 409, 415) },
   });
@@ -60,6 +61,7 @@ export const applicationsRoutes = router()
       tags: ['Заявки'],
       summary: 'Подати заявку: соло (`tournament`) або від команди (`tournament` і `team`, лише капітан)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { body: jsonBody(applicationInput) },
       responses: { 201: jsonResponse(applicationSaved, 'Заявку подано'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
@@ -82,6 +84,7 @@ export const applicationsRoutes = router()
       tags: ['Заявки'],
       summary: 'Адмін: усі заявки, новіші спершу (можна за статусом чи турніром)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { query: applicationListQuery },
       responses: { 200: jsonResponse(z.array(adminApplicationSchema), 'Заявки'), ...errors(400, 401, 403) },
     }),
@@ -104,6 +107,7 @@ export const applicationsRoutes = router()
       tags: ['Заявки'],
       summary: 'Адмін: видалити заявку',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Заявку видалено'), ...errors(400, 401, 403, 404) },
     }),

@@ -7,7 +7,7 @@ import {
   resendInput,
 } from '../../lib/api/auth.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { clientAddress, requireUser, type AppContext } from '../context.ts';
+import { type AppContext, clientAddress, requireUser, signedIn } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
 import { confirmationLetter } from '../mail/letters.ts';
 import {
@@ -112,6 +112,7 @@ export const auth = router()
       tags: ['Акаунти'],
       summary: 'Вихід: токен більше не діє',
       security: bearer,
+      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(messageBody, 'Сесію закрито'), ...errors(401) },
     }),
     async (c) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateSchema, type BracketState } from '../../lib/api/bracket.ts';
 import { createBracket, findProblem, isBye, type Bracket } from '../../lib/domain/bracket.ts';
 import { defaultLocale, plural, t } from '../../lib/i18n/index.ts';
-import { requireAdmin } from '../context.ts';
+import { adminOnly, requireAdmin } from '../context.ts';
 import { tournaments } from '../db/schema/index.ts';
 import { fail } from '../errors.ts';
 import { bracketParticipants, findTournamentRow, lockTournament } from '../services/bracket.ts';
@@ -60,6 +60,7 @@ export const bracketRoutes = router()
       tags: ['Сітки'],
       summary: 'Адмін: створити сітку зі схвалених учасників (seeding: order або standard)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params, body: jsonBody(bracketCreateInput) },
       responses: { 201: jsonResponse(bracketSavedSchema, 'Сітку створено'), ...errors(400, 401, 403, 404, 409, 422) },
     }),
@@ -97,6 +98,7 @@ export const bracketRoutes = router()
       tags: ['Сітки'],
       summary: 'Адмін: зберегти сітку. Перевіряється рушієм сітки (422); збереження на старій версії (version або If-Match) — 409 з новішою сіткою',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params, body: jsonBody(bracketSaveInput) },
       responses: {
         200: jsonResponse(bracketSavedSchema, 'Збережено'),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { cabinetSchema, cabinetUpdateResponse, passwordChangeInput, profileInput } from '../../lib/api/cabinet.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireUser, type AppContext } from '../context.ts';
+import { type AppContext, requireUser, signedIn } from '../context.ts';
 import { users } from '../db/schema/index.ts';
 import { fail, failWith } from '../errors.ts';
 import { emailChangeLetter } from '../mail/letters.ts';
@@ -51,6 +51,7 @@ export const cabinetRoutes = router()
       tags: ['Кабінет'],
       summary: 'Кабінет поточного користувача',
       security: bearer,
+      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(cabinetSchema, 'Кабінет'), ...errors(401) },
     }),
     async (c) => {
@@ -66,6 +67,7 @@ export const cabinetRoutes = router()
       tags: ['Кабінет'],
       summary: 'Змінити аватар (multipart, поле avatar) або нікнейм і email; новий email діє після підтвердження',
       security: bearer,
+      middleware: [signedIn] as const,
       request: {
         body: {
           content: {
@@ -131,6 +133,7 @@ export const cabinetRoutes = router()
       tags: ['Кабінет'],
       summary: 'Змінити пароль; інші сесії завершуються, поточна лишається',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { body: jsonBody(passwordChangeInput) },
       responses: { 200: jsonResponse(messageBody, 'Пароль змінено'), ...errors(400, 401, 415, 429) },
     }),

@@ -12,7 +12,7 @@ import {
 } from '../../lib/api/game-management.ts';
 import { FIELD_NAME_MAX, FIELD_NAME_PATTERN } from '../../lib/domain/stat-fields.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireAdmin, type AppContext } from '../context.ts';
+import { adminOnly, type AppContext, requireAdmin } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import {
@@ -82,6 +82,7 @@ export const gameManagementRoutes = router()
       tags,
       summary: 'Адмін: налаштувати статистику гри за шаблоном (гру буде створено, якщо її немає)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { body: jsonBody(setupInput) },
       responses: { 201: jsonResponse(setupResult, 'Статистику налаштовано'), ...errors(400, 401, 403, 409, 415) },
     }),
@@ -104,6 +105,7 @@ export const gameManagementRoutes = router()
       tags,
       summary: 'Адмін: налаштувати CS2, Valorant, League of Legends і Dota 2 (повторний виклик нічого не змінює)',
       security: bearer,
+      middleware: [adminOnly] as const,
       responses: { 200: jsonResponse(setupPopularResult, 'Що налаштовано, а що вже було'), ...errors(401, 403) },
     }),
     async (c) => {
@@ -125,6 +127,7 @@ export const gameManagementRoutes = router()
       tags,
       summary: 'Адмін: додати поле статистики (fieldName унікальне в грі)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(statFieldInput) },
       responses: { 201: jsonResponse(statFieldSaved, 'Поле додано'), ...errors(400, 401, 403, 404, 409, 415) },
     }),
@@ -145,6 +148,7 @@ export const gameManagementRoutes = router()
       tags,
       summary: 'Адмін: видалити поле статистики (не можна, поки його вживає умова досягнення)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: fieldParam },
       responses: { 200: jsonResponse(messageBody, 'Поле видалено'), ...errors(400, 401, 403, 404, 409) },
     }),
@@ -167,6 +171,7 @@ export const gameManagementRoutes = router()
       tags,
       summary: 'Адмін: додати досягнення; умову перевіряє сервер (помилка — 422 з поясненням)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: gameIdParam, body: jsonBody(achievementInput) },
       responses: { 201: jsonResponse(achievementSaved, 'Досягнення додано'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
@@ -188,6 +193,7 @@ export const gameManagementRoutes = router()
       tags,
       summary: 'Адмін: видалити досягнення (зароблені гравцями теж зникнуть)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: achievementParam },
       responses: { 200: jsonResponse(messageBody, 'Досягнення видалено'), ...errors(400, 401, 403, 404) },
     }),

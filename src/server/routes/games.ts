@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { gameInput, gameSaved, gameSchema } from '../../lib/api/games.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireAdmin } from '../context.ts';
+import { adminOnly, requireAdmin } from '../context.ts';
 import { fail } from '../errors.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import { createGame, deleteGame, listGames, updateGame } from '../services/games.ts';
@@ -30,6 +30,7 @@ export const gamesRoutes = router()
       tags: ['Ігри'],
       summary: 'Адмін: додати гру',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { body: jsonBody(gameInput) },
       responses: { 201: jsonResponse(gameSaved, 'Гру додано'), ...errors(400, 401, 403, 409, 415) },
     }),
@@ -47,6 +48,7 @@ export const gamesRoutes = router()
       tags: ['Ігри'],
       summary: 'Адмін: змінити назву чи зображення гри',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(gameInput) },
       responses: { 200: jsonResponse(gameSaved, 'Гру оновлено'), ...errors(400, 401, 403, 404, 409, 415) },
     }),
@@ -64,6 +66,7 @@ export const gamesRoutes = router()
       tags: ['Ігри'],
       summary: 'Адмін: видалити гру без турнірів (з турнірами — 409)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Гру видалено'), ...errors(400, 401, 403, 404, 409) },
     }),

@@ -9,7 +9,7 @@ import {
 } from '../../lib/api/leaderboards.ts';
 import { tournamentStatsSchema } from '../../lib/api/stats.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireAdmin, type AppContext } from '../context.ts';
+import { adminOnly, type AppContext, requireAdmin } from '../context.ts';
 import { fail } from '../errors.ts';
 import { matchesEtag } from '../services/chat.ts';
 import { gameExists, listStatsGames, playerAchievements, playerLeaderboard, removeEntry, teamLeaderboard } from '../services/leaderboards.ts';
@@ -95,6 +95,7 @@ export const leaderboardsRoutes = router()
       tags,
       summary: 'Прибрати гравця з топа гри (адмін): його статистика в грі обнуляється, матчі й досягнення лишаються',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: z.object({ userId: z.uuid(), gameId: z.uuid() }) },
       responses: { 200: jsonResponse(messageBody, 'Видалено'), ...errors(400, 401, 403, 404) },
     }),
@@ -112,6 +113,7 @@ export const leaderboardsRoutes = router()
       tags,
       summary: 'Прибрати команду з топа гри (адмін)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: z.object({ teamId: z.uuid(), gameId: z.uuid() }) },
       responses: { 200: jsonResponse(messageBody, 'Видалено'), ...errors(400, 401, 403, 404) },
     }),
@@ -146,6 +148,7 @@ export const leaderboardsRoutes = router()
       tags,
       summary: 'Турніри зі станом статистики та чи налаштовано статистику їхньої гри (адмін)',
       security: bearer,
+      middleware: [adminOnly] as const,
       responses: { 200: jsonResponse(z.array(tournamentStatsSchema), 'Турніри, спершу новіші'), ...errors(401, 403) },
     }),
     async (c) => {

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { newsInput, newsItemSchema, newsListQuery, newsUpdate, savedNewsSchema } from '../../lib/api/news.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { createMiddleware } from 'hono/factory';
-import { requireAdmin, requireUser, type AppEnv } from '../context.ts';
+import { adminOnly, requireAdmin, requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import {
   createNews,
@@ -19,15 +18,6 @@ import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../
 const idParam = z.object({ id: z.uuid() });
 const tags = ['Новини'];
 
-// Who may call runs before the body and path are validated: a guest hears 401, not 400.
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
-const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
-  requireAdmin(c);
-  await next();
-});
 
 /*
  * SPEC §7 News. Reading is public; saving needs a signed-in user; publishing, editing and

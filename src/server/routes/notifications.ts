@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { notificationSchema } from '../../lib/api/notifications.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireUser } from '../context.ts';
+import { requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import { deleteOwnNotification, listNotifications, markAllRead } from '../services/notifications.ts';
 import { bearer, errors, jsonResponse, messageBody, router } from '../openapi.ts';
@@ -17,6 +17,7 @@ export const notificationsRoutes = router()
       tags,
       summary: 'Мої сповіщення, від нових до старих (останні 50)',
       security: bearer,
+      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(z.array(notificationSchema), 'Сповіщення'), ...errors(401) },
     }),
     async (c) => {
@@ -32,6 +33,7 @@ export const notificationsRoutes = router()
       tags,
       summary: 'Позначити всі мої сповіщення як прочитані (тіло не потрібне)',
       security: bearer,
+      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(messageBody, 'Позначено'), ...errors(401) },
     }),
     async (c) => {
@@ -47,6 +49,7 @@ export const notificationsRoutes = router()
       tags,
       summary: 'Видалити моє сповіщення (чуже або відсутнє — 404)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: z.object({ id: z.uuid() }) },
       responses: { 200: jsonResponse(messageBody, 'Видалено'), ...errors(400, 401, 404) },
     }),

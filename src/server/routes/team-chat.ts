@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { chatInput, chatMessageSchema, chatQuery } from '../../lib/api/chat.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireUser, type AppContext } from '../context.ts';
+import { type AppContext, requireUser, signedIn } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
 import { chatEtag, chatHistory, isTeamMessage, matchesEtag, newestMessageId, parseCursor, postMessage } from '../services/chat.ts';
 import { hitLimit, type Limit } from '../services/rate-limit.ts';
@@ -34,6 +34,7 @@ export const teamChatRoutes = router()
         'after=<id повідомлення або час ISO 8601> — лише новіші за нього. Кожна відповідь має ETag; ' +
         'із If-None-Match того самого запиту відповідь 304 без тіла, доки не з’явиться нове повідомлення',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: teamIdParam, query: chatQuery },
       responses: {
         200: jsonResponse(z.array(chatMessageSchema), 'Повідомлення'),
@@ -63,6 +64,7 @@ export const teamChatRoutes = router()
       tags,
       summary: 'Надіслати повідомлення в командний чат (лише учасники; 1–1000 символів після обрізання пробілів; зберігається як текст)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: teamIdParam, body: jsonBody(chatInput) },
       responses: { 201: jsonResponse(chatMessageSchema, 'Повідомлення надіслано'), ...errors(400, 401, 403, 404, 415, 429) },
     }),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createTeamInput, inviteInput, logoInput, teamMessageSchema, teamSchema } from '../../lib/api/teams.ts';
 import { TEAM_MAX_MEMBERS } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireUser, type AppContext } from '../context.ts';
+import { type AppContext, requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import {
   answerInvite,
@@ -50,6 +50,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Мої команди: капітан, учасники, запрошення; перша — поточна',
       security: bearer,
+      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(z.array(teamSchema), 'Команди користувача'), ...errors(401) },
     }),
     async (c) => {
@@ -66,6 +67,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Створити команду: автор стає капітаном; назва унікальна, логотип лише http(s)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { body: jsonBody(createTeamInput) },
       responses: { 201: jsonResponse(teamMessageSchema, 'Команду створено'), ...errors(400, 401, 409, 415) },
     }),
@@ -84,6 +86,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Капітан: змінити логотип (посилання http або https)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: teamParam, body: jsonBody(logoInput) },
       responses: { 200: jsonResponse(teamMessageSchema, 'Логотип змінено'), ...errors(400, 401, 403, 404, 415) },
     }),
@@ -102,6 +105,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Капітан: запросити гравця за нікнеймом або email; гравець отримує сповіщення',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: teamParam, body: jsonBody(inviteInput) },
       responses: {
         201: jsonResponse(teamMessageSchema, 'Запрошення надіслано'),
@@ -129,6 +133,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Капітан: скасувати запрошення (id запрошення або id запрошеного гравця)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: inviteParam },
       responses: { 200: jsonResponse(teamMessageSchema, 'Запрошення скасовано'), ...errors(400, 401, 403, 404) },
     }),
@@ -146,6 +151,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Капітан: видалити гравця з команди (себе — ні)',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: memberParam },
       responses: { 200: jsonResponse(teamMessageSchema, 'Гравця видалено'), ...errors(400, 401, 403, 404, 422) },
     }),
@@ -165,6 +171,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Запрошений гравець: прийняти запрошення (команда не більше 7 гравців)',
       security: bearer,
+      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(teamMessageSchema, 'Гравець у команді'), ...errors(400, 401, 404, 409) },
       request: { params: teamIdParam },
     }),
@@ -185,6 +192,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Запрошений гравець: відхилити запрошення',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: teamIdParam },
       responses: { 200: jsonResponse(messageBody, 'Запрошення відхилено'), ...errors(400, 401, 404) },
     }),

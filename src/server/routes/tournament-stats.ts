@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { matchRecordedSchema, recordFormSchema, recordMatchInput, statsEnabledSchema } from '../../lib/api/stats.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireAdmin } from '../context.ts';
+import { adminOnly, requireAdmin } from '../context.ts';
 import { fail } from '../errors.ts';
 import { enableStats, recordForm, recordMatch, type RecordRefusal } from '../services/results.ts';
 import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
@@ -38,6 +38,7 @@ export const tournamentStatsRoutes = router()
       tags,
       summary: 'Форма запису матчу (адмін): стан статистики турніру, числові показники гри й учасники',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params },
       responses: { 200: jsonResponse(recordFormSchema, 'Дані форми'), ...errors(400, 401, 403, 404) },
     }),
@@ -56,6 +57,7 @@ export const tournamentStatsRoutes = router()
       tags,
       summary: 'Увімкнути статистику турніру (адмін); лише якщо для гри налаштовано статистику; повторний виклик нічого не змінює',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params },
       responses: { 200: jsonResponse(statsEnabledSchema, 'Увімкнено'), ...errors(400, 401, 403, 404, 422) },
     }),
@@ -75,6 +77,7 @@ export const tournamentStatsRoutes = router()
         'Записати результат матчу (адмін; SPEC §3 Match result payload). Учасник — participantNId (id гравця чи команди) або participantN (id чи імʼя); ' +
         'переможець — той, у кого більший рахунок (надісланий winner має з цим збігатися)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params, body: jsonBody(recordMatchInput) },
       responses: { 201: jsonResponse(matchRecordedSchema, 'Записано'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),

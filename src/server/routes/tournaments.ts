@@ -11,7 +11,7 @@ import {
 } from '../../lib/api/tournaments.ts';
 import type { WinnerRefusal } from '../../lib/domain/tournament-winner.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { getAuth, requireAdmin, requireUser, type AppContext } from '../context.ts';
+import { adminOnly, type AppContext, getAuth, requireAdmin, requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import { eligibility } from '../services/applications.ts';
@@ -94,6 +94,7 @@ export const tournamentsRoutes = router()
       tags: ['Турніри'],
       summary: 'Чи може поточний гравець (або його команда) подати заявку',
       security: bearer,
+      middleware: [signedIn] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(eligibilitySchema, 'Стан заявки гравця'), ...errors(400, 401, 404) },
     }),
@@ -112,6 +113,7 @@ export const tournamentsRoutes = router()
       tags: ['Турніри'],
       summary: 'Адмін: створити турнір (статус за замовчуванням pending)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { body: jsonBody(tournamentInput) },
       responses: { 201: jsonResponse(tournamentSaved, 'Турнір додано'), ...errors(400, 401, 403, 404, 415) },
     }),
@@ -129,6 +131,7 @@ export const tournamentsRoutes = router()
       tags: ['Турніри'],
       summary: 'Адмін: зберегти турнір (назва, дата й гра обовʼязкові; решта — якщо передано)',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(tournamentUpdate) },
       responses: { 200: jsonResponse(tournamentSaved, 'Турнір оновлено'), ...errors(400, 401, 403, 404, 409, 415) },
     }),
@@ -146,6 +149,7 @@ export const tournamentsRoutes = router()
       tags: ['Турніри'],
       summary: 'Адмін: видалити турнір разом із заявками',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Турнір видалено'), ...errors(400, 401, 403, 404) },
     }),
@@ -162,6 +166,7 @@ export const tournamentsRoutes = router()
       tags: ['Турніри'],
       summary: 'Адмін: обрати переможця завершеного турніру з підтверджених учасників',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(winnerInput) },
       responses: { 200: jsonResponse(tournamentSaved, 'Переможця збережено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { userSchema } from '../../lib/api/auth.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { requireAdmin, requireUser } from '../context.ts';
+import { adminOnly, requireAdmin, requireUser, signedIn } from '../context.ts';
 import { users } from '../db/schema/index.ts';
 import { fail } from '../errors.ts';
 import { presentUser } from '../services/accounts.ts';
@@ -19,6 +19,7 @@ export const usersRoutes = router()
       tags: ['Акаунти'],
       summary: 'Поточний користувач із роллю',
       security: bearer,
+      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(userSchema, 'Користувач'), ...errors(401) },
     }),
     async (c) => {
@@ -33,6 +34,7 @@ export const usersRoutes = router()
       tags: ['Акаунти'],
       summary: 'Адмін: вийти з усіх сесій користувача',
       security: bearer,
+      middleware: [adminOnly] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Усі сесії закрито'), ...errors(400, 401, 403, 404) },
     }),
