@@ -15,6 +15,17 @@ export interface Mailer {
   send(letter: Letter): Promise<void>;
 }
 
+// Quoted-printable keeps the link readable in the raw letter (nodemailer would pick base64 for
+// mostly-Cyrillic text), so an .eml in the outbox can be read and its link copied as it is.
+const message = (from: string, letter: Letter) => ({
+  from,
+  to: letter.to,
+  subject: letter.subject,
+  text: letter.text,
+  html: letter.html,
+  textEncoding: 'quoted-printable' as const,
+});
+
 /**
  * Sends through SMTP when `smtpUrl` is set; otherwise writes each letter as an .eml file into
  * `outboxDir` and prints its link, so sign-up works on a machine without a mail server.
@@ -24,14 +35,14 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(letter) {
-        await transport.sendMail({ from: options.from, to: letter.to, subject: letter.subject, text: letter.text, html: letter.html });
+        await transport.sendMail(message(options.from, letter));
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(letter) {
-      const info = await transport.sendMail({ from: options.from, to: letter.to, subject: letter.subject, text: letter.text, html: letter.html });
+      const info = await transport.sendMail(message(options.from, letter));
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = letter.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
