@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../support/api.ts';
+
+// Hostile input on every route of the OpenAPI document: nothing answers 5xx, every refusal is
+// JSON `{ message }`, and a refused request leaves the database as it was.
+
+let api: TestApi;
+let adminToken: string;
+let userToken: string;
+let routes: { method: string; path: string }[];
+
+/** The rows of a raw query, whichever driver answered (PGlite and node-postgres shape them alike). */
+async function rowsOf<T>(query: ReturnType<typeof sql.raw>): Promise<T[]> {
+  const result = (await api.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Rows in every table of the app: a refused request must change none of them. */
+async function snapshot(): Promise<string> {
+  // One query: every table's row count (rate limits and sessions change on refusals by design).
+  const tables = await rowsOf<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = current_schema() and tablename not in ('rate_limits', 'sessions') order by tablename`,
+  );
+  const union = tables.map((t) => `select '${t.tablename}' as name, count(*)::text as n from "${t.tablename}"`).join(' union all ');
+  const counts = await rowsOf<{ name: string; n: string }>(sql.raw(union));
+  return counts.map((c) => `${c.name}:${c.n}`).join(',');
+}
+
+beforeAll(async () => {
+  api = await createTestApi();
+  adminToken = (await api.signedIn('admin')).token;
+  userToken = (await api.signedIn()).token;
+  const doc = await api.call<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
+  routes = Object.entries(doc.body.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })));
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', '__proto__', 'constructor', '<script>alert(1)</script>', "' or 1=1 --", '../../etc/passwd', '😀'.repeat(50), 'я'.repeat(5000), 'NaN', '-1', '1e309'),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    hostileString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.oneof(hostileString, fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'status')), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+const hostileParam = fc.oneof(fc.uuid(), hostileString.filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#')));
+
+describe('hostile input on every route', () => {
+  it('never answers 5xx, always explains a refusal in JSON, and changes nothing when it refuses', async () => {
+    expect(routes.length).toBeGreaterThan(50);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: routes.length - 1 }),
+        fc.constantFrom(adminToken, userToken, undefined),
+        fc.array(hostileParam, { minLength: 3, maxLength: 3 }),
+        // A JSON value of any shape, or text that is not JSON at all.
+        fc.oneof(hostileValue.map((json) => ({ json })), fc.string({ maxLength: 30 }).map((raw) => ({ raw }))),
+        async (index, token, params, body) => {
+          const route = routes[index]!;
+          let i = 0;
+          const path = route.path.replace(/\{\w+\}/g, () => encodeURIComponent(String(params[i++] ?? 'x')));
+          const options = route.method === 'GET' ? { token } : 'raw' in body ? { token, raw: body.raw } : { token, body: body.json };
+          const before = route.method === 'GET' ? '' : await snapshot();
+          const res = await api.call(route.method, path, options);
+          expect(res.status, `${route.method} ${path}`).toBeLessThan(500);
+          if (res.status >= 400 && res.status !== 404) {
+            expect(res.headers.get('content-type')).toMatch(/application\/json/);
+            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+          }
+          // A refused change leaves every table as it was. (Some routes need no input, e.g. setting
+          // up the popular games, and may rightly succeed.)
+          if (route.method !== 'GET' && res.status >= 400) expect(await snapshot(), `${route.method} ${path}`).toBe(before);
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+});
