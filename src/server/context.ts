@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { users } from './db/schema/index.ts';
@@ -61,6 +62,21 @@ export const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
   requireAdmin(c);
   await next();
 });
+
+const uuid = z.uuid();
+
+/**
+ * Route middleware for rules about the object named in the path (captain of this team, member of
+ * it): checked before the body is validated, so a stranger hears 403 or 404, not 400 about a body
+ * they may not send. Goes after `signedIn`. A path id that is not a UUID is left to validation (400).
+ */
+export function pathGuard(param: string, check: (c: AppContext, id: string) => Promise<unknown>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const id = c.req.param(param);
+    if (id !== undefined && uuid.safeParse(id).success) await check(c, id);
+    await next();
+  });
+}
 
 /** The caller's address, for rate limits: the socket's, or the proxy's header when trusted. */
 export function clientAddress(c: AppContext): string {

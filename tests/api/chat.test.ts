@@ -90,6 +90,8 @@ describe('team chat', () => {
     expect(closed.status).toBe(403);
     expect((closed.body as unknown as { message: string }).message).toBe('Доступно лише учасникам команди');
     expect((await send(stranger, 'я тут чужий')).status).toBe(403);
+    // Membership is checked before the body: a stranger hears 403, not a 400 about the message.
+    expect((await api.call('POST', chat, { token: stranger.token, body: { message: '' } })).status).toBe(403);
     expect((await api.call('GET', chat)).status).toBe(401);
     expect((await api.call('POST', chat, { body: { message: 'гість' } })).status).toBe(401);
     expect((await api.call('GET', '/api/team/123/chat', { token: captain.token })).status).toBe(400);

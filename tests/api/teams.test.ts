@@ -217,6 +217,18 @@ describe('captain-only actions', () => {
     }
   });
 
+  it('are refused to a non-captain before the body is read: a malformed body still gets 403, not 400', async () => {
+    for (const [path, method] of [[`/api/teams/${team._id}/logo`, 'PATCH'], [`/api/teams/${team._id}/invite`, 'POST']] as const) {
+      for (const options of [{ body: {} }, { body: { logoUrl: 42, query: ['x'] } }, { raw: '{not json' }]) {
+        const res = await api.call(method, path, { token: member.token, ...options });
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(res.body.message).toBe('Це може зробити лише капітан команди');
+      }
+    }
+    const unknown = await api.call('PATCH', `/api/teams/${crypto.randomUUID()}/logo`, { token: member.token, body: {} });
+    expect(unknown.status).toBe(404);
+  });
+
   it('are refused to a guest, with 401', async () => {
     for (const action of actions()) {
       const res = await api.call(action.method, action.path, { body: action.body });

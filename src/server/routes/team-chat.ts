@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { chatInput, chatMessageSchema, chatQuery } from '../../lib/api/chat.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { type AppContext, requireUser, signedIn } from '../context.ts';
+import { type AppContext, pathGuard, requireUser, signedIn } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
 import { chatEtag, chatHistory, isTeamMessage, matchesEtag, newestMessageId, parseCursor, postMessage } from '../services/chat.ts';
 import { hitLimit, type Limit } from '../services/rate-limit.ts';
@@ -22,6 +22,8 @@ async function requireMember(c: AppContext, teamId: string) {
   if (!(await isMember(db, teamId, auth.user.id))) fail(403, 'team.membersOnly');
   return auth;
 }
+
+const membersOnly = pathGuard('teamId', requireMember);
 
 export const teamChatRoutes = router()
   .openapi(
@@ -64,7 +66,7 @@ export const teamChatRoutes = router()
       tags,
       summary: 'Надіслати повідомлення в командний чат (лише учасники; 1–1000 символів після обрізання пробілів; зберігається як текст)',
       security: bearer,
-      middleware: [signedIn] as const,
+      middleware: [signedIn, membersOnly] as const,
       request: { params: teamIdParam, body: jsonBody(chatInput) },
       responses: { 201: jsonResponse(chatMessageSchema, 'Повідомлення надіслано'), ...errors(400, 401, 403, 404, 415, 429) },
     }),

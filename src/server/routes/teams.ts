@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createTeamInput, inviteInput, logoInput, teamMessageSchema, teamSchema } from '../../lib/api/teams.ts';
 import { TEAM_MAX_MEMBERS } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { type AppContext, requireUser, signedIn } from '../context.ts';
+import { type AppContext, pathGuard, requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import {
   answerInvite,
@@ -39,6 +39,8 @@ async function requireCaptainOf(c: AppContext, id: string) {
   if (team.captainId !== auth.user.id) fail(403, 'team.captainOnly');
   return { auth, team };
 }
+
+const captainOnly = pathGuard('id', requireCaptainOf);
 
 const reply = async (c: AppContext, team: TeamRow, message: string) => ({ message, team: await presentTeam(c.get('db'), team) });
 
@@ -86,7 +88,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Капітан: змінити логотип (посилання http або https)',
       security: bearer,
-      middleware: [signedIn] as const,
+      middleware: [signedIn, captainOnly] as const,
       request: { params: teamParam, body: jsonBody(logoInput) },
       responses: { 200: jsonResponse(teamMessageSchema, 'Логотип змінено'), ...errors(400, 401, 403, 404, 415) },
     }),
@@ -105,7 +107,7 @@ export const teamsRoutes = router()
       tags,
       summary: 'Капітан: запросити гравця за нікнеймом або email; гравець отримує сповіщення',
       security: bearer,
-      middleware: [signedIn] as const,
+      middleware: [signedIn, captainOnly] as const,
       request: { params: teamParam, body: jsonBody(inviteInput) },
       responses: {
         201: jsonResponse(teamMessageSchema, 'Запрошення надіслано'),
