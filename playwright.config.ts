@@ -43,6 +43,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
+      // Playwright plays the TLS proxy in headers.spec.ts (X-Forwarded-Proto: https).
+      TRUST_PROXY: 'true',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

@@ -1,7 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
 import { localeOf, withLocale } from './server/locale.ts';
-import { getApp } from './server/runtime.ts';
+import { getApp, getRuntime } from './server/runtime.ts';
+import { HSTS, servedOverHttps } from './server/transport.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (!context.isPrerendered) {
@@ -24,6 +25,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('X-Content-Type-Options', 'nosniff');
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     response.headers.set('X-Frame-Options', 'DENY');
+    if (servedOverHttps(context.request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
   }
   return response;
 });

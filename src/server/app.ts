@@ -27,6 +27,7 @@ import { usersRoutes } from './routes/users.ts';
 import { MAX_UPLOAD_BYTES } from './services/images.ts';
 import { findSession } from './services/sessions.ts';
 import { localeOf, withLocale } from './locale.ts';
+import { HSTS, servedOverHttps } from './transport.ts';
 import { validationHook } from './validation.ts';
 
 /** JSON bodies are small; uploads get their own, larger limit where they are accepted. */
@@ -51,7 +52,7 @@ export function isDatabaseDown(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|PGlite is closed|pool after calling end/i.test(message)) {
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|PGlite is closed|pool after calling end/i.test(message)) {
       return true;
     }
   }
@@ -71,7 +72,11 @@ export function createApp(deps: Deps) {
       c.res.headers.set('content-type', 'application/json; charset=utf-8');
     }
   });
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', xFrameOptions: 'DENY' }));
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', xFrameOptions: 'DENY', strictTransportSecurity: false }));
+  app.use('*', async (c, next) => {
+    await next();
+    if (servedOverHttps(c.req.raw, deps)) c.res.headers.set('Strict-Transport-Security', HSTS);
+  });
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('db', deps.database.db);

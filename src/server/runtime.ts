@@ -22,9 +22,13 @@ const registry = globalThis as typeof globalThis & { [KEY]?: Promise<Runtime> };
 async function prepare(): Promise<Runtime> {
   const env = parseEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'db') });
-  await database.migrate();
-  const admin = await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  const seeded = env.seedDemo ? await seedDemo(database.db) : false;
+  const { admin, seeded } = await database.exclusive(async () => {
+    await database.migrate();
+    return {
+      admin: await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD),
+      seeded: env.seedDemo ? await seedDemo(database.db) : false,
+    };
+  });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, 'outbox') });
   const deps: Deps = {
     database,

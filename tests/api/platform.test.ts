@@ -28,6 +28,8 @@ describe('platform', () => {
     const res = await api.call('GET', '/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+    // The test site's public address is https://arena.test, so browsers are told to keep to HTTPS.
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('documents every route in the OpenAPI document', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type { Logger } from 'drizzle-orm';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { createUser } from '../../src/server/services/accounts.ts';
+import { createScratchDatabase } from './postgres.ts';
 
 export interface CallOptions {
   body?: unknown;
@@ -25,27 +26,19 @@ export interface CallResult<T = Record<string, unknown>> {
  * PostgreSQL of TEST_DATABASE_URL when the file runs in the `api-postgres` project.
  */
 export async function createTestApi() {
+  // The SQL statements sent while `queriesOf` listens, so a test can count what one request costs.
+  let recording: string[] | null = null;
+  const logger: Logger = { logQuery: (query) => void recording?.push(query) };
   let database: DatabaseHandle;
   let dropDatabase = async () => {};
   if (process.env.TEST_DB === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
-    const name = `kiberarena_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.href });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const scratch = await createScratchDatabase(base);
+    database = await openDatabase({ url: scratch.url, logger });
+    dropDatabase = scratch.drop;
   } else {
-    database = await openDatabase({});
+    database = await openDatabase({ logger });
   }
   await database.migrate();
 
@@ -97,8 +90,20 @@ export async function createTestApi() {
     return { user, token: login.body.token, password };
   }
 
+  /** Runs `work` and returns the SQL statements it sent (in order), with its result. */
+  async function queriesOf<T>(work: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+    const queries: string[] = [];
+    recording = queries;
+    try {
+      return { result: await work(), queries };
+    } finally {
+      recording = null;
+    }
+  }
+
   return {
     app,
+    queriesOf,
     db: database.db,
     database,
     outbox,

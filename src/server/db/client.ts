@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,8 +22,19 @@ export interface DatabaseHandle {
   /** Applies committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other app instance on this database runs its own (a PostgreSQL advisory
+   * lock), so instances started together migrate and create the admin once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Advisory lock key for start-up work: any fixed number unique to this app. */
+const STARTUP_LOCK = 4_712_031;
+/** A database that does not answer within these limits counts as down (503), not as slow. */
+const CONNECT_TIMEOUT_MS = 3000;
+const QUERY_TIMEOUT_MS = 5000;
 
 // Resolved from the working directory: the same path works from source and from the built bundle.
 const migrationsFolder = resolve('drizzle');
@@ -35,15 +46,23 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Folder of the SQL migrations; the repository's `drizzle/` by default. */
   migrations?: string;
+  /** Sees every query the app runs (tests count them). */
+  logger?: Logger;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const folder = options.migrations ?? migrationsFolder;
+  const logging = options.logger ? { logger: options.logger } : {};
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+    });
     // An idle client that loses its server must not take the process down with it.
     pool.on('error', (error) => console.error('[db] помилка зʼєднання з PostgreSQL:', error.message));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, ...logging }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -51,13 +70,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query('select 1');
       },
+      exclusive: async (work) => {
+        const client = await pool.connect();
+        try {
+          // Waiting for another instance's start-up may take longer than a query may.
+          await client.query({ text: 'select pg_advisory_lock($1)', values: [STARTUP_LOCK], query_timeout: 5 * 60_000 });
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
-  const pdb = drizzlePglite(client, { schema });
+  const pdb = drizzlePglite(client, { schema, ...logging });
   return {
     db: pdb as unknown as Database,
     kind: 'pglite',
@@ -65,6 +95,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await client.query('select 1');
     },
+    // One process owns an embedded database.
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }

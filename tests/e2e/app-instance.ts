@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+
+export interface AppInstance {
+  url: string;
+  /** What the server printed, for a failing test's message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one more app server from the build Playwright's own server made, on a database of the
+ * test's choosing, and waits until it is healthy. It runs the built entry directly, so it never
+ * rebuilds under the running servers; the database is prepared on its first request.
+ */
+export async function startInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
+  const child: ChildProcess = spawn(process.execPath, [join(process.env.BUILD_DIR ?? 'dist', 'server', 'entry.mjs')], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const instance: AppInstance = {
+    url,
+    output: () => log,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server on ${port} exited:\n${log}`);
+    const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (healthy) return instance;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  await instance.stop();
+  throw new Error(`the server on ${port} did not become healthy:\n${log}`);
+}

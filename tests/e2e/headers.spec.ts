@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { everyPage } from './fixtures.ts';
+
+/** The CSP as a map of directive → sources. */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+test('every page is sent with a strict Content-Security-Policy and the other security headers', async ({ page }) => {
+  for (const path of await everyPage(page)) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    const headers = response.headers();
+    expect(response.status(), path).toBe(200);
+    expect(headers['content-type'], path).toBe('text/html; charset=utf-8');
+    const csp = directives(headers['content-security-policy'] ?? '');
+    expect(csp.get('object-src'), path).toEqual(["'none'"]);
+    expect(csp.get('base-uri'), path).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors'), path).toEqual(["'none'"]);
+    expect(csp.get('default-src'), path).toEqual(["'self'"]);
+    // Scripts: the site's own files and build-time hashes only; nothing inline by permission.
+    const scripts = csp.get('script-src') ?? [];
+    expect(scripts, path).toContain("'self'");
+    expect(scripts.filter((s) => s !== "'self'" && !s.startsWith("'sha256-")), path).toEqual([]);
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options'], path).toBe('DENY');
+    // Served over plain HTTP, HSTS would mean nothing, and it is not sent.
+    expect(headers['strict-transport-security'], path).toBeUndefined();
+  }
+});
+
+test('behind a TLS proxy pages and the API carry HSTS', async ({ page }) => {
+  const https = { 'x-forwarded-proto': 'https' };
+  for (const path of ['/', '/tournaments', '/api/tournaments', '/api/health']) {
+    const response = await page.request.get(path, { headers: https });
+    expect(response.headers()['strict-transport-security'], path).toBe('max-age=31536000; includeSubDomains');
+  }
+  const plain = await page.request.get('/api/tournaments');
+  expect(plain.headers()['strict-transport-security']).toBeUndefined();
+});
+
+test('every inline script on a page is allowed by its hash, and the page runs with no CSP violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  for (const path of ['/', '/tournaments', '/news', '/leaderboards', '/login']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
+});
