@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { users } from './db/schema/index.ts';
+import type { RateLimiter } from './services/rate-limit.ts';
 import { fail } from './errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,6 +13,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface Deps {
   database: DatabaseHandle;
   mailer: Mailer;
+  /** Attempt counters shared by every instance (database, or Redis with REDIS_URL). */
+  limits: RateLimiter;
   /** Public origin for links in letters; the request's origin when unset. */
   siteUrl?: string | undefined;
   sessionTtlDays: number;

@@ -15,6 +15,10 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_URL: z.url().optional(),
   PUBLIC_API_URL: z.url().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'має починатися з redis:// або rediss://')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'має починатися з smtp:// або smtps://')

@@ -6,6 +6,8 @@ import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { parseEnv, type Env } from './env.ts';
 import { createMailer } from './mail/mailer.ts';
+import { databaseLimiter } from './services/rate-limit.ts';
+import { redisLimiter } from './services/rate-limit-redis.ts';
 
 export interface Runtime {
   env: Env;
@@ -30,14 +32,17 @@ async function prepare(): Promise<Runtime> {
     };
   });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, 'outbox') });
+  const limits = env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : databaseLimiter(database.db);
   const deps: Deps = {
     database,
     mailer,
+    limits,
     siteUrl: env.SITE_URL,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
   };
   const shutdown = async () => {
+    await limits.close().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };

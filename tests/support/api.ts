@@ -4,6 +4,7 @@ import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { createUser } from '../../src/server/services/accounts.ts';
+import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface CallOptions {
@@ -21,17 +22,26 @@ export interface CallResult<T = Record<string, unknown>> {
   headers: Headers;
 }
 
+export interface TestApiOptions {
+  /** Another instance's database: this API is then a second app instance on it (not migrated or dropped here). */
+  database?: DatabaseHandle;
+  /** Attempt counters; the database's own by default. */
+  limits?: RateLimiter;
+}
+
 /**
  * A fresh API on a fresh database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL of TEST_DATABASE_URL when the file runs in the `api-postgres` project.
  */
-export async function createTestApi() {
+export async function createTestApi(options: TestApiOptions = {}) {
   // The SQL statements sent while `queriesOf` listens, so a test can count what one request costs.
   let recording: string[] | null = null;
   const logger: Logger = { logQuery: (query) => void recording?.push(query) };
   let database: DatabaseHandle;
   let dropDatabase = async () => {};
-  if (process.env.TEST_DB === 'postgres') {
+  if (options.database) {
+    database = options.database;
+  } else if (process.env.TEST_DB === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is required for the api-postgres project');
     const scratch = await createScratchDatabase(base);
@@ -40,7 +50,7 @@ export async function createTestApi() {
   } else {
     database = await openDatabase({ logger });
   }
-  await database.migrate();
+  if (!options.database) await database.migrate();
 
   const outbox: Letter[] = [];
   const mailer: Mailer = {
@@ -48,7 +58,8 @@ export async function createTestApi() {
       outbox.push(letter);
     },
   };
-  const app = createApp({ database, mailer, sessionTtlDays: 30, trustProxy: false, siteUrl: 'https://arena.test' });
+  const limits = options.limits ?? databaseLimiter(database.db);
+  const app = createApp({ database, mailer, limits, sessionTtlDays: 30, trustProxy: false, siteUrl: 'https://arena.test' });
 
   async function call<T = Record<string, unknown>>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -111,6 +122,8 @@ export async function createTestApi() {
     letterToken,
     signedIn,
     async close() {
+      await limits.close();
+      if (options.database) return;
       // A test may already have closed it to simulate an outage.
       await database.close().catch(() => undefined);
       await dropDatabase();

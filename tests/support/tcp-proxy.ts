@@ -32,7 +32,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     track(upstream);
     const pair: [net.Socket, net.Socket] = [client, upstream];
     pairs.add(pair);
-    for (const [a, b] of [pair, [upstream, client]]) {
+    for (const [a, b] of [pair, [upstream, client]] as const) {
       a.on('close', () => {
         pairs.delete(pair);
         b.destroy();

@@ -71,14 +71,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await pool.query('select 1');
       },
       exclusive: async (work) => {
-        const client = await pool.connect();
+        // A connection of its own, outside the pool's query timeout: waiting for another
+        // instance's start-up may take longer than a query may.
+        const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+        await client.connect();
         try {
-          // Waiting for another instance's start-up may take longer than a query may.
-          await client.query({ text: 'select pg_advisory_lock($1)', values: [STARTUP_LOCK], query_timeout: 5 * 60_000 });
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
           return await work();
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
-          client.release();
+          await client.end().catch(() => {});
         }
       },
       close: () => pool.end(),

@@ -21,7 +21,7 @@ import {
   presentUser,
 } from '../services/accounts.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
-import { hitLimit, peekLimit, resetLimit, type Limit } from '../services/rate-limit.ts';
+import type { Limit } from '../services/rate-limit.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 
@@ -35,7 +35,7 @@ function tooMany(retryAfter: number): never {
 }
 
 async function consume(c: AppContext, key: string, limit: Limit) {
-  const state = await hitLimit(c.get('db'), key, limit);
+  const state = await c.get('deps').limits.hit(key, limit);
   if (!state.allowed) tooMany(state.retryAfter);
 }
 
@@ -89,18 +89,19 @@ export const auth = router()
       const db = c.get('db');
       const ipKey = `login:ip:${clientAddress(c)}`;
       const accountKey = `login:account:${loginOrEmail.toLowerCase()}`;
+      const { limits } = c.get('deps');
       for (const key of [ipKey, accountKey]) {
-        const state = await peekLimit(db, key, LOGIN_LIMIT);
+        const state = await limits.peek(key, LOGIN_LIMIT);
         if (!state.allowed) tooMany(state.retryAfter);
       }
       const user = await findByLogin(db, loginOrEmail);
       if (!(await checkPassword(user, password)) || !user) {
-        await hitLimit(db, ipKey, LOGIN_LIMIT);
-        await hitLimit(db, accountKey, LOGIN_LIMIT);
+        await limits.hit(ipKey, LOGIN_LIMIT);
+        await limits.hit(accountKey, LOGIN_LIMIT);
         fail(401, 'auth.invalidCredentials');
       }
       if (!user.emailConfirmedAt) fail(403, 'auth.emailNotConfirmed');
-      await resetLimit(db, accountKey);
+      await limits.reset(accountKey);
       const { token } = await createSession(db, user.id, c.get('deps').sessionTtlDays);
       return c.json({ user: await presentUser(db, user), token, message: t('auth.loginSuccess') }, 200);
     },

@@ -10,7 +10,7 @@ import { checkPassword, hashPassword, issueEmailToken } from '../services/accoun
 import { presentCabinet } from '../services/cabinet.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
 import { deleteImage, processUpload, storeImage } from '../services/images.ts';
-import { hitLimit, type Limit } from '../services/rate-limit.ts';
+import type { Limit } from '../services/rate-limit.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import { LOGIN_LIMIT, siteOrigin } from './auth.ts';
@@ -92,7 +92,7 @@ export const cabinetRoutes = router()
 
       let picture: Awaited<ReturnType<typeof processUpload>> | undefined;
       if (input.avatar) {
-        const limit = await hitLimit(db, `upload:user:${user.id}`, UPLOAD_LIMIT);
+        const limit = await c.get('deps').limits.hit(`upload:user:${user.id}`, UPLOAD_LIMIT);
         if (!limit.allowed) failWith(429, t('upload.tooMany'), { 'Retry-After': String(limit.retryAfter) });
         picture = await processUpload(input.avatar);
       }
@@ -143,7 +143,7 @@ export const cabinetRoutes = router()
       const db = c.get('db');
       if (!(await checkPassword(user, oldPassword))) {
         // Guessing the old password through a stolen session is limited like logins are.
-        const limit = await hitLimit(db, `password:user:${user.id}`, LOGIN_LIMIT);
+        const limit = await c.get('deps').limits.hit(`password:user:${user.id}`, LOGIN_LIMIT);
         if (!limit.allowed) failWith(429, t('auth.tooManyAttempts'), { 'Retry-After': String(limit.retryAfter) });
         fail(400, 'cabinet.wrongOldPassword');
       }

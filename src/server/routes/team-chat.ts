@@ -4,7 +4,7 @@ import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, pathGuard, requireUser, signedIn } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
 import { chatEtag, chatHistory, isTeamMessage, matchesEtag, newestMessageId, parseCursor, postMessage } from '../services/chat.ts';
-import { hitLimit, type Limit } from '../services/rate-limit.ts';
+import type { Limit } from '../services/rate-limit.ts';
 import { findTeam, isMember } from '../services/teams.ts';
 import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
@@ -75,7 +75,7 @@ export const teamChatRoutes = router()
       const { message } = c.req.valid('json');
       const { user } = await requireMember(c, teamId);
       const db = c.get('db');
-      const state = await hitLimit(db, `chat:user:${user.id}`, CHAT_LIMIT);
+      const state = await c.get('deps').limits.hit(`chat:user:${user.id}`, CHAT_LIMIT);
       if (!state.allowed) failWith(429, t('chat.tooMany'), { 'Retry-After': String(state.retryAfter) });
       return c.json(await postMessage(db, teamId, user, message), 201);
     },

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
 export interface Limit {
@@ -14,45 +14,55 @@ export interface LimitState {
   retryAfter: number;
 }
 
-function state(row: { count: number; windowStart: Date } | undefined, limit: Limit, now: Date): LimitState {
-  if (!row) return { allowed: true, retryAfter: 0 };
-  const resetAt = row.windowStart.getTime() + limit.windowSeconds * 1000;
-  if (resetAt <= now.getTime()) return { allowed: true, retryAfter: 0 };
-  return { allowed: row.count < limit.max, retryAfter: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) };
-}
-
-/** Reads a counter without counting: for limits that count only failures. */
-export async function peekLimit(db: Tx, key: string, limit: Limit): Promise<LimitState> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  return state(row, limit, new Date());
-}
-
 /**
- * Counts one attempt in a fixed window, atomically in the database so that every app instance
- * shares the counter. Returns whether the attempt is within the limit.
+ * Fixed-window counters shared by every app instance: in the database by default, in Redis when
+ * REDIS_URL is set (services/rate-limit-redis.ts).
  */
-export async function hitLimit(db: Tx, key: string, limit: Limit): Promise<LimitState> {
-  const now = new Date();
-  const windowStartBound = new Date(now.getTime() - limit.windowSeconds * 1000);
-  const expired = sql`${rateLimits.windowStart} <= ${windowStartBound.toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning();
-  if (!row) return { allowed: true, retryAfter: 0 };
-  // The attempt just counted is allowed while the count has not gone past the maximum.
-  const s = state({ count: row.count - 1, windowStart: row.windowStart }, limit, now);
-  return s;
+export interface RateLimiter {
+  /** Counts one attempt; allowed while the count has not gone past the maximum. */
+  hit(key: string, limit: Limit): Promise<LimitState>;
+  /** Reads a counter without counting: for limits that count only failures. */
+  peek(key: string, limit: Limit): Promise<LimitState>;
+  /** Forgets a counter, for example after a successful login. */
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
 }
 
-/** Forgets a counter, for example after a successful login. */
-export async function resetLimit(db: Tx, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+/** The state after `before` earlier attempts in a window that started at `windowStart`. */
+function windowState(before: number, windowStart: number, limit: Limit, now: number): LimitState {
+  const resetAt = windowStart + limit.windowSeconds * 1000;
+  if (resetAt <= now) return { allowed: true, retryAfter: 0 };
+  return { allowed: before < limit.max, retryAfter: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+}
+
+/** Counters in the `rate_limits` table, updated atomically with one upsert per attempt. */
+export function databaseLimiter(db: Database): RateLimiter {
+  return {
+    async hit(key, limit) {
+      const now = new Date();
+      const windowStartBound = new Date(now.getTime() - limit.windowSeconds * 1000);
+      const expired = sql`${rateLimits.windowStart} <= ${windowStartBound.toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: now, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+            windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+          },
+        })
+        .returning();
+      if (!row) return { allowed: true, retryAfter: 0 };
+      return windowState(row.count - 1, row.windowStart.getTime(), limit, now.getTime());
+    },
+    async peek(key, limit) {
+      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+      return row ? windowState(row.count, row.windowStart.getTime(), limit, Date.now()) : { allowed: true, retryAfter: 0 };
+    },
+    async reset(key) {
+      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+    close: async () => {},
+  };
 }

@@ -1,0 +1,63 @@
+import { createClient } from 'redis';
+import { t } from '../../lib/i18n/index.ts';
+import { failWith } from '../errors.ts';
+import type { Limit, LimitState, RateLimiter } from './rate-limit.ts';
+
+const PREFIX = 'kiberarena:limit:';
+
+/** The state after `before` earlier attempts in a window that ends in `ttlMs` (negative: no window). */
+function stateOf(before: number, ttlMs: number, limit: Limit): LimitState {
+  if (ttlMs <= 0) return { allowed: true, retryAfter: 0 };
+  return { allowed: before < limit.max, retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) };
+}
+
+/**
+ * Counters in Redis: one key per counter that expires with its window, so nothing has to be
+ * cleaned up. When Redis cannot be reached a limited action is refused with 503 rather than let
+ * through unlimited.
+ */
+export async function redisLimiter(url: string): Promise<RateLimiter> {
+  const client = createClient({
+    url,
+    // Fail at once while disconnected instead of queueing requests until Redis returns.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) },
+  });
+  client.on('error', (error: Error) => console.error('[redis]', error.message));
+  await client.connect();
+
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      console.error('[redis] лічильник недоступний:', (error as Error).message);
+      failWith(503, t('error.unavailable'), { 'Retry-After': '5' });
+    }
+  };
+
+  return {
+    hit: (key, limit) =>
+      guarded(async () => {
+        const [count, , ttl] = await client
+          .multi()
+          .incr(PREFIX + key)
+          // Only the attempt that opens the window sets its end.
+          .pExpire(PREFIX + key, limit.windowSeconds * 1000, 'NX')
+          .pTTL(PREFIX + key)
+          .exec();
+        return stateOf(Number(count) - 1, Number(ttl), limit);
+      }),
+    peek: (key, limit) =>
+      guarded(async () => {
+        const [count, ttl] = await client.multi().get(PREFIX + key).pTTL(PREFIX + key).exec();
+        return stateOf(Number(count ?? 0), Number(ttl), limit);
+      }),
+    reset: (key) =>
+      guarded(async () => {
+        await client.del(PREFIX + key);
+      }),
+    close: async () => {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseLimiter, type Limit, type RateLimiter } from '../../src/server/services/rate-limit.ts';
+import { redisLimiter } from '../../src/server/services/rate-limit-redis.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+
+/*
+ * Attempt counters behave the same in the database and in Redis (REDIS_URL), and are shared by
+ * every app instance. Redis runs when TEST_REDIS_URL is set (CI sets it).
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Keys of their own, as the PGlite and PostgreSQL runs of this file share one Redis. */
+const fresh = () => `test:${randomUUID()}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const backends: [string, () => Promise<RateLimiter>][] = [
+  ['database', async () => databaseLimiter(api.db)],
+  ...(redisUrl ? [['Redis', () => redisLimiter(redisUrl)] as [string, () => Promise<RateLimiter>]] : []),
+];
+
+describe.each(backends)('rate limiter on %s', (_name, make) => {
+  let limits: RateLimiter;
+  beforeAll(async () => {
+    limits = await make();
+  });
+  afterAll(async () => {
+    await limits.close();
+  });
+
+  it('allows `max` attempts in a window, then refuses with the seconds left', async () => {
+    const key = fresh();
+    const limit: Limit = { max: 3, windowSeconds: 60 };
+    for (let i = 0; i < 3; i++) expect((await limits.hit(key, limit)).allowed, `attempt ${i + 1}`).toBe(true);
+    const refused = await limits.hit(key, limit);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfter).toBeGreaterThan(55);
+    expect(refused.retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('peeks without counting, and forgets a counter on reset', async () => {
+    const key = fresh();
+    const limit: Limit = { max: 2, windowSeconds: 60 };
+    expect(await limits.peek(key, limit)).toEqual({ allowed: true, retryAfter: 0 });
+    await limits.hit(key, limit);
+    expect((await limits.peek(key, limit)).allowed).toBe(true);
+    expect((await limits.peek(key, limit)).allowed).toBe(true);
+    await limits.hit(key, limit);
+    expect((await limits.peek(key, limit)).allowed).toBe(false);
+    await limits.reset(key);
+    expect(await limits.peek(key, limit)).toEqual({ allowed: true, retryAfter: 0 });
+  });
+
+  it('opens a new window when the old one has passed', async () => {
+    const key = fresh();
+    const limit: Limit = { max: 1, windowSeconds: 1 };
+    expect((await limits.hit(key, limit)).allowed).toBe(true);
+    expect((await limits.hit(key, limit)).allowed).toBe(false);
+    await sleep(1100);
+    expect((await limits.hit(key, limit)).allowed).toBe(true);
+  });
+
+  it('lets exactly `max` of many simultaneous attempts through', async () => {
+    const key = fresh();
+    const limit: Limit = { max: 10, windowSeconds: 60 };
+    const states = await Promise.all(Array.from({ length: 40 }, () => limits.hit(key, limit)));
+    expect(states.filter((s) => s.allowed)).toHaveLength(10);
+  });
+});
+
+describe.each(backends)('failed logins limited on %s across two app instances', (_name, make) => {
+  let second: TestApi;
+  let first: TestApi;
+  beforeAll(async () => {
+    // Two instances on one database, each with its own connection to the counters.
+    first = await createTestApi({ database: api.database, limits: await make() });
+    second = await createTestApi({ database: api.database, limits: await make() });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('counts attempts made through either, and refuses on both with 429 and Retry-After', async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const player = await first.signedIn();
+    const wrong = { loginOrEmail: player.user.username, password: 'not-the-password' };
+    for (let i = 0; i < 10; i++) {
+      const via = i % 2 === 0 ? first : second;
+      expect((await via.call('POST', '/api/auth/login', { body: wrong, ip: `${ip}-${i}` })).status).toBe(401);
+    }
+    // The account's counter is full on both instances, even for the right password from a new address.
+    for (const via of [first, second]) {
+      const blocked = await via.call('POST', '/api/auth/login', { body: { ...wrong, password: player.password }, ip });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBeTruthy();
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.runIf(redisUrl)('with Redis unreachable', () => {
+  let proxy: TcpProxy;
+  let viaProxy: TestApi;
+  beforeAll(async () => {
+    const target = new URL(redisUrl!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    viaProxy = await createTestApi({ database: api.database, limits: await redisLimiter(`redis://127.0.0.1:${proxy.port}`) });
+  });
+  afterAll(async () => {
+    await viaProxy.close();
+    await proxy.close();
+  });
+
+  it('refuses limited actions with 503 at once instead of letting them through unlimited, and recovers', async () => {
+    const player = await viaProxy.signedIn();
+    const body = { loginOrEmail: player.user.username, password: 'wrong-password' };
+    proxy.set('down');
+    const started = Date.now();
+    const refused = await viaProxy.call('POST', '/api/auth/login', { body });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ message: 'Сервіс тимчасово недоступний. Спробуйте пізніше.' });
+    expect(Date.now() - started).toBeLessThan(1000);
+    proxy.set('up');
+    await expect.poll(async () => (await viaProxy.call('POST', '/api/auth/login', { body })).status, { timeout: 10_000 }).toBe(401);
+  });
+});
