@@ -5,6 +5,7 @@ import { rankOf, rankTitleKey } from '../../lib/domain/rank.ts';
 import { winRate } from '../../lib/domain/rating.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
+import { winRateKey } from '../db/schema/columns.ts';
 import { achievements, earnedAchievements, games, gameStatsConfigs, playerGameStats, teamGameStats, teamMembers, teams, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
 
@@ -27,7 +28,7 @@ export async function gameExists(db: Tx, gameId: string): Promise<boolean> {
 
 /** Rows in the order a sort asks for; ties fall back to rating, wins, then the row id, so pages are stable. */
 function orderOf(table: StatsTable, sort: LeaderboardSort): SQL[] {
-  const rate = sql`(${table.matchesWon}::float8 / nullif(${table.matchesPlayed}, 0))`;
+  const rate = winRateKey(table.matchesWon, table.matchesPlayed);
   switch (sort) {
     case 'rating_asc':
       return [asc(table.rating), asc(table.matchesWon), asc(table.id)];

@@ -10,20 +10,35 @@ type NotificationRow = typeof notifications.$inferSelect;
 /** How many of the newest notifications the bell receives. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
+interface NotificationOptions {
+  actions?: NotificationAction[];
+  actionType?: ActionType;
+  payload?: NotificationPayload;
+}
+
+/** One notification to store: who gets it, its text and its buttons. */
+export interface NewNotification extends NotificationOptions {
+  userId: string;
+  text: string;
+}
+
 /** Stores a notification for one user; the bell shows it (SPEC §3 Notification). */
-export async function notify(
-  db: Tx,
-  userId: string,
-  text: string,
-  options: { actions?: NotificationAction[]; actionType?: ActionType; payload?: NotificationPayload } = {},
-): Promise<void> {
-  await db.insert(notifications).values({
-    userId,
-    text,
-    actions: options.actions ?? [],
-    actionType: options.actionType ?? null,
-    payload: options.payload ?? {},
-  });
+export async function notify(db: Tx, userId: string, text: string, options: NotificationOptions = {}): Promise<void> {
+  await notifyAll(db, [{ userId, text, ...options }]);
+}
+
+/** Stores many notifications (a whole team's, say) in one statement, whatever their number. */
+export async function notifyAll(db: Tx, list: readonly NewNotification[]): Promise<void> {
+  if (list.length === 0) return;
+  await db.insert(notifications).values(
+    list.map((n) => ({
+      userId: n.userId,
+      text: n.text,
+      actions: n.actions ?? [],
+      actionType: n.actionType ?? null,
+      payload: n.payload ?? {},
+    })),
+  );
 }
 
 const PAYLOAD_KEYS: Record<keyof NotificationPayload, string> = {

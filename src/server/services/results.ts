@@ -23,7 +23,7 @@ import {
 } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
 import { getStatsConfig } from './game-config.ts';
-import { notify } from './notifications.ts';
+import { notifyAll } from './notifications.ts';
 import { getTournament, listTournaments } from './tournaments.ts';
 
 type ParticipantType = 'user' | 'team';
@@ -366,37 +366,59 @@ async function awardAchievements(
         ),
       ),
     );
-  const holds = new Set(held.map((h) => `${h.userId ? 'user' : 'team'}:${h.userId ?? h.teamId}:${h.achievementId}`));
-  const earned: MatchRecorded['achievements'] = [];
-  for (const [index, side] of sides.entries()) {
+  const ownerKey = (type: ParticipantType, ownerId: string, achievementId: string) => `${type}:${ownerId}:${achievementId}`;
+  const holds = new Set(held.map((h) => ownerKey(h.userId ? 'user' : 'team', (h.userId ?? h.teamId)!, h.achievementId)));
+  const candidates = sides.flatMap((side, index) => {
     const values = conditionValues(after[index]!, fieldNames);
-    for (const { achievement, evaluate } of compiled) {
-      if (holds.has(`${side.type}:${side.id}:${achievement._id}`) || !evaluate(values)) continue;
-      const inserted = await tx
-        .insert(earnedAchievements)
-        .values({ achievementId: achievement._id, userId: side.type === 'user' ? side.id : null, teamId: side.type === 'team' ? side.id : null })
-        .onConflictDoNothing()
-        .returning({ id: earnedAchievements.id });
-      if (inserted.length === 0) continue;
-      earned.push({
-        _id: achievement._id,
-        name: achievement.name,
-        description: achievement.description,
-        icon: achievement.icon,
-        rarity: achievement.rarity,
-        owner: { type: side.type, id: side.id, name: side.name },
-      });
-      if (side.type === 'user') {
-        await notify(tx, side.id, t('stats.achievementNotice', { icon: achievement.icon, name: achievement.name }), { payload: { tournamentId } });
-      } else {
-        const members = await tx.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, side.id)).orderBy(asc(teamMembers.joinedAt));
-        for (const member of members) {
-          await notify(tx, member.userId, t('stats.teamAchievementNotice', { icon: achievement.icon, name: achievement.name, team: side.name }), {
-            payload: { tournamentId, teamId: side.id },
-          });
-        }
-      }
-    }
-  }
-  return earned;
+    return compiled
+      .filter(({ achievement, evaluate }) => !holds.has(ownerKey(side.type, side.id, achievement._id)) && evaluate(values))
+      .map(({ achievement }) => ({ side, achievement }));
+  });
+  if (candidates.length === 0) return [];
+  // One insert for everything earned; a row another recording wrote a moment ago is skipped.
+  const inserted = await tx
+    .insert(earnedAchievements)
+    .values(
+      candidates.map(({ side, achievement }) => ({
+        achievementId: achievement._id,
+        userId: side.type === 'user' ? side.id : null,
+        teamId: side.type === 'team' ? side.id : null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ achievementId: earnedAchievements.achievementId, userId: earnedAchievements.userId, teamId: earnedAchievements.teamId });
+  const stored = new Set(inserted.map((r) => ownerKey(r.userId ? 'user' : 'team', (r.userId ?? r.teamId)!, r.achievementId)));
+  const won = candidates.filter(({ side, achievement }) => stored.has(ownerKey(side.type, side.id, achievement._id)));
+  // Every member of a team that earned something hears about it: one query for all the teams' members.
+  const earningTeams = [...new Set(won.filter(({ side }) => side.type === 'team').map(({ side }) => side.id))];
+  const members =
+    earningTeams.length > 0
+      ? await tx
+          .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+          .from(teamMembers)
+          .where(inArray(teamMembers.teamId, earningTeams))
+          .orderBy(asc(teamMembers.joinedAt))
+      : [];
+  await notifyAll(
+    tx,
+    won.flatMap(({ side, achievement }) =>
+      side.type === 'user'
+        ? [{ userId: side.id, text: t('stats.achievementNotice', { icon: achievement.icon, name: achievement.name }), payload: { tournamentId } }]
+        : members
+            .filter((m) => m.teamId === side.id)
+            .map((m) => ({
+              userId: m.userId,
+              text: t('stats.teamAchievementNotice', { icon: achievement.icon, name: achievement.name, team: side.name }),
+              payload: { tournamentId, teamId: side.id },
+            })),
+    ),
+  );
+  return won.map(({ side, achievement }) => ({
+    _id: achievement._id,
+    name: achievement.name,
+    description: achievement.description,
+    icon: achievement.icon,
+    rarity: achievement.rarity,
+    owner: { type: side.type, id: side.id, name: side.name },
+  }));
 }

@@ -12,7 +12,7 @@ import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { applications, games, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
-import { notify } from './notifications.ts';
+import { notify, notifyAll } from './notifications.ts';
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -296,11 +296,11 @@ export async function setWinner(db: Tx, id: string, winner: { type: WinnerType; 
     } else {
       const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, winner.id));
       const members = await tx.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, winner.id));
-      for (const m of members) {
-        await notify(tx, m.userId, t('winner.notifyTeam', { team: team?.name ?? '', title: row.title }), {
-          payload: { ...payload, teamId: winner.id },
-        });
-      }
+      const text = t('winner.notifyTeam', { team: team?.name ?? '', title: row.title });
+      await notifyAll(
+        tx,
+        members.map((m) => ({ userId: m.userId, text, payload: { ...payload, teamId: winner.id } })),
+      );
     }
     return { ok: true, tournament: (await getTournament(tx, id))! } as const;
   });

@@ -15,6 +15,7 @@ export const news = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt('updated_at'),
   },
+  // Current or archived news, newest first. All news at once is read whole: a scan and a sort.
   (t) => [index('news_archived_date_idx').on(t.archived, t.date)],
 );
 
@@ -29,5 +30,6 @@ export const savedNews = pgTable(
       .references(() => news.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.newsId] })],
+  // The key serves "my saved news"; the second index, deleting a news item with its saved marks.
+  (t) => [primaryKey({ columns: [t.userId, t.newsId] }), index('saved_news_news_idx').on(t.newsId)],
 );

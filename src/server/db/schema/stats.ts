@@ -1,6 +1,6 @@
 import { boolean, check, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { at, createdAt, id } from './columns.ts';
+import { at, createdAt, id, winRateKey } from './columns.ts';
 import { users } from './accounts.ts';
 import { achievements, games } from './games.ts';
 import { teams } from './teams.ts';
@@ -24,7 +24,11 @@ export const matches = pgTable(
     completedAt: at('completed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('matches_game_created_idx').on(t.gameId, t.createdAt)],
+  (t) => [
+    index('matches_game_created_idx').on(t.gameId, t.createdAt),
+    // Deleting a tournament clears its matches' link to it.
+    index('matches_tournament_idx').on(t.tournamentId),
+  ],
 );
 
 export const matchParticipants = pgTable(
@@ -75,7 +79,10 @@ export const playerGameStats = pgTable(
   },
   (t) => [
     uniqueIndex('player_game_stats_user_game_idx').on(t.userId, t.gameId),
+    // One index per sort the leaderboard offers, each within a game (rating serves both directions).
     index('player_game_stats_game_rating_idx').on(t.gameId, t.rating),
+    index('player_game_stats_game_wins_idx').on(t.gameId, t.matchesWon),
+    index('player_game_stats_game_winrate_idx').on(t.gameId, sql`${winRateKey(t.matchesWon, t.matchesPlayed)} desc nulls last`),
   ],
 );
 
@@ -91,6 +98,8 @@ export const teamGameStats = pgTable(
   (t) => [
     uniqueIndex('team_game_stats_team_game_idx').on(t.teamId, t.gameId),
     index('team_game_stats_game_rating_idx').on(t.gameId, t.rating),
+    index('team_game_stats_game_wins_idx').on(t.gameId, t.matchesWon),
+    index('team_game_stats_game_winrate_idx').on(t.gameId, sql`${winRateKey(t.matchesWon, t.matchesPlayed)} desc nulls last`),
   ],
 );
 
@@ -108,6 +117,9 @@ export const earnedAchievements = pgTable(
   (t) => [
     uniqueIndex('earned_achievements_user_idx').on(t.achievementId, t.userId),
     uniqueIndex('earned_achievements_team_idx').on(t.achievementId, t.teamId),
+    // What a player or a team holds: leaderboard badges and the player's achievements.
+    index('earned_achievements_owner_user_idx').on(t.userId),
+    index('earned_achievements_owner_team_idx').on(t.teamId),
     check('earned_achievements_owner', sql`(${t.userId} is null) <> (${t.teamId} is null)`),
   ],
 );

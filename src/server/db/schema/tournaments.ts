@@ -40,7 +40,12 @@ export const tournaments = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt('updated_at'),
   },
-  (t) => [index('tournaments_game_date_idx').on(t.gameId, t.date), index('tournaments_status_idx').on(t.status)],
+  (t) => [
+    // A game's list, newest first; its status, type and sort filters work on that list in the
+    // browser. The list of every game is read whole, where a scan and a sort beat any index.
+    index('tournaments_game_date_idx').on(t.gameId, t.date),
+    index('tournaments_status_idx').on(t.status),
+  ],
 );
 
 export const applications = pgTable(
@@ -61,7 +66,12 @@ export const applications = pgTable(
     updatedAt: createdAt('updated_at'),
   },
   (t) => [
-    index('applications_tournament_idx').on(t.tournamentId),
+    // A tournament's applications by status in the order they came: participants (approved), the
+    // bracket, the roster, and the admin list filtered by tournament and status.
+    index('applications_tournament_status_idx').on(t.tournamentId, t.status, t.createdAt),
+    // The admin list filtered by status alone (pending first of all). A player's or a team's own
+    // live application is found through the partial unique indexes below.
+    index('applications_status_created_idx').on(t.status, t.createdAt),
     // One live (pending or approved) application per player, and per team, in a tournament.
     uniqueIndex('applications_live_solo_idx')
       .on(t.tournamentId, t.userId)

@@ -1,0 +1,398 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  achievements,
+  applications,
+  chatMessages,
+  earnedAchievements,
+  games,
+  gameStatsConfigs,
+  matches,
+  matchParticipants,
+  news,
+  notifications,
+  playerGameStats,
+  savedNews,
+  statFields,
+  teamGameStats,
+  teamInvites,
+  teamMembers,
+  teams,
+  tournaments,
+  users,
+} from '../../src/server/db/schema/index.ts';
+import { createTestApi, type CallOptions, type TestApi } from '../support/api.ts';
+
+/*
+ * No N+1: a list costs the same number of SQL statements whatever its length. Each test reads
+ * lists, makes them longer, reads them again and expects the same count (and a longer list).
+ * Rows are written straight into the database: the rules of making them are other files' tests.
+ */
+
+let api: TestApi;
+let admin: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = (await api.signedIn('admin')).token;
+});
+afterAll(() => api.close());
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}${++seq}_${Math.random().toString(36).slice(2, 7)}`;
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+const length = (body: unknown) => (body as unknown[]).length;
+
+/** Confirmed players with no password anyone knows; their ids. */
+async function players(n: number): Promise<string[]> {
+  if (n === 0) return [];
+  const rows = await api.db
+    .insert(users)
+    .values(
+      range(n).map(() => {
+        const name = unique('q_');
+        return { username: name, email: `${name}@queries.test`, passwordHash: 'x', emailConfirmedAt: new Date() };
+      }),
+    )
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
+}
+
+/** A team of `size` players (the first is captain; `with` joins as one of them). */
+async function team(size: number, options: { with?: string } = {}): Promise<{ id: string; members: string[] }> {
+  const others = await players(size - (options.with ? 1 : 0));
+  const members = options.with ? [others[0]!, options.with, ...others.slice(1)].slice(0, size) : others;
+  const [row] = await api.db.insert(teams).values({ name: unique('team'), captainId: members[0]! }).returning({ id: teams.id });
+  await api.db.insert(teamMembers).values(members.map((userId) => ({ teamId: row!.id, userId })));
+  return { id: row!.id, members };
+}
+
+async function game(configured = false): Promise<string> {
+  const [row] = await api.db.insert(games).values({ name: unique('game') }).returning({ id: games.id });
+  if (configured) await api.db.insert(gameStatsConfigs).values({ gameId: row!.id });
+  return row!.id;
+}
+
+async function tournament(values: Partial<typeof tournaments.$inferInsert> & { gameId: string }): Promise<string> {
+  const [row] = await api.db
+    .insert(tournaments)
+    .values({ title: unique('Cup '), date: new Date(Date.now() + ++seq * 60_000), ...values })
+    .returning({ id: tournaments.id });
+  return row!.id;
+}
+
+interface Probe {
+  path: string;
+  token?: string;
+  /** How long the list in the answer is. */
+  size?: (body: unknown) => number;
+}
+
+async function measure(method: string, path: string, options: CallOptions = {}) {
+  const { result, queries } = await api.queriesOf(() => api.call(method, path, options));
+  return { status: result.status, body: result.body as unknown, queries };
+}
+
+async function read(probe: Probe) {
+  const res = await measure('GET', probe.path, probe.token ? { token: probe.token } : {});
+  expect(res.status, `${probe.path}: ${JSON.stringify(res.body)}`).toBe(200);
+  return { queries: res.queries, size: (probe.size ?? length)(res.body) };
+}
+
+/** Reads every probe, lets `grow` make the lists longer, and expects the same statement count after. */
+async function expectFlat(probes: Probe[], grow: () => Promise<void>): Promise<void> {
+  const before = [];
+  for (const probe of probes) before.push(await read(probe));
+  await grow();
+  for (const [i, probe] of probes.entries()) {
+    const after = await read(probe);
+    const was = before[i]!;
+    expect(after.size, `${probe.path} should list more after growing`).toBeGreaterThan(was.size);
+    expect(after.queries.length, `${probe.path} (${was.size} → ${after.size} items) ran:\n${after.queries.join('\n')}`).toBe(was.queries.length);
+  }
+}
+
+describe('tournament lists', () => {
+  it('cost the same for every game, for one game and for each type, whatever their length and winners', async () => {
+    const gameId = await game(true);
+    const add = async (count: number) => {
+      const winners = await players(count);
+      const winnerTeams = await Promise.all(range(count).map(() => team(1)));
+      for (const i of range(count)) {
+        await tournament({ gameId, soloOnly: true, status: 'finished', winnerType: 'user', winnerId: winners[i]! });
+        await tournament({ gameId, soloOnly: false, status: 'finished', winnerType: 'team', winnerId: winnerTeams[i]!.id });
+        await tournament({ gameId, soloOnly: false, status: 'pending' });
+      }
+    };
+    await add(1);
+    await expectFlat(
+      [
+        { path: '/api/tournaments' },
+        { path: `/api/tournaments?game=${gameId}` },
+        { path: `/api/tournaments?game=${gameId}&soloOnly=true` },
+        { path: `/api/tournaments?game=${gameId}&soloOnly=false` },
+        { path: '/api/tournaments?soloOnly=true' },
+        { path: `/api/tournaments?game=${gameId}`, token: admin },
+        { path: '/api/stats/tournaments', token: admin },
+      ],
+      () => add(4),
+    );
+  });
+});
+
+describe('a tournament with its participants', () => {
+  it('costs the same for guests, players and admins, in its page, bracket, roster and the applications list', async () => {
+    const gameId = await game(true);
+    const solo = await tournament({ gameId, soloOnly: true, status: 'started', statsEnabled: true });
+    const teamCup = await tournament({ gameId, soloOnly: false, status: 'started', statsEnabled: true });
+    const viewer = await api.signedIn('user');
+    const viewerTeam = await team(3, { with: viewer.user.id });
+    await api.db.insert(applications).values([
+      { tournamentId: solo, userId: viewer.user.id, status: 'pending' },
+      { tournamentId: teamCup, userId: viewerTeam.members[0]!, teamId: viewerTeam.id, status: 'pending' },
+    ]);
+    const add = async (count: number) => {
+      const soloPlayers = await players(count * 2);
+      const teamList = await Promise.all(range(count * 2).map(() => team(3)));
+      await api.db.insert(applications).values([
+        ...soloPlayers.map((userId, i) => ({ tournamentId: solo, userId, status: i % 2 === 0 ? ('approved' as const) : ('pending' as const) })),
+        ...teamList.map((t, i) => ({
+          tournamentId: teamCup,
+          userId: t.members[0]!,
+          teamId: t.id,
+          status: i % 2 === 0 ? ('approved' as const) : ('rejected' as const),
+        })),
+      ]);
+    };
+    await add(1);
+    const applicationsOf = (body: unknown) => (body as { applications: unknown[] }).applications.length;
+    const participantsOf = (body: unknown) => (body as { participants: unknown[] }).participants.length;
+    const rosterOf = (body: unknown) => {
+      const { participants } = body as { participants: { users: unknown[]; teams: unknown[] } };
+      return participants.users.length + participants.teams.length;
+    };
+    const probes: Probe[] = [];
+    for (const id of [solo, teamCup]) {
+      probes.push(
+        { path: `/api/tournaments/${id}`, size: applicationsOf },
+        { path: `/api/tournaments/${id}`, token: viewer.token, size: applicationsOf },
+        { path: `/api/tournaments/${id}`, token: admin, size: applicationsOf },
+        { path: `/api/tournaments/${id}/bracket`, size: participantsOf },
+        { path: `/api/tournaments/${id}/stats`, token: admin, size: rosterOf },
+        { path: `/api/applications?tournament=${id}`, token: admin },
+      );
+    }
+    probes.push(
+      { path: '/api/applications', token: admin },
+      { path: '/api/applications?status=approved', token: admin },
+      { path: `/api/applications?status=approved&tournament=${teamCup}`, token: admin },
+    );
+    await expectFlat(probes, () => add(3));
+  });
+});
+
+describe('news', () => {
+  it('costs the same for every list and for the saved ones', async () => {
+    const reader = await api.signedIn('user');
+    const add = async (count: number) => {
+      const rows = await api.db
+        .insert(news)
+        .values(range(count * 2).map((i) => ({ title: unique('News '), content: 'Текст', archived: i % 2 === 1 })))
+        .returning({ id: news.id });
+      await api.db.insert(savedNews).values(rows.map((r) => ({ userId: reader.user.id, newsId: r.id })));
+    };
+    await add(1);
+    await expectFlat(
+      [
+        { path: '/api/news' },
+        { path: '/api/news?archived=false' },
+        { path: '/api/news?archived=true' },
+        { path: '/api/news', token: reader.token },
+        { path: '/api/news/saved', token: reader.token },
+      ],
+      () => add(4),
+    );
+  });
+});
+
+describe('games and their statistics setup', () => {
+  it('cost the same however many games, fields and achievements there are', async () => {
+    const gameId = await game(true);
+    const add = async (count: number) => {
+      for (let i = 0; i < count; i++) await game(true);
+      await api.db.insert(statFields).values(range(count).map(() => ({ gameId, fieldName: unique('f'), displayName: 'Поле' })));
+      await api.db.insert(achievements).values(range(count).map(() => ({ gameId, name: unique('A'), description: 'Опис', condition: 'wins >= 1' })));
+    };
+    await add(1);
+    const configOf = (body: unknown) => {
+      const config = body as { statsFields: unknown[]; gameAchievements: unknown[] };
+      return config.statsFields.length + config.gameAchievements.length;
+    };
+    await expectFlat(
+      [
+        { path: '/api/games' },
+        { path: '/api/game-management/list' },
+        { path: '/api/stats/games' },
+        { path: `/api/game-management/config/${gameId}`, size: configOf },
+        { path: `/api/game-management/${gameId}/stats-config`, size: configOf },
+      ],
+      () => add(4),
+    );
+  });
+});
+
+describe('leaderboards and achievements', () => {
+  it('cost the same in every sort, with badges on every row, and for a player’s achievements', async () => {
+    const gameId = await game(true);
+    const star = (await players(1))[0]!;
+    const starTeam = await team(2, { with: star });
+    let starsListed = false;
+    const add = async (count: number) => {
+      const badges = await api.db
+        .insert(achievements)
+        .values(range(count).map(() => ({ gameId, name: unique('Badge'), description: 'Опис', condition: 'wins >= 1' })))
+        .returning({ id: achievements.id });
+      const people = await players(count);
+      const crews = (await Promise.all(range(count).map(() => team(1)))).map((c) => c.id);
+      const listed = { people: starsListed ? people : [star, ...people], crews: starsListed ? crews : [starTeam.id, ...crews] };
+      starsListed = true;
+      await api.db
+        .insert(playerGameStats)
+        .values(listed.people.map((userId, i) => ({ userId, gameId, rating: 1000 + i * 7, matchesPlayed: 3 + i, matchesWon: i % 3 })));
+      await api.db
+        .insert(teamGameStats)
+        .values(listed.crews.map((teamId, i) => ({ teamId, gameId, rating: 1000 + i * 5, matchesPlayed: 2 + i, matchesWon: i % 2 })));
+      // Every new badge goes to the new rows and to the star and their team.
+      const holders = { people: [...new Set([star, ...people])], crews: [...new Set([starTeam.id, ...crews])] };
+      await api.db.insert(earnedAchievements).values([
+        ...badges.flatMap((b) => holders.people.map((userId) => ({ achievementId: b.id, userId }))),
+        ...badges.flatMap((b) => holders.crews.map((teamId) => ({ achievementId: b.id, teamId }))),
+      ]);
+    };
+    await add(1);
+    const probes: Probe[] = [];
+    for (const sort of ['rating_desc', 'rating_asc', 'wins_desc', 'winrate_desc']) {
+      probes.push({ path: `/api/stats/leaderboard/game/${gameId}?sort=${sort}` }, { path: `/api/stats/leaderboard/teams/game/${gameId}?sort=${sort}` });
+    }
+    // The badges on every row count too: more badges each, same statements.
+    const badgeCount = (body: unknown) => (body as { achievements: unknown[] }[]).reduce((sum, row) => sum + 1 + row.achievements.length, 0);
+    probes.push({ path: `/api/stats/leaderboard/game/${gameId}`, size: badgeCount }, { path: `/api/stats/achievements/player/${star}` });
+    await expectFlat(probes, () => add(4));
+  });
+});
+
+describe('match history', () => {
+  it('costs the same for a player and a team, whatever the page holds', async () => {
+    const gameId = await game(true);
+    const cup = await tournament({ gameId, soloOnly: false });
+    const player = (await players(1))[0]!;
+    const crew = await team(2, { with: player });
+    const add = async (count: number) => {
+      const rivals = await players(count);
+      const rivalTeams = await Promise.all(range(count).map(() => team(1)));
+      for (const i of range(count)) {
+        const [solo, teamMatch] = await api.db
+          .insert(matches)
+          .values([
+            { gameId, completedAt: new Date() },
+            { gameId, tournamentId: cup, completedAt: new Date() },
+          ])
+          .returning({ id: matches.id });
+        await api.db.insert(matchParticipants).values([
+          { matchId: solo!.id, participantType: 'user', userId: player, name: 'Гравець', score: 2, isWinner: true },
+          { matchId: solo!.id, participantType: 'user', userId: rivals[i]!, name: 'Суперник', score: 1 },
+          { matchId: teamMatch!.id, participantType: 'team', teamId: crew.id, name: 'Команда', score: 0 },
+          { matchId: teamMatch!.id, participantType: 'team', teamId: rivalTeams[i]!.id, name: 'Суперники', score: 1, isWinner: true },
+        ]);
+      }
+    };
+    await add(1);
+    await expectFlat(
+      [
+        { path: `/api/stats/matches/player/${player}` },
+        { path: `/api/stats/matches/team/${crew.id}` },
+        { path: `/api/stats/matches/team/${crew.id}?limit=100` },
+      ],
+      () => add(4),
+    );
+  });
+});
+
+describe('a player’s own lists', () => {
+  it('cost the same however many teams, members, invites, messages and notifications there are', async () => {
+    const me = await api.signedIn('user');
+    const first = await team(2, { with: me.user.id });
+    const add = async (count: number) => {
+      const joined = await Promise.all(range(count).map(() => team(3, { with: me.user.id })));
+      const newcomers = await players(count);
+      await api.db.insert(teamMembers).values(newcomers.map((userId) => ({ teamId: first.id, userId })));
+      const invited = await players(count * 2);
+      await api.db.insert(teamInvites).values([
+        ...invited.slice(0, count).map((userId) => ({ teamId: first.id, userId })),
+        ...invited.slice(count).map((userId, i) => ({ teamId: joined[i]!.id, userId })),
+      ]);
+      const authors = [me.user.id, ...first.members, ...newcomers];
+      await api.db.insert(chatMessages).values(range(count * 3).map((i) => ({ teamId: first.id, userId: authors[i % authors.length]!, message: `привіт ${i}` })));
+      await api.db.insert(notifications).values(range(count * 2).map((i) => ({ userId: me.user.id, text: `Сповіщення ${i}` })));
+    };
+    await add(1);
+    const peopleIn = (body: unknown) => (body as { members: unknown[]; invites: unknown[] }[]).reduce((sum, t) => sum + 1 + t.members.length + t.invites.length, 0);
+    await expectFlat(
+      [
+        { path: '/api/teams/mine', token: me.token, size: peopleIn },
+        { path: '/api/users/me', token: me.token, size: (body) => (body as { teams: unknown[] }).teams.length },
+        { path: '/api/cabinet/me', token: me.token, size: (body) => (body as { myTeam: { membersCount: number } }).myTeam.membersCount },
+        { path: `/api/team/${first.id}/chat`, token: me.token },
+        { path: `/api/team/${first.id}/chat?after=2000-01-01T00:00:00Z`, token: me.token },
+        { path: '/api/users/me/notifications', token: me.token },
+      ],
+      () => add(4),
+    );
+  });
+});
+
+describe('writes that reach a whole team', () => {
+  /** Statements of one admin write, with a team of `size` on the receiving end. */
+  async function winnerCost(size: number) {
+    const gameId = await game();
+    const id = await tournament({ gameId, soloOnly: false, status: 'finished' });
+    const crew = await team(size);
+    await api.db.insert(applications).values({ tournamentId: id, userId: crew.members[0]!, teamId: crew.id, status: 'approved' });
+    const res = await measure('PATCH', `/api/tournaments/${id}/winner`, { token: admin, body: { winnerType: 'team', winnerId: crew.id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const told = await api.db.select().from(notifications);
+    expect(told.filter((n) => n.payload.tournamentId === id)).toHaveLength(size);
+    return res.queries;
+  }
+
+  it('choosing a winning team costs the same for a team of two and of seven', async () => {
+    const small = await winnerCost(2);
+    const large = await winnerCost(7);
+    expect(large.length, large.join('\n')).toBe(small.length);
+  });
+
+  /** Records a team match that earns `earned` achievements for both teams of `size` players. */
+  async function recordCost(size: number, earned: number) {
+    const gameId = await game(true);
+    await api.db.insert(achievements).values(range(earned).map(() => ({ gameId, name: unique('Перша'), description: 'Опис', condition: 'matchesPlayed >= 1' })));
+    const id = await tournament({ gameId, soloOnly: false, status: 'started', statsEnabled: true });
+    const [home, away] = [await team(size), await team(size)];
+    await api.db.insert(applications).values(
+      [home, away].map((t) => ({ tournamentId: id, userId: t.members[0]!, teamId: t.id, status: 'approved' as const })),
+    );
+    const res = await measure('POST', `/api/tournaments/${id}/record-match`, {
+      token: admin,
+      body: { participant1Type: 'team', participant1Id: home.id, participant2Type: 'team', participant2Id: away.id, score1: 2, score2: 1 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((res.body as { achievements: unknown[] }).achievements).toHaveLength(earned * 2);
+    const told = await api.db.select().from(notifications);
+    expect(told.filter((n) => n.payload.tournamentId === id)).toHaveLength(earned * 2 * size);
+    return res.queries;
+  }
+
+  it('recording a match costs the same however many achievements it earns and however large the teams', async () => {
+    const small = await recordCost(2, 1);
+    const large = await recordCost(6, 3);
+    expect(large.length, large.join('\n')).toBe(small.length);
+  });
+});

@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures.ts';
+
+const A_YEAR = 'public, max-age=31536000, immutable';
+
+/** The max-age of a Cache-Control header, in seconds (0 when it names none). */
+const maxAge = (cacheControl: string | undefined) => Number(cacheControl?.match(/(?:^|[ ,])max-age=(\d+)/)?.[1] ?? 0);
+
+test('the scripts and styles a page loads are fingerprinted and kept for a year; the page itself is revalidated', async ({ page }) => {
+  const assets: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/_astro/')) assets.push(response.url());
+  });
+  const response = await page.goto('/tournaments');
+  expect(response?.status()).toBe(200);
+  // The page: a shared cache may keep it briefly, a browser asks again every time.
+  const pageCache = response?.headers()['cache-control'];
+  expect(pageCache).toContain('public');
+  expect(maxAge(pageCache)).toBe(0);
+  expect(pageCache).not.toContain('immutable');
+
+  const html = await response!.text();
+  const linked = [...html.matchAll(/\/_astro\/[^"'\s)]+\.(?:js|css)/g)].map((m) => m[0]);
+  const urls = [...new Set([...linked, ...assets.map((url) => new URL(url).pathname)])];
+  expect(urls.length).toBeGreaterThan(0);
+  for (const url of urls) {
+    // A file's name changes with its content, so a year is safe.
+    expect(url).toMatch(/[.-][\w-]{8}\.(js|css|woff2?|svg|png|jpe?g|webp)$/);
+    const asset = await page.request.get(url);
+    expect(asset.status(), url).toBe(200);
+    expect(asset.headers()['cache-control'], url).toBe(A_YEAR);
+  }
+});
+
+test('files of public/ keep their names, so they are not kept for a year', async ({ request }) => {
+  for (const path of ['/favicon.svg', '/logo.svg', '/games/cs2.jpg', '/manifest.webmanifest']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const cacheControl = response.headers()['cache-control'];
+    expect(cacheControl ?? '', path).not.toContain('immutable');
+    expect(maxAge(cacheControl), `${path}: ${cacheControl}`).toBeLessThanOrEqual(24 * 60 * 60);
+  }
+});
+
+test('a public API read revalidates through the real server: an ETag, then 304 while nothing changed', async ({ request }) => {
+  const first = await request.get('/api/tournaments');
+  expect(first.status()).toBe(200);
+  const etag = first.headers()['etag'];
+  expect(etag).toBeTruthy();
+  expect(first.headers()['cache-control']).toContain('public');
+  const again = await request.get('/api/tournaments', { headers: { 'If-None-Match': etag! } });
+  expect(again.status()).toBe(304);
+  expect(again.headers()['etag']).toBe(etag);
+});
