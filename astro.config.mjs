@@ -3,6 +3,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/precompress.ts';
+import { schemasOffTheClient } from './scripts/schemas-off-the-client.ts';
 
 // The API's origin when it is served from another host (PUBLIC_API_URL), for the CSP.
 const apiOrigin = process.env.PUBLIC_API_URL ? ` ${new URL(process.env.PUBLIC_API_URL).origin}` : '';
@@ -13,7 +15,8 @@ export default defineConfig({
   outDir: process.env.BUILD_DIR ?? './dist',
   // Pages are rendered whole before sending, so each is made entirely in its reader's language.
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
-  integrations: [react()],
+  // precompress last, so it sees every file the build wrote.
+  integrations: [react(), precompress()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: {
     // Sessions are bearer tokens in localStorage, so Astro's cross-site form guard adds nothing here.
@@ -34,7 +37,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), schemasOffTheClient()],
     ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'sharp', 'nodemailer'] },
   },
 });

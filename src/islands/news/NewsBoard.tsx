@@ -184,7 +184,7 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
     if (shown.length === 0) return <p className="text-muted">{t(empty)}</p>;
     return (
       <ul className="flex flex-col gap-4">
-        {shown.map((item) => (
+        {shown.map((item, index) => (
           <li key={item._id}>
             {editing === item._id ? (
               <section className="card" aria-label={t('news.edit')}>
@@ -197,7 +197,7 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
                 />
               </section>
             ) : (
-              <NewsCard item={item} actions={actionsFor(item)} />
+              <NewsCard item={item} actions={actionsFor(item)} priority={index === 0} />
             )}
           </li>
         ))}

@@ -17,7 +17,8 @@ export function showFallbackImage(event: SyntheticEvent<HTMLImageElement>) {
  * One news card. Collapsed it shows the title, date and the 100-character preview; a click on it
  * opens the full text. It is a `<details>`, so it opens and closes without JavaScript too.
  */
-export function NewsCard({ item, actions }: { item: NewsItem; actions?: ReactNode }) {
+/** `priority`: the first card, whose picture is usually the page's largest paint, loads it at once. */
+export function NewsCard({ item, actions, priority = false }: { item: NewsItem; actions?: ReactNode; priority?: boolean }) {
   const titleId = `news-title-${item._id}`;
   return (
     <article className="card flex flex-col gap-3" aria-labelledby={titleId}>
@@ -30,7 +31,8 @@ export function NewsCard({ item, actions }: { item: NewsItem; actions?: ReactNod
               alt=""
               width={800}
               height={450}
-              loading="lazy"
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
               decoding="async"
               onError={showFallbackImage}
               className="h-40 w-full rounded-lg object-cover sm:h-52"

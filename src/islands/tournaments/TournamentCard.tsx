@@ -5,8 +5,11 @@ import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
-/** One tournament in the list: picture and title open the detail, so does the apply button (SPEC §2). */
-export function TournamentCard({ tournament }: { tournament: Tournament }) {
+/**
+ * One tournament in the list: picture and title open the detail, so does the apply button (SPEC §2).
+ * `priority`: the first card, whose picture is usually the page's largest paint, loads it at once.
+ */
+export function TournamentCard({ tournament, priority = false }: { tournament: Tournament; priority?: boolean }) {
   const href = `/tournaments/${tournament._id}`;
   const open = isOpenForApplications(tournament.status);
   return (
@@ -19,7 +22,8 @@ export function TournamentCard({ tournament }: { tournament: Tournament }) {
           alt=""
           width="640"
           height="360"
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           className="aspect-video w-full bg-surface-2 object-cover"
         />
       </a>

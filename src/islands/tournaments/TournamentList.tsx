@@ -136,8 +136,8 @@ export default function TournamentList({ gameId, initial, initialError = null }:
         <Notice>{t('tournaments.emptyFiltered')}</Notice>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {shown.map((tournament) => (
-            <TournamentCard key={tournament._id} tournament={tournament} />
+          {shown.map((tournament, index) => (
+            <TournamentCard key={tournament._id} tournament={tournament} priority={index === 0} />
           ))}
         </ul>
       )}

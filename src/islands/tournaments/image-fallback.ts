@@ -2,8 +2,8 @@ import { DEFAULT_GAME_IMAGE } from '../../lib/domain/game-image.ts';
 
 /*
  * Server-rendered pictures marked `data-fallback` show the default game picture when theirs fails
- * to load (SPEC §2). A bundled script rather than inline `onerror`, so a strict Content-Security-Policy
- * keeps working; pictures that failed before it ran are caught by the first pass.
+ * to load (SPEC §2). Run by the ImageFallback island rather than inline `onerror`, so a strict
+ * Content-Security-Policy keeps working; pictures that failed before it ran are caught by the first pass.
  */
 function showDefault(img: HTMLImageElement) {
   if (img.dataset.fallbackApplied) return;
@@ -11,15 +11,16 @@ function showDefault(img: HTMLImageElement) {
   img.src = DEFAULT_GAME_IMAGE;
 }
 
-document.addEventListener(
-  'error',
-  (event) => {
-    const target = event.target;
-    if (target instanceof HTMLImageElement && target.hasAttribute('data-fallback')) showDefault(target);
-  },
-  true,
-);
+function onError(event: Event) {
+  const target = event.target;
+  if (target instanceof HTMLImageElement && target.hasAttribute('data-fallback')) showDefault(target);
+}
 
-for (const img of document.querySelectorAll<HTMLImageElement>('img[data-fallback]')) {
-  if (img.complete && img.naturalWidth === 0) showDefault(img);
+/** Starts watching the page's `data-fallback` pictures; returns how to stop. */
+export function watchImageFallbacks(): () => void {
+  document.addEventListener('error', onError, true);
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-fallback]')) {
+    if (img.complete && img.naturalWidth === 0) showDefault(img);
+  }
+  return () => document.removeEventListener('error', onError, true);
 }

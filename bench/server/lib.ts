@@ -1,0 +1,212 @@
+// Shared by the server benchmarks: databases, the built server (start, stop, memory), autocannon
+// runs with every latency kept, and the tables they print.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon, { type Options, type Result } from 'autocannon';
+import pg from 'pg';
+
+export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+export const BUILD_DIR = 'dist-bench-server';
+export const RESULTS_DIR = resolve('bench/results/server');
+export const ADMIN_EMAIL = 'bench-admin@bench.kiberarena.local';
+export const ADMIN_PASSWORD = 'bench-admin-password-2024';
+
+export const databaseUrl = (name: string) => `${PG_BASE}/${name}`;
+
+/** Runs statements on the maintenance database `postgres` (create, drop, copy databases). */
+async function onMaintenance<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const ident = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test' || name === 'postgres') throw new Error(`not a bench database name: ${name}`);
+  return `"${name}"`;
+};
+
+export const databaseExists = (name: string) =>
+  onMaintenance(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
+
+/** Drops and creates an empty database (benchmark databases only, never `test`). */
+export function recreateDatabase(name: string, template?: string): Promise<void> {
+  return onMaintenance(async (c) => {
+    await c.query(`drop database if exists ${ident(name)} with (force)`);
+    await c.query(`create database ${ident(name)}${template ? ` template ${ident(template)}` : ''}`);
+  });
+}
+
+/** A running build of the site (scripts/start.ts) on PostgreSQL. */
+export interface Server {
+  url: string;
+  pid: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node scripts/start.ts` (which builds into BUILD_DIR when the sources changed) and waits
+ * until /api/health answers. The process that serves is the one started here, so its pid is the
+ * one whose memory is sampled.
+ */
+export async function startServer(options: { port: number; database: string; env?: Record<string, string> }): Promise<Server> {
+  if (options.port < 4520 || options.port > 4539) throw new Error('bench ports are 4520–4539');
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const logPath = join(RESULTS_DIR, `server-${options.port}.log`);
+  const log = createWriteStream(logPath);
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(options.database),
+      DATA_DIR: '.bench-server-data',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SEED_DEMO: 'false',
+      TRUST_PROXY: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const url = `http://127.0.0.1:${options.port}`;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const stop = async () => {
+    if (exited) return;
+    const gone = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await Promise.race([gone, sleep(5000)]);
+    if (!exited) child.kill('SIGKILL');
+    await gone;
+  };
+  const deadline = Date.now() + 15 * 60_000; // a first build takes a few minutes on two cores
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server stopped while starting; see ${logPath}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return { url, pid: child.pid!, process: child, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await stop();
+  throw new Error(`the server did not answer within 15 minutes; see ${logPath}`);
+}
+
+/** Samples a process's resident memory (VmRSS) while load runs. */
+export class RssSampler {
+  max = 0;
+  samples: number[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private readonly pid: number;
+  constructor(pid: number) {
+    this.pid = pid;
+  }
+  /** Resident memory now, in MB. */
+  read(): number {
+    const status = readFileSync(`/proc/${this.pid}/status`, 'utf8');
+    const kb = Number(status.match(/VmRSS:\s+(\d+)\s+kB/)?.[1] ?? 0);
+    return kb / 1024;
+  }
+  start(everyMs = 200): this {
+    this.timer = setInterval(() => {
+      try {
+        const mb = this.read();
+        this.samples.push(mb);
+        this.max = Math.max(this.max, mb);
+      } catch {
+        // the process is gone
+      }
+    }, everyMs);
+    return this;
+  }
+  stop(): this {
+    clearInterval(this.timer);
+    return this;
+  }
+}
+
+/** What one autocannon run measured, with every response's latency kept (so runs can be merged). */
+export interface Run {
+  result: Result;
+  latencies: number[];
+  statuses: Map<number, number>;
+}
+
+/** One autocannon run; resolves when it ends. `onInstance` gets the running instance (to stop it early). */
+export function cannon(options: Options): Promise<Run> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  return new Promise((done, failed) => {
+    const instance = autocannon({ timeout: 10, ...options }, (error, result) => (error ? failed(error) : done({ result, latencies, statuses })));
+    instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+      latencies.push(time);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    });
+  });
+}
+
+/**
+ * Waits until the server has worked off what a previous run left queued: /api/health must answer
+ * within `quickMs` three times in a row.
+ */
+export async function settle(url: string, quickMs = 30, limitMs = 120_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    try {
+      await (await fetch(`${url}/api/health`)).arrayBuffer();
+    } catch {
+      // still busy
+    }
+    quick = performance.now() - started <= quickMs ? quick + 1 : 0;
+    await sleep(200);
+  }
+}
+
+/** `count` requests made one at a time (no queueing): what one request costs, and the mean body size. */
+export async function serial(url: string, paths: readonly string[], count = 20): Promise<{ times: number[]; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    bytes += (await (await fetch(`${url}${paths[i % paths.length]}`)).arrayBuffer()).byteLength;
+    times.push(performance.now() - started);
+  }
+  return { times, bytes: bytes / count };
+}
+
+/** The p-th percentile (0–100) of latencies in ms. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export const ms = (value: number) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : Math.round(value)} ms` : '—');
+
+/** A plain-text table with aligned columns (also valid Markdown). */
+export function table(head: string[], rows: (string | number)[][]): string {
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const width = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
+  return [line(head), `| ${width.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
+}
+
+/** Seconds from the environment (quick runs while developing), else the default. */
+export const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

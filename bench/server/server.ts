@@ -1,0 +1,148 @@
+// `npm run bench:server` (issue 11): on a PostgreSQL holding 10 000 tournaments, 100 000 matches
+// and 10 000 players —
+//   1. API latency of the tournament lists and leaderboards at 50 connections (target p99 ≤ 20 ms),
+//      beside /api/health as the floor of this server on this machine;
+//   2. throughput of server-rendered pages against a static file of the same byte size served by
+//      the same server, side by side (target ≥ 50 %; the run fails under it);
+//   3. the server's resident memory during all of it (target < 200 MB).
+//
+// Env: BENCH_SECONDS (per latency route, default 10), BENCH_PAGE_SECONDS (per throughput run,
+// default 10), BENCH_CONNECTIONS (default 50), BENCH_PORT (4520–4539, default 4521),
+// BENCH_DB (default bench_server), BENCH_STRICT=1 (also fail on a missed latency or memory target).
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { BUILD_DIR, cannon, databaseUrl, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, table, type Run } from './lib.ts';
+import { ensureSeeded } from './seed.ts';
+
+const DB = process.env.BENCH_DB ?? 'bench_server';
+const PORT = Number(process.env.BENCH_PORT ?? 4521);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const API_SECONDS = seconds('BENCH_SECONDS', 10);
+const PAGE_SECONDS = seconds('BENCH_PAGE_SECONDS', 10);
+const TARGET_P99 = 20;
+const TARGET_RATIO = 0.5;
+const TARGET_RSS = 200;
+
+await ensureSeeded(DB);
+
+// Ids to ask about: every game (requests rotate through them), the busiest one for pages.
+const client = new pg.Client({ connectionString: databaseUrl(DB) });
+await client.connect();
+const gameIds = (await client.query<{ id: string }>('select g.id from games g join game_stats_configs c on c.game_id = g.id order by g.name')).rows.map((r) => r.id);
+await client.end();
+
+/** A request that walks through `paths` one after the other (a different game on each call). */
+function rotating(paths: string[]) {
+  let next = 0;
+  return [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: paths[next++ % paths.length]! }) }];
+}
+const perGame = (make: (id: string) => string) => gameIds.map(make);
+
+const API_ROUTES: { name: string; paths: string[] }[] = [
+  { name: 'baseline: /api/health', paths: ['/api/health'] },
+  { name: '/api/tournaments?game', paths: perGame((id) => `/api/tournaments?game=${id}`) },
+  { name: '/api/tournaments?game&soloOnly=true', paths: perGame((id) => `/api/tournaments?game=${id}&soloOnly=true`) },
+  { name: '/api/tournaments?game&soloOnly=false', paths: perGame((id) => `/api/tournaments?game=${id}&soloOnly=false`) },
+  { name: '/api/tournaments (all)', paths: ['/api/tournaments'] },
+  { name: '/api/stats/games', paths: ['/api/stats/games'] },
+  { name: 'leaderboard/game (rating_desc)', paths: perGame((id) => `/api/stats/leaderboard/game/${id}?limit=50`) },
+  { name: 'leaderboard/game (wins_desc)', paths: perGame((id) => `/api/stats/leaderboard/game/${id}?limit=50&sort=wins_desc`) },
+  { name: 'leaderboard/game (winrate_desc)', paths: perGame((id) => `/api/stats/leaderboard/game/${id}?limit=50&sort=winrate_desc`) },
+  { name: 'leaderboard/teams/game (rating_desc)', paths: perGame((id) => `/api/stats/leaderboard/teams/game/${id}?limit=50`) },
+  { name: 'leaderboard/teams/game (winrate_desc)', paths: perGame((id) => `/api/stats/leaderboard/teams/game/${id}?limit=50&sort=winrate_desc`) },
+];
+
+const PAGES = [
+  { name: '/tournaments', path: '/tournaments' },
+  { name: '/games/{id}', path: `/games/${gameIds[0]}` },
+  { name: '/leaderboards', path: '/leaderboards' },
+];
+
+const server = await startServer({ port: PORT, database: DB });
+const rss = new RssSampler(server.pid);
+const staticFiles: string[] = [];
+let exitCode = 0;
+try {
+  const idle = rss.read();
+  rss.start();
+  console.log(`\nСервер ${server.url} (pid ${server.pid}), RSS у спокої ${idle.toFixed(0)} MB. ${CONNECTIONS} зʼєднань.`);
+
+  // Warm-up: the first requests compile queries and fill the pool.
+  await cannon({ url: server.url, connections: 10, duration: 3, requests: rotating(API_ROUTES.flatMap((r) => r.paths)) });
+
+  // 1. API latency.
+  const apiRows: (string | number)[][] = [];
+  let baselineP99 = NaN;
+  const latency: Record<string, { single: number; p50: number; p99: number; rps: number; bytes: number; failed: number }> = {};
+  for (const route of API_ROUTES) {
+    await settle(server.url);
+    const alone = await serial(server.url, route.paths);
+    const one = percentile(alone.times, 50);
+    const bytes = alone.bytes;
+    const before = rss.max;
+    const run = await cannon({ url: server.url, connections: CONNECTIONS, duration: API_SECONDS, requests: rotating(route.paths) });
+    const p50 = percentile(run.latencies, 50);
+    const p99 = percentile(run.latencies, 99);
+    const rps = run.result.requests.average;
+    if (route.name.startsWith('baseline')) baselineP99 = p99;
+    const isBaseline = route.name.startsWith('baseline');
+    const pass = isBaseline ? '' : p99 <= TARGET_P99 ? 'ok' : 'MISS';
+    if (pass === 'MISS' && process.env.BENCH_STRICT === '1') exitCode = 1;
+    const failed = run.result.non2xx + run.result.errors;
+    latency[route.name] = { single: one, p50, p99, rps, bytes, failed };
+    apiRows.push([route.name, ms(one), ms(p50), ms(p99), Math.round(rps), `${(bytes / 1024).toFixed(1)} KB`, isBaseline ? '1.0×' : `${(p99 / baselineP99).toFixed(1)}×`, failed, `${Math.max(before, rss.max).toFixed(0)} MB`, pass]);
+    console.log(`  ${route.name}: p50 ${ms(p50)}, p99 ${ms(p99)}, ${Math.round(rps)} rps`);
+  }
+  console.log(`\nAPI, ${CONNECTIONS} зʼєднань по ${API_SECONDS} с (ціль p99 ≤ ${TARGET_P99} ms):`);
+  console.log(table(['route', 'alone p50', 'p50', 'p99', 'rps', 'body', 'p99 vs health', 'non-2xx/errors', 'RSS max (cumulative)', 'target'], apiRows));
+
+  // 2. Pages against a static file of the same size, served by the same server.
+  const pageRows: (string | number)[][] = [];
+  const pages: Record<string, { bytes: number; pageRps: number; staticRps: number; ratio: number; pageP99: number }> = {};
+  for (const [index, page] of PAGES.entries()) {
+    const response = await fetch(`${server.url}${page.path}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) throw new Error(`${page.path} answered ${response.status}`);
+    const file = `bench-static-${index}-${body.length}.html`;
+    const filePath = join(BUILD_DIR, 'client', file);
+    writeFileSync(filePath, Buffer.alloc(body.length, 'x'));
+    staticFiles.push(filePath);
+    const check = await fetch(`${server.url}/${file}`);
+    const staticBytes = (await check.arrayBuffer()).byteLength;
+    if (!check.ok || staticBytes !== body.length) throw new Error(`static ${file} answered ${check.status} with ${staticBytes} bytes`);
+    // Static, page, static: the baseline is the mean of the two static runs around the page.
+    const options = { url: server.url, connections: CONNECTIONS, duration: PAGE_SECONDS };
+    const measure = async (path: string) => {
+      await settle(server.url);
+      return cannon({ ...options, requests: rotating([path]) });
+    };
+    const s1: Run = await measure(`/${file}`);
+    const p: Run = await measure(page.path);
+    const s2: Run = await measure(`/${file}`);
+    const staticRps = (s1.result.requests.average + s2.result.requests.average) / 2;
+    const pageRps = p.result.requests.average;
+    const ratio = pageRps / staticRps;
+    const pass = ratio >= TARGET_RATIO ? 'ok' : 'FAIL';
+    if (pass === 'FAIL') exitCode = 1;
+    pages[page.name] = { bytes: body.length, pageRps, staticRps, ratio, pageP99: percentile(p.latencies, 99) };
+    pageRows.push([page.name, `${(body.length / 1024).toFixed(1)} KB`, Math.round(pageRps), Math.round(staticRps), `${(ratio * 100).toFixed(0)} %`, ms(percentile(p.latencies, 50)), ms(percentile(p.latencies, 99)), ms(percentile([...s1.latencies, ...s2.latencies], 99)), p.result.non2xx + p.result.errors, pass]);
+    console.log(`  ${page.name}: ${Math.round(pageRps)} rps vs static ${Math.round(staticRps)} rps = ${(ratio * 100).toFixed(0)} %`);
+  }
+  console.log(`\nСторінки проти статичного файлу того самого розміру, ${CONNECTIONS} зʼєднань по ${PAGE_SECONDS} с (ціль ≥ ${TARGET_RATIO * 100} %):`);
+  console.log(table(['page', 'size', 'page rps', 'static rps', 'ratio', 'page p50', 'page p99', 'static p99', 'non-2xx/errors', 'target'], pageRows));
+
+  // 3. Memory.
+  rss.stop();
+  const rssPass = rss.max < TARGET_RSS;
+  if (!rssPass && process.env.BENCH_STRICT === '1') exitCode = 1;
+  console.log(`\nRSS сервера: у спокої ${idle.toFixed(0)} MB, максимум під навантаженням ${rss.max.toFixed(0)} MB (ціль < ${TARGET_RSS} MB): ${rssPass ? 'ok' : 'MISS'}`);
+
+  const stamp = new Date().toISOString();
+  writeFileSync(join(RESULTS_DIR, `server-${stamp.replace(/[:.]/g, '-')}.json`), JSON.stringify({ stamp, connections: CONNECTIONS, apiSeconds: API_SECONDS, pageSeconds: PAGE_SECONDS, latency, pages, rss: { idle, max: rss.max } }, null, 2));
+} finally {
+  rss.stop();
+  for (const file of staticFiles) rmSync(file, { force: true });
+  await server.stop();
+}
+process.exit(exitCode);
