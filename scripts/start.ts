@@ -3,8 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { EnvError, parseEnv } from '../src/server/env.ts';
+import { serveBuild } from './serve.ts';
 
 const OUT = process.env.BUILD_DIR ?? 'dist';
 const STAMP = join(OUT, '.build-stamp');
@@ -62,6 +62,5 @@ if (admin.kind === 'created') {
 }
 console.log('');
 
-process.env.PORT = String(env.PORT);
-process.env.HOST = env.HOST;
-await import(pathToFileURL(resolve(OUT, 'server/entry.mjs')).href);
+await serveBuild(OUT, env.PORT, env.HOST);
+console.log(`Слухаємо ${env.HOST}:${env.PORT}.`);

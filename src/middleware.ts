@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
+import { compress } from './server/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/transport.ts';
@@ -27,5 +28,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('X-Frame-Options', 'DENY');
     if (servedOverHttps(context.request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
   }
-  return response;
+  return compress(context.request, response);
 });

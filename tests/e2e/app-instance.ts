@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
 
 export interface AppInstance {
   url: string;
@@ -11,11 +10,11 @@ export interface AppInstance {
 
 /**
  * Starts one more app server from the build Playwright's own server made, on a database of the
- * test's choosing, and waits until it is healthy. It runs the built entry directly, so it never
- * rebuilds under the running servers; the database is prepared on its first request.
+ * test's choosing, and waits until it is healthy. `scripts/serve.ts` serves the existing build
+ * (BUILD_DIR), so it never rebuilds under the running servers.
  */
 export async function startInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
-  const child: ChildProcess = spawn(process.execPath, [join(process.env.BUILD_DIR ?? 'dist', 'server', 'entry.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', ASTRO_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

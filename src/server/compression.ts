@@ -1,0 +1,47 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+/** Text worth compressing: pages, JSON, feeds, SVG. Pictures are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
+/** Below this a compressed body saves less than it costs. */
+const MIN_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The encoding to send, from the request's Accept-Encoding: brotli, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+  const offered = new Map(
+    (acceptEncoding ?? '').split(',').map((part) => {
+      const [name = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return [name.trim(), q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
+  const accepts = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * Compresses a finished response for a browser that takes it. Pages are rendered whole (streaming
+ * is off), so the body is in memory anyway. Brotli at a middle setting: nearly its best size for a
+ * fraction of the time of its highest.
+ */
+export async function compress(request: Request, response: Response): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD') return response;
+  const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+  const headers = new Headers(response.headers);
+  headers.append('Vary', 'Accept-Encoding');
+  const init = { status: response.status, statusText: response.statusText, headers };
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (!encoding || body.byteLength < MIN_BYTES) return new Response(body, init);
+  const packed =
+    encoding === 'br'
+      ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+      : await gzipped(body, { level: 6 });
+  headers.set('Content-Encoding', encoding);
+  headers.delete('Content-Length');
+  return new Response(new Uint8Array(packed), init);
+}
