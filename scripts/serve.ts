@@ -39,14 +39,14 @@ export async function serveBuild(buildDir: string, port: number, host: string): 
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
   await new Promise<void>((done) => server.listen(port, host, done));
+  // The build's own runtime opens the database on its first request: make that now, not for a visitor.
+  await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/api/health`).catch(() => {});
   return server;
 }
 
 if (import.meta.main) {
   const { parseEnv } = await import('../src/server/env.ts');
-  const { getRuntime } = await import('../src/server/runtime.ts');
   const env = parseEnv();
-  await getRuntime();
   await serveBuild(process.env.BUILD_DIR ?? 'dist', env.PORT, env.HOST);
   console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);
 }

@@ -1,5 +1,6 @@
 // `npm start`: build when the sources are newer than the last build, prepare the database
-// (migrations, admin, demo data), print where to go and how to sign in, then serve.
+// (migrations, admin, demo data) and print where to go and how to sign in (scripts/prepare.ts),
+// then serve (scripts/serve.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -44,23 +45,8 @@ try {
 
 buildIfNeeded();
 
-const { getRuntime } = await import('../src/server/runtime.ts');
-const runtime = await getRuntime();
-const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-const url = env.SITE_URL ?? `http://${host}:${env.PORT}`;
-const { admin } = runtime;
-
-console.log('');
-console.log(`Кіберарена: ${url}`);
-console.log(`База даних: ${runtime.deps.database.kind === 'pglite' ? `PGlite у ${join(env.DATA_DIR, 'db')}` : 'PostgreSQL'}`);
-if (runtime.seeded) console.log('Додано демо-дані (гравці мають пароль demo12345).');
-if (admin.kind === 'created') {
-  console.log(`Адміністратор: ${admin.email} (нікнейм ${admin.username}), пароль: ${admin.password}`);
-  if (admin.generated) console.log('Пароль згенеровано й показано один раз — збережіть його.');
-} else {
-  console.log(`Адміністратор: ${admin.email}${admin.kind === 'exists' ? ' (пароль показано під час першого запуску)' : ''}`);
-}
-console.log('');
+const prepared = spawnSync(process.execPath, [join('scripts', 'prepare.ts')], { stdio: 'inherit' });
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 
 await serveBuild(OUT, env.PORT, env.HOST);
 console.log(`Слухаємо ${env.HOST}:${env.PORT}.`);

@@ -2,8 +2,14 @@ import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
+import { ResponseCache } from './server/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/transport.ts';
+
+/** Public answers are kept a few seconds: long enough to spare renders under load, short enough that another instance's writes show soon. */
+const publicAnswers = new ResponseCache(5000);
+/** Writes that change nothing a guest can see, so they keep the cache: chat, sign-in, saved news, read marks. */
+const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read)/;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (!context.isPrerendered) {
@@ -14,7 +20,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
   // Rendering is not streamed (see astro.config.mjs), so the whole page is made in this language.
-  const response = await withLocale(localeOf(context.request), () => next());
+  const { request, url } = context;
+  const locale = localeOf(request);
+  const render = () => withLocale(locale, () => next());
+  // A guest's read may come from the short-lived cache; anything with a token is the caller's own.
+  const response =
+    request.method === 'GET' && !request.headers.has('authorization') ? await publicAnswers.get(`${locale} ${url.href}`, request, render) : await render();
+  if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400 && !PRIVATE_WRITE.test(url.pathname)) {
+    publicAnswers.clear();
+  }
   const type = response.headers.get('content-type');
   // Without an explicit charset some browsers guess wrong and Cyrillic turns into mojibake.
   if (type?.startsWith('text/html') && !/charset/i.test(type)) {
@@ -26,7 +40,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('X-Content-Type-Options', 'nosniff');
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     response.headers.set('X-Frame-Options', 'DENY');
-    if (servedOverHttps(context.request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
+    if (servedOverHttps(request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
   }
-  return compress(context.request, response);
+  return compress(request, response);
 });

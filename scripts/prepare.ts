@@ -1,0 +1,24 @@
+// Prepares the database (migrations, admin, demo data) and prints where to go and how to sign in.
+// `npm start` runs it as a short-lived process of its own before serving, so the serving process
+// loads the server code once, from the build, instead of once from source and once bundled.
+import { join } from 'node:path';
+import { getRuntime } from '../src/server/runtime.ts';
+
+const runtime = await getRuntime();
+const { env, admin } = runtime;
+const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+
+console.log('');
+console.log(`Кіберарена: ${env.SITE_URL ?? `http://${host}:${env.PORT}`}`);
+console.log(`База даних: ${runtime.deps.database.kind === 'pglite' ? `PGlite у ${join(env.DATA_DIR, 'db')}` : 'PostgreSQL'}`);
+if (runtime.seeded) console.log('Додано демо-дані (гравці мають пароль demo12345).');
+if (admin.kind === 'created') {
+  console.log(`Адміністратор: ${admin.email} (нікнейм ${admin.username}), пароль: ${admin.password}`);
+  if (admin.generated) console.log('Пароль згенеровано й показано один раз — збережіть його.');
+} else {
+  console.log(`Адміністратор: ${admin.email}${admin.kind === 'exists' ? ' (пароль показано під час першого запуску)' : ''}`);
+}
+console.log('');
+
+await runtime.deps.limits.close();
+await runtime.deps.database.close();

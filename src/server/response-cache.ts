@@ -1,0 +1,93 @@
+/**
+ * A short-lived in-process cache of public answers (guest pages and public API reads). Pages are
+ * the same for every guest of one language — signed-in parts are islands — so rendering each of
+ * them anew for every visitor only burns the CPU a cheap server has little of. An answer is kept
+ * only when its own Cache-Control calls it public, for at most `ttlMs`; any successful write
+ * through this instance clears everything, and other instances' writes show within `ttlMs`, as
+ * the `s-maxage` those answers already carry allows a shared cache to do.
+ */
+
+interface Entry {
+  expires: number;
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+}
+
+/** Bigger answers are rare (long lists) and not worth holding in memory. */
+const MAX_BODY_BYTES = 512 * 1024;
+
+/** Whether a response's own Cache-Control lets a shared cache keep it. */
+export function isPublic(response: Response): boolean {
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return response.status === 200 && /\bpublic\b/.test(cacheControl) && !/\b(private|no-store|no-cache)\b/.test(cacheControl);
+}
+
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  /** Renders under way, so a burst of requests for one page renders it once. */
+  readonly #pending = new Map<string, Promise<Entry | Response>>();
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  #generation = 0;
+
+  constructor(ttlMs: number, maxEntries = 500) {
+    this.#ttlMs = ttlMs;
+    this.#maxEntries = maxEntries;
+  }
+
+  /**
+   * The cached answer for `key`, or what `render` makes (kept when it is public). A cached answer
+   * whose ETag the request already holds is a 304.
+   */
+  async get(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
+    const entry = this.#entries.get(key);
+    if (entry && entry.expires > Date.now()) return toResponse(entry, request);
+    let pending = this.#pending.get(key);
+    if (!pending) {
+      pending = this.#render(key, render);
+      this.#pending.set(key, pending);
+      void pending.finally(() => this.#pending.delete(key)).catch(() => {});
+    } else {
+      const shared = await pending;
+      // A render that was not cacheable cannot be shared: its body is read once. Make our own.
+      if (shared instanceof Response) return render();
+      return toResponse(shared, request);
+    }
+    const result = await pending;
+    return result instanceof Response ? result : toResponse(result, request);
+  }
+
+  async #render(key: string, render: () => Promise<Response>): Promise<Entry | Response> {
+    const generation = this.#generation;
+    const response = await render();
+    if (!isPublic(response) || !response.body) return response;
+    const body = new Uint8Array(await response.arrayBuffer());
+    const entry: Entry = { expires: Date.now() + this.#ttlMs, status: response.status, headers: [...response.headers], body };
+    // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
+    if (body.byteLength <= MAX_BODY_BYTES && generation === this.#generation) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      if (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    return entry;
+  }
+
+  /** Forgets everything: data changed. */
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+}
+
+const bareTag = (tag: string) => tag.trim().replace(/^W\//, '');
+
+function toResponse(entry: Entry, request: Request): Response {
+  const headers = new Headers(entry.headers);
+  const etag = headers.get('etag');
+  const held = request.headers.get('if-none-match');
+  if (etag && held && held.split(',').some((tag) => tag.trim() === '*' || bareTag(tag) === bareTag(etag))) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(entry.body.slice(), { status: entry.status, headers });
+}
