@@ -53,7 +53,11 @@ async function prepare(): Promise<Runtime> {
 
 /** The process's environment, database and mailer: opened, migrated and seeded on first use. */
 export function getRuntime(): Promise<Runtime> {
-  registry[KEY] ??= prepare();
+  // A failed start (the database not up yet) is tried again on the next request, not kept.
+  registry[KEY] ??= prepare().catch((error: unknown) => {
+    registry[KEY] = undefined;
+    throw error;
+  });
   return registry[KEY];
 }
 

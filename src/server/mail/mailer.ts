@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface Letter {
   to: string;
@@ -31,18 +31,18 @@ const message = (from: string, letter: Letter) => ({
  * `outboxDir` and prints its link, so sign-up works on a machine without a mail server.
  */
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      async send(letter) {
-        await transport.sendMail(message(options.from, letter));
-      },
-    };
-  }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first letter: a server that sends none does not hold it in memory.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     async send(letter) {
-      const info = await transport.sendMail(message(options.from, letter));
+      const info = await (await transporter()).sendMail(message(options.from, letter));
+      if (options.smtpUrl) return;
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = letter.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createAvatar } from '@dicebear/core';
-import { initials } from '@dicebear/collection';
+// The one style used, not the whole collection (two dozen styles held in memory for nothing).
+import * as initials from '@dicebear/initials';
 
 /**
  * A generated avatar for a user without an upload: the same name always gives the same picture,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
 import { fail } from '../errors.ts';
@@ -24,6 +23,8 @@ export async function processUpload(file: Blob): Promise<{ data: Buffer; width: 
   const input = Buffer.from(await file.arrayBuffer());
   let format: string | undefined;
   let pixels = 0;
+  // sharp (libvips) is loaded with the first upload, not held by every server from its start.
+  const { default: sharp } = await import('sharp');
   try {
     // Reading the header alone is cheap whatever it claims; the pixel limit is checked below.
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
