@@ -34,6 +34,19 @@ test('the particle layer draws behind the page and never takes a click', async (
   await expect(page).toHaveURL('/tournaments');
 });
 
+test('other pages have neither the background logo nor the particle layer', async ({ page }) => {
+  const particleScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/ParticlesLayer|ParticlesBackground|tsparticles/i.test(request.url())) particleScripts.push(request.url());
+  });
+  await open(page, '/tournaments');
+  // The layer would load once the browser is idle: give it that time.
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('img', { name: 'background logo', includeHidden: true })).toHaveCount(0);
+  await expect(page.locator('#background-particles')).toHaveCount(0);
+  expect(particleScripts).toEqual([]);
+});
+
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/lib/i18n/en.ts';
-import { isMessageKey, plural, t, translate } from '../../src/lib/i18n/index.ts';
+import { isMessageKey, needsEnglish, plural, t, translate } from '../../src/lib/i18n/index.ts';
 import { uk } from '../../src/lib/i18n/uk.ts';
 
 describe('message catalogs', () => {
@@ -60,5 +60,49 @@ describe('plural forms', () => {
 
   it('follow English rules', () => {
     expect([1, 2].map((n) => plural('en', 'count.characters', n))).toEqual(['1 character', '2 characters']);
+  });
+});
+
+describe('the English catalog', () => {
+  afterEach(() => {
+    vi.doUnmock('../../src/lib/i18n/en.ts');
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  /** The i18n module freshly evaluated in a browser whose page the server made in `lang`. */
+  async function inBrowser(lang: string) {
+    vi.resetModules();
+    vi.stubGlobal('document', { documentElement: { lang } });
+    const loaded = vi.fn();
+    vi.doMock('../../src/lib/i18n/en.ts', async (importOriginal) => {
+      loaded();
+      return importOriginal();
+    });
+    const i18n = await import('../../src/lib/i18n/index.ts');
+    return { i18n, loaded };
+  }
+
+  it('is needed on the server and on English pages only', () => {
+    expect(needsEnglish(undefined)).toBe(true);
+    expect(needsEnglish('en')).toBe(true);
+    expect(needsEnglish('uk')).toBe(false);
+    expect(needsEnglish('')).toBe(false);
+  });
+
+  it('is never loaded in a browser reading Ukrainian', async () => {
+    const { i18n, loaded } = await inBrowser('uk');
+    expect(loaded).not.toHaveBeenCalled();
+    expect(i18n.t('nav.skip')).toBe(uk['nav.skip']);
+    // A language the page is not in falls back to Ukrainian rather than failing.
+    expect(i18n.translate('en', 'nav.skip')).toBe(uk['nav.skip']);
+  });
+
+  it('is in before anything can call t() in a browser reading English', async () => {
+    const { i18n, loaded } = await inBrowser('en');
+    expect(loaded).toHaveBeenCalledOnce();
+    expect(i18n.currentLocale()).toBe('en');
+    expect(i18n.t('nav.skip')).toBe(en['nav.skip']);
+    expect(en['nav.skip']).not.toBe(uk['nav.skip']);
   });
 });

@@ -1,4 +1,3 @@
-import { en } from './en.ts';
 import { uk, type MessageKey } from './uk.ts';
 
 export type { MessageKey };
@@ -6,13 +5,33 @@ export type Locale = 'uk' | 'en';
 export const locales: readonly Locale[] = ['uk', 'en'];
 export const defaultLocale: Locale = 'uk';
 
-const catalogs: Record<Locale, Record<MessageKey, string>> = { uk, en };
+type Catalog = Record<MessageKey, string>;
+
+/** Whether the English catalog must be loaded: on the server (`lang` undefined), or for a page in English. */
+export function needsEnglish(lang: string | undefined): boolean {
+  return lang === undefined || lang === 'en';
+}
+
+/**
+ * Ukrainian, the default, is always here. English is a chunk of its own: the server (no `document`)
+ * loads it before any page is made, a browser only when the server made the page in English
+ * (`<html lang="en">`), so Ukrainian readers never download it. The top-level await holds back
+ * every module that imports this one, islands included, until the catalog is in, so `t()` stays
+ * synchronous.
+ */
+const catalogs: Partial<Record<Locale, Catalog>> = { uk };
+if (needsEnglish(typeof document === 'undefined' ? undefined : document.documentElement.lang)) {
+  catalogs.en = (await import('./en.ts')).en;
+}
 
 export type MessageParams = Record<string, string | number>;
 
-/** The text for `key` in `locale`, with `{name}` placeholders filled from `params`. */
+/**
+ * The text for `key` in `locale`, with `{name}` placeholders filled from `params`. A language whose
+ * catalog this browser did not load (never the case for the page's own language) falls back to Ukrainian.
+ */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template = catalogs[locale][key];
+  const template = (catalogs[locale] ?? uk)[key];
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
