@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_STORED, PRIVATE_READ, PUBLIC_READ, isPublicRead } from '../../src/server/caching.ts';
 import { gameStatsConfigs, playerGameStats, teamMembers, teams } from '../../src/server/db/schema/index.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
@@ -106,6 +106,25 @@ describe('public reads', () => {
     expect((await raw('/api/news')).headers.get('cache-control')).toBe(PUBLIC_READ);
     expect((await raw(`/api/news/${newsId}`)).headers.get('cache-control')).toBe(PUBLIC_READ);
     expect((await raw('/api/openapi.json')).headers.get('cache-control')).toBe(PUBLIC_READ);
+  });
+
+  it('digest a body once: a route that names its own ETag (leaderboards) is not hashed again', async () => {
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    try {
+      const path = `/api/stats/leaderboard/game/${gameId}`;
+      const first = await raw(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('etag')).toMatch(/^"lb-/);
+      expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await first.json()).toHaveLength(1);
+      expect((await raw(path, { 'If-None-Match': first.headers.get('etag')! })).status).toBe(304);
+      expect(digest).not.toHaveBeenCalled();
+      // A route without its own ETag is digested by the middleware, once.
+      await raw('/api/games');
+      expect(digest).toHaveBeenCalledTimes(1);
+    } finally {
+      digest.mockRestore();
+    }
   });
 
   it('give a new ETag once the data changes, so the old one gets the new answer', async () => {

@@ -163,6 +163,23 @@ describe('polling the chat', () => {
     expect(future.body).toEqual([]);
   });
 
+  it('costs one query after the session before it answers, 304 or refusal', async () => {
+    const ask = async (who: Player, path: string, headers: Record<string, string> = {}) => {
+      const session = await api.queriesOf(() => api.call('GET', '/api/openapi.json', { token: who.token }));
+      const poll = await api.queriesOf(() => api.call('GET', path, { token: who.token, headers }));
+      // What the session lookup alone costs is not the chat's to count.
+      return { status: poll.result.status, queries: poll.queries.length - session.queries.length };
+    };
+    const first = await read(member);
+    const last = first.body.at(-1)!;
+    expect(await ask(member, chat, { 'If-None-Match': first.headers.get('etag')! })).toEqual({ status: 304, queries: 1 });
+    const after = await read(member, `?after=${last._id}`);
+    expect(await ask(member, `${chat}?after=${last._id}`, { 'If-None-Match': after.headers.get('etag')! })).toEqual({ status: 304, queries: 1 });
+    expect(await ask(stranger, chat)).toEqual({ status: 403, queries: 1 });
+    expect(await ask(member, `/api/team/${crypto.randomUUID()}/chat`)).toEqual({ status: 404, queries: 1 });
+    expect(await ask(member, `${chat}?after=${crypto.randomUUID()}`)).toEqual({ status: 400, queries: 1 });
+  });
+
   it('refuses a cursor that is neither a time nor a message of this team', async () => {
     for (const after of ['yesterday', '2025-13-45T99:99:99Z', '12345', crypto.randomUUID()]) {
       const res = await read(captain, `?after=${encodeURIComponent(after)}`);

@@ -131,6 +131,7 @@ describe('tournament lists', () => {
         { path: `/api/tournaments?game=${gameId}&soloOnly=true` },
         { path: `/api/tournaments?game=${gameId}&soloOnly=false` },
         { path: '/api/tournaments?soloOnly=true' },
+        { path: `/api/tournaments?game=${gameId}&status=finished&from=2000-01-01&order=asc&limit=100` },
         { path: `/api/tournaments?game=${gameId}`, token: admin },
         { path: '/api/stats/tournaments', token: admin },
       ],

@@ -171,6 +171,110 @@ describe('listing tournaments', () => {
   });
 });
 
+describe('listing tournaments narrowly: status, from, order and limit', () => {
+  const HOUR = 60 * 60 * 1000;
+  let narrowGame: string;
+  let base: number;
+  const at = (hours: number) => new Date(base + hours * HOUR).toISOString();
+  const titles = (body: TournamentBody[]) => body.map((t) => t.title);
+  const list = (query: string) => api.call<TournamentBody[]>('GET', `/api/tournaments?game=${narrowGame}&${query}`);
+
+  beforeAll(async () => {
+    narrowGame = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Narrow' } })).body.game._id;
+    base = Math.floor(Date.now() / 1000) * 1000;
+    const make = (title: string, hours: number, status = 'pending') => createTournament({ game: narrowGame, title, date: at(hours), status });
+    await make('Three days ago', -72);
+    await make('Earlier today', -12);
+    await make('B tomorrow', 24);
+    await make('A tomorrow', 24);
+    await make('Started soon', 48, 'started');
+    await make('Next week', 24 * 7);
+    await make('Next month', 24 * 30);
+    await make('Finished last year', -24 * 365, 'finished');
+  });
+
+  it('gives the home page its three upcoming ones, as it picked them from the whole list before', async () => {
+    const from = new Date(Date.now() - 24 * HOUR);
+    const res = await list(`status=pending&from=${encodeURIComponent(from.toISOString())}&order=asc&limit=3`);
+    expect(res.status).toBe(200);
+    expect(titles(res.body)).toEqual(['Earlier today', 'A tomorrow', 'B tomorrow']);
+    // The same three index.astro used to pick itself out of the full list.
+    const everything = (await list('')).body;
+    const before = everything
+      .filter((t) => t.status === 'pending' && Date.parse(t.date) >= from.getTime())
+      .sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
+      .slice(0, 3);
+    expect(res.body).toEqual(before);
+  });
+
+  it('filters by status in any spelling the spec knows, and by a moment or a plain day', async () => {
+    expect(titles((await list('status=started')).body)).toEqual(['Started soon']);
+    expect(titles((await list('status=in_progress')).body)).toEqual(['Started soon']);
+    expect(titles((await list('status=finished')).body)).toEqual(['Finished last year']);
+    expect(titles((await list(`from=${encodeURIComponent(at(24 * 7))}`)).body)).toEqual(['Next month', 'Next week']);
+    const day = new Date(base + 24 * 365 * HOUR).toISOString().slice(0, 10);
+    expect((await list(`from=${day}`)).body).toEqual([]);
+    expect(titles((await list(`status=pending&from=${encodeURIComponent(at(24))}`)).body)).toEqual([
+      'Next month',
+      'Next week',
+      'A tomorrow',
+      'B tomorrow',
+    ]);
+  });
+
+  it('orders by date either way (ties by title) and stops at the limit', async () => {
+    const desc = titles((await list('')).body);
+    expect(desc).toEqual([
+      'Next month',
+      'Next week',
+      'Started soon',
+      'A tomorrow',
+      'B tomorrow',
+      'Earlier today',
+      'Three days ago',
+      'Finished last year',
+    ]);
+    expect(titles((await list('order=desc')).body)).toEqual(desc);
+    expect(titles((await list('order=asc')).body)).toEqual([
+      'Finished last year',
+      'Three days ago',
+      'Earlier today',
+      'A tomorrow',
+      'B tomorrow',
+      'Started soon',
+      'Next week',
+      'Next month',
+    ]);
+    expect(titles((await list('limit=2')).body)).toEqual(desc.slice(0, 2));
+    expect(titles((await list('limit=100')).body)).toEqual(desc);
+    expect(titles((await list('order=asc&limit=1')).body)).toEqual(['Finished last year']);
+  });
+
+  it('answers 400 with a Ukrainian message for a bad status, date, order or limit', async () => {
+    for (const query of ['status=paused', 'from=tomorrow', 'from=2030-13-45', 'order=up', 'limit=0', 'limit=101', 'limit=1.5', 'limit=lots', 'limit=']) {
+      const res = await api.call('GET', `/api/tournaments?game=${narrowGame}&${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
+    }
+    expect((await api.call('GET', '/api/tournaments?status=paused')).body.message).toBe('Невідомий статус турніру');
+    expect((await api.call('GET', '/api/tournaments?from=tomorrow')).body.message).toBe('Некоректна дата');
+  });
+
+  it('keeps the contract without them: every tournament of every game, newest first, list fields only', async () => {
+    const res = await api.call<TournamentBody[]>('GET', '/api/tournaments');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(res.body.map((t) => t.game))).toContain(otherGameId);
+    const dates = res.body.map((t) => Date.parse(t.date));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    for (const t of res.body) {
+      expect(Object.keys(t).sort()).toEqual(
+        ['_id', 'date', 'description', 'game', 'gameName', 'image', 'imageUrl', 'name', 'soloOnly', 'status', 'title', 'winner'].sort(),
+      );
+    }
+  });
+});
+
 describe('one tournament', () => {
   let tournament: TournamentBody;
   let captain: { token: string; id: string };

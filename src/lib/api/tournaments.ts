@@ -118,10 +118,30 @@ export type TournamentInput = z.input<typeof tournamentInput>;
 export const tournamentUpdate = tournamentInput;
 export type TournamentUpdate = z.input<typeof tournamentUpdate>;
 
+/** Most tournaments one list answer may be asked to stop at (`limit`). */
+export const TOURNAMENT_LIST_MAX_LIMIT = 100;
+
+/**
+ * GET /tournaments. With nothing given: every tournament, newest first (SPEC §7). `status`, `from`
+ * (on or after that moment), `order` (by date) and `limit` let a page ask for just what it shows.
+ */
 export const tournamentListQuery = z.object({
   game: z.uuid().optional(),
   soloOnly: z.enum(['true', 'false']).optional(),
+  status: statusInput.optional(),
+  from: dateInput.optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  limit: z.coerce.number().int().min(1).max(TOURNAMENT_LIST_MAX_LIMIT).optional(),
 });
+export type TournamentListQuery = {
+  game?: string;
+  soloOnly?: boolean;
+  status?: TournamentStatus;
+  /** A moment (ISO 8601) or a Date: only tournaments on or after it. */
+  from?: string | Date;
+  order?: 'asc' | 'desc';
+  limit?: number;
+};
 
 export const winnerInput = z.object({
   winnerType: z.enum(['user', 'team']),
@@ -145,10 +165,14 @@ export type Eligibility = z.infer<typeof eligibilitySchema>;
 
 const path = (id: string) => `tournaments/${encodeURIComponent(id)}`;
 
-export function listTournaments(api: ApiClient, query: { game?: string; soloOnly?: boolean } = {}) {
+export function listTournaments(api: ApiClient, query: TournamentListQuery = {}) {
   const searchParams: Record<string, string> = {};
   if (query.game) searchParams.game = query.game;
   if (query.soloOnly !== undefined) searchParams.soloOnly = String(query.soloOnly);
+  if (query.status) searchParams.status = query.status;
+  if (query.from !== undefined) searchParams.from = query.from instanceof Date ? query.from.toISOString() : query.from;
+  if (query.order) searchParams.order = query.order;
+  if (query.limit !== undefined) searchParams.limit = String(query.limit);
   return api.get('tournaments', { searchParams }).json<Tournament[]>();
 }
 export const getTournament = (api: ApiClient, id: string) => api.get(path(id)).json<TournamentDetail>();

@@ -8,6 +8,7 @@ import {
   teamEntrySchema,
 } from '../../lib/api/leaderboards.ts';
 import { tournamentStatsSchema } from '../../lib/api/stats.ts';
+import type { Tx } from '../db/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { adminOnly, type AppContext, requireAdmin } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -25,14 +26,22 @@ const sortNote = 'sort: rating_desc (типово), rating_asc, wins_desc, winra
 const PUBLIC_CACHE = 'public, max-age=10, stale-while-revalidate=30';
 
 /**
- * Sets the ETag of an answer (a digest of its JSON, so it changes exactly when the answer does)
- * and tells whether the caller already holds it (then the route answers 304).
+ * Answers a leaderboard with its ETag: a digest of the JSON sent, so it changes exactly when the
+ * answer does, or 304 when the caller already holds it. The JSON is made once and hashed once: the
+ * `httpCaching` middleware keeps an ETag a route set and does not digest the body again.
  */
-function alreadyHeld(c: AppContext, body: unknown): boolean {
-  const etag = `"lb-${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+function answer(c: AppContext, body: unknown) {
+  const json = JSON.stringify(body);
+  const etag = `"lb-${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   c.header('ETag', etag);
   c.header('Cache-Control', PUBLIC_CACHE);
-  return matchesEtag(c.req.header('if-none-match'), etag);
+  if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  return c.body(json, 200, { 'Content-Type': 'application/json' });
+}
+
+/** 404 for an unknown game. A game with rows exists (its rows reference it), so only an empty board costs the lookup. */
+async function requireGame(db: Tx, gameId: string, entries: readonly unknown[]): Promise<void> {
+  if (entries.length === 0 && !(await gameExists(db, gameId))) fail(404, 'games.notFound');
 }
 
 /**
@@ -66,9 +75,9 @@ export const leaderboardsRoutes = router()
     async (c) => {
       const { gameId } = c.req.valid('param');
       const db = c.get('db');
-      if (!(await gameExists(db, gameId))) fail(404, 'games.notFound');
       const entries = await playerLeaderboard(db, gameId, c.req.valid('query'));
-      return alreadyHeld(c, entries) ? c.body(null, 304) : c.json(entries, 200);
+      await requireGame(db, gameId, entries);
+      return answer(c, entries);
     },
   )
   .openapi(
@@ -83,9 +92,9 @@ export const leaderboardsRoutes = router()
     async (c) => {
       const { gameId } = c.req.valid('param');
       const db = c.get('db');
-      if (!(await gameExists(db, gameId))) fail(404, 'games.notFound');
       const entries = await teamLeaderboard(db, gameId, c.req.valid('query'));
-      return alreadyHeld(c, entries) ? c.body(null, 304) : c.json(entries, 200);
+      await requireGame(db, gameId, entries);
+      return answer(c, entries);
     },
   )
   .openapi(

@@ -3,9 +3,9 @@ import { chatInput, chatMessageSchema, chatQuery } from '../../lib/api/chat.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, pathGuard, requireUser, signedIn } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
-import { chatEtag, chatHistory, isTeamMessage, matchesEtag, newestMessageId, parseCursor, postMessage } from '../services/chat.ts';
+import { chatEtag, chatHistory, chatPoll, matchesEtag, parseCursor, postMessage } from '../services/chat.ts';
 import type { Limit } from '../services/rate-limit.ts';
-import { findTeam, isMember } from '../services/teams.ts';
+import { membership } from '../services/teams.ts';
 import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const tags = ['Команди'];
@@ -17,9 +17,9 @@ export const CHAT_LIMIT: Limit = { max: 30, windowSeconds: 60 };
 /** The signed-in member of an existing team: 401 for a guest, 404 for no team, 403 for anyone else. */
 async function requireMember(c: AppContext, teamId: string) {
   const auth = requireUser(c);
-  const db = c.get('db');
-  if (!(await findTeam(db, teamId))) fail(404, 'team.notFound');
-  if (!(await isMember(db, teamId, auth.user.id))) fail(403, 'team.membersOnly');
+  const standing = await membership(c.get('db'), teamId, auth.user.id);
+  if (standing === 'noTeam') fail(404, 'team.notFound');
+  if (standing === 'outsider') fail(403, 'team.membersOnly');
   return auth;
 }
 
@@ -47,12 +47,15 @@ export const teamChatRoutes = router()
     async (c) => {
       const { teamId } = c.req.valid('param');
       const { after } = c.req.valid('query');
-      await requireMember(c, teamId);
+      const { user } = requireUser(c);
       const db = c.get('db');
       const cursor = after === undefined ? null : parseCursor(after);
-      if (after !== undefined && !cursor) fail(400, 'chat.badCursor');
-      if (cursor?.kind === 'message' && !(await isTeamMessage(db, teamId, cursor.id))) fail(400, 'chat.badCursor');
-      const etag = chatEtag(await newestMessageId(db, teamId), after);
+      // One round trip before a 304: the team, the reader's membership, the newest message and the cursor's.
+      const poll = await chatPoll(db, teamId, user.id, cursor?.kind === 'message' ? cursor.id : null);
+      if (!poll) fail(404, 'team.notFound');
+      if (!poll.member) fail(403, 'team.membersOnly');
+      if ((after !== undefined && !cursor) || !poll.cursorKnown) fail(400, 'chat.badCursor');
+      const etag = chatEtag(poll.newestId, after);
       c.header('ETag', etag);
       c.header('Cache-Control', 'private, no-cache');
       if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
@@ -73,7 +76,8 @@ export const teamChatRoutes = router()
     async (c) => {
       const { teamId } = c.req.valid('param');
       const { message } = c.req.valid('json');
-      const { user } = await requireMember(c, teamId);
+      // `membersOnly` above already let only a member of this team through (before the body was read).
+      const { user } = requireUser(c);
       const db = c.get('db');
       const state = await c.get('deps').limits.hit(`chat:user:${user.id}`, CHAT_LIMIT);
       if (!state.allowed) failWith(429, t('chat.tooMany'), { 'Retry-After': String(state.retryAfter) });

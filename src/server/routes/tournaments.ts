@@ -58,14 +58,24 @@ export const tournamentsRoutes = router()
       method: 'get',
       path: '/',
       tags: ['Турніри'],
-      summary: 'Турніри (публічно): гри `game`, соло чи командні за `soloOnly` (без нього — усі)',
+      summary:
+        'Турніри (публічно), без параметрів — усі, спершу новіші. Необовʼязкові фільтри: гра `game`, соло чи командні `soloOnly` ' +
+        '(true|false), статус `status` (pending|started|finished), `from` — лише турніри від цієї дати (ISO 8601) і пізніше, ' +
+        '`order` — за датою asc|desc (типово desc; за рівної дати — за назвою), `limit` — не більше стількох (1–100)',
       request: { query: tournamentListQuery },
-      responses: { 200: jsonResponse(z.array(tournamentSchema), 'Турніри, спершу новіші'), ...errors(400) },
+      responses: { 200: jsonResponse(z.array(tournamentSchema), 'Турніри, спершу новіші (або за `order`)'), ...errors(400) },
     }),
     async (c) => {
-      const { game, soloOnly } = c.req.valid('query');
+      const { game, soloOnly, status, from, order, limit } = c.req.valid('query');
       publicCache(c);
-      const list = await listTournaments(c.get('db'), { gameId: game, soloOnly: soloOnly === undefined ? undefined : soloOnly === 'true' });
+      const list = await listTournaments(c.get('db'), {
+        gameId: game,
+        soloOnly: soloOnly === undefined ? undefined : soloOnly === 'true',
+        status,
+        from: from === undefined ? undefined : new Date(from),
+        order,
+        limit,
+      });
       return c.json(list, 200);
     },
   )

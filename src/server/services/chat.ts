@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../lib/api/chat.ts';
 import type { Tx } from '../db/client.ts';
-import { chatMessages, users } from '../db/schema/index.ts';
+import { chatMessages, teamMembers, teams, users } from '../db/schema/index.ts';
 import { presentPerson } from './teams.ts';
 
 /** Messages sent when the client has none yet: the latest ones. */
@@ -26,24 +26,40 @@ export function parseCursor(after: string): ChatCursor | null {
   return null;
 }
 
-/** Whether a message id belongs to this team's chat (a cursor must). */
-export async function isTeamMessage(db: Tx, teamId: string, messageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.teamId, teamId)));
-  return Boolean(row);
+/** What a chat poll needs to know before it can answer (even 304). */
+export interface ChatPoll {
+  /** Whether the reader is a member of the team. */
+  member: boolean;
+  /** Id of the team's newest message, or null for an empty chat: the chat's version, cheap to read. */
+  newestId: string | null;
+  /** Whether the cursor's message is in this team's chat (true when there is no message cursor). */
+  cursorKnown: boolean;
 }
 
-/** Id of the team's newest message, or null for an empty chat: the chat's version, cheap to read. */
-export async function newestMessageId(db: Tx, teamId: string): Promise<string | null> {
-  const [row] = await db
+/**
+ * One round trip for a chat poll: whether the team exists (undefined when not), whether the reader
+ * is a member, the newest message id, and whether a message cursor belongs to this chat.
+ */
+export async function chatPoll(db: Tx, teamId: string, userId: string, cursorId: string | null): Promise<ChatPoll | undefined> {
+  const newest = db
     .select({ id: chatMessages.id })
     .from(chatMessages)
-    .where(eq(chatMessages.teamId, teamId))
+    .where(eq(chatMessages.teamId, teams.id))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(1);
-  return row?.id ?? null;
+  const cursor = cursorId
+    ? sql<boolean>`exists(${db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.id, cursorId), eq(chatMessages.teamId, teams.id)))})`
+    : sql<boolean>`true`;
+  const [row] = await db
+    .select({ member: teamMembers.userId, newestId: sql<string | null>`(${newest})`, cursorKnown: cursor })
+    .from(teams)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(eq(teams.id, teamId));
+  if (!row) return undefined;
+  return { member: row.member !== null, newestId: row.newestId, cursorKnown: row.cursorKnown };
 }
 
 /**

@@ -30,6 +30,17 @@ export async function findTeam(db: Tx, id: string): Promise<TeamRow | undefined>
   return row;
 }
 
+/** Where a player stands with a team, in one query: no such team, not a member, or a member. */
+export async function membership(db: Tx, teamId: string, userId: string): Promise<'noTeam' | 'outsider' | 'member'> {
+  const [row] = await db
+    .select({ member: teamMembers.userId })
+    .from(teams)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
+    .where(eq(teams.id, teamId));
+  if (!row) return 'noTeam';
+  return row.member === null ? 'outsider' : 'member';
+}
+
 export async function isMember(db: Tx, teamId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: teamMembers.userId })

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ParticipantTeam,
   ParticipantUser,
@@ -16,6 +16,22 @@ import { notify, notifyAll } from './notifications.ts';
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
+/** The columns a tournament is listed with: no bracket, no bookkeeping (a bracket is ≈1.4 KB a row). */
+const listColumns = {
+  id: tournaments.id,
+  title: tournaments.title,
+  description: tournaments.description,
+  date: tournaments.date,
+  status: tournaments.status,
+  soloOnly: tournaments.soloOnly,
+  gameId: tournaments.gameId,
+  image: tournaments.image,
+  winnerType: tournaments.winnerType,
+  winnerId: tournaments.winnerId,
+};
+/** What `present()` reads of a tournament row. */
+type ListRow = Pick<TournamentRow, keyof typeof listColumns>;
+
 /** Who is looking: decides which applications a tournament shows. */
 export interface Viewer {
   userId: string;
@@ -26,7 +42,7 @@ export interface Viewer {
 const avatarOf = (user: { id: string; avatarImageId: string | null }) => avatarUrl(user.id, user.avatarImageId);
 
 /** Names of winners (users and teams), by id. */
-async function winnerNames(db: Tx, rows: readonly TournamentRow[]): Promise<Map<string, string>> {
+async function winnerNames(db: Tx, rows: readonly Pick<ListRow, 'winnerType' | 'winnerId'>[]): Promise<Map<string, string>> {
   const userIds = rows.filter((r) => r.winnerType === 'user' && r.winnerId).map((r) => r.winnerId!);
   const teamIds = rows.filter((r) => r.winnerType === 'team' && r.winnerId).map((r) => r.winnerId!);
   const names = new Map<string, string>();
@@ -43,7 +59,7 @@ async function winnerNames(db: Tx, rows: readonly TournamentRow[]): Promise<Map<
   return names;
 }
 
-function present(row: TournamentRow, gameName: string, names: Map<string, string>): Tournament {
+function present(row: ListRow, gameName: string, names: Map<string, string>): Tournament {
   return {
     _id: row.id,
     title: row.title,
@@ -61,19 +77,35 @@ function present(row: TournamentRow, gameName: string, names: Map<string, string
   };
 }
 
-/** Tournaments, newest first; of one game and of one type when asked. */
-export async function listTournaments(db: Tx, filter: { gameId?: string | undefined; soloOnly?: boolean | undefined }): Promise<Tournament[]> {
+/** What a tournament list may be narrowed to; nothing given means every tournament, newest first. */
+export interface TournamentFilter {
+  gameId?: string | undefined;
+  soloOnly?: boolean | undefined;
+  status?: TournamentStatus | undefined;
+  /** Only tournaments on or after this moment. */
+  from?: Date | undefined;
+  /** By date: `desc` (newest first, the default) or `asc`; ties by title, then id. */
+  order?: 'asc' | 'desc' | undefined;
+  limit?: number | undefined;
+}
+
+/** Tournaments, newest first unless asked otherwise; of one game, type, status or from a date when asked. */
+export async function listTournaments(db: Tx, filter: TournamentFilter): Promise<Tournament[]> {
   const where: SQL[] = [];
   if (filter.gameId) where.push(eq(tournaments.gameId, filter.gameId));
   if (filter.soloOnly !== undefined) where.push(eq(tournaments.soloOnly, filter.soloOnly));
-  const rows = await db
-    .select({ tournament: tournaments, gameName: games.name })
+  if (filter.status) where.push(eq(tournaments.status, filter.status));
+  if (filter.from) where.push(gte(tournaments.date, filter.from));
+  const byDate = filter.order === 'asc' ? asc(tournaments.date) : desc(tournaments.date);
+  const query = db
+    .select({ ...listColumns, gameName: games.name })
     .from(tournaments)
     .innerJoin(games, eq(games.id, tournaments.gameId))
     .where(and(...where))
-    .orderBy(desc(tournaments.date), asc(tournaments.title));
-  const names = await winnerNames(db, rows.map((r) => r.tournament));
-  return rows.map((r) => present(r.tournament, r.gameName, names));
+    .orderBy(byDate, asc(tournaments.title), asc(tournaments.id));
+  const rows = filter.limit === undefined ? await query : await query.limit(filter.limit);
+  const names = await winnerNames(db, rows);
+  return rows.map((row) => present(row, row.gameName, names));
 }
 
 async function findWithGame(db: Tx, id: string) {
