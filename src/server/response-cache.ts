@@ -28,12 +28,14 @@ export class ResponseCache {
   /** Renders under way, so a burst of requests for one page renders it once. */
   readonly #pending = new Map<string, Promise<Entry | Response>>();
   readonly #ttlMs: number;
-  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
   #generation = 0;
 
-  constructor(ttlMs: number, maxEntries = 500) {
+  /** Keeps answers `ttlMs`, at most `maxBytes` of bodies in all (the oldest go first). */
+  constructor(ttlMs: number, maxBytes = 16 * 1024 * 1024) {
     this.#ttlMs = ttlMs;
-    this.#maxEntries = maxEntries;
+    this.#maxBytes = maxBytes;
   }
 
   /**
@@ -66,17 +68,29 @@ export class ResponseCache {
     const entry: Entry = { expires: Date.now() + this.#ttlMs, status: response.status, headers: [...response.headers], body };
     // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
     if (body.byteLength <= MAX_BODY_BYTES && generation === this.#generation) {
-      this.#entries.delete(key);
+      this.#forget(key);
       this.#entries.set(key, entry);
-      if (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#bytes += body.byteLength;
+      for (const oldest of this.#entries.keys()) {
+        if (this.#bytes <= this.#maxBytes) break;
+        this.#forget(oldest);
+      }
     }
     return entry;
+  }
+
+  #forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.body.byteLength;
+    this.#entries.delete(key);
   }
 
   /** Forgets everything: data changed. */
   clear(): void {
     this.#generation++;
     this.#entries.clear();
+    this.#bytes = 0;
   }
 }
 

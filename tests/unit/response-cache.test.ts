@@ -74,8 +74,9 @@ describe('ResponseCache', () => {
     expect((await cache.get('k', get({ 'if-none-match': '"v0"' }), render)).status).toBe(200);
   });
 
-  it('keeps separate answers per key and at most `maxEntries` of them', async () => {
-    const cache = new ResponseCache(5000, 2);
+  it('keeps separate answers per key, and no more bytes than allowed, the oldest going first', async () => {
+    // Each body is 'сторінка N': 18 bytes in UTF-8, so 40 bytes hold two.
+    const cache = new ResponseCache(5000, 40);
     const { render, calls } = renderer();
     for (const key of ['a', 'b', 'c']) await cache.get(key, get(), render);
     await cache.get('c', get(), render);
