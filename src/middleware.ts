@@ -40,7 +40,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('X-Content-Type-Options', 'nosniff');
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     response.headers.set('X-Frame-Options', 'DENY');
-    if (servedOverHttps(request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
   }
+  // Here rather than per page or route: an answer from the cache may have been made for a plain-HTTP request.
+  if (servedOverHttps(request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
   return compress(request, response);
 });

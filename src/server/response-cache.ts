@@ -11,7 +11,8 @@ interface Entry {
   expires: number;
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  /** Null for answers without one (304, 204, redirects without a body). */
+  body: Uint8Array | null;
 }
 
 /** Bigger answers are rare (long lists) and not worth holding in memory. */
@@ -26,7 +27,7 @@ export function isPublic(response: Response): boolean {
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   /** Renders under way, so a burst of requests for one page renders it once. */
-  readonly #pending = new Map<string, Promise<Entry | Response>>();
+  readonly #pending = new Map<string, Promise<Entry>>();
   readonly #ttlMs: number;
   readonly #maxBytes: number;
   #bytes = 0;
@@ -39,35 +40,31 @@ export class ResponseCache {
   }
 
   /**
-   * The cached answer for `key`, or what `render` makes (kept when it is public). A cached answer
-   * whose ETag the request already holds is a 304.
+   * The cached answer for `key`, or what `render` makes (kept when it is public). Requests that
+   * arrive while one is rendering share its answer, whatever it is, instead of rendering again.
+   * A cached answer whose ETag the request already holds is a 304.
    */
   async get(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
-    const entry = this.#entries.get(key);
-    if (entry && entry.expires > Date.now()) return toResponse(entry, request);
-    let pending = this.#pending.get(key);
+    const cached = this.#entries.get(key);
+    if (cached && cached.expires > Date.now()) return toResponse(cached, request);
+    // The render answers its own request's If-None-Match, so only requests holding the same one share it.
+    const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
+    let pending = this.#pending.get(burst);
     if (!pending) {
       pending = this.#render(key, render);
-      this.#pending.set(key, pending);
-      void pending.finally(() => this.#pending.delete(key)).catch(() => {});
-    } else {
-      const shared = await pending;
-      // A render that was not cacheable cannot be shared: its body is read once. Make our own.
-      if (shared instanceof Response) return render();
-      return toResponse(shared, request);
+      this.#pending.set(burst, pending);
+      void pending.finally(() => this.#pending.delete(burst)).catch(() => {});
     }
-    const result = await pending;
-    return result instanceof Response ? result : toResponse(result, request);
+    return toResponse(await pending, request);
   }
 
-  async #render(key: string, render: () => Promise<Response>): Promise<Entry | Response> {
+  async #render(key: string, render: () => Promise<Response>): Promise<Entry> {
     const generation = this.#generation;
     const response = await render();
-    if (!isPublic(response) || !response.body) return response;
-    const body = new Uint8Array(await response.arrayBuffer());
+    const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
     const entry: Entry = { expires: Date.now() + this.#ttlMs, status: response.status, headers: [...response.headers], body };
     // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
-    if (body.byteLength <= MAX_BODY_BYTES && generation === this.#generation) {
+    if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && generation === this.#generation) {
       this.#forget(key);
       this.#entries.set(key, entry);
       this.#bytes += body.byteLength;
@@ -82,7 +79,7 @@ export class ResponseCache {
   #forget(key: string): void {
     const entry = this.#entries.get(key);
     if (!entry) return;
-    this.#bytes -= entry.body.byteLength;
+    this.#bytes -= entry.body?.byteLength ?? 0;
     this.#entries.delete(key);
   }
 
@@ -103,5 +100,5 @@ function toResponse(entry: Entry, request: Request): Response {
   if (etag && held && held.split(',').some((tag) => tag.trim() === '*' || bareTag(tag) === bareTag(etag))) {
     return new Response(null, { status: 304, headers });
   }
-  return new Response(entry.body.slice(), { status: entry.status, headers });
+  return new Response(entry.body?.slice() ?? null, { status: entry.status, headers });
 }

@@ -48,6 +48,16 @@ describe('ResponseCache', () => {
     expect(calls()).toBe(1);
   });
 
+  it('shares an answer it will not keep among the requests of one burst, but not with a different If-None-Match', async () => {
+    const cache = new ResponseCache(5000);
+    const { render, calls } = renderer('no-store', 503);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.get('k', get(), render)));
+    expect(answers.map((a) => a.status)).toEqual([503, 503, 503, 503, 503]);
+    expect(calls()).toBe(1);
+    await Promise.all([cache.get('k', get(), render), cache.get('k', get({ 'if-none-match': '"x"' }), render)]);
+    expect(calls()).toBe(3);
+  });
+
   it('forgets everything when data changes, including a render that was under way', async () => {
     const cache = new ResponseCache(5000);
     const { render, calls } = renderer();
