@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH, contentRoutes, startServer, type BenchRoute } from './server.ts';
+import { table } from '../table.ts';
 
 const PAGES = ['home', 'tournaments', 'tournament', 'news', 'leaderboards'];
 /** Runs per page; the run with the median performance score is the one reported (Lighthouse's advice). */
@@ -96,11 +97,7 @@ function printTable(rows: Row[]): void {
     ms(row.speedIndex),
     misses(row).length > 0 ? 'FAIL' : 'ok',
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`);
-  for (const line of lines) console.log(format(line));
+  console.log(table(header, lines));
 }
 
 const server = await startServer();

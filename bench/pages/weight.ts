@@ -4,6 +4,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Response } from '@playwright/test';
 import { CHROMIUM_PATH, contentRoutes, signInDemoPlayer, startServer, TOKEN_KEY, type BenchRoute } from './server.ts';
+import { table } from '../table.ts';
 
 /** Budgets in bytes, compressed (see `compressedSize`). */
 const BUDGET = {
@@ -240,11 +241,7 @@ function printTable(rows: Measured[]): void {
       misses.length > 0 ? 'FAIL' : 'ok',
     ];
   });
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`);
-  for (const line of lines) console.log(format(line));
+  console.log(table(header, lines));
 }
 
 const server = await startServer();

@@ -200,13 +200,5 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const ms = (value: number) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : Math.round(value)} ms` : '—');
 
-/** A plain-text table with aligned columns (also valid Markdown). */
-export function table(head: string[], rows: (string | number)[][]): string {
-  const cells = [head, ...rows.map((r) => r.map(String))];
-  const width = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`;
-  return [line(head), `| ${width.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
-}
-
 /** Seconds from the environment (quick runs while developing), else the default. */
 export const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

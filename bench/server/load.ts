@@ -18,8 +18,9 @@ import pg from 'pg';
 import type { RequestStep } from 'autocannon';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
-import { ADMIN_EMAIL, cannon, databaseUrl, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, table, type Run } from './lib.ts';
+import { ADMIN_EMAIL, cannon, databaseUrl, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Run } from './lib.ts';
 import { ensureSeeded } from './seed.ts';
+import { table } from '../table.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
 const DB = process.env.BENCH_LOAD_DB ?? 'bench_load';

@@ -12,8 +12,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { BUILD_DIR, cannon, databaseUrl, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, table, type Run } from './lib.ts';
+import { BUILD_DIR, cannon, databaseUrl, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
 import { ensureSeeded } from './seed.ts';
+import { table } from '../table.ts';
 
 const DB = process.env.BENCH_DB ?? 'bench_server';
 const PORT = Number(process.env.BENCH_PORT ?? 4521);
