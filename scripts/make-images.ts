@@ -34,10 +34,12 @@ function writeText(rel: string, content: string) {
   written.push(rel);
 }
 
-async function writeJpeg(rel: string, source: string) {
+/** `width`: a smaller copy (a phone's two-column grid needs about 320 px, not 640). */
+async function writeJpeg(rel: string, source: string, width?: number) {
   const file = join(PUBLIC, rel);
   ensureDir(file);
-  await sharp(Buffer.from(source)).flatten({ background: '#0b0f1a' }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toFile(file);
+  const image = sharp(Buffer.from(source)).flatten({ background: '#0b0f1a' });
+  await (width ? image.resize(width) : image).jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toFile(file);
   written.push(rel);
 }
 
@@ -377,10 +379,10 @@ writeText('logo.svg', logoSvg());
 writeText('favicon.svg', faviconSvg());
 await writePng('og-default.png', ogSvg());
 await writeJpeg('default_game.jpg', defaultGameSvg());
-await writeJpeg('games/cs2.jpg', cs2Svg());
-await writeJpeg('games/valorant.jpg', valorantSvg());
-await writeJpeg('games/lol.jpg', lolSvg());
-await writeJpeg('games/dota2.jpg', dotaSvg());
+for (const [name, draw] of [['cs2', cs2Svg], ['valorant', valorantSvg], ['lol', lolSvg], ['dota2', dotaSvg]] as const) {
+  await writeJpeg(`games/${name}.jpg`, draw());
+  await writeJpeg(`games/${name}-320.jpg`, draw(), 320);
+}
 for (const [i, emblem] of EMBLEMS.entries()) await writePng(`teams/${i + 1}.png`, emblemSvg(emblem, i + 1));
 await writeJpeg('news/1.jpg', newsStageSvg());
 await writeJpeg('news/2.jpg', newsGridSvg());

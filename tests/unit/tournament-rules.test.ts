@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyRefusal, isLiveApplication, isTeamSizeAllowed, TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
-import { DEFAULT_GAME_IMAGE, gameImage, isImageAddress } from '../../src/lib/domain/game-image.ts';
+import { DEFAULT_GAME_IMAGE, gameImage, gameImageSrcset, isImageAddress } from '../../src/lib/domain/game-image.ts';
 import { formatDay, formatLongDate, fromLocalInputValue, toLocalInputValue } from '../../src/lib/domain/tournament-dates.ts';
 import {
   arrangeTournaments,
@@ -158,5 +159,18 @@ describe('game images', () => {
     }
     expect(isImageAddress('http://x.test/a.jpg')).toBe(true);
     expect(isImageAddress('/a\\b')).toBe(false);
+  });
+});
+
+describe('game picture sizes', () => {
+  it('offers a 320 px copy of the pictures the site ships, and nothing for any other', () => {
+    expect(gameImageSrcset('/games/cs2.jpg')).toBe('/games/cs2-320.jpg 320w, /games/cs2.jpg 640w');
+    expect(gameImageSrcset('/games/my-upload.jpg')).toBeUndefined();
+    expect(gameImageSrcset('https://cdn.example.com/games/cs2.jpg')).toBeUndefined();
+    expect(gameImageSrcset(DEFAULT_GAME_IMAGE)).toBeUndefined();
+    // Every copy a srcset names is really there.
+    for (const game of ['cs2', 'valorant', 'lol', 'dota2']) {
+      for (const entry of gameImageSrcset(`/games/${game}.jpg`)!.split(', ')) expect(existsSync(`public${entry.split(' ')[0]}`), entry).toBe(true);
+    }
   });
 });

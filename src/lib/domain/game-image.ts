@@ -18,6 +18,14 @@ export function gameImage(value: string | null | undefined): string {
   return trimmed && isImageAddress(trimmed) ? trimmed : DEFAULT_GAME_IMAGE;
 }
 
+/** The game pictures the site ships, each also drawn 320 px wide (scripts/make-images.ts). */
+const SHIPPED_GAME_IMAGE = /^\/games\/(cs2|valorant|lol|dota2)\.jpg$/;
+
+/** A `srcset` offering a phone-sized copy of a picture the site ships; undefined for any other picture. */
+export function gameImageSrcset(src: string): string | undefined {
+  return SHIPPED_GAME_IMAGE.test(src) ? `${src.replace(/\.jpg$/, '-320.jpg')} 320w, ${src} 640w` : undefined;
+}
+
 /** An `<img onError>` handler: swaps a broken picture for the default one, once. */
 export function showDefaultImage(event: { currentTarget: HTMLImageElement }): void {
   const img = event.currentTarget;
