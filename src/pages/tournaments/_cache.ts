@@ -1,8 +1,10 @@
+import { PUBLIC_READ } from '../../server/caching.ts';
+
 /**
  * Guest pages of games and tournaments: the same HTML for everyone (per-user parts are islands),
  * so a CDN may keep them for 30 s while browsers always revalidate.
  */
-export const GUEST_PAGE_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+export const GUEST_PAGE_CACHE = PUBLIC_READ;
 
 /** Whether a path segment can be an id at all (the API would answer 400 anyway). */
 export const looksLikeId = (value: string | undefined): value is string =>

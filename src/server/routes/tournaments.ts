@@ -15,6 +15,7 @@ import { adminOnly, type AppContext, getAuth, requireAdmin, requireUser, signedI
 import { fail } from '../errors.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import { eligibility } from '../services/applications.ts';
+import { NOT_STORED, PUBLIC_READ } from '../caching.ts';
 import {
   createTournament,
   deleteTournament,
@@ -34,8 +35,7 @@ const idParam = z.object({ id: z.uuid() });
  */
 export function publicCache(c: AppContext): void {
   c.header('Vary', 'Authorization');
-  if (c.req.header('authorization')) c.header('Cache-Control', 'private, no-store');
-  else c.header('Cache-Control', 'public, max-age=0, s-maxage=30, stale-while-revalidate=60');
+  c.header('Cache-Control', c.req.header('authorization') ? NOT_STORED : PUBLIC_READ);
 }
 
 function refuseSave(result: Extract<TournamentSave, { ok: false }>): never {
