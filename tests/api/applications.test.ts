@@ -20,6 +20,7 @@ interface ApplicationBody {
   tournament: string;
   status: string;
   comment: string;
+  createdAt: string;
   user: { _id: string; username: string };
   team: { _id: string; name: string; members: { username: string }[] } | null;
   tournamentTitle?: string;
@@ -241,6 +242,22 @@ describe('the admin list and decisions', () => {
     expect(pending.body.every((a) => a.status === 'pending')).toBe(true);
     expect((await api.call('GET', '/api/applications?status=maybe', { token: admin })).status).toBe(400);
     expect((await api.call('GET', '/api/applications?tournament=12', { token: admin })).status).toBe(400);
+  });
+
+  it('pages the admin list newest first, pointing to the next page until the last', async () => {
+    const all = (await api.call<ApplicationBody[]>('GET', '/api/applications', { token: admin })).body;
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const created = all.map((a) => Date.parse(a.createdAt));
+    expect(created).toEqual([...created].sort((x, y) => y - x));
+    const first = await api.call<ApplicationBody[]>('GET', '/api/applications?limit=1', { token: admin });
+    expect(first.body).toEqual(all.slice(0, 1));
+    expect(first.headers.get('link')).toBe('</api/applications?limit=1&offset=1>; rel="next"');
+    const last = await api.call<ApplicationBody[]>('GET', `/api/applications?limit=1&offset=${all.length - 1}`, { token: admin });
+    expect(last.body).toEqual(all.slice(-1));
+    expect(last.headers.get('link')).toBeNull();
+    for (const query of ['limit=0', 'limit=101', 'offset=-1']) {
+      expect((await api.call('GET', `/api/applications?${query}`, { token: admin })).status, query).toBe(400);
+    }
   });
 
   it('lets only admins change a status, through either path', async () => {

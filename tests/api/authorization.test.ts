@@ -328,6 +328,7 @@ const rows: Row[] = [
   { route: 'GET /api/news', request: () => ({ path: '/api/news' }), expect: all(200) },
   { route: 'GET /api/news/:id', request: () => ({ path: `/api/news/${w.news}` }), expect: all(200) },
   { route: 'GET /api/news/saved', request: () => ({ path: '/api/news/saved' }), expect: signed(200) },
+  { route: 'GET /api/news/saved/items', request: () => ({ path: '/api/news/saved/items' }), expect: signed(200) },
   { route: 'POST /api/news/saved/:id', request: () => ({ path: `/api/news/saved/${w.news}` }), expect: signed(200) },
   { route: 'DELETE /api/news/saved/:id', request: () => ({ path: `/api/news/saved/${w.news}` }), expect: signed(200) },
   { route: 'POST /api/news', request: () => ({ path: '/api/news', body: { title: `Новина ${unique()}`, content: 'Текст.' } }), expect: adminOnly(201) },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsItem } from '../../src/lib/api/news.ts';
+import { news } from '../../src/server/db/schema/index.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -59,6 +60,31 @@ describe('reading news', () => {
     expect(current.body.every((n) => !n.archived)).toBe(true);
     expect(archive.body.every((n) => n.archived)).toBe(true);
     expect((await api.call('GET', '/api/news?archived=maybe')).status).toBe(400);
+  });
+
+  it('comes in pages of at most 100, newest first, with a Link to the next page', async () => {
+    for (let i = 0; i < 4; i++) await publish();
+    const all = (await api.call<NewsItem[]>('GET', '/api/news?archived=false')).body;
+    const first = await api.call<NewsItem[]>('GET', '/api/news?archived=false&limit=2');
+    expect(first.body).toEqual(all.slice(0, 2));
+    expect(first.headers.get('link')).toBe('</api/news?archived=false&limit=2&offset=2>; rel="next"');
+    const last = await api.call<NewsItem[]>('GET', `/api/news?archived=false&limit=2&offset=${all.length - 2}`);
+    expect(last.body).toEqual(all.slice(-2));
+    expect(last.headers.get('link')).toBeNull();
+
+    await api.db.insert(news).values(Array.from({ length: 101 }, (_, i) => ({ title: `Стара ${i}`, content: 'Текст.', date: new Date(Date.UTC(2001, 0, 1, i)) })));
+    const capped = await api.call<NewsItem[]>('GET', '/api/news');
+    expect(capped.body).toHaveLength(100);
+    expect(capped.headers.get('link')).toBe('</api/news?offset=100>; rel="next"');
+    const rest = await api.call<NewsItem[]>('GET', '/api/news?offset=100');
+    expect(rest.body.at(-1)?.title).toBe('Стара 0');
+    expect(new Set([...capped.body, ...rest.body].map((n) => n._id)).size).toBe(capped.body.length + rest.body.length);
+
+    for (const query of ['limit=0', 'limit=101', 'limit=1.5', 'limit=lots', 'limit=', 'offset=-1', 'offset=lots']) {
+      const res = await api.call('GET', `/api/news?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
+    }
   });
 
   it('shows one news item by id; a bad id is 400 and an unknown one 404', async () => {
@@ -224,6 +250,7 @@ describe('saved news', () => {
   it('needs a signed-in user', async () => {
     const item = await publish();
     expect((await api.call('GET', '/api/news/saved')).status).toBe(401);
+    expect((await api.call('GET', '/api/news/saved/items')).status).toBe(401);
     expect((await api.call('POST', `/api/news/saved/${item._id}`)).status).toBe(401);
     expect((await api.call('DELETE', `/api/news/saved/${item._id}`)).status).toBe(401);
     expect((await api.call('POST', '/api/news/saved/not-an-id')).status).toBe(401);
@@ -243,6 +270,13 @@ describe('saved news', () => {
     expect(mine.body.sort()).toEqual([first._id, second._id].sort());
     const theirs = await api.call<string[]>('GET', '/api/news/saved', { token: otherPlayer.token });
     expect(theirs.body).toEqual([]);
+    // The Saved view reads the items themselves, current and archived, newest first.
+    const items = await api.call<NewsItem[]>('GET', '/api/news/saved/items', { token: player.token });
+    expect(items.headers.get('cache-control')).toBe('private, no-store');
+    expect(items.body).toHaveLength(2);
+    expect(items.body).toEqual(expect.arrayContaining([first, second]));
+    expect(Date.parse(items.body[0]!.date)).toBeGreaterThanOrEqual(Date.parse(items.body[1]!.date));
+    expect((await api.call<NewsItem[]>('GET', '/api/news/saved/items', { token: otherPlayer.token })).body).toEqual([]);
 
     // Another user removing it from their own list changes nothing in mine.
     expect((await api.call('DELETE', `/api/news/saved/${first._id}`, { token: otherPlayer.token })).status).toBe(200);

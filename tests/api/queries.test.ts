@@ -131,7 +131,7 @@ describe('tournament lists', () => {
         { path: `/api/tournaments?game=${gameId}&soloOnly=true` },
         { path: `/api/tournaments?game=${gameId}&soloOnly=false` },
         { path: '/api/tournaments?soloOnly=true' },
-        { path: `/api/tournaments?game=${gameId}&status=finished&from=2000-01-01&order=asc&limit=100` },
+        { path: `/api/tournaments?game=${gameId}&status=finished&from=2000-01-01&sort=title_asc&limit=100&offset=0` },
         { path: `/api/tournaments?game=${gameId}`, token: admin },
         { path: '/api/stats/tournaments', token: admin },
       ],
@@ -209,6 +209,7 @@ describe('news', () => {
         { path: '/api/news?archived=true' },
         { path: '/api/news', token: reader.token },
         { path: '/api/news/saved', token: reader.token },
+        { path: '/api/news/saved/items', token: reader.token },
       ],
       () => add(4),
     );

@@ -195,6 +195,14 @@ describe('enabling statistics for a tournament', () => {
       'Plain Cup': { statsEnabled: false, gameHasStats: false, gameName: 'Plain' },
       'Finished Cup': { statsEnabled: true, gameHasStats: true, gameName: 'Arena' },
     });
+    // A page at a time, newest first, each with its own switch.
+    const first = await api.call<TournamentStats[]>('GET', '/api/stats/tournaments?limit=3', { token: admin.token });
+    expect(first.body).toEqual(res.body.slice(0, 3));
+    expect(first.headers.get('link')).toBe('</api/stats/tournaments?limit=3&offset=3>; rel="next"');
+    const rest = await api.call<TournamentStats[]>('GET', '/api/stats/tournaments?limit=3&offset=3', { token: admin.token });
+    expect(rest.body).toEqual(res.body.slice(3));
+    expect(rest.headers.get('link')).toBeNull();
+    expect((await api.call('GET', '/api/stats/tournaments?limit=0', { token: admin.token })).status).toBe(400);
   });
 
   it('gives the record form the roster and the numeric stat fields', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, notifications, teamMembers, teams, users } from '../../src/server/db/schema/index.ts';
+import { applications, notifications, teamMembers, teams, tournaments, users } from '../../src/server/db/schema/index.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -171,7 +171,7 @@ describe('listing tournaments', () => {
   });
 });
 
-describe('listing tournaments narrowly: status, from, order and limit', () => {
+describe('listing tournaments narrowly: status, from, sort and pages', () => {
   const HOUR = 60 * 60 * 1000;
   let narrowGame: string;
   let base: number;
@@ -195,7 +195,7 @@ describe('listing tournaments narrowly: status, from, order and limit', () => {
 
   it('gives the home page its three upcoming ones, as it picked them from the whole list before', async () => {
     const from = new Date(Date.now() - 24 * HOUR);
-    const res = await list(`status=pending&from=${encodeURIComponent(from.toISOString())}&order=asc&limit=3`);
+    const res = await list(`status=pending&from=${encodeURIComponent(from.toISOString())}&sort=date_asc&limit=3`);
     expect(res.status).toBe(200);
     expect(titles(res.body)).toEqual(['Earlier today', 'A tomorrow', 'B tomorrow']);
     // The same three index.astro used to pick itself out of the full list.
@@ -234,8 +234,8 @@ describe('listing tournaments narrowly: status, from, order and limit', () => {
       'Three days ago',
       'Finished last year',
     ]);
-    expect(titles((await list('order=desc')).body)).toEqual(desc);
-    expect(titles((await list('order=asc')).body)).toEqual([
+    expect(titles((await list('sort=date_desc')).body)).toEqual(desc);
+    expect(titles((await list('sort=date_asc')).body)).toEqual([
       'Finished last year',
       'Three days ago',
       'Earlier today',
@@ -247,11 +247,57 @@ describe('listing tournaments narrowly: status, from, order and limit', () => {
     ]);
     expect(titles((await list('limit=2')).body)).toEqual(desc.slice(0, 2));
     expect(titles((await list('limit=100')).body)).toEqual(desc);
-    expect(titles((await list('order=asc&limit=1')).body)).toEqual(['Finished last year']);
+    expect(titles((await list('sort=date_asc&limit=1')).body)).toEqual(['Finished last year']);
   });
 
-  it('answers 400 with a Ukrainian message for a bad status, date, order or limit', async () => {
-    for (const query of ['status=paused', 'from=tomorrow', 'from=2030-13-45', 'order=up', 'limit=0', 'limit=101', 'limit=1.5', 'limit=lots', 'limit=']) {
+  it('pages with limit and offset, pointing to the next page with a Link header until the last', async () => {
+    const desc = titles((await list('')).body);
+    const first = await list('limit=3');
+    expect(titles(first.body)).toEqual(desc.slice(0, 3));
+    const next = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(next).toBe(`/api/tournaments?game=${narrowGame}&limit=3&offset=3`);
+    const second = await api.call<TournamentBody[]>('GET', next!);
+    expect(titles(second.body)).toEqual(desc.slice(3, 6));
+    const last = await list('limit=3&offset=6');
+    expect(titles(last.body)).toEqual(desc.slice(6));
+    expect(last.headers.get('link')).toBeNull();
+    // Exactly a page left: no promise of another.
+    expect((await list('limit=2&offset=6')).headers.get('link')).toBeNull();
+    expect((await list('offset=8')).body).toEqual([]);
+    // Pages keep the filters and the order.
+    const pending = await list('status=pending&sort=date_asc&limit=2&offset=2');
+    expect(titles(pending.body)).toEqual(['A tomorrow', 'B tomorrow']);
+    expect(pending.headers.get('link')).toBe(`</api/tournaments?game=${narrowGame}&status=pending&sort=date_asc&limit=2&offset=4>; rel="next"`);
+  });
+
+  it('sorts titles in Ukrainian alphabetical order, ties newest first', async () => {
+    const game = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Абетка' } })).body.game._id;
+    for (const [title, hours] of [['Яблуко', 1], ['ігри', 2], ['Ґанок', 3], ['Zed', 4], ['абетка', 5], ['Єдність', 6], ['Гора', 7], ['Їжак', 8], ['Ігри', 9]] as const) {
+      await createTournament({ game, title, date: at(hours) });
+    }
+    const sorted = async (sort: string) => titles((await api.call<TournamentBody[]>('GET', `/api/tournaments?game=${game}&sort=${sort}`)).body);
+    // Latin before Cyrillic; Ґ after Г, Є after Е, І and Ї after И, case aside (the newer «Ігри» first).
+    const alphabet = ['Zed', 'абетка', 'Гора', 'Ґанок', 'Єдність', 'Ігри', 'ігри', 'Їжак', 'Яблуко'];
+    expect(await sorted('title_asc')).toEqual(alphabet);
+    expect(await sorted('title_desc')).toEqual(['Яблуко', 'Їжак', 'Ігри', 'ігри', 'Єдність', 'Ґанок', 'Гора', 'абетка', 'Zed']);
+  });
+
+  it('answers at most 100 without a limit, and says where the rest is', async () => {
+    const game = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Crowded' } })).body.game._id;
+    await api.db.insert(tournaments).values(
+      // Long past, so they stay behind every other list of this file.
+      Array.from({ length: 101 }, (_, i) => ({ gameId: game, title: `Crowd ${i}`, date: new Date(Date.UTC(2000, 0, 1) + i * HOUR) })),
+    );
+    const res = await api.call<TournamentBody[]>('GET', `/api/tournaments?game=${game}`);
+    expect(res.body).toHaveLength(100);
+    expect(res.headers.get('link')).toBe(`</api/tournaments?game=${game}&offset=100>; rel="next"`);
+    const rest = await api.call<TournamentBody[]>('GET', `/api/tournaments?game=${game}&offset=100`);
+    expect(titles(rest.body)).toEqual(['Crowd 0']);
+  });
+
+  it('answers 400 with a Ukrainian message for a bad status, date, sort, limit or offset', async () => {
+    const bad = ['status=paused', 'from=tomorrow', 'from=2030-13-45', 'sort=up', 'sort=date', 'limit=0', 'limit=101', 'limit=1.5', 'limit=lots', 'limit='];
+    for (const query of [...bad, 'offset=-1', 'offset=1.5', 'offset=lots', 'offset=100001']) {
       const res = await api.call('GET', `/api/tournaments?game=${narrowGame}&${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
@@ -260,7 +306,7 @@ describe('listing tournaments narrowly: status, from, order and limit', () => {
     expect((await api.call('GET', '/api/tournaments?from=tomorrow')).body.message).toBe('Некоректна дата');
   });
 
-  it('keeps the contract without them: every tournament of every game, newest first, list fields only', async () => {
+  it('keeps the contract without them: tournaments of every game, newest first, list fields only', async () => {
     const res = await api.call<TournamentBody[]>('GET', '/api/tournaments');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(8);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { newsPreview } from '../../src/lib/domain/news.ts';
-import { expect, logIn, test } from './fixtures.ts';
+import { expect, logIn, open, test } from './fixtures.ts';
 
 const PLAYER = { login: 'KozakSniper', password: 'demo12345' };
 
@@ -183,4 +183,38 @@ test.describe('without JavaScript', () => {
     expect((await page.goto('/news/not-an-id'))?.status()).toBe(404);
     await expect(page.getByRole('link', { name: 'До всіх новин' })).toBeVisible();
   });
+});
+
+test('the archive shows ten news at a time, and «Показати ще» brings the rest', async ({ admin: page }) => {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const mark = randomUUID().slice(0, 6);
+  const created: string[] = [];
+  try {
+    for (let i = 1; i <= 11; i++) {
+      const response = await page.request.post('/api/news', { headers, data: { title: `Архівна ${mark} №${i}`, content: 'Текст.', archived: true } });
+      expect(response.status()).toBe(201);
+      created.push(((await response.json()) as { _id: string })._id);
+    }
+    const total = ((await (await page.request.get('/api/news?archived=true')).json()) as unknown[]).length;
+    // The demo archive is small: two pages hold it with ours.
+    expect(total).toBeLessThanOrEqual(20);
+
+    // A click before the island wakes would do nothing, as it would for a reader.
+    await open(page, '/news?view=archive');
+    const articles = page.getByRole('article');
+    await expect(articles).toHaveCount(10);
+    await expect(articles.first()).toHaveAccessibleName(`Архівна ${mark} №11`);
+    const more = page.getByRole('button', { name: 'Показати ще' });
+    await more.click();
+    await expect(articles).toHaveCount(total);
+    await expect(more).toHaveCount(0);
+    await expect(page.getByRole('article', { name: `Архівна ${mark} №1`, exact: true })).toBeVisible();
+
+    // All news is a list of its own, read from its first page.
+    await newsMenu(page).getByRole('link', { name: 'Усі новини' }).click();
+    await expect(page.getByRole('article', { name: new RegExp(`Архівна ${mark}`) })).toHaveCount(0);
+  } finally {
+    for (const id of created) expect((await page.request.delete(`/api/news/${id}`, { headers })).status()).toBe(200);
+  }
 });

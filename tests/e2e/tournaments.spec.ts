@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, open, test } from './fixtures.ts';
 
 const PASSWORD = 'demo12345';
 
@@ -89,6 +89,8 @@ test('a team member who is not the captain cannot apply for the team', async ({ 
 });
 
 test('a captain of a five-player team applies, an admin approves, and the team appears among participants', async ({ admin, browser }) => {
+  // Two browsers and seven page loads.
+  test.setTimeout(60_000);
   const title = 'Чемпіонат Слобожанщини з LoL';
   const id = await tournamentId(admin, title);
 
@@ -223,4 +225,33 @@ test('on a tournament page an admin deletes an application only after confirming
   await page.getByRole('button', { name: 'Зберегти переможця' }).click();
   await expect(page.getByRole('heading', { name: 'Переможець' }).locator('xpath=..')).toContainText('Dnister_Flow');
   await expect(page.getByRole('button', { name: 'Зберегти переможця' })).toHaveCount(0);
+});
+
+test('a long list shows a page of cards, and «Показати ще» brings the next one until none is left', async ({ admin: page }) => {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const game = (await (await page.request.post('/api/games', { headers, data: { name: `Довга ліга ${randomUUID().slice(0, 6)}` } })).json()) as {
+    game: { _id: string };
+  };
+  // Long past, so these stay behind the demo tournaments in every other test's lists.
+  for (let i = 0; i < 30; i++) {
+    const date = new Date(Date.UTC(2001, 0, 1 + i)).toISOString();
+    const created = await page.request.post('/api/tournaments', { headers, data: { game: game.game._id, title: `Етап ${String(i + 1).padStart(2, '0')}`, date } });
+    expect(created.status()).toBe(201);
+  }
+
+  await open(page, `/games/${game.game._id}`);
+  await expect(cardTitles(page)).toHaveCount(24);
+  await expect(cardTitles(page).first()).toHaveText('Етап 30');
+  await page.getByRole('button', { name: 'Показати ще' }).click();
+  await expect(cardTitles(page)).toHaveCount(30);
+  await expect(cardTitles(page).last()).toHaveText('Етап 01');
+  await expect(page.getByRole('button', { name: 'Показати ще' })).toHaveCount(0);
+
+  // Sorting asks the server again, from the first page.
+  await page.getByLabel('Сортування').selectOption({ label: 'Назва Я–А' });
+  await expect(cardTitles(page)).toHaveCount(24);
+  await expect(cardTitles(page).first()).toHaveText('Етап 30');
+  await page.getByLabel('Сортування').selectOption({ label: 'Спершу старі' });
+  await expect(cardTitles(page).first()).toHaveText('Етап 01');
 });

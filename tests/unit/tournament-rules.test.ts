@@ -4,13 +4,14 @@ import { applyRefusal, isLiveApplication, isTeamSizeAllowed, TEAM_SIZE } from '.
 import { DEFAULT_GAME_IMAGE, gameImage, gameImageSrcset, isImageAddress } from '../../src/lib/domain/game-image.ts';
 import { formatDay, formatLongDate, fromLocalInputValue, toLocalInputValue } from '../../src/lib/domain/tournament-dates.ts';
 import {
-  arrangeTournaments,
   DEFAULT_PREFERENCES,
-  matchesStatus,
+  listQuery,
   parseSortOrder,
   parseStatusFilter,
   parseTypeFilter,
   soloOnlyQuery,
+  STATUS_FILTERS,
+  statusQuery,
 } from '../../src/lib/domain/tournament-list.ts';
 import { isOpenForApplications, normalizeStatus, statusLabelKey } from '../../src/lib/domain/tournament-status.ts';
 import { winnerRefusal, winnerTypeOf } from '../../src/lib/domain/tournament-winner.ts';
@@ -33,37 +34,18 @@ describe('tournament status', () => {
 });
 
 describe('tournament list rules', () => {
-  const list = [
-    { title: 'Бета', date: '2030-01-02T10:00:00Z', status: 'pending', soloOnly: true },
-    { title: 'альфа', date: '2030-01-05T10:00:00Z', status: 'in-progress', soloOnly: false },
-    { title: 'Ґанок', date: '2029-12-01T10:00:00Z', status: 'completed', soloOnly: false },
-    { title: 'Гора', date: '2030-01-03T10:00:00Z', status: 'scheduled', soloOnly: false },
-    { title: 'Єва', date: '2030-01-04T10:00:00Z', status: 'done', soloOnly: true },
-  ];
-  const titles = (prefs: Partial<typeof DEFAULT_PREFERENCES>) => arrangeTournaments(list, { ...DEFAULT_PREFERENCES, ...prefs }).map((t) => t.title);
+  const GAME = '0b6f1c1e-0000-4000-8000-000000000001';
 
-  it('sorts by date (newest first by default) and by title in Ukrainian order', () => {
-    expect(titles({})).toEqual(['альфа', 'Єва', 'Гора', 'Бета', 'Ґанок']);
-    expect(titles({ sort: 'date_asc' })).toEqual(['Ґанок', 'Бета', 'Гора', 'Єва', 'альфа']);
-    expect(titles({ sort: 'title_asc' })).toEqual(['альфа', 'Бета', 'Гора', 'Ґанок', 'Єва']);
-    expect(titles({ sort: 'title_desc' })).toEqual(['Єва', 'Ґанок', 'Гора', 'Бета', 'альфа']);
-  });
-
-  it('filters by type and by status group, tolerating legacy spellings', () => {
-    expect(titles({ type: 'solo' })).toEqual(['Єва', 'Бета']);
-    expect(titles({ type: 'team' })).toEqual(['альфа', 'Гора', 'Ґанок']);
-    expect(titles({ status: 'upcoming' })).toEqual(['Гора', 'Бета']);
-    expect(titles({ status: 'started' })).toEqual(['альфа']);
-    expect(titles({ status: 'finished' })).toEqual(['Єва', 'Ґанок']);
-    expect(titles({ type: 'solo', status: 'finished', sort: 'date_asc' })).toEqual(['Єва']);
-    expect(matchesStatus('mystery', 'all')).toBe(true);
-    expect(matchesStatus('mystery', 'upcoming')).toBe(false);
-  });
-
-  it('does not touch the list it was given', () => {
-    const copy = structuredClone(list);
-    arrangeTournaments(list, { type: 'team', status: 'all', sort: 'title_asc' });
-    expect(list).toEqual(copy);
+  it('asks the server for the chosen type, status group and order; the defaults add nothing', () => {
+    expect(listQuery(GAME, DEFAULT_PREFERENCES)).toEqual({ game: GAME });
+    expect(listQuery(GAME, { type: 'solo', status: 'upcoming', sort: 'title_asc' })).toEqual({
+      game: GAME,
+      soloOnly: true,
+      status: 'pending',
+      sort: 'title_asc',
+    });
+    expect(listQuery(GAME, { type: 'team', status: 'finished', sort: 'date_asc' })).toEqual({ game: GAME, soloOnly: false, status: 'finished', sort: 'date_asc' });
+    expect(STATUS_FILTERS.map(statusQuery)).toEqual([undefined, 'pending', 'started', 'finished']);
   });
 
   it('reads stored choices back safely, unknown values become the defaults', () => {

@@ -1,38 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
+import { ShowMore } from '../../components/ShowMore.tsx';
 import { deleteApplication, listApplications, setApplicationStatus, type AdminApplication } from '../../lib/api/applications.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { usePages } from '../../lib/stores/pages.ts';
 import { api } from '../../lib/stores/session.ts';
 
 type Filter = 'pending' | 'all';
+
+/** Applications per page of the list. */
+const APPLICATIONS_PAGE_SIZE = 20;
 
 const stateTone = { pending: 'text-warning', approved: 'text-success', rejected: 'text-danger' } as const;
 
 /** Admin: applications with approve and reject (pending ones first), and delete after a confirmation (SPEC §2 Admin panel). */
 export default function ApplicationsPanel() {
   const [filter, setFilter] = useState<Filter>('pending');
-  const [list, setList] = useState<AdminApplication[] | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   // Bumped after every change, so the list is fetched again.
   const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    listApplications(api, filter === 'pending' ? { status: 'pending' } : {})
-      .then((result) => live && setList(result))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setList([]);
-        setMessage({ tone: 'error', text: t('manage.error', { message: errorMessage(error, t('applications.loadError')) }) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [filter, version]);
+  // The last answer stays up while a change reloads the list, so the rows do not blink.
+  const { shown: list, loading, loadMore, moreBusy, moreError } = usePages(
+    JSON.stringify([filter, version]),
+    (offset) => listApplications(api, { ...(filter === 'pending' ? { status: 'pending' } : {}), limit: APPLICATIONS_PAGE_SIZE, offset }),
+    { errorText: t('applications.loadError') },
+  );
 
   async function act(id: string, run: () => Promise<{ message: string }>, fallback: string) {
     setBusyId(id);
@@ -74,11 +71,13 @@ export default function ApplicationsPanel() {
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       {list === null ? (
         <p className="text-sm text-muted">{t('manage.loading')}</p>
-      ) : list.length === 0 ? (
+      ) : list.kind === 'error' ? (
+        <Notice tone="error">{t('manage.error', { message: list.message })}</Notice>
+      ) : list.items.length === 0 ? (
         <p className="text-sm text-muted">{t('applications.empty')}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-line">
-          {list.map((a) => (
+          {list.items.map((a) => (
             <li key={a._id} className="flex flex-col gap-2 py-3 md:flex-row md:items-center md:justify-between">
               <div className="flex min-w-0 flex-col gap-0.5">
                 <a href={`/tournaments/${a.tournament}`} className="truncate font-semibold">
@@ -131,6 +130,7 @@ export default function ApplicationsPanel() {
           ))}
         </ul>
       )}
+      {list?.kind === 'loaded' && <ShowMore more={list.more} busy={moreBusy || loading} error={moreError} onMore={() => void loadMore()} />}
     </section>
   );
 }

@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
-import { errorMessage } from '../../lib/api/client.ts';
+import { ShowMore } from '../../components/ShowMore.tsx';
 import { enableStats, listTournamentStats, type MatchRecorded, type TournamentStats } from '../../lib/api/stats.ts';
 import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
 import { displayRating } from '../../lib/domain/rank.ts';
 import { formatLongDate } from '../../lib/domain/tournament-dates.ts';
+import { TOURNAMENT_PAGE_SIZE } from '../../lib/domain/tournament-list.ts';
 import { normalizeStatus, statusLabelKey } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
+import { usePages } from '../../lib/stores/pages.ts';
 import { api } from '../../lib/stores/session.ts';
 import { $gamesVersion } from './games-changed.ts';
 import { RecordMatchModal } from './RecordMatchModal.tsx';
@@ -34,7 +36,6 @@ function recordedSummary(result: MatchRecorded): string {
  * closed for finished tournaments.
  */
 export default function TournamentStatsPanel() {
-  const [list, setList] = useState<TournamentStats[] | null>(null);
   const [recording, setRecording] = useState<TournamentStats | null>(null);
   const { busy, message, setMessage, run } = useAdminTask();
   // The card a message is about (shown there, beside its buttons); null: the panel's own (a failed load).
@@ -43,20 +44,12 @@ export default function TournamentStatsPanel() {
   const [version, setVersion] = useState(0);
   const gamesVersion = useHydratedStore($gamesVersion, 0);
 
-  useEffect(() => {
-    let live = true;
-    listTournamentStats(api)
-      .then((result) => live && setList(Array.isArray(result) ? result : []))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setList([]);
-        setMessageFor(null);
-        setMessage({ tone: 'error', text: t('manage.error', { message: errorMessage(error, t('stats.loadError')) }) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [version, gamesVersion, setMessage]);
+  // The last answer stays up while a change reloads the list, so the cards do not blink.
+  const { shown: list, loading, loadMore, moreBusy, moreError } = usePages(
+    JSON.stringify([version, gamesVersion]),
+    (offset) => listTournamentStats(api, { limit: TOURNAMENT_PAGE_SIZE, offset }),
+    { errorText: t('stats.loadError') },
+  );
 
   function enable(tournament: TournamentStats) {
     setMessageFor(tournament._id);
@@ -74,11 +67,13 @@ export default function TournamentStatsPanel() {
       {message && messageFor === null && <Notice tone={message.tone}>{message.text}</Notice>}
       {list === null ? (
         <p className="text-sm text-muted">{t('stats.loading')}</p>
-      ) : list.length === 0 ? (
+      ) : list.kind === 'error' ? (
+        <Notice tone="error">{t('manage.error', { message: list.message })}</Notice>
+      ) : list.items.length === 0 ? (
         <p className="text-sm text-muted">{t('stats.noTournaments')}</p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
-          {list.map((tournament) => {
+          {list.items.map((tournament) => {
             const status = normalizeStatus(tournament.status);
             const finished = status === 'finished';
             const titleId = `stats-card-${tournament._id}`;
@@ -149,6 +144,7 @@ export default function TournamentStatsPanel() {
           })}
         </ul>
       )}
+      {list?.kind === 'loaded' && <ShowMore more={list.more} busy={moreBusy || loading} error={moreError} onMore={() => void loadMore()} />}
       {recording && (
         <RecordMatchModal
           tournament={recording}

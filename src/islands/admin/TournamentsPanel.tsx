@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
+import { ShowMore } from '../../components/ShowMore.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { listGames, type Game } from '../../lib/api/games.ts';
 import { createTournament, deleteTournament, listTournaments, updateTournament, type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
+import { TOURNAMENT_PAGE_SIZE } from '../../lib/domain/tournament-list.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { normalizeStatus, statusLabelKey, type TournamentStatus } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { usePages } from '../../lib/stores/pages.ts';
 import { api } from '../../lib/stores/session.ts';
 import { $gamesVersion } from './games-changed.ts';
 import { TournamentForm } from './TournamentForm.tsx';
@@ -28,7 +31,6 @@ const NEXT: Partial<Record<TournamentStatus, { status: TournamentStatus; label: 
 export default function TournamentsPanel() {
   const [games, setGames] = useState<Game[]>([]);
   const [gameFilter, setGameFilter] = useState('');
-  const [list, setList] = useState<Tournament[] | null>(null);
   const [editing, setEditing] = useState<Tournament | null>(null);
   const { busy, message, setMessage, run: runTask, refuse: invalid } = useAdminTask();
 
@@ -46,19 +48,12 @@ export default function TournamentsPanel() {
     };
   }, [gamesVersion, setMessage]);
 
-  useEffect(() => {
-    let live = true;
-    listTournaments(api, gameFilter ? { game: gameFilter } : {})
-      .then((result) => live && setList(Array.isArray(result) ? result : []))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setList([]);
-        setMessage({ tone: 'error', text: t('manage.error', { message: errorMessage(error, t('tournaments.loadError')) }) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [gameFilter, version, setMessage]);
+  // The last answer stays up while a change reloads the list, so the rows do not blink.
+  const { shown: list, loading, loadMore, moreBusy, moreError } = usePages(
+    JSON.stringify([gameFilter, version]),
+    (offset) => listTournaments(api, { ...(gameFilter ? { game: gameFilter } : {}), limit: TOURNAMENT_PAGE_SIZE, offset }),
+    { errorText: t('tournaments.loadError'), invalidText: t('tournaments.invalidData') },
+  );
 
   // Whatever happened, the list is fetched again: a failed change may still have changed something.
   const run = async (task: () => Promise<{ message: string }>, fallback: string, after?: () => void) => {
@@ -119,11 +114,13 @@ export default function TournamentsPanel() {
         </div>
         {list === null ? (
           <p className="text-sm text-muted">{t('manage.loading')}</p>
-        ) : list.length === 0 ? (
+        ) : list.kind === 'error' ? (
+          <Notice tone="error">{t('manage.error', { message: list.message })}</Notice>
+        ) : list.items.length === 0 ? (
           <p className="text-sm text-muted">{t('manage.noTournaments')}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line">
-            {list.map((tournament) => {
+            {list.items.map((tournament) => {
               const status = normalizeStatus(tournament.status);
               const next = status ? NEXT[status] : undefined;
               return (
@@ -178,6 +175,7 @@ export default function TournamentsPanel() {
             })}
           </ul>
         )}
+        {list?.kind === 'loaded' && <ShowMore more={list.more} busy={moreBusy || loading} error={moreError} onMore={() => void loadMore()} />}
       </section>
     </>
   );

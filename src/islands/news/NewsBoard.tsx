@@ -1,9 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Notice } from '../../components/Notice.tsx';
+import { ShowMore } from '../../components/ShowMore.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
-import { createNews, deleteNews, listNews, listSavedNews, saveNews, unsaveNews, updateNews, type NewsItem } from '../../lib/api/news.ts';
+import {
+  createNews,
+  deleteNews,
+  listNews,
+  listSavedNews,
+  listSavedNewsItems,
+  saveNews,
+  unsaveNews,
+  updateNews,
+  type NewsItem,
+} from '../../lib/api/news.ts';
+import type { Page } from '../../lib/api/paging.ts';
 import { t, type MessageKey } from '../../lib/i18n/index.ts';
+import { useHydrated } from '../../lib/stores/hydration.ts';
+import { usePages, type PagesState } from '../../lib/stores/pages.ts';
 import { $sessionLoading, $user, api } from '../../lib/stores/session.ts';
 import { NewsCard } from './NewsCard.tsx';
 import { NewsForm } from './NewsForm.tsx';
@@ -29,19 +43,35 @@ const menu: { view: NewsView; label: MessageKey }[] = [
 /** How long a toast stays (SPEC §9). */
 const TOAST_MS = 3000;
 
-const noSubscription = () => () => {};
+/** News cards per page of All news and Archive. */
+export const NEWS_PAGE_SIZE = 10;
+
+/** The list a view shows, if any: All news and Archive page through the server's lists. */
+type Listed = 'all' | 'archive' | 'saved';
+
+async function readList(listed: Listed, offset: number): Promise<Page<NewsItem>> {
+  if (listed === 'saved') return { items: await listSavedNewsItems(api), more: false };
+  return listNews(api, { archived: listed === 'archive', limit: NEWS_PAGE_SIZE, offset });
+}
 
 type Toast = { tone: 'success' | 'error'; text: string };
 
+interface Props {
+  /** The first page of the view the address names, as the server rendered it; null for Saved and Add news. */
+  initial: PagesState<NewsItem> | null;
+  view: NewsView;
+}
+
 /**
  * The News page (SPEC §2): menu All news / Saved / Archive / Add news, cards that open on click,
- * Save and Remove from saved for players, Edit and Delete for admins. Rendered on the server
- * with the news it is given; the menu items are links, so without JavaScript All and Archive
- * still work and every card still opens.
+ * Save and Remove from saved for players, Edit and Delete for admins. All news and Archive come a
+ * page at a time with a «show more» button. Rendered on the server with the first page of its
+ * view; the menu items are links, so without JavaScript All and Archive still work and every
+ * card still opens.
  */
-export default function NewsBoard({ items: initialItems, view: initialView }: { items: NewsItem[]; view: NewsView }) {
+export default function NewsBoard({ initial, view: initialView }: Props) {
   // The server renders for a guest; hydration must match that even when the session is already known.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const storedUser = useStore($user);
   const storedLoading = useStore($sessionLoading);
   const user = hydrated ? storedUser : null;
@@ -49,7 +79,6 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
   const isAdmin = user?.role === 'admin';
   const canSave = Boolean(user) && !isAdmin;
 
-  const [items, setItems] = useState(initialItems);
   const [view, setView] = useState<NewsView>(initialView);
   const [savedIds, setSavedIds] = useState<Set<string> | null>(null);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -58,12 +87,19 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
 
   // A signed-in reader gets the newest list (the page may come from a cache) and, unless admin, their saved ids.
   const userId = user?._id;
+  const listed: Listed | null = view === 'all' || view === 'archive' ? view : view === 'saved' && canSave ? 'saved' : null;
+  const key = JSON.stringify([listed, userId ?? null]);
+  const pages = usePages(key, (offset) => (listed ? readList(listed, offset) : Promise.resolve({ items: [], more: false })), {
+    initial,
+    errorText: t('news.loadError'),
+  });
+  // A new reader of the same list keeps it up while the fresh copy loads; another list waits for its own.
+  const sameList = pages.shownKey !== null && JSON.parse(pages.shownKey)[0] === listed;
+  const current = pages.state ?? (sameList ? pages.shown : null);
+
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    listNews(api)
-      .then((fresh) => live && setItems(fresh))
-      .catch((error: unknown) => console.error('[news] list', error));
     if (!isAdmin) {
       listSavedNews(api)
         .then((ids) => live && setSavedIds(new Set(ids)))
@@ -111,12 +147,13 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
     busy(item._id, true);
     try {
       await (saved ? unsaveNews(api, item._id) : saveNews(api, item._id));
-      setSavedIds((current) => {
-        const copy = new Set(current);
+      setSavedIds((held) => {
+        const copy = new Set(held);
         if (saved) copy.delete(item._id);
         else copy.add(item._id);
         return copy;
       });
+      if (saved && listed === 'saved') pages.update((items) => items.filter((n) => n._id !== item._id));
     } catch (error) {
       setToast({ tone: 'error', text: errorMessage(error, t('news.savedToggleError')) });
     } finally {
@@ -129,7 +166,7 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
     busy(item._id, true);
     try {
       await deleteNews(api, item._id);
-      setItems((current) => current.filter((n) => n._id !== item._id));
+      pages.update((items) => items.filter((n) => n._id !== item._id));
       setToast({ tone: 'success', text: t('news.deleted') });
     } catch (error) {
       setToast({ tone: 'error', text: errorMessage(error, t('news.deleteError')) });
@@ -140,14 +177,16 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
 
   async function add(body: Parameters<typeof createNews>[1]) {
     const created = await createNews(api, body);
-    setItems((current) => [created, ...current]);
+    // The list it joins is read again from its first page, where the new item now is.
     go(created.archived ? 'archive' : 'all');
     setToast({ tone: 'success', text: t('news.added') });
   }
 
   async function edit(id: string, body: Parameters<typeof updateNews>[2]) {
     const updated = await updateNews(api, id, body);
-    setItems((current) => current.map((n) => (n._id === id ? updated : n)));
+    // Moved to or from the archive, it leaves the list it was in.
+    const stays = listed === 'saved' || updated.archived === (listed === 'archive');
+    pages.update((items) => (stays ? items.map((n) => (n._id === id ? updated : n)) : items.filter((n) => n._id !== id)));
     setEditing(null);
     setToast({ tone: 'success', text: t('news.updated') });
   }
@@ -180,43 +219,42 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
     return null;
   }
 
-  function list(shown: NewsItem[], empty: MessageKey) {
-    if (shown.length === 0) return <p className="text-muted">{t(empty)}</p>;
+  function list(empty: MessageKey) {
+    if (!current) return <Notice>{t('news.loading')}</Notice>;
+    if (current.kind === 'error') return <Notice tone="error">{current.message}</Notice>;
+    if (current.items.length === 0) return <p className="text-muted">{t(empty)}</p>;
     return (
-      <ul className="flex flex-col gap-4">
-        {shown.map((item, index) => (
-          <li key={item._id}>
-            {editing === item._id ? (
-              <section className="card" aria-label={t('news.edit')}>
-                <NewsForm
-                  idPrefix={`edit-${item._id}`}
-                  initial={item}
-                  submitLabel={t('news.submitEdit')}
-                  onSubmit={(body) => edit(item._id, body)}
-                  onCancel={() => setEditing(null)}
-                />
-              </section>
-            ) : (
-              <NewsCard item={item} actions={actionsFor(item)} priority={index === 0} />
-            )}
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="flex flex-col gap-4">
+          {current.items.map((item, index) => (
+            <li key={item._id}>
+              {editing === item._id ? (
+                <section className="card" aria-label={t('news.edit')}>
+                  <NewsForm
+                    idPrefix={`edit-${item._id}`}
+                    initial={item}
+                    submitLabel={t('news.submitEdit')}
+                    onSubmit={(body) => edit(item._id, body)}
+                    onCancel={() => setEditing(null)}
+                  />
+                </section>
+              ) : (
+                <NewsCard item={item} actions={actionsFor(item)} priority={index === 0} />
+              )}
+            </li>
+          ))}
+        </ul>
+        <ShowMore more={current.more} busy={pages.moreBusy || pages.loading} error={pages.moreError} onMore={() => void pages.loadMore()} />
+      </>
     );
   }
 
   function body(): ReactNode {
     switch (view) {
       case 'all':
-        return list(
-          items.filter((n) => !n.archived),
-          'news.empty',
-        );
+        return list('news.empty');
       case 'archive':
-        return list(
-          items.filter((n) => n.archived),
-          'news.emptyArchive',
-        );
+        return list('news.emptyArchive');
       case 'saved':
         if (sessionLoading || (canSave && !savedIds)) return <Notice>{t('news.checking')}</Notice>;
         if (!canSave) {
@@ -226,10 +264,7 @@ export default function NewsBoard({ items: initialItems, view: initialView }: { 
             </p>
           );
         }
-        return list(
-          items.filter((n) => savedIds?.has(n._id)),
-          'news.emptySaved',
-        );
+        return list('news.emptySaved');
       case 'add':
         if (sessionLoading) return <Notice>{t('news.checking')}</Notice>;
         if (!isAdmin) return <Notice tone="error">{t('news.addOnlyAdmin')}</Notice>;

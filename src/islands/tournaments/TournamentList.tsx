@@ -1,42 +1,40 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Notice } from '../../components/Notice.tsx';
-import { errorMessage } from '../../lib/api/client.ts';
+import { ShowMore } from '../../components/ShowMore.tsx';
 import { listTournaments, type Tournament } from '../../lib/api/tournaments.ts';
 import {
-  arrangeTournaments,
   DEFAULT_PREFERENCES,
+  listQuery,
   SORT_ORDERS,
-  soloOnlyQuery,
   STATUS_FILTERS,
+  TOURNAMENT_PAGE_SIZE,
   TYPE_FILTERS,
   type ListPreferences,
-  type TypeFilter,
 } from '../../lib/domain/tournament-list.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { useHydrated } from '../../lib/stores/hydration.ts';
+import { usePages, type PagesState } from '../../lib/stores/pages.ts';
 import { api } from '../../lib/stores/session.ts';
 import { $sortOrder, $statusFilter, $typeFilter, resetPreferences } from './preferences.ts';
 import { PlaceholderCard, TournamentCard } from './TournamentCard.tsx';
-import { useHydrated } from '../../lib/stores/hydration.ts';
 
 /** Placeholder cards while the list loads (SPEC §9). */
 const PLACEHOLDERS = 6;
 
 interface Props {
   gameId: string;
-  /** The game's tournaments of every type, as the server rendered them; null when that failed. */
-  initial: Tournament[] | null;
-  initialError?: string | null;
+  /** The first page with the default choices, as the server rendered it. */
+  initial: PagesState<Tournament>;
 }
 
-type Load = { state: 'loaded'; list: Tournament[]; type: TypeFilter } | { state: 'error'; message: string; type: TypeFilter };
-
 /**
- * The tournament list of one game: type buttons, status and sort selects, reset (SPEC §2). The
- * server renders it with the defaults; after hydration the stored choices apply, and each change
- * of type loads the list again, six placeholder cards standing in meanwhile.
+ * The tournament list of one game: type buttons, status and sort selects, reset (SPEC §2), and a
+ * "show more" button under each page. The server renders the first page with the defaults; after
+ * hydration the stored choices apply, and each change of a choice loads the first page again, six
+ * placeholder cards standing in meanwhile.
  */
-export default function TournamentList({ gameId, initial, initialError = null }: Props) {
+export default function TournamentList({ gameId, initial }: Props) {
   // The server cannot read localStorage: the first paint uses the defaults, the stored choices come after.
   const hydrated = useHydrated();
   const storedType = useStore($typeFilter);
@@ -46,29 +44,13 @@ export default function TournamentList({ gameId, initial, initialError = null }:
     () => (hydrated ? { type: storedType, status: storedStatus, sort: storedSort } : DEFAULT_PREFERENCES),
     [hydrated, storedType, storedStatus, storedSort],
   );
-
-  const [load, setLoad] = useState<Load>(
-    initial ? { state: 'loaded', list: initial, type: 'all' } : { state: 'error', message: initialError ?? t('tournaments.loadError'), type: 'all' },
+  const query = useMemo(() => listQuery(gameId, prefs), [gameId, prefs]);
+  const { state, loading, loadMore, moreBusy, moreError } = usePages(
+    JSON.stringify(query),
+    (offset) => listTournaments(api, { ...query, limit: TOURNAMENT_PAGE_SIZE, offset }),
+    { initial, errorText: t('tournaments.loadError'), invalidText: t('tournaments.invalidData') },
   );
-  const request = useRef(0);
-
-  useEffect(() => {
-    if (!hydrated || load.type === prefs.type) return;
-    const ticket = ++request.current;
-    const type = prefs.type;
-    const soloOnly = soloOnlyQuery(type);
-    listTournaments(api, { game: gameId, ...(soloOnly === undefined ? {} : { soloOnly }) })
-      .then((list) => {
-        if (ticket !== request.current) return;
-        setLoad(Array.isArray(list) ? { state: 'loaded', list, type } : { state: 'error', message: t('tournaments.invalidData'), type });
-      })
-      .catch((error: unknown) => {
-        if (ticket === request.current) setLoad({ state: 'error', message: errorMessage(error, t('tournaments.loadError')), type });
-      });
-  }, [hydrated, prefs.type, load.type, gameId]);
-
-  const loading = hydrated && load.type !== prefs.type;
-  const shown = useMemo(() => (load.state === 'loaded' ? arrangeTournaments(load.list, prefs) : []), [load, prefs]);
+  const unfiltered = prefs.type === 'all' && prefs.status === 'all';
 
   return (
     <div className="flex flex-col gap-5">
@@ -117,7 +99,7 @@ export default function TournamentList({ gameId, initial, initialError = null }:
         </button>
       </div>
 
-      {loading ? (
+      {loading || !state ? (
         <>
           <p role="status" className="sr-only">
             {t('tournaments.loading')}
@@ -128,18 +110,19 @@ export default function TournamentList({ gameId, initial, initialError = null }:
             ))}
           </ul>
         </>
-      ) : load.state === 'error' ? (
-        <Notice tone="error">{load.message}</Notice>
-      ) : load.list.length === 0 && prefs.type === 'all' ? (
-        <Notice>{t('tournaments.empty')}</Notice>
-      ) : shown.length === 0 ? (
-        <Notice>{t('tournaments.emptyFiltered')}</Notice>
+      ) : state.kind === 'error' ? (
+        <Notice tone="error">{state.message}</Notice>
+      ) : state.items.length === 0 ? (
+        <Notice>{unfiltered ? t('tournaments.empty') : t('tournaments.emptyFiltered')}</Notice>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {shown.map((tournament, index) => (
-            <TournamentCard key={tournament._id} tournament={tournament} priority={index === 0} />
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {state.items.map((tournament, index) => (
+              <TournamentCard key={tournament._id} tournament={tournament} priority={index === 0} />
+            ))}
+          </ul>
+          <ShowMore more={state.more} busy={moreBusy} error={moreError} onMore={() => void loadMore()} />
+        </>
       )}
     </div>
   );

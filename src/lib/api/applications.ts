@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiClient } from './client.ts';
+import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { tournamentApplicationSchema } from './tournaments.ts';
 
 /** Solo: `tournament` only; team: `tournament` and `team` (SPEC §7 Applications). */
@@ -18,6 +19,7 @@ export type ApplicationStatusInput = z.infer<typeof applicationStatusInput>;
 export const applicationListQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
   tournament: z.uuid().optional(),
+  ...pageQuery,
 });
 
 /** An application in the admin list: the tournament's title and state come along. */
@@ -34,11 +36,14 @@ export type ApplicationSaved = z.infer<typeof applicationSaved>;
 const path = (id: string) => `applications/${encodeURIComponent(id)}`;
 
 export const apply = (api: ApiClient, body: ApplicationInput) => api.post('applications', { json: body }).json<ApplicationSaved>();
-export function listApplications(api: ApiClient, query: { status?: 'pending' | 'approved' | 'rejected'; tournament?: string } = {}) {
-  const searchParams: Record<string, string> = {};
+export async function listApplications(
+  api: ApiClient,
+  query: { status?: 'pending' | 'approved' | 'rejected'; tournament?: string; limit?: number; offset?: number } = {},
+): Promise<Page<AdminApplication>> {
+  const searchParams: Record<string, string> = pageParams(query);
   if (query.status) searchParams.status = query.status;
   if (query.tournament) searchParams.tournament = query.tournament;
-  return api.get('applications', { searchParams }).json<AdminApplication[]>();
+  return readPage<AdminApplication>(await api.get('applications', { searchParams }));
 }
 export const setApplicationStatus = (api: ApiClient, id: string, body: ApplicationStatusInput) =>
   api.patch(`${path(id)}/status`, { json: body }).json<ApplicationSaved>();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isSafeNewsUrl, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, NEWS_URL_MAX } from '../domain/news.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
+import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 
 /** A news item as the API shows it (SPEC §3 News). `date` is ISO 8601. */
 export const newsItemSchema = z.object({
@@ -42,15 +43,18 @@ export type NewsInput = z.infer<typeof newsInput>;
 export const newsUpdate = newsInput.partial();
 export type NewsUpdate = z.infer<typeof newsUpdate>;
 
-/** `GET /news?archived=true|false`; without it, current and archived news together. */
-export const newsListQuery = z.object({ archived: z.enum(['true', 'false']).optional() });
+/**
+ * `GET /news?archived=true|false`, a page at a time (`limit`, `offset`; at most 100); without
+ * `archived`, current and archived news together.
+ */
+export const newsListQuery = z.object({ archived: z.enum(['true', 'false']).optional(), ...pageQuery });
 
 export const savedNewsSchema = z.array(z.string());
 
-export const listNews = (api: ApiClient, options: { archived?: boolean } = {}) =>
-  api
-    .get('news', options.archived === undefined ? {} : { searchParams: { archived: String(options.archived) } })
-    .json<NewsItem[]>();
+export async function listNews(api: ApiClient, options: { archived?: boolean; limit?: number; offset?: number } = {}): Promise<Page<NewsItem>> {
+  const searchParams = { ...(options.archived === undefined ? {} : { archived: String(options.archived) }), ...pageParams(options) };
+  return readPage<NewsItem>(await api.get('news', { searchParams }));
+}
 export const getNews = (api: ApiClient, id: string) => api.get(`news/${encodeURIComponent(id)}`).json<NewsItem>();
 export const createNews = (api: ApiClient, body: NewsInput) => api.post('news', { json: body }).json<NewsItem>();
 export const updateNews = (api: ApiClient, id: string, body: NewsUpdate) =>
@@ -59,5 +63,7 @@ export const deleteNews = (api: ApiClient, id: string) => api.delete(`news/${enc
 
 /** Ids of the news the caller saved. */
 export const listSavedNews = (api: ApiClient) => api.get('news/saved').json<string[]>();
+/** The news the caller saved, newest first. */
+export const listSavedNewsItems = (api: ApiClient) => api.get('news/saved/items').json<NewsItem[]>();
 export const saveNews = (api: ApiClient, id: string) => api.post(`news/saved/${encodeURIComponent(id)}`).json<{ message: string }>();
 export const unsaveNews = (api: ApiClient, id: string) => api.delete(`news/saved/${encodeURIComponent(id)}`).json<{ message: string }>();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
+import { pageParams, readPage, type Page } from './paging.ts';
 import { achievementBadgeSchema } from './leaderboards.ts';
 import { matchHistoryItemSchema } from './matches.ts';
 import { tournamentSchema } from './tournaments.ts';
@@ -118,7 +119,8 @@ export type MatchRecorded = z.infer<typeof matchRecordedSchema>;
 
 const path = (id: string) => `tournaments/${encodeURIComponent(id)}`;
 
-export const listTournamentStats = (api: ApiClient) => api.get('stats/tournaments').json<TournamentStats[]>();
+export const listTournamentStats = async (api: ApiClient, page: { limit?: number; offset?: number } = {}): Promise<Page<TournamentStats>> =>
+  readPage<TournamentStats>(await api.get('stats/tournaments', { searchParams: pageParams(page) }));
 export const getRecordForm = (api: ApiClient, tournamentId: string) => api.get(`${path(tournamentId)}/stats`).json<RecordForm>();
 export const enableStats = (api: ApiClient, tournamentId: string) => api.post(`${path(tournamentId)}/enable-stats`).json<StatsEnabled>();
 export const recordMatch = (api: ApiClient, tournamentId: string, body: RecordMatchInput) =>

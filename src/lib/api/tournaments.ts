@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { STATUS_SPELLINGS, normalizeStatus, type TournamentStatus } from '../domain/tournament-status.ts';
+import { SORT_ORDERS, type SortOrder } from '../domain/tournament-list.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
+import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { imageInput } from './games.ts';
 
 /** A player as tournament pages show one: no email, since these answers are public. */
@@ -118,20 +120,18 @@ export type TournamentInput = z.input<typeof tournamentInput>;
 export const tournamentUpdate = tournamentInput;
 export type TournamentUpdate = z.input<typeof tournamentUpdate>;
 
-/** Most tournaments one list answer may be asked to stop at (`limit`). */
-export const TOURNAMENT_LIST_MAX_LIMIT = 100;
-
 /**
- * GET /tournaments. With nothing given: every tournament, newest first (SPEC §7). `status`, `from`
- * (on or after that moment), `order` (by date) and `limit` let a page ask for just what it shows.
+ * GET /tournaments: a page of tournaments, newest first. `game`, `soloOnly`, `status` and `from`
+ * (on or after that moment) narrow the list, `sort` orders it, `limit` and `offset` pick the page.
+ * When more follow, the answer carries `Link: <…>; rel="next"`.
  */
 export const tournamentListQuery = z.object({
   game: z.uuid().optional(),
   soloOnly: z.enum(['true', 'false']).optional(),
   status: statusInput.optional(),
   from: dateInput.optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  limit: z.coerce.number().int().min(1).max(TOURNAMENT_LIST_MAX_LIMIT).optional(),
+  sort: z.enum(SORT_ORDERS).optional(),
+  ...pageQuery,
 });
 export type TournamentListQuery = {
   game?: string;
@@ -139,8 +139,9 @@ export type TournamentListQuery = {
   status?: TournamentStatus;
   /** A moment (ISO 8601) or a Date: only tournaments on or after it. */
   from?: string | Date;
-  order?: 'asc' | 'desc';
+  sort?: SortOrder;
   limit?: number;
+  offset?: number;
 };
 
 export const winnerInput = z.object({
@@ -165,15 +166,14 @@ export type Eligibility = z.infer<typeof eligibilitySchema>;
 
 const path = (id: string) => `tournaments/${encodeURIComponent(id)}`;
 
-export function listTournaments(api: ApiClient, query: TournamentListQuery = {}) {
+export async function listTournaments(api: ApiClient, query: TournamentListQuery = {}): Promise<Page<Tournament>> {
   const searchParams: Record<string, string> = {};
   if (query.game) searchParams.game = query.game;
   if (query.soloOnly !== undefined) searchParams.soloOnly = String(query.soloOnly);
   if (query.status) searchParams.status = query.status;
   if (query.from !== undefined) searchParams.from = query.from instanceof Date ? query.from.toISOString() : query.from;
-  if (query.order) searchParams.order = query.order;
-  if (query.limit !== undefined) searchParams.limit = String(query.limit);
-  return api.get('tournaments', { searchParams }).json<Tournament[]>();
+  if (query.sort) searchParams.sort = query.sort;
+  return readPage<Tournament>(await api.get('tournaments', { searchParams: { ...searchParams, ...pageParams(query) } }));
 }
 export const getTournament = (api: ApiClient, id: string) => api.get(path(id)).json<TournamentDetail>();
 export const getEligibility = (api: ApiClient, id: string) => api.get(`${path(id)}/eligibility`).json<Eligibility>();

@@ -1,4 +1,5 @@
-import { normalizeStatus } from './tournament-status.ts';
+import type { TournamentListQuery } from '../api/tournaments.ts';
+import type { TournamentStatus } from './tournament-status.ts';
 
 /** Type filter buttons of the tournament list (SPEC §2): all, solo only, team only. */
 export const TYPE_FILTERS = ['all', 'solo', 'team'] as const;
@@ -33,48 +34,27 @@ export const parseTypeFilter = oneOf(TYPE_FILTERS, DEFAULT_PREFERENCES.type);
 export const parseStatusFilter = oneOf(STATUS_FILTERS, DEFAULT_PREFERENCES.status);
 export const parseSortOrder = oneOf(SORT_ORDERS, DEFAULT_PREFERENCES.sort);
 
-/** The fields of a tournament the list rules look at. */
-export interface ListedTournament {
-  title: string;
-  date: string;
-  status: string;
-  soloOnly: boolean;
-}
-
 /** The `soloOnly` query value for a type filter: omitted for all. */
 export function soloOnlyQuery(type: TypeFilter): boolean | undefined {
   return type === 'all' ? undefined : type === 'solo';
 }
 
-/** Whether a tournament belongs to the status group chosen in the select. */
-export function matchesStatus(status: string, filter: StatusFilter): boolean {
-  if (filter === 'all') return true;
-  const normalized = normalizeStatus(status);
-  const group = normalized === 'pending' ? 'upcoming' : normalized;
-  return group === filter;
+/** The `status` query value for a status group: stored statuses are normalised, so upcoming is pending. */
+export function statusQuery(filter: StatusFilter): TournamentStatus | undefined {
+  return filter === 'all' ? undefined : filter === 'upcoming' ? 'pending' : filter;
 }
 
-export function matchesType(soloOnly: boolean, filter: TypeFilter): boolean {
-  return filter === 'all' || (filter === 'solo') === soloOnly;
-}
-
-const titleCollator = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
-
-function timeOf(date: string): number {
-  const time = Date.parse(date);
-  return Number.isNaN(time) ? 0 : time;
-}
-
-/** The tournaments that pass both filters, in the chosen order; the input is left as it was. */
-export function arrangeTournaments<T extends ListedTournament>(list: readonly T[], prefs: ListPreferences): T[] {
-  const shown = list.filter((t) => matchesType(t.soloOnly, prefs.type) && matchesStatus(t.status, prefs.status));
-  const byDate = (a: T, b: T) => timeOf(a.date) - timeOf(b.date);
-  const byTitle = (a: T, b: T) => titleCollator.compare(a.title, b.title);
-  const compare: Record<SortOrder, (a: T, b: T) => number> = {
-    date_desc: (a, b) => byDate(b, a) || byTitle(a, b),
-    date_asc: (a, b) => byDate(a, b) || byTitle(a, b),
-    title_asc: (a, b) => byTitle(a, b) || byDate(b, a),
-    title_desc: (a, b) => byTitle(b, a) || byDate(b, a),
+/** The list query of a game's list for the three choices: the server filters, sorts and pages. */
+export function listQuery(gameId: string, prefs: ListPreferences): TournamentListQuery {
+  const soloOnly = soloOnlyQuery(prefs.type);
+  const status = statusQuery(prefs.status);
+  return {
+    game: gameId,
+    ...(soloOnly === undefined ? {} : { soloOnly }),
+    ...(status === undefined ? {} : { status }),
+    ...(prefs.sort === DEFAULT_PREFERENCES.sort ? {} : { sort: prefs.sort }),
   };
-  return shown.sort(compare[prefs.sort]);
 }
+
+/** Cards per page of a game's list: fills rows of one, two and three columns alike. */
+export const TOURNAMENT_PAGE_SIZE = 24;

@@ -8,7 +8,7 @@ const FEED_SIZE = 50;
 
 /** RSS 2.0 of current (not archived) news, with absolute links (SPEC §2 News, shared links). */
 export const GET: APIRoute = async ({ locals, url }) => {
-  const items = (await listNews(locals.api, { archived: false })).slice(0, FEED_SIZE);
+  const { items } = await listNews(locals.api, { archived: false, limit: FEED_SIZE });
   const xml = newsFeedXml(items, {
     title: t('news.feedTitle'),
     description: t('news.feedDescription'),

@@ -11,6 +11,8 @@ import { t } from '../../lib/i18n/index.ts';
 import { adminOnly, type AppContext, requireAdmin, requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { PAGE_MAX_LIMIT } from '../../lib/api/paging.ts';
+import { linkToNext } from '../paging.ts';
 import { applyTo, changeStatus, deleteApplication, listApplications } from '../services/applications.ts';
 
 const idParam = z.object({ id: z.uuid() });
@@ -82,7 +84,8 @@ export const applicationsRoutes = router()
       method: 'get',
       path: '/',
       tags: ['Заявки'],
-      summary: 'Адмін: усі заявки, новіші спершу (можна за статусом чи турніром)',
+      summary:
+        'Адмін: заявки, новіші спершу, сторінкою (`limit` 1–100, типово 100; `offset`; далі — `Link: <…>; rel="next"`); можна за статусом чи турніром',
       security: bearer,
       middleware: [adminOnly] as const,
       request: { query: applicationListQuery },
@@ -91,7 +94,10 @@ export const applicationsRoutes = router()
     async (c) => {
       requireAdmin(c);
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await listApplications(c.get('db'), c.req.valid('query')), 200);
+      const { limit = PAGE_MAX_LIMIT, offset = 0, ...filter } = c.req.valid('query');
+      const page = await listApplications(c.get('db'), { ...filter, limit, offset });
+      linkToNext(c, { offset, limit, more: page.more });
+      return c.json(page.items, 200);
     },
   )
   .openapi(statusRoute('/{id}/status', 'Адмін: схвалити чи відхилити заявку'), async (c) =>

@@ -7,6 +7,7 @@ import {
   statsGameSchema,
   teamEntrySchema,
 } from '../../lib/api/leaderboards.ts';
+import { PAGE_MAX_LIMIT, pageQuery } from '../../lib/api/paging.ts';
 import { tournamentStatsSchema } from '../../lib/api/stats.ts';
 import type { Tx } from '../db/client.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -17,6 +18,7 @@ import { gameExists, listStatsGames, playerAchievements, playerLeaderboard, remo
 import { ownerExists } from '../services/match-history.ts';
 import { listTournamentStats } from '../services/results.ts';
 import { bearer, errors, jsonResponse, messageBody, router } from '../openapi.ts';
+import { linkToNext } from '../paging.ts';
 
 const tags = ['Статистика'];
 const gameParam = z.object({ gameId: z.uuid() });
@@ -155,14 +157,20 @@ export const leaderboardsRoutes = router()
       method: 'get',
       path: '/tournaments',
       tags,
-      summary: 'Турніри зі станом статистики та чи налаштовано статистику їхньої гри (адмін)',
+      summary:
+        'Турніри зі станом статистики та чи налаштовано статистику їхньої гри (адмін), сторінкою (`limit` 1–100, типово 100; `offset`; ' +
+        'далі — `Link: <…>; rel="next"`)',
       security: bearer,
       middleware: [adminOnly] as const,
-      responses: { 200: jsonResponse(z.array(tournamentStatsSchema), 'Турніри, спершу новіші'), ...errors(401, 403) },
+      request: { query: z.object(pageQuery) },
+      responses: { 200: jsonResponse(z.array(tournamentStatsSchema), 'Турніри, спершу новіші'), ...errors(400, 401, 403) },
     }),
     async (c) => {
       requireAdmin(c);
+      const { limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await listTournamentStats(c.get('db')), 200);
+      const page = await listTournamentStats(c.get('db'), { limit, offset });
+      linkToNext(c, { offset, limit, more: page.more });
+      return c.json(page.items, 200);
     },
   );

@@ -9,11 +9,14 @@ import {
   findNews,
   listNews,
   listSavedNewsIds,
+  listSavedNewsItems,
   saveNewsFor,
   unsaveNewsFor,
   updateNews,
 } from '../services/news.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { linkToNext } from '../paging.ts';
+import { PAGE_MAX_LIMIT } from '../../lib/api/paging.ts';
 
 const idParam = z.object({ id: z.uuid() });
 const tags = ['Новини'];
@@ -29,14 +32,17 @@ export const newsRoutes = router()
       method: 'get',
       path: '/',
       tags,
-      summary: 'Новини, найновіші першими: поточні й архівні (поле archived) або лише одні з них',
+      summary:
+        'Новини, найновіші першими, сторінкою (`limit` 1–100, типово 100; `offset`): поточні й архівні (поле archived) або лише одні з них. ' +
+        'Якщо далі є ще, відповідь має заголовок `Link: <…>; rel="next"`',
       request: { query: newsListQuery },
-      responses: { 200: jsonResponse(z.array(newsItemSchema), 'Новини'), ...errors(400) },
+      responses: { 200: jsonResponse(z.array(newsItemSchema), 'Сторінка новин'), ...errors(400) },
     }),
     async (c) => {
-      const { archived } = c.req.valid('query');
-      const items = await listNews(c.get('db'), archived === undefined ? {} : { archived: archived === 'true' });
-      return c.json(items, 200);
+      const { archived, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
+      const page = await listNews(c.get('db'), { archived: archived === undefined ? undefined : archived === 'true', limit, offset });
+      linkToNext(c, { offset, limit, more: page.more });
+      return c.json(page.items, 200);
     },
   )
   .openapi(
@@ -53,6 +59,22 @@ export const newsRoutes = router()
       const { user } = requireUser(c);
       c.header('Cache-Control', 'private, no-store');
       return c.json(await listSavedNewsIds(c.get('db'), user.id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/saved/items',
+      tags,
+      summary: 'Новини, збережені поточним користувачем, найновіші першими',
+      security: bearer,
+      middleware: [signedIn] as const,
+      responses: { 200: jsonResponse(z.array(newsItemSchema), 'Збережені новини'), ...errors(401) },
+    }),
+    async (c) => {
+      const { user } = requireUser(c);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await listSavedNewsItems(c.get('db'), user.id), 200);
     },
   )
   .openapi(

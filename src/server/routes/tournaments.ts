@@ -16,6 +16,8 @@ import { fail } from '../errors.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import { eligibility } from '../services/applications.ts';
 import { NOT_STORED, PUBLIC_READ } from '../caching.ts';
+import { linkToNext } from '../paging.ts';
+import { PAGE_MAX_LIMIT } from '../../lib/api/paging.ts';
 import {
   createTournament,
   deleteTournament,
@@ -59,24 +61,27 @@ export const tournamentsRoutes = router()
       path: '/',
       tags: ['Турніри'],
       summary:
-        'Турніри (публічно), без параметрів — усі, спершу новіші. Необовʼязкові фільтри: гра `game`, соло чи командні `soloOnly` ' +
-        '(true|false), статус `status` (pending|started|finished), `from` — лише турніри від цієї дати (ISO 8601) і пізніше, ' +
-        '`order` — за датою asc|desc (типово desc; за рівної дати — за назвою), `limit` — не більше стількох (1–100)',
+        'Турніри (публічно), сторінкою: типово перші 100, спершу новіші. Необовʼязкові фільтри: гра `game`, соло чи командні ' +
+        '`soloOnly` (true|false), статус `status` (pending|started|finished), `from` — лише турніри від цієї дати (ISO 8601) і пізніше. ' +
+        '`sort` — date_desc (типово), date_asc, title_asc, title_desc (за абеткою); `limit` (1–100) і `offset` обирають сторінку. ' +
+        'Якщо далі є ще, відповідь має заголовок `Link: <…>; rel="next"`',
       request: { query: tournamentListQuery },
-      responses: { 200: jsonResponse(z.array(tournamentSchema), 'Турніри, спершу новіші (або за `order`)'), ...errors(400) },
+      responses: { 200: jsonResponse(z.array(tournamentSchema), 'Сторінка турнірів'), ...errors(400) },
     }),
     async (c) => {
-      const { game, soloOnly, status, from, order, limit } = c.req.valid('query');
+      const { game, soloOnly, status, from, sort, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
       publicCache(c);
-      const list = await listTournaments(c.get('db'), {
+      const page = await listTournaments(c.get('db'), {
         gameId: game,
         soloOnly: soloOnly === undefined ? undefined : soloOnly === 'true',
         status,
         from: from === undefined ? undefined : new Date(from),
-        order,
+        sort,
         limit,
+        offset,
       });
-      return c.json(list, 200);
+      linkToNext(c, { offset, limit, more: page.more });
+      return c.json(page.items, 200);
     },
   )
   .openapi(

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { AdminApplication } from '../../lib/api/applications.ts';
+import type { Page } from '../../lib/api/paging.ts';
 import type { Eligibility, TournamentApplication } from '../../lib/api/tournaments.ts';
 import { applyRefusal, isLiveApplication, type ApplyRefusal } from '../../lib/domain/application-rules.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -110,16 +111,17 @@ function strip(row: AdminApplication): TournamentApplication {
   return application;
 }
 
-/** Every application for the admin list, newest first; of one status or tournament when asked. */
+/** A page of the admin list of applications, newest first; of one status or tournament when asked. */
 export async function listApplications(
   db: Tx,
-  filter: { status?: 'pending' | 'approved' | 'rejected' | undefined; tournament?: string | undefined },
-): Promise<AdminApplication[]> {
+  filter: { status?: 'pending' | 'approved' | 'rejected' | undefined; tournament?: string | undefined; limit: number; offset: number },
+): Promise<Page<AdminApplication>> {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(applications.status, filter.status));
   if (filter.tournament) where.push(eq(applications.tournamentId, filter.tournament));
-  const rows = await loadApplications(db, where.length > 0 ? and(...where) : undefined);
-  return rows.reverse();
+  // One row past the page tells whether there is a next one.
+  const rows = await loadApplications(db, where.length > 0 ? and(...where) : undefined, { limit: filter.limit + 1, offset: filter.offset });
+  return { items: rows.slice(0, filter.limit), more: rows.length > filter.limit };
 }
 
 export type StatusChange = { ok: true; application: TournamentApplication } | { ok: false; reason: 'notFound' | 'alreadyApplied' };

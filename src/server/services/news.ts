@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { NewsInput, NewsItem, NewsUpdate } from '../../lib/api/news.ts';
+import type { Page } from '../../lib/api/paging.ts';
 import type { Tx } from '../db/client.ts';
 import { news, savedNews } from '../db/schema/index.ts';
 
@@ -19,14 +20,31 @@ export const presentNews = (row: NewsRow): NewsItem => ({
 /** An optional address from a request: empty means none. */
 const address = (value: string | null | undefined) => (value ? value : null);
 
-/** News newest first; `archived` picks current (false) or archived (true) ones, else both. */
-export async function listNews(db: Tx, filter: { archived?: boolean } = {}): Promise<NewsItem[]> {
+/** Every order ends in the id, so pages never overlap or skip an item. */
+const NEWEST_FIRST = [desc(news.date), desc(news.createdAt), desc(news.id)];
+
+/** News newest first, a page at a time; `archived` picks current (false) or archived (true) ones, else both. */
+export async function listNews(db: Tx, filter: { archived?: boolean | undefined; limit: number; offset: number }): Promise<Page<NewsItem>> {
+  // One row past the page tells whether there is a next one, without counting them all.
   const rows = await db
     .select()
     .from(news)
     .where(filter.archived === undefined ? undefined : eq(news.archived, filter.archived))
-    .orderBy(desc(news.date), desc(news.createdAt), desc(news.id));
-  return rows.map(presentNews);
+    .orderBy(...NEWEST_FIRST)
+    .limit(filter.limit + 1)
+    .offset(filter.offset);
+  return { items: rows.slice(0, filter.limit).map(presentNews), more: rows.length > filter.limit };
+}
+
+/** The news a user saved, newest first (a reader saves a handful, so it is one list). */
+export async function listSavedNewsItems(db: Tx, userId: string): Promise<NewsItem[]> {
+  const rows = await db
+    .select({ news })
+    .from(savedNews)
+    .innerJoin(news, eq(news.id, savedNews.newsId))
+    .where(eq(savedNews.userId, userId))
+    .orderBy(...NEWEST_FIRST);
+  return rows.map((row) => presentNews(row.news));
 }
 
 /** One news item, or null when there is none with that id. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Page } from '../../lib/api/paging.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, TournamentStats } from '../../lib/api/stats.ts';
 import { compileCondition } from '../../lib/domain/achievements.ts';
 import { addTotals, isNumericField, statProblem, winnerSide, type Side } from '../../lib/domain/match-result.ts';
@@ -77,13 +78,23 @@ async function configuredGames(db: Tx, gameIds?: readonly string[]): Promise<Set
   return new Set(rows.map((r) => r.gameId));
 }
 
-/** Every tournament with its statistics switch and whether its game is configured (the admin panel). */
-export async function listTournamentStats(db: Tx): Promise<TournamentStats[]> {
-  const list = await listTournaments(db, {});
-  const flags = await db.select({ id: tournaments.id, statsEnabled: tournaments.statsEnabled }).from(tournaments);
-  const enabled = new Set(flags.filter((f) => f.statsEnabled).map((f) => f.id));
-  const configured = await configuredGames(db);
-  return list.map((tournament) => ({ ...tournament, statsEnabled: enabled.has(tournament._id), gameHasStats: configured.has(tournament.game) }));
+/** A page of tournaments, newest first, with their statistics switch and whether their game is configured (the admin panel). */
+export async function listTournamentStats(db: Tx, page: { limit: number; offset: number }): Promise<Page<TournamentStats>> {
+  const { items, more } = await listTournaments(db, page);
+  const ids = items.map((tournament) => tournament._id);
+  const flags =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: tournaments.id })
+          .from(tournaments)
+          .where(and(inArray(tournaments.id, ids), eq(tournaments.statsEnabled, true)));
+  const enabled = new Set(flags.map((f) => f.id));
+  const configured = await configuredGames(db, [...new Set(items.map((tournament) => tournament.game))]);
+  return {
+    items: items.map((tournament) => ({ ...tournament, statsEnabled: enabled.has(tournament._id), gameHasStats: configured.has(tournament.game) })),
+    more,
+  };
 }
 
 /** One tournament as the statistics panel shows it, or undefined. */

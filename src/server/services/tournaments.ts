@@ -8,6 +8,7 @@ import type {
 } from '../../lib/api/tournaments.ts';
 import { winnerRefusal, winnerTypeOf, type WinnerRefusal, type WinnerType } from '../../lib/domain/tournament-winner.ts';
 import type { TournamentStatus } from '../../lib/domain/tournament-status.ts';
+import type { SortOrder } from '../../lib/domain/tournament-list.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { applications, games, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
@@ -77,35 +78,46 @@ function present(row: ListRow, gameName: string, names: Map<string, string>): To
   };
 }
 
-/** What a tournament list may be narrowed to; nothing given means every tournament, newest first. */
+/** What a tournament list may be narrowed to, and which page of it; by default the newest first. */
 export interface TournamentFilter {
   gameId?: string | undefined;
   soloOnly?: boolean | undefined;
   status?: TournamentStatus | undefined;
   /** Only tournaments on or after this moment. */
   from?: Date | undefined;
-  /** By date: `desc` (newest first, the default) or `asc`; ties by title, then id. */
-  order?: 'asc' | 'desc' | undefined;
+  sort?: SortOrder | undefined;
+  /** Page size; without it the whole list, which only admin screens ask for. */
   limit?: number | undefined;
+  offset?: number | undefined;
 }
 
-/** Tournaments, newest first unless asked otherwise; of one game, type, status or from a date when asked. */
-export async function listTournaments(db: Tx, filter: TournamentFilter): Promise<Tournament[]> {
+/** Every order ends in the id, so pages of one list never overlap or skip a row. */
+const ORDER_BY: Record<SortOrder, SQL[]> = {
+  date_desc: [desc(tournaments.date), asc(tournaments.titleKey), asc(tournaments.id)],
+  date_asc: [asc(tournaments.date), asc(tournaments.titleKey), asc(tournaments.id)],
+  title_asc: [asc(tournaments.titleKey), desc(tournaments.date), asc(tournaments.id)],
+  title_desc: [desc(tournaments.titleKey), desc(tournaments.date), asc(tournaments.id)],
+};
+
+/** One page of tournaments, and whether another follows it. */
+export async function listTournaments(db: Tx, filter: TournamentFilter): Promise<{ items: Tournament[]; more: boolean }> {
   const where: SQL[] = [];
   if (filter.gameId) where.push(eq(tournaments.gameId, filter.gameId));
   if (filter.soloOnly !== undefined) where.push(eq(tournaments.soloOnly, filter.soloOnly));
   if (filter.status) where.push(eq(tournaments.status, filter.status));
   if (filter.from) where.push(gte(tournaments.date, filter.from));
-  const byDate = filter.order === 'asc' ? asc(tournaments.date) : desc(tournaments.date);
   const query = db
     .select({ ...listColumns, gameName: games.name })
     .from(tournaments)
     .innerJoin(games, eq(games.id, tournaments.gameId))
     .where(and(...where))
-    .orderBy(byDate, asc(tournaments.title), asc(tournaments.id));
-  const rows = filter.limit === undefined ? await query : await query.limit(filter.limit);
-  const names = await winnerNames(db, rows);
-  return rows.map((row) => present(row, row.gameName, names));
+    .orderBy(...ORDER_BY[filter.sort ?? 'date_desc'])
+    .offset(filter.offset ?? 0);
+  // One row past the page tells whether there is a next one, without counting them all.
+  const rows = filter.limit === undefined ? await query : await query.limit(filter.limit + 1);
+  const page = filter.limit === undefined ? rows : rows.slice(0, filter.limit);
+  const names = await winnerNames(db, page);
+  return { items: page.map((row) => present(row, row.gameName, names)), more: rows.length > page.length };
 }
 
 async function findWithGame(db: Tx, id: string) {
@@ -157,8 +169,8 @@ export async function loadTeams(db: Tx, teamIds: readonly string[]): Promise<Map
  * Applications with their user and team, oldest first. `where` narrows them (a tournament, a
  * status); rows whose team is gone are left out.
  */
-export async function loadApplications(db: Tx, where: SQL | undefined) {
-  const rows = await db
+export async function loadApplications(db: Tx, where: SQL | undefined, page?: { limit: number; offset: number }) {
+  const query = db
     .select({
       application: applications,
       user: { id: users.id, username: users.username, avatarImageId: users.avatarImageId },
@@ -167,8 +179,11 @@ export async function loadApplications(db: Tx, where: SQL | undefined) {
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
-    .where(where)
-    .orderBy(asc(applications.createdAt), asc(applications.id));
+    .where(where);
+  // A page of the admin list is the newest first; a tournament's own applications, oldest first.
+  const rows = page
+    ? await query.orderBy(desc(applications.createdAt), desc(applications.id)).limit(page.limit).offset(page.offset)
+    : await query.orderBy(asc(applications.createdAt), asc(applications.id));
   const teamIds = [...new Set(rows.flatMap((r) => (r.application.teamId ? [r.application.teamId] : [])))];
   const teamsById = await loadTeams(db, teamIds);
   return rows.map((r) => {

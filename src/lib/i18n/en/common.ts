@@ -5,6 +5,8 @@ export const common: Record<keyof typeof uk, string> = {
   'site.tagline': 'The Ukrainian arena of esports tournaments',
   'site.description':
     'Kiberarena — CS2, Valorant, League of Legends and Dota 2 tournaments: solo and team applications, brackets, news and player ratings.',
+  'list.more': 'Show more',
+  'list.loadingMore': 'Loading more...',
   'nav.label': 'Main navigation',
   'nav.home': 'Home',
   'nav.tournaments': 'Tournaments',

@@ -15,6 +15,7 @@ export const news: Record<keyof typeof uk, string> = {
   'news.signIn': 'Sign in',
   'news.addOnlyAdmin': 'Only an administrator can add news.',
   'news.checking': 'Checking sign-in...',
+  'news.loading': 'Loading news...',
   'news.archivedBadge': 'Archived',
   'news.readMore': 'Read more',
   'news.permalink': 'News page',

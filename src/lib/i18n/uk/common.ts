@@ -3,6 +3,8 @@ export const common = {
   'site.tagline': 'Українська арена кіберспортивних турнірів',
   'site.description':
     'Кіберарена — турніри з CS2, Valorant, League of Legends і Dota 2: заявки соло та командами, сітки, новини й рейтинги гравців.',
+  'list.more': 'Показати ще',
+  'list.loadingMore': 'Завантажуємо ще...',
   'nav.label': 'Головна навігація',
   'nav.home': 'Головна',
   'nav.tournaments': 'Турніри',

@@ -13,6 +13,7 @@ export const news = {
   'news.signIn': 'Увійти',
   'news.addOnlyAdmin': 'Додавати новини може лише адміністратор.',
   'news.checking': 'Перевіряємо вхід...',
+  'news.loading': 'Завантажуємо новини...',
   'news.archivedBadge': 'В архіві',
   'news.readMore': 'Детальніше',
   'news.permalink': 'Сторінка новини',

@@ -13,6 +13,18 @@ export interface StoredMatch {
   loser: string | null;
   comment: string;
 }
+/**
+ * Titles sort in Ukrainian alphabetical order on every database: the default collation (C on
+ * PGlite) puts Ґ, Є, І and Ї after Я, so each letter is mapped onto a run of code points in
+ * alphabet order (а б в г ґ д … ь ю я), Russian-only letters beside their nearest ones.
+ */
+const UKRAINIAN = 'абвгґдеєжзиіїйклмнопрстуфхцчшщьюя';
+const IN_ALPHABET_ORDER = Array.from(UKRAINIAN, (_, i) => String.fromCodePoint(0x430 + i)).join('');
+const nearest = (letter: string) => IN_ALPHABET_ORDER[UKRAINIAN.indexOf(letter)];
+const TITLE_KEY = sql.raw(
+  `translate(lower("title"), '${UKRAINIAN}ёъыэ', '${IN_ALPHABET_ORDER}${nearest('е')}${nearest('ь')}${nearest('и')}${nearest('е')}')`,
+);
+
 export interface StoredRound {
   round: number;
   matches: StoredMatch[];
@@ -23,6 +35,8 @@ export const tournaments = pgTable(
   {
     id: id(),
     title: text('title').notNull(),
+    /** What title sorts use (see TITLE_KEY); kept by the database. */
+    titleKey: text('title_key').generatedAlwaysAs(TITLE_KEY).notNull(),
     description: text('description').notNull().default(''),
     date: at('date').notNull(),
     status: text('status').notNull().default('pending'),
@@ -41,9 +55,11 @@ export const tournaments = pgTable(
     updatedAt: createdAt('updated_at'),
   },
   (t) => [
-    // A game's list, newest first; its status, type and sort filters work on that list in the
-    // browser. The list of every game is read whole, where a scan and a sort beat any index.
+    // A game's list is read a page at a time, by date or by title; the status and type filters
+    // narrow one game's rows, few enough to read through. Lists of every game page by date.
     index('tournaments_game_date_idx').on(t.gameId, t.date),
+    index('tournaments_game_title_idx').on(t.gameId, t.titleKey),
+    index('tournaments_date_idx').on(t.date),
     index('tournaments_status_idx').on(t.status),
   ],
 );
@@ -72,6 +88,8 @@ export const applications = pgTable(
     // The admin list filtered by status alone (pending first of all). A player's or a team's own
     // live application is found through the partial unique indexes below.
     index('applications_status_created_idx').on(t.status, t.createdAt),
+    // The admin list of every status, a page at a time, newest first.
+    index('applications_created_idx').on(t.createdAt),
     // One live (pending or approved) application per player, and per team, in a tournament.
     uniqueIndex('applications_live_solo_idx')
       .on(t.tournamentId, t.userId)
