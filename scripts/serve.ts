@@ -5,16 +5,36 @@ import http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
+import { answerKey, publicAnswers } from '../src/server/response-cache.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
 /** Fingerprinted by the build: a changed file gets a new name, so it may be kept for a year. */
 const FINGERPRINTED = /^\/_astro\//;
 
+/** A guest's GET that the build's middleware answered a moment ago is written from memory, as sent then. */
+function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const { headers } = req;
+  if (req.method !== 'GET' || headers.authorization !== undefined || req.url === undefined) return false;
+  const forwardedProto = headers['x-forwarded-proto'];
+  const key = answerKey({
+    cookie: headers.cookie ?? null,
+    forwardedProto: Array.isArray(forwardedProto) ? forwardedProto.join(', ') : (forwardedProto ?? null),
+    host: headers.host ?? null,
+    path: req.url,
+  });
+  const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null);
+  if (!answer) return false;
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+  return true;
+}
+
 /**
  * Starts the HTTP server for the build in `buildDir`. Static files are sent as the `.br` or `.gz`
- * copy made at build time when the browser takes it (astro.config.mjs, `precompress`); anything
- * else goes to Astro's own handler.
+ * copy made at build time when the browser takes it (astro.config.mjs, `precompress`); a guest's
+ * page or public read held in the answer cache is sent from memory; anything else goes to Astro's
+ * own handler.
  */
 export async function serveBuild(buildDir: string, port: number, host: string): Promise<http.Server> {
   // Astro would otherwise start its own server when the entry is imported.
@@ -32,7 +52,9 @@ export async function serveBuild(buildDir: string, port: number, host: string): 
   const server = http.createServer((req, res) => {
     // Only reads can be files; everything else (and every miss) is Astro's.
     if (req.method !== 'GET' && req.method !== 'HEAD') return void entry.handler(req, res);
-    files(req, res, () => entry.handler(req, res));
+    files(req, res, () => {
+      if (!answerFromMemory(req, res)) void entry.handler(req, res);
+    });
   });
   // Slow or idle clients must not hold sockets forever; a load balancer keeps its own connections alive longer.
   server.keepAliveTimeout = 65_000;

@@ -2,33 +2,15 @@ import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
-import { ResponseCache } from './server/response-cache.ts';
+import { answerKey, publicAnswers } from './server/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/transport.ts';
 
-/** Public answers are kept a few seconds: long enough to spare renders under load, short enough that another instance's writes show soon. */
-const publicAnswers = new ResponseCache(5000);
 /** Writes that change nothing a guest can see, so they keep the cache: chat, sign-in, saved news, read marks. */
 const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read)/;
 
-export const onRequest = defineMiddleware(async (context, next) => {
-  if (!context.isPrerendered) {
-    // Pages read data through the same typed client as islands, but in-process: no loopback HTTP.
-    context.locals.api = createApiClient({
-      baseUrl: new URL('/api', context.url).href,
-      fetch: async (input, init) => (await getApp()).fetch(new Request(input, init)),
-    });
-  }
-  // Rendering is not streamed (see astro.config.mjs), so the whole page is made in this language.
-  const { request, url } = context;
-  const locale = localeOf(request);
-  const render = () => withLocale(locale, () => next());
-  // A guest's read may come from the short-lived cache; anything with a token is the caller's own.
-  const response =
-    request.method === 'GET' && !request.headers.has('authorization') ? await publicAnswers.get(`${locale} ${url.href}`, request, render) : await render();
-  if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400 && !PRIVATE_WRITE.test(url.pathname)) {
-    publicAnswers.clear();
-  }
+/** The headers every answer leaves with, set before it may be cached, so a held answer is whole. */
+async function finish(request: Request, response: Response): Promise<Response> {
   const type = response.headers.get('content-type');
   // Without an explicit charset some browsers guess wrong and Cyrillic turns into mojibake.
   if (type?.startsWith('text/html') && !/charset/i.test(type)) {
@@ -41,7 +23,31 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     response.headers.set('X-Frame-Options', 'DENY');
   }
-  // Here rather than per page or route: an answer from the cache may have been made for a plain-HTTP request.
   if (servedOverHttps(request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
+  return response;
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (!context.isPrerendered) {
+    // Pages read data through the same typed client as islands, but in-process: no loopback HTTP.
+    context.locals.api = createApiClient({
+      baseUrl: new URL('/api', context.url).href,
+      fetch: async (input, init) => (await getApp()).fetch(new Request(input, init)),
+    });
+  }
+  // Rendering is not streamed (see astro.config.mjs), so the whole page is made in this language.
+  const { request, url } = context;
+  const locale = localeOf(request);
+  const render = async () => finish(request, await withLocale(locale, () => next()));
+  // A guest's read may come from the short-lived cache; anything with a token is the caller's own.
+  if (request.method === 'GET' && !request.headers.has('authorization')) {
+    const { headers } = request;
+    const key = answerKey({ cookie: headers.get('cookie'), forwardedProto: headers.get('x-forwarded-proto'), host: headers.get('host'), path: url.pathname + url.search });
+    return publicAnswers.get(key, request, render);
+  }
+  const response = await render();
+  if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400 && !PRIVATE_WRITE.test(url.pathname)) {
+    publicAnswers.clear();
+  }
   return compress(request, response);
 });

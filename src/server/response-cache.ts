@@ -1,3 +1,5 @@
+import { chooseEncoding, compress } from './compression.ts';
+
 /**
  * A short-lived in-process cache of public answers (guest pages and public API reads). Pages are
  * the same for every guest of one language — signed-in parts are islands — so rendering each of
@@ -5,18 +7,54 @@
  * only when its own Cache-Control calls it public, for at most `ttlMs`; any successful write
  * through this instance clears everything, and other instances' writes show within `ttlMs`, as
  * the `s-maxage` those answers already carry allows a shared cache to do.
+ *
+ * Answers are kept as sent: compressed once per encoding, on the first request that takes it, so
+ * a hit costs no rendering and no compressing. `scripts/serve.ts` answers hits itself
+ * (`lookup`), before Astro's request pipeline; the middleware fills the cache (`get`).
  */
 
+/** How an answer was sent: what compressing it for one encoding made. */
+interface Sent {
+  /** Flat name, value, name, value…, as `writeHead` takes them, with the body's length. */
+  headers: string[];
+  body: Uint8Array | null;
+  etag: string | null;
+}
+
 interface Entry {
-  expires: number;
+  key: string;
+  stored: number;
   status: number;
-  headers: [string, string][];
-  /** Null for answers without one (304, 204, redirects without a body). */
+  /** The answer before compression; each encoding's copy is made from it once. */
+  plain: Response;
+  sent: Map<Encoding, Promise<Sent>>;
+  /** Set once an encoding's copy is made, for `lookup`, which never waits. */
+  ready: Map<Encoding, Sent>;
+  bytes: number;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** An answer ready to write to the socket. */
+export interface CachedAnswer {
+  status: number;
+  /** Flat name, value, name, value…, as `writeHead` takes them. */
+  headers: string[];
   body: Uint8Array | null;
 }
 
 /** Bigger answers are rare (long lists) and not worth holding in memory. */
 const MAX_BODY_BYTES = 512 * 1024;
+
+/** Public answers are kept a few seconds: long enough to spare renders under load, short enough that another instance's writes show soon. */
+export const PUBLIC_ANSWER_TTL_MS = 5000;
+
+/**
+ * Before an answer expires, the next request that reaches the middleware renders it again while
+ * every other request is still served the held copy: a page in steady demand never expires, and
+ * no burst waits for its render.
+ */
+const REFRESH_BEFORE_MS = 1000;
 
 /** Whether a response's own Cache-Control lets a shared cache keep it. */
 export function isPublic(response: Response): boolean {
@@ -24,10 +62,26 @@ export function isPublic(response: Response): boolean {
   return response.status === 200 && /\bpublic\b/.test(cacheControl) && !/\b(private|no-store|no-cache)\b/.test(cacheControl);
 }
 
+/**
+ * The key of a guest's GET: the language cookie, the forwarded protocol (HSTS is sent over HTTPS
+ * only), the host (pages name their own address) and the path with its query. Made from raw
+ * header values, so the server in front of Astro and the middleware make the same one.
+ */
+export function answerKey(request: { cookie: string | null; forwardedProto: string | null; host: string | null; path: string }): string {
+  const lang = request.cookie?.match(/(?:^|;\s*)lang=([^;]*)/)?.[1] ?? '';
+  return `${lang} ${request.forwardedProto ?? ''} ${request.host ?? ''} ${request.path}`;
+}
+
+const bareTag = (tag: string) => tag.trim().replace(/^W\//, '');
+const holdsTag = (ifNoneMatch: string | null, etag: string | null) =>
+  Boolean(etag && ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || bareTag(tag) === bareTag(etag)));
+
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   /** Renders under way, so a burst of requests for one page renders it once. */
   readonly #pending = new Map<string, Promise<Entry>>();
+  /** Keys whose held answer is being rendered again (REFRESH_BEFORE_MS). */
+  readonly #refreshing = new Set<string>();
   readonly #ttlMs: number;
   readonly #maxBytes: number;
   #bytes = 0;
@@ -39,47 +93,115 @@ export class ResponseCache {
     this.#maxBytes = maxBytes;
   }
 
+  #fresh(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    return entry && Date.now() - entry.stored < this.#ttlMs ? entry : undefined;
+  }
+
+  #due(key: string, entry: Entry): boolean {
+    return Date.now() - entry.stored >= this.#ttlMs - REFRESH_BEFORE_MS && !this.#refreshing.has(key);
+  }
+
   /**
-   * The cached answer for `key`, or what `render` makes (kept when it is public). Requests that
-   * arrive while one is rendering share its answer, whatever it is, instead of rendering again.
-   * A cached answer whose ETag the request already holds is a 304.
+   * The held answer for `key` as sent with `acceptEncoding`, when it is fresh and already
+   * compressed that way; otherwise undefined, and the request goes the long way (`get`). Never
+   * waits, never renders: this is the fast path in front of Astro.
+   */
+  lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null): CachedAnswer | undefined {
+    const entry = this.#fresh(key);
+    if (!entry || this.#due(key, entry)) return undefined;
+    const sent = entry.ready.get(chooseEncoding(acceptEncoding) ?? 'identity');
+    if (!sent) return undefined;
+    if (holdsTag(ifNoneMatch, sent.etag)) return { status: 304, headers: sent.headers, body: null };
+    return { status: entry.status, headers: sent.headers, body: sent.body };
+  }
+
+  /**
+   * The answer for `key`, compressed for the request: the held one, or what `render` makes (kept
+   * when it is public). Requests that arrive while one is rendering share its answer, whatever it
+   * is, instead of rendering again. A held answer whose ETag the request already has is a 304.
    */
   async get(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
-    const cached = this.#entries.get(key);
-    if (cached && cached.expires > Date.now()) return toResponse(cached, request);
+    const held = this.#fresh(key);
+    if (held && !this.#due(key, held)) return this.#send(held, request);
+    if (held) this.#refreshing.add(key);
     // The render answers its own request's If-None-Match, so only requests holding the same one share it.
     const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
     let pending = this.#pending.get(burst);
     if (!pending) {
       pending = this.#render(key, render);
       this.#pending.set(burst, pending);
-      void pending.finally(() => this.#pending.delete(burst)).catch(() => {});
+      void pending
+        .finally(() => {
+          this.#pending.delete(burst);
+          this.#refreshing.delete(key);
+        })
+        .catch(() => {});
     }
-    return toResponse(await pending, request);
+    return this.#send(await pending, request);
   }
 
   async #render(key: string, render: () => Promise<Response>): Promise<Entry> {
     const generation = this.#generation;
     const response = await render();
     const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
-    const entry: Entry = { expires: Date.now() + this.#ttlMs, status: response.status, headers: [...response.headers], body };
+    const plain = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const entry: Entry = { key, stored: Date.now(), status: response.status, plain, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0 };
     // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
     if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && generation === this.#generation) {
       this.#forget(key);
       this.#entries.set(key, entry);
-      this.#bytes += body.byteLength;
-      for (const oldest of this.#entries.keys()) {
-        if (this.#bytes <= this.#maxBytes) break;
-        this.#forget(oldest);
-      }
+      this.#bytes += entry.bytes;
+      this.#trim();
     }
     return entry;
+  }
+
+  /** Drops the oldest answers until the bodies fit in `maxBytes`. */
+  #trim(): void {
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#forget(oldest);
+    }
+  }
+
+  /** The entry as sent for this request: compressed the way it accepts (made once), or 304. */
+  async #send(entry: Entry, request: Request): Promise<Response> {
+    const encoding = chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity';
+    let sent = entry.sent.get(encoding);
+    if (!sent) {
+      sent = this.#encode(entry, encoding);
+      entry.sent.set(encoding, sent);
+    }
+    const { headers: flat, body, etag } = await sent;
+    const headers = new Headers();
+    for (let i = 0; i < flat.length; i += 2) headers.append(flat[i]!, flat[i + 1]!);
+    if (holdsTag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+    return new Response(body?.slice() ?? null, { status: entry.status, headers });
+  }
+
+  async #encode(entry: Entry, encoding: Encoding): Promise<Sent> {
+    const asked = new Request('http://answer.cache/', { headers: encoding === 'identity' ? {} : { 'accept-encoding': encoding } });
+    const response = await compress(asked, entry.plain.clone());
+    const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+    response.headers.delete('content-length');
+    const headers = [...response.headers].flat();
+    if (body) headers.push('content-length', String(body.byteLength));
+    const sent: Sent = { headers, body, etag: response.headers.get('etag') };
+    entry.ready.set(encoding, sent);
+    // Compressed copies count towards the byte limit too.
+    entry.bytes += body?.byteLength ?? 0;
+    if (this.#entries.get(entry.key) === entry) {
+      this.#bytes += body?.byteLength ?? 0;
+      this.#trim();
+    }
+    return sent;
   }
 
   #forget(key: string): void {
     const entry = this.#entries.get(key);
     if (!entry) return;
-    this.#bytes -= entry.body?.byteLength ?? 0;
+    this.#bytes -= entry.bytes;
     this.#entries.delete(key);
   }
 
@@ -91,14 +213,13 @@ export class ResponseCache {
   }
 }
 
-const bareTag = (tag: string) => tag.trim().replace(/^W\//, '');
+const SHARED = Symbol.for('kiberarena.publicAnswers');
 
-function toResponse(entry: Entry, request: Request): Response {
-  const headers = new Headers(entry.headers);
-  const etag = headers.get('etag');
-  const held = request.headers.get('if-none-match');
-  if (etag && held && held.split(',').some((tag) => tag.trim() === '*' || bareTag(tag) === bareTag(etag))) {
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(entry.body?.slice() ?? null, { status: entry.status, headers });
-}
+/**
+ * The process's one cache of public answers. The server in front of Astro (`scripts/serve.ts`)
+ * and the build's middleware each load their own copy of this module, so the instance lives on
+ * `globalThis` for both to find.
+ */
+export const publicAnswers: ResponseCache = ((globalThis as Record<symbol, ResponseCache | undefined>)[SHARED] ??= new ResponseCache(
+  PUBLIC_ANSWER_TTL_MS,
+));

@@ -12,7 +12,8 @@ async function violations(page: Page) {
 
 for (const theme of ['dark', 'light'] as const) {
   test(`every page passes axe for a guest (${theme} theme)`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Fifteen pages with axe each: minutes on a busy two-core machine.
+    test.setTimeout(240_000);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const found: Record<string, string[]> = {};
     for (const path of await everyPage(page)) {
@@ -26,7 +27,7 @@ for (const theme of ['dark', 'light'] as const) {
 }
 
 test('every page passes axe for an admin', async ({ admin: page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const found: Record<string, string[]> = {};
   for (const path of await everyPage(page)) {
     await page.goto(path);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ResponseCache } from '../../src/server/response-cache.ts';
+import { answerKey, ResponseCache } from '../../src/server/response-cache.ts';
 
 const get = (headers: Record<string, string> = {}) => new Request('http://arena.test/tournaments', { headers });
 const PUBLIC = 'public, max-age=0, s-maxage=30';
@@ -93,5 +93,57 @@ describe('ResponseCache', () => {
     expect(calls()).toBe(3);
     await cache.get('a', get(), render);
     expect(calls()).toBe(4);
+  });
+
+  it('hands the fast path an answer only once it is held and compressed the way the request takes it', async () => {
+    const cache = new ResponseCache(5000);
+    const page = 'турнір '.repeat(400);
+    const render = async () => new Response(page, { headers: { 'cache-control': PUBLIC, 'content-type': 'text/html', etag: '"v1"' } });
+    expect(cache.lookup('k', 'br', null)).toBeUndefined();
+    await cache.get('k', get({ 'accept-encoding': 'br' }), render);
+    const held = cache.lookup('k', 'gzip, deflate, br', null);
+    const headers = new Headers(Object.fromEntries(Array.from({ length: (held?.headers.length ?? 0) / 2 }, (_, i) => [held!.headers[2 * i], held!.headers[2 * i + 1]])));
+    expect(held?.status).toBe(200);
+    expect(headers.get('content-encoding')).toBe('br');
+    expect(Number(headers.get('content-length'))).toBe(held?.body?.byteLength);
+    expect(held!.body!.byteLength).toBeLessThan(Buffer.byteLength(page) / 10);
+    // Not yet made for gzip-only clients: they go the long way once, which makes it.
+    expect(cache.lookup('k', 'gzip', null)).toBeUndefined();
+    await cache.get('k', get({ 'accept-encoding': 'gzip' }), render);
+    expect(cache.lookup('k', 'gzip', null)?.status).toBe(200);
+    expect(cache.lookup('k', 'br', 'W/"v1"')).toMatchObject({ status: 304, body: null });
+  });
+
+  it('renders a held answer again shortly before it expires, serving the held copy meanwhile', async () => {
+    vi.useFakeTimers();
+    const cache = new ResponseCache(5000);
+    let version = 1;
+    let finish: (() => void) | undefined;
+    const render = () =>
+      new Promise<Response>((resolve) => {
+        const body = `версія ${version++}`;
+        finish = () => resolve(new Response(body, { headers: { 'cache-control': PUBLIC } }));
+        if (version === 2) finish();
+      });
+    await cache.get('k', get(), render);
+    vi.advanceTimersByTime(4200);
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+    const refreshing = cache.get('k', get(), render);
+    await vi.advanceTimersByTimeAsync(0);
+    // Others still get the held copy, from the fast path and the middleware alike.
+    expect(new TextDecoder().decode(cache.lookup('k', null, null)?.body ?? undefined)).toBe('версія 1');
+    expect(await (await cache.get('k', get(), render)).text()).toBe('версія 1');
+    finish?.();
+    expect(await (await refreshing).text()).toBe('версія 2');
+    vi.advanceTimersByTime(3000);
+    expect(await (await cache.get('k', get(), render)).text()).toBe('версія 2');
+  });
+
+  it('keys an answer by language, protocol, host and path, from the raw header values', () => {
+    const base = { cookie: 'theme=dark; lang=en', forwardedProto: null, host: 'arena.test', path: '/news?x=1' };
+    expect(answerKey(base)).toBe(answerKey({ ...base, cookie: 'lang=en; other=1' }));
+    for (const other of [{ cookie: 'lang=uk' }, { cookie: null }, { forwardedProto: 'https' }, { host: 'other.test' }, { path: '/news?x=2' }]) {
+      expect(answerKey({ ...base, ...other })).not.toBe(answerKey(base));
+    }
   });
 });
