@@ -19,8 +19,7 @@ export type ApplicationStatusInput = z.infer<typeof applicationStatusInput>;
 export const applicationListQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
   tournament: z.uuid().optional(),
-  ...pageQuery,
-});
+}).extend(pageQuery);
 
 /** An application in the admin list: the tournament's title and state come along. */
 export const adminApplicationSchema = tournamentApplicationSchema.extend({

@@ -47,7 +47,7 @@ export type NewsUpdate = z.infer<typeof newsUpdate>;
  * `GET /news?archived=true|false`, a page at a time (`limit`, `offset`; at most 100); without
  * `archived`, current and archived news together.
  */
-export const newsListQuery = z.object({ archived: z.enum(['true', 'false']).optional(), ...pageQuery });
+export const newsListQuery = z.object({ archived: z.enum(['true', 'false']).optional() }).extend(pageQuery);
 
 export const savedNewsSchema = z.array(z.string());
 

@@ -6,7 +6,10 @@ export const PAGE_MAX_LIMIT = 100;
 /** Deeper than any list goes; stops a request from making the database skip millions of rows. */
 const PAGE_MAX_OFFSET = 100_000;
 
-/** The `limit` and `offset` query fields of a paged list. */
+/**
+ * The `limit` and `offset` query fields of a paged list. Add them with `.extend(pageQuery)`, not by
+ * spreading: a spread may run getters, so the browser build would keep it, and zod with it.
+ */
 export const pageQuery = {
   limit: z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).optional(),
   offset: z.coerce.number().int().min(0).max(PAGE_MAX_OFFSET).optional(),

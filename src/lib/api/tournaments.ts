@@ -131,8 +131,7 @@ export const tournamentListQuery = z.object({
   status: statusInput.optional(),
   from: dateInput.optional(),
   sort: z.enum(SORT_ORDERS).optional(),
-  ...pageQuery,
-});
+}).extend(pageQuery);
 export type TournamentListQuery = {
   game?: string;
   soloOnly?: boolean;
