@@ -39,6 +39,8 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
 export async function serveBuild(buildDir: string, port: number, host: string): Promise<http.Server> {
   // Astro would otherwise start its own server when the entry is imported.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // React and other packages outside the bundle read it at run time: without it React renders with its development build.
+  process.env.NODE_ENV ??= 'production';
   const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
   const files = sirv(resolve(buildDir, 'client'), {
     brotli: true,
