@@ -5,9 +5,7 @@ import { localeOf, withLocale } from './server/locale.ts';
 import { answerKey, publicAnswers } from './server/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/transport.ts';
-
-/** Writes that change nothing a guest can see, so they keep the cache: chat, sign-in, saved news, read marks. */
-const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read)/;
+import { answersChangedBy } from './server/write-effects.ts';
 
 /** The headers every answer leaves with, set before it may be cached, so a held answer is whole. */
 async function finish(request: Request, response: Response): Promise<Response> {
@@ -46,8 +44,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return publicAnswers.get(key, request, render);
   }
   const response = await render();
-  if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400 && !PRIVATE_WRITE.test(url.pathname)) {
-    publicAnswers.clear();
-  }
+  if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400) publicAnswers.forget(answersChangedBy(url.pathname));
   return compress(request, response);
 });

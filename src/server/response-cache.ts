@@ -63,14 +63,17 @@ export function isPublic(response: Response): boolean {
 }
 
 /**
- * The key of a guest's GET: the language cookie, the forwarded protocol (HSTS is sent over HTTPS
- * only), the host (pages name their own address) and the path with its query. Made from raw
- * header values, so the server in front of Astro and the middleware make the same one.
+ * The key of a guest's GET: the path with its query, then the language cookie, the forwarded
+ * protocol (HSTS is sent over HTTPS only) and the host (pages name their own address). Made from
+ * raw header values, so the server in front of Astro and the middleware make the same one. The
+ * path comes first and holds no space, so `pathOfKey` can read it back.
  */
 export function answerKey(request: { cookie: string | null; forwardedProto: string | null; host: string | null; path: string }): string {
   const lang = request.cookie?.match(/(?:^|;\s*)lang=([^;]*)/)?.[1] ?? '';
-  return `${lang} ${request.forwardedProto ?? ''} ${request.host ?? ''} ${request.path}`;
+  return `${request.path} ${lang} ${request.forwardedProto ?? ''} ${request.host ?? ''}`;
 }
+
+const pathOfKey = (key: string) => key.slice(0, key.indexOf(' '));
 
 const bareTag = (tag: string) => tag.trim().replace(/^W\//, '');
 const holdsTag = (ifNoneMatch: string | null, etag: string | null) =>
@@ -82,10 +85,11 @@ export class ResponseCache {
   readonly #pending = new Map<string, Promise<Entry>>();
   /** Keys whose held answer is being rendered again (REFRESH_BEFORE_MS). */
   readonly #refreshing = new Set<string>();
+  /** Renders under way by key, each with a flag a write raises when its answer may be out of date. */
+  readonly #inFlight = new Map<string, Set<{ stale: boolean }>>();
   readonly #ttlMs: number;
   readonly #maxBytes: number;
   #bytes = 0;
-  #generation = 0;
 
   /** Keeps answers `ttlMs`, at most `maxBytes` of bodies in all (the oldest go first). */
   constructor(ttlMs: number, maxBytes = 16 * 1024 * 1024) {
@@ -142,13 +146,21 @@ export class ResponseCache {
   }
 
   async #render(key: string, render: () => Promise<Response>): Promise<Entry> {
-    const generation = this.#generation;
-    const response = await render();
+    const ticket = { stale: false };
+    const tickets = this.#inFlight.get(key) ?? new Set();
+    this.#inFlight.set(key, tickets.add(ticket));
+    let response: Response;
+    try {
+      response = await render();
+    } finally {
+      tickets.delete(ticket);
+      if (tickets.size === 0 && this.#inFlight.get(key) === tickets) this.#inFlight.delete(key);
+    }
     const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
     const plain = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     const entry: Entry = { key, stored: Date.now(), status: response.status, plain, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0 };
     // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
-    if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && generation === this.#generation) {
+    if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
       this.#forget(key);
       this.#entries.set(key, entry);
       this.#bytes += entry.bytes;
@@ -207,9 +219,16 @@ export class ResponseCache {
 
   /** Forgets everything: data changed. */
   clear(): void {
-    this.#generation++;
-    this.#entries.clear();
-    this.#bytes = 0;
+    this.forget(() => true);
+  }
+
+  /**
+   * Forgets the answers whose path `changed` picks: data they show changed. Renders of those
+   * paths under way may have read it before the change, so they are handed out but not kept.
+   */
+  forget(changed: (path: string) => boolean): void {
+    for (const [key, tickets] of this.#inFlight) if (changed(pathOfKey(key))) for (const ticket of tickets) ticket.stale = true;
+    for (const key of [...this.#entries.keys()]) if (changed(pathOfKey(key))) this.#forget(key);
   }
 }
 

@@ -146,4 +146,23 @@ describe('ResponseCache', () => {
       expect(answerKey({ ...base, ...other })).not.toBe(answerKey(base));
     }
   });
+
+  it('forgets only the answers whose path a write changed, and keeps no render of those under way', async () => {
+    const cache = new ResponseCache(5000);
+    const key = (path: string) => answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path });
+    const { render, calls } = renderer();
+    await cache.get(key('/a'), get(), render);
+    await cache.get(key('/b'), get(), render);
+    let finish!: () => void;
+    const slow = () => new Promise<Response>((resolve) => (finish = () => resolve(new Response('стара', { headers: { 'cache-control': PUBLIC } }))));
+    const inFlight = cache.get(key('/b/slow'), get(), slow);
+    cache.forget((path) => path.startsWith('/b'));
+    finish();
+    expect(await (await inFlight).text()).toBe('стара');
+    expect(cache.lookup(key('/a'), null, null)?.status).toBe(200);
+    expect(cache.lookup(key('/b'), null, null)).toBeUndefined();
+    expect(cache.lookup(key('/b/slow'), null, null)).toBeUndefined();
+    await cache.get(key('/a'), get(), render);
+    expect(calls()).toBe(2);
+  });
 });
