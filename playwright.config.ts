@@ -11,7 +11,8 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Flows with two browsers and a dozen page loads take 30 s and more on a busy two-core machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -89,8 +89,6 @@ test('a team member who is not the captain cannot apply for the team', async ({ 
 });
 
 test('a captain of a five-player team applies, an admin approves, and the team appears among participants', async ({ admin, browser }) => {
-  // Two browsers and seven page loads.
-  test.setTimeout(60_000);
   const title = 'Чемпіонат Слобожанщини з LoL';
   const id = await tournamentId(admin, title);
 
