@@ -83,9 +83,10 @@ export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   /** Renders under way, so a burst of requests for one page renders it once. */
   readonly #pending = new Map<string, Promise<Entry>>();
-  /** Keys whose held answer is being rendered again (REFRESH_BEFORE_MS). */
-  readonly #refreshing = new Set<string>();
-  /** Renders under way by key, each with a flag a write raises when its answer may be out of date. */
+  /**
+   * Renders under way by key, each with a flag a write raises when its answer may be out of date.
+   * A held answer with a render under way is being refreshed (REFRESH_BEFORE_MS).
+   */
   readonly #inFlight = new Map<string, Set<{ stale: boolean }>>();
   readonly #ttlMs: number;
   readonly #maxBytes: number;
@@ -103,7 +104,7 @@ export class ResponseCache {
   }
 
   #due(key: string, entry: Entry): boolean {
-    return Date.now() - entry.stored >= this.#ttlMs - REFRESH_BEFORE_MS && !this.#refreshing.has(key);
+    return Date.now() - entry.stored >= this.#ttlMs - REFRESH_BEFORE_MS && !this.#inFlight.has(key);
   }
 
   /**
@@ -128,7 +129,6 @@ export class ResponseCache {
   async get(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
     const held = this.#fresh(key);
     if (held && !this.#due(key, held)) return this.#send(held, request);
-    if (held) this.#refreshing.add(key);
     // The render answers its own request's If-None-Match, so only requests holding the same one share it.
     const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
     let pending = this.#pending.get(burst);
@@ -136,37 +136,34 @@ export class ResponseCache {
       pending = this.#render(key, render);
       this.#pending.set(burst, pending);
       void pending
-        .finally(() => {
-          this.#pending.delete(burst);
-          this.#refreshing.delete(key);
-        })
+        .finally(() => this.#pending.delete(burst))
         .catch(() => {});
     }
     return this.#send(await pending, request);
   }
 
   async #render(key: string, render: () => Promise<Response>): Promise<Entry> {
+    // Registered until the answer is kept or dropped, so a write meanwhile can still mark it stale.
     const ticket = { stale: false };
     const tickets = this.#inFlight.get(key) ?? new Set();
     this.#inFlight.set(key, tickets.add(ticket));
-    let response: Response;
     try {
-      response = await render();
+      const response = await render();
+      const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+      const plain = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      const entry: Entry = { key, stored: Date.now(), status: response.status, plain, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0 };
+      // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
+      if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
+        this.#forget(key);
+        this.#entries.set(key, entry);
+        this.#bytes += entry.bytes;
+        this.#trim();
+      }
+      return entry;
     } finally {
       tickets.delete(ticket);
       if (tickets.size === 0 && this.#inFlight.get(key) === tickets) this.#inFlight.delete(key);
     }
-    const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
-    const plain = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    const entry: Entry = { key, stored: Date.now(), status: response.status, plain, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0 };
-    // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
-    if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
-      this.#forget(key);
-      this.#entries.set(key, entry);
-      this.#bytes += entry.bytes;
-      this.#trim();
-    }
-    return entry;
   }
 
   /** Drops the oldest answers until the bodies fit in `maxBytes`. */

@@ -165,4 +165,25 @@ describe('ResponseCache', () => {
     await cache.get(key('/a'), get(), render);
     expect(calls()).toBe(2);
   });
+
+  it('keeps no answer whose body was still arriving when a write changed its path', async () => {
+    const cache = new ResponseCache(5000);
+    const key = answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path: '/slow-body' });
+    let finishBody!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        finishBody = () => {
+          controller.enqueue(new TextEncoder().encode('стара'));
+          controller.close();
+        };
+      },
+    });
+    const inFlight = cache.get(key, get(), async () => new Response(body, { headers: { 'cache-control': PUBLIC } }));
+    await Promise.resolve();
+    cache.forget(() => true);
+    finishBody();
+    expect(await (await inFlight).text()).toBe('стара');
+    expect(cache.lookup(key, null, null)).toBeUndefined();
+  });
 });
+
