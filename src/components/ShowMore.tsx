@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n/index.ts';
+import { t } from '../lib/i18n/common.ts';
 import { Notice } from './Notice.tsx';
 
 interface Props {

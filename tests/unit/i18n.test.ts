@@ -66,6 +66,7 @@ describe('plural forms', () => {
 describe('the English catalog', () => {
   afterEach(() => {
     vi.doUnmock('../../src/lib/i18n/en.ts');
+    vi.doUnmock('../../src/lib/i18n/en/common.ts');
     vi.unstubAllGlobals();
     vi.resetModules();
   });
@@ -104,5 +105,35 @@ describe('the English catalog', () => {
     expect(i18n.currentLocale()).toBe('en');
     expect(i18n.t('nav.skip')).toBe(en['nav.skip']);
     expect(en['nav.skip']).not.toBe(uk['nav.skip']);
+  });
+
+  /** The layout's scope freshly evaluated in a browser reading `lang`: which English files it loaded. */
+  async function layoutInBrowser(lang: string) {
+    vi.resetModules();
+    vi.stubGlobal('document', { documentElement: { lang } });
+    const loaded = { full: vi.fn(), common: vi.fn() };
+    vi.doMock('../../src/lib/i18n/en.ts', async (importOriginal) => {
+      loaded.full();
+      return importOriginal();
+    });
+    vi.doMock('../../src/lib/i18n/en/common.ts', async (importOriginal) => {
+      loaded.common();
+      return importOriginal();
+    });
+    const common = await import('../../src/lib/i18n/common.ts');
+    return { common, loaded };
+  }
+
+  it('of the layout alone is all an English page with only layout islands loads', async () => {
+    const { common, loaded } = await layoutInBrowser('en');
+    expect(common.t('nav.skip')).toBe(en['nav.skip']);
+    expect(loaded.common).toHaveBeenCalledOnce();
+    expect(loaded.full).not.toHaveBeenCalled();
+  });
+
+  it('of the layout is not loaded for a Ukrainian page either', async () => {
+    const { common, loaded } = await layoutInBrowser('uk');
+    expect(common.t('nav.skip')).toBe(uk['nav.skip']);
+    expect(loaded.common).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { currentLocale, LOCALE_COOKIE, t, type MessageKey } from '../../lib/i18n/index.ts';
+import { currentLocale, LOCALE_COOKIE, t, type CommonKey } from '../../lib/i18n/common.ts';
 import { $navCollapsed, $theme } from '../../lib/stores/preferences.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { $isAdmin, $user, signOut } from '../../lib/stores/session.ts';
@@ -8,7 +8,7 @@ import { Icon, type IconName } from './icons.tsx';
 
 interface Item {
   href: string;
-  label: MessageKey;
+  label: CommonKey;
   icon: IconName;
   adminOnly?: boolean;
 }
@@ -57,7 +57,7 @@ export default function SideNav({ path }: { path: string }) {
     `flex items-center gap-3 rounded-lg px-3 py-2 text-fg no-underline hover:bg-surface-2 hover:no-underline ${
       isCurrent(href, path) ? 'bg-surface-2 font-semibold text-accent' : ''
     }`;
-  const label = (key: MessageKey) => <span className={collapsed ? 'md:sr-only' : ''}>{t(key)}</span>;
+  const label = (key: CommonKey) => <span className={collapsed ? 'md:sr-only' : ''}>{t(key)}</span>;
 
   return (
     <header className={`z-40 border-line bg-surface md:sticky md:top-0 md:h-dvh md:shrink-0 md:border-r ${collapsed ? 'md:w-18' : 'md:w-60'}`}>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { t } from '../i18n/index.ts';
+import { t } from '../i18n/common.ts';
 import type { ApiClient } from './client.ts';
 
 /** A user as every API answer shows one (SPEC §3 User). */

@@ -1,64 +1,29 @@
+import { needsEnglish, pageLanguage, translator, type Locale } from './core.ts';
 import { uk, type MessageKey } from './uk.ts';
 
+export {
+  currentLocale,
+  defaultLocale,
+  isLocale,
+  LOCALE_COOKIE,
+  locales,
+  needsEnglish,
+  setLocaleResolver,
+  type Locale,
+  type MessageParams,
+} from './core.ts';
 export type { MessageKey };
-export type Locale = 'uk' | 'en';
-export const locales: readonly Locale[] = ['uk', 'en'];
-export const defaultLocale: Locale = 'uk';
-
-type Catalog = Record<MessageKey, string>;
-
-/** Whether the English catalog must be loaded: on the server (`lang` undefined), or for a page in English. */
-export function needsEnglish(lang: string | undefined): boolean {
-  return lang === undefined || lang === 'en';
-}
 
 /**
- * Ukrainian, the default, is always here. English is a chunk of its own: the server (no `document`)
- * loads it before any page is made, a browser only when the server made the page in English
- * (`<html lang="en">`), so Ukrainian readers never download it. The top-level await holds back
- * every module that imports this one, islands included, until the catalog is in, so `t()` stays
- * synchronous.
+ * Every text of the site. Ukrainian, the default, is always here. English is a chunk of its own:
+ * the server (no `document`) loads it before any page is made, a browser only when the server made
+ * the page in English (`<html lang="en">`), so Ukrainian readers never download it. The top-level
+ * await holds back every module that imports this one, islands included, until the catalog is in,
+ * so `t()` stays synchronous. Islands of the layout use the smaller `common.ts` instead.
  */
-const catalogs: Partial<Record<Locale, Catalog>> = { uk };
-if (needsEnglish(typeof document === 'undefined' ? undefined : document.documentElement.lang)) {
-  catalogs.en = (await import('./en.ts')).en;
-}
+const en = needsEnglish(pageLanguage()) ? (await import('./en.ts')).en : undefined;
 
-export type MessageParams = Record<string, string | number>;
-
-/**
- * The text for `key` in `locale`, with `{name}` placeholders filled from `params`. A language whose
- * catalog this browser did not load (never the case for the page's own language) falls back to Ukrainian.
- */
-export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template = (catalogs[locale] ?? uk)[key];
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-export const isLocale = (value: unknown): value is Locale => value === 'uk' || value === 'en';
-
-/**
- * Which language is current. In the browser it is the page's `<html lang>`, which the server set
- * from the reader's choice; on the server, `setLocaleResolver` plugs in the request's language.
- */
-let resolveLocale = (): Locale => {
-  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
-  return isLocale(lang) ? lang : defaultLocale;
-};
-
-/** Server only: how to find the current request's language. */
-export function setLocaleResolver(resolver: () => Locale): void {
-  resolveLocale = resolver;
-}
-
-export const currentLocale = (): Locale => resolveLocale();
-
-/** The text for `key` in the current language (Ukrainian unless the reader chose English). */
-export const t = (key: MessageKey, params?: MessageParams) => translate(currentLocale(), key, params);
-
-/** Name of the cookie (and localStorage key) that keeps the reader's language. */
-export const LOCALE_COOKIE = 'lang';
+export const { translate, t } = translator<MessageKey>(uk, en);
 
 /** Whether the catalog has `key`: lets callers build keys from data (field names) safely. */
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(uk, key);

@@ -1,0 +1,15 @@
+import { needsEnglish, pageLanguage, translator } from './core.ts';
+import { common as uk } from './uk/common.ts';
+
+export { currentLocale, LOCALE_COOKIE } from './core.ts';
+
+/**
+ * The layout's texts only (site name, navigation, list paging, shared validation): what the islands
+ * on every page need. Loaded like the full catalog in `index.ts`, English only where it is read, but
+ * about a tenth of its size, so a page whose islands need no more does not download the rest.
+ */
+export type CommonKey = keyof typeof uk;
+
+const en = needsEnglish(pageLanguage()) ? (await import('./en/common.ts')).common : undefined;
+
+export const { t } = translator<CommonKey>(uk, en);
