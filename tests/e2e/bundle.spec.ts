@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, open, test } from './fixtures.ts';
 
 /** The browser build the test server serves (playwright.config.ts starts it from BUILD_DIR). */
 const CLIENT_SCRIPTS = join(process.env.BUILD_DIR ?? 'dist', 'client', '_astro');
@@ -13,4 +13,25 @@ test('no browser script carries zod: the API schemas stay on the server (about 2
     if ((await readFile(join(CLIENT_SCRIPTS, name), 'utf8')).includes('ZodError')) carrying.push(name);
   }
   expect(carrying).toEqual([]);
+});
+
+/** Text only the API client (ky) has, and a key only the full catalog has, not the layout's. */
+const MARKERS = { apiClient: 'Response schema validation failed', fullCatalog: '"tournament.participants"' };
+
+test("a guest's home page downloads neither the API client nor the full catalog (issue 11's 100 KB)", async ({ page }) => {
+  // Both are in the build, so their absence below means the page did not ask for them.
+  const built = await Promise.all(
+    (await readdir(CLIENT_SCRIPTS)).filter((name) => name.endsWith('.js')).map((name) => readFile(join(CLIENT_SCRIPTS, name), 'utf8')),
+  );
+  for (const marker of Object.values(MARKERS)) expect(built.some((code) => code.includes(marker)), marker).toBe(true);
+
+  const loaded: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') loaded.push(response.text());
+  });
+  await open(page, '/');
+  await expect(page.locator('#background-particles canvas')).toHaveCount(1, { timeout: 10_000 });
+  const scripts = await Promise.all(loaded);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const marker of Object.values(MARKERS)) expect(scripts.some((code) => code.includes(marker)), marker).toBe(false);
 });

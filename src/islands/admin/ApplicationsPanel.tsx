@@ -6,7 +6,7 @@ import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { usePages } from '../../lib/stores/pages.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 
 type Filter = 'pending' | 'all';
 

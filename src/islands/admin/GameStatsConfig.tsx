@@ -13,7 +13,7 @@ import {
 } from '../../lib/api/game-management.ts';
 import { conditionVariables, type AchievementRarity } from '../../lib/domain/stat-fields.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { announceGamesChanged } from './games-changed.ts';
 import { AchievementForm, categoryLabel, fieldTypeLabel, rarityLabel, SetupDialog, StatFieldForm, templateLabel } from './GameStatsForms.tsx';
 

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api/client.ts';
 import { setupPopularGames, type ManagedGame } from '../../lib/api/game-management.ts';
 import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { announceGamesChanged } from './games-changed.ts';
 
 interface Props {

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api/client.ts';
 import { listManagedGames, type ManagedGame } from '../../lib/api/game-management.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { $gamesVersion } from './games-changed.ts';
 import { GameStatsConfig } from './GameStatsConfig.tsx';
 import { GameStatsGames } from './GameStatsGames.tsx';

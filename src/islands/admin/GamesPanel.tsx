@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api/client.ts';
 import { createGame, deleteGame, listGames, updateGame, type Game } from '../../lib/api/games.ts';
 import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { $gamesVersion, announceGamesChanged } from './games-changed.ts';
 import { useAdminTask } from './use-admin-task.ts';
 

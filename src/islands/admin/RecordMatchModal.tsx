@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api/client.ts';
 import { getRecordForm, recordMatch, type MatchRecorded, type ParticipantType, type RecordForm, type RecordMatchInput, type TournamentStats } from '../../lib/api/stats.ts';
 import { readCount, winnerSide } from '../../lib/domain/match-result.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 
 interface SideState {
   type: ParticipantType;

@@ -10,7 +10,7 @@ import { normalizeStatus, statusLabelKey } from '../../lib/domain/tournament-sta
 import { t } from '../../lib/i18n/index.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { usePages } from '../../lib/stores/pages.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { $gamesVersion } from './games-changed.ts';
 import { RecordMatchModal } from './RecordMatchModal.tsx';
 import { useAdminTask } from './use-admin-task.ts';

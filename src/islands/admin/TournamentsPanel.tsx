@@ -10,7 +10,7 @@ import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { normalizeStatus, statusLabelKey, type TournamentStatus } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { usePages } from '../../lib/stores/pages.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { $gamesVersion } from './games-changed.ts';
 import { TournamentForm } from './TournamentForm.tsx';
 import { useAdminTask } from './use-admin-task.ts';

@@ -4,7 +4,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { confirmEmail, resendConfirmation } from '../../lib/api/auth.ts';
 import { errorMessage } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 
 type Status = { state: 'checking' } | { state: 'done'; tone: 'success' | 'error' | 'info'; text: string; confirmed: boolean };
 

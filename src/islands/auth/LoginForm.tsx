@@ -4,7 +4,8 @@ import { Notice } from '../../components/Notice.tsx';
 import { login } from '../../lib/api/auth.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api, signIn } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { signIn } from '../../lib/stores/session.ts';
 
 /** Login by nickname or email; on success the user goes to the home page. */
 export function LoginForm() {

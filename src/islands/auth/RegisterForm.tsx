@@ -4,7 +4,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { register } from '../../lib/api/auth.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 
 /** Milliseconds the separate /register page waits after success before it opens /login (SPEC §2). */
 export const REGISTER_REDIRECT_MS = 2000;

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { champion, progress, setResult, type Bracket } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { ChampionOffer } from './ChampionOffer.tsx';
 import { CreateBracket } from './CreateBracket.tsx';
 import { MatchCard } from './MatchCard.tsx';

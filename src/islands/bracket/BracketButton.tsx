@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydrated, useHydratedStore } from '../../lib/stores/hydration.ts';
-import { $isAdmin, api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { $isAdmin } from '../../lib/stores/session.ts';
 import { BracketBoard } from './BracketBoard.tsx';
 import { createBracketSync } from './sync.ts';
 

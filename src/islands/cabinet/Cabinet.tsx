@@ -6,7 +6,8 @@ import { getCabinet, uploadAvatar, type Cabinet as CabinetData } from '../../lib
 import { errorMessage } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
-import { $sessionLoading, $user, api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 
 type Status = { tone: NoticeTone; text: string } | null;

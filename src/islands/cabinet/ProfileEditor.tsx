@@ -5,7 +5,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { changePassword, updateProfile, type Cabinet } from '../../lib/api/cabinet.ts';
 import { errorMessage } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 
 interface Props {
   open: boolean;

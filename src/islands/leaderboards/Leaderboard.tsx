@@ -31,7 +31,8 @@ import {
 import { displayRating } from '../../lib/domain/rank.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydrated, useHydratedStore } from '../../lib/stores/hydration.ts';
-import { $isAdmin, api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { $isAdmin } from '../../lib/stores/session.ts';
 import { $lbSortPlayers, $lbSortTeams, $lbTab, storedSort, storeSort } from './preferences.ts';
 
 /** Leaderboards are public: read without a token, so every reader shares the cached answers. */

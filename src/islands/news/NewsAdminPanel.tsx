@@ -1,6 +1,6 @@
 import { createNews } from '../../lib/api/news.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { NewsForm } from './NewsForm.tsx';
 
 /** The admin panel's news form (SPEC §2): publishes a news item; editing is on the News page. */

@@ -18,7 +18,8 @@ import type { Page } from '../../lib/api/paging.ts';
 import { t, type MessageKey } from '../../lib/i18n/index.ts';
 import { useHydrated } from '../../lib/stores/hydration.ts';
 import { usePages, type PagesState } from '../../lib/stores/pages.ts';
-import { $sessionLoading, $user, api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { NewsCard } from './NewsCard.tsx';
 import { NewsForm } from './NewsForm.tsx';
 

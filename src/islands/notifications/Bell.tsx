@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
@@ -16,7 +15,8 @@ import {
 import { acceptTeamInvite, rejectTeamInvite } from '../../lib/api/teams.ts';
 import { notificationCall } from '../../lib/domain/notification-action.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { $user, api, loadSession } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { loadSession } from '../../lib/stores/session.ts';
 
 /** How often the bell looks for new notifications while the page is open. */
 const REFRESH_MS = 30_000;
@@ -60,17 +60,10 @@ function BellIcon() {
 }
 
 /**
- * The bell in the layout (SPEC §2 Notification bell): a red dot while anything is unread, a list
- * with text, date and action buttons, and 'mark all as read'. Renders nothing without a session;
- * another user signing in gets a fresh bell.
+ * The signed-in user's bell (SPEC §2 Notification bell): a red dot while anything is unread, a list
+ * with text, date and action buttons, and 'mark all as read'.
  */
-export default function NotificationBell() {
-  // The server renders no bell; hydrate with that, then show the signed-in user's.
-  const userId = useHydratedStore($user, null)?._id;
-  return userId ? <Bell key={userId} /> : null;
-}
-
-function Bell() {
+export default function Bell() {
   const items = useStore($notifications);
   const [open, setOpen] = useState(false);
   const [markingAll, setMarkingAll] = useState(false);

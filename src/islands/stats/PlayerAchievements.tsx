@@ -5,7 +5,8 @@ import { listPlayerAchievements, type EarnedAchievement } from '../../lib/api/le
 import { formatLongDate } from '../../lib/domain/tournament-dates.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
-import { $sessionLoading, $user, api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 
 type Rarity = EarnedAchievement['achievement']['rarity'];
 const rarityRing: Record<Rarity, string> = { common: 'border-line', rare: 'border-primary', epic: 'border-warning', legendary: 'border-accent' };

@@ -5,7 +5,8 @@ import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { createTeam } from '../../lib/api/teams.ts';
 import { TEAM_NAME_MAX } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api, loadSession } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { loadSession } from '../../lib/stores/session.ts';
 import { putTeam } from './store.ts';
 
 /** Shown only while the user has no team: a name (required) and an optional logo link. */

@@ -4,7 +4,7 @@ import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { changeTeamLogo, inviteToTeam, removeTeamInvite, removeTeamMember, type Team, type TeamMessage } from '../../lib/api/teams.ts';
 import { isCaptain, TEAM_MAX_MEMBERS } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import MatchHistory from '../../components/MatchHistory.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { TeamLogo } from './TeamLogo.tsx';

@@ -4,7 +4,7 @@ import { getChat, sendChatMessage, type ChatMessage } from '../../lib/api/chat.t
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { CHAT_MESSAGE_MAX, CHAT_POLL_MS, chatMessageProblem, chatTime } from '../../lib/domain/chat.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 
 /** Messages in time order; a message already held is not doubled. */

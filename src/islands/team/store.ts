@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { getMyTeams, type Team } from '../../lib/api/teams.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 
 export type TeamsStatus = 'idle' | 'loading' | 'ready' | 'error';
 

@@ -6,7 +6,8 @@ import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { getEligibility, type Eligibility } from '../../lib/api/tournaments.ts';
 import { TEAM_SIZE } from '../../lib/domain/application-rules.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { $sessionLoading, $user, api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { useHydrated } from '../../lib/stores/hydration.ts';
 
 interface Props {

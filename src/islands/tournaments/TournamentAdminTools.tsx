@@ -7,7 +7,8 @@ import { getTournament, setWinner, type TournamentApplication, type TournamentDe
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { winnerRefusal, winnerTypeOf } from '../../lib/domain/tournament-winner.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { $isAdmin, api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
+import { $isAdmin } from '../../lib/stores/session.ts';
 import { useHydrated } from '../../lib/stores/hydration.ts';
 
 /** The name an application goes by: the team's, or the player's for solo. */

@@ -15,7 +15,7 @@ import {
 import { t } from '../../lib/i18n/index.ts';
 import { useHydrated } from '../../lib/stores/hydration.ts';
 import { usePages, type PagesState } from '../../lib/stores/pages.ts';
-import { api } from '../../lib/stores/session.ts';
+import { api } from '../../lib/stores/api.ts';
 import { $sortOrder, $statusFilter, $typeFilter, resetPreferences } from './preferences.ts';
 import { PlaceholderCard, TournamentCard } from './TournamentCard.tsx';
 

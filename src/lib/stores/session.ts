@@ -1,6 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, onMount } from 'nanostores';
-import { createApiClient, HTTPError } from '../api/client.ts';
 import { getMe, logout, type User } from '../api/auth.ts';
 
 /** The bearer token, kept in localStorage under `token` (SPEC §3 Session). */
@@ -9,12 +8,6 @@ export const $user = atom<User | null>(null);
 /** True until the first check of the stored token has finished. */
 export const $sessionLoading = atom(true);
 export const $isAdmin = computed($user, (user) => user?.role === 'admin');
-
-/** The browser's API client: every call carries the current token. */
-export const api = createApiClient({
-  baseUrl: import.meta.env.PUBLIC_API_URL ?? '/api',
-  getToken: () => $token.get() || null,
-});
 
 /**
  * Fetches the current user for the stored token. A refusal from the server signs out silently and
@@ -29,10 +22,16 @@ export async function loadSession(): Promise<void> {
     return;
   }
   try {
-    $user.set(await getMe(api));
-  } catch (error) {
+    // The client is fetched only when there is a session to check: guests never download it.
+    const { api, HTTPError } = await import('./api.ts');
+    const user = await getMe(api).catch((error: unknown) => {
+      if (error instanceof HTTPError) $token.set('');
+      return null;
+    });
+    $user.set(user);
+  } catch {
+    // The client itself did not load: like no answer, the token is kept.
     $user.set(null);
-    if (error instanceof HTTPError) $token.set('');
   } finally {
     $sessionLoading.set(false);
   }
@@ -50,7 +49,7 @@ export function signIn(user: User, token: string): void {
 
 /** Ends the session on the server (best effort) and forgets it here. */
 export async function signOut(): Promise<void> {
-  if ($token.get()) await logout(api).catch(() => undefined);
+  if ($token.get()) await import('./api.ts').then(({ api }) => logout(api)).catch(() => undefined);
   $token.set('');
   $user.set(null);
 }
