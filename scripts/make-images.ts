@@ -34,7 +34,7 @@ function writeText(rel: string, content: string) {
   written.push(rel);
 }
 
-/** `width`: a smaller copy (a phone's two-column grid needs about 320 px, not 640). */
+/** `width`: a smaller copy (a phone's two-column grid is about 180–210 px wide: 400 px at DPR 2, not 640). */
 async function writeJpeg(rel: string, source: string, width?: number) {
   const file = join(PUBLIC, rel);
   ensureDir(file);
@@ -381,7 +381,7 @@ await writePng('og-default.png', ogSvg());
 await writeJpeg('default_game.jpg', defaultGameSvg());
 for (const [name, draw] of [['cs2', cs2Svg], ['valorant', valorantSvg], ['lol', lolSvg], ['dota2', dotaSvg]] as const) {
   await writeJpeg(`games/${name}.jpg`, draw());
-  await writeJpeg(`games/${name}-320.jpg`, draw(), 320);
+  await writeJpeg(`games/${name}-400.jpg`, draw(), 400);
 }
 for (const [i, emblem] of EMBLEMS.entries()) await writePng(`teams/${i + 1}.png`, emblemSvg(emblem, i + 1));
 await writeJpeg('news/1.jpg', newsStageSvg());

@@ -145,8 +145,8 @@ describe('game images', () => {
 });
 
 describe('game picture sizes', () => {
-  it('offers a 320 px copy of the pictures the site ships, and nothing for any other', () => {
-    expect(gameImageSrcset('/games/cs2.jpg')).toBe('/games/cs2-320.jpg 320w, /games/cs2.jpg 640w');
+  it('offers a 400 px copy of the pictures the site ships, and nothing for any other', () => {
+    expect(gameImageSrcset('/games/cs2.jpg')).toBe('/games/cs2-400.jpg 400w, /games/cs2.jpg 640w');
     expect(gameImageSrcset('/games/my-upload.jpg')).toBeUndefined();
     expect(gameImageSrcset('https://cdn.example.com/games/cs2.jpg')).toBeUndefined();
     expect(gameImageSrcset(DEFAULT_GAME_IMAGE)).toBeUndefined();

@@ -18,12 +18,12 @@ export function gameImage(value: string | null | undefined): string {
   return trimmed && isImageAddress(trimmed) ? trimmed : DEFAULT_GAME_IMAGE;
 }
 
-/** The game pictures the site ships, each also drawn 320 px wide (scripts/make-images.ts). */
+/** The game pictures the site ships, each also drawn 400 px wide (scripts/make-images.ts). */
 const SHIPPED_GAME_IMAGE = /^\/games\/(cs2|valorant|lol|dota2)\.jpg$/;
 
 /** A `srcset` offering a phone-sized copy of a picture the site ships; undefined for any other picture. */
 export function gameImageSrcset(src: string): string | undefined {
-  return SHIPPED_GAME_IMAGE.test(src) ? `${src.replace(/\.jpg$/, '-320.jpg')} 320w, ${src} 640w` : undefined;
+  return SHIPPED_GAME_IMAGE.test(src) ? `${src.replace(/\.jpg$/, '-400.jpg')} 400w, ${src} 640w` : undefined;
 }
 
 /** An `<img onError>` handler: swaps a broken picture for the default one, once. */
