@@ -14,6 +14,9 @@ export const RESULTS_DIR = resolve('bench/results/server');
 export const ADMIN_EMAIL = 'bench-admin@bench.kiberarena.local';
 export const ADMIN_PASSWORD = 'bench-admin-password-2024';
 
+/** What every browser sends, so the server answers compressed as it would to a reader. */
+export const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 export const databaseUrl = (name: string) => `${PG_BASE}/${name}`;
 
 /** Runs statements on the maintenance database `postgres` (create, drop, copy databases). */
@@ -75,6 +78,8 @@ export async function startServer(options: { port: number; database: string; env
       ADMIN_PASSWORD,
       SEED_DEMO: 'false',
       TRUST_PROXY: 'false',
+      // Node flags for the measured server only (a heap cap, say), not for the benchmark itself.
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { BUILD_DIR, cannon, databaseUrl, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
+import { AS_A_BROWSER, BUILD_DIR, cannon, databaseUrl, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
 import { ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
 
@@ -56,7 +56,6 @@ const API_ROUTES: { name: string; paths: string[] }[] = [
 ];
 
 /** API clients are browsers, which always ask for a compressed answer; the page-against-file runs ask for none, on both sides. */
-const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const PAGES = [
   { name: '/tournaments', path: '/tournaments' },
