@@ -185,7 +185,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the archive shows ten news at a time, and «Показати ще» brings the rest', async ({ admin: page }) => {
+test('the archive shows ten news at a time, and «Показати ще» brings the rest, with or without JavaScript', async ({ admin: page, browser }) => {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { Authorization: `Bearer ${token}` };
   const mark = randomUUID().slice(0, 6);
@@ -205,11 +205,24 @@ test('the archive shows ten news at a time, and «Показати ще» brings
     const articles = page.getByRole('article');
     await expect(articles).toHaveCount(10);
     await expect(articles.first()).toHaveAccessibleName(`Архівна ${mark} №11`);
-    const more = page.getByRole('button', { name: 'Показати ще' });
+    const more = page.getByRole('link', { name: 'Показати ще' });
+    await expect(more).toHaveAttribute('href', '/news?view=archive&page=2');
     await more.click();
     await expect(articles).toHaveCount(total);
     await expect(more).toHaveCount(0);
+    await expect(page).toHaveURL('/news?view=archive');
     await expect(page.getByRole('article', { name: `Архівна ${mark} №1`, exact: true })).toBeVisible();
+
+    // Without JavaScript the link opens the archive with both pages.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const reader = await plain.newPage();
+    await reader.goto('/news?view=archive');
+    await expect(reader.getByRole('article')).toHaveCount(10);
+    await reader.getByRole('link', { name: 'Показати ще' }).click();
+    await expect(reader).toHaveURL('/news?view=archive&page=2');
+    await expect(reader.getByRole('article')).toHaveCount(total);
+    await expect(reader.getByRole('link', { name: 'Показати ще' })).toHaveCount(0);
+    await plain.close();
 
     // All news is a list of its own, read from its first page.
     await newsMenu(page).getByRole('link', { name: 'Усі новини' }).click();

@@ -225,7 +225,7 @@ test('on a tournament page an admin deletes an application only after confirming
   await expect(page.getByRole('button', { name: 'Зберегти переможця' })).toHaveCount(0);
 });
 
-test('a long list shows a page of cards, and «Показати ще» brings the next one until none is left', async ({ admin: page }) => {
+test('a long list shows a page of cards, and «Показати ще» brings the next one until none is left, with or without JavaScript', async ({ admin: page, browser }) => {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { Authorization: `Bearer ${token}` };
   const game = (await (await page.request.post('/api/games', { headers, data: { name: `Довга ліга ${randomUUID().slice(0, 6)}` } })).json()) as {
@@ -238,13 +238,28 @@ test('a long list shows a page of cards, and «Показати ще» brings th
     expect(created.status()).toBe(201);
   }
 
+  // Without JavaScript «Показати ще» is a link to the same list with one page more.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await plain.newPage();
+  await reader.goto(`/games/${game.game._id}`);
+  await expect(cardTitles(reader)).toHaveCount(24);
+  await reader.getByRole('link', { name: 'Показати ще' }).click();
+  await expect(reader).toHaveURL(`/games/${game.game._id}?page=2`);
+  await expect(cardTitles(reader)).toHaveCount(30);
+  await expect(cardTitles(reader).first()).toHaveText('Етап 30');
+  await expect(cardTitles(reader).last()).toHaveText('Етап 01');
+  await expect(reader.getByRole('link', { name: 'Показати ще' })).toHaveCount(0);
+  await plain.close();
+
+  // With it, the next page is added in place.
   await open(page, `/games/${game.game._id}`);
   await expect(cardTitles(page)).toHaveCount(24);
   await expect(cardTitles(page).first()).toHaveText('Етап 30');
-  await page.getByRole('button', { name: 'Показати ще' }).click();
+  await page.getByRole('link', { name: 'Показати ще' }).click();
   await expect(cardTitles(page)).toHaveCount(30);
   await expect(cardTitles(page).last()).toHaveText('Етап 01');
-  await expect(page.getByRole('button', { name: 'Показати ще' })).toHaveCount(0);
+  await expect(page).toHaveURL(`/games/${game.game._id}`);
+  await expect(page.getByRole('link', { name: 'Показати ще' })).toHaveCount(0);
 
   // Sorting asks the server again, from the first page.
   await page.getByLabel('Сортування').selectOption({ label: 'Назва Я–А' });

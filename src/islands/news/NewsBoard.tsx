@@ -14,7 +14,7 @@ import {
   updateNews,
   type NewsItem,
 } from '../../lib/api/news.ts';
-import type { Page } from '../../lib/api/paging.ts';
+import { nextPageHref, type Page } from '../../lib/api/paging.ts';
 import { t, type MessageKey } from '../../lib/i18n/index.ts';
 import { useHydrated } from '../../lib/stores/hydration.ts';
 import { usePages, type PagesState } from '../../lib/stores/pages.ts';
@@ -245,7 +245,13 @@ export default function NewsBoard({ initial, view: initialView }: Props) {
             </li>
           ))}
         </ul>
-        <ShowMore more={current.more} busy={pages.moreBusy || pages.loading} error={pages.moreError} onMore={() => void pages.loadMore()} />
+        <ShowMore
+          more={current.more}
+          busy={pages.moreBusy || pages.loading}
+          error={pages.moreError}
+          onMore={() => void pages.loadMore()}
+          href={listed === 'saved' ? undefined : nextPageHref(hrefOf(view), current.items.length, NEWS_PAGE_SIZE)}
+        />
       </>
     );
   }

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { ShowMore } from '../../components/ShowMore.tsx';
+import { nextPageHref } from '../../lib/api/paging.ts';
 import { listTournaments, type Tournament } from '../../lib/api/tournaments.ts';
 import {
   DEFAULT_PREFERENCES,
@@ -121,7 +122,13 @@ export default function TournamentList({ gameId, initial }: Props) {
               <TournamentCard key={tournament._id} tournament={tournament} priority={index === 0} />
             ))}
           </ul>
-          <ShowMore more={state.more} busy={moreBusy} error={moreError} onMore={() => void loadMore()} />
+          <ShowMore
+            more={state.more}
+            busy={moreBusy}
+            error={moreError}
+            onMore={() => void loadMore()}
+            href={nextPageHref(`/games/${gameId}`, state.items.length, TOURNAMENT_PAGE_SIZE)}
+          />
         </>
       )}
     </div>
