@@ -126,7 +126,7 @@ function Badges({ items, align, idPrefix }: { items: AchievementBadge[]; align: 
             <span
               tabIndex={0}
               aria-describedby={tipId}
-              className={`inline-flex size-7 cursor-help items-center justify-center rounded-full border-2 bg-surface-2 text-sm ${rarityRing[badge.rarity]}`}
+              className={`badge-round ${rarityRing[badge.rarity]}`}
             >
               <span aria-hidden="true">{badge.icon}</span>
               <span className="sr-only">{badge.name}</span>
@@ -134,7 +134,7 @@ function Badges({ items, align, idPrefix }: { items: AchievementBadge[]; align: 
             <span
               role="tooltip"
               id={tipId}
-              className={`pointer-events-none invisible absolute bottom-full z-20 mb-2 w-max max-w-60 rounded-lg border border-line bg-surface px-3 py-2 text-left text-xs font-normal whitespace-normal text-fg opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 ${align === 'end' ? 'right-0' : 'left-0'}`}
+              className={`hover-tip ${align === 'end' ? 'right-0' : 'left-0'}`}
             >
               <span className="block font-semibold">
                 {badge.name} · {t(`stats.rarity.${badge.rarity}`)}
