@@ -80,6 +80,16 @@ test.describe('without JavaScript', () => {
     await expect(row).toContainText('1016');
     await expect(row).toContainText('🔥 1');
     await expect(row.getByRole('cell').first()).toContainText('🥇');
+    // An achievement's tooltip is CSS only: hidden until the badge is pointed at or focused.
+    const badge = row.getByRole('list', { name: 'Досягнення' }).filter({ visible: true }).getByRole('listitem').first();
+    const tip = badge.getByRole('tooltip');
+    await expect(tip).toBeHidden();
+    await badge.hover();
+    await expect(tip).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(tip).toBeHidden();
+    await badge.locator('[tabindex="0"]').focus();
+    await expect(tip).toBeVisible();
 
     await page.getByRole('link', { name: 'Команди' }).click();
     await expect(page).toHaveURL(/tab=teams/);
