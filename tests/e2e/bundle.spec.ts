@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { E2E_ADMIN } from '../../playwright.config.ts';
 import { expect, open, test } from './fixtures.ts';
 
 /** The browser build the test server serves (playwright.config.ts starts it from BUILD_DIR). */
@@ -34,4 +35,19 @@ test("a guest's home page downloads neither the API client nor the full catalog 
   const scripts = await Promise.all(loaded);
   expect(scripts.length).toBeGreaterThan(0);
   for (const marker of Object.values(MARKERS)) expect(scripts.some((code) => code.includes(marker)), marker).toBe(false);
+});
+
+test("a signed-in reader's home page adds the bell and the API client, still without the full catalog", async ({ page }) => {
+  const login = await page.request.post('/api/auth/login', { data: { loginOrEmail: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  const { token } = (await login.json()) as { token: string };
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  const loaded: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') loaded.push(response.text());
+  });
+  await open(page, '/');
+  await expect(page.getByRole('button', { name: /^Сповіщення/ })).toBeVisible();
+  const scripts = await Promise.all(loaded);
+  expect(scripts.some((code) => code.includes(MARKERS.apiClient))).toBe(true);
+  expect(scripts.some((code) => code.includes(MARKERS.fullCatalog))).toBe(false);
 });

@@ -4,17 +4,18 @@ import { useEffect, useRef, useState } from 'react';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import {
+  acceptTeamInvite,
   acceptTournamentInvite,
   deleteNotification,
   getNotifications,
   markAllNotificationsRead,
+  rejectTeamInvite,
   rejectTournamentInvite,
   type Notification,
   type NotificationAction,
 } from '../../lib/api/notifications.ts';
-import { acceptTeamInvite, rejectTeamInvite } from '../../lib/api/teams.ts';
 import { notificationCall } from '../../lib/domain/notification-action.ts';
-import { t } from '../../lib/i18n/index.ts';
+import { t } from '../../lib/i18n/notifications.ts';
 import { api } from '../../lib/stores/api.ts';
 import { loadSession } from '../../lib/stores/session.ts';
 
@@ -37,18 +38,14 @@ const formatDate = (iso: string) => new Date(iso).toLocaleString('uk-UA', { date
 const actionLabel = (action: NotificationAction) =>
   action.type === 'accept' ? t('notifications.accept') : action.type === 'reject' ? t('notifications.reject') : action.label;
 
-/** Carries out one action button; resolves to the message to show. */
+/** Carries out one action button; resolves to the server's message (in the reader's language) to show. */
 async function perform(notification: Notification, action: NotificationAction): Promise<string | null> {
   const call = notificationCall(notification, action);
   if (!call) return null;
   if (call.kind === 'team') {
-    if (call.verb === 'accept') await acceptTeamInvite(api, call.teamId);
-    else await rejectTeamInvite(api, call.teamId);
-    return call.verb === 'accept' ? t('team.joined') : t('team.declined');
+    return (await (call.verb === 'accept' ? acceptTeamInvite : rejectTeamInvite)(api, call.teamId)).message;
   }
-  if (call.verb === 'accept') await acceptTournamentInvite(api, call.applicationId);
-  else await rejectTournamentInvite(api, call.applicationId);
-  return call.verb === 'accept' ? t('tournamentInvite.accepted') : t('tournamentInvite.rejected');
+  return (await (call.verb === 'accept' ? acceptTournamentInvite : rejectTournamentInvite)(api, call.applicationId)).message;
 }
 
 function BellIcon() {
@@ -138,7 +135,7 @@ export default function Bell() {
       // Team lists (the team tab, the cabinet) follow the user's teams.
       void loadSession();
     } catch (caught) {
-      const reason = isNetworkFailure(caught) ? t('team.connectionError') : errorMessage(caught, t('error.server'));
+      const reason = isNetworkFailure(caught) ? t('error.connection') : errorMessage(caught, t('error.server'));
       setNotice({ tone: 'error', text: t('notifications.actionError', { message: reason }) });
       void refreshNotifications();
     } finally {

@@ -30,7 +30,7 @@ export function CreateTeamForm() {
       putTeam(result.team);
       void loadSession();
     } catch (caught) {
-      setError(isNetworkFailure(caught) ? t('team.connectionError') : errorMessage(caught, t('team.createError')));
+      setError(isNetworkFailure(caught) ? t('error.connection') : errorMessage(caught, t('team.createError')));
     } finally {
       setBusy(false);
     }

@@ -31,7 +31,7 @@ export function TeamCard({ team, userId, current }: { team: Team; userId: string
       setNotice({ tone: 'success', text: result.message });
       onDone?.();
     } catch (caught) {
-      setNotice({ tone: 'error', text: isNetworkFailure(caught) ? t('team.connectionError') : errorMessage(caught, t('team.saveError')) });
+      setNotice({ tone: 'error', text: isNetworkFailure(caught) ? t('error.connection') : errorMessage(caught, t('team.saveError')) });
     } finally {
       setBusy(null);
     }

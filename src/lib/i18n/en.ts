@@ -5,10 +5,11 @@ import { cabinet } from './en/cabinet.ts';
 import { common } from './en/common.ts';
 import { gameConfig } from './en/game-config.ts';
 import { news } from './en/news.ts';
+import { notifications } from './en/notifications.ts';
 import { stats } from './en/stats.ts';
 import { teams } from './en/teams.ts';
 import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats };

@@ -5,6 +5,7 @@ import { cabinet } from './uk/cabinet.ts';
 import { common } from './uk/common.ts';
 import { gameConfig } from './uk/game-config.ts';
 import { news } from './uk/news.ts';
+import { notifications } from './uk/notifications.ts';
 import { stats } from './uk/stats.ts';
 import { teams } from './uk/teams.ts';
 import { tournaments } from './uk/tournaments.ts';
@@ -13,6 +14,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats } as const;
 
 export type MessageKey = keyof typeof uk;

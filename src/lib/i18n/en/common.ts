@@ -50,6 +50,7 @@ export const common: Record<keyof typeof uk, string> = {
   'error.server': 'An error occurred. Try again.',
   'error.unavailable': 'The service is temporarily unavailable. Try again later.',
   'error.userNotFound': 'User not found',
+  'error.connection': 'Connection error',
   'error.connectionClosed': 'The connection closed before the answer',
   'error.tooLarge': 'Request too large',
   'error.unsupportedType': 'Unsupported data type',

@@ -48,6 +48,7 @@ export const common = {
   'error.server': 'Сталася помилка. Спробуйте ще раз.',
   'error.unavailable': 'Сервіс тимчасово недоступний. Спробуйте пізніше.',
   'error.userNotFound': 'Користувача не знайдено',
+  'error.connection': 'Помилка зʼєднання',
   'error.connectionClosed': 'Зʼєднання закрито до відповіді',
   'error.tooLarge': 'Запит завеликий',
   'error.unsupportedType': 'Непідтримуваний тип даних',

@@ -38,7 +38,6 @@ export const teams = {
   'team.loadError': 'Не вдалося завантажити команди',
   'team.createError': 'Помилка створення команди',
   'team.saveError': 'Помилка збереження',
-  'team.connectionError': 'Помилка зʼєднання',
 
   // Team answers of the API.
   'team.notFound': 'Команду не знайдено',
@@ -88,25 +87,6 @@ export const teams = {
   'chat.historyError': 'Помилка отримання історії чату',
   'chat.sendError': 'Не вдалося надіслати повідомлення',
   'chat.connectionError': 'Помилка зʼєднання при надсиланні',
-
-  // Notifications.
-  'notifications.title': 'Сповіщення',
-  'notifications.bell': 'Сповіщення',
-  'notifications.bellUnread': 'Сповіщення: непрочитаних {count}',
-  'notifications.empty': 'Сповіщень немає',
-  'notifications.markAll': 'Позначити всі як прочитані',
-  'notifications.processing': 'Обробка...',
-  'notifications.markAllError': 'Помилка при позначенні сповіщень як прочитаних',
-  'notifications.loadError': 'Не вдалося завантажити сповіщення',
-  'notifications.unknownAction': 'Невідомий тип дії',
-  'notifications.actionError': 'Помилка: {message}',
-  'notifications.accept': 'Прийняти',
-  'notifications.reject': 'Відхилити',
-  'notifications.unread': 'Непрочитане',
-  'notifications.close': 'Закрити сповіщення',
-  'notifications.notFound': 'Сповіщення не знайдено',
-  'notifications.allRead': 'Усі сповіщення позначено як прочитані',
-  'notifications.deleted': 'Сповіщення видалено',
 
   // Tournament invites (an admin invites a player or a team).
   'tournamentInvite.tournamentNotFound': 'Турнір не знайдено',

@@ -1,0 +1,16 @@
+import { needsEnglish, pageLanguage, translator } from './core.ts';
+import { common } from './uk/common.ts';
+import { notifications } from './uk/notifications.ts';
+
+/**
+ * The bell's texts and the layout's: a signed-in reader's page whose other islands need no more
+ * does not download the rest of the catalog. Loaded like `common.ts`.
+ */
+const uk = { ...common, ...notifications };
+export type NotificationsKey = keyof typeof uk;
+
+const en = needsEnglish(pageLanguage())
+  ? await Promise.all([import('./en/common.ts'), import('./en/notifications.ts')]).then(([en1, en2]) => ({ ...en1.common, ...en2.notifications }))
+  : undefined;
+
+export const { t } = translator<NotificationsKey>(uk, en);

@@ -1,0 +1,20 @@
+/** The notification bell's texts: a catalog of their own, so the bell loads only them and `common`. */
+export const notifications = {
+  'notifications.title': 'Сповіщення',
+  'notifications.bell': 'Сповіщення',
+  'notifications.bellUnread': 'Сповіщення: непрочитаних {count}',
+  'notifications.empty': 'Сповіщень немає',
+  'notifications.markAll': 'Позначити всі як прочитані',
+  'notifications.processing': 'Обробка...',
+  'notifications.markAllError': 'Помилка при позначенні сповіщень як прочитаних',
+  'notifications.loadError': 'Не вдалося завантажити сповіщення',
+  'notifications.unknownAction': 'Невідомий тип дії',
+  'notifications.actionError': 'Помилка: {message}',
+  'notifications.accept': 'Прийняти',
+  'notifications.reject': 'Відхилити',
+  'notifications.unread': 'Непрочитане',
+  'notifications.close': 'Закрити сповіщення',
+  'notifications.notFound': 'Сповіщення не знайдено',
+  'notifications.allRead': 'Усі сповіщення позначено як прочитані',
+  'notifications.deleted': 'Сповіщення видалено',
+} as const;
