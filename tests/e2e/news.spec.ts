@@ -224,6 +224,13 @@ test('the archive shows ten news at a time, and «Показати ще» brings
     await expect(reader.getByRole('link', { name: 'Показати ще' })).toHaveCount(0);
     await plain.close();
 
+    // A signed-in reader's fresh copy of that address is just as long.
+    const fresh = page.waitForResponse((response) => /\/api\/news\?.*archived=true/.test(response.url()));
+    await open(page, '/news?view=archive&page=2');
+    await fresh;
+    await expect(articles).toHaveCount(total);
+    await expect(page.getByRole('button', { name: 'Редагувати' }).first()).toBeVisible();
+
     // All news is a list of its own, read from its first page.
     await newsMenu(page).getByRole('link', { name: 'Усі новини' }).click();
     await expect(page.getByRole('article', { name: new RegExp(`Архівна ${mark}`) })).toHaveCount(0);

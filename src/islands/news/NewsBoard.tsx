@@ -14,7 +14,7 @@ import {
   updateNews,
   type NewsItem,
 } from '../../lib/api/news.ts';
-import { nextPageHref, type Page } from '../../lib/api/paging.ts';
+import { nextPageHref, readFirst, type Page } from '../../lib/api/paging.ts';
 import { t, type MessageKey } from '../../lib/i18n/index.ts';
 import { useHydrated } from '../../lib/stores/hydration.ts';
 import { usePages, type PagesState } from '../../lib/stores/pages.ts';
@@ -50,9 +50,12 @@ export const NEWS_PAGE_SIZE = 10;
 /** The list a view shows, if any: All news and Archive page through the server's lists. */
 type Listed = 'all' | 'archive' | 'saved';
 
-async function readList(listed: Listed, offset: number): Promise<Page<NewsItem>> {
+/** A page of `listed` from `offset`; a first page holds at least `shown` news (what is on screen already). */
+async function readList(listed: Listed, offset: number, shown: number): Promise<Page<NewsItem>> {
   if (listed === 'saved') return { items: await listSavedNewsItems(api), more: false };
-  return listNews(api, { archived: listed === 'archive', limit: NEWS_PAGE_SIZE, offset });
+  const archived = listed === 'archive';
+  if (offset > 0) return listNews(api, { archived, limit: NEWS_PAGE_SIZE, offset });
+  return readFirst(Math.max(NEWS_PAGE_SIZE, shown), (from, limit) => listNews(api, { archived, limit, offset: from }));
 }
 
 type Toast = { tone: 'success' | 'error'; text: string };
@@ -90,7 +93,10 @@ export default function NewsBoard({ initial, view: initialView }: Props) {
   const userId = user?._id;
   const listed: Listed | null = view === 'all' || view === 'archive' ? view : view === 'saved' && canSave ? 'saved' : null;
   const key = JSON.stringify([listed, userId ?? null]);
-  const pages = usePages(key, (offset) => (listed ? readList(listed, offset) : Promise.resolve({ items: [], more: false })), {
+  // A signed-in reader's fresh copy of the view the server rendered is as long as that was (a
+  // `?page=N` address, say), so it does not shrink when the session is known.
+  const rendered = listed === initialView && initial?.kind === 'loaded' ? initial.items.length : 0;
+  const pages = usePages(key, (offset) => (listed ? readList(listed, offset, rendered) : Promise.resolve({ items: [], more: false })), {
     initial,
     errorText: t('news.loadError'),
   });
