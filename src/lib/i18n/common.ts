@@ -1,4 +1,4 @@
-import { needsEnglish, pageLanguage, translator } from './core.ts';
+import { scope } from './core.ts';
 import { common as uk } from './uk/common.ts';
 
 export { currentLocale, LOCALE_COOKIE } from './core.ts';
@@ -10,6 +10,4 @@ export { currentLocale, LOCALE_COOKIE } from './core.ts';
  */
 export type CommonKey = keyof typeof uk;
 
-const en = needsEnglish(pageLanguage()) ? (await import('./en/common.ts')).common : undefined;
-
-export const { t } = translator<CommonKey>(uk, en);
+export const { t } = await scope<CommonKey>(uk, async () => (await import('./en/common.ts')).common);

@@ -57,3 +57,17 @@ export function translator<K extends string>(uk: Readonly<Record<K, string>>, en
   };
   return { translate, t: (key, params) => translate(currentLocale(), key, params) };
 }
+
+/**
+ * A scope's lookup, its English loaded first where it is read: on the server (no `document`) and
+ * on pages in English. Awaited at the top of the scope's module, so every module importing the
+ * scope, islands included, waits for it and `t()` stays synchronous; Ukrainian readers never
+ * download the English chunk.
+ */
+export async function scope<K extends string>(
+  uk: Readonly<Record<K, string>>,
+  loadEnglish: () => Promise<Readonly<Record<K, string>>>,
+): Promise<Translator<K>> {
+  return translator(uk, needsEnglish(pageLanguage()) ? await loadEnglish() : undefined);
+}
+

@@ -1,4 +1,4 @@
-import { needsEnglish, pageLanguage, translator, type Locale } from './core.ts';
+import { scope, type Locale } from './core.ts';
 import { uk, type MessageKey } from './uk.ts';
 
 export {
@@ -15,15 +15,11 @@ export {
 export type { MessageKey };
 
 /**
- * Every text of the site. Ukrainian, the default, is always here. English is a chunk of its own:
- * the server (no `document`) loads it before any page is made, a browser only when the server made
- * the page in English (`<html lang="en">`), so Ukrainian readers never download it. The top-level
- * await holds back every module that imports this one, islands included, until the catalog is in,
- * so `t()` stays synchronous. Islands of the layout use the smaller `common.ts` instead.
+ * Every text of the site. Ukrainian, the default, is always here; English is a chunk of its own,
+ * loaded only where it is read (`scope`). The layout's islands and the bell use the smaller
+ * `common.ts` and `notifications.ts` instead.
  */
-const en = needsEnglish(pageLanguage()) ? (await import('./en.ts')).en : undefined;
-
-export const { translate, t } = translator<MessageKey>(uk, en);
+export const { translate, t } = await scope<MessageKey>(uk, async () => (await import('./en.ts')).en);
 
 /** Whether the catalog has `key`: lets callers build keys from data (field names) safely. */
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(uk, key);

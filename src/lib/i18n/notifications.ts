@@ -1,4 +1,4 @@
-import { needsEnglish, pageLanguage, translator } from './core.ts';
+import { scope } from './core.ts';
 import { common } from './uk/common.ts';
 import { notifications } from './uk/notifications.ts';
 
@@ -9,8 +9,7 @@ import { notifications } from './uk/notifications.ts';
 const uk = { ...common, ...notifications };
 export type NotificationsKey = keyof typeof uk;
 
-const en = needsEnglish(pageLanguage())
-  ? await Promise.all([import('./en/common.ts'), import('./en/notifications.ts')]).then(([en1, en2]) => ({ ...en1.common, ...en2.notifications }))
-  : undefined;
-
-export const { t } = translator<NotificationsKey>(uk, en);
+export const { t } = await scope<NotificationsKey>(uk, async () => {
+  const [english, bell] = await Promise.all([import('./en/common.ts'), import('./en/notifications.ts')]);
+  return { ...english.common, ...bell.notifications };
+});
