@@ -1,7 +1,8 @@
 /**
  * What every catalog shares: the languages, which one is current, and how a text is looked up and
  * filled. The catalogs themselves come in scopes: `index.ts` has every text of the site (the server
- * and most islands), `common.ts` only the layout's, so the islands on every page carry no more.
+ * and most islands), `common.ts` only the layout's and `notifications.ts` the bell's, so the islands
+ * on every page carry no more.
  */
 export type Locale = 'uk' | 'en';
 export const locales: readonly Locale[] = ['uk', 'en'];
@@ -12,7 +13,7 @@ export type MessageParams = Record<string, string | number>;
 export const isLocale = (value: unknown): value is Locale => value === 'uk' || value === 'en';
 
 /** The `<html lang>` the server gave this page, or undefined on the server. */
-export const pageLanguage = (): string | undefined => (typeof document === 'undefined' ? undefined : document.documentElement.lang);
+const pageLanguage = (): string | undefined => (typeof document === 'undefined' ? undefined : document.documentElement.lang);
 
 /** Whether the English catalog must be loaded: on the server (`lang` undefined), or for a page in English. */
 export function needsEnglish(lang: string | undefined): boolean {
@@ -49,7 +50,7 @@ export interface Translator<K extends string> {
  * Lookup over one scope's catalogs. `en` is undefined where this browser did not load English
  * (never the case for the page's own language): such a lookup falls back to Ukrainian.
  */
-export function translator<K extends string>(uk: Readonly<Record<K, string>>, en: Readonly<Record<K, string>> | undefined): Translator<K> {
+function translator<K extends string>(uk: Readonly<Record<K, string>>, en: Readonly<Record<K, string>> | undefined): Translator<K> {
   const translate = (locale: Locale, key: K, params?: MessageParams) => {
     const template = (locale === 'en' && en ? en : uk)[key];
     if (!params) return template;
