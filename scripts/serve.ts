@@ -5,9 +5,27 @@ import http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
+import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
+import { admission } from '../src/server/admission.ts';
 import { answerKey, publicAnswers } from '../src/server/response-cache.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
+
+/** How long a request waits for its turn in Astro before it gets a 503 (admission). */
+const MAX_WAIT_MS = 10_000;
+
+/** A request that waited too long: the API's 503 JSON, or a page saying the same. */
+export function overloaded(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const locale = localeOfCookie(req.headers.cookie);
+  const message = translate(locale, 'error.unavailable');
+  const api = req.url?.startsWith('/api/') ?? false;
+  res.writeHead(503, {
+    'Content-Type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Retry-After': '5',
+  });
+  res.end(api ? JSON.stringify({ message }) : `<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>${message}</title><p>${message}</p></html>`);
+}
 
 /** Fingerprinted by the build: a changed file gets a new name, so it may be kept for a year. */
 const FINGERPRINTED = /^\/_astro\//;
@@ -34,14 +52,16 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
  * Starts the HTTP server for the build in `buildDir`. Static files are sent as the `.br` or `.gz`
  * copy made at build time when the browser takes it (astro.config.mjs, `precompress`); a guest's
  * page or public read held in the answer cache is sent from memory; anything else goes to Astro's
- * own handler.
+ * own handler, at most `concurrency` requests at a time (`admission`).
  */
-export async function serveBuild(buildDir: string, port: number, host: string): Promise<http.Server> {
+export async function serveBuild(buildDir: string, options: { port: number; host: string; concurrency: number }): Promise<http.Server> {
+  const { port, host } = options;
   // Astro would otherwise start its own server when the entry is imported.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   // React and other packages outside the bundle read it at run time: without it React renders with its development build.
   process.env.NODE_ENV ??= 'production';
   const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
+  const astro = admission({ limit: options.concurrency, maxWaitMs: MAX_WAIT_MS, shed: overloaded }, (req, res) => void entry.handler(req, res));
   const files = sirv(resolve(buildDir, 'client'), {
     brotli: true,
     gzip: true,
@@ -53,9 +73,9 @@ export async function serveBuild(buildDir: string, port: number, host: string): 
   });
   const server = http.createServer((req, res) => {
     // Only reads can be files; everything else (and every miss) is Astro's.
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void entry.handler(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return astro(req, res);
     files(req, res, () => {
-      if (!answerFromMemory(req, res)) void entry.handler(req, res);
+      if (!answerFromMemory(req, res)) astro(req, res);
     });
   });
   // Slow or idle clients must not hold sockets forever; a load balancer keeps its own connections alive longer.
@@ -71,6 +91,6 @@ export async function serveBuild(buildDir: string, port: number, host: string): 
 if (import.meta.main) {
   const { parseEnv } = await import('../src/server/env.ts');
   const env = parseEnv();
-  await serveBuild(process.env.BUILD_DIR ?? 'dist', env.PORT, env.HOST);
+  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_REQUESTS });
   console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);
 }

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
 import { chooseEncoding, compress } from './compression.ts';
 
 /**
@@ -9,7 +11,8 @@ import { chooseEncoding, compress } from './compression.ts';
  * the `s-maxage` those answers already carry allows a shared cache to do.
  *
  * Answers are kept as sent: compressed once per encoding, on the first request that takes it, so
- * a hit costs no rendering and no compressing. `scripts/serve.ts` answers hits itself
+ * a hit costs no rendering and no compressing. Once a compressed copy exists the uncompressed body
+ * is let go, so a held page costs about a fifth of its size. `scripts/serve.ts` answers hits itself
  * (`lookup`), before Astro's request pipeline; the middleware fills the cache (`get`).
  */
 
@@ -19,14 +22,21 @@ interface Sent {
   headers: string[];
   body: Uint8Array | null;
   etag: string | null;
+  /** How `body` is actually encoded: small or binary answers are sent as they are. */
+  encoding: 'br' | 'gzip' | null;
 }
 
 interface Entry {
   key: string;
   stored: number;
   status: number;
-  /** The answer before compression; each encoding's copy is made from it once. */
-  plain: Response;
+  statusText: string;
+  headers: Headers;
+  /**
+   * The body before compression, until the first compressed copy is made; after that another
+   * encoding (rare: every browser takes brotli) is made from an unpacked compressed copy.
+   */
+  plain: Uint8Array<ArrayBuffer> | null;
   sent: Map<Encoding, Promise<Sent>>;
   /** Set once an encoding's copy is made, for `lookup`, which never waits. */
   ready: Map<Encoding, Sent>;
@@ -150,8 +160,8 @@ export class ResponseCache {
     try {
       const response = await render();
       const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
-      const plain = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      const entry: Entry = { key, stored: Date.now(), status: response.status, plain, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0 };
+      const { status, statusText, headers } = response;
+      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0 };
       // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
       if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
         this.#forget(key);
@@ -191,17 +201,24 @@ export class ResponseCache {
 
   async #encode(entry: Entry, encoding: Encoding): Promise<Sent> {
     const asked = new Request('http://answer.cache/', { headers: encoding === 'identity' ? {} : { 'accept-encoding': encoding } });
-    const response = await compress(asked, entry.plain.clone());
+    const plain = new Response(await plainBody(entry), { status: entry.status, statusText: entry.statusText, headers: entry.headers });
+    const response = await compress(asked, plain);
     const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
     response.headers.delete('content-length');
     const headers = [...response.headers].flat();
     if (body) headers.push('content-length', String(body.byteLength));
-    const sent: Sent = { headers, body, etag: response.headers.get('etag') };
+    const packed = response.headers.get('content-encoding');
+    const sent: Sent = { headers, body, etag: response.headers.get('etag'), encoding: packed === 'br' || packed === 'gzip' ? packed : null };
     entry.ready.set(encoding, sent);
-    // Compressed copies count towards the byte limit too.
-    entry.bytes += body?.byteLength ?? 0;
+    // Every copy counts towards the byte limit; the uncompressed body stops counting once it is let go.
+    let added = body?.byteLength ?? 0;
+    if (sent.encoding && entry.plain) {
+      added -= entry.plain.byteLength;
+      entry.plain = null;
+    }
+    entry.bytes += added;
     if (this.#entries.get(entry.key) === entry) {
-      this.#bytes += body?.byteLength ?? 0;
+      this.#bytes += added;
       this.#trim();
     }
     return sent;
@@ -227,6 +244,17 @@ export class ResponseCache {
     for (const [key, tickets] of this.#inFlight) if (changed(pathOfKey(key))) for (const ticket of tickets) ticket.stale = true;
     for (const key of [...this.#entries.keys()]) if (changed(pathOfKey(key))) this.#forget(key);
   }
+}
+
+const unbrotli = promisify(brotliDecompress);
+const ungzip = promisify(gunzip);
+
+/** An entry's body before compression: held, or unpacked from a compressed copy once it was let go. */
+async function plainBody(entry: Entry): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (entry.plain) return entry.plain;
+  const packed = [...entry.ready.values()].find((sent) => sent.encoding && sent.body);
+  if (!packed?.body) return null;
+  return new Uint8Array(await (packed.encoding === 'br' ? unbrotli(packed.body) : ungzip(packed.body)));
 }
 
 const SHARED = Symbol.for('kiberarena.publicAnswers');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/lib/i18n/en.ts';
-import { isMessageKey, needsEnglish, plural, t, translate } from '../../src/lib/i18n/index.ts';
+import { isMessageKey, localeOfCookie, needsEnglish, plural, t, translate } from '../../src/lib/i18n/index.ts';
 import { uk } from '../../src/lib/i18n/uk.ts';
 
 describe('message catalogs', () => {
@@ -30,6 +30,16 @@ describe('message catalogs', () => {
     expect(isMessageKey('field.email')).toBe(true);
     expect(isMessageKey('field.constructor')).toBe(false);
     expect(isMessageKey('__proto__')).toBe(false);
+  });
+});
+
+describe('the reader\'s language', () => {
+  it('comes from the lang cookie among others, and is Ukrainian when it is missing or unknown', () => {
+    expect(localeOfCookie('theme=dark; lang=en; x=1')).toBe('en');
+    expect(localeOfCookie('lang=uk')).toBe('uk');
+    expect(localeOfCookie('slang=en')).toBe('uk');
+    expect(localeOfCookie('lang=de')).toBe('uk');
+    expect(localeOfCookie(undefined)).toBe('uk');
   });
 });
 

@@ -114,6 +114,26 @@ describe('ResponseCache', () => {
     expect(cache.lookup('k', 'br', 'W/"v1"')).toMatchObject({ status: 304, body: null });
   });
 
+  it('lets go of the uncompressed body once a compressed copy is held, and unpacks it for other encodings', async () => {
+    const pages = Object.fromEntries(['a', 'b'].map((key) => [key, `турнір ${key} `.repeat(2000)]));
+    // 40 KB holds one uncompressed page (30 KB) or both brotli copies, not two uncompressed pages.
+    const cache = new ResponseCache(5000, 40 * 1024);
+    let renders = 0;
+    const render = (key: string) => async () => {
+      renders++;
+      return new Response(pages[key], { headers: { 'cache-control': PUBLIC, 'content-type': 'text/html' } });
+    };
+    for (const key of ['a', 'b']) await cache.get(key, get({ 'accept-encoding': 'br' }), render(key));
+    expect(cache.lookup('a', 'br', null)?.status).toBe(200);
+    expect(cache.lookup('b', 'br', null)?.status).toBe(200);
+    const plain = await cache.get('a', get(), render('a'));
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(pages.a);
+    const gzipped = await cache.get('b', get({ 'accept-encoding': 'gzip' }), render('b'));
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(renders).toBe(2);
+  });
+
   it('renders a held answer again shortly before it expires, serving the held copy meanwhile', async () => {
     vi.useFakeTimers();
     const cache = new ResponseCache(5000);

@@ -1,7 +1,7 @@
 import { scope } from './core.ts';
 import { common as uk } from './uk/common.ts';
 
-export { currentLocale, LOCALE_COOKIE } from './core.ts';
+export { currentLocale, LOCALE_COOKIE, localeOfCookie } from './core.ts';
 
 /**
  * The layout's texts only (site name, navigation, list paging, shared validation): what the islands
@@ -10,4 +10,4 @@ export { currentLocale, LOCALE_COOKIE } from './core.ts';
  */
 export type CommonKey = keyof typeof uk;
 
-export const { t } = await scope<CommonKey>(uk, async () => (await import('./en/common.ts')).common);
+export const { t, translate } = await scope<CommonKey>(uk, async () => (await import('./en/common.ts')).common);

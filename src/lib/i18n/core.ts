@@ -39,6 +39,12 @@ export const currentLocale = (): Locale => resolveLocale();
 /** Name of the cookie (and localStorage key) that keeps the reader's language. */
 export const LOCALE_COOKIE = 'lang';
 
+/** The language a request's raw `Cookie` header asks for: the reader's saved choice, else Ukrainian. */
+export function localeOfCookie(cookie: string | null | undefined): Locale {
+  const value = cookie?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`))?.[1];
+  return isLocale(value) ? value : defaultLocale;
+}
+
 export interface Translator<K extends string> {
   /** The text for `key` in `locale`, with `{name}` placeholders filled from `params`. */
   translate(locale: Locale, key: K, params?: MessageParams): string;

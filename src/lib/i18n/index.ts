@@ -6,6 +6,7 @@ export {
   defaultLocale,
   isLocale,
   LOCALE_COOKIE,
+  localeOfCookie,
   locales,
   needsEnglish,
   setLocaleResolver,

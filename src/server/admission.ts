@@ -1,0 +1,68 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface AdmissionOptions {
+  /** Requests handled at once. */
+  limit: number;
+  /** How long a request may wait for its turn; after that `shed` answers it instead. */
+  maxWaitMs: number;
+  /** Answers a request that waited too long (a 503 with Retry-After). */
+  shed: Handler;
+}
+
+/**
+ * Lets at most `limit` requests into `handle` at once; the others wait their turn, in order, as
+ * bare sockets. Two cores render only so many pages at a time anyway: past that, every request
+ * let in holds its half-built page, its query results and its Request/Response objects while it
+ * waits for the CPU, and the heap grows with the queue instead of the work. A request whose caller
+ * hung up while waiting is dropped unhandled. When the turns stop coming (a database that hangs
+ * holds every place for its query timeout), a request that waited `maxWaitMs` is shed rather than
+ * left waiting for minutes.
+ */
+export function admission({ limit, maxWaitMs, shed }: AdmissionOptions, handle: Handler): Handler {
+  let inside = 0;
+  const waiting: { req: IncomingMessage; res: ServerResponse; since: number }[] = [];
+  let sweeper: NodeJS.Timeout | undefined;
+
+  const gone = (req: IncomingMessage, res: ServerResponse) => req.socket.destroyed || res.closed;
+  const stopSweepingWhenEmpty = () => {
+    if (waiting.length > 0 || !sweeper) return;
+    clearInterval(sweeper);
+    sweeper = undefined;
+  };
+
+  const admit = (req: IncomingMessage, res: ServerResponse) => {
+    inside++;
+    // 'close' comes once the answer is written or the connection is gone, whichever is first.
+    res.once('close', () => {
+      inside--;
+      next();
+    });
+    handle(req, res);
+  };
+
+  const next = () => {
+    while (inside < limit && waiting.length > 0) {
+      const { req, res } = waiting.shift()!;
+      if (!gone(req, res)) admit(req, res);
+    }
+    stopSweepingWhenEmpty();
+  };
+
+  // The queue is in arrival order, so whoever waited too long is at its head.
+  const sweep = () => {
+    const cutoff = Date.now() - maxWaitMs;
+    while (waiting.length > 0 && waiting[0]!.since <= cutoff) {
+      const { req, res } = waiting.shift()!;
+      if (!gone(req, res)) shed(req, res);
+    }
+    stopSweepingWhenEmpty();
+  };
+
+  return (req, res) => {
+    if (inside < limit) return admit(req, res);
+    waiting.push({ req, res, since: Date.now() });
+    sweeper ??= setInterval(sweep, Math.min(1000, maxWaitMs)).unref();
+  };
+}
