@@ -52,7 +52,7 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
  * Starts the HTTP server for the build in `buildDir`. Static files are sent as the `.br` or `.gz`
  * copy made at build time when the browser takes it (astro.config.mjs, `precompress`); a guest's
  * page or public read held in the answer cache is sent from memory; anything else goes to Astro's
- * own handler, at most `concurrency` requests at a time (`admission`).
+ * own handler, at most `concurrency` reads at a time (`admission`).
  */
 export async function serveBuild(buildDir: string, options: { port: number; host: string; concurrency: number }): Promise<http.Server> {
   const { port, host } = options;
@@ -72,8 +72,10 @@ export async function serveBuild(buildDir: string, options: { port: number; host
     },
   });
   const server = http.createServer((req, res) => {
-    // Only reads can be files; everything else (and every miss) is Astro's.
-    if (req.method !== 'GET' && req.method !== 'HEAD') return astro(req, res);
+    // Only reads can be files; everything else (and every miss) is Astro's. Writes skip the queue:
+    // their bodies come at the sender's pace (an avatar over a slow phone link) and must not hold
+    // a place the reads wait for; they are few, and rate-limited.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void entry.handler(req, res);
     files(req, res, () => {
       if (!answerFromMemory(req, res)) astro(req, res);
     });
@@ -91,6 +93,6 @@ export async function serveBuild(buildDir: string, options: { port: number; host
 if (import.meta.main) {
   const { parseEnv } = await import('../src/server/env.ts');
   const env = parseEnv();
-  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_REQUESTS });
+  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS });
   console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);
 }

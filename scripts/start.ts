@@ -14,7 +14,7 @@ const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package-lock.j
 /**
  * How the serving process uses memory, for a small server (decision 010, bench/server FINDINGS F10).
  * A 4 MB young generation (V8 picks 16 MB on a 64-bit machine) and a 192 MB cap on the old one keep
- * the heap near what the requests let in (`CONCURRENT_REQUESTS`) actually hold, instead of letting
+ * the heap near what the reads let in (`CONCURRENT_READS`) actually hold, instead of letting
  * it grow with the allocation rate; two malloc arenas instead of one per thread. NODE_OPTIONS given
  * to `npm start` come after these, so they win.
  */
@@ -69,5 +69,5 @@ if (process.execve) {
   });
 }
 // Without execve (Windows) the server runs here, with Node's default memory settings.
-await serveBuild(OUT, { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_REQUESTS });
+await serveBuild(OUT, { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS });
 console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);

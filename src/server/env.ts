@@ -29,7 +29,7 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: flag.default(false),
-  CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1000).default(4),
+  CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(4),
 });
 
 export type Env = z.infer<typeof schema> & { seedDemo: boolean };

@@ -4,7 +4,7 @@ import { EnvError, parseEnv } from '../../src/server/env.ts';
 describe('environment', () => {
   it('has working defaults for a fresh machine', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: false, CONCURRENT_REQUESTS: 4, seedDemo: true });
+    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: false, CONCURRENT_READS: 4, seedDemo: true });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -20,12 +20,12 @@ describe('environment', () => {
 
   it('lists every wrong variable at once', () => {
     try {
-      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'short', SEED_DEMO: 'maybe', CONCURRENT_REQUESTS: '0' });
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'short', SEED_DEMO: 'maybe', CONCURRENT_READS: '0' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SEED_DEMO', 'CONCURRENT_REQUESTS']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SEED_DEMO', 'CONCURRENT_READS']) expect(message).toContain(name);
     }
   });
 });
