@@ -77,7 +77,10 @@ export async function serveBuild(buildDir: string, options: { port: number; host
     // a place the reads wait for; they are few, and rate-limited.
     if (req.method !== 'GET' && req.method !== 'HEAD') return void entry.handler(req, res);
     files(req, res, () => {
-      if (!answerFromMemory(req, res)) astro(req, res);
+      if (answerFromMemory(req, res)) return;
+      // A load balancer's probe must get its answer within seconds (health.ts), queue or not.
+      if (req.url === '/api/health') return void entry.handler(req, res);
+      astro(req, res);
     });
   });
   // Slow or idle clients must not hold sockets forever; a load balancer keeps its own connections alive longer.

@@ -5,7 +5,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EnvError, parseEnv } from '../src/server/env.ts';
-import { serveBuild } from './serve.ts';
 
 const OUT = process.env.BUILD_DIR ?? 'dist';
 const STAMP = join(OUT, '.build-stamp');
@@ -58,7 +57,8 @@ buildIfNeeded();
 const prepared = spawnSync(process.execPath, [join('scripts', 'prepare.ts')], { stdio: 'inherit' });
 if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 
-const serve = [process.execPath, join('scripts', 'serve.ts')];
+// Node's own flags given to this script (--inspect, say) go on to the server.
+const serve = [process.execPath, ...process.execArgv, join('scripts', 'serve.ts')];
 if (process.execve) {
   // The same process (one pid for supervisors and signals) starts afresh: the heap settings take effect, and nothing of the build check stays in memory.
   process.execve(process.execPath, serve, {
@@ -69,5 +69,6 @@ if (process.execve) {
   });
 }
 // Without execve (Windows) the server runs here, with Node's default memory settings.
+const { serveBuild } = await import('./serve.ts');
 await serveBuild(OUT, { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS });
 console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);

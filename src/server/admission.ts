@@ -19,6 +19,10 @@ export interface AdmissionOptions {
  * hung up while waiting is dropped unhandled. When the turns stop coming (a database that hangs
  * holds every place for its query timeout), a request that waited `maxWaitMs` is shed rather than
  * left waiting for minutes.
+ *
+ * A place is given back as soon as the handler has ended its answer, not when the client has read
+ * it: a client that stops reading holds only its own socket. It is also given back when the
+ * connection closes first, including for a pipelined request whose answer never got the socket.
  */
 export function admission({ limit, maxWaitMs, shed }: AdmissionOptions, handle: Handler): Handler {
   let inside = 0;
@@ -34,11 +38,23 @@ export function admission({ limit, maxWaitMs, shed }: AdmissionOptions, handle: 
 
   const admit = (req: IncomingMessage, res: ServerResponse) => {
     inside++;
-    // 'close' comes once the answer is written or the connection is gone, whichever is first.
-    res.once('close', () => {
+    const { socket } = req;
+    let held = true;
+    const leave = () => {
+      if (!held) return;
+      held = false;
       inside--;
+      res.off('close', leave);
+      socket.off('close', leave);
       next();
-    });
+    };
+    res.once('close', leave);
+    socket.once('close', leave);
+    const end = res.end;
+    res.end = function (this: ServerResponse, ...args: Parameters<typeof end>) {
+      leave();
+      return end.apply(this, args);
+    } as typeof end;
     handle(req, res);
   };
 
@@ -63,6 +79,6 @@ export function admission({ limit, maxWaitMs, shed }: AdmissionOptions, handle: 
   return (req, res) => {
     if (inside < limit) return admit(req, res);
     waiting.push({ req, res, since: Date.now() });
-    sweeper ??= setInterval(sweep, Math.min(1000, maxWaitMs)).unref();
+    sweeper ??= setInterval(sweep, Math.min(250, maxWaitMs)).unref();
   };
 }

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
+import { localeOfCookie } from '../lib/i18n/core.ts';
 import { chooseEncoding, compress } from './compression.ts';
 
 /**
@@ -41,6 +42,8 @@ interface Entry {
   /** Set once an encoding's copy is made, for `lookup`, which never waits. */
   ready: Map<Encoding, Sent>;
   bytes: number;
+  /** Set when `lookup` has sent one request on to render the entry again (REFRESH_BEFORE_MS). */
+  refreshing: boolean;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -79,8 +82,7 @@ export function isPublic(response: Response): boolean {
  * path comes first and holds no space, so `pathOfKey` can read it back.
  */
 export function answerKey(request: { cookie: string | null; forwardedProto: string | null; host: string | null; path: string }): string {
-  const lang = request.cookie?.match(/(?:^|;\s*)lang=([^;]*)/)?.[1] ?? '';
-  return `${request.path} ${lang} ${request.forwardedProto ?? ''} ${request.host ?? ''}`;
+  return `${request.path} ${localeOfCookie(request.cookie)} ${request.forwardedProto ?? ''} ${request.host ?? ''}`;
 }
 
 const pathOfKey = (key: string) => key.slice(0, key.indexOf(' '));
@@ -124,7 +126,13 @@ export class ResponseCache {
    */
   lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null): CachedAnswer | undefined {
     const entry = this.#fresh(key);
-    if (!entry || this.#due(key, entry)) return undefined;
+    if (!entry) return undefined;
+    // One request goes on to render it again; the rest keep getting the held copy meanwhile, even
+    // while that one waits for its turn to reach the middleware.
+    if (this.#due(key, entry) && !entry.refreshing) {
+      entry.refreshing = true;
+      return undefined;
+    }
     const sent = entry.ready.get(chooseEncoding(acceptEncoding) ?? 'identity');
     if (!sent) return undefined;
     if (holdsTag(ifNoneMatch, sent.etag)) return { status: 304, headers: sent.headers, body: null };
@@ -161,7 +169,7 @@ export class ResponseCache {
       const response = await render();
       const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
       const { status, statusText, headers } = response;
-      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0 };
+      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0, refreshing: false };
       // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
       if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
         this.#forget(key);

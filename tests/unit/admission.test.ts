@@ -1,56 +1,97 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { admission } from '../../src/server/admission.ts';
 
 let server: http.Server | undefined;
+const sockets: net.Socket[] = [];
 
 afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
   server?.closeAllConnections();
   await new Promise((done) => server?.close(done) ?? done(undefined));
   server = undefined;
 });
 
-/** A server whose handler holds every answer until the test lets it go, behind `admission(limit)`. */
+/** Waits until `done()` holds, or fails the test saying what it waited for. */
+async function until(what: string, done: () => boolean) {
+  for (let i = 0; i < 400; i++) {
+    if (done()) return;
+    await sleep(5);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * A server behind `admission(limit)` whose handler holds each answer until the test releases it,
+ * except `/big`, answered at once with 8 MB. `arrived` is the order requests reached the server,
+ * `started` the order they were let in, `closed` the paths whose connection has closed.
+ */
 async function holdingServer(limit: number, maxWaitMs = 60_000) {
   const held = new Map<string, http.ServerResponse>();
+  const arrived: string[] = [];
   const started: string[] = [];
+  const closed = new Set<string>();
   let inside = 0;
   let most = 0;
-  server = http.createServer(
+  server = http.createServer();
+  server.on('request', (req: http.IncomingMessage) => {
+    arrived.push(req.url!);
+    req.socket.once('close', () => closed.add(req.url!));
+  });
+  server.on(
+    'request',
     admission({ limit, maxWaitMs, shed: (_req, res) => res.writeHead(503).end('shed') }, (req, res) => {
       inside++;
       most = Math.max(most, inside);
       started.push(req.url!);
-      res.prependOnceListener('close', () => inside--);
+      if (req.url === '/big') return void res.end(Buffer.alloc(8 * 1024 * 1024));
       held.set(req.url!, res);
     }),
   );
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  const request = (path: string, signal?: AbortSignal) => fetch(`http://127.0.0.1:${port}${path}`, { signal }).then((r) => r.text());
-  const release = (path: string) => held.get(path)!.end(path);
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 200 && !done(); i++) await sleep(5);
+  /** Sends a GET and waits until the server has it, so the order of arrival is the order of calls. */
+  const request = async (path: string, signal?: AbortSignal): Promise<{ answer: Promise<string> }> => {
+    const answer = fetch(`http://127.0.0.1:${port}${path}`, { signal }).then(
+      (r) => r.text(),
+      () => 'aborted',
+    );
+    await until(`${path} to arrive`, () => arrived.includes(path));
+    return { answer };
   };
-  return { request, release, started, until, most: () => most };
+  /** Writes raw HTTP on a socket of its own that never reads what comes back. */
+  const raw = async (text: string) => {
+    const socket = net.connect(port, '127.0.0.1');
+    sockets.push(socket);
+    socket.pause();
+    await new Promise((done) => socket.once('connect', done));
+    socket.write(text);
+    return socket;
+  };
+  // Counted out before ending, since ending may let the next one in at once.
+  const release = (path: string) => {
+    inside--;
+    held.get(path)!.end(path);
+  };
+  return { request, raw, release, arrived, started, closed, most: () => most };
 }
 
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: arena.test\r\n\r\n`;
+
 describe('admission', () => {
-  it('lets in at most the limit at once and the rest in arrival order as answers finish', async () => {
+  it('lets in at most the limit at once and the rest in arrival order as answers end', async () => {
     const s = await holdingServer(2);
-    const answers = ['/1', '/2', '/3', '/4'].map((path) => s.request(path));
-    await s.until(() => s.started.length === 2);
-    await sleep(50);
+    const answers: Promise<string>[] = [];
+    for (const path of ['/1', '/2', '/3', '/4']) answers.push((await s.request(path)).answer);
     expect(s.started).toEqual(['/1', '/2']);
     s.release('/2');
-    expect(await answers[1]).toBe('/2');
-    await s.until(() => s.started.length === 3);
+    await until('/3 to start', () => s.started.length === 3);
     expect(s.started[2]).toBe('/3');
     s.release('/1');
     s.release('/3');
-    await s.until(() => s.started.length === 4);
+    await until('/4 to start', () => s.started.length === 4);
     s.release('/4');
     expect(await Promise.all(answers)).toEqual(['/1', '/2', '/3', '/4']);
     expect(s.most()).toBe(2);
@@ -60,34 +101,52 @@ describe('admission', () => {
     const s = await holdingServer(1);
     const inside = new AbortController();
     const gone = new AbortController();
-    const first = s.request('/inside', inside.signal).catch(() => 'aborted');
-    await s.until(() => s.started.length === 1);
-    const waiting = s.request('/gone', gone.signal).catch(() => 'aborted');
-    const last = s.request('/last');
-    await sleep(50);
+    const { answer: first } = await s.request('/inside', inside.signal);
+    const { answer: waiting } = await s.request('/gone', gone.signal);
+    const { answer: last } = await s.request('/last');
     gone.abort();
     expect(await waiting).toBe('aborted');
-    await sleep(50);
+    await until('the server to see /gone hang up', () => s.closed.has('/gone'));
     // The caller inside hangs up without an answer: its place goes to the next one still there.
     inside.abort();
     expect(await first).toBe('aborted');
-    await s.until(() => s.started.length === 2);
+    await until('/last to start', () => s.started.length === 2);
     expect(s.started).toEqual(['/inside', '/last']);
     s.release('/last');
     expect(await last).toBe('/last');
   });
 
+  it('frees the places of pipelined requests whose connection closed before their answers got the socket', async () => {
+    const s = await holdingServer(2);
+    const socket = await s.raw(get('/p1') + get('/p2'));
+    await until('both pipelined requests to start', () => s.started.length === 2);
+    socket.destroy();
+    const after = [(await s.request('/a1')).answer, (await s.request('/a2')).answer];
+    await until('both later requests to start', () => s.started.length === 4);
+    s.release('/a1');
+    s.release('/a2');
+    expect(await Promise.all(after)).toEqual(['/a1', '/a2']);
+  });
+
+  it('gives the place back once the answer is ended, even to a client that never reads it', async () => {
+    const s = await holdingServer(1);
+    await s.raw(get('/big'));
+    await until('/big to start', () => s.started.includes('/big'));
+    const { answer: next } = await s.request('/next');
+    await until('/next to start', () => s.started.includes('/next'));
+    s.release('/next');
+    expect(await next).toBe('/next');
+  });
+
   it('answers with `shed` a request that waited longer than allowed, and still lets in the later ones', async () => {
     const s = await holdingServer(1, 150);
-    const first = s.request('/stuck');
-    await s.until(() => s.started.length === 1);
-    const waited = s.request('/waited');
+    const { answer: first } = await s.request('/stuck');
+    const { answer: waited } = await s.request('/waited');
     expect(await waited).toBe('shed');
-    const later = s.request('/later');
-    await sleep(20);
+    const { answer: later } = await s.request('/later');
     s.release('/stuck');
     expect(await first).toBe('/stuck');
-    await s.until(() => s.started.length === 2);
+    await until('/later to start', () => s.started.length === 2);
     s.release('/later');
     expect(await later).toBe('/later');
     expect(s.started).toEqual(['/stuck', '/later']);

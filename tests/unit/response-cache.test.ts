@@ -148,6 +148,8 @@ describe('ResponseCache', () => {
     await cache.get('k', get(), render);
     vi.advanceTimersByTime(4200);
     expect(cache.lookup('k', null, null)).toBeUndefined();
+    // That one request is on its way to the middleware (perhaps waiting its turn): the rest still get the held copy.
+    expect(new TextDecoder().decode(cache.lookup('k', null, null)?.body ?? undefined)).toBe('версія 1');
     const refreshing = cache.get('k', get(), render);
     await vi.advanceTimersByTimeAsync(0);
     // Others still get the held copy, from the fast path and the middleware alike.
@@ -165,6 +167,8 @@ describe('ResponseCache', () => {
     for (const other of [{ cookie: 'lang=uk' }, { cookie: null }, { forwardedProto: 'https' }, { host: 'other.test' }, { path: '/news?x=2' }]) {
       expect(answerKey({ ...base, ...other })).not.toBe(answerKey(base));
     }
+    // A language the site does not have is served, and so held, as Ukrainian: junk cookies make no extra copies.
+    expect(answerKey({ ...base, cookie: 'lang=xx' })).toBe(answerKey({ ...base, cookie: null }));
   });
 
   it('forgets only the answers whose path a write changed, and keeps no render of those under way', async () => {
