@@ -14,6 +14,12 @@ type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void
 /** How long a request waits for its turn in Astro before it gets a 503 (admission). */
 const MAX_WAIT_MS = 10_000;
 
+/** A bare page that reads well on a phone: no stylesheet or script of the site has to load for it. */
+const overloadedPage = (locale: string, message: string) =>
+  `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+  `<title>${message}</title><body style="font:1.125rem/1.5 system-ui,sans-serif;margin:0;padding:2rem 1.25rem;text-align:center">` +
+  `<p>${message}</p></body></html>`;
+
 /** A request that waited too long: the API's 503 JSON, or a page saying the same. */
 export function overloaded(req: http.IncomingMessage, res: http.ServerResponse): void {
   const locale = localeOfCookie(req.headers.cookie);
@@ -24,7 +30,7 @@ export function overloaded(req: http.IncomingMessage, res: http.ServerResponse):
     'Cache-Control': 'no-store',
     'Retry-After': '5',
   });
-  res.end(api ? JSON.stringify({ message }) : `<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>${message}</title><p>${message}</p></html>`);
+  res.end(api ? JSON.stringify({ message }) : overloadedPage(locale, message));
 }
 
 /** Fingerprinted by the build: a changed file gets a new name, so it may be kept for a year. */

@@ -30,6 +30,7 @@ describe('a request that waited too long for its turn', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
     const page = await response.text();
     expect(page).toContain('<html lang="uk">');
+    expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(page).toContain('<p>Сервіс тимчасово недоступний. Спробуйте пізніше.</p>');
   });
 });
