@@ -39,9 +39,11 @@ export const currentLocale = (): Locale => resolveLocale();
 /** Name of the cookie (and localStorage key) that keeps the reader's language. */
 export const LOCALE_COOKIE = 'lang';
 
+const LOCALE_IN_COOKIE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
+
 /** The language a request's raw `Cookie` header asks for: the reader's saved choice, else Ukrainian. */
 export function localeOfCookie(cookie: string | null | undefined): Locale {
-  const value = cookie?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`))?.[1];
+  const value = cookie?.match(LOCALE_IN_COOKIE)?.[1];
   return isLocale(value) ? value : defaultLocale;
 }
 
