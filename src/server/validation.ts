@@ -1,6 +1,7 @@
 import './zod-locale.ts';
 import type { z } from 'zod';
 import type { Context } from 'hono';
+import { unsafeTextAt } from '../lib/api/input.ts';
 import { defaultLocale, isMessageKey, plural, t } from '../lib/i18n/index.ts';
 
 /** Label of a body field in messages: the catalog's name when it has one. */
@@ -50,11 +51,18 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
-/** The zod-openapi hook: a failed validation answers 400 `{ message }` and the handler never runs. */
+/**
+ * The zod-openapi hook, run for every part of a request a route validates (path, query, body): a
+ * failed validation answers 400 `{ message }` and the handler never runs. Text that no field may
+ * hold (`lib/api/input.ts`) is refused here too, for every field at once.
+ */
 export function validationHook(
-  result: { success: true } | { success: false; error: z.ZodError; data?: unknown },
+  result: { success: true; data?: unknown } | { success: false; error: z.ZodError; data?: unknown },
   c: Context,
 ): Response | undefined {
+  // The input as sent when it failed, as parsed when it passed: either way no field may hold such text.
+  const unsafe = unsafeTextAt(result.data);
+  if (unsafe) return c.json({ message: unsafe.length === 0 ? t('validation.invalidBody') : t('validation.unsafeText', { field: label(unsafe) }) }, 400);
   if (result.success) return undefined;
   const first = result.error.issues[0];
   return c.json({ message: first ? describeIssue(first, result.data) : t('validation.invalidBody') }, 400);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
+import { isSupportedMoment } from './input.ts';
 
 /** Matches per page of the history widget (SPEC §9). */
 export const MATCH_HISTORY_LIMIT = 20;
@@ -21,7 +22,7 @@ export const matchHistoryQuery = z.object({
     .default(0)
     .transform((v) => Math.min(Math.max(v, 0), 100_000)),
   /** Only matches that ended (or were created) strictly before this ISO time. */
-  before: z.iso.datetime({ offset: true, error: t('matches.badBefore') }).optional(),
+  before: z.iso.datetime({ offset: true, error: t('matches.badBefore') }).refine(isSupportedMoment, { error: t('matches.badBefore') }).optional(),
 });
 export type MatchHistoryQuery = z.input<typeof matchHistoryQuery>;
 

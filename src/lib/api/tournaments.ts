@@ -5,6 +5,7 @@ import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
 import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { imageInput } from './games.ts';
+import { isSupportedMoment, MAX_YEAR, MIN_YEAR } from './input.ts';
 
 /** A player as tournament pages show one: no email, since these answers are public. */
 export const participantUserSchema = z.object({
@@ -94,13 +95,13 @@ export const statusInput = z
   .refine((value) => STATUS_SPELLINGS.includes(value.toLowerCase()), { error: t('tournament.invalidStatus') })
   .transform((value) => normalizeStatus(value) as TournamentStatus);
 
-/** A moment: ISO 8601, or a day (YYYY-MM-DD) from a date input. */
+/** A moment: ISO 8601, or a day (YYYY-MM-DD) from a date input, in the years the site keeps. */
 export const dateInput = z
   .string()
   .trim()
   .min(1)
   .max(40)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), { error: t('tournament.invalidDate') });
+  .refine(isSupportedMoment, { error: () => t('tournament.invalidDate', { min: MIN_YEAR, max: MAX_YEAR }) });
 
 const title = z.string().trim().min(1).max(120);
 const description = z.string().trim().max(5000);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../lib/api/chat.ts';
+import { isSupportedMoment } from '../../lib/api/input.ts';
 import type { Tx } from '../db/client.ts';
 import { chatMessages, teamMembers, teams, users } from '../db/schema/index.ts';
 import { presentPerson } from './teams.ts';
@@ -19,10 +20,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2
 /** Reads `after`: a message id or an ISO 8601 time with a zone; null when it is neither. */
 export function parseCursor(after: string): ChatCursor | null {
   if (UUID.test(after)) return { kind: 'message', id: after.toLowerCase() };
-  if (ISO_TIME.test(after)) {
-    const at = new Date(after);
-    if (!Number.isNaN(at.getTime())) return { kind: 'time', at };
-  }
+  if (ISO_TIME.test(after) && isSupportedMoment(after)) return { kind: 'time', at: new Date(after) };
   return null;
 }
 

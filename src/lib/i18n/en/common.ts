@@ -46,6 +46,7 @@ export const common: Record<keyof typeof uk, string> = {
   'validation.invalidUsername': 'A nickname may contain only letters, digits, "_", "-" and "."',
   'validation.invalidId': 'Invalid identifier',
   'validation.unknownField': 'Unknown field "{field}"',
+  'validation.unsafeText': 'The field "{field}" contains characters that are not allowed (a NUL byte or a broken character)',
   'error.notFound': 'Not found',
   'error.server': 'An error occurred. Try again.',
   'error.unavailable': 'The service is temporarily unavailable. Try again later.',

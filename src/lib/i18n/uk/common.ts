@@ -44,6 +44,7 @@ export const common = {
   'validation.invalidUsername': 'Нікнейм може містити лише літери, цифри, «_», «-» і «.»',
   'validation.invalidId': 'Некоректний ідентифікатор',
   'validation.unknownField': 'Невідоме поле «{field}»',
+  'validation.unsafeText': 'Поле «{field}» містить недопустимі символи (нульовий байт або пошкоджений символ)',
   'error.notFound': 'Не знайдено',
   'error.server': 'Сталася помилка. Спробуйте ще раз.',
   'error.unavailable': 'Сервіс тимчасово недоступний. Спробуйте пізніше.',
