@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, sessions, users } from '../../src/server/db/schema/index.ts';
-import { LOGIN_LIMIT } from '../../src/server/routes/auth.ts';
+import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -127,28 +127,60 @@ describe('login, session and logout', () => {
     expect((await api.call('POST', '/api/auth/logout', { token })).status).toBe(401);
   });
 
-  it('slows repeated failed logins from one address with 429 and Retry-After, even for the right password', async () => {
+  const wrongLogin = (loginOrEmail: string, ip: string) => api.call('POST', '/api/auth/login', { body: { loginOrEmail, password: 'nope-nope' }, ip });
+
+  it('refuses an account from an address after 10 failures there, with 429, Retry-After and the minutes to wait, even for the right password', async () => {
     const { user, password } = await api.signedIn('user', 'target_of_guessing');
     const ip = '192.0.2.99';
-    for (let i = 0; i < LOGIN_LIMIT.max; i++) {
-      const res = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: `guess${i}`, password: 'nope-nope' }, ip });
-      expect(res.status).toBe(401);
-    }
+    for (let i = 0; i < LOGIN_LIMITS.pair.max; i++) expect((await wrongLogin(user.username, ip)).status).toBe(401);
     const blocked = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, ip });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(blocked.body.message).toBe('Забагато спроб. Спробуйте пізніше.');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(blocked.body.message).toBe('Забагато спроб. Спробуйте знову через 15 хвилин.');
+    const english = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, ip, headers: { cookie: 'lang=en' } });
+    expect(english.body.message).toBe('Too many attempts. Try again in 15 minutes.');
+    // The owner elsewhere is not locked out by this address.
     const elsewhere = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, ip: '192.0.2.100' });
     expect(elsewhere.status).toBe(200);
   });
 
-  it('locks one account after repeated failures from many addresses', async () => {
+  it('counts the username and the email of one account together', async () => {
+    const { user } = await api.signedIn('user', 'two_names');
+    const ip = '192.0.2.77';
+    for (let i = 0; i < LOGIN_LIMITS.pair.max; i++) expect((await wrongLogin(i % 2 === 0 ? user.username : user.email.toUpperCase(), ip)).status).toBe(401);
+    expect((await wrongLogin(user.email, ip)).status).toBe(429);
+    expect((await wrongLogin(user.username.toUpperCase(), ip)).status).toBe(429);
+  });
+
+  it('lets the others behind a shared address sign in after one of them failed 10 times', async () => {
+    const guessed = await api.signedIn('user', 'club_victim');
+    const neighbour = await api.signedIn('user', 'club_neighbour');
+    const ip = '192.0.2.55';
+    for (let i = 0; i < LOGIN_LIMITS.pair.max; i++) await wrongLogin(guessed.user.username, ip);
+    const other = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: neighbour.user.username, password: neighbour.password }, ip });
+    expect(other.status).toBe(200);
+  });
+
+  it('does not let anyone lock a named player out: the right password from an address with no failures gets in', async () => {
     const { user, password } = await api.signedIn('user', 'sprayed_account');
-    for (let i = 0; i < LOGIN_LIMIT.max; i++) {
-      await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password: 'bad-guess' }, ip: `10.9.0.${i}` });
-    }
-    const blocked = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, ip: '10.9.1.1' });
-    expect(blocked.status).toBe(429);
+    // Failures from many addresses, past the account's own ceiling.
+    await Promise.all(Array.from({ length: LOGIN_LIMITS.account.max + 5 }, (_, i) => wrongLogin(user.username, `10.9.${Math.floor(i / 200)}.${i % 200}`)));
+    const owner = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, ip: '10.9.9.9' });
+    expect(owner.status).toBe(200);
+    // An address that has failed against the account gets no further try while the ceiling holds.
+    const again = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, ip: '10.9.0.1' });
+    expect(again.status).toBe(429);
+  });
+});
+
+describe('changing the password', () => {
+  it('checks the old password at most 10 times for 20 parallel wrong guesses, and gives the place back when it is right', async () => {
+    const { token, password } = await api.signedIn();
+    const guess = (oldPassword: string) => api.call('PUT', '/api/cabinet/me/password', { token, body: { oldPassword, newPassword: 'brand-new-password' } });
+    const results = await Promise.all(Array.from({ length: 20 }, () => guess('wrong-old-password')));
+    expect(results.map((r) => r.status).sort().join(',')).toBe([...Array(10).fill(400), ...Array(10).fill(429)].join(','));
+    expect(results.find((r) => r.status === 429)?.body.message).toBe('Забагато спроб. Спробуйте знову через 15 хвилин.');
+    expect((await guess(password)).status).toBe(429);
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
 import { databaseLimiter, type Limit, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { redisLimiter } from '../../src/server/services/rate-limit-redis.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
@@ -47,17 +48,26 @@ describe.each(backends)('rate limiter on %s', (_name, make) => {
     expect(refused.retryAfter).toBeLessThanOrEqual(60);
   });
 
-  it('peeks without counting, and forgets a counter on reset', async () => {
+  it('takes an attempt back (never below zero), and forgets a counter on reset', async () => {
     const key = fresh();
     const limit: Limit = { max: 2, windowSeconds: 60 };
-    expect(await limits.peek(key, limit)).toEqual({ allowed: true, retryAfter: 0 });
-    await limits.hit(key, limit);
-    expect((await limits.peek(key, limit)).allowed).toBe(true);
-    expect((await limits.peek(key, limit)).allowed).toBe(true);
-    await limits.hit(key, limit);
-    expect((await limits.peek(key, limit)).allowed).toBe(false);
+    expect((await limits.hit(key, limit)).count).toBe(1);
+    expect((await limits.hit(key, limit)).count).toBe(2);
+    await limits.undo(key);
+    expect(await limits.hit(key, limit)).toMatchObject({ allowed: true, count: 2 });
+    expect(await limits.hit(key, limit)).toMatchObject({ allowed: false, count: 3 });
     await limits.reset(key);
-    expect(await limits.peek(key, limit)).toEqual({ allowed: true, retryAfter: 0 });
+    await limits.undo(key);
+    await limits.undo(key);
+    expect(await limits.hit(key, limit)).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it('counts parallel takings-back one by one', async () => {
+    const key = fresh();
+    const limit: Limit = { max: 100, windowSeconds: 60 };
+    await Promise.all(Array.from({ length: 30 }, () => limits.hit(key, limit)));
+    await Promise.all(Array.from({ length: 20 }, () => limits.undo(key)));
+    expect((await limits.hit(key, limit)).count).toBe(11);
   });
 
   it('opens a new window when the old one has passed', async () => {
@@ -90,21 +100,36 @@ describe.each(backends)('failed logins limited on %s across two app instances', 
     await second.close();
   });
 
+  /** An address of its own for each test: the PGlite and PostgreSQL runs of this file share one Redis. */
+  const freshAddress = () => `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}:${randomUUID().slice(0, 8)}`;
+  const wrongLogin = (via: TestApi, loginOrEmail: string, ip: string) => via.call('POST', '/api/auth/login', { body: { loginOrEmail, password: 'not-the-password' }, ip });
+  const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort().join(',');
+
   it('counts attempts made through either, and refuses on both with 429 and Retry-After', async () => {
-    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const ip = freshAddress();
     const player = await first.signedIn();
-    const wrong = { loginOrEmail: player.user.username, password: 'not-the-password' };
-    for (let i = 0; i < 10; i++) {
-      const via = i % 2 === 0 ? first : second;
-      expect((await via.call('POST', '/api/auth/login', { body: wrong, ip: `${ip}-${i}` })).status).toBe(401);
-    }
-    // The account's counter is full on both instances, even for the right password from a new address.
+    for (let i = 0; i < LOGIN_LIMITS.pair.max; i++) expect((await wrongLogin(i % 2 === 0 ? first : second, player.user.username, ip)).status).toBe(401);
+    // The pair's counter is full on both instances, even for the right password.
     for (const via of [first, second]) {
-      const blocked = await via.call('POST', '/api/auth/login', { body: { ...wrong, password: player.password }, ip });
+      const blocked = await via.call('POST', '/api/auth/login', { body: { loginOrEmail: player.user.username, password: player.password }, ip });
       expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toBeTruthy();
+      expect(blocked.body.message).toMatch(/Спробуйте знову через \d+ хвилин/);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+  });
+
+  it('checks exactly 10 of 40 parallel wrong passwords for one account from one address, through both instances', async () => {
+    const ip = freshAddress();
+    const player = await first.signedIn();
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => wrongLogin(i % 2 === 0 ? first : second, player.user.username, ip)));
+    // 401 is a password check that failed; 429 was refused before any check.
+    expect(statuses(results)).toBe([...Array(10).fill(401), ...Array(30).fill(429)].join(','));
+  });
+
+  it('checks exactly 100 of 120 parallel wrong passwords from one address across accounts', async () => {
+    const ip = freshAddress();
+    const results = await Promise.all(Array.from({ length: 120 }, (_, i) => wrongLogin(i % 2 === 0 ? first : second, `nobody_${randomUUID()}`, ip)));
+    expect(statuses(results)).toBe([...Array(LOGIN_LIMITS.address.max).fill(401), ...Array(20).fill(429)].join(','));
   });
 });
 

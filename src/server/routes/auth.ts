@@ -8,7 +8,7 @@ import {
 } from '../../lib/api/auth.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, clientAddress, requireUser, signedIn } from '../context.ts';
-import { fail, failWith } from '../errors.ts';
+import { fail, failTooMany } from '../errors.ts';
 import { confirmationLetter } from '../mail/letters.ts';
 import {
   checkPassword,
@@ -21,22 +21,17 @@ import {
   presentUser,
 } from '../services/accounts.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
+import { startLoginAttempt } from '../services/login-attempts.ts';
 import type { Limit } from '../services/rate-limit.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 
-/** Failed logins: per address and per account, so neither spraying nor guessing one password pays. */
-export const LOGIN_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
 export const REGISTER_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };
 export const RESEND_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
 
-function tooMany(retryAfter: number): never {
-  failWith(429, t('auth.tooManyAttempts'), { 'Retry-After': String(retryAfter) });
-}
-
 async function consume(c: AppContext, key: string, limit: Limit) {
   const state = await c.get('deps').limits.hit(key, limit);
-  if (!state.allowed) tooMany(state.retryAfter);
+  if (!state.allowed) failTooMany('auth.tooManyAttempts', state.retryAfter);
 }
 
 /** The public origin for links in letters. */
@@ -87,21 +82,14 @@ export const auth = router()
     async (c) => {
       const { loginOrEmail, password } = c.req.valid('json');
       const db = c.get('db');
-      const ipKey = `login:ip:${clientAddress(c)}`;
-      const accountKey = `login:account:${loginOrEmail.toLowerCase()}`;
-      const { limits } = c.get('deps');
-      for (const key of [ipKey, accountKey]) {
-        const state = await limits.peek(key, LOGIN_LIMIT);
-        if (!state.allowed) tooMany(state.retryAfter);
-      }
       const user = await findByLogin(db, loginOrEmail);
-      if (!(await checkPassword(user, password)) || !user) {
-        await limits.hit(ipKey, LOGIN_LIMIT);
-        await limits.hit(accountKey, LOGIN_LIMIT);
-        fail(401, 'auth.invalidCredentials');
-      }
+      // The username and the email of one account share its counter; a name no account has, its own.
+      const account = user ? `user:${user.id}` : `name:${loginOrEmail.toLowerCase()}`;
+      const attempt = await startLoginAttempt(c.get('deps').limits, account, clientAddress(c));
+      if (attempt.refused) failTooMany('auth.tooManyAttempts', attempt.retryAfter);
+      if (!(await checkPassword(user, password)) || !user) fail(401, 'auth.invalidCredentials');
+      await attempt.succeeded();
       if (!user.emailConfirmedAt) fail(403, 'auth.emailNotConfirmed');
-      await limits.reset(accountKey);
       const { token } = await createSession(db, user.id, c.get('deps').sessionTtlDays);
       return c.json({ user: await presentUser(db, user), token, message: t('auth.loginSuccess') }, 200);
     },

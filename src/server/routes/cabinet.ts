@@ -4,7 +4,7 @@ import { cabinetSchema, cabinetUpdateResponse, passwordChangeInput, profileInput
 import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, requireUser, signedIn } from '../context.ts';
 import { users } from '../db/schema/index.ts';
-import { fail, failWith } from '../errors.ts';
+import { fail, failTooMany } from '../errors.ts';
 import { emailChangeLetter } from '../mail/letters.ts';
 import { checkPassword, hashPassword, issueEmailToken } from '../services/accounts.ts';
 import { presentCabinet } from '../services/cabinet.ts';
@@ -13,7 +13,9 @@ import { deleteImage, processUpload, storeImage } from '../services/images.ts';
 import type { Limit } from '../services/rate-limit.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
-import { LOGIN_LIMIT, siteOrigin } from './auth.ts';
+import { siteOrigin } from './auth.ts';
+import { LOGIN_LIMITS } from '../services/login-attempts.ts';
+import { reserve } from '../services/rate-limit.ts';
 
 export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
 
@@ -93,7 +95,7 @@ export const cabinetRoutes = router()
       let picture: Awaited<ReturnType<typeof processUpload>> | undefined;
       if (input.avatar) {
         const limit = await c.get('deps').limits.hit(`upload:user:${user.id}`, UPLOAD_LIMIT);
-        if (!limit.allowed) failWith(429, t('upload.tooMany'), { 'Retry-After': String(limit.retryAfter) });
+        if (!limit.allowed) failTooMany('upload.tooMany', limit.retryAfter);
         picture = await processUpload(input.avatar);
       }
 
@@ -141,12 +143,15 @@ export const cabinetRoutes = router()
       const { user, sessionId } = requireUser(c);
       const { oldPassword, newPassword } = c.req.valid('json');
       const db = c.get('db');
-      if (!(await checkPassword(user, oldPassword))) {
-        // Guessing the old password through a stolen session is limited like logins are.
-        const limit = await c.get('deps').limits.hit(`password:user:${user.id}`, LOGIN_LIMIT);
-        if (!limit.allowed) failWith(429, t('auth.tooManyAttempts'), { 'Retry-After': String(limit.retryAfter) });
-        fail(400, 'cabinet.wrongOldPassword');
+      // Guessing the old password through a stolen session is limited like one account from one
+      // address is: counted before the check, and given back when the password was right.
+      const attempt = await reserve(c.get('deps').limits, `password:user:${user.id}`, LOGIN_LIMITS.pair);
+      if (!attempt.allowed) {
+        await attempt.release();
+        failTooMany('auth.tooManyAttempts', attempt.retryAfter);
       }
+      if (!(await checkPassword(user, oldPassword))) fail(400, 'cabinet.wrongOldPassword');
+      await attempt.release();
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { chatInput, chatMessageSchema, chatQuery } from '../../lib/api/chat.ts';
-import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, pathGuard, requireUser, signedIn } from '../context.ts';
-import { fail, failWith } from '../errors.ts';
+import { fail, failTooMany } from '../errors.ts';
 import { chatEtag, chatHistory, chatPoll, matchesEtag, parseCursor, postMessage } from '../services/chat.ts';
 import type { Limit } from '../services/rate-limit.ts';
 import { membership } from '../services/teams.ts';
@@ -80,7 +79,7 @@ export const teamChatRoutes = router()
       const { user } = requireUser(c);
       const db = c.get('db');
       const state = await c.get('deps').limits.hit(`chat:user:${user.id}`, CHAT_LIMIT);
-      if (!state.allowed) failWith(429, t('chat.tooMany'), { 'Retry-After': String(state.retryAfter) });
+      if (!state.allowed) failTooMany('chat.tooMany', state.retryAfter);
       return c.json(await postMessage(db, teamId, user, message), 201);
     },
   );

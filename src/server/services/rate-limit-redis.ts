@@ -5,11 +5,13 @@ import type { Limit, LimitState, RateLimiter } from './rate-limit.ts';
 
 const PREFIX = 'kiberarena:limit:';
 
-/** The state after `before` earlier attempts in a window that ends in `ttlMs` (negative: no window). */
-function stateOf(before: number, ttlMs: number, limit: Limit): LimitState {
-  if (ttlMs <= 0) return { allowed: true, retryAfter: 0 };
-  return { allowed: before < limit.max, retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) };
+/** The state after `count` attempts (this one included) in a window that ends in `ttlMs`. */
+function stateOf(count: number, ttlMs: number, limit: Limit): LimitState {
+  return { allowed: count <= limit.max, count, retryAfter: Math.max(1, Math.ceil(Math.max(ttlMs, 0) / 1000)) };
 }
+
+/** Decrements a counter that still exists and is above zero, in one step: an expired window stays gone. */
+const UNDO = "local n = tonumber(redis.call('get', KEYS[1])) if n and n > 0 then return redis.call('decr', KEYS[1]) end return 0";
 
 /**
  * Counters in Redis: one key per counter that expires with its window, so nothing has to be
@@ -45,12 +47,11 @@ export async function redisLimiter(url: string): Promise<RateLimiter> {
           .pExpire(PREFIX + key, limit.windowSeconds * 1000, 'NX')
           .pTTL(PREFIX + key)
           .exec();
-        return stateOf(Number(count) - 1, Number(ttl), limit);
+        return stateOf(Number(count), Number(ttl), limit);
       }),
-    peek: (key, limit) =>
+    undo: (key) =>
       guarded(async () => {
-        const [count, ttl] = await client.multi().get(PREFIX + key).pTTL(PREFIX + key).exec();
-        return stateOf(Number(count ?? 0), Number(ttl), limit);
+        await client.eval(UNDO, { keys: [PREFIX + key] });
       }),
     reset: (key) =>
       guarded(async () => {

@@ -10,29 +10,47 @@ export interface Limit {
 
 export interface LimitState {
   allowed: boolean;
+  /** Attempts counted in this window, this one included. */
+  count: number;
   /** Seconds until the window resets (for Retry-After). */
   retryAfter: number;
 }
 
 /**
  * Fixed-window counters shared by every app instance: in the database by default, in Redis when
- * REDIS_URL is set (services/rate-limit-redis.ts).
+ * REDIS_URL is set (services/rate-limit-redis.ts). Every change is one atomic step, so attempts
+ * made at the same moment on any instance are counted one by one.
  */
 export interface RateLimiter {
   /** Counts one attempt; allowed while the count has not gone past the maximum. */
   hit(key: string, limit: Limit): Promise<LimitState>;
-  /** Reads a counter without counting: for limits that count only failures. */
-  peek(key: string, limit: Limit): Promise<LimitState>;
+  /** Takes one counted attempt back (never below zero): it was refused, or it turned out not to count. */
+  undo(key: string): Promise<void>;
   /** Forgets a counter, for example after a successful login. */
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The state after `before` earlier attempts in a window that started at `windowStart`. */
-function windowState(before: number, windowStart: number, limit: Limit, now: number): LimitState {
+/** The state after `count` attempts (this one included) in a window that started at `windowStart`. */
+function windowState(count: number, windowStart: number, limit: Limit, now: number): LimitState {
   const resetAt = windowStart + limit.windowSeconds * 1000;
-  if (resetAt <= now) return { allowed: true, retryAfter: 0 };
-  return { allowed: before < limit.max, retryAfter: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+  return { allowed: count <= limit.max, count, retryAfter: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+}
+
+/** An attempt counted before the work it limits is done, and that can be taken back. */
+export interface Reservation extends LimitState {
+  /** Takes the attempt back: it was refused, or it succeeded and only failures count. */
+  release(): Promise<void>;
+}
+
+/**
+ * Counts first, then decides: the check this limit guards (a password, say) runs only for the
+ * attempts counted within the limit, so a burst of parallel attempts cannot all pass a check that
+ * read the counter before any of them was counted.
+ */
+export async function reserve(limits: RateLimiter, key: string, limit: Limit): Promise<Reservation> {
+  const state = await limits.hit(key, limit);
+  return { ...state, release: () => limits.undo(key) };
 }
 
 /** Counters in the `rate_limits` table, updated atomically with one upsert per attempt. */
@@ -53,12 +71,14 @@ export function databaseLimiter(db: Database): RateLimiter {
           },
         })
         .returning();
-      if (!row) return { allowed: true, retryAfter: 0 };
-      return windowState(row.count - 1, row.windowStart.getTime(), limit, now.getTime());
+      if (!row) throw new Error('rate limit upsert returned no row');
+      return windowState(row.count, row.windowStart.getTime(), limit, now.getTime());
     },
-    async peek(key, limit) {
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-      return row ? windowState(row.count, row.windowStart.getTime(), limit, Date.now()) : { allowed: true, retryAfter: 0 };
+    async undo(key) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, key));
     },
     async reset(key) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));

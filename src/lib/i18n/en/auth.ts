@@ -22,7 +22,7 @@ export const auth: Record<keyof typeof uk, string> = {
   'auth.emailNotConfirmed': 'Email not confirmed. Check the letter or send it again on the confirmation page.',
   'auth.usernameTaken': 'This nickname is already taken',
   'auth.emailTaken': 'This email is already registered',
-  'auth.tooManyAttempts': 'Too many attempts. Try again later.',
+  'auth.tooManyAttempts': 'Too many attempts. Try again in {wait}.',
   'auth.unauthorized': 'Please log in',
   'auth.sessionExpired': 'Your session has ended. Log in again.',
   'auth.forbidden': 'Access only for administrator',

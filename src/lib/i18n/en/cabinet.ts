@@ -41,7 +41,7 @@ export const cabinet: Record<keyof typeof uk, string> = {
   'upload.tooLarge': 'The file is too large: 2 MB at most',
   'upload.tooManyPixels': 'The picture has too many pixels',
   'upload.notImage': 'The file must be a PNG, JPEG, WebP or GIF picture',
-  'upload.tooMany': 'Too many uploads. Try again later.',
+  'upload.tooMany': 'Too many uploads. Try again in {wait}.',
   'field.oldPassword': 'Old password',
   'field.newPassword': 'New password',
   'field.avatar': 'Avatar',

@@ -81,7 +81,7 @@ export const teams: Record<keyof typeof uk, string> = {
   'chat.messageTooLong': 'The message is too long (at most {max} characters)',
   'chat.messageInvalid': 'The message contains characters that are not allowed',
   'chat.badCursor': 'The after parameter must be an ISO 8601 time or the id of a message of this team',
-  'chat.tooMany': 'Too many messages. Wait a little.',
+  'chat.tooMany': 'Too many messages. Wait {wait}.',
   'chat.historyError': 'Error getting the chat history',
   'chat.sendError': 'Could not send the message',
   'chat.connectionError': 'Connection error while sending',

@@ -20,7 +20,7 @@ export const auth = {
   'auth.emailNotConfirmed': 'Пошту не підтверджено. Перевірте лист або надішліть його ще раз на сторінці підтвердження.',
   'auth.usernameTaken': 'Цей нікнейм уже зайнятий',
   'auth.emailTaken': 'Цей email уже зареєстровано',
-  'auth.tooManyAttempts': 'Забагато спроб. Спробуйте пізніше.',
+  'auth.tooManyAttempts': 'Забагато спроб. Спробуйте знову через {wait}.',
   'auth.unauthorized': 'Потрібно увійти',
   'auth.sessionExpired': 'Сесія завершилась. Увійдіть знову.',
   'auth.forbidden': 'Доступ лише для адміністратора',

@@ -39,7 +39,7 @@ export const cabinet = {
   'upload.tooLarge': 'Файл завеликий: не більше 2 МБ',
   'upload.tooManyPixels': 'Зображення завелике за розміром у пікселях',
   'upload.notImage': 'Файл має бути зображенням PNG, JPEG, WebP або GIF',
-  'upload.tooMany': 'Забагато завантажень. Спробуйте пізніше.',
+  'upload.tooMany': 'Забагато завантажень. Спробуйте знову через {wait}.',
   'field.oldPassword': 'Старий пароль',
   'field.newPassword': 'Новий пароль',
   'field.avatar': 'Аватар',

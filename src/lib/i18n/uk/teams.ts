@@ -83,7 +83,7 @@ export const teams = {
   'chat.messageTooLong': 'Повідомлення задовге (не більше {max} символів)',
   'chat.messageInvalid': 'Повідомлення містить недопустимі символи',
   'chat.badCursor': 'Параметр after має бути часом ISO 8601 або id повідомлення цієї команди',
-  'chat.tooMany': 'Забагато повідомлень. Зачекайте трохи.',
+  'chat.tooMany': 'Забагато повідомлень. Зачекайте {wait}.',
   'chat.historyError': 'Помилка отримання історії чату',
   'chat.sendError': 'Не вдалося надіслати повідомлення',
   'chat.connectionError': 'Помилка зʼєднання при надсиланні',
