@@ -6,10 +6,10 @@ import { getRuntime } from '../src/server/runtime.ts';
 
 const runtime = await getRuntime();
 const { env, admin } = runtime;
-const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 
 console.log('');
-console.log(`Кіберарена: ${env.SITE_URL ?? `http://${host}:${env.PORT}`}`);
+console.log(`Кіберарена: ${env.siteUrl}`);
+if (!env.SITE_URL) console.log('Посилання в листах ведуть на цю адресу. Для публічного сайту задайте SITE_URL (наприклад https://kiberarena.ua).');
 console.log(`База даних: ${runtime.deps.database.kind === 'pglite' ? `PGlite у ${join(env.DATA_DIR, 'db')}` : 'PostgreSQL'}`);
 if (runtime.seeded) console.log('Додано демо-дані (гравці мають пароль demo12345).');
 if (admin.kind === 'created') {

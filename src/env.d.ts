@@ -11,6 +11,12 @@ declare global {
     interface Locals {
       /** The API client for server-rendered pages: calls the Hono app in-process. */
       api: KyInstance;
+      /**
+       * The site's address for absolute links in pages (canonical, previews, RSS, sitemap): SITE_URL
+       * when set, so that no request's Host header can put another site's address into a page a
+       * shared cache may keep; otherwise the address the reader used.
+       */
+      origin: string;
     }
   }
 }

@@ -17,7 +17,7 @@ async function everyPage<T>(read: (offset: number) => Promise<Page<T>>): Promise
 }
 
 /** Every public page a search engine should find: sections, games, tournaments with their brackets, news items. */
-export const GET: APIRoute = async ({ locals, url }) => {
+export const GET: APIRoute = async ({ locals }) => {
   const [games, tournaments, news] = await Promise.all([
     listGames(locals.api),
     everyPage((offset) => listTournaments(locals.api, { sort: 'date_asc', limit: PAGE_MAX_LIMIT, offset })),
@@ -37,7 +37,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...entries.map(
       (entry) =>
-        `  <url><loc>${escapeXml(new URL(entry.path, url.origin).href)}</loc>${entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod.slice(0, 10))}</lastmod>` : ''}</url>`,
+        `  <url><loc>${escapeXml(new URL(entry.path, locals.origin).href)}</loc>${entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod.slice(0, 10))}</lastmod>` : ''}</url>`,
     ),
     '</urlset>',
     '',

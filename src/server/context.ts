@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { users } from './db/schema/index.ts';
 import type { RateLimiter } from './services/rate-limit.ts';
 import { fail } from './errors.ts';
+import { forwardedBy } from './transport.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,11 +16,11 @@ export interface Deps {
   mailer: Mailer;
   /** Attempt counters shared by every instance (database, or Redis with REDIS_URL). */
   limits: RateLimiter;
-  /** Public origin for links in letters; the request's origin when unset. */
-  siteUrl?: string | undefined;
+  /** Public origin for links in letters, from configuration only (`Env.siteUrl`), without a trailing slash. */
+  siteUrl: string;
   sessionTtlDays: number;
-  /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
-  trustProxy: boolean;
+  /** How many proxies of ours stand in front (TRUST_PROXY): the client address is the one the outermost of them saw. */
+  trustProxy: number;
 }
 
 export interface Auth {
@@ -81,11 +82,7 @@ export function pathGuard(param: string, check: (c: AppContext, id: string) => P
   });
 }
 
-/** The caller's address, for rate limits: the socket's, or the proxy's header when trusted. */
+/** The caller's address, for rate limits: the socket's, or what our own proxies added to X-Forwarded-For. */
 export function clientAddress(c: AppContext): string {
-  if (c.get('deps').trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.clientAddress ?? 'unknown';
+  return forwardedBy(c.req.header('x-forwarded-for'), c.get('deps').trustProxy) ?? c.env?.clientAddress ?? 'unknown';
 }

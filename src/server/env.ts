@@ -5,6 +5,12 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** How many proxies of ours stand in front: `true` is one, `false` none, or a count. */
+const proxyHops = z.union([
+  flag.transform(Number),
+  z.coerce.number().int().min(0).max(10, 'від 0 до 10 проксі'),
+]);
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('localhost'),
@@ -28,11 +34,15 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'щонайменше 8 символів').max(128).optional(),
   SEED_DEMO: flag.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(4),
 });
 
-export type Env = z.infer<typeof schema> & { seedDemo: boolean };
+export type Env = z.infer<typeof schema> & {
+  seedDemo: boolean;
+  /** The site's public address, for links in letters: SITE_URL, or the address the server listens on. */
+  siteUrl: string;
+};
 
 /**
  * Reads the environment once. A wrong variable stops the process with every problem listed,
@@ -47,7 +57,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   // Demo data makes a fresh embedded database look alive; a real PostgreSQL is left clean unless asked.
-  return { ...env, seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL };
+  return { ...env, seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL, siteUrl: env.SITE_URL?.replace(/\/+$/, '') ?? listeningAddress(env.HOST, env.PORT) };
+}
+
+/**
+ * Where this server can be reached on the machine it runs on: `npm start` prints it. Links never
+ * come from a request's Host header, which whoever sends the request writes.
+ */
+export function listeningAddress(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
 export class EnvError extends Error {

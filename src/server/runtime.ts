@@ -37,7 +37,7 @@ async function prepare(): Promise<Runtime> {
     database,
     mailer,
     limits,
-    siteUrl: env.SITE_URL,
+    siteUrl: env.siteUrl,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
   };

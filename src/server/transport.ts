@@ -1,9 +1,22 @@
 /** Strict-Transport-Security: a year, subdomains included, so a browser that met the site over HTTPS never tries HTTP again. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * What the outermost of our `hops` proxies wrote into a forwarded header (X-Forwarded-For,
+ * X-Forwarded-Proto). Each proxy appends what it saw, so that entry stands `hops` from the right;
+ * anything left of it was written by the client and is not believed. Undefined with no proxy of
+ * ours, or when the header is shorter than our proxies would have made it.
+ */
+export function forwardedBy(header: string | null | undefined, hops: number): string | undefined {
+  if (hops <= 0 || !header) return undefined;
+  const entries = header.split(',').map((entry) => entry.trim());
+  const entry = entries[entries.length - hops];
+  return entry || undefined;
+}
+
 interface TransportOptions {
-  /** X-Forwarded-Proto is believed only from a proxy we run (TRUST_PROXY). */
-  trustProxy: boolean;
+  /** How many proxies of ours stand in front (TRUST_PROXY); X-Forwarded-Proto is believed only from them. */
+  trustProxy: number;
   /** The public address (SITE_URL): an https one means every visitor arrives over HTTPS. */
   siteUrl?: string | undefined;
 }
@@ -16,6 +29,5 @@ interface TransportOptions {
 export function servedOverHttps(request: Request, options: TransportOptions): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
   if (options.siteUrl?.startsWith('https://')) return true;
-  if (!options.trustProxy) return false;
-  return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+  return forwardedBy(request.headers.get('x-forwarded-proto'), options.trustProxy)?.toLowerCase() === 'https';
 }

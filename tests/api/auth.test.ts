@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, sessions, users } from '../../src/server/db/schema/index.ts';
+import { parseEnv } from '../../src/server/env.ts';
 import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
@@ -170,6 +171,47 @@ describe('login, session and logout', () => {
     // An address that has failed against the account gets no further try while the ceiling holds.
     const again = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, ip: '10.9.0.1' });
     expect(again.status).toBe(429);
+  });
+});
+
+describe('links in letters', () => {
+  it('come from configuration, never from the Host the request names, for registration, resend and email change', async () => {
+    // SITE_URL unset: the address the server listens on, as npm start prints it.
+    const configured = parseEnv({ PORT: '4321' }).siteUrl;
+    const local = await createTestApi({ database: api.database, siteUrl: configured });
+    try {
+      const evil = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+      const email = 'poisoned@example.test';
+      await local.call('POST', 'http://evil.example/api/auth/register', { body: { username: 'host_poisoned', email, password: 'hunter2hunter2' }, headers: evil });
+      await local.call('POST', 'http://evil.example/api/auth/resend-confirmation', { body: { email }, headers: evil });
+      const player = await local.signedIn();
+      await local.call('PUT', 'http://evil.example/api/cabinet/me', { token: player.token, body: { email: 'moved@example.test' }, headers: evil });
+      const links = local.outbox.map((letter) => letter.link);
+      expect(links).toHaveLength(3);
+      for (const link of links) expect(link).toMatch(/^http:\/\/localhost:4321\/confirm\?token=/);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('behind our own proxy (TRUST_PROXY)', () => {
+  it('counts failures by the address our proxy saw, whatever the client wrote into X-Forwarded-For before it', async () => {
+    const proxied = await createTestApi({ database: api.database, trustProxy: 1 });
+    try {
+      const { user, password } = await proxied.signedIn();
+      const from = (forged: string) => ({ 'x-forwarded-for': `${forged}, 203.0.113.50` });
+      for (let i = 0; i < LOGIN_LIMITS.pair.max; i++) {
+        const res = await proxied.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password: 'wrong-wrong' }, headers: from(`10.0.0.${i}`), ip: '10.1.1.1' });
+        expect(res.status).toBe(401);
+      }
+      const forgedAgain = await proxied.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, headers: from('10.0.0.200'), ip: '10.1.1.1' });
+      expect(forgedAgain.status).toBe(429);
+      const otherClient = await proxied.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, headers: { 'x-forwarded-for': '203.0.113.51' }, ip: '10.1.1.1' });
+      expect(otherClient.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

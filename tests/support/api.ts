@@ -27,6 +27,10 @@ export interface TestApiOptions {
   database?: DatabaseHandle;
   /** Attempt counters; the database's own by default. */
   limits?: RateLimiter;
+  /** Proxies of ours in front (TRUST_PROXY); none by default. */
+  trustProxy?: number;
+  /** The configured public address for links in letters. */
+  siteUrl?: string;
 }
 
 /**
@@ -59,7 +63,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     },
   };
   const limits = options.limits ?? databaseLimiter(database.db);
-  const app = createApp({ database, mailer, limits, sessionTtlDays: 30, trustProxy: false, siteUrl: 'https://arena.test' });
+  const app = createApp({ database, mailer, limits, sessionTtlDays: 30, trustProxy: options.trustProxy ?? 0, siteUrl: options.siteUrl ?? 'https://arena.test' });
 
   async function call<T = Record<string, unknown>>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };

@@ -4,7 +4,7 @@ import { EnvError, parseEnv } from '../../src/server/env.ts';
 describe('environment', () => {
   it('has working defaults for a fresh machine', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: false, CONCURRENT_READS: 4, seedDemo: true });
+    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: 0, CONCURRENT_READS: 4, seedDemo: true, siteUrl: 'http://localhost:4321' });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -12,6 +12,21 @@ describe('environment', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(parseEnv({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('takes links in letters from SITE_URL, or else from the address the server listens on', () => {
+    expect(parseEnv({ SITE_URL: 'https://kiberarena.ua/' }).siteUrl).toBe('https://kiberarena.ua');
+    expect(parseEnv({ HOST: '0.0.0.0', PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(parseEnv({ HOST: '::1' }).siteUrl).toBe('http://[::1]:4321');
+    expect(parseEnv({ HOST: '192.168.1.20' }).siteUrl).toBe('http://192.168.1.20:4321');
+  });
+
+  it('reads TRUST_PROXY as a yes or no (one proxy or none) or as a number of proxies', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: 'no' }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: '-1' })).toThrow(EnvError);
+    expect(() => parseEnv({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
   });
 
   it('treats empty variables as unset', () => {

@@ -7,12 +7,12 @@ import { t } from '../../lib/i18n/index.ts';
 const FEED_SIZE = 50;
 
 /** RSS 2.0 of current (not archived) news, with absolute links (SPEC §2 News, shared links). */
-export const GET: APIRoute = async ({ locals, url }) => {
+export const GET: APIRoute = async ({ locals }) => {
   const { items } = await listNews(locals.api, { archived: false, limit: FEED_SIZE });
   const xml = newsFeedXml(items, {
     title: t('news.feedTitle'),
     description: t('news.feedDescription'),
-    origin: url.origin,
+    origin: locals.origin,
     pagePath: '/news',
     feedPath: '/news/rss.xml',
     itemPath: (id) => `/news/${id}`,

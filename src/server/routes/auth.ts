@@ -34,10 +34,8 @@ async function consume(c: AppContext, key: string, limit: Limit) {
   if (!state.allowed) failTooMany('auth.tooManyAttempts', state.retryAfter);
 }
 
-/** The public origin for links in letters. */
-export function siteOrigin(c: AppContext): string {
-  return c.get('deps').siteUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
-}
+/** The public origin for links in letters: configured, never taken from the request (`Env.siteUrl`). */
+export const siteOrigin = (c: AppContext): string => c.get('deps').siteUrl;
 
 async function sendConfirmation(c: AppContext, user: Parameters<typeof issueEmailToken>[1]) {
   const token = await issueEmailToken(c.get('db'), user, 'confirm', user.email);
