@@ -12,3 +12,16 @@ export const confirmationLetter = (to: string, username: string, link: string) =
 
 export const emailChangeLetter = (to: string, username: string, link: string) =>
   letter(to, 'Підтвердіть нову пошту на Кіберарені', `${username}, ви змінили адресу пошти на Кіберарені. Підтвердіть нову адресу.`, 'Підтвердити адресу', link);
+
+/**
+ * To an address that already has an account, when someone tried to make it another account's
+ * address: the account behind it stays as it was, and the person who tried learns nothing.
+ */
+export const emailInUseLetter = (to: string, link: string) =>
+  letter(
+    to,
+    'Хтось спробував використати вашу пошту на Кіберарені',
+    'Хтось указав цю адресу як нову пошту для іншого акаунта на Кіберарені. Її вже має ваш акаунт, тому нічого не змінено. Якщо це були ви, увійдіть у свій акаунт.',
+    'Увійти',
+    link,
+  );

@@ -21,13 +21,13 @@ import {
   presentUser,
 } from '../services/accounts.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
+import { countLetter } from '../services/letter-limits.ts';
 import { startLoginAttempt } from '../services/login-attempts.ts';
 import type { Limit } from '../services/rate-limit.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 
 export const REGISTER_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };
-export const RESEND_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
 
 async function consume(c: AppContext, key: string, limit: Limit) {
   const state = await c.get('deps').limits.hit(key, limit);
@@ -136,8 +136,8 @@ export const auth = router()
     }),
     async (c) => {
       const { email } = c.req.valid('json');
-      await consume(c, `resend:ip:${clientAddress(c)}`, RESEND_LIMIT);
-      await consume(c, `resend:email:${email.toLowerCase()}`, RESEND_LIMIT);
+      const wait = await countLetter(c.get('deps').limits, `ip:${clientAddress(c)}`, email);
+      if (wait !== null) failTooMany('auth.tooManyAttempts', wait);
       const user = await findByEmail(c.get('db'), email);
       // The same answer whether or not the address is known, so it cannot be used to probe accounts.
       if (user && !user.emailConfirmedAt) await sendConfirmation(c, user);

@@ -1,21 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { cabinetSchema, cabinetUpdateResponse, passwordChangeInput, profileInput } from '../../lib/api/cabinet.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, requireUser, signedIn } from '../context.ts';
 import { users } from '../db/schema/index.ts';
 import { fail, failTooMany } from '../errors.ts';
-import { emailChangeLetter } from '../mail/letters.ts';
-import { checkPassword, hashPassword, issueEmailToken } from '../services/accounts.ts';
+import { emailChangeLetter, emailInUseLetter } from '../mail/letters.ts';
+import { checkPassword, findByEmail, hashPassword, issueEmailToken } from '../services/accounts.ts';
 import { presentCabinet } from '../services/cabinet.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
 import { deleteImage, processUpload, storeImage } from '../services/images.ts';
-import type { Limit } from '../services/rate-limit.ts';
+import { type Limit, reserve } from '../services/rate-limit.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
-import { siteOrigin } from './auth.ts';
+import { countLetter } from '../services/letter-limits.ts';
 import { LOGIN_LIMITS } from '../services/login-attempts.ts';
-import { reserve } from '../services/rate-limit.ts';
+import { siteOrigin } from './auth.ts';
 
 export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
 
@@ -23,26 +23,15 @@ const avatarForm = profileInput.extend({
   avatar: z.instanceof(File).optional().openapi({ type: 'string', format: 'binary' }),
 });
 
-/** Which of these fields another account already uses. */
-async function takenBy(c: AppContext, userId: string, username?: string, email?: string) {
-  if (!username && !email) return null;
-  const lower = (v: string) => v.toLowerCase();
+/** Whether another account already has this username (any case). */
+async function usernameTaken(c: AppContext, userId: string, username: string): Promise<boolean> {
   const [row] = await c
     .get('db')
-    .select({ username: users.username, email: users.email })
+    .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        ne(users.id, userId),
-        or(
-          username ? eq(sql`lower(${users.username})`, lower(username)) : undefined,
-          email ? eq(sql`lower(${users.email})`, lower(email)) : undefined,
-        ),
-      ),
-    )
+    .where(and(ne(users.id, userId), eq(sql`lower(${users.username})`, username.toLowerCase())))
     .limit(1);
-  if (!row) return null;
-  return username && lower(row.username) === lower(username) ? 'username' : 'email';
+  return Boolean(row);
 }
 
 export const cabinetRoutes = router()
@@ -89,8 +78,15 @@ export const cabinetRoutes = router()
       const email = input.email && input.email.toLowerCase() !== user.email.toLowerCase() ? input.email : undefined;
       if (!input.avatar && !username && !email) fail(400, 'cabinet.nothingToChange');
 
-      const conflict = await takenBy(c, user.id, username, email);
-      if (conflict) fail(409, conflict === 'username' ? 'auth.usernameTaken' : 'auth.emailTaken');
+      if (username && (await usernameTaken(c, user.id, username))) fail(409, 'auth.usernameTaken');
+      // A new address is answered alike whether or not another account has it (no probing whose
+      // address is whose); its letter, counted like any letter anyone can make the site send, says
+      // which it was. Counted before anything changes, so a refusal changes nothing.
+      const addressOwner = email ? await findByEmail(db, email) : undefined;
+      if (email) {
+        const wait = await countLetter(c.get('deps').limits, `user:${user.id}`, email);
+        if (wait !== null) failTooMany('auth.tooManyAttempts', wait);
+      }
 
       let picture: Awaited<ReturnType<typeof processUpload>> | undefined;
       if (input.avatar) {
@@ -108,7 +104,7 @@ export const cabinetRoutes = router()
           const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
           if (!row) throw new Error('user vanished during update');
           if (picture && user.avatarImageId) await deleteImage(tx, user.avatarImageId);
-          const token = email ? await issueEmailToken(tx, row, 'email_change', email) : undefined;
+          const token = email && !addressOwner ? await issueEmailToken(tx, row, 'email_change', email) : undefined;
           return { updated: row, emailToken: token };
         })
         .catch((error: unknown) => {
@@ -119,6 +115,8 @@ export const cabinetRoutes = router()
       if (email && emailToken) {
         const link = `${siteOrigin(c)}/confirm?token=${encodeURIComponent(emailToken)}`;
         await c.get('deps').mailer.send(emailChangeLetter(email, updated.username, link));
+      } else if (email) {
+        await c.get('deps').mailer.send(emailInUseLetter(email, `${siteOrigin(c)}/login`));
       }
       const message = email
         ? t('cabinet.emailPending', { email })
