@@ -617,11 +617,29 @@ describe('removing leaderboard rows', () => {
 
   it('keeps counts right when matches are recorded at the same time', async () => {
     const [before] = await api.db.select().from(playerGameStats).where(eq(playerGameStats.userId, ann.user.id));
-    const results = await Promise.all([0, 1, 2, 3].map((i) => record(soloCup, i % 2 === 0 ? duel(ann, eve, 2, 1) : duel(eve, ann, 2, 1))));
+    // Four different matches (a length each: the same result twice at once would count once).
+    const results = await Promise.all([0, 1, 2, 3].map((i) => record(soloCup, i % 2 === 0 ? duel(ann, eve, 2, 1, { duration: 600 + i }) : duel(eve, ann, 2, 1, { duration: 600 + i }))));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     const [after] = await api.db.select().from(playerGameStats).where(eq(playerGameStats.userId, ann.user.id));
     expect(after!.matchesPlayed - before!.matchesPlayed).toBe(4);
     expect(after!.matchesWon - before!.matchesWon).toBe(2);
     expect(after!.matchesLost - before!.matchesLost).toBe(2);
+  });
+});
+
+describe('the same result sent twice at once', () => {
+  it('is recorded once: a double tap or a retry alongside the first gets 409 with the wait, and a refused one frees the slot', async () => {
+    const before = await matchCount();
+    const body = duel(ann, bob, 13, 11, { duration: 1234 });
+    const results = await Promise.all(Array.from({ length: 8 }, () => record(soloCup, body)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const duplicate = results.find((r) => r.status === 409)!;
+    expect(duplicate.body.message).toMatch(/^Такий самий результат цього турніру щойно записано\. Якщо це інший матч, запишіть його через \d секунд/);
+    expect(Number(duplicate.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await matchCount()).toBe(before + 1);
+    // A body the service refuses does not hold the window: the same one may be sent again at once.
+    const refused = duel(ann, dan, 2, 1);
+    expect((await record(soloCup, refused)).status).toBe(422);
+    expect((await record(soloCup, refused)).status).toBe(422);
   });
 });

@@ -1,13 +1,22 @@
+import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { matchRecordedSchema, recordFormSchema, recordMatchInput, statsEnabledSchema } from '../../lib/api/stats.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { adminOnly, requireAdmin } from '../context.ts';
-import { fail } from '../errors.ts';
+import { fail, failTooMany } from '../errors.ts';
+import { type Limit, reserve } from '../services/rate-limit.ts';
 import { enableStats, recordForm, recordMatch, type RecordRefusal } from '../services/results.ts';
 import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const tags = ['Статистика'];
 const params = z.object({ id: z.uuid() });
+
+/**
+ * The same result for the same tournament is recorded once in this many seconds: a double tap or a
+ * retried request sent alongside the first must not count a match twice. A different match that
+ * happens to end the same way can be recorded once the window has passed.
+ */
+const DUPLICATE_WINDOW: Limit = { max: 1, windowSeconds: 5 };
 
 /** Each refusal of a recording: its status and message. */
 function refuse(refusal: RecordRefusal): never {
@@ -86,8 +95,18 @@ export const tournamentStatsRoutes = router()
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       if (body.tournamentId && body.tournamentId !== id) fail(400, 'stats.tournamentMismatch');
+      const fingerprint = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+      const slot = await reserve(c.get('deps').limits, `record-match:${id}:${fingerprint}`, DUPLICATE_WINDOW);
+      if (!slot.allowed) {
+        await slot.release();
+        failTooMany('stats.duplicateMatch', slot.retryAfter, 409);
+      }
       const result = await recordMatch(c.get('db'), id, body);
-      if (!result.ok) refuse(result);
+      // A refused result was not recorded: the same body, corrected elsewhere or retried, may come again at once.
+      if (!result.ok) {
+        await slot.release();
+        refuse(result);
+      }
       return c.json(result.recorded, 201);
     },
   );

@@ -18,6 +18,7 @@ export const stats: Record<keyof typeof uk, string> = {
   'stats.scoreInvalid': 'The score must be a non-negative whole number (at most {max})',
   'stats.statInvalid': 'The stat "{field}" must be a non-negative whole number (at most {max})',
   'stats.percentInvalid': 'The stat "{field}" is a percentage: from 0 to 100',
+  'stats.duplicateMatch': 'The same result for this tournament was just recorded. If this is another match, record it in {wait}.',
   'stats.tooManyStats': 'Too many stats for one participant',
   'stats.unknownStat': 'This game has no numeric stat "{field}"',
   'stats.durationInvalid': 'The duration is a whole number of minutes from 0 to {max}',

@@ -19,6 +19,7 @@ export const stats = {
   'stats.scoreInvalid': 'Рахунок має бути цілим невідʼємним числом (не більше {max})',
   'stats.statInvalid': 'Показник «{field}» має бути цілим невідʼємним числом (не більше {max})',
   'stats.percentInvalid': 'Показник «{field}» — це відсоток: від 0 до 100',
+  'stats.duplicateMatch': 'Такий самий результат цього турніру щойно записано. Якщо це інший матч, запишіть його через {wait}.',
   'stats.tooManyStats': 'Забагато показників в одного учасника',
   'stats.unknownStat': 'У цієї гри немає числового показника «{field}»',
   'stats.durationInvalid': 'Тривалість — ціле число хвилин від 0 до {max}',
