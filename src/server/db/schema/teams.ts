@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 import { images } from './images.ts';
@@ -44,6 +44,11 @@ export const teamInvites = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     invitedById: uuid('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Made by email address: only the invitee sees it, so a captain cannot learn from the team's
+     * list of invites whether, or whose, an account is behind an address.
+     */
+    byEmail: boolean('by_email').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('team_invites_team_user_idx').on(t.teamId, t.userId), index('team_invites_user_idx').on(t.userId)],

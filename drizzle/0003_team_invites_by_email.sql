@@ -1,0 +1,1 @@
+ALTER TABLE "team_invites" ADD COLUMN "by_email" boolean DEFAULT false NOT NULL;
