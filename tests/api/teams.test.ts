@@ -128,7 +128,10 @@ describe('inviting players', () => {
     expect(first.body.message).toBe(`Запрошення надіслано гравцю ${byNick.user.username}`);
     const second = await api.call<TeamMessage>('POST', `/api/teams/${team._id}/invite`, { token: captain.token, body: { query: ` ${byEmail.user.email} ` } });
     expect(second.status).toBe(201);
-    expect(second.body.team.invites.map((i) => i._id)).toEqual([byNick.user.id, byEmail.user.id]);
+    expect(second.body.message).toBe('Якщо ця адреса належить гравцю Кіберарени, він отримає запрошення у сповіщеннях.');
+    // An invite by address is the invitee's alone to see: the team's list does not say whose the address is.
+    expect(second.body.team.invites.map((i) => i._id)).toEqual([byNick.user.id]);
+    expect((await notificationsOf(byEmail)).body[0]).toMatchObject({ actionType: 'acceptTeamInvite', payload: { teamId: team._id } });
     expect(second.body.team.invites[0]).toMatchObject({ username: byNick.user.username, email: byNick.user.email, avatar: `/api/avatar/${byNick.user.id}` });
     expect(second.body.team.invites[0]?.inviteId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -144,6 +147,51 @@ describe('inviting players', () => {
         { label: 'Відхилити', type: 'reject' },
       ],
     });
+  });
+
+  it('answers an invite by address alike whether the address is a player’s, a member’s, invited already or nobody’s', async () => {
+    const { captain, team, members } = await teamWith(1);
+    const player = await api.signedIn();
+    const url = `/api/teams/${team._id}/invite`;
+    const answers = [];
+    for (const query of [player.user.email, player.user.email.toUpperCase(), members[0]!.user.email, captain.user.email, 'nobody-here@example.test']) {
+      const res = await api.call<TeamMessage>('POST', url, { token: captain.token, body: { query } });
+      answers.push({ status: res.status, message: res.body.message, invites: res.body.team.invites });
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]!.status).toBe(201);
+    expect(answers[0]!.invites).toEqual([]);
+    // Nor can the captain find the hidden invite by the player's id to withdraw it.
+    expect((await api.call('DELETE', `/api/teams/${team._id}/invites/${player.user.id}`, { token: captain.token })).status).toBe(404);
+    // The player got one invite, and can answer it.
+    const accepted = await api.call('POST', `/api/teams/${team._id}/accept-invite`, { token: player.token });
+    expect(accepted.status).toBe(200);
+  });
+
+  it('limits new teams per account, invites per captain and invites per player', async () => {
+    const founder = await api.signedIn();
+    for (let i = 0; i < 5; i++) expect((await api.call('POST', '/api/teams', { token: founder.token, body: { name: uniqueName(`Ліміт ${i}`) } })).status).toBe(201);
+    const sixth = await api.call('POST', '/api/teams', { token: founder.token, body: { name: uniqueName('Шоста') } });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toMatch(/^Забагато нових команд\. Спробуйте знову через \d+ хвилин/);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Ten captains, one invite each, to one player: the eleventh is refused, whoever sends it.
+    const target = await api.signedIn();
+    const captains = await Promise.all(Array.from({ length: 11 }, async (_, i) => {
+      const captain = await api.signedIn();
+      return { captain, team: await newTeam(captain, uniqueName(`Зграя ${i}`)) };
+    }));
+    const sent = await Promise.all(captains.map(({ captain, team }) => api.call('POST', `/api/teams/${team._id}/invite`, { token: captain.token, body: { query: target.user.username } })));
+    expect(sent.map((r) => r.status).sort()).toEqual([...Array(10).fill(201), 429]);
+    expect(sent.find((r) => r.status === 429)?.body.message).toMatch(/^Цей гравець щойно отримав забагато запрошень/);
+
+    // One captain: 30 invites an hour.
+    const { captain, team } = captains[0]!;
+    const players = await Promise.all(Array.from({ length: 30 }, () => api.signedIn()));
+    const many = await Promise.all(players.map((p) => api.call('POST', `/api/teams/${team._id}/invite`, { token: captain.token, body: { query: p.user.username } })));
+    expect(many.filter((r) => r.status === 429)).toHaveLength(1);
+    expect(many.find((r) => r.status === 429)?.body.message).toMatch(/^Забагато запрошень\. Спробуйте знову через/);
   });
 
   it('answers 404 with a message for a player nobody knows, and asks for a nickname when none is given', async () => {
@@ -164,7 +212,7 @@ describe('inviting players', () => {
     const player = await api.signedIn();
     const url = `/api/teams/${team._id}/invite`;
     expect((await api.call('POST', url, { token: captain.token, body: { query: player.user.username } })).status).toBe(201);
-    const again = await api.call('POST', url, { token: captain.token, body: { query: player.user.email } });
+    const again = await api.call('POST', url, { token: captain.token, body: { query: player.user.username.toLowerCase() } });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Гравця вже запрошено до цієї команди');
     for (const who of [members[0]!, captain]) {

@@ -3,12 +3,14 @@ import { createTeamInput, inviteInput, logoInput, teamMessageSchema, teamSchema 
 import { TEAM_MAX_MEMBERS } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, pathGuard, requireUser, signedIn } from '../context.ts';
-import { fail } from '../errors.ts';
+import { fail, failTooMany } from '../errors.ts';
+import type { Limit } from '../services/rate-limit.ts';
 import {
   answerInvite,
   createTeam,
   findTeam,
   invitePlayer,
+  isEmailQuery,
   presentTeam,
   presentTeams,
   removeMember,
@@ -20,6 +22,11 @@ import {
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 
 const tags = ['Команди'];
+
+/** New teams one account may make in an hour: 30 teams in a second once flooded a player with invites. */
+const TEAMS_CREATED_LIMIT: Limit = { max: 5, windowSeconds: 60 * 60 };
+/** Invites one captain may send in an hour, over all their teams. */
+const INVITES_SENT_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
 const teamParam = z.object({ id: z.uuid() });
 const teamIdParam = z.object({ teamId: z.uuid() });
 const inviteParam = z.object({ id: z.uuid(), inviteId: z.uuid() });
@@ -76,6 +83,8 @@ export const teamsRoutes = router()
     async (c) => {
       const { user } = requireUser(c);
       const { name, logoUrl } = c.req.valid('json');
+      const made = await c.get('deps').limits.hit(`teams:by:${user.id}`, TEAMS_CREATED_LIMIT);
+      if (!made.allowed) failTooMany('team.tooManyCreated', made.retryAfter);
       const created = await createTeam(c.get('db'), user, { name, logoUrl: logoUrl || null });
       if (created === 'taken') fail(409, 'team.nameTaken');
       return c.json(await reply(c, created, t('team.created')), 201);
@@ -118,12 +127,18 @@ export const teamsRoutes = router()
       const { id } = c.req.valid('param');
       const { query } = c.req.valid('json');
       const { auth, team } = await requireCaptainOf(c, id);
-      const outcome = await invitePlayer(c.get('db'), team, auth.user, query);
+      const { limits } = c.get('deps');
+      const sent = await limits.hit(`team-invites:by:${auth.user.id}`, INVITES_SENT_LIMIT);
+      if (!sent.allowed) failTooMany('team.tooManyInvites', sent.retryAfter);
+      const outcome = await invitePlayer(c.get('db'), limits, team, auth.user, query);
+      if (!outcome.ok && outcome.reason === 'full') fail(409, 'team.teamFull', { max: TEAM_MAX_MEMBERS });
+      // By address, every other outcome reads the same: whether an account is there is the invitee's to tell.
+      if (isEmailQuery(query)) return c.json(await reply(c, team, t('team.invitedByEmail')), 201);
       if (!outcome.ok) {
+        if (outcome.reason === 'flooded') failTooMany('team.inviteeFlooded', outcome.retryAfter);
         if (outcome.reason === 'unknownPlayer') fail(404, 'team.playerNotFound');
         if (outcome.reason === 'member') fail(409, 'team.alreadyMember');
-        if (outcome.reason === 'invited') fail(409, 'team.alreadyInvited');
-        fail(409, 'team.teamFull', { max: TEAM_MAX_MEMBERS });
+        fail(409, 'team.alreadyInvited');
       }
       return c.json(await reply(c, team, t('team.invited', { name: outcome.invitee.username })), 201);
     },

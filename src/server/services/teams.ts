@@ -5,10 +5,11 @@ import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { teamInvites, teamMembers, teams, users } from '../db/schema/index.ts';
 import type { UserRow } from '../context.ts';
-import { findByLogin } from './accounts.ts';
+import { findByEmail, findByLogin } from './accounts.ts';
 import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { inviteActions, notify, withdrawNotifications } from './notifications.ts';
+import type { Limit, RateLimiter } from './rate-limit.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -68,7 +69,7 @@ export async function presentTeams(db: Tx, rows: TeamRow[]): Promise<Team[]> {
     .select({ teamId: teamInvites.teamId, inviteId: teamInvites.id, createdAt: teamInvites.createdAt, ...personColumns })
     .from(teamInvites)
     .innerJoin(users, eq(users.id, teamInvites.userId))
-    .where(inArray(teamInvites.teamId, ids))
+    .where(and(inArray(teamInvites.teamId, ids), eq(teamInvites.byEmail, false)))
     .orderBy(asc(teamInvites.createdAt));
   const captains = await db
     .select(personColumns)
@@ -134,18 +135,36 @@ export async function setTeamLogo(db: Tx, teamId: string, logoUrl: string): Prom
   return row!;
 }
 
-export type InviteOutcome = { ok: true; invitee: UserRow } | { ok: false; reason: 'unknownPlayer' | 'member' | 'invited' | 'full' };
+/** Team invites one player can receive in an hour, from every team together: nobody is flooded by new teams. */
+export const INVITES_RECEIVED_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };
 
-/** Invites the player named by nickname or email; the player gets a notification with accept / decline. */
-export async function invitePlayer(db: Tx, team: TeamRow, captain: UserRow, query: string): Promise<InviteOutcome> {
-  const invitee = await findByLogin(db, query);
+export type InviteOutcome =
+  | { ok: true; invitee: UserRow }
+  | { ok: false; reason: 'unknownPlayer' | 'member' | 'invited' | 'full' }
+  | { ok: false; reason: 'flooded'; retryAfter: number };
+
+/** Whether `query` names a player by email address (nicknames cannot hold an @). */
+export const isEmailQuery = (query: string) => query.includes('@');
+
+/**
+ * Invites the player named by nickname or email; the player gets a notification with accept /
+ * decline. An invite by email is kept out of the team's list of invites (`byEmail`), and the
+ * caller answers it alike whatever the outcome, so an address reveals no account.
+ */
+export async function invitePlayer(db: Tx, limits: RateLimiter, team: TeamRow, captain: UserRow, query: string): Promise<InviteOutcome> {
+  // A full team is said first, before anything depends on who the query names.
+  if (!hasRoomForMember(await memberCount(db, team.id))) return { ok: false, reason: 'full' };
+  const byEmail = isEmailQuery(query);
+  const invitee = byEmail ? await findByEmail(db, query) : await findByLogin(db, query);
   if (!invitee) return { ok: false, reason: 'unknownPlayer' };
+  const received = await limits.hit(`team-invites:to:${invitee.id}`, INVITES_RECEIVED_LIMIT);
+  if (!received.allowed) return { ok: false, reason: 'flooded', retryAfter: received.retryAfter };
   return db.transaction(async (tx) => {
     if (await isMember(tx, team.id, invitee.id)) return { ok: false, reason: 'member' } as const;
     if (!hasRoomForMember(await memberCount(tx, team.id))) return { ok: false, reason: 'full' } as const;
     const inserted = await tx
       .insert(teamInvites)
-      .values({ teamId: team.id, userId: invitee.id, invitedById: captain.id })
+      .values({ teamId: team.id, userId: invitee.id, invitedById: captain.id, byEmail })
       .onConflictDoNothing()
       .returning({ id: teamInvites.id });
     if (inserted.length === 0) return { ok: false, reason: 'invited' } as const;
@@ -163,7 +182,8 @@ export async function withdrawInvite(db: Tx, teamId: string, inviteOrUserId: str
   return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(teamInvites)
-      .where(and(eq(teamInvites.teamId, teamId), or(eq(teamInvites.id, inviteOrUserId), eq(teamInvites.userId, inviteOrUserId))))
+      // An invite by email is not the captain's to see, so not theirs to find by a player's id either.
+      .where(and(eq(teamInvites.teamId, teamId), eq(teamInvites.byEmail, false), or(eq(teamInvites.id, inviteOrUserId), eq(teamInvites.userId, inviteOrUserId))))
       .returning({ userId: teamInvites.userId });
     if (!gone) return false;
     await withdrawNotifications(tx, gone.userId, { actionTypes: [...TEAM_INVITE_TYPES], key: 'teamId', value: teamId });
