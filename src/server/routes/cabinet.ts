@@ -100,10 +100,15 @@ export const cabinetRoutes = router()
           const changes: Partial<typeof users.$inferInsert> = {};
           if (username) changes.username = username;
           if (email) changes.pendingEmail = email;
+          // The picture being replaced is read under the row's lock, not taken from the session's
+          // copy: parallel uploads each replace the one before them, and none is left unreferenced.
+          const [current] = picture
+            ? await tx.select({ avatarImageId: users.avatarImageId }).from(users).where(eq(users.id, user.id)).for('update')
+            : [];
           if (picture) changes.avatarImageId = await storeImage(tx, picture);
           const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
           if (!row) throw new Error('user vanished during update');
-          if (picture && user.avatarImageId) await deleteImage(tx, user.avatarImageId);
+          if (current?.avatarImageId) await deleteImage(tx, current.avatarImageId);
           const token = email && !addressOwner ? await issueEmailToken(tx, row, 'email_change', email) : undefined;
           return { updated: row, emailToken: token };
         })

@@ -1,17 +1,60 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { default as Sharp } from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
 import { fail } from '../errors.ts';
+import { turns } from './turns.ts';
 
 /** Largest upload accepted, in bytes. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-/** Largest picture accepted, in pixels, so a tiny file cannot unpack into gigabytes. */
-export const MAX_UPLOAD_PIXELS = 40_000_000;
+/**
+ * Largest JPEG or WebP accepted, in pixels: a 24 MP camera or phone photo. Both are decoded
+ * already shrunk (an eighth of each side for a 256 px square), so even the largest costs a few MB.
+ */
+export const MAX_PHOTO_PIXELS = 24_000_000;
+/**
+ * Largest PNG or GIF accepted, in pixels: these are decoded whole (about 20 MB at 4 MP), so the
+ * limit is what an avatar needs (a phone screenshot), not what a file can claim. A 16-bit PNG
+ * holds twice the bytes per pixel and may have half as many.
+ */
+export const MAX_PICTURE_PIXELS = 4_000_000;
 /** Side of the stored square picture, in pixels. */
 export const STORED_SIZE = 256;
+/**
+ * Pictures decoded at once in this process; the others wait their turn. Decoding is native memory
+ * outside the heap limit: two at a time keep a burst of uploads within the server's 200 MB.
+ */
+export const DECODES_AT_ONCE = 2;
 
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
+const SHRUNK_ON_LOAD = new Set(['jpeg', 'webp']);
+
+/** Every decode in this process waits here for one of its `DECODES_AT_ONCE` places. */
+export const imageDecodes = turns(DECODES_AT_ONCE);
+
+/** The most pixels a picture of this format and sample depth may have. */
+export function pixelLimit(format: string, bitsPerSample: number): number {
+  if (SHRUNK_ON_LOAD.has(format)) return MAX_PHOTO_PIXELS;
+  return bitsPerSample > 8 ? MAX_PICTURE_PIXELS / 2 : MAX_PICTURE_PIXELS;
+}
+
+const megapixels = (pixels: number) => String(pixels / 1_000_000).replace('.', ',');
+
+let loaded: Promise<typeof Sharp> | undefined;
+/**
+ * sharp (libvips) is loaded with the first upload, not held by every server from its start. Its
+ * operation cache would keep recent decodes (up to 50 MB) for a repeat that never comes, and one
+ * thread per decode is enough when two decodes share two cores.
+ */
+function loadSharp() {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+}
 
 /**
  * Checks an upload by its content (not its name or declared type), then crops it to a square,
@@ -23,24 +66,35 @@ export async function processUpload(file: Blob): Promise<{ data: Buffer; width: 
   const input = Buffer.from(await file.arrayBuffer());
   let format: string | undefined;
   let pixels = 0;
-  // sharp (libvips) is loaded with the first upload, not held by every server from its start.
-  const { default: sharp } = await import('sharp');
+  let bitsPerSample = 8;
+  const sharp = await loadSharp();
   try {
-    // Reading the header alone is cheap whatever it claims; the pixel limit is checked below.
+    // Reading the header alone is cheap whatever it claims, so it does not wait for a turn: a
+    // picture over the limit is refused at once, however many decodes are queued.
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
     format = meta.format;
     pixels = (meta.width ?? 0) * (meta.height ?? 0);
+    if (meta.depth !== 'uchar' && meta.depth !== 'char') bitsPerSample = 16;
   } catch {
     fail(415, 'upload.notImage');
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) fail(415, 'upload.notImage');
-  if (pixels > MAX_UPLOAD_PIXELS) fail(413, 'upload.tooManyPixels');
+  const limit = pixelLimit(format, bitsPerSample);
+  if (pixels > limit) {
+    fail(400, 'upload.tooManyPixels', {
+      photo: megapixels(MAX_PHOTO_PIXELS),
+      picture: megapixels(MAX_PICTURE_PIXELS),
+      deep: megapixels(MAX_PICTURE_PIXELS / 2),
+    });
+  }
   try {
-    const data = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS, animated: false })
-      .rotate()
-      .resize(STORED_SIZE, STORED_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    const data = await imageDecodes.run(() =>
+      sharp(input, { limitInputPixels: limit, animated: false })
+        .rotate()
+        .resize(STORED_SIZE, STORED_SIZE, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer(),
+    );
     return { data, width: STORED_SIZE, height: STORED_SIZE };
   } catch {
     // Headers that look fine over a body that does not decode.

@@ -39,7 +39,7 @@ export const cabinet: Record<keyof typeof uk, string> = {
   'cabinet.memberSince': 'On Kiberarena since {date}',
   'upload.empty': 'The file is empty',
   'upload.tooLarge': 'The file is too large: 2 MB at most',
-  'upload.tooManyPixels': 'The picture has too many pixels',
+  'upload.tooManyPixels': 'The picture is too large for an avatar: JPEG and WebP up to {photo} MP, PNG and GIF up to {picture} MP (16-bit PNG up to {deep} MP)',
   'upload.notImage': 'The file must be a PNG, JPEG, WebP or GIF picture',
   'upload.tooMany': 'Too many uploads. Try again in {wait}.',
   'field.oldPassword': 'Old password',

@@ -37,7 +37,7 @@ export const cabinet = {
   'cabinet.memberSince': 'На Кіберарені з {date}',
   'upload.empty': 'Файл порожній',
   'upload.tooLarge': 'Файл завеликий: не більше 2 МБ',
-  'upload.tooManyPixels': 'Зображення завелике за розміром у пікселях',
+  'upload.tooManyPixels': 'Зображення завелике для аватара: JPEG і WebP — до {photo} Мп, PNG і GIF — до {picture} Мп (16-бітні PNG — до {deep} Мп)',
   'upload.notImage': 'Файл має бути зображенням PNG, JPEG, WebP або GIF',
   'upload.tooMany': 'Забагато завантажень. Спробуйте знову через {wait}.',
   'field.oldPassword': 'Старий пароль',

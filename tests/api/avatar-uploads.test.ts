@@ -1,0 +1,70 @@
+import sharp from 'sharp';
+import { count, eq, isNull, and } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { images, teams, users } from '../../src/server/db/schema/index.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+async function upload(token: string, body: Buffer, name: string, type: string) {
+  const form = new FormData();
+  form.set('avatar', new Blob([new Uint8Array(body)], { type }), name);
+  const started = Date.now();
+  const response = await api.app.request('/api/cabinet/me', { method: 'PUT', body: form, headers: { authorization: `Bearer ${token}` } }, { clientAddress: '203.0.113.7' });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, ms: Date.now() - started };
+}
+
+/** Pictures no user or team points at. */
+async function orphanCount(): Promise<number> {
+  const [row] = await api.db
+    .select({ n: count() })
+    .from(images)
+    .leftJoin(users, eq(users.avatarImageId, images.id))
+    .leftJoin(teams, eq(teams.logoImageId, images.id))
+    .where(and(isNull(users.id), isNull(teams.id)));
+  return row?.n ?? 0;
+}
+
+describe('a burst of avatar uploads from one account', () => {
+  it('refuses a 6300 × 6300 16-bit PNG at once, keeps the rest, and leaves exactly one picture', { timeout: 60_000 }, async () => {
+    // The 40 MP limit let this one in: about 90 MB of native memory to decode a file of a few hundred KB.
+    const deep = await sharp({ create: { width: 6300, height: 6300, channels: 3, background: { r: 90, g: 120, b: 150 } } })
+      .toColourspace('grey16')
+      .png()
+      .toBuffer();
+    expect((await sharp(deep, { limitInputPixels: false }).metadata()).depth).toBe('ushort');
+    // A 12 MP phone photo, the largest thing an avatar usually comes from.
+    const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const small = await sharp({ create: { width: 320, height: 240, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 1 } } })
+      .png()
+      .toBuffer();
+
+    const { token, user } = await api.signedIn();
+    const allowed = Array.from({ length: 29 }, (_, i) =>
+      i % 3 === 0 ? upload(token, photo, 'photo.jpg', 'image/jpeg') : upload(token, small, 'small.png', 'image/png'),
+    );
+    const [refused, ...rest] = await Promise.all([upload(token, deep, 'deep.png', 'image/png'), ...allowed]);
+
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Зображення завелике для аватара: JPEG і WebP — до 24 Мп, PNG і GIF — до 4 Мп (16-бітні PNG — до 2 Мп)');
+    // Refused from its header, without waiting for the decodes queued before it.
+    expect(refused.ms).toBeLessThan(1500);
+
+    for (const res of rest) expect([200, 429]).toContain(res.status);
+    expect(rest.filter((res) => res.status === 200).length).toBeGreaterThan(0);
+
+    const [row] = await api.db.select({ avatarImageId: users.avatarImageId }).from(users).where(eq(users.id, user.id));
+    expect(row?.avatarImageId).not.toBeNull();
+    const [own] = await api.db.select({ n: count() }).from(images).where(eq(images.id, row!.avatarImageId!));
+    expect(own?.n).toBe(1);
+    expect(await orphanCount()).toBe(0);
+  });
+});
