@@ -1,12 +1,13 @@
 // Serves a finished build: compressed static files first, then Astro (pages and the API).
 // `npm start` calls it after building; on its own (`node scripts/serve.ts`) it serves the
 // existing build, which is how extra instances and tests start without rebuilding.
-import http from 'node:http';
+import type http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/admission.ts';
+import { guardedServer, REFUSAL_HEADERS } from '../src/server/refusals.ts';
 import { answerKey, publicAnswers } from '../src/server/response-cache.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
@@ -20,14 +21,17 @@ const overloadedPage = (locale: string, message: string) =>
   `<title>${message}</title><body style="font:1.125rem/1.5 system-ui,sans-serif;margin:0;padding:2rem 1.25rem;text-align:center">` +
   `<p>${message}</p></body></html>`;
 
+/** The overloaded page loads nothing; its only style is inline. */
+const OVERLOADED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /** A request that waited too long: the API's 503 JSON, or a page saying the same. */
 export function overloaded(req: http.IncomingMessage, res: http.ServerResponse): void {
   const locale = localeOfCookie(req.headers.cookie);
   const message = translate(locale, 'error.unavailable');
   const api = req.url?.startsWith('/api/') ?? false;
   res.writeHead(503, {
-    'Content-Type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
+    ...REFUSAL_HEADERS,
+    ...(api ? {} : { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': OVERLOADED_PAGE_CSP }),
     'Retry-After': '5',
   });
   res.end(api ? JSON.stringify({ message }) : overloadedPage(locale, message));
@@ -47,6 +51,7 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
     host: headers.host ?? null,
     path: req.url,
   });
+  if (key === undefined) return false;
   const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null);
   if (!answer) return false;
   res.writeHead(answer.status, answer.headers);
@@ -54,21 +59,24 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
   return true;
 }
 
+export interface ServingOptions {
+  /** Reads let into Astro at once (`CONCURRENT_READS`). */
+  concurrency: number;
+  /** How long a request may take to arrive (REQUEST_TIMEOUT_MS); shorter in tests. */
+  requestTimeoutMs?: number;
+}
+
 /**
- * Starts the HTTP server for the build in `buildDir`. Static files are sent as the `.br` or `.gz`
- * copy made at build time when the browser takes it (astro.config.mjs, `precompress`); a guest's
- * page or public read held in the answer cache is sent from memory; anything else goes to Astro's
- * own handler, at most `concurrency` reads at a time (`admission`).
+ * The HTTP server in front of a build's handler (`entry.handler`) and its static files in
+ * `clientDir`. Static files are sent as the `.br` or `.gz` copy made at build time when the browser
+ * takes it (astro.config.mjs, `precompress`); a guest's page or public read held in the answer cache
+ * is sent from memory; anything else goes to Astro's own handler, at most `concurrency` reads at a
+ * time (`admission`). What Astro cannot take is refused before it (server/refusals.ts): pages and
+ * files are only read, so any other method there is a 405.
  */
-export async function serveBuild(buildDir: string, options: { port: number; host: string; concurrency: number }): Promise<http.Server> {
-  const { port, host } = options;
-  // Astro would otherwise start its own server when the entry is imported.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  // React and other packages outside the bundle read it at run time: without it React renders with its development build.
-  process.env.NODE_ENV ??= 'production';
-  const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
-  const astro = admission({ limit: options.concurrency, maxWaitMs: MAX_WAIT_MS, shed: overloaded }, (req, res) => void entry.handler(req, res));
-  const files = sirv(resolve(buildDir, 'client'), {
+export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {
+  const astro = admission({ limit: options.concurrency, maxWaitMs: MAX_WAIT_MS, shed: overloaded }, (req, res) => void handler(req, res));
+  const files = sirv(clientDir, {
     brotli: true,
     gzip: true,
     etag: true,
@@ -77,22 +85,32 @@ export async function serveBuild(buildDir: string, options: { port: number; host
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
-  const server = http.createServer((req, res) => {
-    // Only reads can be files; everything else (and every miss) is Astro's. Writes skip the queue:
-    // their bodies come at the sender's pace (an avatar over a slow phone link) and must not hold
-    // a place the reads wait for; they are few, and rate-limited.
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void entry.handler(req, res);
-    files(req, res, () => {
-      if (answerFromMemory(req, res)) return;
-      // A load balancer's probe must get its answer within seconds (health.ts), queue or not.
-      if (req.url === '/api/health') return void entry.handler(req, res);
-      astro(req, res);
-    });
-  });
-  // Slow or idle clients must not hold sockets forever; a load balancer keeps its own connections alive longer.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
+  return guardedServer(
+    (req, res) => {
+      // Only reads can be files; writes (to the API: the guard refused the rest) skip the queue:
+      // their bodies come at the sender's pace (an avatar over a slow phone link) and must not hold
+      // a place the reads wait for; they are few, and rate-limited.
+      if (req.method !== 'GET' && req.method !== 'HEAD') return void handler(req, res);
+      files(req, res, () => {
+        if (answerFromMemory(req, res)) return;
+        // A load balancer's probe must get its answer within seconds (health.ts), queue or not.
+        if (req.url === '/api/health') return void handler(req, res);
+        astro(req, res);
+      });
+    },
+    { pages: true, requestTimeoutMs: options.requestTimeoutMs },
+  );
+}
+
+/** Starts the HTTP server (`servingServer`) for the build in `buildDir`. */
+export async function serveBuild(buildDir: string, options: { port: number; host: string; concurrency: number }): Promise<http.Server> {
+  const { port, host } = options;
+  // Astro would otherwise start its own server when the entry is imported.
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // React and other packages outside the bundle read it at run time: without it React renders with its development build.
+  process.env.NODE_ENV ??= 'production';
+  const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
+  const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency });
   await new Promise<void>((done) => server.listen(port, host, done));
   // The build's own runtime opens the database on its first request: make that now, not for a visitor.
   await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/api/health`).catch(() => {});

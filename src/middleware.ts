@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
+import { isApiPath, methodRefusal, refusalResponse } from './server/refusals.ts';
 import { answerKey, publicAnswers } from './server/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/transport.ts';
@@ -42,9 +43,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (request.method === 'GET' && !request.headers.has('authorization')) {
     const { headers } = request;
     const key = answerKey({ cookie: headers.get('cookie'), forwardedProto: headers.get('x-forwarded-proto'), host: headers.get('host'), path: url.pathname + url.search });
-    return publicAnswers.get(key, request, render);
+    return key === undefined ? compress(request, await render()) : publicAnswers.get(key, request, render);
   }
+  // Pages are only read (scripts/serve.ts refuses the rest before Astro; this covers `astro dev`).
+  const refusal = methodRefusal(request.method, url.pathname, { pages: true });
+  if (refusal) return refusalResponse(request, refusal);
   const response = await render();
-  if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 400) publicAnswers.forget(answersChangedBy(url.pathname));
+  // Only a write through the API changes what a held answer shows.
+  const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method);
+  if (write && isApiPath(url.pathname) && response.status < 400) publicAnswers.forget(answersChangedBy(url.pathname));
   return compress(request, response);
 });

@@ -59,6 +59,49 @@ export interface CachedAnswer {
 /** Bigger answers are rare (long lists) and not worth holding in memory. */
 const MAX_BODY_BYTES = 512 * 1024;
 
+/**
+ * What holding one answer costs beyond the text counted for it (bodies, key, header names and
+ * values): the entry, its Headers, maps, promises and typed arrays, about 3 KB on Node 22 for an
+ * API answer. Without it a flood of tiny answers (`[]`) would look free.
+ */
+export const ENTRY_OVERHEAD_BYTES = 3 * 1024;
+
+/**
+ * Renders shared at once. Behind admission (scripts/serve.ts) there are only a few; past this
+ * (a flood into a server without it, `astro dev`) a render is neither shared nor held, so the
+ * maps of renders under way stay bounded too.
+ */
+const MAX_SHARED_RENDERS = 256;
+
+/**
+ * Every query parameter a page or a public API read takes (pages: `src/pages/news`, `leaderboards`,
+ * `games/[id]`; the API: the query schemas of the reads in caching.ts's PUBLIC_READS, checked by a
+ * test). An address with any other parameter is answered but not held: otherwise `?r=<random>` makes
+ * a new entry per request. A parameter added to a page and not here only costs that page its cache.
+ */
+export const HELD_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  'archived',
+  'before',
+  'from',
+  'game',
+  'limit',
+  'offset',
+  'page',
+  'soloOnly',
+  'sort',
+  'status',
+  'tab',
+  'tournament',
+  'v',
+  'view',
+]);
+
+/** At most this many answers are held at once: with the byte bound, what keeps a flood of distinct addresses out of the heap. */
+export const MAX_HELD_ANSWERS = 2000;
+
+/** At most this much is held, counting bodies, keys, headers and ENTRY_OVERHEAD_BYTES per answer. */
+export const MAX_HELD_BYTES = 16 * 1024 * 1024;
+
 /** Public answers are kept a few seconds: long enough to spare renders under load, short enough that another instance's writes show soon. */
 export const PUBLIC_ANSWER_TTL_MS = 5000;
 
@@ -79,10 +122,25 @@ export function isPublic(response: Response): boolean {
  * The key of a guest's GET: the path with its query, then the language cookie, the forwarded
  * protocol (HSTS is sent over HTTPS only) and the host (pages name their own address). Made from
  * raw header values, so the server in front of Astro and the middleware make the same one. The
- * path comes first and holds no space, so `pathOfKey` can read it back.
+ * path comes first and holds no space, so `pathOfKey` can read it back. Undefined when the answer
+ * must not be held: its query names a parameter outside HELD_QUERY_PARAMETERS.
  */
-export function answerKey(request: { cookie: string | null; forwardedProto: string | null; host: string | null; path: string }): string {
-  return `${request.path} ${localeOfCookie(request.cookie)} ${request.forwardedProto ?? ''} ${request.host ?? ''}`;
+export function answerKey(request: { cookie: string | null; forwardedProto: string | null; host: string | null; path: string }): string | undefined {
+  const path = heldPath(request.path);
+  if (path === undefined) return undefined;
+  return `${path} ${localeOfCookie(request.cookie)} ${request.forwardedProto ?? ''} ${request.host ?? ''}`;
+}
+
+/** The path as held (an empty query dropped), or undefined when its query has a parameter no reader takes. */
+function heldPath(path: string): string | undefined {
+  const mark = path.indexOf('?');
+  if (mark === -1) return path;
+  if (mark === path.length - 1) return path.slice(0, mark);
+  for (const pair of path.slice(mark + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    if (!HELD_QUERY_PARAMETERS.has(equals === -1 ? pair : pair.slice(0, equals))) return undefined;
+  }
+  return path;
 }
 
 const pathOfKey = (key: string) => key.slice(0, key.indexOf(' '));
@@ -102,17 +160,39 @@ export class ResponseCache {
   readonly #inFlight = new Map<string, Set<{ stale: boolean }>>();
   readonly #ttlMs: number;
   readonly #maxBytes: number;
+  readonly #maxEntries: number;
   #bytes = 0;
 
-  /** Keeps answers `ttlMs`, at most `maxBytes` of bodies in all (the oldest go first). */
-  constructor(ttlMs: number, maxBytes = 16 * 1024 * 1024) {
+  /**
+   * Keeps answers `ttlMs`, at most `maxEntries` of them and `maxBytes` in all, counting their
+   * bodies, keys, headers and ENTRY_OVERHEAD_BYTES each (the oldest go first).
+   */
+  constructor(ttlMs: number, { maxBytes = MAX_HELD_BYTES, maxEntries = MAX_HELD_ANSWERS }: { maxBytes?: number; maxEntries?: number } = {}) {
     this.#ttlMs = ttlMs;
     this.#maxBytes = maxBytes;
+    this.#maxEntries = maxEntries;
+  }
+
+  /** What is held and under way, for tests and the bench. */
+  stats(): { entries: number; bytes: number; pending: number; inFlight: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes, pending: this.#pending.size, inFlight: this.#inFlight.size };
   }
 
   #fresh(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
     return entry && Date.now() - entry.stored < this.#ttlMs ? entry : undefined;
+  }
+
+  /**
+   * Drops expired answers. Entries are in the order they were stored (a stored key is deleted and
+   * set again), so the expired ones are at the front and this stops at the first fresh one.
+   */
+  #sweep(): void {
+    const cutoff = Date.now() - this.#ttlMs;
+    for (const [key, entry] of this.#entries) {
+      if (entry.stored > cutoff) break;
+      this.#forget(key);
+    }
   }
 
   #due(key: string, entry: Entry): boolean {
@@ -125,6 +205,7 @@ export class ResponseCache {
    * waits, never renders: this is the fast path in front of Astro.
    */
   lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null): CachedAnswer | undefined {
+    this.#sweep();
     const entry = this.#fresh(key);
     if (!entry) return undefined;
     // One request goes on to render it again; the rest keep getting the held copy meanwhile, even
@@ -145,12 +226,14 @@ export class ResponseCache {
    * is, instead of rendering again. A held answer whose ETag the request already has is a 304.
    */
   async get(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
+    this.#sweep();
     const held = this.#fresh(key);
     if (held && !this.#due(key, held)) return this.#send(held, request);
     // The render answers its own request's If-None-Match, so only requests holding the same one share it.
     const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
     let pending = this.#pending.get(burst);
     if (!pending) {
+      if (this.#pending.size >= MAX_SHARED_RENDERS) return compress(request, await render());
       pending = this.#render(key, render);
       this.#pending.set(burst, pending);
       void pending
@@ -169,9 +252,11 @@ export class ResponseCache {
       const response = await render();
       const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
       const { status, statusText, headers } = response;
-      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes: body?.byteLength ?? 0, refreshing: false };
+      const bytes = (body?.byteLength ?? 0) + key.length + headerBytes([...headers].flat()) + ENTRY_OVERHEAD_BYTES;
+      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false };
       // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
       if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
+        this.#sweep();
         this.#forget(key);
         this.#entries.set(key, entry);
         this.#bytes += entry.bytes;
@@ -184,10 +269,10 @@ export class ResponseCache {
     }
   }
 
-  /** Drops the oldest answers until the bodies fit in `maxBytes`. */
+  /** Drops the oldest answers until what is held fits in `maxBytes` and `maxEntries`. */
   #trim(): void {
     for (const oldest of this.#entries.keys()) {
-      if (this.#bytes <= this.#maxBytes) break;
+      if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) break;
       this.#forget(oldest);
     }
   }
@@ -219,7 +304,7 @@ export class ResponseCache {
     const sent: Sent = { headers, body, etag: response.headers.get('etag'), encoding: packed === 'br' || packed === 'gzip' ? packed : null };
     entry.ready.set(encoding, sent);
     // Every copy counts towards the byte limit; the uncompressed body stops counting once it is let go.
-    let added = body?.byteLength ?? 0;
+    let added = (body?.byteLength ?? 0) + headerBytes(headers);
     if (sent.encoding && entry.plain) {
       added -= entry.plain.byteLength;
       entry.plain = null;
@@ -253,6 +338,9 @@ export class ResponseCache {
     for (const key of [...this.#entries.keys()]) if (changed(pathOfKey(key))) this.#forget(key);
   }
 }
+
+/** The text of flat header names and values, as held. */
+const headerBytes = (flat: readonly string[]) => flat.reduce((sum, text) => sum + text.length, 0);
 
 const unbrotli = promisify(brotliDecompress);
 const ungzip = promisify(gunzip);

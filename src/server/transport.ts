@@ -31,3 +31,15 @@ export function servedOverHttps(request: Request, options: TransportOptions): bo
   if (options.siteUrl?.startsWith('https://')) return true;
   return forwardedBy(request.headers.get('x-forwarded-proto'), options.trustProxy)?.toLowerCase() === 'https';
 }
+
+/** A host name or IPv4 address, or an IPv6 address in brackets, with an optional port: nothing else. */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9.])?)(?::[0-9]{1,5})?$/;
+
+/**
+ * Whether a Host header names a host. The app builds its own address from it (links, the answer
+ * cache's key), so anything else — `a@b`, `[::1`, empty, spaces — is refused with 400 before it
+ * gets there, instead of ending in a 500 or some other page.
+ */
+export function validHost(host: string | null | undefined): boolean {
+  return typeof host === 'string' && host.length <= 255 && HOST.test(host) && URL.canParse(`http://${host}/`);
+}

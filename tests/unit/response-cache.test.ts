@@ -1,5 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerKey, ResponseCache } from '../../src/server/response-cache.ts';
+import { answerKey, ENTRY_OVERHEAD_BYTES, HELD_QUERY_PARAMETERS, MAX_HELD_ANSWERS, MAX_HELD_BYTES, PUBLIC_ANSWER_TTL_MS, ResponseCache } from '../../src/server/response-cache.ts';
 
 const get = (headers: Record<string, string> = {}) => new Request('http://arena.test/tournaments', { headers });
 const PUBLIC = 'public, max-age=0, s-maxage=30';
@@ -84,9 +86,8 @@ describe('ResponseCache', () => {
     expect((await cache.get('k', get({ 'if-none-match': '"v0"' }), render)).status).toBe(200);
   });
 
-  it('keeps separate answers per key, and no more bytes than allowed, the oldest going first', async () => {
-    // Each body is 'сторінка N': 18 bytes in UTF-8, so 40 bytes hold two.
-    const cache = new ResponseCache(5000, 40);
+  it('keeps separate answers per key, and no more of them than allowed, the oldest going first', async () => {
+    const cache = new ResponseCache(5000, { maxEntries: 2 });
     const { render, calls } = renderer();
     for (const key of ['a', 'b', 'c']) await cache.get(key, get(), render);
     await cache.get('c', get(), render);
@@ -117,7 +118,7 @@ describe('ResponseCache', () => {
   it('lets go of the uncompressed body once a compressed copy is held, and unpacks it for other encodings', async () => {
     const pages = Object.fromEntries(['a', 'b'].map((key) => [key, `турнір ${key} `.repeat(2000)]));
     // 40 KB holds one uncompressed page (30 KB) or both brotli copies, not two uncompressed pages.
-    const cache = new ResponseCache(5000, 40 * 1024);
+    const cache = new ResponseCache(5000, { maxBytes: 40 * 1024 });
     let renders = 0;
     const render = (key: string) => async () => {
       renders++;
@@ -162,9 +163,9 @@ describe('ResponseCache', () => {
   });
 
   it('keys an answer by language, protocol, host and path, from the raw header values', () => {
-    const base = { cookie: 'theme=dark; lang=en', forwardedProto: null, host: 'arena.test', path: '/news?x=1' };
+    const base = { cookie: 'theme=dark; lang=en', forwardedProto: null, host: 'arena.test', path: '/news?page=1' };
     expect(answerKey(base)).toBe(answerKey({ ...base, cookie: 'lang=en; other=1' }));
-    for (const other of [{ cookie: 'lang=uk' }, { cookie: null }, { forwardedProto: 'https' }, { host: 'other.test' }, { path: '/news?x=2' }]) {
+    for (const other of [{ cookie: 'lang=uk' }, { cookie: null }, { forwardedProto: 'https' }, { host: 'other.test' }, { path: '/news?page=2' }]) {
       expect(answerKey({ ...base, ...other })).not.toBe(answerKey(base));
     }
     // A language the site does not have is served, and so held, as Ukrainian: junk cookies make no extra copies.
@@ -173,7 +174,7 @@ describe('ResponseCache', () => {
 
   it('forgets only the answers whose path a write changed, and keeps no render of those under way', async () => {
     const cache = new ResponseCache(5000);
-    const key = (path: string) => answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path });
+    const key = (path: string) => answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path })!;
     const { render, calls } = renderer();
     await cache.get(key('/a'), get(), render);
     await cache.get(key('/b'), get(), render);
@@ -192,7 +193,7 @@ describe('ResponseCache', () => {
 
   it('keeps no answer whose body was still arriving when a write changed its path', async () => {
     const cache = new ResponseCache(5000);
-    const key = answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path: '/slow-body' });
+    const key = answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path: '/slow-body' })!;
     let finishBody!: () => void;
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -211,3 +212,122 @@ describe('ResponseCache', () => {
   });
 });
 
+
+/** What the API sends with a guest's public read (server/app.ts, caching.ts): a dozen headers. */
+const API_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=60',
+  vary: 'Authorization, Cookie',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-site',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+/** A collection that leaves only what is reachable, so heap figures compare. */
+function collect(): number {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+describe('ResponseCache under a flood of distinct guest addresses', () => {
+  const keyOf = (path: string) => answerKey({ cookie: null, forwardedProto: null, host: '127.0.0.1:4321', path });
+  const asBrowser = new Request('http://arena.test/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+
+  it('holds an address with a parameter no page reads not at all, and keys the rest by the parameters they take', () => {
+    expect(keyOf('/api/tournaments?offset=100000&r=1')).toBeUndefined();
+    expect(keyOf('/news?utm_source=x')).toBeUndefined();
+    expect(keyOf('/news?&page=2')).toBeUndefined();
+    expect(keyOf('/news?view=archive&page=2')).toMatch(/^\/news\?view=archive&page=2 /);
+    expect(keyOf('/leaderboards?game=x&tab=teams&sort=wins')).toBeDefined();
+    // An empty query is the page itself.
+    expect(keyOf('/news?')).toBe(keyOf('/news'));
+  });
+
+  it('never holds more than its entry and byte bounds through 50 000 addresses, and the heap stays flat', async () => {
+    // The bounds the server's own cache has.
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    let most = { entries: 0, bytes: 0 };
+    let baseline = 0;
+    let grown = 0;
+    for (let i = 0; i < 50_000; i++) {
+      // The offset is a parameter the list takes, so every one of these is held: the bounds do the work.
+      const key = keyOf(`/api/tournaments?offset=${100_000 + i}`)!;
+      const etag = `W/"${i.toString(16).padStart(40, '0')}"`;
+      const answer = await cache.get(key, asBrowser, async () => new Response('[]', { headers: { ...API_HEADERS, etag } }));
+      if (answer.status !== 200) throw new Error(`answer ${i}: ${answer.status}`);
+      if (i % 100 === 0) {
+        const { entries, bytes } = cache.stats();
+        most = { entries: Math.max(most.entries, entries), bytes: Math.max(most.bytes, bytes) };
+      }
+      // Measured while the cache is in use (after its last use, it could be collected whole).
+      if (i === 9_999) baseline = collect();
+      if (i === 49_999) grown = collect() - baseline;
+    }
+    // Full since the 2000th address: 40 000 more leave the heap where it was (each entry is about 4 KB).
+    expect(grown).toBeLessThan(4 * 1024 * 1024);
+    expect(most.entries).toBeLessThanOrEqual(MAX_HELD_ANSWERS);
+    expect(most.bytes).toBeLessThanOrEqual(MAX_HELD_BYTES);
+    expect(cache.stats()).toMatchObject({ entries: MAX_HELD_ANSWERS, pending: 0, inFlight: 0 });
+  }, 60_000);
+
+  it('counts what an entry really costs, so tiny answers fill the byte bound too', async () => {
+    // 100 empty answers with the API's headers: each counts at least ENTRY_OVERHEAD_BYTES.
+    const cache = new ResponseCache(5000, { maxBytes: 50 * ENTRY_OVERHEAD_BYTES });
+    for (let i = 0; i < 100; i++) await cache.get(keyOf(`/api/news?offset=${i}`)!, asBrowser, async () => new Response('[]', { headers: API_HEADERS }));
+    expect(cache.stats().entries).toBeLessThan(50);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(50 * ENTRY_OVERHEAD_BYTES);
+  });
+
+  it('drops expired answers from memory, not only from view', async () => {
+    vi.useFakeTimers();
+    const cache = new ResponseCache(5000);
+    for (let i = 0; i < 10; i++) await cache.get(`k${i}`, get(), renderer().render);
+    expect(cache.stats().entries).toBe(10);
+    vi.advanceTimersByTime(5001);
+    expect(cache.lookup('k0', null, null)).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it('keeps its maps of renders under way bounded, and empty once they end, failed ones included', async () => {
+    const cache = new ResponseCache(5000);
+    const finishers: (() => void)[] = [];
+    const hanging = () => new Promise<Response>((resolve) => finishers.push(() => resolve(new Response('x', { headers: { 'cache-control': PUBLIC } }))));
+    const answers = Array.from({ length: 400 }, (_, i) => cache.get(`slow${i}`, get(), hanging));
+    await vi.waitFor(() => expect(finishers).toHaveLength(400));
+    expect(cache.stats().pending).toBeLessThanOrEqual(256);
+    expect(cache.stats().inFlight).toBeLessThanOrEqual(256);
+    for (const finish of finishers) finish();
+    expect((await Promise.all(answers)).every((answer) => answer.status === 200)).toBe(true);
+    const failed = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => cache.get(`bad${i}`, get(), () => Promise.reject(new Error('down')))));
+    expect(failed.every((result) => result.status === 'rejected')).toBe(true);
+    expect(cache.stats()).toMatchObject({ pending: 0, inFlight: 0 });
+    // Renders past the shared ones were answered but not held.
+    expect(cache.stats().entries).toBeLessThanOrEqual(256);
+  });
+});
+
+describe('HELD_QUERY_PARAMETERS', () => {
+  it('names every query parameter of the public API reads, so their answers are held', async () => {
+    const [{ createApp }, { isPublicRead }] = await Promise.all([import('../../src/server/app.ts'), import('../../src/server/caching.ts')]);
+    const document = createApp({} as never).getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'test', version: '1' } }) as unknown as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
+    const taken = Object.entries(document.paths).flatMap(([path, methods]) =>
+      isPublicRead(path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'))
+        ? (methods.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => `${path} ${p.name}`)
+        : [],
+    );
+    expect(taken.length).toBeGreaterThan(5);
+    expect(taken.filter((entry) => !HELD_QUERY_PARAMETERS.has(entry.split(' ')[1]!))).toEqual([]);
+  });
+});

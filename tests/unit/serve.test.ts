@@ -1,26 +1,101 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overloaded } from '../../scripts/serve.ts';
+import { overloaded, servingServer } from '../../scripts/serve.ts';
+import { apiServer } from '../../src/server/main.ts';
+import { answerKey, publicAnswers } from '../../src/server/response-cache.ts';
 
-let server: http.Server;
-let base: string;
-
-beforeAll(async () => {
-  server = http.createServer(overloaded);
+/** Starts `server` on a free loopback port and gives its base address. */
+async function listen(server: http.Server): Promise<{ port: number; base: string }> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+  const { port } = server.address() as AddressInfo;
+  return { port, base: `http://127.0.0.1:${port}` };
+}
 
-afterAll(() => new Promise((done) => server.close(done)));
+const close = (server: http.Server) =>
+  new Promise<void>((done) => {
+    server.closeAllConnections();
+    server.close(() => done());
+  });
+
+interface RawAnswer {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+  /** Milliseconds from the first byte sent until the server closed the connection. */
+  closedAfterMs: number;
+}
+
+/**
+ * Sends raw HTTP (what fetch will not send: a Host with `@`, TRACE, a broken request line) on a
+ * socket of its own and reads until the server closes it. `trickle` bytes then follow one at a
+ * time every `everyMs`, as a slow sender would.
+ */
+function raw(port: number, text: string, trickle?: { bytes: string; everyMs: number }): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(timer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: rest.join('\r\n\r\n'), closedAfterMs: Date.now() - started });
+    });
+    socket.once('connect', () => {
+      socket.write(text);
+      if (!trickle) return;
+      let sent = 0;
+      timer = setInterval(() => {
+        if (sent < trickle.bytes.length && !socket.destroyed) socket.write(trickle.bytes[sent++]!);
+      }, trickle.everyMs);
+    });
+    setTimeout(() => reject(new Error('no answer within 10 s')), 10_000).unref();
+  });
+}
+
+const request = (method: string, path: string, host = 'arena.test', extra = '') =>
+  `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n${extra}\r\n`;
+
+/** What every refusal made before the app carries (the API's own security headers). */
+function expectRefusal(answer: RawAnswer, status: number, message: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(answer.headers.get('x-frame-options')).toBe('DENY');
+  expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-site');
+  expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+  expect(JSON.parse(answer.body)).toEqual({ message });
+}
 
 describe('a request that waited too long for its turn', () => {
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = http.createServer(overloaded);
+    ({ base } = await listen(server));
+  });
+
+  afterAll(() => close(server));
+
   it('gets the API its 503 JSON in the reader\'s language, not to be cached, with a time to retry', async () => {
     const response = await fetch(`${base}/api/tournaments`, { headers: { cookie: 'lang=en' } });
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('retry-after')).toBe('5');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.json()).toEqual({ message: 'The service is temporarily unavailable. Try again later.' });
   });
 
@@ -28,9 +103,151 @@ describe('a request that waited too long for its turn', () => {
     const response = await fetch(`${base}/tournaments`);
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     const page = await response.text();
     expect(page).toContain('<html lang="uk">');
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(page).toContain('<p>Сервіс тимчасово недоступний. Спробуйте пізніше.</p>');
+  });
+});
+
+/**
+ * The site's server (`servingServer`) in front of a stand-in for the build's handler: it records
+ * what reached it, reads a POST's body before answering, and answers anything else at once.
+ */
+describe('the site\'s server, before the app', () => {
+  const REQUEST_TIMEOUT_MS = 500;
+  const reached: string[] = [];
+  let server: http.Server;
+  let port: number;
+  let base: string;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'serve-test-'));
+    writeFileSync(join(clientDir, 'favicon.ico'), 'icon');
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      reached.push(`${req.method} ${req.url}`);
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      if (req.method === 'POST') {
+        req.resume();
+        req.on('end', answer);
+      } else answer();
+    };
+    server = servingServer(handler, clientDir, { concurrency: 2, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    ({ port, base } = await listen(server));
+  });
+
+  afterAll(async () => {
+    await close(server);
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers TRACE 405 with what is allowed, and a method it does not know 501, never reaching the app', async () => {
+    reached.length = 0;
+    const page = await raw(port, request('TRACE', '/'));
+    expectRefusal(page, 405, 'Цей метод тут не підтримується');
+    expect(page.headers.get('allow')).toBe('GET, HEAD');
+    const api = await raw(port, request('TRACE', '/api/games'));
+    expectRefusal(api, 405, 'Цей метод тут не підтримується');
+    expect(api.headers.get('allow')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+    expectRefusal(await raw(port, request('PROPFIND', '/api/games')), 501, 'Сервер не підтримує цей метод');
+    expectRefusal(await raw(port, request('PROPFIND', '/')), 501, 'Сервер не підтримує цей метод');
+    expect(reached).toEqual([]);
+  });
+
+  it('answers a write to a page or a file 405 with Allow: GET, HEAD, and leaves the held answers alone', async () => {
+    const key = answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path: '/tournaments' })!;
+    await publicAnswers.get(key, new Request('http://arena.test/tournaments'), async () =>
+      new Response('<p>турніри</p>', { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=0, s-maxage=30' } }),
+    );
+    reached.length = 0;
+    for (const [method, path] of [['POST', '/tournaments'], ['PUT', '/'], ['DELETE', '/favicon.ico'], ['PATCH', '/news/1'], ['OPTIONS', '/login']]) {
+      const response = await fetch(`${base}${path}`, { method, headers: { host: 'arena.test', cookie: 'lang=en' }, ...(method === 'POST' ? { body: 'x=1' } : {}) });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      expect(await response.json()).toEqual({ message: 'This method is not allowed here' });
+    }
+    expect(reached).toEqual([]);
+    expect(publicAnswers.lookup(key, null, null)?.status).toBe(200);
+    // The API takes its writes.
+    expect((await fetch(`${base}/api/news`, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect(reached).toEqual(['POST /api/news']);
+  });
+
+  it('refuses a malformed Host with a 400 JSON instead of a 500 or the home page', async () => {
+    reached.length = 0;
+    for (const host of ['a@b', '[::1', '', 'a b', 'arena.test:99999']) {
+      expectRefusal(await raw(port, request('GET', '/api/games', host)), 400, 'Неправильний заголовок Host');
+      expectRefusal(await raw(port, request('GET', '/news', host)), 400, 'Неправильний заголовок Host');
+    }
+    // HTTP/1.1 requires one; an HTTP/1.0 probe may leave it out.
+    expectRefusal(await raw(port, 'GET /api/games HTTP/1.1\r\nConnection: close\r\n\r\n'), 400, 'Неправильний заголовок Host');
+    expect(reached).toEqual([]);
+    expect((await raw(port, 'GET /api/games HTTP/1.0\r\n\r\n')).status).toBe(200);
+    expect((await raw(port, request('GET', '/api/games', '[::1]:4321'))).status).toBe(200);
+  });
+
+  it('refuses broken percent-encoding and targets that are not a path with a 400 JSON', async () => {
+    reached.length = 0;
+    for (const target of ['/api/news/%E0%A4%A', '/news/%ff', '/api/tournaments?offset=%ff', '/news/100%', 'http://evil.test/', '*']) {
+      expectRefusal(await raw(port, request('GET', target)), 400, 'Неправильна адреса запиту');
+    }
+    expect(reached).toEqual([]);
+    expect((await raw(port, request('GET', '/news/%D0%BD%D0%BE%D0%B2%D0%B8%D0%BD%D0%B8'))).status).toBe(200);
+  });
+
+  it('answers a request Node cannot parse with the same JSON refusal', async () => {
+    expectRefusal(await raw(port, 'GET / HTTP/1.1\r\nHost: arena.test\r\nno colon here\r\n\r\n'), 400, 'Неправильний запит');
+    expectRefusal(await raw(port, `GET / HTTP/1.1\r\nHost: arena.test\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`), 431, 'Заголовки запиту завеликі');
+  });
+
+  it('cuts off a client that trickles its request body, after the request timeout', async () => {
+    const head = 'POST /api/news HTTP/1.1\r\nHost: arena.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+    const answer = await raw(port, head, { bytes: '{'.repeat(1000), everyMs: 50 });
+    expectRefusal(answer, 408, 'Запит надходив надто довго');
+    expect(answer.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS);
+    // Node looks for late requests once a second at most.
+    expect(answer.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 1500);
+  });
+
+  it('cuts off a client that trickles its headers too', async () => {
+    const answer = await raw(port, 'GET / HTTP/1.1\r\nHost: arena.test\r\n', { bytes: 'X-Slow: yes\r\n'.repeat(100), everyMs: 20 });
+    expectRefusal(answer, 408, 'Запит надходив надто довго');
+    expect(answer.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 1500);
+  });
+});
+
+describe('the API\'s own server (npm run api), before the app', () => {
+  const REQUEST_TIMEOUT_MS = 500;
+  let server: http.Server;
+  let port: number;
+
+  beforeAll(async () => {
+    const app = { fetch: async (request: Request) => Response.json({ read: (await request.text()).length }) };
+    server = apiServer(app, { requestTimeoutMs: REQUEST_TIMEOUT_MS });
+    ({ port } = await listen(server));
+  });
+
+  afterAll(() => close(server));
+
+  it('takes ordinary requests', async () => {
+    const answer = await raw(port, `${request('POST', '/api/news').slice(0, -2)}Content-Length: 2\r\n\r\n{}`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ read: 2 });
+  });
+
+  it('refuses TRACE, a malformed Host and broken encoding the same way as the site', async () => {
+    expectRefusal(await raw(port, request('TRACE', '/api/games')), 405, 'Цей метод тут не підтримується');
+    expectRefusal(await raw(port, request('GET', '/api/games', 'a@b')), 400, 'Неправильний заголовок Host');
+    expectRefusal(await raw(port, request('GET', '/api/news/%E0%A4%A')), 400, 'Неправильна адреса запиту');
+  });
+
+  it('cuts off a client that trickles its request body, after the request timeout', async () => {
+    const head = 'POST /api/news HTTP/1.1\r\nHost: arena.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+    const answer = await raw(port, head, { bytes: '{'.repeat(1000), everyMs: 50 });
+    expectRefusal(answer, 408, 'Запит надходив надто довго');
+    expect(answer.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 1500);
   });
 });
