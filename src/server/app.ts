@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { t } from '../lib/i18n/index.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { httpCaching } from './caching.ts';
-import { renderApiDocs } from './docs.ts';
+import { API_DOCS_CSP, renderApiDocs } from './docs.ts';
 import { applicationInvitesRoutes } from './routes/application-invites.ts';
 import { applicationsRoutes } from './routes/applications.ts';
 import { auth } from './routes/auth.ts';
@@ -118,7 +118,7 @@ export function createApp(deps: Deps) {
   app.route('/health', health);
 
   app.doc31('/openapi.json', openApiConfig);
-  app.get('/docs', (c) => c.html(renderApiDocs(app.getOpenAPI31Document(openApiConfig))));
+  app.get('/docs', (c) => c.html(renderApiDocs(app.getOpenAPI31Document(openApiConfig)), 200, { 'Content-Security-Policy': API_DOCS_CSP }));
 
   app.notFound((c) => c.json({ message: t('error.notFound') }, 404));
   app.onError((error, c) => {

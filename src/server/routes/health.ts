@@ -31,6 +31,8 @@ export const health = router().openapi(
       new Promise<boolean>((resolve) => (timer = setTimeout(resolve, 2000, false))),
     ]).finally(() => clearTimeout(timer));
     c.header('Cache-Control', 'no-store');
+    // A balancer or client that sees the 503 knows when to look again, as with the API's other 503s.
+    if (!ok) c.header('Retry-After', '5');
     const body = { database: ok ? 'ok' : 'unavailable', driver: database.kind, uptime } as const;
     return ok ? c.json({ status: 'ok' as const, ...body }, 200) : c.json({ status: 'unavailable' as const, ...body }, 503);
   },
