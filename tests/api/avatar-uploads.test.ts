@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { count, eq, isNull, and } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, teams, users } from '../../src/server/db/schema/index.ts';
+import { imageDecodes, uploadsInFlight } from '../../src/server/services/images.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -54,7 +55,7 @@ describe('a burst of avatar uploads from one account', () => {
     const [refused, ...rest] = await Promise.all([upload(token, deep, 'deep.png', 'image/png'), ...allowed]);
 
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('Зображення завелике для аватара: JPEG і WebP — до 24 Мп, PNG і GIF — до 4 Мп (16-бітні PNG — до 2 Мп)');
+    expect(refused.body.message).toBe('Зображення завелике для аватара: JPEG і WebP — до 24 Мп, PNG і GIF — до 2 Мп (16-бітні PNG — до 1 Мп)');
     // Refused from its header, without waiting for the decodes queued before it.
     expect(refused.ms).toBeLessThan(1500);
 
@@ -66,5 +67,8 @@ describe('a burst of avatar uploads from one account', () => {
     const [own] = await api.db.select({ n: count() }).from(images).where(eq(images.id, row!.avatarImageId!));
     expect(own?.n).toBe(1);
     expect(await orphanCount()).toBe(0);
+    // Uploads are handled, and pictures decoded, two at a time, whatever arrives at once.
+    expect(uploadsInFlight.peak).toBe(2);
+    expect(imageDecodes.peak).toBe(2);
   });
 });

@@ -58,12 +58,12 @@ describe('avatar decoding', () => {
     expect(imageDecodes.active).toBe(0);
   });
 
-  it('allows a 24 MP photo, a 4 MP PNG or GIF and a 2 MP 16-bit PNG, and no more', () => {
+  it('allows a 24 MP photo, a 2 MP PNG or GIF and a 1 MP 16-bit PNG, and no more', () => {
     expect(pixelLimit('jpeg', 8)).toBe(24_000_000);
     expect(pixelLimit('webp', 8)).toBe(24_000_000);
-    expect(pixelLimit('png', 8)).toBe(4_000_000);
-    expect(pixelLimit('gif', 8)).toBe(4_000_000);
-    expect(pixelLimit('png', 16)).toBe(2_000_000);
+    expect(pixelLimit('png', 8)).toBe(2_000_000);
+    expect(pixelLimit('gif', 8)).toBe(2_000_000);
+    expect(pixelLimit('png', 16)).toBe(1_000_000);
     // A 12 MP phone photo passes; the 6300 × 6300 16-bit PNG of the report does not.
     expect(4032 * 3024).toBeLessThanOrEqual(pixelLimit('jpeg', 8));
     expect(6300 * 6300).toBeGreaterThan(pixelLimit('png', 16));

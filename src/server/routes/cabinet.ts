@@ -1,15 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
 import { cabinetSchema, cabinetUpdateResponse, passwordChangeInput, profileInput } from '../../lib/api/cabinet.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { type AppContext, requireUser, signedIn } from '../context.ts';
+import { type AppContext, type AppEnv, requireUser, signedIn } from '../context.ts';
 import { users } from '../db/schema/index.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { emailChangeLetter, emailInUseLetter } from '../mail/letters.ts';
 import { checkPassword, findByEmail, hashPassword, issueEmailToken } from '../services/accounts.ts';
 import { presentCabinet } from '../services/cabinet.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
-import { deleteImage, processUpload, storeImage } from '../services/images.ts';
+import { deleteImage, processUpload, storeImage, uploadsInFlight } from '../services/images.ts';
 import { type Limit, reserve } from '../services/rate-limit.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
@@ -18,6 +19,12 @@ import { LOGIN_LIMITS } from '../services/login-attempts.ts';
 import { siteOrigin } from './auth.ts';
 
 export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
+
+/** A picture upload waits for its turn before its body is read (services/images.ts). */
+const uploadTurn = createMiddleware<AppEnv>(async (c, next) => {
+  if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) await uploadsInFlight.run(next);
+  else await next();
+});
 
 const avatarForm = profileInput.extend({
   avatar: z.instanceof(File).optional().openapi({ type: 'string', format: 'binary' }),
@@ -58,7 +65,7 @@ export const cabinetRoutes = router()
       tags: ['Кабінет'],
       summary: 'Змінити аватар (multipart, поле avatar) або нікнейм і email; новий email діє після підтвердження',
       security: bearer,
-      middleware: [signedIn] as const,
+      middleware: [signedIn, uploadTurn] as const,
       request: {
         body: {
           content: {

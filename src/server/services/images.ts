@@ -14,11 +14,11 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
  */
 export const MAX_PHOTO_PIXELS = 24_000_000;
 /**
- * Largest PNG or GIF accepted, in pixels: these are decoded whole (about 20 MB at 4 MP), so the
- * limit is what an avatar needs (a phone screenshot), not what a file can claim. A 16-bit PNG
- * holds twice the bytes per pixel and may have half as many.
+ * Largest PNG or GIF accepted, in pixels: these are decoded whole (5–7 MB a megapixel), so the
+ * limit is what a 256 px avatar needs, not what a file can claim. A 16-bit PNG holds twice the
+ * bytes per pixel and may have half as many.
  */
-export const MAX_PICTURE_PIXELS = 4_000_000;
+export const MAX_PICTURE_PIXELS = 2_000_000;
 /** Side of the stored square picture, in pixels. */
 export const STORED_SIZE = 256;
 /**
@@ -30,8 +30,17 @@ export const DECODES_AT_ONCE = 2;
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 const SHRUNK_ON_LOAD = new Set(['jpeg', 'webp']);
 
+/**
+ * Uploads handled at once in this process; the others wait, in order, before their body is read.
+ * A multipart body is held three or four times over while it is parsed and decoded (a 2 MB file
+ * costs about 7 MB), so uploads in flight are bounded too, not only decodes.
+ */
+export const UPLOADS_AT_ONCE = 2;
+
 /** Every decode in this process waits here for one of its `DECODES_AT_ONCE` places. */
 export const imageDecodes = turns(DECODES_AT_ONCE);
+/** Every upload request waits here, before its body is read, for one of `UPLOADS_AT_ONCE` places. */
+export const uploadsInFlight = turns(UPLOADS_AT_ONCE);
 
 /** The most pixels a picture of this format and sample depth may have. */
 export function pixelLimit(format: string, bitsPerSample: number): number {
