@@ -1,6 +1,7 @@
 // `npm start`: build when the sources are newer than the last build, prepare the database
 // (migrations, admin, demo data) and print where to go and how to sign in (scripts/prepare.ts),
-// then become the server (scripts/serve.ts) with the memory settings below.
+// then become the supervisor (scripts/supervise.mjs) of the server (scripts/serve.ts), which runs
+// as its child with the memory settings below and is started again if it crashes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -41,9 +42,9 @@ function buildIfNeeded() {
   writeFileSync(STAMP, new Date().toISOString());
 }
 
-let env;
+// A wrong variable stops here, before a build, not in the server's restarts.
 try {
-  env = parseEnv();
+  parseEnv();
 } catch (error) {
   if (error instanceof EnvError) {
     console.error(error.message);
@@ -57,18 +58,24 @@ buildIfNeeded();
 const prepared = spawnSync(process.execPath, [join('scripts', 'prepare.ts')], { stdio: 'inherit' });
 if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 
-// Node's own flags given to this script (--inspect, say) go on to the server.
-const serve = [process.execPath, ...process.execArgv, join('scripts', 'serve.ts')];
+/** The supervisor only waits for its child: a small heap is plenty. */
+const SUPERVISOR_NODE_FLAGS = ['--max-old-space-size=16', '--max-semi-space-size=1'];
+
+// Node's own flags given to this script (--inspect, say) go on to the server, and so do NODE_OPTIONS,
+// after the memory settings; the supervisor itself runs without them.
+const supervised = [
+  join('scripts', 'supervise.mjs'),
+  `--node-options=${[...SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS ?? ''].join(' ').trim()}`,
+  process.execPath,
+  ...process.execArgv,
+  join('scripts', 'serve.ts'),
+];
+const supervisorEnv = { ...process.env, BUILD_DIR: OUT, NODE_OPTIONS: '', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? SERVER_MALLOC_ARENAS };
 if (process.execve) {
-  // The same process (one pid for supervisors and signals) starts afresh: the heap settings take effect, and nothing of the build check stays in memory.
-  process.execve(process.execPath, serve, {
-    ...process.env,
-    BUILD_DIR: OUT,
-    NODE_OPTIONS: [...SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS ?? ''].join(' ').trim(),
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? SERVER_MALLOC_ARENAS,
-  });
+  // The same process (one pid for systemd, Playwright and signals) starts afresh as the supervisor: nothing of the build check stays in memory.
+  process.execve(process.execPath, [process.execPath, ...SUPERVISOR_NODE_FLAGS, ...supervised], supervisorEnv);
 }
-// Without execve (Windows) the server runs here, with Node's default memory settings.
-const { serveBuild } = await import('./serve.ts');
-await serveBuild(OUT, { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS });
-console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);
+// Without execve (Windows) this process supervises.
+Object.assign(process.env, supervisorEnv);
+const { runSupervisor } = await import('./supervise.mjs');
+runSupervisor(supervised.slice(1));

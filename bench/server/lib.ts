@@ -56,8 +56,8 @@ export interface Server {
 
 /**
  * Starts `node scripts/start.ts` (which builds into BUILD_DIR when the sources changed) and waits
- * until /api/health answers. The process that serves is the one started here, so its pid is the
- * one whose memory is sampled.
+ * until /api/health answers. The process started here becomes the supervisor; `pid` is its child,
+ * the server, whose memory is sampled.
  */
 export async function startServer(options: { port: number; database: string; env?: Record<string, string> }): Promise<Server> {
   if (options.port < 4520 || options.port > 4539) throw new Error('bench ports are 4520–4539');
@@ -102,7 +102,7 @@ export async function startServer(options: { port: number; database: string; env
     if (exited) throw new Error(`the server stopped while starting; see ${logPath}`);
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return { url, pid: child.pid!, process: child, stop };
+      if (response.ok) return { url, pid: servingPid(child.pid!), process: child, stop };
     } catch {
       // not listening yet
     }
@@ -110,6 +110,13 @@ export async function startServer(options: { port: number; database: string; env
   }
   await stop();
   throw new Error(`the server did not answer within 15 minutes; see ${logPath}`);
+}
+
+/** The server `npm start` runs (scripts/supervise.mjs): the one child of the process started as `supervisorPid`. */
+export function servingPid(supervisorPid: number): number {
+  const children = readFileSync(`/proc/${supervisorPid}/task/${supervisorPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  if (children.length !== 1) throw new Error(`expected one server under the supervisor ${supervisorPid}, found ${children.length}`);
+  return Number(children[0]);
 }
 
 /** Samples a process's resident memory (VmRSS) while load runs. */

@@ -41,11 +41,15 @@ async function prepare(): Promise<Runtime> {
     sessionTtlDays: env.SESSION_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
   };
-  const shutdown = async () => {
-    await limits.close().catch(() => {});
-    await database.close().catch(() => {});
-    process.exit(0);
-  };
+  // Once, whichever signal comes first: under npm start's supervisor a terminal's Ctrl+C brings
+  // SIGINT and the supervisor's SIGTERM, and a second close must not exit before the first ends.
+  let closing: Promise<void> | undefined;
+  const shutdown = () =>
+    (closing ??= (async () => {
+      await limits.close().catch(() => {});
+      await database.close().catch(() => {});
+      process.exit(0);
+    })());
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   return { env, deps, admin, seeded };
