@@ -35,7 +35,7 @@ describe('turns', () => {
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(await late).toBe('late');
     expect(started).toEqual([0, 1, 2, 3, 4, 5]);
-    expect([gate.active, gate.waiting, gate.peak]).toEqual([0, 0, 2]);
+    expect([gate.active, gate.waiting, gate.peak, gate.runs]).toEqual([0, 0, 2, 7]);
   });
 
   it('gives the place back when a task fails', async () => {

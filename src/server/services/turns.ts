@@ -7,12 +7,15 @@ export interface Turns {
   readonly waiting: number;
   /** The most tasks ever seen running at once (tests and benchmarks read it). */
   readonly peak: number;
+  /** Tasks started so far. */
+  readonly runs: number;
 }
 
 /** At most `limit` tasks run at once; the others wait their turn, in the order they came. */
 export function turns(limit: number): Turns {
   let active = 0;
   let peak = 0;
+  let runs = 0;
   const queue: (() => void)[] = [];
 
   const enter = (): Promise<void> => {
@@ -32,6 +35,7 @@ export function turns(limit: number): Turns {
   return {
     async run(task) {
       await enter();
+      runs++;
       peak = Math.max(peak, active);
       try {
         return await task();
@@ -47,6 +51,9 @@ export function turns(limit: number): Turns {
     },
     get peak() {
       return peak;
+    },
+    get runs() {
+      return runs;
     },
   };
 }
