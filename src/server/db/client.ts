@@ -26,6 +26,14 @@ export interface DatabaseHandle {
 
 /** Advisory lock key for start-up work: any fixed number unique to this app. */
 const STARTUP_LOCK = 4_712_031;
+/**
+ * The embedded database's own buffer cache. PostgreSQL's default of 128 MB stays resident in the
+ * WebAssembly memory and made `npm start` on PGlite 340 MB; its files are read through the
+ * operating system, which caches them anyway, so 16 MB costs the small databases PGlite is for
+ * nothing measurable (bench/server FINDINGS F11).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
 /** A database that does not answer within these limits counts as down (503), not as slow. */
 const CONNECT_TIMEOUT_MS = 3000;
 const QUERY_TIMEOUT_MS = 5000;
@@ -91,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
   await client.waitReady;
   const pdb = drizzlePglite(client, { schema, ...logging });
   return {
