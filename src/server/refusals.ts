@@ -105,6 +105,8 @@ const CLIENT_ERRORS: Readonly<Record<string, Refusal>> = {
   HPE_HEADER_OVERFLOW: { status: 431, key: 'error.headersTooLarge' },
   HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, key: 'error.tooLarge' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: 'error.requestTimeout' },
+  // A method Node's parser does not know at all (`FOO / HTTP/1.1`).
+  HPE_INVALID_METHOD: { status: 501, key: 'error.notImplemented' },
 };
 
 /**

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { admission } from '../../src/server/admission.ts';
 
@@ -150,5 +152,58 @@ describe('admission', () => {
     s.release('/later');
     expect(await later).toBe('/later');
     expect(s.started).toEqual(['/stuck', '/later']);
+  });
+});
+
+/** A collection that leaves only what is reachable, so heap figures compare. */
+function collect(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
+}
+
+describe('admission with a full queue', () => {
+  it('sheds at once what a full queue cannot hold, and a connection pipelining more than its share', async () => {
+    const shed: string[] = [];
+    const held = new Map<string, http.ServerResponse>();
+    server = http.createServer(
+      admission({ limit: 1, maxWaitMs: 60_000, maxWaiting: 3, maxWaitingPerConnection: 2, shed: (req, res) => (shed.push(req.url!), res.writeHead(503).end('shed')) }, (req, res) => {
+        held.set(req.url!, res);
+      }),
+    );
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    const answer = (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then((r) => r.text());
+    const inside = answer('/inside');
+    await until('/inside to start', () => held.has('/inside'));
+    // One connection pipelines four: two may wait, the other two are shed at once.
+    const socket = net.connect(port, '127.0.0.1');
+    sockets.push(socket);
+    socket.resume();
+    await new Promise((done) => socket.once('connect', done));
+    socket.write(['/p1', '/p2', '/p3', '/p4'].map(get).join(''));
+    await until('two pipelined requests to be shed', () => shed.length === 2);
+    expect(shed).toEqual(['/p3', '/p4']);
+    // The third place in the queue, and then it is full.
+    const third = answer('/w1');
+    await sleep(100);
+    expect(await answer('/w2')).toBe('shed');
+    for (const path of ['/inside', '/p1', '/p2', '/w1']) {
+      await until(`${path} to start`, () => held.has(path));
+      held.get(path)!.end(path);
+    }
+    expect([await inside, await third]).toEqual(['/inside', '/w1']);
+  });
+
+  it('keeps the heap flat while one connection pipelines 40 000 requests', async () => {
+    const s = await holdingServer(1);
+    const socket = await s.raw('');
+    socket.resume();
+    const before = collect();
+    for (let i = 0; i < 40; i++) socket.write(get('/p').repeat(1000));
+    await sleep(2000);
+    // Without the bounds the queue held all of them: about 62 MB.
+    expect(collect() - before).toBeLessThan(8 * 1024 * 1024);
+    expect(s.started).toEqual(['/p']);
   });
 });

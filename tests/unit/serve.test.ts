@@ -154,6 +154,8 @@ describe('the site\'s server, before the app', () => {
     expect(api.headers.get('allow')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
     expectRefusal(await raw(port, request('PROPFIND', '/api/games')), 501, 'Сервер не підтримує цей метод');
     expectRefusal(await raw(port, request('PROPFIND', '/')), 501, 'Сервер не підтримує цей метод');
+    // Not even Node's parser knows this one.
+    expectRefusal(await raw(port, request('FOO', '/')), 501, 'Сервер не підтримує цей метод');
     expect(reached).toEqual([]);
   });
 
