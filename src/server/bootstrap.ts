@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { createUser, findByEmail, findConflict, hashPassword } from './services/accounts.ts';
+import { usernameLooksTaken } from './services/names.ts';
 
 export type AdminBootstrap =
   | { kind: 'created'; email: string; username: string; password: string; generated: boolean }
@@ -30,7 +31,9 @@ export async function ensureAdmin(db: Database, email: string, password: string 
   }
   const generated = !password;
   const secret = password ?? randomBytes(12).toString('base64url');
-  const username = (await findConflict(db, 'admin', email)) === 'username' ? `admin-${randomBytes(3).toString('hex')}` : 'admin';
+  // `admin` taken, or a look-alike of it (`аdmin` with a Cyrillic а) registered before the check came.
+  const taken = (await findConflict(db, 'admin', email)) === 'username' || (await usernameLooksTaken(db, 'admin'));
+  const username = taken ? `admin-${randomBytes(3).toString('hex')}` : 'admin';
   await createUser(db, { username, email, password: secret, role: 'admin', confirmed: true });
   return { kind: 'created', email, username, password: secret, generated };
 }

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed.ts';
 import { parseEnv, type Env } from './env.ts';
 import { createMailer } from './mail/mailer.ts';
 import { databaseLimiter } from './services/rate-limit.ts';
+import { backfillNameSkeletons } from './services/names.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 
 export interface Runtime {
@@ -26,6 +27,8 @@ async function prepare(): Promise<Runtime> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'db') });
   const { admin, seeded } = await database.exclusive(async () => {
     await database.migrate();
+    // Names from before the look-alike check get their skeletons (the migration cannot compute them).
+    await backfillNameSkeletons(database.db);
     return {
       admin: await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD),
       seeded: env.seedDemo ? await seedDemo(database.db) : false,

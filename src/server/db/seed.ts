@@ -1,5 +1,7 @@
-import { count, inArray, like, sql } from 'drizzle-orm';
+import { count, inArray, like, or, sql } from 'drizzle-orm';
+import { nameSkeletons } from '../../lib/domain/names.ts';
 import { createUser } from '../services/accounts.ts';
+import { nameKeys, skeletonColumns } from '../services/names.ts';
 import type { Database, Tx } from './client.ts';
 import { applications, games, news, notifications, teamInvites, teamMembers, teams, tournaments, users } from './schema/index.ts';
 
@@ -390,6 +392,7 @@ async function writeDemo(tx: Tx, now: Date) {
         const nick = nickOf.get(p)!;
         return {
           username: nick,
+          ...skeletonColumns(nick),
           email: `${nick.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
           passwordHash: firstUser.passwordHash,
           emailConfirmedAt: past(-85 + i * 3),
@@ -407,12 +410,10 @@ async function writeDemo(tx: Tx, now: Date) {
   const teamRows = await tx
     .insert(teams)
     .values(
-      TEAMS.map((t, i) => ({
-        name: freeName(t.name, takenTeams, (n, k) => `${n} ${k + 2}`),
-        logoUrl: `/teams/${t.logo}.png`,
-        captainId: userId(t.members[0]!),
-        createdAt: past(-80 + i * 2),
-      })),
+      TEAMS.map((t, i) => {
+        const name = freeName(t.name, takenTeams, (n, k) => `${n} ${k + 2}`);
+        return { name, ...skeletonColumns(name), logoUrl: `/teams/${t.logo}.png`, captainId: userId(t.members[0]!), createdAt: past(-80 + i * 2) };
+      }),
     )
     .returning({ id: teams.id });
   const teamIds = new Map<TeamName, string>(TEAMS.map((t, i) => [t.name, teamRows[i]!.id]));
@@ -560,29 +561,41 @@ function lookup<T>(rows: T[], key: string, keyOf: (row: T) => string): T {
   return row;
 }
 
-/** Usernames and emails already in use (lower case), so a real account is never collided with. */
+/** Usernames already in use or looked like (their `nameKeys`), so a real account is never collided with. */
 async function takenNames(tx: Tx): Promise<Set<string>> {
-  const wanted = PLAYERS.map((p) => p.toLowerCase());
+  const skeletons = PLAYERS.map((p) => nameSkeletons(p));
   const rows = await tx
     .select({ username: users.username })
     .from(users)
-    .where(inArray(sql`lower(${users.username})`, wanted));
-  return new Set(rows.map((r) => r.username.toLowerCase()));
+    .where(
+      or(
+        inArray(sql`lower(${users.username})`, PLAYERS.map((p) => p.toLowerCase())),
+        inArray(users.nameSkeleton, skeletons.map((k) => k.lower)),
+        inArray(users.nameSkeletonUpper, skeletons.map((k) => k.upper)),
+      ),
+    );
+  return new Set(rows.flatMap((r) => nameKeys(r.username)));
 }
 
 async function takenTeamNames(tx: Tx): Promise<Set<string>> {
-  const wanted = TEAMS.map((t) => t.name.toLowerCase());
+  const skeletons = TEAMS.map((t) => nameSkeletons(t.name));
   const rows = await tx
     .select({ name: teams.name })
     .from(teams)
-    .where(inArray(sql`lower(${teams.name})`, wanted));
-  return new Set(rows.map((r) => r.name.toLowerCase()));
+    .where(
+      or(
+        inArray(sql`lower(${teams.name})`, TEAMS.map((t) => t.name.toLowerCase())),
+        inArray(teams.nameSkeleton, skeletons.map((k) => k.lower)),
+        inArray(teams.nameSkeletonUpper, skeletons.map((k) => k.upper)),
+      ),
+    );
+  return new Set(rows.flatMap((r) => nameKeys(r.name)));
 }
 
-/** The name itself, or the first numbered variant nobody uses yet; the result is marked as used. */
+/** The name itself, or the first numbered variant nobody uses or looks like yet; the result is marked as used. */
 function freeName(name: string, taken: Set<string>, variant: (name: string, attempt: number) => string): string {
   let candidate = name;
-  for (let attempt = 0; taken.has(candidate.toLowerCase()); attempt++) candidate = variant(name, attempt);
-  taken.add(candidate.toLowerCase());
+  for (let attempt = 0; nameKeys(candidate).some((key) => taken.has(key)); attempt++) candidate = variant(name, attempt);
+  for (const key of nameKeys(candidate)) taken.add(key);
   return candidate;
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../db/client.ts';
 import { emailTokens, teamMembers, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';
+import { skeletonColumns } from './names.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { UserRow } from '../context.ts';
 
@@ -27,7 +28,8 @@ export async function checkPassword(user: UserRow | undefined, password: string)
 const lower = (column: typeof users.username | typeof users.email) => sql`lower(${column})`;
 
 export async function findByLogin(db: Tx, loginOrEmail: string): Promise<UserRow | undefined> {
-  const value = loginOrEmail.toLowerCase();
+  // Names are stored in NFKC (lib/domain/names.ts): a name typed in fullwidth letters finds its owner.
+  const value = loginOrEmail.normalize('NFKC').toLowerCase();
   const [row] = await db
     .select()
     .from(users)
@@ -60,6 +62,7 @@ export async function createUser(
     .insert(users)
     .values({
       username: input.username,
+      ...skeletonColumns(input.username),
       email: input.email,
       passwordHash: await hashPassword(input.password),
       role: input.role ?? 'user',

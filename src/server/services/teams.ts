@@ -8,6 +8,7 @@ import type { UserRow } from '../context.ts';
 import { findByEmail, findByLogin } from './accounts.ts';
 import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';
+import { isLookAlikeViolation, skeletonColumns, teamNameLooksTaken } from './names.ts';
 import { inviteActions, notify, withdrawNotifications } from './notifications.ts';
 import type { Limit, RateLimiter } from './rate-limit.ts';
 
@@ -110,21 +111,29 @@ export async function teamsOf(db: Tx, userId: string): Promise<TeamRow[]> {
   return rows.map((r) => r.team);
 }
 
-/** A new team with `captain` as its captain and first member; 'taken' when the name is in use (any case). */
-export async function createTeam(db: Tx, captain: UserRow, input: { name: string; logoUrl: string | null }): Promise<TeamRow | 'taken'> {
+/**
+ * A new team with `captain` as its captain and first member; 'taken' when the name is in use (any
+ * case), 'lookAlike' when it looks like another team's (lib/domain/names.ts).
+ */
+export async function createTeam(db: Tx, captain: UserRow, input: { name: string; logoUrl: string | null }): Promise<TeamRow | 'taken' | 'lookAlike'> {
   const [clash] = await db
     .select({ id: teams.id })
     .from(teams)
     .where(eq(sql`lower(${teams.name})`, input.name.toLowerCase()));
   if (clash) return 'taken';
+  if (await teamNameLooksTaken(db, input.name)) return 'lookAlike';
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(teams).values({ name: input.name, logoUrl: input.logoUrl, captainId: captain.id }).returning();
+      const [row] = await tx
+        .insert(teams)
+        .values({ name: input.name, ...skeletonColumns(input.name), logoUrl: input.logoUrl, captainId: captain.id })
+        .returning();
       await tx.insert(teamMembers).values({ teamId: row!.id, userId: captain.id });
       return row!;
     });
   } catch (error) {
-    // Two teams racing for one name: the unique index decides.
+    // Two teams racing for one name, or two look-alikes: the unique indexes decide.
+    if (isLookAlikeViolation(error)) return 'lookAlike';
     if (isUniqueViolation(error)) return 'taken';
     throw error;
   }

@@ -15,11 +15,20 @@ export const users = pgTable(
     /** A new address waits here until its confirmation letter is opened. */
     pendingEmail: text('pending_email'),
     avatarImageId: uuid('avatar_image_id').references(() => images.id, { onDelete: 'set null' }),
+    /**
+     * The username's confusable skeletons (lib/domain/names.ts), in lower and in upper case: a name
+     * that looks like another cannot be taken, even by two registrations at once. NULL for an older
+     * name that already looked like an earlier one when the columns came (it keeps its name).
+     */
+    nameSkeleton: text('name_skeleton'),
+    nameSkeletonUpper: text('name_skeleton_upper'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_name_skeleton_idx').on(t.nameSkeleton),
+    uniqueIndex('users_name_skeleton_upper_idx').on(t.nameSkeletonUpper),
   ],
 );
 

@@ -14,9 +14,16 @@ export const teams = pgTable(
     captainId: uuid('captain_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The name's confusable skeletons, as for users (NULL for an older name that already looked like an earlier one). */
+    nameSkeleton: text('name_skeleton'),
+    nameSkeletonUpper: text('name_skeleton_upper'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`),
+    uniqueIndex('teams_name_skeleton_idx').on(t.nameSkeleton),
+    uniqueIndex('teams_name_skeleton_upper_idx').on(t.nameSkeletonUpper),
+  ],
 );
 
 export const teamMembers = pgTable(
