@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleCharacters, normalizeName } from '../domain/names.ts';
 import { t } from '../i18n/common.ts';
 import type { ApiClient } from './client.ts';
 
@@ -14,10 +15,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Nickname rules, shared by registration and profile editing. */
+/**
+ * Nickname rules, shared by registration and profile editing: no invisible or format characters,
+ * stored in NFKC (lib/domain/names.ts); a name that looks like a taken one is refused by the server.
+ */
 export const usernameSchema = z
   .string()
-  .trim()
+  .refine((v) => !hasInvisibleCharacters(v), { message: t('validation.invisibleUsername') })
+  .overwrite(normalizeName)
   .min(3)
   .max(32)
   .regex(/^[\p{L}\p{N}_.-]+$/u, { message: t('validation.invalidUsername') });

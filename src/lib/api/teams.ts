@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { t } from '../i18n/index.ts';
+import { hasInvisibleCharacters, normalizeName } from '../domain/names.ts';
 import { hasControlCharacters, isHttpLink, TEAM_NAME_MAX } from '../domain/team.ts';
 import type { ApiClient } from './client.ts';
 
@@ -37,7 +38,8 @@ export type TeamMessage = z.infer<typeof teamMessageSchema>;
 
 const teamName = z
   .string()
-  .trim()
+  .refine((v) => !hasInvisibleCharacters(v), { message: t('team.invisibleCharacters') })
+  .overwrite(normalizeName)
   .refine((v) => v.length > 0, { message: t('team.enterName') })
   .refine((v) => v.length <= TEAM_NAME_MAX, { message: t('team.nameTooLong', { max: TEAM_NAME_MAX }) })
   .refine((v) => !hasControlCharacters(v), { message: t('team.invalidCharacters') })

@@ -21,6 +21,7 @@ import {
   presentUser,
 } from '../services/accounts.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
+import { isLookAlikeViolation, usernameLooksTaken } from '../services/names.ts';
 import { countLetter } from '../services/letter-limits.ts';
 import { startLoginAttempt } from '../services/login-attempts.ts';
 import type { Limit } from '../services/rate-limit.ts';
@@ -59,8 +60,10 @@ export const auth = router()
       await consume(c, `register:ip:${clientAddress(c)}`, REGISTER_LIMIT);
       const conflict = await findConflict(db, body.username, body.email);
       if (conflict) fail(409, conflict === 'username' ? 'auth.usernameTaken' : 'auth.emailTaken');
+      if (await usernameLooksTaken(db, body.username)) fail(409, 'auth.usernameLookAlike');
       const user = await createUser(db, body).catch((error: unknown) => {
-        // Two registrations racing for one name: the unique index decides.
+        // Two registrations racing for one name, or two look-alikes: the unique indexes decide.
+        if (isLookAlikeViolation(error)) fail(409, 'auth.usernameLookAlike');
         if (isUniqueViolation(error)) fail(409, 'auth.usernameTaken');
         throw error;
       });

@@ -10,6 +10,7 @@ import { emailChangeLetter, emailInUseLetter } from '../mail/letters.ts';
 import { checkPassword, findByEmail, hashPassword, issueEmailToken } from '../services/accounts.ts';
 import { presentCabinet } from '../services/cabinet.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
+import { isLookAlikeViolation, skeletonColumns, usernameLooksTaken } from '../services/names.ts';
 import { deleteImage, processUpload, storeImage, uploadsInFlight } from '../services/images.ts';
 import { type Limit, reserve } from '../services/rate-limit.ts';
 import { revokeUserSessions } from '../services/sessions.ts';
@@ -86,6 +87,7 @@ export const cabinetRoutes = router()
       if (!input.avatar && !username && !email) fail(400, 'cabinet.nothingToChange');
 
       if (username && (await usernameTaken(c, user.id, username))) fail(409, 'auth.usernameTaken');
+      if (username && (await usernameLooksTaken(db, username, user.id))) fail(409, 'auth.usernameLookAlike');
       // A new address is answered alike whether or not another account has it (no probing whose
       // address is whose); its letter, counted like any letter anyone can make the site send, says
       // which it was. Counted before anything changes, so a refusal changes nothing.
@@ -105,7 +107,7 @@ export const cabinetRoutes = router()
       const { updated, emailToken } = await db
         .transaction(async (tx) => {
           const changes: Partial<typeof users.$inferInsert> = {};
-          if (username) changes.username = username;
+          if (username) Object.assign(changes, { username, ...skeletonColumns(username) });
           if (email) changes.pendingEmail = email;
           // The picture being replaced is read under the row's lock, not taken from the session's
           // copy: parallel uploads each replace the one before them, and none is left unreferenced.
@@ -120,6 +122,7 @@ export const cabinetRoutes = router()
           return { updated: row, emailToken: token };
         })
         .catch((error: unknown) => {
+          if (isLookAlikeViolation(error)) fail(409, 'auth.usernameLookAlike');
           if (isUniqueViolation(error)) fail(409, 'auth.usernameTaken');
           throw error;
         });

@@ -87,6 +87,7 @@ export const teamsRoutes = router()
       if (!made.allowed) failTooMany('team.tooManyCreated', made.retryAfter);
       const created = await createTeam(c.get('db'), user, { name, logoUrl: logoUrl || null });
       if (created === 'taken') fail(409, 'team.nameTaken');
+      if (created === 'lookAlike') fail(409, 'team.nameLookAlike');
       return c.json(await reply(c, created, t('team.created')), 201);
     },
   )

@@ -21,6 +21,7 @@ export const auth: Record<keyof typeof uk, string> = {
   'auth.invalidCredentials': 'Wrong login or password',
   'auth.emailNotConfirmed': 'Email not confirmed. Check the letter or send it again on the confirmation page.',
   'auth.usernameTaken': 'This nickname is already taken',
+  'auth.usernameLookAlike': 'This nickname looks the same as one already taken (look-alike letters from other alphabets or symbols): choose another',
   'auth.emailTaken': 'This email is already registered',
   'auth.tooManyAttempts': 'Too many attempts. Try again in {wait}.',
   'auth.unauthorized': 'Please log in',

@@ -44,6 +44,7 @@ export const common: Record<keyof typeof uk, string> = {
   'validation.invalidEmail': 'Invalid email',
   'validation.invalidType': 'The field "{field}" has a wrong type',
   'validation.invalidUsername': 'A nickname may contain only letters, digits, "_", "-" and "."',
+  'validation.invisibleUsername': 'The nickname contains invisible or formatting characters (zero-width, text direction, blank fillers): remove them',
   'validation.invalidId': 'Invalid identifier',
   'validation.unknownField': 'Unknown field "{field}"',
   'validation.unsafeText': 'The field "{field}" contains characters that are not allowed (a NUL byte or a broken character)',

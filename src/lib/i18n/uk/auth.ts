@@ -19,6 +19,7 @@ export const auth = {
   'auth.invalidCredentials': 'Неправильний логін або пароль',
   'auth.emailNotConfirmed': 'Пошту не підтверджено. Перевірте лист або надішліть його ще раз на сторінці підтвердження.',
   'auth.usernameTaken': 'Цей нікнейм уже зайнятий',
+  'auth.usernameLookAlike': 'Цей нікнейм на вигляд не відрізнити від уже зайнятого (схожі літери з інших абеток чи символи): оберіть інший',
   'auth.emailTaken': 'Цей email уже зареєстровано',
   'auth.tooManyAttempts': 'Забагато спроб. Спробуйте знову через {wait}.',
   'auth.unauthorized': 'Потрібно увійти',

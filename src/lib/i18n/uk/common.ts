@@ -42,6 +42,7 @@ export const common = {
   'validation.invalidEmail': 'Некоректний email',
   'validation.invalidType': 'Поле «{field}» має неправильний тип',
   'validation.invalidUsername': 'Нікнейм може містити лише літери, цифри, «_», «-» і «.»',
+  'validation.invisibleUsername': 'Нікнейм містить невидимі або службові символи (нульової ширини, зміни напрямку тексту, порожні заповнювачі): приберіть їх',
   'validation.invalidId': 'Некоректний ідентифікатор',
   'validation.unknownField': 'Невідоме поле «{field}»',
   'validation.unsafeText': 'Поле «{field}» містить недопустимі символи (нульовий байт або пошкоджений символ)',
