@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams, users } from '../../src/server/db/schema/index.ts';
+import { seedDemo } from '../../src/server/db/seed.ts';
 import { hashPassword } from '../../src/server/services/accounts.ts';
 import { backfillNameSkeletons } from '../../src/server/services/names.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
@@ -141,5 +142,18 @@ describe('names from before the check', () => {
     expect((await register('Mavka_Mіd')).status).toBe(409);
     const captain = await api.signedIn();
     expect((await api.call('POST', '/api/teams', { token: captain.token, body: { name: 'Оdesa Storm' } })).status).toBe(409);
+  });
+});
+
+describe('demo data', () => {
+  it('still seeds beside real names that look like its own, stepping around them', { timeout: 60_000 }, async () => {
+    // By now this database has KozakSniper, LvivLion, Mavka_Mid and its look-alike, Dnipro Dragons and Odesa Storm.
+    await api.signedIn('user', 'Неtman_AWP');
+    expect(await seedDemo(api.db)).toBe(true);
+    const names = (await api.db.select({ username: users.username }).from(users)).map((r) => r.username);
+    expect(names).toContain('Hetman_AWP1');
+    expect(names).toContain('KozakSniper1');
+    const teamNames = (await api.db.select({ name: teams.name }).from(teams)).map((r) => r.name);
+    expect(teamNames).toContain('Dnipro Dragons 2');
   });
 });
