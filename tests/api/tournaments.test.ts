@@ -114,8 +114,8 @@ describe('creating tournaments', () => {
       [{ date: '2030-01-01', game: gameId }, 400, 'Поле «Назва» обовʼязкове'],
       [{ title: 'X', game: gameId }, 400, 'Поле «Дата» обовʼязкове'],
       [{ title: 'X', date: '2030-01-01' }, 400, 'Поле «Гра» обовʼязкове'],
-      [{ title: 'X', date: 'next friday', game: gameId }, 400, 'Некоректна дата'],
-      [{ title: 'X', date: '2030-13-45', game: gameId }, 400, 'Некоректна дата'],
+      [{ title: 'X', date: 'next friday', game: gameId }, 400, 'Некоректна дата: потрібна дата на кшталт 2026-11-24, рік від 1900 до 9999'],
+      [{ title: 'X', date: '2030-13-45', game: gameId }, 400, 'Некоректна дата: потрібна дата на кшталт 2026-11-24, рік від 1900 до 9999'],
       [{ title: 'X', date: '2030-01-01', game: gameId, status: 'cancelled' }, 400, 'Невідомий статус турніру'],
       [{ title: 'X', date: '2030-01-01', game: 'cs2' }, 400, 'Некоректний ідентифікатор'],
       [{ title: 'X', date: '2030-01-01', game: gameId, soloOnly: 'yes' }, 400, 'Поле «Лише соло» має неправильний тип'],
@@ -303,7 +303,7 @@ describe('listing tournaments narrowly: status, from, sort and pages', () => {
       expect(res.body.message, query).toMatch(/[А-ЯІЇЄҐа-яіїєґ]/);
     }
     expect((await api.call('GET', '/api/tournaments?status=paused')).body.message).toBe('Невідомий статус турніру');
-    expect((await api.call('GET', '/api/tournaments?from=tomorrow')).body.message).toBe('Некоректна дата');
+    expect((await api.call('GET', '/api/tournaments?from=tomorrow')).body.message).toBe('Некоректна дата: потрібна дата на кшталт 2026-11-24, рік від 1900 до 9999');
   });
 
   it('keeps the contract without them: tournaments of every game, newest first, list fields only', async () => {

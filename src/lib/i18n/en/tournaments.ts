@@ -72,7 +72,7 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'tournament.invalid': 'Tournament not found or invalid!',
   'tournament.loadError': 'Error loading the tournament',
   'tournament.invalidStatus': 'Unknown tournament status',
-  'tournament.invalidDate': 'Invalid date: the year must be from {min} to {max}',
+  'tournament.invalidDate': 'Invalid date: use a date such as 2026-11-24, with a year from {min} to {max}',
   'tournament.added': 'Tournament added!',
   'tournament.updated': 'Tournament updated!',
   'tournament.deleted': 'Tournament deleted!',

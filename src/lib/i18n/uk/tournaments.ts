@@ -75,7 +75,7 @@ export const tournaments = {
   'tournament.invalid': 'Турнір не знайдено або посилання некоректне!',
   'tournament.loadError': 'Помилка завантаження турніру',
   'tournament.invalidStatus': 'Невідомий статус турніру',
-  'tournament.invalidDate': 'Некоректна дата: потрібен рік від {min} до {max}',
+  'tournament.invalidDate': 'Некоректна дата: потрібна дата на кшталт 2026-11-24, рік від {min} до {max}',
   'tournament.added': 'Турнір додано!',
   'tournament.updated': 'Турнір оновлено!',
   'tournament.deleted': 'Турнір видалено!',
