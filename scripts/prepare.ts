@@ -2,16 +2,19 @@
 // `npm start` runs it as a short-lived process of its own before serving, so the serving process
 // loads the server code once, from the build, instead of once from source and once bundled.
 import { join } from 'node:path';
+import { DATABASE_PREPARED } from '../src/server/env.ts';
 import { getRuntime } from '../src/server/runtime.ts';
 
 const runtime = await getRuntime();
-const { env, admin } = runtime;
+const { env } = runtime;
+if (!runtime.setup) throw new Error(`${DATABASE_PREPARED} is for the server npm start runs, not for preparing`);
+const { admin, seeded } = runtime.setup;
 
 console.log('');
 console.log(`Кіберарена: ${env.siteUrl}`);
 if (!env.SITE_URL) console.log('Посилання в листах ведуть на цю адресу. Для публічного сайту задайте SITE_URL (наприклад https://kiberarena.ua).');
 console.log(`База даних: ${runtime.deps.database.kind === 'pglite' ? `PGlite у ${join(env.DATA_DIR, 'db')}` : 'PostgreSQL'}`);
-if (runtime.seeded) console.log('Додано демо-дані (гравці мають пароль demo12345).');
+if (seeded) console.log('Додано демо-дані (гравці мають пароль demo12345).');
 if (admin.kind === 'created') {
   console.log(`Адміністратор: ${admin.email} (нікнейм ${admin.username}), пароль: ${admin.password}`);
   if (admin.generated) console.log('Пароль згенеровано й показано один раз — збережіть його.');

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EnvError, parseEnv } from '../src/server/env.ts';
+import { DATABASE_PREPARED, EnvError, parseEnv } from '../src/server/env.ts';
 
 const OUT = process.env.BUILD_DIR ?? 'dist';
 const STAMP = join(OUT, '.build-stamp');
@@ -70,7 +70,14 @@ const supervised = [
   ...process.execArgv,
   join('scripts', 'serve.ts'),
 ];
-const supervisorEnv = { ...process.env, BUILD_DIR: OUT, NODE_OPTIONS: '', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? SERVER_MALLOC_ARENAS };
+const supervisorEnv = {
+  ...process.env,
+  BUILD_DIR: OUT,
+  NODE_OPTIONS: '',
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? SERVER_MALLOC_ARENAS,
+  // prepare.ts has just done it: the server, and every restart of it, goes straight to serving.
+  [DATABASE_PREPARED]: '1',
+};
 if (process.execve) {
   // The same process (one pid for systemd, Playwright and signals) starts afresh as the supervisor: nothing of the build check stays in memory.
   process.execve(process.execPath, [process.execPath, ...SUPERVISOR_NODE_FLAGS, ...supervised], supervisorEnv);

@@ -69,6 +69,13 @@ export function listeningAddress(host: string, port: number): string {
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
+/**
+ * Set by `npm start` for the server it supervises: the database was migrated, its admin made and
+ * its demo data added before the server started (scripts/prepare.ts), so a restart after a crash
+ * goes straight to serving instead of spending a second on it again.
+ */
+export const DATABASE_PREPARED = 'KIBERARENA_DATABASE_PREPARED';
+
 export class EnvError extends Error {
   override name = 'EnvError';
 }

@@ -4,7 +4,7 @@ import { createApp, type App } from './app.ts';
 import type { Deps } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
-import { parseEnv, type Env } from './env.ts';
+import { DATABASE_PREPARED, parseEnv, type Env } from './env.ts';
 import { createMailer } from './mail/mailer.ts';
 import { databaseLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/names.ts';
@@ -13,8 +13,8 @@ import { redisLimiter } from './services/rate-limit-redis.ts';
 export interface Runtime {
   env: Env;
   deps: Deps;
-  admin: AdminBootstrap;
-  seeded: boolean;
+  /** What preparing the database did; null when `npm start` had prepared it before this process started. */
+  setup: { admin: AdminBootstrap; seeded: boolean } | null;
 }
 
 // One database per process, even when the start script and the built bundle each carry a copy
@@ -25,7 +25,7 @@ const registry = globalThis as typeof globalThis & { [KEY]?: Promise<Runtime> };
 async function prepare(): Promise<Runtime> {
   const env = parseEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'db') });
-  const { admin, seeded } = await database.exclusive(async () => {
+  const setup = process.env[DATABASE_PREPARED] === '1' ? null : await database.exclusive(async () => {
     await database.migrate();
     // Names from before the look-alike check get their skeletons (the migration cannot compute them).
     await backfillNameSkeletons(database.db);
@@ -55,7 +55,7 @@ async function prepare(): Promise<Runtime> {
     })());
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  return { env, deps, admin, seeded };
+  return { env, deps, setup };
 }
 
 /** The process's environment, database and mailer: opened, migrated and seeded on first use. */
