@@ -28,7 +28,8 @@ async function finish(request: Request, response: Response): Promise<Response> {
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (!context.isPrerendered) {
-    context.locals.origin = (await getRuntime()).env.SITE_URL?.replace(/\/+$/, '') ?? context.url.origin;
+    const { env } = await getRuntime();
+    context.locals.origin = env.SITE_URL ? env.siteUrl : context.url.origin;
     // Pages read data through the same typed client as islands, but in-process: no loopback HTTP.
     context.locals.api = createApiClient({
       baseUrl: new URL('/api', context.url).href,

@@ -7,6 +7,13 @@ function letter(to: string, subject: string, lead: string, action: string, link:
   return { to, subject, text, html, link };
 }
 
+/**
+ * Where a letter's button leads: the site's configured address (`Env.siteUrl`), never one taken
+ * from the request that caused the letter.
+ */
+export const confirmLink = (siteUrl: string, token: string) => `${siteUrl}/confirm?token=${encodeURIComponent(token)}`;
+export const loginLink = (siteUrl: string) => `${siteUrl}/login`;
+
 export const confirmationLetter = (to: string, username: string, link: string) =>
   letter(to, 'Підтвердіть пошту на Кіберарені', `Вітаємо, ${username}! Щоб увійти на Кіберарену, підтвердіть свою пошту.`, 'Підтвердити пошту', link);
 

@@ -9,7 +9,7 @@ import {
 import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, clientAddress, requireUser, signedIn } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
-import { confirmationLetter } from '../mail/letters.ts';
+import { confirmationLetter, confirmLink } from '../mail/letters.ts';
 import {
   checkPassword,
   confirmEmailToken,
@@ -35,13 +35,9 @@ async function consume(c: AppContext, key: string, limit: Limit) {
   if (!state.allowed) failTooMany('auth.tooManyAttempts', state.retryAfter);
 }
 
-/** The public origin for links in letters: configured, never taken from the request (`Env.siteUrl`). */
-export const siteOrigin = (c: AppContext): string => c.get('deps').siteUrl;
-
 async function sendConfirmation(c: AppContext, user: Parameters<typeof issueEmailToken>[1]) {
   const token = await issueEmailToken(c.get('db'), user, 'confirm', user.email);
-  const link = `${siteOrigin(c)}/confirm?token=${encodeURIComponent(token)}`;
-  await c.get('deps').mailer.send(confirmationLetter(user.email, user.username, link));
+  await c.get('deps').mailer.send(confirmationLetter(user.email, user.username, confirmLink(c.get('deps').siteUrl, token)));
 }
 
 export const auth = router()

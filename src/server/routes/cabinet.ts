@@ -6,7 +6,7 @@ import { t } from '../../lib/i18n/index.ts';
 import { type AppContext, type AppEnv, requireUser, signedIn } from '../context.ts';
 import { users } from '../db/schema/index.ts';
 import { fail, failTooMany } from '../errors.ts';
-import { emailChangeLetter, emailInUseLetter } from '../mail/letters.ts';
+import { confirmLink, emailChangeLetter, emailInUseLetter, loginLink } from '../mail/letters.ts';
 import { checkPassword, findByEmail, hashPassword, issueEmailToken } from '../services/accounts.ts';
 import { presentCabinet } from '../services/cabinet.ts';
 import { isUniqueViolation } from '../services/db-errors.ts';
@@ -17,7 +17,6 @@ import { revokeUserSessions } from '../services/sessions.ts';
 import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import { countLetter } from '../services/letter-limits.ts';
 import { LOGIN_LIMITS } from '../services/login-attempts.ts';
-import { siteOrigin } from './auth.ts';
 
 export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
 
@@ -128,10 +127,9 @@ export const cabinetRoutes = router()
         });
 
       if (email && emailToken) {
-        const link = `${siteOrigin(c)}/confirm?token=${encodeURIComponent(emailToken)}`;
-        await c.get('deps').mailer.send(emailChangeLetter(email, updated.username, link));
+        await c.get('deps').mailer.send(emailChangeLetter(email, updated.username, confirmLink(c.get('deps').siteUrl, emailToken)));
       } else if (email) {
-        await c.get('deps').mailer.send(emailInUseLetter(email, `${siteOrigin(c)}/login`));
+        await c.get('deps').mailer.send(emailInUseLetter(email, loginLink(c.get('deps').siteUrl)));
       }
       const message = email
         ? t('cabinet.emailPending', { email })
