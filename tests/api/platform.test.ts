@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSAL_HEADERS } from '../../src/server/refusals.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -15,6 +16,17 @@ describe('platform', () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Не знайдено' });
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('sends the same security headers on its refusals as the server does on the ones made before the app', async () => {
+    // Two lists (Hono's secureHeaders here, REFUSAL_HEADERS in server/refusals.ts): this keeps them one.
+    const res = await api.call('GET', '/api/no/such/thing');
+    // HSTS depends on how the visitor came, which is not known before the app (see docs/security.md).
+    const perAnswer = ['content-type', 'content-length', 'vary', 'etag', 'cache-control', 'strict-transport-security'];
+    const names = [...res.headers.keys()].filter((name) => !perAnswer.includes(name));
+    expect(names.length).toBeGreaterThan(5);
+    const early = new Headers(REFUSAL_HEADERS);
+    for (const name of names) expect(early.get(name), name).toBe(res.headers.get(name));
   });
 
   it('reports health with the database state', async () => {
