@@ -89,7 +89,7 @@ export const stats: Record<keyof typeof uk, string> = {
   'stats.withTeam': 'with team {team}',
 
   'leaderboards.title': 'Leaderboards',
-  'leaderboards.description': 'Player and team rankings on Кіберарена by game: Elo rating, ranks, wins, streaks and achievements.',
+  'leaderboards.description': 'Player and team rankings on Kiberarena by game: Elo rating, ranks, wins, streaks and achievements.',
   'leaderboards.lead': 'Ratings are Elo, computed from tournament match results.',
   'leaderboards.games': 'Games with statistics',
   'leaderboards.noGames': 'No games with statistics yet: leaderboards appear once an admin configures statistics for a game.',

@@ -63,7 +63,7 @@ export const teams: Record<keyof typeof uk, string> = {
   'team.created': 'Team created!',
   'team.logoUpdated': 'Logo updated!',
   'team.invited': 'Invite sent to {name}',
-  'team.invitedByEmail': 'If this address belongs to a Кіберарена player, they will find the invite in their notifications.',
+  'team.invitedByEmail': 'If this address belongs to a Kiberarena player, they will find the invite in their notifications.',
   'team.tooManyInvites': 'Too many invites. Try again in {wait}.',
   'team.inviteeFlooded': 'This player has just received too many invites. Try again in {wait}.',
   'team.tooManyCreated': 'Too many new teams. Try again in {wait}.',
