@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { Modal } from '../../components/Modal.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
@@ -74,7 +74,7 @@ export function RecordMatchModal({ tournament, onClose, onRecorded }: Props) {
   const winning = winnerSide(scores[0], scores[1]);
   const winner = chosen && winning ? nameOf(sides[winning - 1]!) : '';
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!chosen) return setProblem(t('stats.fillParticipants'));
     if (!winning) return setProblem(t('stats.scoreEqual'));
