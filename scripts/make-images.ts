@@ -10,6 +10,7 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { BRAND_NAME, GAME_CAPTIONS, OG_TAGLINE, type ShippedGame } from './picture-texts.ts';
 
 const PUBLIC = resolve(import.meta.dirname, '..', 'public');
 const FONT = 'DejaVu Sans, sans-serif';
@@ -82,9 +83,9 @@ function mark(idSuffix: string): string {
 }
 
 function logoSvg(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="64" viewBox="0 0 320 64" role="img" aria-label="Кіберарена">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="64" viewBox="0 0 320 64" role="img" aria-label="${BRAND_NAME.join('')}">
   ${mark('logo')}
-  <text x="76" y="43" font-family="${FONT}" font-size="31" font-weight="700" fill="${BRAND.text}" letter-spacing="0.5">Кібер<tspan fill="${BRAND.cyan}">арена</tspan></text>
+  <text x="76" y="43" font-family="${FONT}" font-size="31" font-weight="700" fill="${BRAND.text}" letter-spacing="0.5">${BRAND_NAME[0]}<tspan fill="${BRAND.cyan}">${BRAND_NAME[1]}</tspan></text>
 </svg>`;
 }
 
@@ -116,8 +117,8 @@ function ogSvg(): string {
   <rect width="${W}" height="${H}" fill="url(#glow2)"/>
   ${stars}
   <g transform="translate(510 90) scale(2.8)">${mark('og')}</g>
-  <text x="600" y="400" text-anchor="middle" font-family="${FONT}" font-size="104" font-weight="700" fill="${BRAND.text}">Кібер<tspan fill="${BRAND.cyan}">арена</tspan></text>
-  <text x="600" y="470" text-anchor="middle" font-family="${FONT}" font-size="40" fill="#cbd5e1">Турніри з кіберспорту</text>
+  <text x="600" y="400" text-anchor="middle" font-family="${FONT}" font-size="104" font-weight="700" fill="${BRAND.text}">${BRAND_NAME[0]}<tspan fill="${BRAND.cyan}">${BRAND_NAME[1]}</tspan></text>
+  <text x="600" y="470" text-anchor="middle" font-family="${FONT}" font-size="40" fill="#cbd5e1">${OG_TAGLINE}</text>
   <rect x="480" y="515" width="240" height="6" rx="3" fill="url(#bar)"/>`,
   );
 }
@@ -127,7 +128,8 @@ function ogSvg(): string {
 const GW = 640;
 const GH = 360;
 
-function gameFrame(defs: string, art: string, title: string, subtitle: string, titleSize: number): string {
+function gameFrame(defs: string, art: string, game: ShippedGame, titleSize: number): string {
+  const { title, subtitle } = GAME_CAPTIONS[game];
   return svg(
     GW,
     GH,
@@ -157,8 +159,7 @@ function cs2Svg(): string {
     <line x1="0" y1="-120" x2="0" y2="-22" stroke-width="3"/><line x1="0" y1="22" x2="0" y2="120" stroke-width="3"/>
     <circle r="4" fill="#fff" fill-opacity="0.8" stroke="none"/>
   </g>`,
-    'CS2',
-    'COUNTER-STRIKE 2',
+    'cs2',
     92,
   );
 }
@@ -181,8 +182,7 @@ function valorantSvg(): string {
     <polygon points="500,30 540,30 480,230 440,230" fill-opacity="0.3"/>
     <polygon points="570,30 610,30 550,230 510,230" fill-opacity="0.15"/>
   </g>`,
-    'VALORANT',
-    'ТАКТИЧНИЙ ШУТЕР 5×5',
+    'valorant',
     78,
   );
 }
@@ -200,8 +200,7 @@ function lolSvg(): string {
     `<linearGradient id="bg" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="#0c1222"/><stop offset="0.55" stop-color="#0e7490"/><stop offset="1" stop-color="#0891b2"/></linearGradient>
      <radialGradient id="gold" cx="0.75" cy="0.42" r="0.45"><stop offset="0" stop-color="#fbbf24" stop-opacity="0.5"/><stop offset="1" stop-color="#fbbf24" stop-opacity="0"/></radialGradient>`,
     `<rect width="${GW}" height="${GH}" fill="url(#bg)"/><rect width="${GW}" height="${GH}" fill="url(#gold)"/>${rings}`,
-    'League of Legends',
-    'КОМАНДНА MOBA 5×5',
+    'lol',
     52,
   );
 }
@@ -223,8 +222,7 @@ function dotaSvg(): string {
     `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#450a0a"/><stop offset="0.5" stop-color="#991b1b"/><stop offset="1" stop-color="#111827"/></linearGradient>
      <radialGradient id="ember" cx="0.82" cy="0.18" r="0.5"><stop offset="0" stop-color="#f97316" stop-opacity="0.55"/><stop offset="1" stop-color="#f97316" stop-opacity="0"/></radialGradient>`,
     `<rect width="${GW}" height="${GH}" fill="url(#bg)"/><rect width="${GW}" height="${GH}" fill="url(#ember)"/>${lanes}${towers}`,
-    'DOTA 2',
-    'СТРАТЕГІЧНА MOBA 5×5',
+    'dota2',
     88,
   );
 }
