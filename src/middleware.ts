@@ -52,6 +52,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await render();
   // Only a write through the API changes what a held answer shows.
   const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method);
-  if (write && isApiPath(url.pathname) && response.status < 400) publicAnswers.forget(answersChangedBy(url.pathname));
+  if (write && isApiPath(url.pathname) && response.status < 400) publicAnswers.forget(answersChangedBy(url.pathname, request.method));
   return compress(request, response);
 });

@@ -82,6 +82,79 @@ describe('creating a bracket', () => {
   });
 });
 
+describe('drawing closes applications', () => {
+  const statusOf = async (id: string) => (await api.db.select().from(tournaments).where(eq(tournaments.id, id)))[0]?.status;
+
+  it('starts a pending tournament in the same step', async () => {
+    const { tournamentId } = await soloTournament(3);
+    expect(await statusOf(tournamentId)).toBe('pending');
+    const res = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Сітку створено для 3 учасників!');
+    expect(await statusOf(tournamentId)).toBe('started');
+  });
+
+  it('leaves a started or finished tournament’s status as it is, and changes nothing when the draw is refused', async () => {
+    for (const status of ['started', 'finished'] as const) {
+      const { tournamentId } = await soloTournament(2);
+      await api.db.update(tournaments).set({ status }).where(eq(tournaments.id, tournamentId));
+      const res = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+      expect(res.body.message).toBe('Сітку створено для 2 учасників!');
+      expect(await statusOf(tournamentId)).toBe(status);
+    }
+    const lonely = await soloTournament(1);
+    expect((await api.call('POST', `/api/tournaments/${lonely.tournamentId}/bracket`, { token: admin.token, body: {} })).status).toBe(422);
+    expect(await statusOf(lonely.tournamentId)).toBe('pending');
+  });
+
+  it('refuses applications to a tournament whose bracket exists, whatever its status says', async () => {
+    const { tournamentId } = await soloTournament(2);
+    await api.call('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    // Even if an admin sets the status back to pending, the drawn bracket keeps applications closed.
+    await api.db.update(tournaments).set({ status: 'pending' }).where(eq(tournaments.id, tournamentId));
+    const late = await api.signedIn();
+    const res = await api.call('POST', '/api/applications', { token: late.token, body: { tournament: tournamentId } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Сітку вже сформовано — заявки на цей турнір закрито');
+    const standing = await api.call<{ refusal: string | null }>('GET', `/api/tournaments/${tournamentId}/eligibility`, { token: late.token });
+    expect(standing.body.refusal).toBe('bracketDrawn');
+    // Clearing the bracket of a pending tournament opens them again.
+    await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: [] } });
+    expect((await api.call('POST', '/api/applications', { token: late.token, body: { tournament: tournamentId } })).status).toBe(201);
+  });
+
+  it('fixes the lineup: no approval, no rejection or deletion of a participant after the draw; pending ones may still be turned down', async () => {
+    const { tournamentId, ids } = await soloTournament(2);
+    await api.call('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
+    const rows = await api.db.select().from(applications).where(eq(applications.tournamentId, tournamentId));
+    const participant = rows.find((r) => r.userId === ids[0])!;
+    const pending = rows.find((r) => r.status === 'pending')!;
+    const rejected = rows.find((r) => r.status === 'rejected')!;
+    const lineup = 'Сітку вже сформовано: склад учасників змінити не можна';
+    for (const [id, status] of [
+      [pending.id, 'approved'],
+      [rejected.id, 'approved'],
+      [participant.id, 'rejected'],
+    ] as const) {
+      const res = await api.call('PATCH', `/api/applications/${id}/status`, { token: admin.token, body: { status } });
+      expect(res.status, `${id} → ${status}`).toBe(409);
+      expect(res.body.message).toBe(lineup);
+    }
+    const deleted = await api.call('DELETE', `/api/applications/${participant.id}`, { token: admin.token });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.message).toBe(lineup);
+    expect((await api.call('PATCH', `/api/applications/${participant.id}/status`, { token: admin.token, body: { status: 'approved' } })).status).toBe(200);
+    expect((await api.call('PATCH', `/api/applications/${pending.id}/status`, { token: admin.token, body: { status: 'rejected' } })).status).toBe(200);
+    expect((await api.call('DELETE', `/api/applications/${rejected.id}`, { token: admin.token })).status).toBe(200);
+    const after = await api.db.select().from(applications).where(eq(applications.tournamentId, tournamentId));
+    expect(after.filter((r) => r.status === 'approved').map((r) => r.userId).sort()).toEqual([...ids].sort());
+    // Saving results still works: the bracket's participants are all still approved.
+    const bracket = (await api.call<Saved>('GET', `/api/tournaments/${tournamentId}/bracket`)).body.bracket;
+    const played = setResult(bracket, 0, 0, bracket[0]!.matches[0]!.a!);
+    expect((await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: played } })).status).toBe(200);
+  });
+});
+
 describe('saving a bracket', () => {
   it('accepts a result consistent with the engine and bumps the version', async () => {
     const { tournamentId } = await soloTournament(4);

@@ -505,6 +505,43 @@ describe('choosing the winner', () => {
     }
   });
 
+  it('finishes a started tournament and saves its winner in one call with `finish`, under the same rules', async () => {
+    const t = await createTournament({ soloOnly: true, status: 'started' });
+    const [approved, pending] = await makeUsers(2);
+    await api.db.insert(applications).values([
+      { tournamentId: t._id, userId: approved!, status: 'approved' },
+      { tournamentId: t._id, userId: pending!, status: 'pending' },
+    ]);
+    // winnerRefusal still applies: a pending applicant is refused, and the tournament stays started.
+    const refused = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: pending, finish: true } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Переможцем може бути лише підтверджений учасник турніру');
+    expect((await api.call<TournamentBody>('GET', `/api/tournaments/${t._id}`)).body).toMatchObject({ status: 'started', winner: null });
+
+    const res = await api.call<{ message: string; tournament: TournamentBody }>('PATCH', `/api/tournaments/${t._id}/winner`, {
+      token: admin,
+      body: { winnerType: 'user', winnerId: approved, finish: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Переможця збережено, турнір завершено!');
+    expect(res.body.tournament).toMatchObject({ status: 'finished', winner: { type: 'user', id: approved } });
+    const again = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: approved, finish: true } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Переможця вже обрано');
+  });
+
+  it('does not finish a tournament that has not started, even with `finish`', async () => {
+    const t = await createTournament({ soloOnly: true, status: 'pending' });
+    const [u] = await makeUsers(1);
+    await api.db.insert(applications).values({ tournamentId: t._id, userId: u!, status: 'approved' });
+    const res = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u, finish: true } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Турнір ще не розпочато: оголосити переможця можна лише після гри');
+    expect((await api.call<TournamentBody>('GET', `/api/tournaments/${t._id}`)).body).toMatchObject({ status: 'pending', winner: null });
+    const bad = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u, finish: 'yes' } });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses pending applicants, strangers, the wrong type, and tournaments without participants', async () => {
     const { t, pending } = await soloWithParticipants();
     const notApproved = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: pending } });

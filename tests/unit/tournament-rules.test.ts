@@ -78,8 +78,8 @@ describe('dates in Kyiv time', () => {
 });
 
 describe('application rules', () => {
-  const pendingTeam = { status: 'pending', soloOnly: false };
-  const pendingSolo = { status: 'pending', soloOnly: true };
+  const pendingTeam = { status: 'pending', soloOnly: false, bracketDrawn: false };
+  const pendingSolo = { status: 'pending', soloOnly: true, bracketDrawn: false };
   const captain = (members: number) => ({ isCaptain: true, members });
 
   it('allows teams of 5 to 7 only', () => {
@@ -99,7 +99,7 @@ describe('application rules', () => {
   it('names the first broken rule', () => {
     expect(applyRefusal({ tournament: pendingTeam, asTeam: false, alreadyApplied: false })).toBe('teamOnly');
     expect(applyRefusal({ tournament: pendingSolo, asTeam: true, team: captain(5), alreadyApplied: false })).toBe('soloOnly');
-    expect(applyRefusal({ tournament: { status: 'started', soloOnly: true }, asTeam: false, alreadyApplied: false })).toBe('notPending');
+    expect(applyRefusal({ tournament: { status: 'started', soloOnly: true, bracketDrawn: false }, asTeam: false, alreadyApplied: false })).toBe('notPending');
     expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: null, alreadyApplied: false })).toBe('noTeam');
     expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: { isCaptain: false, members: 5 }, alreadyApplied: false })).toBe('notCaptain');
     expect(applyRefusal({ tournament: pendingTeam, asTeam: true, team: captain(4), alreadyApplied: false })).toBe('teamSize');

@@ -5,7 +5,7 @@ const ID = '0b7e3c1a-5f2d-4c6e-9a8b-1d2e3f4a5b6c';
 const OTHER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
 
 /** Which of these held paths a write to `path` drops. */
-const dropped = (path: string) =>
+const dropped = (path: string, method = 'PATCH') =>
   [
     '/',
     '/?x=1',
@@ -21,7 +21,7 @@ const dropped = (path: string) =>
     '/leaderboards?tab=teams',
     `/api/stats/leaderboard/game/${OTHER}?limit=50`,
     '/sitemap.xml',
-  ].filter(answersChangedBy(path));
+  ].filter(answersChangedBy(path, method));
 
 describe('answersChangedBy', () => {
   it('drops every held answer after an ordinary write: a game, a tournament, news', () => {
@@ -44,6 +44,11 @@ describe('answersChangedBy', () => {
       `/api/tournaments/${ID}/bracket`,
       '/sitemap.xml',
     ]);
+  });
+
+  it('drops every held answer after a bracket is drawn: the draw may start the tournament, whose status lists show', () => {
+    expect(dropped(`/api/tournaments/${ID}/bracket`, 'POST')).toHaveLength(14);
+    expect(dropped(`/api/tournaments/${ID}/bracket`, 'PATCH')).toHaveLength(5);
   });
 
   it('drops the tournament, the home page, the leaderboards and the stats reads after a recorded match', () => {

@@ -147,6 +147,8 @@ export type TournamentListQuery = {
 export const winnerInput = z.object({
   winnerType: z.enum(['user', 'team']),
   winnerId: z.uuid(),
+  /** Also mark a started tournament finished, in the same transaction (its bracket's final is played). */
+  finish: z.boolean().optional(),
 });
 export type WinnerInput = z.infer<typeof winnerInput>;
 
@@ -156,7 +158,7 @@ export type TournamentSaved = z.infer<typeof tournamentSaved>;
 /** The signed-in player's standing for one tournament: what the apply block shows. */
 export const eligibilitySchema = z.object({
   /** The first rule an application would break now, or null (see `applyRefusal`). */
-  refusal: z.enum(['notPending', 'soloOnly', 'teamOnly', 'noTeam', 'notCaptain', 'teamSize', 'alreadyApplied']).nullable(),
+  refusal: z.enum(['bracketDrawn', 'notPending', 'soloOnly', 'teamOnly', 'noTeam', 'notCaptain', 'teamSize', 'alreadyApplied']).nullable(),
   /** The live (pending or approved) application of the player, or of the team for team tournaments. */
   application: z.object({ _id: z.string(), status: z.enum(['pending', 'approved']) }).nullable(),
   /** The team a team application would be made for: the one the player captains, else their first. */

@@ -12,11 +12,11 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const isLiveApplication = (status: string) => status === 'pending' || status === 'approved';
 
 /** Why an application cannot be made; each has a message in the catalog under `apply.refused.<reason>`. */
-export type ApplyRefusal = 'notPending' | 'soloOnly' | 'teamOnly' | 'noTeam' | 'notCaptain' | 'teamSize' | 'alreadyApplied';
+export type ApplyRefusal = 'bracketDrawn' | 'notPending' | 'soloOnly' | 'teamOnly' | 'noTeam' | 'notCaptain' | 'teamSize' | 'alreadyApplied';
 
 /** What the rules need to know about one attempt to apply. */
 export interface ApplyFacts {
-  tournament: { status: string; soloOnly: boolean };
+  tournament: { status: string; soloOnly: boolean; bracketDrawn: boolean };
   /** The user's live application (solo) or the team's (team), if any. */
   alreadyApplied: boolean;
   /** Missing for a solo application. */
@@ -27,13 +27,15 @@ export interface ApplyFacts {
 
 /**
  * The first rule an application breaks, or null when it may be made (SPEC §4–§6): the type must
- * match the tournament, it must still be pending, a team applies through its captain with 5–7
+ * match the tournament, its bracket must not be drawn yet (the draw closes applications, whatever
+ * the status says) and it must still be pending, a team applies through its captain with 5–7
  * members, and nobody applies twice while an earlier application is pending or approved.
  */
 export function applyRefusal(facts: ApplyFacts): ApplyRefusal | null {
   const { tournament, asTeam } = facts;
   if (asTeam && tournament.soloOnly) return 'soloOnly';
   if (!asTeam && !tournament.soloOnly) return 'teamOnly';
+  if (tournament.bracketDrawn) return 'bracketDrawn';
   if (!isOpenForApplications(tournament.status)) return 'notPending';
   if (asTeam) {
     if (!facts.team) return 'noTeam';
@@ -42,4 +44,29 @@ export function applyRefusal(facts: ApplyFacts): ApplyRefusal | null {
   }
   if (facts.alreadyApplied) return 'alreadyApplied';
   return null;
+}
+
+/**
+ * Whether a tournament takes applications now, and if not the reason its page gives: the drawn
+ * bracket closes them (SPEC §4), and so does any status but pending.
+ */
+export function applicationsClosed(tournament: { status: string; bracketDrawn: boolean }): 'bracketDrawn' | 'notPending' | null {
+  if (tournament.bracketDrawn) return 'bracketDrawn';
+  return isOpenForApplications(tournament.status) ? null : 'notPending';
+}
+
+/** What an admin may do to an application: approve, reject, or delete it. */
+export type Review = 'approved' | 'rejected' | 'deleted';
+
+/**
+ * Why an admin may not approve, reject or delete an application now, or null. Once the bracket is
+ * drawn its lineup is fixed: nobody joins the approved participants (they would not be in the
+ * bracket) and none of them leaves (the bracket would name someone who no longer takes part, and
+ * every later save of it would be refused). A pending or rejected application may still be
+ * rejected or deleted; drawing the bracket again after clearing it reopens the lineup.
+ */
+export function reviewRefusal(facts: { bracketDrawn: boolean; from: ApplicationStatus; to: Review }): 'lineupFixed' | null {
+  const { bracketDrawn, from, to } = facts;
+  if (!bracketDrawn || from === to) return null;
+  return from === 'approved' || to === 'approved' ? 'lineupFixed' : null;
 }

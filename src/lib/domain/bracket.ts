@@ -199,6 +199,9 @@ export function setComment(bracket: Bracket, roundIndex: number, matchIndex: num
   return next;
 }
 
+/** Whether a bracket has been drawn (an empty one is none, or was cleared). Drawing closes applications (SPEC §4). */
+export const isDrawn = (bracket: Bracket): boolean => bracket.length > 0;
+
 /** The tournament's champion: the winner of the final, once decided. */
 export function champion(bracket: Bracket): string | null {
   return bracket.at(-1)?.matches[0]?.winner ?? null;

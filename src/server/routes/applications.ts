@@ -19,6 +19,7 @@ const idParam = z.object({ id: z.uuid() });
 
 const REFUSAL_STATUS: Record<ApplyRefusal, 403 | 409 | 422> = {
   notCaptain: 403,
+  bracketDrawn: 409,
   notPending: 409,
   alreadyApplied: 409,
   soloOnly: 422,
@@ -37,6 +38,7 @@ async function handleStatusChange(c: AppContext, id: string, body: z.infer<typeo
   const result = await changeStatus(c.get('db'), id, body);
   if (!result.ok) {
     if (result.reason === 'notFound') fail(404, 'applications.notFound');
+    if (result.reason === 'lineupFixed') fail(409, 'applications.refused.lineupFixed');
     refuseApplication('alreadyApplied');
   }
   const message = t(body.status === 'approved' ? 'applications.approved' : 'applications.rejected');
@@ -100,7 +102,7 @@ export const applicationsRoutes = router()
       return c.json(page.items, 200);
     },
   )
-  .openapi(statusRoute('/{id}/status', 'Адмін: схвалити чи відхилити заявку'), async (c) =>
+  .openapi(statusRoute('/{id}/status', 'Адмін: схвалити чи відхилити заявку (коли сітку створено, склад схвалених не змінюється: 409)'), async (c) =>
     c.json(await handleStatusChange(c, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(statusRoute('/{id}', 'Адмін: змінити статус заявки (той самий виклик, інший шлях)'), async (c) =>
@@ -111,15 +113,16 @@ export const applicationsRoutes = router()
       method: 'delete',
       path: '/{id}',
       tags: ['Заявки'],
-      summary: 'Адмін: видалити заявку',
+      summary: 'Адмін: видалити заявку (схвалену — лише поки сітку не створено: 409)',
       security: bearer,
       middleware: [adminOnly] as const,
       request: { params: idParam },
-      responses: { 200: jsonResponse(messageBody, 'Заявку видалено'), ...errors(400, 401, 403, 404) },
+      responses: { 200: jsonResponse(messageBody, 'Заявку видалено'), ...errors(400, 401, 403, 404, 409) },
     }),
     async (c) => {
       requireAdmin(c);
-      if (!(await deleteApplication(c.get('db'), c.req.valid('param').id))) fail(404, 'applications.notFound');
+      const result = await deleteApplication(c.get('db'), c.req.valid('param').id);
+      if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'applications.notFound' : 'applications.refused.lineupFixed');
       return c.json({ message: t('applications.deleted') }, 200);
     },
   );

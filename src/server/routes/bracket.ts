@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateSchema, type BracketState } from '../../lib/api/bracket.ts';
-import { createBracket, findProblem, isBye, type Bracket } from '../../lib/domain/bracket.ts';
+import { findProblem } from '../../lib/domain/bracket.ts';
 import { defaultLocale, plural, t } from '../../lib/i18n/index.ts';
 import { adminOnly, requireAdmin } from '../context.ts';
 import { tournaments } from '../db/schema/index.ts';
 import { fail } from '../errors.ts';
-import { bracketParticipants, findTournamentRow, lockTournament } from '../services/bracket.ts';
+import { bracketParticipants, drawBracket, findTournamentRow, lockTournament } from '../services/bracket.ts';
 import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const params = z.object({ id: z.uuid() });
@@ -21,8 +21,6 @@ function expectedVersion(bodyVersion: number | undefined, ifMatch: string | unde
   const match = ifMatch?.match(/(\d+)"?$/);
   return match ? Number(match[1]) : undefined;
 }
-
-const hasResults = (bracket: Bracket) => bracket.some((round, r) => round.matches.some((m) => m.winner && !isBye(r, m)));
 
 export const bracketRoutes = router()
   .openapi(
@@ -58,7 +56,9 @@ export const bracketRoutes = router()
       method: 'post',
       path: '/{id}/bracket',
       tags: ['Сітки'],
-      summary: 'Адмін: створити сітку зі схвалених учасників (seeding: order або standard)',
+      summary:
+        'Адмін: створити сітку зі схвалених учасників (seeding: order або standard). Створення закриває заявки: турнір, що очікує, ' +
+        'у тій самій транзакції стає розпочатим (started); після цього склад учасників не змінюється',
       security: bearer,
       middleware: [adminOnly] as const,
       request: { params, body: jsonBody(bracketCreateInput) },
@@ -67,23 +67,14 @@ export const bracketRoutes = router()
     async (c) => {
       requireAdmin(c);
       const { id } = c.req.valid('param');
-      const { seeding, replace } = c.req.valid('json');
-      const result = await c.get('db').transaction(async (tx) => {
-        const row = await lockTournament(tx, id);
-        if (!row) fail(404, 'tournament.notFound');
-        if (hasResults(row.bracket) && !replace) fail(409, 'bracket.hasResults');
-        const participants = await bracketParticipants(tx, row);
-        if (participants.length === 0) fail(422, 'bracket.noParticipants');
-        if (participants.length < 2) fail(422, 'bracket.needTwo');
-        const bracket = createBracket(
-          participants.map((p) => p._id),
-          seeding,
-        );
-        const version = row.bracketVersion + 1;
-        await tx.update(tournaments).set({ bracket, bracketVersion: version, updatedAt: new Date() }).where(eq(tournaments.id, id));
-        return { row, bracket, version, participants };
-      });
+      const result = await drawBracket(c.get('db'), id, c.req.valid('json'));
+      if (!result.ok) {
+        if (result.reason === 'notFound') fail(404, 'tournament.notFound');
+        if (result.reason === 'hasResults') fail(409, 'bracket.hasResults');
+        fail(422, `bracket.${result.reason}`);
+      }
       c.header('ETag', etagOf(id, result.version));
+      // SPEC §9's «Сітку створено для N учасників!»; the admin confirmed the start before drawing.
       const message = t('bracket.created', { participants: plural(defaultLocale, 'count.participantsOf', result.participants.length) });
       return c.json(
         { message, tournament: id, bracket: result.bracket, version: result.version, participants: result.participants, soloOnly: result.row.soloOnly },

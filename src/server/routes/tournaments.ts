@@ -47,6 +47,7 @@ function refuseSave(result: Extract<TournamentSave, { ok: false }>): never {
 }
 
 const WINNER_STATUS: Record<WinnerRefusal, 409 | 422> = {
+  notStarted: 409,
   notFinished: 409,
   hasWinner: 409,
   noParticipants: 409,
@@ -179,7 +180,9 @@ export const tournamentsRoutes = router()
       method: 'patch',
       path: '/{id}/winner',
       tags: ['Турніри'],
-      summary: 'Адмін: обрати переможця завершеного турніру з підтверджених учасників',
+      summary:
+        'Адмін: обрати переможця завершеного турніру з підтверджених учасників. З `finish: true` розпочатий турнір ' +
+        'позначається завершеним у тій самій транзакції (фінал сітки зіграно); турнір, що ще очікує, — 409',
       security: bearer,
       middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(winnerInput) },
@@ -187,12 +190,12 @@ export const tournamentsRoutes = router()
     }),
     async (c) => {
       requireAdmin(c);
-      const { winnerType, winnerId } = c.req.valid('json');
-      const result = await setWinner(c.get('db'), c.req.valid('param').id, { type: winnerType, id: winnerId });
+      const { winnerType, winnerId, finish } = c.req.valid('json');
+      const result = await setWinner(c.get('db'), c.req.valid('param').id, { type: winnerType, id: winnerId }, { finish: finish === true });
       if (!result.ok) {
         if (result.reason === 'notFound') fail(404, 'tournament.notFound');
         fail(WINNER_STATUS[result.reason], `winner.refused.${result.reason}`);
       }
-      return c.json({ message: t('winner.saved'), tournament: result.tournament }, 200);
+      return c.json({ message: t(finish ? 'winner.finished' : 'winner.saved'), tournament: result.tournament }, 200);
     },
   );

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { AdminApplication } from '../../lib/api/applications.ts';
 import type { Page } from '../../lib/api/paging.ts';
 import type { Eligibility, TournamentApplication } from '../../lib/api/tournaments.ts';
-import { applyRefusal, isLiveApplication, type ApplyRefusal } from '../../lib/domain/application-rules.ts';
+import { applyRefusal, isLiveApplication, reviewRefusal, type ApplyRefusal } from '../../lib/domain/application-rules.ts';
+import { isDrawn } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { applications, teamMembers, teams, tournaments } from '../db/schema/index.ts';
@@ -11,6 +12,9 @@ import { notify } from './notifications.ts';
 import { findTournament, loadApplications } from './tournaments.ts';
 
 type TeamRow = typeof teams.$inferSelect;
+
+/** What the application rules read of a tournament row. */
+const tournamentFacts = (row: typeof tournaments.$inferSelect) => ({ status: row.status, soloOnly: row.soloOnly, bracketDrawn: isDrawn(row.bracket) });
 
 async function memberCount(db: Tx, teamId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
@@ -47,8 +51,9 @@ async function actingTeam(db: Tx, userId: string): Promise<TeamRow | undefined> 
 
 /** What the apply block shows a player: their standing for one tournament, or undefined when it does not exist. */
 export async function eligibility(db: Tx, tournamentId: string, userId: string): Promise<Eligibility | undefined> {
-  const tournament = await findTournament(db, tournamentId);
-  if (!tournament) return undefined;
+  const row = await findTournament(db, tournamentId);
+  if (!row) return undefined;
+  const tournament = tournamentFacts(row);
   if (tournament.soloOnly) {
     const application = await liveApplication(db, tournamentId, { userId });
     return { refusal: applyRefusal({ tournament, asTeam: false, alreadyApplied: Boolean(application) }), application, team: null };
@@ -78,8 +83,9 @@ export type ApplyResult =
  * rules are `applyRefusal`'s; the partial unique indexes settle two requests racing each other.
  */
 export async function applyTo(db: Tx, userId: string, input: { tournament: string; team?: string | null | undefined }): Promise<ApplyResult> {
-  const tournament = await findTournament(db, input.tournament);
-  if (!tournament) return { ok: false, reason: 'tournamentNotFound' };
+  const row = await findTournament(db, input.tournament);
+  if (!row) return { ok: false, reason: 'tournamentNotFound' };
+  const tournament = { id: row.id, ...tournamentFacts(row) };
   let teamFacts: { isCaptain: boolean; members: number } | null = null;
   if (input.team) {
     const [team] = await db.select().from(teams).where(eq(teams.id, input.team));
@@ -124,11 +130,12 @@ export async function listApplications(
   return { items: rows.slice(0, filter.limit), more: rows.length > filter.limit };
 }
 
-export type StatusChange = { ok: true; application: TournamentApplication } | { ok: false; reason: 'notFound' | 'alreadyApplied' };
+export type StatusChange = { ok: true; application: TournamentApplication } | { ok: false; reason: 'notFound' | 'alreadyApplied' | 'lineupFixed' };
 
 /**
  * Approves or rejects an application and tells the applicant (SPEC §4 Application). Bringing a
- * rejected one back is refused while the same player or team has another live application there.
+ * rejected one back is refused while the same player or team has another live application there;
+ * once the bracket is drawn, nobody joins or leaves the approved participants (`reviewRefusal`).
  */
 export async function changeStatus(
   db: Tx,
@@ -138,13 +145,17 @@ export async function changeStatus(
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ application: applications, title: tournaments.title })
+        .select({ application: applications, title: tournaments.title, bracket: tournaments.bracket })
         .from(applications)
         .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
         .where(eq(applications.id, id))
-        .for('update', { of: applications });
+        // The tournament too: a bracket drawn meanwhile waits for this change, or this one for it.
+        .for('update');
       if (!current) return { ok: false, reason: 'notFound' } as const;
       const a = current.application;
+      if (reviewRefusal({ bracketDrawn: isDrawn(current.bracket), from: a.status, to: change.status })) {
+        return { ok: false, reason: 'lineupFixed' } as const;
+      }
       if (a.status === 'rejected' && change.status === 'approved') {
         const other = await liveApplication(tx, a.tournamentId, a.teamId ? { teamId: a.teamId } : { userId: a.userId });
         if (other) return { ok: false, reason: 'alreadyApplied' } as const;
@@ -183,7 +194,18 @@ async function tellApplicant(
   });
 }
 
-export async function deleteApplication(db: Tx, id: string): Promise<boolean> {
-  const deleted = await db.delete(applications).where(eq(applications.id, id)).returning({ id: applications.id });
-  return deleted.length > 0;
+/** Deletes an application; an approved one stays once the bracket is drawn (`reviewRefusal`). */
+export async function deleteApplication(db: Tx, id: string): Promise<{ ok: true } | { ok: false; reason: 'notFound' | 'lineupFixed' }> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: applications.status, bracket: tournaments.bracket })
+      .from(applications)
+      .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
+      .where(eq(applications.id, id))
+      .for('update');
+    if (!current) return { ok: false, reason: 'notFound' } as const;
+    if (reviewRefusal({ bracketDrawn: isDrawn(current.bracket), from: current.status, to: 'deleted' })) return { ok: false, reason: 'lineupFixed' } as const;
+    await tx.delete(applications).where(eq(applications.id, id));
+    return { ok: true } as const;
+  });
 }

@@ -321,9 +321,11 @@ export type WinnerSave = { ok: true; tournament: Tournament } | { ok: false; rea
 
 /**
  * Records the winner of a finished tournament (SPEC §4 Winner) and congratulates them: the player,
- * or every member of the team. Two admins choosing at once: the first one wins, the second is told.
+ * or every member of the team. With `finish` a started tournament is marked finished in the same
+ * transaction (the bracket's final is decided), under the same `winnerRefusal` rules. Two admins
+ * choosing at once: the first one wins, the second is told.
  */
-export async function setWinner(db: Tx, id: string, winner: { type: WinnerType; id: string }): Promise<WinnerSave> {
+export async function setWinner(db: Tx, id: string, winner: { type: WinnerType; id: string }, options: { finish?: boolean } = {}): Promise<WinnerSave> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
     if (!row) return { ok: false, reason: 'notFound' } as const;
@@ -331,11 +333,12 @@ export async function setWinner(db: Tx, id: string, winner: { type: WinnerType; 
     const refusal = winnerRefusal(
       { tournament: { status: row.status, soloOnly: row.soloOnly, hasWinner: Boolean(row.winnerId) }, participants },
       winner,
+      options,
     );
     if (refusal) return { ok: false, reason: refusal } as const;
     await tx
       .update(tournaments)
-      .set({ winnerType: winnerTypeOf(row.soloOnly), winnerId: winner.id, updatedAt: new Date() })
+      .set({ winnerType: winnerTypeOf(row.soloOnly), winnerId: winner.id, ...(options.finish ? { status: 'finished' as const } : {}), updatedAt: new Date() })
       .where(eq(tournaments.id, id));
     const payload = { tournamentId: id };
     if (winner.type === 'user') {

@@ -75,6 +75,8 @@ export const bracket: Record<keyof typeof uk, string> = {
   'bracket.seeding.standard': 'Standard seeding (1 against N, byes to the top seeds)',
   'bracket.createButton': 'Create the bracket',
   'bracket.confirmReplace': 'The bracket already has results; they will be lost. Create it again?',
+  'bracket.startsTournament': 'Drawing the bracket closes applications and starts the tournament (status “Started”).',
+  'bracket.confirmStart': 'Yes, draw and start',
   'bracket.replaceButton': 'Yes, create it again',
 
   'bracket.championOffer': 'The final is played: {name} won. Declare them the tournament winner? The tournament will be marked finished; the winner cannot be changed later.',

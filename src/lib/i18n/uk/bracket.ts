@@ -78,6 +78,8 @@ export const bracket = {
   'bracket.createButton': 'Створити сітку',
   'bracket.confirmReplace': 'Сітка вже має результати — їх буде втрачено. Створити її заново?',
   'bracket.replaceButton': 'Так, створити заново',
+  'bracket.startsTournament': 'Створення сітки закриє заявки й розпочне турнір (статус «Розпочато»).',
+  'bracket.confirmStart': 'Так, створити й розпочати',
 
   // The tournament winner in one step, once the final is decided.
   'bracket.championOffer': 'Фінал зіграно: переміг {name}. Оголосити переможцем турніру? Турнір буде позначено завершеним, змінити переможця потім не можна.',

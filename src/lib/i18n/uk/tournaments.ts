@@ -119,6 +119,7 @@ export const tournaments = {
   'apply.refused.notCaptain': 'Лише капітан може подати заявку від команди',
   'apply.refused.teamSize': 'У команді має бути від {min} до {max} гравців',
   'apply.refused.alreadyApplied': 'Заявку вже подано',
+  'apply.refused.bracketDrawn': 'Сітку вже сформовано — заявки на цей турнір закрито',
 
   // The winner.
   'winner.title': 'Обрати переможця',
@@ -127,9 +128,13 @@ export const tournaments = {
   'winner.confirm': 'Оголосити переможцем «{name}»? Змінити вибір потім не можна.',
   'winner.saved': 'Переможця збережено!',
   'winner.error': 'Помилка збереження переможця',
+  'winner.finished': 'Переможця збережено, турнір завершено!',
+  'winner.chooseOther': 'Обрати іншого переможця',
+  'winner.confirmOther': 'Сітку виграв {name}. Справді оголосити переможцем когось іншого?',
   'winner.notifyUser': 'Вітаємо! Ви перемогли у турнірі «{title}».',
   'winner.notifyTeam': 'Вітаємо! Команда «{team}» перемогла у турнірі «{title}».',
   'winner.refused.notFinished': 'Переможця можна обрати лише для завершеного турніру',
+  'winner.refused.notStarted': 'Турнір ще не розпочато: оголосити переможця можна лише після гри',
   'winner.refused.hasWinner': 'Переможця вже обрано',
   'winner.refused.noParticipants': 'Немає підтверджених учасників: спершу схваліть заявки',
   'winner.refused.wrongType': 'Тип переможця не відповідає турніру: для соло — гравець, для командного — команда',
@@ -165,6 +170,7 @@ export const tournaments = {
   'applications.notifyTeamRejected': 'Заявку команди «{team}» на турнір «{title}» відхилено.',
   'applications.notifyComment': '{text} Коментар: {comment}',
   'applications.warnNoParticipants': 'Підтверджених учасників ще немає: спершу схваліть заявки.',
+  'applications.refused.lineupFixed': 'Сітку вже сформовано: склад учасників змінити не можна',
 
   // Admin panels for games and tournaments.
   'manage.error': '❌ {message}',
