@@ -3,6 +3,7 @@ import { Notice } from './Notice.tsx';
 import { createApiClient, isNetworkFailure } from '../lib/api/client.ts';
 import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../lib/api/matches.ts';
 import { matchOutcome, type MatchOutcome } from '../lib/domain/match-outcome.ts';
+import { formatDateTime } from '../lib/i18n/format.ts';
 import { t, type MessageKey } from '../lib/i18n/index.ts';
 
 /** Match history is public: it is asked for without a token (SPEC §6). */
@@ -29,9 +30,6 @@ const statusLabel: Record<MatchHistoryItem['status'], MessageKey> = {
   cancelled: 'matches.status.cancelled',
 };
 
-const when = (item: MatchHistoryItem) =>
-  new Date(item.completedAt ?? item.createdAt).toLocaleString('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
-
 function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' | 'team'; id: string }) {
   const type = kind === 'player' ? 'user' : 'team';
   const outcome = matchOutcome(item, { id, type });
@@ -49,7 +47,7 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
         <span className="text-muted">{item.tournamentId?.title ?? t('matches.friendly')}</span>
         {item.matchDetails.duration !== null && <span className="text-muted">{t('matches.duration', { minutes: item.matchDetails.duration })}</span>}
         <time className="ml-auto text-muted" dateTime={item.completedAt ?? item.createdAt}>
-          {when(item)}
+          {formatDateTime(item.completedAt ?? item.createdAt, { month: 'short' })}
         </time>
       </div>
       <p className="flex flex-wrap items-center gap-2">

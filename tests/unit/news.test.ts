@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { newsInput, newsUpdate } from '../../src/lib/api/news.ts';
 import { escapeXml } from '../../src/lib/domain/markup.ts';
 import {
-  formatNewsDate,
   isSafeNewsUrl,
   linkifyText,
   newsFeedXml,
@@ -123,11 +122,6 @@ describe('news addresses', () => {
   });
 });
 
-describe('news dates', () => {
-  it('reads in Ukrainian, in Kyiv time', () => {
-    expect(formatNewsDate('2025-05-14T22:30:00Z')).toMatch(/^15 травня 2025/);
-  });
-});
 
 describe('RSS feed', () => {
   const channel = {

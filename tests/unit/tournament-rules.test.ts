@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyRefusal, isLiveApplication, isTeamSizeAllowed, TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
 import { DEFAULT_GAME_IMAGE, gameImage, gameImageSrcset, isImageAddress } from '../../src/lib/domain/game-image.ts';
-import { formatDay, formatLongDate, fromLocalInputValue, toLocalInputValue } from '../../src/lib/domain/tournament-dates.ts';
+import { formatDay, fromLocalInputValue, toLocalInputValue } from '../../src/lib/domain/tournament-dates.ts';
 import {
   DEFAULT_PREFERENCES,
   listQuery,
@@ -70,10 +70,6 @@ describe('dates in Kyiv time', () => {
     expect(fromLocalInputValue('2030-07-15')).toBe('2030-07-14T21:00:00.000Z');
     expect(toLocalInputValue('2030-07-15T16:00:00.000Z')).toBe('2030-07-15T19:00');
     expect(fromLocalInputValue('tomorrow')).toBeNull();
-  });
-
-  it('writes long dates in Ukrainian', () => {
-    expect(formatLongDate('2030-07-15T16:00:00Z')).toMatch(/15 липня 2030.*19:00/);
   });
 });
 

@@ -4,7 +4,7 @@ import { ShowMore } from '../../components/ShowMore.tsx';
 import { enableStats, listTournamentStats, type MatchRecorded, type TournamentStats } from '../../lib/api/stats.ts';
 import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
 import { displayRating } from '../../lib/domain/rank.ts';
-import { formatLongDate } from '../../lib/domain/tournament-dates.ts';
+import { formatDateTime } from '../../lib/i18n/format.ts';
 import { TOURNAMENT_PAGE_SIZE } from '../../lib/domain/tournament-list.ts';
 import { normalizeStatus, statusLabelKey } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -102,7 +102,7 @@ export default function TournamentStatsPanel() {
                       </span>
                     </p>
                     <p className="text-sm text-muted">
-                      <time dateTime={tournament.date}>{formatLongDate(tournament.date)}</time>
+                      <time dateTime={tournament.date}>{formatDateTime(tournament.date)}</time>
                     </p>
                   </div>
                   {tournament.description && <p className="line-clamp-3 text-sm text-fg/90">{tournament.description}</p>}

@@ -4,6 +4,7 @@ import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { getCabinet, uploadAvatar, type Cabinet as CabinetData } from '../../lib/api/cabinet.ts';
 import { errorMessage } from '../../lib/api/client.ts';
+import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -15,7 +16,6 @@ type Status = { tone: NoticeTone; text: string } | null;
 /** How long a success or error line stays (SPEC §9: status messages 3000 ms). */
 const STATUS_MS = 3000;
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('uk-UA', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The signed-in user's cabinet: avatar, profile, team, and the slots below (match history, achievements). */
 export default function Cabinet({ children }: { children?: ReactNode }) {
@@ -123,7 +123,7 @@ export default function Cabinet({ children }: { children?: ReactNode }) {
           </h2>
           <p className="text-muted">{cabinet.email}</p>
           {cabinet.pendingEmail && <p className="text-sm text-warning">{t('cabinet.pendingEmail', { email: cabinet.pendingEmail })}</p>}
-          <p className="text-sm text-muted">{t('cabinet.memberSince', { date: longDate(cabinet.createdAt) })}</p>
+          <p className="text-sm text-muted">{t('cabinet.memberSince', { date: formatDate(cabinet.createdAt) })}</p>
           <button type="button" className="btn-ghost mt-2 self-start" onClick={() => setEditing(true)}>
             {t('cabinet.editProfile')}
           </button>

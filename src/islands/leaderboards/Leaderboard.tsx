@@ -29,6 +29,7 @@ import {
   type LeaderboardTab,
 } from '../../lib/domain/leaderboard.ts';
 import { displayRating } from '../../lib/domain/rank.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydrated, useHydratedStore } from '../../lib/stores/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -399,8 +400,8 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
                       </div>
                     </td>
                     <td className="hidden px-2 py-3 align-middle whitespace-nowrap md:table-cell">{row.stats.rankTitle}</td>
-                    <td className="px-2 py-3 text-right align-middle font-mono font-semibold tabular-nums">{displayRating(row.stats.ranking)}</td>
-                    <td className="hidden px-2 py-3 text-right align-middle tabular-nums sm:table-cell">{row.stats.matchesWon}</td>
+                    <td className="px-2 py-3 text-right align-middle font-mono font-semibold tabular-nums">{formatNumber(displayRating(row.stats.ranking))}</td>
+                    <td className="hidden px-2 py-3 text-right align-middle tabular-nums sm:table-cell">{formatNumber(row.stats.matchesWon)}</td>
                     <td className="hidden px-2 py-3 text-right align-middle whitespace-nowrap tabular-nums sm:table-cell">{formatWinRate(row.stats.winRate)}</td>
                     <td className="px-2 py-3 text-right align-middle whitespace-nowrap">
                       <Streak value={row.stats.currentStreak} />

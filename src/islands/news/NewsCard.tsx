@@ -1,6 +1,7 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import type { NewsItem } from '../../lib/api/news.ts';
-import { formatNewsDate, newsPreview } from '../../lib/domain/news.ts';
+import { newsPreview } from '../../lib/domain/news.ts';
+import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { newsLinkProps, NewsText } from './NewsText.tsx';
 
@@ -45,7 +46,7 @@ export function NewsCard({ item, actions, priority = false }: { item: NewsItem; 
             </svg>
           </h2>
           <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
-            <time dateTime={item.date}>{formatNewsDate(item.date)}</time>
+            <time dateTime={item.date}>{formatDate(item.date)}</time>
             {item.archived && <span className="rounded-full border border-line px-2 py-0.5">{t('news.archivedBadge')}</span>}
           </span>
           <span className="text-sm text-muted wrap-anywhere group-open:hidden">{newsPreview(item.content)}</span>

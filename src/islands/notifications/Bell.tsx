@@ -15,6 +15,7 @@ import {
   type NotificationAction,
 } from '../../lib/api/notifications.ts';
 import { notificationCall } from '../../lib/domain/notification-action.ts';
+import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/notifications.ts';
 import { api } from '../../lib/stores/api.ts';
 import { loadSession } from '../../lib/stores/session.ts';
@@ -33,7 +34,6 @@ async function refreshNotifications(): Promise<void> {
   }
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleString('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
 
 const actionLabel = (action: NotificationAction) =>
   action.type === 'accept' ? t('notifications.accept') : action.type === 'reject' ? t('notifications.reject') : action.label;
@@ -187,7 +187,7 @@ export default function Bell() {
                     <span className="break-words">{n.text}</span>
                   </p>
                   <time className="text-xs text-muted" dateTime={n.date}>
-                    {formatDate(n.date)}
+                    {formatDateTime(n.date, { month: 'short' })}
                   </time>
                   {n.actions.length > 0 && (
                     <div className="flex flex-wrap gap-2">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { listPlayerAchievements, type EarnedAchievement } from '../../lib/api/leaderboards.ts';
-import { formatLongDate } from '../../lib/domain/tournament-dates.ts';
+import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -58,7 +58,7 @@ export default function PlayerAchievements() {
                 <p className="text-xs text-muted">
                   {earned.game.name}
                   {earned.team ? ` · ${t('stats.withTeam', { team: earned.team.name })}` : ''} ·{' '}
-                  <time dateTime={earned.earnedAt}>{t('stats.earnedOn', { date: formatLongDate(earned.earnedAt) })}</time>
+                  <time dateTime={earned.earnedAt}>{t('stats.earnedOn', { date: formatDateTime(earned.earnedAt) })}</time>
                 </p>
               </div>
             </li>

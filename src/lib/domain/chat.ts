@@ -1,3 +1,5 @@
+import { formatTime } from '../i18n/format.ts';
+
 /** Longest chat message, in characters (after trimming). */
 export const CHAT_MESSAGE_MAX = 1000;
 /** How often the team chat asks for new messages (SPEC §9). */
@@ -20,10 +22,9 @@ export function chatMessageProblem(text: string): ChatMessageProblem | null {
 /**
  * The time shown beside a message, HH:MM. SPEC §9 cuts characters 11–16 out of the ISO
  * `createdAt`, which is UTC and so 2–3 hours off for a reader in Kyiv; we show the same HH:MM
- * in the reader's own time zone, and fall back to the spec's cut for a value that is not a date.
+ * in the reader's own time zone (the chat is drawn only in the browser, so this cannot differ
+ * from a server's rendering), and fall back to the spec's cut for a value that is not a date.
  */
-export function chatTime(createdAt: string, timeZone?: string): string {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return createdAt.slice(11, 16);
-  return new Intl.DateTimeFormat('uk-UA', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(date);
+export function chatTime(createdAt: string, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  return formatTime(createdAt, { timeZone }) || createdAt.slice(11, 16);
 }

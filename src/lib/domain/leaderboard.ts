@@ -1,3 +1,6 @@
+import { formatPercent } from '../i18n/format.ts';
+import type { Locale } from '../i18n/core.ts';
+
 /** Choices and labels of the leaderboards page (SPEC §2 Leaderboards, §9), shared by the page, its island and the API. */
 
 export const LEADERBOARD_TABS = ['players', 'teams'] as const;
@@ -39,7 +42,5 @@ export const placeLabel = (place: number): string => MEDALS[place - 1] ?? `#${pl
 /** The streak column: 🔥 n for a run of wins, ❄️ n for a run of losses, — for none. */
 export const streakLabel = (streak: number): string => (streak > 0 ? `🔥 ${streak}` : streak < 0 ? `❄️ ${Math.abs(streak)}` : '—');
 
-const percent = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** Win rate (0–100) with one decimal, as Ukrainian writes it: «66,7%». */
-export const formatWinRate = (rate: number): string => `${percent.format(rate)}%`;
+/** Win rate (0–100) with one decimal, in the reader's language: «66,7%» / "66.7%". */
+export const formatWinRate = (rate: number, locale?: Locale): string => formatPercent(rate, { locale, fractionDigits: 1 });

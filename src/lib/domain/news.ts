@@ -114,11 +114,6 @@ export function isSafeNewsUrl(value: string): boolean {
 /** Whether an allowed address leads away from this site (it then opens in a new tab). */
 export const isExternalUrl = (value: string) => /^https?:\/\//i.test(value);
 
-const dateFormat = new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Kyiv' });
-
-/** The date of a news item in Ukrainian ('15 травня 2025 р.'), the same on the server and in the browser. */
-export const formatNewsDate = (iso: string) => dateFormat.format(new Date(iso));
-
 // ---------------------------------------------------------------- RSS
 
 

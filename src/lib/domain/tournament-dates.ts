@@ -1,5 +1,4 @@
-/** The site's time zone: every date is shown as it is in Kyiv, on the server and in the browser alike. */
-export const SITE_TIME_ZONE = 'Europe/Kyiv';
+import { SITE_TIME_ZONE } from '../i18n/format.ts';
 
 type Parts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
 
@@ -34,21 +33,6 @@ export function formatDay(date: string | Date): string {
   if (!value) return '';
   const p = kyivParts(value);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-}
-
-const longFormat = new Intl.DateTimeFormat('uk-UA', {
-  timeZone: SITE_TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** A date in the Ukrainian long format with Kyiv time, e.g. «12 грудня 2025 р. о 19:00». */
-export function formatLongDate(date: string | Date): string {
-  const value = toDate(date);
-  return value ? longFormat.format(value) : '';
 }
 
 /** The value of an `<input type="datetime-local">` showing a moment in Kyiv time. */
