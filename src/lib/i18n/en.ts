@@ -4,6 +4,7 @@ import { bracket } from './en/bracket.ts';
 import { cabinet } from './en/cabinet.ts';
 import { common } from './en/common.ts';
 import { gameConfig } from './en/game-config.ts';
+import { mail } from './en/mail.ts';
 import { news } from './en/news.ts';
 import { notifications } from './en/notifications.ts';
 import { stats } from './en/stats.ts';
@@ -12,4 +13,4 @@ import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats, ...mail };

@@ -4,6 +4,7 @@ import { bracket } from './uk/bracket.ts';
 import { cabinet } from './uk/cabinet.ts';
 import { common } from './uk/common.ts';
 import { gameConfig } from './uk/game-config.ts';
+import { mail } from './uk/mail.ts';
 import { news } from './uk/news.ts';
 import { notifications } from './uk/notifications.ts';
 import { stats } from './uk/stats.ts';
@@ -14,6 +15,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats, ...mail } as const;
 
 export type MessageKey = keyof typeof uk;

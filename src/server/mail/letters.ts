@@ -1,10 +1,20 @@
 import type { Letter } from './mailer.ts';
 import { escapeXml as escape } from '../../lib/domain/markup.ts';
+import { currentLocale, translate, type Locale, type MessageKey } from '../../lib/i18n/index.ts';
 
-function letter(to: string, subject: string, lead: string, action: string, link: string): Letter {
-  const text = `${lead}\n\n${action}: ${link}\n\nЯкщо ви не реєструвалися на Кіберарені, просто проігноруйте цей лист.`;
-  const html = `<p>${escape(lead)}</p><p><a href="${escape(link)}">${escape(action)}</a></p><p style="color:#666">${escape(link)}</p><p>Якщо ви не реєструвалися на Кіберарені, просто проігноруйте цей лист.</p>`;
-  return { to, subject, text, html, link };
+/** The letters there are: each has a subject, a lead and an action in the catalogs (`mail.<kind>.*`). */
+type Kind = 'confirm' | 'emailChange' | 'emailInUse';
+
+/**
+ * A letter in `locale`: by default the language of the request that caused it (the reader's
+ * `lang` cookie, src/server/locale.ts), so someone who signed up in English reads it in English.
+ */
+function letter(to: string, kind: Kind, link: string, params: Record<string, string>, locale: Locale): Letter {
+  const say = (key: MessageKey) => translate(locale, key, params);
+  const [subject, lead, action, ignore] = [say(`mail.${kind}.subject`), say(`mail.${kind}.lead`), say(`mail.${kind}.action`), say('mail.ignore')];
+  const text = `${lead}\n\n${action}: ${link}\n\n${ignore}`;
+  const html = `<div lang="${locale}"><p>${escape(lead)}</p><p><a href="${escape(link)}">${escape(action)}</a></p><p style="color:#666">${escape(link)}</p><p>${escape(ignore)}</p></div>`;
+  return { to, subject, text, html, link, language: locale };
 }
 
 /**
@@ -14,21 +24,14 @@ function letter(to: string, subject: string, lead: string, action: string, link:
 export const confirmLink = (siteUrl: string, token: string) => `${siteUrl}/confirm?token=${encodeURIComponent(token)}`;
 export const loginLink = (siteUrl: string) => `${siteUrl}/login`;
 
-export const confirmationLetter = (to: string, username: string, link: string) =>
-  letter(to, 'Підтвердіть пошту на Кіберарені', `Вітаємо, ${username}! Щоб увійти на Кіберарену, підтвердіть свою пошту.`, 'Підтвердити пошту', link);
+export const confirmationLetter = (to: string, username: string, link: string, locale = currentLocale()) =>
+  letter(to, 'confirm', link, { username }, locale);
 
-export const emailChangeLetter = (to: string, username: string, link: string) =>
-  letter(to, 'Підтвердіть нову пошту на Кіберарені', `${username}, ви змінили адресу пошти на Кіберарені. Підтвердіть нову адресу.`, 'Підтвердити адресу', link);
+export const emailChangeLetter = (to: string, username: string, link: string, locale = currentLocale()) =>
+  letter(to, 'emailChange', link, { username }, locale);
 
 /**
  * To an address that already has an account, when someone tried to make it another account's
  * address: the account behind it stays as it was, and the person who tried learns nothing.
  */
-export const emailInUseLetter = (to: string, link: string) =>
-  letter(
-    to,
-    'Хтось спробував використати вашу пошту на Кіберарені',
-    'Хтось указав цю адресу як нову пошту для іншого акаунта на Кіберарені. Її вже має ваш акаунт, тому нічого не змінено. Якщо це були ви, увійдіть у свій акаунт.',
-    'Увійти',
-    link,
-  );
+export const emailInUseLetter = (to: string, link: string, locale = currentLocale()) => letter(to, 'emailInUse', link, {}, locale);

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
+import type { Locale } from '../../lib/i18n/index.ts';
 
 export interface Letter {
   to: string;
@@ -9,6 +10,8 @@ export interface Letter {
   html: string;
   /** The one link the letter is about, printed to the log when there is no SMTP server. */
   link?: string;
+  /** The language it is written in, sent as `Content-Language`. */
+  language?: Locale;
 }
 
 export interface Mailer {
@@ -24,6 +27,7 @@ const message = (from: string, letter: Letter) => ({
   text: letter.text,
   html: letter.html,
   textEncoding: 'quoted-printable' as const,
+  ...(letter.language ? { headers: { 'Content-Language': letter.language } } : {}),
 });
 
 /**
