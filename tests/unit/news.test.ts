@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { newsInput, newsUpdate } from '../../src/lib/api/news.ts';
 import { escapeXml } from '../../src/lib/domain/markup.ts';
 import {
+  feedLocale,
   isSafeNewsUrl,
   linkifyText,
+  newsFeedPath,
   newsFeedXml,
   newsParagraphs,
   newsPreview,
@@ -130,6 +132,7 @@ describe('RSS feed', () => {
     origin: 'https://arena.test',
     pagePath: '/news',
     feedPath: '/news/rss.xml',
+    language: 'uk' as const,
     itemPath: (id: string) => `/news/${id}`,
     now: new Date('2025-01-01T00:00:00Z'),
   };
@@ -161,6 +164,15 @@ describe('RSS feed', () => {
     expect(xml).toContain('<description>Текст &amp; ще</description>');
     expect(xml.indexOf('/news/n2')).toBeLessThan(xml.indexOf('/news/n1'));
     expect(xml).not.toMatch(/<b>/);
+  });
+
+  it('names its language, and the English feed lives at ?lang=en', () => {
+    expect(newsFeedXml([], channel)).toContain('<language>uk</language>');
+    const xml = newsFeedXml([], { ...channel, title: 'Kiberarena news', language: 'en', feedPath: newsFeedPath('en') });
+    expect(xml).toContain('<language>en</language>');
+    expect(xml).toContain('<atom:link href="https://arena.test/news/rss.xml?lang=en" rel="self" type="application/rss+xml" />');
+    expect(newsFeedPath('uk')).toBe('/news/rss.xml');
+    expect([feedLocale('en', 'uk'), feedLocale('uk', 'en'), feedLocale(null, 'en'), feedLocale('de', 'uk')]).toEqual(['en', 'uk', 'en', 'uk']);
   });
 
   it('is a valid empty channel when there is no news', () => {

@@ -1,4 +1,5 @@
 import { escapeXml } from './markup.ts';
+import { defaultLocale, isLocale, type Locale } from '../i18n/core.ts';
 
 /*
  * Pure rules for news (SPEC §2 News page, §3 News, §9): the collapsed preview, paragraphs of the
@@ -131,13 +132,21 @@ export interface FeedChannel {
   origin: string;
   /** Path of the news page, `/news`. */
   pagePath: string;
-  /** Path of the feed itself, `/news/rss.xml`. */
+  /** Path of the feed itself, `/news/rss.xml` (with `?lang=en` for the English one). */
   feedPath: string;
+  /** The language of the channel's own texts (its items are written as their authors wrote them). */
+  language: Locale;
   /** Path of one item's page. */
   itemPath: (id: string) => string;
   /** Moment of the build, for `lastBuildDate` when there are no items. */
   now: Date;
 }
+
+/** Path of the news feed in a language: Ukrainian, the default, at `/news/rss.xml`, English with `?lang=en`. */
+export const newsFeedPath = (locale: Locale): string => (locale === defaultLocale ? '/news/rss.xml' : `/news/rss.xml?lang=${locale}`);
+
+/** The language a feed request asks for: `?lang=` (a feed reader sends no cookie), else the reader's `fallback`. */
+export const feedLocale = (lang: string | null, fallback: Locale): Locale => (isLocale(lang) ? lang : fallback);
 
 /** An RSS 2.0 document of the given news, newest first, with absolute links and escaped text. */
 export function newsFeedXml(items: readonly FeedItem[], channel: FeedChannel): string {
@@ -165,7 +174,7 @@ export function newsFeedXml(items: readonly FeedItem[], channel: FeedChannel): s
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(abs(channel.pagePath))}</link>`,
     `    <description>${escapeXml(channel.description)}</description>`,
-    '    <language>uk</language>',
+    `    <language>${channel.language}</language>`,
     `    <lastBuildDate>${(newest ?? channel.now).toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(abs(channel.feedPath))}" rel="self" type="application/rss+xml" />`,
     ...entries,
