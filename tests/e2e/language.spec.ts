@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, hydrated, open, test } from './fixtures.ts';
 
 test('a reader switches to English, keeps it across visits, and switches back', async ({ page }) => {
@@ -41,4 +42,73 @@ test('the API answers in the reader’s language and in Ukrainian by default', a
   const answer = await english.post('/api/auth/login', { data: { loginOrEmail: 'nobody2', password: 'wrong-one' } });
   expect((await answer.json()).message).toBe('Wrong login or password');
   await english.dispose();
+});
+
+const MONTH = '(January|February|March|April|May|June|July|August|September|October|November|December)';
+
+/** Errors the page itself reports (a hydration mismatch is React error #418). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function readIn(page: Page, baseURL: string | undefined, lang: 'uk' | 'en') {
+  await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }]);
+}
+
+test('an English page writes dates, numbers and percentages the English way, and hydrates the same text', async ({ page, baseURL }) => {
+  const errors = pageErrors(page);
+  await readIn(page, baseURL, 'en');
+  const [tournament] = (await (await page.request.get('/api/tournaments')).json()) as { _id: string }[];
+  const [news] = (await (await page.request.get('/api/news')).json()) as { _id: string }[];
+
+  await open(page, `/tournaments/${tournament?._id}`);
+  await expect(page.locator('dd time')).toHaveText(new RegExp(`^\\d{1,2} ${MONTH} \\d{4} at \\d\\d:\\d\\d$`));
+
+  await open(page, `/news/${news?._id}`);
+  await expect(page.locator('article time').first()).toHaveText(new RegExp(`^\\d{1,2} ${MONTH} \\d{4}$`));
+
+  await open(page, '/leaderboards');
+  const rates = page.getByRole('cell').filter({ hasText: /%$/ });
+  await expect(rates.first()).toBeVisible();
+  for (const rate of await rates.allTextContents()) expect(rate).toMatch(/^\d{1,3}\.\d%$/);
+
+  // The cabinet and its match history are drawn in the browser: they read <html lang> too.
+  const login = await page.request.post('/api/auth/login', { data: { loginOrEmail: 'KozakSniper', password: 'demo12345' } });
+  const { token } = (await login.json()) as { token: string };
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  await open(page, '/cabinet');
+  await expect(page.getByText(new RegExp(`^On Kiberarena since \\d{1,2} ${MONTH} \\d{4}$`))).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('р.');
+  expect(errors).toEqual([]);
+});
+
+test('a Ukrainian page keeps the Ukrainian date', async ({ page, baseURL }) => {
+  const errors = pageErrors(page);
+  await readIn(page, baseURL, 'uk');
+  const [tournament] = (await (await page.request.get('/api/tournaments')).json()) as { _id: string }[];
+  await open(page, `/tournaments/${tournament?._id}`);
+  await expect(page.locator('dd time')).toHaveText(/^\d{1,2} \p{Script=Cyrillic}+ \d{4} р\.,? о \d\d:\d\d$/u);
+  expect(errors).toEqual([]);
+});
+
+test('the news feed is English at ?lang=en, the address an English page offers', async ({ page, baseURL }) => {
+  await readIn(page, baseURL, 'en');
+  await open(page, '/news');
+  const feed = page.locator('link[rel="alternate"][type="application/rss+xml"]');
+  await expect(feed).toHaveAttribute('href', '/news/rss.xml?lang=en');
+  await expect(page.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/news/rss.xml?lang=en');
+
+  // A feed reader sends no cookie: the address alone decides.
+  const english = await (await fetch(new URL('/news/rss.xml?lang=en', baseURL))).text();
+  expect(english).toContain('<language>en</language>');
+  expect(english).toContain('<title>Kiberarena news</title>');
+  expect(english).toMatch(/<pubDate>\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT<\/pubDate>/);
+  const plain = await (await fetch(new URL('/news/rss.xml', baseURL))).text();
+  expect(plain).toContain('<language>uk</language>');
+  expect(plain).toContain('<title>Новини Кіберарени</title>');
 });
