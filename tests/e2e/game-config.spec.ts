@@ -16,7 +16,7 @@ async function gameWithoutConfig(page: Page, name: string) {
  */
 async function statsPanel(page: Page) {
   await page.waitForLoadState('networkidle');
-  await open(page, '/admin');
+  await open(page, '/admin?section=games');
   const panel = page.getByRole('region', { name: 'Ігри та статистика' });
   await expect(panel).toBeVisible();
   await hydrated(page);

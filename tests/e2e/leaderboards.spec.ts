@@ -22,7 +22,7 @@ async function configureCs2(request: APIRequestContext): Promise<string> {
 test('an admin enables statistics, records a match, and the leaderboard shows the winner’s new rating and streak', async ({ admin: page, request }) => {
   const gameId = await configureCs2(request);
 
-  await open(page, '/admin');
+  await open(page, '/admin?section=results');
   const panel = page.getByRole('region', { name: 'Статистика турнірів' });
   const card = panel.getByRole('listitem').filter({ hasText: TOURNAMENT });
   await expect(card.getByText('Статистику вимкнено')).toBeVisible();

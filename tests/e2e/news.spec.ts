@@ -28,7 +28,7 @@ test('an admin publishes news, a player saves it, the admin archives it and the 
   const content = `${'Оголошуємо новий сезон турнірів Кіберарени для всіх гравців. '.repeat(3)}\n\nРегламент: https://example.com/rules.`;
 
   // The admin publishes from the admin panel.
-  await page.goto('/admin');
+  await page.goto('/admin?section=news');
   const form = page.getByRole('form', { name: 'Додати новину' });
   await form.getByLabel('Назва').fill(title);
   await form.getByLabel('Текст').fill(content);

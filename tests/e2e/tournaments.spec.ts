@@ -157,17 +157,18 @@ test('the list filters and sort survive a reload, and reset restores all, all, n
 test('an admin adds a game and a tournament for it, and may not delete the game while the tournament exists', async ({ admin: page }) => {
   const game = `Tekken ${randomUUID().slice(0, 6)}`;
   const title = `Турнір з ${game}`;
-  await page.goto('/admin');
+  await page.goto('/admin?section=games');
 
   // The lists arrive once the panels have hydrated; only then do the forms act without a reload.
-  const games = page.getByRole('region', { name: 'Ігри' });
+  const games = page.getByRole('region', { name: 'Ігри', exact: true });
   await expect(games.getByRole('listitem').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Керування турнірами' }).getByRole('listitem').first()).toBeVisible();
   await games.getByLabel('Назва гри').fill(game);
   await games.getByLabel('Зображення (URL або шлях)').fill('/no-such-picture.png');
   await games.getByRole('button', { name: 'Додати гру' }).click();
   await expect(games.getByRole('status')).toHaveText('✅ Гру додано!');
 
+  await page.getByRole('navigation', { name: 'Розділи адмін-панелі' }).getByRole('link', { name: 'Турніри' }).click();
+  await expect(page.getByRole('region', { name: 'Список турнірів' }).getByRole('listitem').first()).toBeVisible();
   const form = page.getByRole('form', { name: 'Новий турнір' });
   await form.getByLabel('Назва турніру').fill(title);
   await form.getByRole('button', { name: 'Додати турнір' }).click();
@@ -178,8 +179,10 @@ test('an admin adds a game and a tournament for it, and may not delete the game 
   await form.getByLabel('Зображення (URL або шлях)').fill('/no-such-picture.png');
   await form.getByRole('button', { name: 'Додати турнір' }).click();
   await expect(page.getByRole('region', { name: 'Новий турнір' }).getByRole('status')).toHaveText('✅ Турнір додано!');
-  await expect(page.getByRole('region', { name: 'Керування турнірами' }).getByRole('link', { name: title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Список турнірів' }).getByRole('link', { name: title })).toBeVisible();
 
+  await page.goBack();
+  await expect(games.getByRole('listitem').first()).toBeVisible();
   page.once('dialog', (dialog) => void dialog.accept());
   await games.getByRole('button', { name: `Видалити: ${game}` }).click();
   await expect(games.getByRole('alert')).toHaveText(/^❌ Не можна видалити гру: до неї привʼязано турнірів — 1\./);

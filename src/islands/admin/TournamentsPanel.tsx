@@ -98,7 +98,7 @@ export default function TournamentsPanel() {
       <section aria-labelledby="tournament-list-title" className="card flex flex-col gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="tournament-list-title" className="text-xl font-bold">
-            {t('manage.managementTitle')}
+            {t('admin.tournamentList')}
           </h2>
           <label className="flex flex-col gap-1 text-sm font-medium">
             {t('manage.gameFilter')}

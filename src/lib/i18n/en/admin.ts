@@ -5,5 +5,12 @@ export const admin: Record<keyof typeof uk, string> = {
   'admin.tournamentsTitle': 'Tournament management',
   'admin.only': 'access only for administrator',
   'admin.checking': 'Checking access...',
+  'admin.sections': 'Admin panel sections',
+  'admin.section.applications': 'Applications',
+  'admin.section.tournaments': 'Tournaments',
+  'admin.section.results': 'Match results',
+  'admin.section.games': 'Games and statistics',
+  'admin.section.news': 'News',
+  'admin.tournamentList': 'Tournament list',
   'admin.welcome': 'Welcome, {name}! Management panels will appear here.',
 };

@@ -1,0 +1,45 @@
+import { expect, hydrated, open, test } from './fixtures.ts';
+
+// The admin page is split into sections reached in one step; the address keeps the choice.
+
+test('an admin reaches every section of the admin page in one step, and the address keeps it across reload, back and forward', async ({ admin: page }) => {
+  const islands = () => page.locator('astro-island').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('component-url') ?? '').filter((url) => /Panel/.test(url)));
+  await open(page, '/admin');
+  const menu = page.getByRole('navigation', { name: 'Розділи адмін-панелі' });
+  await expect(menu.getByRole('link', { name: 'Заявки' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('region', { name: 'Заявки' })).toBeVisible();
+  // Only the chosen section's panels are on the page, so only their islands load.
+  expect((await islands()).map((url) => url.replace(/.*\/|\..*$/g, ''))).toEqual(['ApplicationsPanel']);
+  await expect(page.getByRole('region', { name: 'Ігри', exact: true })).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'Ігри та статистика' }).click();
+  await expect(page).toHaveURL('/admin?section=games');
+  await expect(page.getByRole('region', { name: 'Ігри', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Заявки' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Ігри та статистика' })).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle(/^Ігри та статистика · Адмін-панель/);
+
+  await menu.getByRole('link', { name: 'Новини' }).click();
+  await expect(page.getByRole('form', { name: 'Додати новину' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Додати новину' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL('/admin?section=games');
+  await expect(page.getByRole('region', { name: 'Ігри', exact: true })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL('/admin?section=news');
+
+  // A link to a section works on its own; an unknown section falls back to the first one.
+  await open(page, '/admin?section=results');
+  await expect(page.getByRole('region', { name: 'Статистика турнірів' })).toBeVisible();
+  await open(page, '/admin?section=nonsense');
+  await expect(menu.getByRole('link', { name: 'Заявки' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the tournament management page names itself once', async ({ admin: page }) => {
+  await open(page, '/admin-tournaments');
+  await expect(page.getByRole('heading', { name: 'Керування турнірами' })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Список турнірів' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
+});
