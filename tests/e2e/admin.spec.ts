@@ -43,3 +43,21 @@ test('the tournament management page names itself once', async ({ admin: page })
   await expect(page.getByRole('heading', { name: 'Список турнірів' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
 });
+
+test('a wrong tournament, bracket or news address says so once, with the right status', async ({ page }) => {
+  for (const [path, text] of [
+    ['/tournaments/not-an-id', 'Турнір не знайдено або посилання некоректне!'],
+    ['/tournaments/00000000-0000-4000-8000-000000000000', 'Турнір не знайдено'],
+    ['/tournament/not-an-id/bracket', 'Турнір не знайдено або посилання некоректне!'],
+    ['/tournament/00000000-0000-4000-8000-000000000000/bracket', 'Турнір не знайдено'],
+    ['/news/not-an-id', 'Новину не знайдено'],
+    ['/news/00000000-0000-4000-8000-000000000000', 'Новину не знайдено'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(text);
+    await expect(page.getByText(text, { exact: true }), path).toHaveCount(1);
+    await expect(page.getByRole('alert'), path).toHaveCount(0);
+  }
+});
