@@ -2,7 +2,7 @@ import './zod-locale.ts';
 import type { z } from 'zod';
 import type { Context } from 'hono';
 import { unsafeTextAt } from '../lib/api/input.ts';
-import { defaultLocale, isMessageKey, plural, t } from '../lib/i18n/index.ts';
+import { currentLocale, isMessageKey, plural, t } from '../lib/i18n/index.ts';
 
 /** Label of a body field in messages: the catalog's name when it has one. */
 function label(path: PropertyKey[]): string {
@@ -21,9 +21,10 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
   return value;
 }
 
-const characters = (n: number | bigint) => plural(defaultLocale, 'count.characters', Number(n));
+/** "32 символів" / "32 characters": in the reader's language, like the sentence around it. */
+const characters = (n: number | bigint) => plural(currentLocale(), 'count.characters', Number(n));
 
-/** One Ukrainian sentence for the first problem zod found in `input`. */
+/** One sentence, in the reader's language, for the first problem zod found in `input`. */
 export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.path.length === 0 && issue.code === 'invalid_type') return t('validation.invalidBody');
   const field = label(issue.path);

@@ -61,3 +61,38 @@ test('a wrong tournament, bracket or news address says so once, with the right s
     await expect(page.getByRole('alert'), path).toHaveCount(0);
   }
 });
+
+test('a field with a limit counts near it, keeps pasted text whole and refuses to send too much, naming the limit', async ({ admin: page }) => {
+  await open(page, '/admin?section=news');
+  const form = page.getByRole('form', { name: 'Додати новину' });
+  const title = form.getByLabel('Назва');
+  const counter = form.getByText(/^\d+\/200$/);
+  await expect(title).toHaveAccessibleDescription('Не більше 200 символів');
+
+  // Far from the limit the counter keeps its place but is not shown; near it, it is.
+  await title.fill('Коротка назва');
+  await expect(counter).toBeHidden();
+  await title.fill('я'.repeat(195));
+  await expect(counter).toHaveText('195/200');
+  await expect(counter).toBeVisible();
+
+  // Pasting more than fits keeps every character and says how far over the limit it is.
+  await title.fill('');
+  await title.focus();
+  await page.evaluate(() => document.execCommand('insertText', false, 'я'.repeat(205)));
+  await expect(title).toHaveValue('я'.repeat(205));
+  await expect(counter).toHaveText('205/200');
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Текст').fill('Текст новини');
+  await form.getByRole('button', { name: 'Додати новину' }).click();
+  await expect(title).toBeFocused();
+  expect(await title.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe('«Назва» — не довше 200 символів; зараз 205');
+  await expect(form.getByRole('status')).toHaveCount(0);
+
+  // Back within the limit, the form sends.
+  await title.fill(`Рівно двісті ${'я'.repeat(187)}`);
+  await expect(title).not.toHaveAttribute('aria-invalid');
+  await form.getByRole('button', { name: 'Додати новину' }).click();
+  await expect(form.getByRole('status')).toHaveText('Додано новину!');
+  await expect(counter).toBeHidden();
+});

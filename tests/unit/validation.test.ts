@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerInput } from '../../src/lib/api/auth.ts';
+import { counterFrom, limitText, maxLengthOf } from '../../src/components/Field.tsx';
+import { registerInput, usernameSchema } from '../../src/lib/api/auth.ts';
+import { tournamentInput } from '../../src/lib/api/tournaments.ts';
+import { defaultLocale, setLocaleResolver, type Locale } from '../../src/lib/i18n/index.ts';
 import { describeIssue } from '../../src/server/validation.ts';
+
+/** Runs `work` as if the reader had chosen `locale`. */
+function inLocale<T>(locale: Locale, work: () => T): T {
+  setLocaleResolver(() => locale);
+  try {
+    return work();
+  } finally {
+    setLocaleResolver(() => defaultLocale);
+  }
+}
 
 function message(schema: z.ZodType, input: unknown): string {
   const result = schema.safeParse(input);
@@ -43,5 +56,30 @@ describe('validation messages', () => {
       username: 'Козак_1',
       email: 'a@b.test',
     });
+  });
+
+  it('names the limit in the reader’s language, number and noun alike', () => {
+    const tooLong = { username: 'abc', email: 'a@b.test', password: 'x'.repeat(200) };
+    expect(inLocale('en', () => message(registerInput, tooLong))).toBe('The field "Password" is too long (at most 128 characters)');
+    expect(inLocale('en', () => message(registerInput, { ...tooLong, password: '1' }))).toBe('The field "Password" is too short (at least 8 characters)');
+  });
+});
+
+describe('length limits in forms', () => {
+  it('reads a limit from the shared schema, so the form and the server agree', () => {
+    expect(maxLengthOf(usernameSchema)).toBe(32);
+    expect(maxLengthOf(tournamentInput.shape.title)).toBe(120);
+    expect(() => maxLengthOf(z.string())).toThrow();
+  });
+
+  it('shows the counter only over the last tenth of the limit (at least the last 10 characters)', () => {
+    expect(counterFrom(40)).toBe(30);
+    expect(counterFrom(1000)).toBe(900);
+  });
+
+  it('says what is left, or how far over the limit a value is, naming the limit', () => {
+    expect(limitText('Назва команди', 35, 40)).toBe('Використано 35 з 40 символів');
+    expect(limitText('Назва команди', 43, 40)).toBe('«Назва команди» — не довше 40 символів; зараз 43');
+    expect(inLocale('en', () => limitText('Team name', 41, 40))).toBe('"Team name" takes at most 40 characters; now 41');
   });
 });

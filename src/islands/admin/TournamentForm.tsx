@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { Field } from '../../components/Field.tsx';
-import type { Game } from '../../lib/api/games.ts';
-import type { Tournament, TournamentInput } from '../../lib/api/tournaments.ts';
+import { Field, maxLengthOf, TextAreaField } from '../../components/Field.tsx';
+import { imageInput, type Game } from '../../lib/api/games.ts';
+import { tournamentInput, type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../../lib/domain/tournament-dates.ts';
 import { normalizeStatus, TOURNAMENT_STATUSES } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -52,7 +52,7 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 md:grid-cols-2" aria-label={tournament ? t('manage.editTournament', { title: tournament.title }) : t('manage.newTournament')}>
-      <Field label={t('manage.tournamentTitle')} id={`${prefix}-title`} name="title" defaultValue={tournament?.title} maxLength={120} required />
+      <Field label={t('manage.tournamentTitle')} id={`${prefix}-title`} name="title" defaultValue={tournament?.title} limit={maxLengthOf(tournamentInput.shape.title)} required />
       <Field
         label={t('manage.tournamentDate')}
         id={`${prefix}-date`}
@@ -82,15 +82,20 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
           ))}
         </select>
       </label>
-      <Field label={t('manage.tournamentImage')} id={`${prefix}-image`} name="image" defaultValue={tournament?.image ?? ''} maxLength={2000} placeholder="/games/cs2.jpg" />
+      <Field label={t('manage.tournamentImage')} id={`${prefix}-image`} name="image" defaultValue={tournament?.image ?? ''} limit={maxLengthOf(imageInput.unwrap())} placeholder="/games/cs2.jpg" />
       <label htmlFor={`${prefix}-solo`} className="flex items-center gap-2 self-end py-2 text-sm font-medium">
         <input id={`${prefix}-solo`} name="soloOnly" type="checkbox" className="size-4 accent-primary" defaultChecked={tournament?.soloOnly ?? false} />
         {t('manage.soloOnly')}
       </label>
-      <label htmlFor={`${prefix}-description`} className="flex flex-col gap-1 text-sm font-medium md:col-span-2">
-        {t('manage.tournamentDescription')}
-        <textarea id={`${prefix}-description`} name="description" className="field min-h-24" defaultValue={tournament?.description ?? ''} maxLength={5000} />
-      </label>
+      <TextAreaField
+        label={t('manage.tournamentDescription')}
+        id={`${prefix}-description`}
+        name="description"
+        className="min-h-24"
+        wrapperClassName="md:col-span-2"
+        defaultValue={tournament?.description ?? ''}
+        limit={maxLengthOf(tournamentInput.shape.description.unwrap())}
+      />
       <div className="flex flex-wrap gap-2 md:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? t('manage.busy') : tournament ? t('manage.save') : t('manage.addTournament')}

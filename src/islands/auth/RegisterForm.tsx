@@ -1,7 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { Field } from '../../components/Field.tsx';
+import { Field, maxLengthOf } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { register } from '../../lib/api/auth.ts';
+import { emailSchema, passwordSchema, register, usernameSchema } from '../../lib/api/auth.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -43,9 +43,9 @@ export function RegisterForm({ redirectToLogin = false }: { redirectToLogin?: bo
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('auth.registerTab')}>
-      <Field label={t('auth.username')} id="register-username" name="username" autoComplete="username" required minLength={3} maxLength={32} />
-      <Field label={t('auth.email')} id="register-email" name="email" type="email" autoComplete="email" required maxLength={254} />
-      <Field label={t('auth.password')} id="register-password" name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} />
+      <Field label={t('auth.username')} id="register-username" name="username" autoComplete="username" required minLength={3} limit={maxLengthOf(usernameSchema)} />
+      <Field label={t('auth.email')} id="register-email" name="email" type="email" autoComplete="email" required limit={maxLengthOf(emailSchema.out)} />
+      <Field label={t('auth.password')} id="register-password" name="password" type="password" autoComplete="new-password" required minLength={8} limit={maxLengthOf(passwordSchema)} />
       {result && <Notice tone={result.tone}>{result.text}</Notice>}
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? t('auth.busy') : t('auth.registerButton')}

@@ -1,8 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
-import { Field } from '../../components/Field.tsx';
+import { Field, maxLengthOf } from '../../components/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { changePassword, updateProfile, type Cabinet } from '../../lib/api/cabinet.ts';
+import { emailSchema, passwordSchema, usernameSchema } from '../../lib/api/auth.ts';
+import { changePassword, passwordChangeInput, updateProfile, type Cabinet } from '../../lib/api/cabinet.ts';
 import { errorMessage } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -65,12 +66,12 @@ export function ProfileEditor({ open, cabinet, onClose, onSaved }: Props) {
     <Modal open={open} title={t('cabinet.editProfile')} onClose={onClose}>
       {open && (
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <Field label={t('cabinet.nickname')} id="profile-username" name="username" defaultValue={cabinet.username} required minLength={3} maxLength={32} autoComplete="username" />
-          <Field label={t('cabinet.email')} id="profile-email" name="email" type="email" defaultValue={cabinet.email} required maxLength={254} autoComplete="email" />
+          <Field label={t('cabinet.nickname')} id="profile-username" name="username" defaultValue={cabinet.username} required minLength={3} limit={maxLengthOf(usernameSchema)} autoComplete="username" />
+          <Field label={t('cabinet.email')} id="profile-email" name="email" type="email" defaultValue={cabinet.email} required limit={maxLengthOf(emailSchema.out)} autoComplete="email" />
           <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3">
             <legend className="px-1 text-sm font-semibold">{t('cabinet.passwordTitle')}</legend>
-            <Field label={t('cabinet.oldPassword')} id="profile-old-password" name="oldPassword" type="password" autoComplete="current-password" maxLength={128} />
-            <Field label={t('cabinet.newPassword')} id="profile-new-password" name="newPassword" type="password" autoComplete="new-password" minLength={8} maxLength={128} />
+            <Field label={t('cabinet.oldPassword')} id="profile-old-password" name="oldPassword" type="password" autoComplete="current-password" limit={maxLengthOf(passwordChangeInput.shape.oldPassword)} />
+            <Field label={t('cabinet.newPassword')} id="profile-new-password" name="newPassword" type="password" autoComplete="new-password" minLength={8} limit={maxLengthOf(passwordSchema)} />
           </fieldset>
           {error && <Notice tone="error">{error}</Notice>}
           <div className="flex justify-end gap-2">

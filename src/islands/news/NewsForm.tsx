@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore, type SubmitEvent } from 'react';
-import { Field } from '../../components/Field.tsx';
+import { Field, TextAreaField } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import type { NewsInput, NewsItem } from '../../lib/api/news.ts';
@@ -68,18 +68,16 @@ export function NewsForm({ idPrefix, initial, submitLabel, onSubmit, onCancel, s
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-label={submitLabel}>
-      <Field label={t('news.formTitle')} id={id('title')} name="title" required maxLength={NEWS_TITLE_MAX} defaultValue={initial?.title} />
+      <Field label={t('news.formTitle')} id={id('title')} name="title" required limit={NEWS_TITLE_MAX} defaultValue={initial?.title} />
       <div className="flex flex-col gap-1">
-        <label htmlFor={id('content')} className="text-sm font-medium">
-          {t('news.formContent')}
-        </label>
-        <textarea
+        <TextAreaField
+          label={t('news.formContent')}
           id={id('content')}
           name="content"
-          className="field min-h-40 leading-relaxed"
+          className="min-h-40 leading-relaxed"
           rows={8}
           required
-          maxLength={NEWS_CONTENT_MAX}
+          limit={NEWS_CONTENT_MAX}
           defaultValue={initial?.content}
           aria-describedby={id('content-hint')}
         />
@@ -93,7 +91,7 @@ export function NewsForm({ idPrefix, initial, submitLabel, onSubmit, onCancel, s
           id={id('imageUrl')}
           name="imageUrl"
           inputMode="url"
-          maxLength={NEWS_URL_MAX}
+          limit={NEWS_URL_MAX}
           defaultValue={initial?.imageUrl ?? ''}
           placeholder="https://…"
           aria-describedby={id('url-hint')}
@@ -103,7 +101,7 @@ export function NewsForm({ idPrefix, initial, submitLabel, onSubmit, onCancel, s
           id={id('link')}
           name="link"
           inputMode="url"
-          maxLength={NEWS_URL_MAX}
+          limit={NEWS_URL_MAX}
           defaultValue={initial?.link ?? ''}
           placeholder="https://…"
           aria-describedby={id('url-hint')}

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
-import { createTeam } from '../../lib/api/teams.ts';
+import { createTeam, LOGO_URL_MAX } from '../../lib/api/teams.ts';
 import { TEAM_NAME_MAX } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -42,8 +42,8 @@ export function CreateTeamForm() {
         {t('team.createTitle')}
       </h2>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label={t('team.nameLabel')} id="team-name" name="name" maxLength={TEAM_NAME_MAX} autoComplete="off" />
-        <Field label={t('team.logoLabel')} id="team-logo" name="logoUrl" type="url" inputMode="url" maxLength={500} placeholder="https://" />
+        <Field label={t('team.nameLabel')} id="team-name" name="name" limit={TEAM_NAME_MAX} autoComplete="off" />
+        <Field label={t('team.logoLabel')} id="team-logo" name="logoUrl" type="url" inputMode="url" limit={LOGO_URL_MAX} placeholder="https://" />
         {error && <Notice tone="error">{error}</Notice>}
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? t('team.busy') : t('team.createButton')}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useLengthLimit } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { getChat, sendChatMessage, type ChatMessage } from '../../lib/api/chat.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
@@ -31,6 +32,7 @@ export function TeamChat({ teamId, teamName, userId }: { teamId: string; teamNam
   const polling = useRef(false);
   const log = useRef<HTMLOListElement>(null);
   const stickToBottom = useRef(true);
+  const input = useRef<HTMLInputElement>(null);
 
   const poll = useCallback(async () => {
     if (polling.current) return;
@@ -91,6 +93,7 @@ export function TeamChat({ teamId, teamName, userId }: { teamId: string; teamNam
 
   const titleId = `chat-title-${teamId}`;
   const inputId = `chat-input-${teamId}`;
+  const limit = useLengthLimit({ ref: input, label: t('chat.inputLabel'), id: inputId, limit: CHAT_MESSAGE_MAX, value: draft });
   return (
     <section aria-labelledby={titleId} className="flex min-h-0 flex-col gap-3">
       <h4 id={titleId} className="font-semibold">
@@ -134,15 +137,20 @@ export function TeamChat({ teamId, teamName, userId }: { teamId: string; teamNam
         <label htmlFor={inputId} className="sr-only">
           {t('chat.inputLabel')}
         </label>
-        <input
-          id={inputId}
-          className="field min-w-0"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={t('chat.placeholder')}
-          maxLength={CHAT_MESSAGE_MAX}
-          autoComplete="off"
-        />
+        <span className="relative flex min-w-0 flex-1">
+          <input
+            ref={input}
+            id={inputId}
+            className="field min-w-0 pr-20 aria-[invalid=true]:border-danger"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder={t('chat.placeholder')}
+            autoComplete="off"
+            {...limit.described}
+          />
+          <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center">{limit.counter}</span>
+        </span>
+        {limit.announcement}
         <button type="submit" className="btn-primary" disabled={chatMessageProblem(draft) !== null || sending}>
           {t('chat.send')}
         </button>

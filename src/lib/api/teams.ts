@@ -4,7 +4,8 @@ import { hasInvisibleCharacters, normalizeName } from '../domain/names.ts';
 import { hasControlCharacters, isHttpLink, TEAM_NAME_MAX } from '../domain/team.ts';
 import type { ApiClient } from './client.ts';
 
-const LOGO_URL_MAX = 500;
+/** The longest team logo link. */
+export const LOGO_URL_MAX = 500;
 const QUERY_MAX = 254;
 
 /** A player as a team shows one: member, captain or invited player (SPEC §3 Team). */
@@ -41,14 +42,14 @@ const teamName = z
   .refine((v) => !hasInvisibleCharacters(v), { message: t('team.invisibleCharacters') })
   .overwrite(normalizeName)
   .refine((v) => v.length > 0, { message: t('team.enterName') })
-  .refine((v) => v.length <= TEAM_NAME_MAX, { message: t('team.nameTooLong', { max: TEAM_NAME_MAX }) })
+  .refine((v) => v.length <= TEAM_NAME_MAX, { error: () => t('team.nameTooLong', { max: TEAM_NAME_MAX }) })
   .refine((v) => !hasControlCharacters(v), { message: t('team.invalidCharacters') })
   .prefault('');
 
 const logoLink = z
   .string()
   .trim()
-  .refine((v) => v.length <= LOGO_URL_MAX, { message: t('team.logoTooLong', { max: LOGO_URL_MAX }) })
+  .refine((v) => v.length <= LOGO_URL_MAX, { error: () => t('team.logoTooLong', { max: LOGO_URL_MAX }) })
   .refine((v) => v === '' || isHttpLink(v), { message: t('team.logoNotHttp') });
 
 /** POST /teams: a name (required, unique) and an optional http(s) logo link. */
@@ -70,7 +71,7 @@ export const inviteInput = z.object({
     .string()
     .trim()
     .refine((v) => v.length > 0, { message: t('team.enterNick') })
-    .refine((v) => v.length <= QUERY_MAX, { message: t('team.queryTooLong', { max: QUERY_MAX }) })
+    .refine((v) => v.length <= QUERY_MAX, { error: () => t('team.queryTooLong', { max: QUERY_MAX }) })
     .prefault(''),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
