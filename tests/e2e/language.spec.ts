@@ -76,6 +76,9 @@ test('an English page writes dates, numbers and percentages the English way, and
   const rates = page.getByRole('cell').filter({ hasText: /%$/ });
   await expect(rates.first()).toBeVisible();
   for (const rate of await rates.allTextContents()) expect(rate).toMatch(/^\d{1,3}\.\d%$/);
+  // The page asks the API in-process; its rank titles come in the page's language too.
+  const cells = await page.getByRole('cell').allTextContents();
+  for (const title of ['Новачок', 'Середній', 'Досвідчений', 'Експерт', 'Легенда']) expect(cells).not.toContain(title);
 
   // The cabinet and its match history are drawn in the browser: they read <html lang> too.
   const login = await page.request.post('/api/auth/login', { data: { loginOrEmail: 'KozakSniper', password: 'demo12345' } });

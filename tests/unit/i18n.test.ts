@@ -147,3 +147,17 @@ describe('the English catalog', () => {
     expect(loaded.common).not.toHaveBeenCalled();
   });
 });
+
+describe('the language of a request on the server', () => {
+  it('is its cookie’s; without one, the page’s that calls the API in-process; else Ukrainian', async () => {
+    const { localeOf, withLocale } = await import('../../src/server/locale.ts');
+    const i18n = await import('../../src/lib/i18n/index.ts');
+    const bare = new Request('http://arena.test/api/statistics/leaderboard');
+    const chosen = (lang: string) => new Request('http://arena.test/api/news', { headers: { cookie: `theme=dark; lang=${lang}` } });
+    expect(localeOf(bare)).toBe('uk');
+    expect(withLocale('en', () => localeOf(bare))).toBe('en');
+    expect(withLocale('en', () => localeOf(chosen('uk')))).toBe('uk');
+    expect(localeOf(chosen('en'))).toBe('en');
+    expect(withLocale('en', () => withLocale(localeOf(bare), () => i18n.t('nav.home')))).toBe('Home');
+  });
+});
