@@ -1,13 +1,9 @@
-import { describe, it, expect } from "vitest";
-import { and, count, eq } from "drizzle-orm";
-import {
-  champion,
-  findProblem,
-  progress,
-} from "../../src/lib/domain/bracket.ts";
-import { RANKS } from "../../src/lib/domain/rank.ts";
-import { t } from "../../src/lib/i18n/index.ts";
-import { openDatabase } from "../../src/server/db/client.ts";
+import { describe, it, expect } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { champion, findProblem, progress } from '../../src/lib/domain/bracket.ts';
+import { RANKS } from '../../src/lib/domain/rank.ts';
+import { t } from '../../src/lib/i18n/index.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
 import {
   applications,
   games,
@@ -21,32 +17,15 @@ import {
   teams,
   tournaments,
   users,
-} from "../../src/server/db/schema/index.ts";
-import { DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed.ts";
-import {
-  checkPassword,
-  findByLogin,
-} from "../../src/server/services/accounts.ts";
-import { bracketParticipants } from "../../src/server/services/bracket.ts";
-import {
-  listStatsGames,
-  playerLeaderboard,
-  teamLeaderboard,
-} from "../../src/server/services/leaderboards.ts";
-import { matchHistory } from "../../src/server/services/match-history.ts";
-import type { Database } from "../../src/server/db/client.ts";
+} from '../../src/server/db/schema/index.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed.ts';
+import { checkPassword, findByLogin } from '../../src/server/services/accounts.ts';
+import { bracketParticipants } from '../../src/server/services/bracket.ts';
+import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/leaderboards.ts';
+import { matchHistory } from '../../src/server/services/match-history.ts';
+import type { Database } from '../../src/server/db/client.ts';
 
-const TABLES = {
-  games,
-  users,
-  teams,
-  teamMembers,
-  teamInvites,
-  tournaments,
-  applications,
-  news,
-  notifications,
-};
+const TABLES = { games, users, teams, teamMembers, teamInvites, tournaments, applications, news, notifications };
 
 async function counts(db: Database) {
   const result: Record<string, number> = {};
@@ -57,265 +36,167 @@ async function counts(db: Database) {
   return result;
 }
 
-describe("seedDemo", () => {
-  it(
-    "fills an empty database once, with consistent demo content",
-    { timeout: 20_000 },
-    async () => {
-      const handle = await openDatabase({});
-      try {
-        await handle.migrate();
-        const { db } = handle;
+describe('seedDemo', () => {
+  it('fills an empty database once, with consistent demo content', { timeout: 20_000 }, async () => {
+    const handle = await openDatabase({});
+    try {
+      await handle.migrate();
+      const { db } = handle;
 
-        const started = performance.now();
-        expect(await seedDemo(db)).toBe(true);
-        const elapsed = performance.now() - started;
-        expect(elapsed).toBeLessThan(5000);
+      const started = performance.now();
+      expect(await seedDemo(db)).toBe(true);
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeLessThan(5000);
 
-        const before = await counts(db);
-        expect(await seedDemo(db)).toBe(false);
-        expect(await counts(db)).toEqual(before);
+      const before = await counts(db);
+      expect(await seedDemo(db)).toBe(false);
+      expect(await counts(db)).toEqual(before);
 
-        // Games.
-        const gameRows = await db.select().from(games);
-        expect(gameRows).toHaveLength(4);
-        expect(gameRows.map((g) => g.image).sort()).toEqual([
-          "/games/cs2.jpg",
-          "/games/dota2.jpg",
-          "/games/lol.jpg",
-          "/games/valorant.jpg",
-        ]);
+      // Games.
+      const gameRows = await db.select().from(games);
+      expect(gameRows).toHaveLength(4);
+      expect(gameRows.map((g) => g.image).sort()).toEqual(
+        ['/games/cs2.jpg', '/games/dota2.jpg', '/games/lol.jpg', '/games/valorant.jpg'],
+      );
 
-        // Tournaments: every status, solo and team ones, images of their games.
-        const tournamentRows = await db.select().from(tournaments);
-        expect(new Set(tournamentRows.map((t) => t.status))).toEqual(
-          new Set(["pending", "started", "finished"]),
-        );
-        expect(tournamentRows.some((t) => t.soloOnly)).toBe(true);
-        expect(tournamentRows.some((t) => !t.soloOnly)).toBe(true);
-        const gameImage = new Map(gameRows.map((g) => [g.id, g.image]));
-        for (const t of tournamentRows)
-          expect(t.image).toBe(gameImage.get(t.gameId));
+      // Tournaments: every status, solo and team ones, images of their games.
+      const tournamentRows = await db.select().from(tournaments);
+      expect(new Set(tournamentRows.map((t) => t.status))).toEqual(new Set(['pending', 'started', 'finished']));
+      expect(tournamentRows.some((t) => t.soloOnly)).toBe(true);
+      expect(tournamentRows.some((t) => !t.soloOnly)).toBe(true);
+      const gameImage = new Map(gameRows.map((g) => [g.id, g.image]));
+      for (const t of tournamentRows) expect(t.image).toBe(gameImage.get(t.gameId));
 
-        // Teams of 5–7 members, captain among them.
-        const teamRows = await db.select().from(teams);
-        expect(teamRows.length).toBeGreaterThanOrEqual(10);
-        const memberRows = await db.select().from(teamMembers);
-        for (const team of teamRows) {
-          const members = memberRows
-            .filter((m) => m.teamId === team.id)
-            .map((m) => m.userId);
-          expect(members.length).toBeGreaterThanOrEqual(5);
-          expect(members.length).toBeLessThanOrEqual(7);
-          expect(members).toContain(team.captainId);
-        }
-        expect(await db.select().from(teamInvites)).toHaveLength(1);
-
-        // Applications match their tournament's kind; team ones come from the captain.
-        const captainOf = new Map(teamRows.map((t) => [t.id, t.captainId]));
-        const soloOf = new Map(tournamentRows.map((t) => [t.id, t.soloOnly]));
-        const applicationRows = await db.select().from(applications);
-        for (const a of applicationRows) {
-          if (a.teamId) {
-            expect(soloOf.get(a.tournamentId)).toBe(false);
-            expect(a.userId).toBe(captainOf.get(a.teamId));
-          } else {
-            expect(soloOf.get(a.tournamentId)).toBe(true);
-          }
-        }
-        expect(new Set(applicationRows.map((a) => a.status))).toEqual(
-          new Set(["pending", "approved", "rejected"]),
-        );
-
-        // Some upcoming tournaments already have at least four participants.
-        const approvedIn = (id: string) =>
-          applicationRows.filter(
-            (a) => a.tournamentId === id && a.status === "approved",
-          ).length;
-        expect(
-          tournamentRows.filter(
-            (t) => t.status === "pending" && approvedIn(t.id) >= 4,
-          ).length,
-        ).toBeGreaterThanOrEqual(2);
-
-        // Pending tournaments wait for the admin to draw: approved applications, no bracket yet.
-        for (const t of tournamentRows.filter(
-          (row) => row.status === "pending",
-        )) {
-          expect(t.bracket, t.title).toEqual([]);
-          expect(approvedIn(t.id), t.title).toBeGreaterThan(0);
-        }
-        // Started and finished ones have a bracket the bracket engine accepts, drawn from their approved participants.
-        for (const t of tournamentRows.filter(
-          (row) => row.status !== "pending",
-        )) {
-          const allowed = (await bracketParticipants(db, t)).map((p) => p._id);
-          expect(findProblem(t.bracket, allowed), t.title).toBeNull();
-          const { completed, total } = progress(t.bracket);
-          if (t.status === "finished") {
-            expect(completed, t.title).toBe(total);
-            expect(champion(t.bracket), t.title).not.toBeNull();
-            // A declared winner is the bracket's champion.
-            if (t.winnerId)
-              expect(t.winnerId, t.title).toBe(champion(t.bracket));
-          } else {
-            // Started: about half played, the final still open.
-            expect(completed / total, t.title).toBeGreaterThanOrEqual(0.5);
-            expect(champion(t.bracket), t.title).toBeNull();
-          }
-        }
-        expect(
-          tournamentRows.filter(
-            (row) => row.status === "finished" && row.winnerId,
-          ).length,
-        ).toBeGreaterThanOrEqual(2);
-
-        // Winners are approved participants of finished tournaments.
-        const withWinner = tournamentRows.filter((t) => t.winnerId);
-        expect(withWinner.length).toBeGreaterThanOrEqual(1);
-        for (const t of withWinner) {
-          expect(t.status).toBe("finished");
-          const approved = applicationRows.filter(
-            (a) => a.tournamentId === t.id && a.status === "approved",
-          );
-          const ids =
-            t.winnerType === "team"
-              ? approved.map((a) => a.teamId)
-              : approved.map((a) => a.userId);
-          expect(ids).toContain(t.winnerId);
-        }
-
-        // News and notifications.
-        const newsRows = await db.select().from(news);
-        expect(newsRows).toHaveLength(6);
-        expect(newsRows.filter((n) => n.archived)).toHaveLength(1);
-        expect(newsRows.some((n) => n.link?.startsWith("https://"))).toBe(true);
-        expect(newsRows.some((n) => n.imageUrl?.startsWith("/news/"))).toBe(
-          true,
-        );
-        expect((await db.select().from(notifications)).length).toBeGreaterThan(
-          0,
-        );
-
-        // Statistics: at least two games, and a finished tournament whose matches were recorded.
-        const statsGames = await listStatsGames(db);
-        expect(statsGames.length).toBeGreaterThanOrEqual(2);
-        const recorded = await db
-          .select({ tournamentId: matches.tournamentId })
-          .from(matches);
-        const recordedIn = new Set(recorded.map((m) => m.tournamentId));
-        expect(
-          tournamentRows.some(
-            (row) =>
-              row.status === "finished" &&
-              row.winnerId &&
-              row.statsEnabled &&
-              recordedIn.has(row.id),
-          ),
-        ).toBe(true);
-
-        // Leaderboards, as the page asks for them: a game whose both tabs have 10+ rows with every
-        // rank title, streaks of both signs and achievements.
-        const titles = RANKS.map((rank) => t(`stats.rank.${rank.id}`));
-        const showcase = [];
-        for (const game of statsGames) {
-          const tabs = [
-            await playerLeaderboard(db, game._id, {
-              limit: 50,
-              sort: "rating_desc",
-            }),
-            await teamLeaderboard(db, game._id, {
-              limit: 50,
-              sort: "rating_desc",
-            }),
-          ];
-          const full = tabs.every(
-            (rows) =>
-              rows.length >= 10 &&
-              titles.every((title) =>
-                rows.some((r) => r.generalStats.rankTitle === title),
-              ) &&
-              rows.some((r) => r.generalStats.currentStreak > 0) &&
-              rows.some((r) => r.generalStats.currentStreak < 0) &&
-              rows.some((r) => r.achievements.length > 0),
-          );
-          if (full) showcase.push(game.name);
-        }
-        expect(showcase.length).toBeGreaterThanOrEqual(1);
-        // Every statistics row is the sum of its recorded matches.
-        const statRows = await db.select().from(playerGameStats);
-        for (const row of statRows) {
-          const played = await db
-            .select({ isWinner: matchParticipants.isWinner })
-            .from(matchParticipants)
-            .innerJoin(matches, eq(matches.id, matchParticipants.matchId))
-            .where(
-              and(
-                eq(matchParticipants.userId, row.userId),
-                eq(matches.gameId, row.gameId),
-              ),
-            );
-          expect([row.matchesPlayed, row.matchesWon]).toEqual([
-            played.length,
-            played.filter((p) => p.isWinner).length,
-          ]);
-        }
-
-        // Match histories of demo players and teams.
-        const kozak = await findByLogin(db, "KozakSniper");
-        expect(
-          (
-            await matchHistory(
-              db,
-              { kind: "player", id: kozak!.id },
-              { limit: 10, offset: 0 },
-            )
-          ).length,
-        ).toBeGreaterThan(0);
-        const [kyivTeam] = await db
-          .select()
-          .from(teams)
-          .where(eq(teams.name, "Київські Кіборги"));
-        expect(
-          (
-            await matchHistory(
-              db,
-              { kind: "team", id: kyivTeam!.id },
-              { limit: 10, offset: 0 },
-            )
-          ).length,
-        ).toBeGreaterThan(0);
-
-        // The demo captain has unread news in the bell.
-        const captainRow = await findByLogin(db, "Kyiv_Cyborg");
-        const unread = await db
-          .select({ n: count() })
-          .from(notifications)
-          .where(
-            and(
-              eq(notifications.userId, captainRow!.id),
-              eq(notifications.read, false),
-            ),
-          );
-        expect(unread[0]?.n).toBeGreaterThan(0);
-
-        // Demo players sign in with the documented password.
-        const player = await findByLogin(db, "KozakSniper");
-        expect(player?.emailConfirmedAt).not.toBeNull();
-        expect(await checkPassword(player, DEMO_PASSWORD)).toBe(true);
-        const captain = await findByLogin(
-          db,
-          "kyiv_cyborg@demo.kiberarena.local",
-        );
-        expect(await checkPassword(captain, "demo12345")).toBe(true);
-        const [{ n: players } = { n: 0 }] = await db
-          .select({ n: count() })
-          .from(users)
-          .where(eq(users.role, "user"));
-        expect(players).toBeGreaterThanOrEqual(20);
-      } finally {
-        await handle.close();
+      // Teams of 5–7 members, captain among them.
+      const teamRows = await db.select().from(teams);
+      expect(teamRows.length).toBeGreaterThanOrEqual(10);
+      const memberRows = await db.select().from(teamMembers);
+      for (const team of teamRows) {
+        const members = memberRows.filter((m) => m.teamId === team.id).map((m) => m.userId);
+        expect(members.length).toBeGreaterThanOrEqual(5);
+        expect(members.length).toBeLessThanOrEqual(7);
+        expect(members).toContain(team.captainId);
       }
-    },
-  );
+      expect(await db.select().from(teamInvites)).toHaveLength(1);
+
+      // Applications match their tournament's kind; team ones come from the captain.
+      const captainOf = new Map(teamRows.map((t) => [t.id, t.captainId]));
+      const soloOf = new Map(tournamentRows.map((t) => [t.id, t.soloOnly]));
+      const applicationRows = await db.select().from(applications);
+      for (const a of applicationRows) {
+        if (a.teamId) {
+          expect(soloOf.get(a.tournamentId)).toBe(false);
+          expect(a.userId).toBe(captainOf.get(a.teamId));
+        } else {
+          expect(soloOf.get(a.tournamentId)).toBe(true);
+        }
+      }
+      expect(new Set(applicationRows.map((a) => a.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
+
+      // Some upcoming tournaments already have at least four participants.
+      const approvedIn = (id: string) => applicationRows.filter((a) => a.tournamentId === id && a.status === 'approved').length;
+      expect(tournamentRows.filter((t) => t.status === 'pending' && approvedIn(t.id) >= 4).length).toBeGreaterThanOrEqual(2);
+
+      // Pending tournaments wait for the admin to draw: approved applications, no bracket yet.
+      for (const t of tournamentRows.filter((row) => row.status === 'pending')) {
+        expect(t.bracket, t.title).toEqual([]);
+        expect(approvedIn(t.id), t.title).toBeGreaterThan(0);
+      }
+      // Started and finished ones have a bracket the bracket engine accepts, drawn from their approved participants.
+      for (const t of tournamentRows.filter((row) => row.status !== 'pending')) {
+        const allowed = (await bracketParticipants(db, t)).map((p) => p._id);
+        expect(findProblem(t.bracket, allowed), t.title).toBeNull();
+        const { completed, total } = progress(t.bracket);
+        if (t.status === 'finished') {
+          expect(completed, t.title).toBe(total);
+          expect(champion(t.bracket), t.title).not.toBeNull();
+          // A declared winner is the bracket's champion.
+          if (t.winnerId) expect(t.winnerId, t.title).toBe(champion(t.bracket));
+        } else {
+          // Started: about half played, the final still open.
+          expect(completed / total, t.title).toBeGreaterThanOrEqual(0.5);
+          expect(champion(t.bracket), t.title).toBeNull();
+        }
+      }
+      expect(tournamentRows.filter((row) => row.status === 'finished' && row.winnerId).length).toBeGreaterThanOrEqual(2);
+
+      // Winners are approved participants of finished tournaments.
+      const withWinner = tournamentRows.filter((t) => t.winnerId);
+      expect(withWinner.length).toBeGreaterThanOrEqual(1);
+      for (const t of withWinner) {
+        expect(t.status).toBe('finished');
+        const approved = applicationRows.filter((a) => a.tournamentId === t.id && a.status === 'approved');
+        const ids = t.winnerType === 'team' ? approved.map((a) => a.teamId) : approved.map((a) => a.userId);
+        expect(ids).toContain(t.winnerId);
+      }
+
+      // News and notifications.
+      const newsRows = await db.select().from(news);
+      expect(newsRows).toHaveLength(6);
+      expect(newsRows.filter((n) => n.archived)).toHaveLength(1);
+      expect(newsRows.some((n) => n.link?.startsWith('https://'))).toBe(true);
+      expect(newsRows.some((n) => n.imageUrl?.startsWith('/news/'))).toBe(true);
+      expect((await db.select().from(notifications)).length).toBeGreaterThan(0);
+
+      // Statistics: at least two games, and a finished tournament whose matches were recorded.
+      const statsGames = await listStatsGames(db);
+      expect(statsGames.length).toBeGreaterThanOrEqual(2);
+      const recorded = await db.select({ tournamentId: matches.tournamentId }).from(matches);
+      const recordedIn = new Set(recorded.map((m) => m.tournamentId));
+      expect(tournamentRows.some((row) => row.status === 'finished' && row.winnerId && row.statsEnabled && recordedIn.has(row.id))).toBe(true);
+
+      // Leaderboards, as the page asks for them: a game whose both tabs have 10+ rows with every
+      // rank title, streaks of both signs and achievements.
+      const titles = RANKS.map((rank) => t(`stats.rank.${rank.id}`));
+      const showcase = [];
+      for (const game of statsGames) {
+        const query = { limit: 50, sort: 'rating_desc' } as const;
+        const tabs = [await playerLeaderboard(db, game._id, query), await teamLeaderboard(db, game._id, query)];
+        const full = tabs.every(
+          (rows) =>
+            rows.length >= 10 &&
+            titles.every((title) => rows.some((r) => r.generalStats.rankTitle === title)) &&
+            rows.some((r) => r.generalStats.currentStreak > 0) &&
+            rows.some((r) => r.generalStats.currentStreak < 0) &&
+            rows.some((r) => r.achievements.length > 0),
+        );
+        if (full) showcase.push(game.name);
+      }
+      expect(showcase.length).toBeGreaterThanOrEqual(1);
+      // Every statistics row adds up its recorded matches.
+      for (const row of await db.select().from(playerGameStats)) {
+        const played = await db
+          .select({ isWinner: matchParticipants.isWinner })
+          .from(matchParticipants)
+          .innerJoin(matches, eq(matches.id, matchParticipants.matchId))
+          .where(and(eq(matchParticipants.userId, row.userId), eq(matches.gameId, row.gameId)));
+        expect([row.matchesPlayed, row.matchesWon]).toEqual([played.length, played.filter((p) => p.isWinner).length]);
+      }
+
+      // Match histories of demo players and teams.
+      const kozak = await findByLogin(db, 'KozakSniper');
+      expect((await matchHistory(db, { kind: 'player', id: kozak!.id }, { limit: 10, offset: 0 })).length).toBeGreaterThan(0);
+      const [kyivTeam] = await db.select().from(teams).where(eq(teams.name, 'Київські Кіборги'));
+      expect((await matchHistory(db, { kind: 'team', id: kyivTeam!.id }, { limit: 10, offset: 0 })).length).toBeGreaterThan(0);
+
+      // The demo captain has unread news in the bell.
+      const captainRow = await findByLogin(db, 'Kyiv_Cyborg');
+      const [unread] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, captainRow!.id), eq(notifications.read, false)));
+      expect(unread?.n).toBeGreaterThan(0);
+
+      // Demo players sign in with the documented password.
+      const player = await findByLogin(db, 'KozakSniper');
+      expect(player?.emailConfirmedAt).not.toBeNull();
+      expect(await checkPassword(player, DEMO_PASSWORD)).toBe(true);
+      const captain = await findByLogin(db, 'kyiv_cyborg@demo.kiberarena.local');
+      expect(await checkPassword(captain, 'demo12345')).toBe(true);
+      const [{ n: players } = { n: 0 }] = await db.select({ n: count() }).from(users).where(eq(users.role, 'user'));
+      expect(players).toBeGreaterThanOrEqual(20);
+    } finally {
+      await handle.close();
+    }
+  });
 });

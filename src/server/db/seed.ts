@@ -1,20 +1,10 @@
-import { count, inArray, like, or, sql } from "drizzle-orm";
-import { nameSkeletons } from "../../lib/domain/names.ts";
-import { createUser } from "../services/accounts.ts";
-import { nameKeys, skeletonColumns } from "../services/names.ts";
-import type { Database, Tx } from "./client.ts";
-import { playDemo } from "./seed/play.ts";
-import {
-  applications,
-  games,
-  news,
-  notifications,
-  teamInvites,
-  teamMembers,
-  teams,
-  tournaments,
-  users,
-} from "./schema/index.ts";
+import { count, inArray, like, or, sql } from 'drizzle-orm';
+import { nameSkeletons } from '../../lib/domain/names.ts';
+import { createUser } from '../services/accounts.ts';
+import { nameKeys, skeletonColumns } from '../services/names.ts';
+import type { Database, Tx } from './client.ts';
+import { playDemo } from './seed/play.ts';
+import { applications, games, news, notifications, teamInvites, teamMembers, teams, tournaments, users } from './schema/index.ts';
 
 /*
  * Demo content for a fresh database: games, players, teams, tournaments in every status with
@@ -26,234 +16,115 @@ import {
  * `<nickname>@demo.kiberarena.local` — for example `KozakSniper` (a member of «Київські Кіборги»)
  * or `Kyiv_Cyborg` (that team's captain).
  */
-export const DEMO_PASSWORD = "demo12345";
-export const DEMO_EMAIL_DOMAIN = "demo.kiberarena.local";
+export const DEMO_PASSWORD = 'demo12345';
+export const DEMO_EMAIL_DOMAIN = 'demo.kiberarena.local';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------- content
 
 const GAMES = [
-  { slug: "cs2", name: "CS2" },
-  { slug: "valorant", name: "Valorant" },
-  { slug: "lol", name: "League of Legends" },
-  { slug: "dota2", name: "Dota 2" },
+  { slug: 'cs2', name: 'CS2' },
+  { slug: 'valorant', name: 'Valorant' },
+  { slug: 'lol', name: 'League of Legends' },
+  { slug: 'dota2', name: 'Dota 2' },
 ] as const;
-type GameSlug = (typeof GAMES)[number]["slug"];
+type GameSlug = (typeof GAMES)[number]['slug'];
 
 /** Games an admin has set up statistics for (with their own templates); CS2 and LoL are left for the admin to try. */
-const STATS_GAMES = [
-  "dota2",
-  "valorant",
-] as const satisfies readonly GameSlug[];
+const STATS_GAMES = ['dota2', 'valorant'] as const satisfies readonly GameSlug[];
 
 /** The first one is created through the accounts service; the rest reuse its password hash. */
 const PLAYERS = [
-  "KozakSniper",
-  "Kyiv_Cyborg",
-  "Hetman_AWP",
-  "s1mple_fan",
-  "HopakHeadshot",
-  "Stepan_Clutch",
-  "DniproDragon",
-  "ZaporizhRush",
-  "SaloSlayer",
-  "Tryzub_Tank",
-  "Dnister_Flow",
-  "LvivLion",
-  "Karpaty_Wolf",
-  "Mavka_Mid",
-  "Lesya_Support",
-  "Vyshyvanka_OP",
-  "Bandura_Beats",
-  "OdesaWave",
-  "KharkivHawk",
-  "PoltavaPro",
-  "Chernihiv_Ghost",
-  "BorschtBoss",
-  "Ternopil_Tiger",
-  "Sich_Raider",
+  'KozakSniper',
+  'Kyiv_Cyborg',
+  'Hetman_AWP',
+  's1mple_fan',
+  'HopakHeadshot',
+  'Stepan_Clutch',
+  'DniproDragon',
+  'ZaporizhRush',
+  'SaloSlayer',
+  'Tryzub_Tank',
+  'Dnister_Flow',
+  'LvivLion',
+  'Karpaty_Wolf',
+  'Mavka_Mid',
+  'Lesya_Support',
+  'Vyshyvanka_OP',
+  'Bandura_Beats',
+  'OdesaWave',
+  'KharkivHawk',
+  'PoltavaPro',
+  'Chernihiv_Ghost',
+  'BorschtBoss',
+  'Ternopil_Tiger',
+  'Sich_Raider',
   // The clans of the Dota 2 league.
-  "Kharkiv_Hunter",
-  "SlobodaSniper",
-  "Lozova_Lynx",
-  "Izium_Ice",
-  "Chuhuiv_Chief",
-  "Polissia_Owl",
-  "Zhytomyr_Zen",
-  "Korosten_Kid",
-  "Ovruch_Oak",
-  "Rivne_Ranger",
-  "Berkut_Hover",
-  "Hoverla_Peak",
-  "Yaremche_Yeti",
-  "Kolomyia_King",
-  "Kosiv_Craft",
-  "Dolphin_Dive",
-  "Mykolaiv_Mast",
-  "Ochakiv_Anchor",
-  "Kinburn_Kite",
-  "Vylkove_Venice",
-  "Halushka_Hero",
-  "Dykanka_Witch",
-  "Myrhorod_Mud",
-  "Reshetylivka",
-  "Opishnia_Clay",
-  "Tur_Tarnopil",
-  "Zbarazh_Bastion",
-  "Kremenets_Keep",
-  "Pochaiv_Bell",
-  "Berezhany_Bow",
-  "Kavun_Kherson",
-  "Hola_Prystan",
-  "Kakhovka_Sun",
-  "Oleshky_Sand",
-  "Skadovsk_Surf",
-  "Vedmid_Bukovyna",
-  "Khotyn_Fortress",
-  "Chernivtsi_Rose",
-  "Prut_River",
-  "Vyzhnytsia_Fox",
+  'Kharkiv_Hunter',
+  'SlobodaSniper',
+  'Lozova_Lynx',
+  'Izium_Ice',
+  'Chuhuiv_Chief',
+  'Polissia_Owl',
+  'Zhytomyr_Zen',
+  'Korosten_Kid',
+  'Ovruch_Oak',
+  'Rivne_Ranger',
+  'Berkut_Hover',
+  'Hoverla_Peak',
+  'Yaremche_Yeti',
+  'Kolomyia_King',
+  'Kosiv_Craft',
+  'Dolphin_Dive',
+  'Mykolaiv_Mast',
+  'Ochakiv_Anchor',
+  'Kinburn_Kite',
+  'Vylkove_Venice',
+  'Halushka_Hero',
+  'Dykanka_Witch',
+  'Myrhorod_Mud',
+  'Reshetylivka',
+  'Opishnia_Clay',
+  'Tur_Tarnopil',
+  'Zbarazh_Bastion',
+  'Kremenets_Keep',
+  'Pochaiv_Bell',
+  'Berezhany_Bow',
+  'Kavun_Kherson',
+  'Hola_Prystan',
+  'Kakhovka_Sun',
+  'Oleshky_Sand',
+  'Skadovsk_Surf',
+  'Vedmid_Bukovyna',
+  'Khotyn_Fortress',
+  'Chernivtsi_Rose',
+  'Prut_River',
+  'Vyzhnytsia_Fox',
 ] as const;
 type Nick = (typeof PLAYERS)[number];
 
 /** Captain first; every member (captain included) gets a team_members row. */
 const TEAMS: { name: string; logo?: number; members: Nick[] }[] = [
-  {
-    name: "Київські Кіборги",
-    logo: 1,
-    members: [
-      "Kyiv_Cyborg",
-      "KozakSniper",
-      "Hetman_AWP",
-      "s1mple_fan",
-      "HopakHeadshot",
-      "Stepan_Clutch",
-    ],
-  },
-  {
-    name: "Dnipro Dragons",
-    logo: 2,
-    members: [
-      "DniproDragon",
-      "ZaporizhRush",
-      "SaloSlayer",
-      "Tryzub_Tank",
-      "Dnister_Flow",
-    ],
-  },
-  {
-    name: "Львівські Леви",
-    logo: 3,
-    members: [
-      "LvivLion",
-      "Karpaty_Wolf",
-      "Mavka_Mid",
-      "Lesya_Support",
-      "Vyshyvanka_OP",
-      "Bandura_Beats",
-    ],
-  },
-  {
-    name: "Odesa Storm",
-    logo: 4,
-    members: [
-      "OdesaWave",
-      "KharkivHawk",
-      "PoltavaPro",
-      "Chernihiv_Ghost",
-      "BorschtBoss",
-    ],
-  },
-  {
-    name: "Харківські Хижаки",
-    logo: 5,
-    members: [
-      "Kharkiv_Hunter",
-      "SlobodaSniper",
-      "Lozova_Lynx",
-      "Izium_Ice",
-      "Chuhuiv_Chief",
-    ],
-  },
-  {
-    name: "Polissia Owls",
-    logo: 6,
-    members: [
-      "Polissia_Owl",
-      "Zhytomyr_Zen",
-      "Korosten_Kid",
-      "Ovruch_Oak",
-      "Rivne_Ranger",
-    ],
-  },
-  {
-    name: "Карпатські Беркути",
-    members: [
-      "Berkut_Hover",
-      "Hoverla_Peak",
-      "Yaremche_Yeti",
-      "Kolomyia_King",
-      "Kosiv_Craft",
-    ],
-  },
-  {
-    name: "Black Sea Dolphins",
-    members: [
-      "Dolphin_Dive",
-      "Mykolaiv_Mast",
-      "Ochakiv_Anchor",
-      "Kinburn_Kite",
-      "Vylkove_Venice",
-    ],
-  },
-  {
-    name: "Полтавські Галушки",
-    members: [
-      "Halushka_Hero",
-      "Dykanka_Witch",
-      "Myrhorod_Mud",
-      "Reshetylivka",
-      "Opishnia_Clay",
-    ],
-  },
-  {
-    name: "Тернопільські Тури",
-    members: [
-      "Tur_Tarnopil",
-      "Zbarazh_Bastion",
-      "Kremenets_Keep",
-      "Pochaiv_Bell",
-      "Berezhany_Bow",
-    ],
-  },
-  {
-    name: "Херсонські Кавуни",
-    members: [
-      "Kavun_Kherson",
-      "Hola_Prystan",
-      "Kakhovka_Sun",
-      "Oleshky_Sand",
-      "Skadovsk_Surf",
-    ],
-  },
-  {
-    name: "Буковинські Ведмеді",
-    members: [
-      "Vedmid_Bukovyna",
-      "Khotyn_Fortress",
-      "Chernivtsi_Rose",
-      "Prut_River",
-      "Vyzhnytsia_Fox",
-    ],
-  },
+  { name: 'Київські Кіборги', logo: 1, members: ['Kyiv_Cyborg', 'KozakSniper', 'Hetman_AWP', 's1mple_fan', 'HopakHeadshot', 'Stepan_Clutch'] },
+  { name: 'Dnipro Dragons', logo: 2, members: ['DniproDragon', 'ZaporizhRush', 'SaloSlayer', 'Tryzub_Tank', 'Dnister_Flow'] },
+  { name: 'Львівські Леви', logo: 3, members: ['LvivLion', 'Karpaty_Wolf', 'Mavka_Mid', 'Lesya_Support', 'Vyshyvanka_OP', 'Bandura_Beats'] },
+  { name: 'Odesa Storm', logo: 4, members: ['OdesaWave', 'KharkivHawk', 'PoltavaPro', 'Chernihiv_Ghost', 'BorschtBoss'] },
+  { name: 'Харківські Хижаки', logo: 5, members: ['Kharkiv_Hunter', 'SlobodaSniper', 'Lozova_Lynx', 'Izium_Ice', 'Chuhuiv_Chief'] },
+  { name: 'Polissia Owls', logo: 6, members: ['Polissia_Owl', 'Zhytomyr_Zen', 'Korosten_Kid', 'Ovruch_Oak', 'Rivne_Ranger'] },
+  { name: 'Карпатські Беркути', members: ['Berkut_Hover', 'Hoverla_Peak', 'Yaremche_Yeti', 'Kolomyia_King', 'Kosiv_Craft'] },
+  { name: 'Black Sea Dolphins', members: ['Dolphin_Dive', 'Mykolaiv_Mast', 'Ochakiv_Anchor', 'Kinburn_Kite', 'Vylkove_Venice'] },
+  { name: 'Полтавські Галушки', members: ['Halushka_Hero', 'Dykanka_Witch', 'Myrhorod_Mud', 'Reshetylivka', 'Opishnia_Clay'] },
+  { name: 'Тернопільські Тури', members: ['Tur_Tarnopil', 'Zbarazh_Bastion', 'Kremenets_Keep', 'Pochaiv_Bell', 'Berezhany_Bow'] },
+  { name: 'Херсонські Кавуни', members: ['Kavun_Kherson', 'Hola_Prystan', 'Kakhovka_Sun', 'Oleshky_Sand', 'Skadovsk_Surf'] },
+  { name: 'Буковинські Ведмеді', members: ['Vedmid_Bukovyna', 'Khotyn_Fortress', 'Chernivtsi_Rose', 'Prut_River', 'Vyzhnytsia_Fox'] },
 ];
-type TeamName = (typeof TEAMS)[number]["name"];
+type TeamName = (typeof TEAMS)[number]['name'];
 
 /** The captain of «Dnipro Dragons» has invited a free agent; the invite waits for an answer. */
-const INVITE = { team: "Dnipro Dragons", player: "Ternopil_Tiger" as Nick };
+const INVITE = { team: 'Dnipro Dragons', player: 'Ternopil_Tiger' as Nick };
 
-type Status = "pending" | "approved" | "rejected";
+type Status = 'pending' | 'approved' | 'rejected';
 type SoloEntry = [Nick, Status, string?];
 type TeamEntry = [TeamName, Status, string?];
 
@@ -264,7 +135,7 @@ interface DemoTournament {
   game: GameSlug;
   /** Days from now; negative is in the past. */
   day: number;
-  status: "pending" | "started" | "finished";
+  status: 'pending' | 'started' | 'finished';
   solo?: SoloEntry[];
   team?: TeamEntry[];
   /** Who wins the played bracket; declared the tournament's winner unless `undeclared`. */
@@ -276,260 +147,252 @@ interface DemoTournament {
 
 const TOURNAMENTS: DemoTournament[] = [
   {
-    key: "cs2-dnipro-cup",
-    title: "Кубок Дніпра з CS2",
+    key: 'cs2-dnipro-cup',
+    title: 'Кубок Дніпра з CS2',
     description:
-      "Командний турнір за олімпійською системою для збірних з усієї України. Матчі грали у форматі Bo1, фінал — Bo3 на картах з активного пулу. Переможці отримали кубок і місце у відборі на Київську лігу.",
-    game: "cs2",
+      'Командний турнір за олімпійською системою для збірних з усієї України. Матчі грали у форматі Bo1, фінал — Bo3 на картах з активного пулу. Переможці отримали кубок і місце у відборі на Київську лігу.',
+    game: 'cs2',
     day: -55,
-    status: "finished",
+    status: 'finished',
     team: [
-      ["Київські Кіборги", "approved"],
-      ["Dnipro Dragons", "approved"],
-      ["Львівські Леви", "approved"],
-      ["Odesa Storm", "approved"],
+      ['Київські Кіборги', 'approved'],
+      ['Dnipro Dragons', 'approved'],
+      ['Львівські Леви', 'approved'],
+      ['Odesa Storm', 'approved'],
     ],
-    champion: "Київські Кіборги",
+    champion: 'Київські Кіборги',
   },
   {
-    key: "cs2-awp-kings",
-    title: "Соло-челендж «Королі AWP»",
+    key: 'cs2-awp-kings',
+    title: 'Соло-челендж «Королі AWP»',
     description:
-      "Дуелі один на один лише зі снайперськими гвинтівками на aim-картах. Кожна зустріч триває до 16 перемог у раундах. Чудова нагода перевірити реакцію та точність.",
-    game: "cs2",
+      'Дуелі один на один лише зі снайперськими гвинтівками на aim-картах. Кожна зустріч триває до 16 перемог у раундах. Чудова нагода перевірити реакцію та точність.',
+    game: 'cs2',
     day: -1,
-    status: "started",
+    status: 'started',
     solo: [
-      ["KozakSniper", "approved"],
-      ["Hetman_AWP", "approved"],
-      ["s1mple_fan", "approved"],
-      ["ZaporizhRush", "approved"],
-      ["KharkivHawk", "approved"],
-      ["Sich_Raider", "approved"],
-      ["SaloSlayer", "approved"],
-      ["Stepan_Clutch", "approved"],
-      ["BorschtBoss", "rejected", "Заявку подано після закриття реєстрації."],
+      ['KozakSniper', 'approved'],
+      ['Hetman_AWP', 'approved'],
+      ['s1mple_fan', 'approved'],
+      ['ZaporizhRush', 'approved'],
+      ['KharkivHawk', 'approved'],
+      ['Sich_Raider', 'approved'],
+      ['SaloSlayer', 'approved'],
+      ['Stepan_Clutch', 'approved'],
+      ['BorschtBoss', 'rejected', 'Заявку подано після закриття реєстрації.'],
     ],
   },
   {
-    key: "cs2-kyiv-league",
-    title: "Київська ліга CS2: відбірковий етап",
+    key: 'cs2-kyiv-league',
+    title: 'Київська ліга CS2: відбірковий етап',
     description:
-      "Відбірковий етап головної ліги сезону для команд із п’яти–семи гравців. Двоє найкращих потраплять до фіналу, який відбудеться наживо в Києві. Реєстрація відкрита до початку турніру.",
-    game: "cs2",
+      'Відбірковий етап головної ліги сезону для команд із п’яти–семи гравців. Двоє найкращих потраплять до фіналу, який відбудеться наживо в Києві. Реєстрація відкрита до початку турніру.',
+    game: 'cs2',
     day: 21,
-    status: "pending",
+    status: 'pending',
     team: [
-      ["Київські Кіборги", "approved"],
-      ["Dnipro Dragons", "approved"],
-      ["Львівські Леви", "approved"],
-      ["Odesa Storm", "approved"],
+      ['Київські Кіборги', 'approved'],
+      ['Dnipro Dragons', 'approved'],
+      ['Львівські Леви', 'approved'],
+      ['Odesa Storm', 'approved'],
     ],
   },
   {
-    key: "valorant-night-league",
-    title: "Нічна ліга Valorant",
+    key: 'valorant-night-league',
+    title: 'Нічна ліга Valorant',
     description:
-      "Соло-турнір для тих, хто найкраще грає після опівночі: дуелі на картах у режимі «один на один». Призери отримали пам’ятні значки профілю. Дякуємо всім учасникам за чесну гру!",
-    game: "valorant",
+      'Соло-турнір для тих, хто найкраще грає після опівночі: дуелі на картах у режимі «один на один». Призери отримали пам’ятні значки профілю. Дякуємо всім учасникам за чесну гру!',
+    game: 'valorant',
     day: -40,
-    status: "finished",
+    status: 'finished',
     solo: [
-      ["HopakHeadshot", "approved"],
-      ["Mavka_Mid", "approved"],
-      ["OdesaWave", "approved"],
-      ["Chernihiv_Ghost", "approved"],
-      ["Karpaty_Wolf", "approved"],
-      ["Dnister_Flow", "approved"],
-      [
-        "PoltavaPro",
-        "rejected",
-        "Акаунт у грі не відповідає вказаному в профілі.",
-      ],
+      ['HopakHeadshot', 'approved'],
+      ['Mavka_Mid', 'approved'],
+      ['OdesaWave', 'approved'],
+      ['Chernihiv_Ghost', 'approved'],
+      ['Karpaty_Wolf', 'approved'],
+      ['Dnister_Flow', 'approved'],
+      ['PoltavaPro', 'rejected', 'Акаунт у грі не відповідає вказаному в профілі.'],
     ],
-    champion: "HopakHeadshot",
+    champion: 'HopakHeadshot',
   },
   {
-    key: "valorant-carpathian-cup",
-    title: "Кубок Карпат з Valorant",
+    key: 'valorant-carpathian-cup',
+    title: 'Кубок Карпат з Valorant',
     description:
-      "Командний турнір у форматі подвійного вибування з картами на вибір капітанів. Переможець отримає запрошення на фестиваль кіберспорту у Львові. Заявки приймаються лише від повних складів.",
-    game: "valorant",
+      'Командний турнір у форматі подвійного вибування з картами на вибір капітанів. Переможець отримає запрошення на фестиваль кіберспорту у Львові. Заявки приймаються лише від повних складів.',
+    game: 'valorant',
     day: 35,
-    status: "pending",
+    status: 'pending',
     team: [
-      ["Львівські Леви", "approved"],
-      ["Київські Кіборги", "approved"],
-      ["Odesa Storm", "pending"],
-      [
-        "Dnipro Dragons",
-        "rejected",
-        "Склад команди змінився після реєстрації.",
-      ],
+      ['Львівські Леви', 'approved'],
+      ['Київські Кіборги', 'approved'],
+      ['Odesa Storm', 'pending'],
+      ['Dnipro Dragons', 'rejected', 'Склад команди змінився після реєстрації.'],
     ],
   },
   {
-    key: "valorant-duel-sprint",
-    title: "Valorant Duel Cup: вечірній спринт",
+    key: 'valorant-duel-sprint',
+    title: 'Valorant Duel Cup: вечірній спринт',
     description:
-      "Швидкий соло-турнір на один вечір: дуелі до 13 раундів, фінал до двох перемог. Підходить і досвідченим гравцям, і тим, хто тільки пробує себе у змаганнях.",
-    game: "valorant",
+      'Швидкий соло-турнір на один вечір: дуелі до 13 раундів, фінал до двох перемог. Підходить і досвідченим гравцям, і тим, хто тільки пробує себе у змаганнях.',
+    game: 'valorant',
     day: 10,
-    status: "pending",
+    status: 'pending',
     solo: [
-      ["HopakHeadshot", "approved"],
-      ["Mavka_Mid", "approved"],
-      ["KozakSniper", "approved"],
-      ["Ternopil_Tiger", "approved"],
-      ["Lesya_Support", "approved"],
-      ["Vyshyvanka_OP", "approved"],
-      ["s1mple_fan", "pending"],
-      ["Tryzub_Tank", "pending"],
-      ["Bandura_Beats", "rejected", "Нікнейм у грі не збігається з профілем."],
+      ['HopakHeadshot', 'approved'],
+      ['Mavka_Mid', 'approved'],
+      ['KozakSniper', 'approved'],
+      ['Ternopil_Tiger', 'approved'],
+      ['Lesya_Support', 'approved'],
+      ['Vyshyvanka_OP', 'approved'],
+      ['s1mple_fan', 'pending'],
+      ['Tryzub_Tank', 'pending'],
+      ['Bandura_Beats', 'rejected', 'Нікнейм у грі не збігається з профілем.'],
     ],
   },
   {
-    key: "lol-first-season",
-    title: "Ліга Легенд України: перший сезон",
+    key: 'lol-first-season',
+    title: 'Ліга Легенд України: перший сезон',
     description:
-      "Завершальний етап командного сезону з League of Legends. Команди зіграли груповий етап і плей-оф у форматі Bo3. Чемпіоном стали «Львівські Леви», які не програли жодної серії.",
-    game: "lol",
+      'Завершальний етап командного сезону з League of Legends. Команди зіграли груповий етап і плей-оф у форматі Bo3. Чемпіоном стали «Львівські Леви», які не програли жодної серії.',
+    game: 'lol',
     day: -30,
-    status: "finished",
+    status: 'finished',
     team: [
-      ["Львівські Леви", "approved"],
-      ["Odesa Storm", "approved"],
-      ["Dnipro Dragons", "approved"],
+      ['Львівські Леви', 'approved'],
+      ['Odesa Storm', 'approved'],
+      ['Dnipro Dragons', 'approved'],
     ],
-    champion: "Львівські Леви",
+    champion: 'Львівські Леви',
   },
   {
-    key: "lol-aram-night",
-    title: "ARAM-тиждень для новачків",
+    key: 'lol-aram-night',
+    title: 'ARAM-тиждень для новачків',
     description:
-      "Дружній соло-турнір у режимі ARAM з випадковими чемпіонами, матчі якого тривають цілий тиждень. Головне тут — отримати задоволення і познайомитися з новими тіммейтами. Досвід у рейтингових іграх не потрібен.",
-    game: "lol",
+      'Дружній соло-турнір у режимі ARAM з випадковими чемпіонами, матчі якого тривають цілий тиждень. Головне тут — отримати задоволення і познайомитися з новими тіммейтами. Досвід у рейтингових іграх не потрібен.',
+    game: 'lol',
     day: -3,
-    status: "started",
+    status: 'started',
     solo: [
-      ["Lesya_Support", "approved"],
-      ["Mavka_Mid", "approved"],
-      ["Bandura_Beats", "approved"],
-      ["PoltavaPro", "approved"],
-      ["Karpaty_Wolf", "approved"],
+      ['Lesya_Support', 'approved'],
+      ['Mavka_Mid', 'approved'],
+      ['Bandura_Beats', 'approved'],
+      ['PoltavaPro', 'approved'],
+      ['Karpaty_Wolf', 'approved'],
     ],
   },
   {
-    key: "lol-slobozhanshchyna",
-    title: "Чемпіонат Слобожанщини з LoL",
+    key: 'lol-slobozhanshchyna',
+    title: 'Чемпіонат Слобожанщини з LoL',
     description:
-      "Регіональний командний чемпіонат, відкритий для команд з усієї країни. Груповий етап пройде онлайн, а фінальні матчі транслюватимуться з коментарями. Реєстрація вже відкрита.",
-    game: "lol",
+      'Регіональний командний чемпіонат, відкритий для команд з усієї країни. Груповий етап пройде онлайн, а фінальні матчі транслюватимуться з коментарями. Реєстрація вже відкрита.',
+    game: 'lol',
     day: 58,
-    status: "pending",
+    status: 'pending',
     team: [
-      ["Харківські Хижаки", "approved"],
-      ["Polissia Owls", "approved"],
-      ["Odesa Storm", "pending"],
+      ['Харківські Хижаки', 'approved'],
+      ['Polissia Owls', 'approved'],
+      ['Odesa Storm', 'pending'],
     ],
   },
   {
-    key: "dota-cossack-battle",
-    title: "Козацька битва з Dota 2",
+    key: 'dota-cossack-battle',
+    title: 'Козацька битва з Dota 2',
     description:
-      "Командний турнір у режимі Captains Mode для чотирьох найсильніших складів платформи. Ігри проходять щовечора, фінал — Bo5. Слідкуйте за турнірною сіткою, щоб не пропустити вирішальні матчі.",
-    game: "dota2",
+      'Командний турнір у режимі Captains Mode для чотирьох найсильніших складів платформи. Ігри проходять щовечора, фінал — Bo5. Слідкуйте за турнірною сіткою, щоб не пропустити вирішальні матчі.',
+    game: 'dota2',
     day: 0,
-    status: "started",
+    status: 'started',
     team: [
-      ["Dnipro Dragons", "approved"],
-      ["Odesa Storm", "approved"],
-      ["Київські Кіборги", "approved"],
-      ["Львівські Леви", "approved"],
+      ['Dnipro Dragons', 'approved'],
+      ['Odesa Storm', 'approved'],
+      ['Київські Кіборги', 'approved'],
+      ['Львівські Леви', 'approved'],
     ],
   },
   {
-    key: "dota-mid-duel",
-    title: "Мід 1×1: Дуель козаків",
+    key: 'dota-mid-duel',
+    title: 'Мід 1×1: Дуель козаків',
     description:
-      "Класичні дуелі на центральній лінії: перемагає той, хто першим здобуде два вбивства або зруйнує вежу. Обидва гравці беруть одного героя. Ідеальний турнір, щоб показати механіку.",
-    game: "dota2",
+      'Класичні дуелі на центральній лінії: перемагає той, хто першим здобуде два вбивства або зруйнує вежу. Обидва гравці беруть одного героя. Ідеальний турнір, щоб показати механіку.',
+    game: 'dota2',
     day: 14,
-    status: "pending",
+    status: 'pending',
     solo: [
-      ["Dnister_Flow", "approved"],
-      ["Sich_Raider", "approved"],
-      ["Tryzub_Tank", "approved"],
-      ["Chernihiv_Ghost", "approved"],
-      ["BorschtBoss", "approved"],
-      ["SaloSlayer", "pending"],
-      ["Ternopil_Tiger", "pending"],
-      ["KozakSniper", "pending"],
+      ['Dnister_Flow', 'approved'],
+      ['Sich_Raider', 'approved'],
+      ['Tryzub_Tank', 'approved'],
+      ['Chernihiv_Ghost', 'approved'],
+      ['BorschtBoss', 'approved'],
+      ['SaloSlayer', 'pending'],
+      ['Ternopil_Tiger', 'pending'],
+      ['KozakSniper', 'pending'],
     ],
   },
   {
-    key: "dota-opening-cup",
-    title: "Кубок відкриття з Dota 2",
+    key: 'dota-opening-cup',
+    title: 'Кубок відкриття з Dota 2',
     description:
-      "Соло-турнір у режимі «All Pick 1×1», що відкрив сезон на платформі. Усі матчі зіграно, залишилося лише оголосити переможця. Дякуємо всім, хто долучився!",
-    game: "dota2",
+      'Соло-турнір у режимі «All Pick 1×1», що відкрив сезон на платформі. Усі матчі зіграно, залишилося лише оголосити переможця. Дякуємо всім, хто долучився!',
+    game: 'dota2',
     day: -58,
-    status: "finished",
+    status: 'finished',
     solo: [
-      ["DniproDragon", "approved"],
-      ["Tryzub_Tank", "approved"],
-      ["Sich_Raider", "approved"],
-      ["Dnister_Flow", "approved"],
+      ['DniproDragon', 'approved'],
+      ['Tryzub_Tank', 'approved'],
+      ['Sich_Raider', 'approved'],
+      ['Dnister_Flow', 'approved'],
     ],
-    champion: "Sich_Raider",
+    champion: 'Sich_Raider',
     undeclared: true,
   },
   {
-    key: "dota-ranked-duels",
-    title: "Рейтингові дуелі Dota 2: сезон",
+    key: 'dota-ranked-duels',
+    title: 'Рейтингові дуелі Dota 2: сезон',
     description:
-      "Сезон рейтингових дуелей один на один: щодня кожен учасник грає з суперником, близьким за рейтингом, а найкращі зустрічаються в плей-оф. Таблиця лідерів оновлюється після кожного матчу.",
-    game: "dota2",
+      'Сезон рейтингових дуелей один на один: щодня кожен учасник грає з суперником, близьким за рейтингом, а найкращі зустрічаються в плей-оф. Таблиця лідерів оновлюється після кожного матчу.',
+    game: 'dota2',
     day: -45,
-    status: "started",
+    status: 'started',
     league: true,
     solo: [
-      ["Sich_Raider", "approved"],
-      ["Dnister_Flow", "approved"],
-      ["DniproDragon", "approved"],
-      ["Mavka_Mid", "approved"],
-      ["KozakSniper", "approved"],
-      ["Tryzub_Tank", "approved"],
-      ["Chernihiv_Ghost", "approved"],
-      ["LvivLion", "approved"],
-      ["OdesaWave", "approved"],
-      ["BorschtBoss", "approved"],
-      ["ZaporizhRush", "approved"],
-      ["Hetman_AWP", "approved"],
+      ['Sich_Raider', 'approved'],
+      ['Dnister_Flow', 'approved'],
+      ['DniproDragon', 'approved'],
+      ['Mavka_Mid', 'approved'],
+      ['KozakSniper', 'approved'],
+      ['Tryzub_Tank', 'approved'],
+      ['Chernihiv_Ghost', 'approved'],
+      ['LvivLion', 'approved'],
+      ['OdesaWave', 'approved'],
+      ['BorschtBoss', 'approved'],
+      ['ZaporizhRush', 'approved'],
+      ['Hetman_AWP', 'approved'],
     ],
   },
   {
-    key: "dota-clan-league",
-    title: "Ліга козацьких кланів з Dota 2",
+    key: 'dota-clan-league',
+    title: 'Ліга козацьких кланів з Dota 2',
     description:
-      "Командна ліга сезону: дванадцять кланів грають між собою протягом півтора місяця, а вісім найкращих виходять у плей-оф за олімпійською системою. Рейтинг команд — на сторінці «Топи».",
-    game: "dota2",
+      'Командна ліга сезону: дванадцять кланів грають між собою протягом півтора місяця, а вісім найкращих виходять у плей-оф за олімпійською системою. Рейтинг команд — на сторінці «Топи».',
+    game: 'dota2',
     day: -45,
-    status: "started",
+    status: 'started',
     league: true,
     team: [
-      ["Львівські Леви", "approved"],
-      ["Київські Кіборги", "approved"],
-      ["Харківські Хижаки", "approved"],
-      ["Odesa Storm", "approved"],
-      ["Карпатські Беркути", "approved"],
-      ["Dnipro Dragons", "approved"],
-      ["Polissia Owls", "approved"],
-      ["Black Sea Dolphins", "approved"],
-      ["Тернопільські Тури", "approved"],
-      ["Полтавські Галушки", "approved"],
-      ["Буковинські Ведмеді", "approved"],
-      ["Херсонські Кавуни", "approved"],
+      ['Львівські Леви', 'approved'],
+      ['Київські Кіборги', 'approved'],
+      ['Харківські Хижаки', 'approved'],
+      ['Odesa Storm', 'approved'],
+      ['Карпатські Беркути', 'approved'],
+      ['Dnipro Dragons', 'approved'],
+      ['Polissia Owls', 'approved'],
+      ['Black Sea Dolphins', 'approved'],
+      ['Тернопільські Тури', 'approved'],
+      ['Полтавські Галушки', 'approved'],
+      ['Буковинські Ведмеді', 'approved'],
+      ['Херсонські Кавуни', 'approved'],
     ],
   },
 ];
@@ -537,43 +400,43 @@ const TOURNAMENTS: DemoTournament[] = [
 const NEWS = [
   {
     day: -1,
-    title: "Відкрито реєстрацію на Київську лігу CS2",
+    title: 'Відкрито реєстрацію на Київську лігу CS2',
     content:
-      "Стартувала реєстрація на відбірковий етап Київської ліги CS2. Подати заявку може капітан команди, у складі якої від п’яти до семи гравців. Двоє найкращих колективів зіграють у фіналі наживо в Києві. Не зволікайте: кількість місць у сітці обмежена.",
-    imageUrl: "/news/1.jpg",
+      'Стартувала реєстрація на відбірковий етап Київської ліги CS2. Подати заявку може капітан команди, у складі якої від п’яти до семи гравців. Двоє найкращих колективів зіграють у фіналі наживо в Києві. Не зволікайте: кількість місць у сітці обмежена.',
+    imageUrl: '/news/1.jpg',
   },
   {
     day: -5,
-    title: "Як подати командну заявку: коротка інструкція",
+    title: 'Як подати командну заявку: коротка інструкція',
     content:
-      "Створіть команду у вкладці «Команда» і запросіть друзів за нікнеймом. Коли у складі буде від п’яти до семи гравців, капітан зможе подати заявку на командний турнір. Після схвалення адміністратором команда з’явиться у списку учасників. Статус заявки можна стежити у сповіщеннях.",
+      'Створіть команду у вкладці «Команда» і запросіть друзів за нікнеймом. Коли у складі буде від п’яти до семи гравців, капітан зможе подати заявку на командний турнір. Після схвалення адміністратором команда з’явиться у списку учасників. Статус заявки можна стежити у сповіщеннях.',
   },
   {
     day: -10,
-    title: "Оновлення платформи: сповіщення та командний чат",
+    title: 'Оновлення платформи: сповіщення та командний чат',
     content:
-      "Ми оновили Кіберарену! Тепер про схвалення заявок і запрошення до команд ви дізнаєтеся зі сповіщень у дзвіночку. У вкладці команди з’явився чат, де можна обговорити тактику перед матчем. Чекаємо на ваші відгуки та пропозиції.",
-    imageUrl: "/news/2.jpg",
+      'Ми оновили Кіберарену! Тепер про схвалення заявок і запрошення до команд ви дізнаєтеся зі сповіщень у дзвіночку. У вкладці команди з’явився чат, де можна обговорити тактику перед матчем. Чекаємо на ваші відгуки та пропозиції.',
+    imageUrl: '/news/2.jpg',
   },
   {
     day: -16,
-    title: "Поради від чемпіонів: як готуватися до турніру",
+    title: 'Поради від чемпіонів: як готуватися до турніру',
     content:
-      "Переможці Нічної ліги Valorant поділилися секретами підготовки. Найголовніше — стабільний режим сну і розминка в aim-тренажері перед кожною грою. Варто заздалегідь домовитися з командою про ролі та комунікацію. І не забувайте робити перерви між матчами.",
+      'Переможці Нічної ліги Valorant поділилися секретами підготовки. Найголовніше — стабільний режим сну і розминка в aim-тренажері перед кожною грою. Варто заздалегідь домовитися з командою про ролі та комунікацію. І не забувайте робити перерви між матчами.',
   },
   {
     day: -22,
-    title: "Кіберспорт в Україні: від LAN-клубів до світових арен",
+    title: 'Кіберспорт в Україні: від LAN-клубів до світових арен',
     content:
-      "Українські гравці багато років входять до світової еліти кіберспорту. Усе починалося з комп’ютерних клубів і локальних турнірів у великих містах. Сьогодні онлайн-платформи дають змогу змагатися кожному, хто має бажання й наполегливість. Більше про історію кіберспорту читайте за посиланням.",
-    link: "https://uk.wikipedia.org/wiki/%D0%9A%D1%96%D0%B1%D0%B5%D1%80%D1%81%D0%BF%D0%BE%D1%80%D1%82",
+      'Українські гравці багато років входять до світової еліти кіберспорту. Усе починалося з комп’ютерних клубів і локальних турнірів у великих містах. Сьогодні онлайн-платформи дають змогу змагатися кожному, хто має бажання й наполегливість. Більше про історію кіберспорту читайте за посиланням.',
+    link: 'https://uk.wikipedia.org/wiki/%D0%9A%D1%96%D0%B1%D0%B5%D1%80%D1%81%D0%BF%D0%BE%D1%80%D1%82',
   },
   {
     day: -29,
-    title: "«Львівські Леви» — чемпіони першого сезону LoL",
+    title: '«Львівські Леви» — чемпіони першого сезону LoL',
     content:
-      "Команда «Львівські Леви» виграла Лігу Легенд України, не програвши жодної серії. У фіналі вони впевнено обіграли «Odesa Storm» з рахунком 2:0. Вітаємо чемпіонів і чекаємо на реванш у новому сезоні!",
-    imageUrl: "/news/3.jpg",
+      'Команда «Львівські Леви» виграла Лігу Легенд України, не програвши жодної серії. У фіналі вони впевнено обіграли «Odesa Storm» з рахунком 2:0. Вітаємо чемпіонів і чекаємо на реванш у новому сезоні!',
+    imageUrl: '/news/3.jpg',
     archived: true,
   },
 ];
@@ -614,32 +477,20 @@ async function writeDemo(tx: Tx, now: Date) {
     return date;
   };
   // Today's tournament began a couple of hours ago; the others start at 19:00 Kyiv time.
-  const dateOf = (t: DemoTournament) =>
-    t.day === 0 ? new Date(now.getTime() - 2 * 60 * 60 * 1000) : at(t.day);
+  const dateOf = (t: DemoTournament) => (t.day === 0 ? new Date(now.getTime() - 2 * 60 * 60 * 1000) : at(t.day));
   /** A moment in the past, never later than now. */
-  const past = (days: number, hourUtc = 12) =>
-    new Date(Math.min(at(days, hourUtc).getTime(), now.getTime() - 60_000));
+  const past = (days: number, hourUtc = 12) => new Date(Math.min(at(days, hourUtc).getTime(), now.getTime() - 60_000));
 
   // Games.
   const gameRows = await tx
     .insert(games)
-    .values(
-      GAMES.map((g, i) => ({
-        name: g.name,
-        image: `/games/${g.slug}.jpg`,
-        createdAt: past(-90 + i),
-      })),
-    )
+    .values(GAMES.map((g, i) => ({ name: g.name, image: `/games/${g.slug}.jpg`, createdAt: past(-90 + i) })))
     .returning({ id: games.id, name: games.name });
-  const gameId = (slug: GameSlug) =>
-    lookup(gameRows, GAMES.find((g) => g.slug === slug)!.name, (r) => r.name)
-      .id;
+  const gameId = (slug: GameSlug) => lookup(gameRows, GAMES.find((g) => g.slug === slug)!.name, (r) => r.name).id;
 
   // Players: one argon2 hash for everybody keeps the seed fast.
   const taken = await takenNames(tx);
-  const nickOf = new Map<Nick, string>(
-    PLAYERS.map((p) => [p, freeName(p, taken, (n, i) => `${n}${i + 1}`)]),
-  );
+  const nickOf = new Map<Nick, string>(PLAYERS.map((p) => [p, freeName(p, taken, (n, i) => `${n}${i + 1}`)]));
   const [first, ...rest] = PLAYERS;
   const firstNick = nickOf.get(first)!;
   const firstUser = await createUser(tx, {
@@ -665,8 +516,7 @@ async function writeDemo(tx: Tx, now: Date) {
     )
     .returning({ id: users.id, username: users.username });
   const userIds = new Map<Nick, string>([[first, firstUser.id]]);
-  for (const p of rest)
-    userIds.set(p, lookup(otherUsers, nickOf.get(p)!, (r) => r.username).id);
+  for (const p of rest) userIds.set(p, lookup(otherUsers, nickOf.get(p)!, (r) => r.username).id);
   const userId = (nick: Nick) => userIds.get(nick)!;
 
   // Teams, members (captain joined first) and one open invite.
@@ -676,34 +526,19 @@ async function writeDemo(tx: Tx, now: Date) {
     .values(
       TEAMS.map((t, i) => {
         const name = freeName(t.name, takenTeams, (n, k) => `${n} ${k + 2}`);
-        return {
-          name,
-          ...skeletonColumns(name),
-          logoUrl: t.logo ? `/teams/${t.logo}.png` : null,
-          captainId: userId(t.members[0]!),
-          createdAt: past(-80 + i * 2),
-        };
+        return { name, ...skeletonColumns(name), logoUrl: t.logo ? `/teams/${t.logo}.png` : null, captainId: userId(t.members[0]!), createdAt: past(-80 + i * 2) };
       }),
     )
     .returning({ id: teams.id });
-  const teamIds = new Map<TeamName, string>(
-    TEAMS.map((t, i) => [t.name, teamRows[i]!.id]),
-  );
+  const teamIds = new Map<TeamName, string>(TEAMS.map((t, i) => [t.name, teamRows[i]!.id]));
   const teamId = (name: TeamName) => teamIds.get(name)!;
-  const captainOf = (name: TeamName) =>
-    userId(TEAMS.find((t) => t.name === name)!.members[0]!);
+  const captainOf = (name: TeamName) => userId(TEAMS.find((t) => t.name === name)!.members[0]!);
 
-  await tx
-    .insert(teamMembers)
-    .values(
-      TEAMS.flatMap((t, i) =>
-        t.members.map((m, k) => ({
-          teamId: teamId(t.name),
-          userId: userId(m),
-          joinedAt: past(-80 + i * 2 + k * 0.5),
-        })),
-      ),
-    );
+  await tx.insert(teamMembers).values(
+    TEAMS.flatMap((t, i) =>
+      t.members.map((m, k) => ({ teamId: teamId(t.name), userId: userId(m), joinedAt: past(-80 + i * 2 + k * 0.5) })),
+    ),
+  );
   await tx.insert(teamInvites).values({
     teamId: teamId(INVITE.team),
     userId: userId(INVITE.player),
@@ -731,9 +566,7 @@ async function writeDemo(tx: Tx, now: Date) {
       }),
     )
     .returning({ id: tournaments.id });
-  const tournamentIds = new Map(
-    TOURNAMENTS.map((t, i) => [t.key, tournamentRows[i]!.id]),
-  );
+  const tournamentIds = new Map(TOURNAMENTS.map((t, i) => [t.key, tournamentRows[i]!.id]));
 
   const applicationRows = await tx
     .insert(applications)
@@ -748,7 +581,7 @@ async function writeDemo(tx: Tx, now: Date) {
           tournamentId,
           userId: userId(nick),
           status,
-          comment: comment ?? "",
+          comment: comment ?? '',
           createdAt: when(k),
           updatedAt: when(k),
         }));
@@ -757,25 +590,17 @@ async function writeDemo(tx: Tx, now: Date) {
           userId: captainOf(name),
           teamId: teamId(name),
           status,
-          comment: comment ?? "",
+          comment: comment ?? '',
           createdAt: when(k),
           updatedAt: when(k),
         }));
         return [...solo, ...team];
       }),
     )
-    .returning({
-      id: applications.id,
-      tournamentId: applications.tournamentId,
-      userId: applications.userId,
-    });
+    .returning({ id: applications.id, tournamentId: applications.tournamentId, userId: applications.userId });
   const applicationId = (key: string, nick: Nick) =>
-    applicationRows.find(
-      (a) =>
-        a.tournamentId === tournamentIds.get(key) && a.userId === userId(nick),
-    )!.id;
-  const titleOf = (key: string) =>
-    TOURNAMENTS.find((t) => t.key === key)!.title;
+    applicationRows.find((a) => a.tournamentId === tournamentIds.get(key) && a.userId === userId(nick))!.id;
+  const titleOf = (key: string) => TOURNAMENTS.find((t) => t.key === key)!.title;
 
   // News.
   await tx.insert(news).values(
@@ -792,48 +617,33 @@ async function writeDemo(tx: Tx, now: Date) {
   );
 
   // Notifications.
-  const applied = (
-    key: string,
-    nick: Nick,
-    verdict: string,
-    read: boolean,
-    day: number,
-  ) => ({
+  const applied = (key: string, nick: Nick, verdict: string, read: boolean, day: number) => ({
     userId: userId(nick),
     text: `Вашу заявку на турнір «${titleOf(key)}» ${verdict}`,
     read,
     date: past(day, 10),
-    payload: {
-      applicationId: applicationId(key, nick),
-      tournamentId: tournamentIds.get(key)!,
-    },
+    payload: { applicationId: applicationId(key, nick), tournamentId: tournamentIds.get(key)! },
   });
   await tx.insert(notifications).values([
-    applied("cs2-awp-kings", "KozakSniper", "схвалено.", true, -6),
-    applied("valorant-duel-sprint", "KozakSniper", "схвалено.", false, -2),
-    applied(
-      "valorant-duel-sprint",
-      "Bandura_Beats",
-      "відхилено: нікнейм у грі не збігається з профілем.",
-      false,
-      -3,
-    ),
+    applied('cs2-awp-kings', 'KozakSniper', 'схвалено.', true, -6),
+    applied('valorant-duel-sprint', 'KozakSniper', 'схвалено.', false, -2),
+    applied('valorant-duel-sprint', 'Bandura_Beats', 'відхилено: нікнейм у грі не збігається з профілем.', false, -3),
     {
-      userId: captainOf("Київські Кіборги"),
-      text: `Заявку команди «Київські Кіборги» на турнір «${titleOf("cs2-kyiv-league")}» схвалено.`,
+      userId: captainOf('Київські Кіборги'),
+      text: `Заявку команди «Київські Кіборги» на турнір «${titleOf('cs2-kyiv-league')}» схвалено.`,
       read: false,
       date: past(-3, 11),
       payload: {
-        applicationId: applicationId("cs2-kyiv-league", TEAMS[0]!.members[0]!),
-        tournamentId: tournamentIds.get("cs2-kyiv-league")!,
+        applicationId: applicationId('cs2-kyiv-league', TEAMS[0]!.members[0]!),
+        tournamentId: tournamentIds.get('cs2-kyiv-league')!,
       },
     },
     {
-      userId: captainOf("Київські Кіборги"),
-      text: `Вітаємо! Команда «Київські Кіборги» перемогла у турнірі «${titleOf("cs2-dnipro-cup")}».`,
+      userId: captainOf('Київські Кіборги'),
+      text: `Вітаємо! Команда «Київські Кіборги» перемогла у турнірі «${titleOf('cs2-dnipro-cup')}».`,
       read: true,
       date: past(-55, 20),
-      payload: { tournamentId: tournamentIds.get("cs2-dnipro-cup")! },
+      payload: { tournamentId: tournamentIds.get('cs2-dnipro-cup')! },
     },
     {
       userId: userId(INVITE.player),
@@ -841,10 +651,10 @@ async function writeDemo(tx: Tx, now: Date) {
       read: false,
       date: past(-2),
       actions: [
-        { label: "Прийняти", type: "accept" as const },
-        { label: "Відхилити", type: "reject" as const },
+        { label: 'Прийняти', type: 'accept' as const },
+        { label: 'Відхилити', type: 'reject' as const },
       ],
-      actionType: "acceptTeamInvite" as const,
+      actionType: 'acceptTeamInvite' as const,
       payload: { teamId: teamId(INVITE.team) },
     },
   ]);
@@ -852,13 +662,9 @@ async function writeDemo(tx: Tx, now: Date) {
   // Statistics, brackets, recorded matches, ratings and achievements.
   await playDemo(tx, {
     now,
-    statsGames: STATS_GAMES.map((slug) => ({
-      name: GAMES.find((g) => g.slug === slug)!.name,
-      template: slug,
-    })),
+    statsGames: STATS_GAMES.map((slug) => ({ name: GAMES.find((g) => g.slug === slug)!.name, template: slug })),
     tournaments: TOURNAMENTS.map((t) => {
-      const participant = (name: Nick | TeamName) =>
-        t.solo ? userId(name as Nick) : teamId(name as TeamName);
+      const participant = (name: Nick | TeamName) => (t.solo ? userId(name as Nick) : teamId(name as TeamName));
       return {
         id: tournamentIds.get(t.key)!,
         key: t.key,
@@ -867,7 +673,7 @@ async function writeDemo(tx: Tx, now: Date) {
         soloOnly: Boolean(t.solo),
         gameId: gameId(t.game),
         champion: t.champion ? participant(t.champion) : undefined,
-        declareWinner: t.status === "finished" && !t.undeclared,
+        declareWinner: t.status === 'finished' && !t.undeclared,
         league: t.league ?? false,
       };
     }),
@@ -890,18 +696,9 @@ async function takenNames(tx: Tx): Promise<Set<string>> {
     .from(users)
     .where(
       or(
-        inArray(
-          sql`lower(${users.username})`,
-          PLAYERS.map((p) => p.toLowerCase()),
-        ),
-        inArray(
-          users.nameSkeleton,
-          skeletons.map((k) => k.lower),
-        ),
-        inArray(
-          users.nameSkeletonUpper,
-          skeletons.map((k) => k.upper),
-        ),
+        inArray(sql`lower(${users.username})`, PLAYERS.map((p) => p.toLowerCase())),
+        inArray(users.nameSkeleton, skeletons.map((k) => k.lower)),
+        inArray(users.nameSkeletonUpper, skeletons.map((k) => k.upper)),
       ),
     );
   return new Set(rows.flatMap((r) => nameKeys(r.username)));
@@ -914,36 +711,18 @@ async function takenTeamNames(tx: Tx): Promise<Set<string>> {
     .from(teams)
     .where(
       or(
-        inArray(
-          sql`lower(${teams.name})`,
-          TEAMS.map((t) => t.name.toLowerCase()),
-        ),
-        inArray(
-          teams.nameSkeleton,
-          skeletons.map((k) => k.lower),
-        ),
-        inArray(
-          teams.nameSkeletonUpper,
-          skeletons.map((k) => k.upper),
-        ),
+        inArray(sql`lower(${teams.name})`, TEAMS.map((t) => t.name.toLowerCase())),
+        inArray(teams.nameSkeleton, skeletons.map((k) => k.lower)),
+        inArray(teams.nameSkeletonUpper, skeletons.map((k) => k.upper)),
       ),
     );
   return new Set(rows.flatMap((r) => nameKeys(r.name)));
 }
 
 /** The name itself, or the first numbered variant nobody uses or looks like yet; the result is marked as used. */
-function freeName(
-  name: string,
-  taken: Set<string>,
-  variant: (name: string, attempt: number) => string,
-): string {
+function freeName(name: string, taken: Set<string>, variant: (name: string, attempt: number) => string): string {
   let candidate = name;
-  for (
-    let attempt = 0;
-    nameKeys(candidate).some((key) => taken.has(key));
-    attempt++
-  )
-    candidate = variant(name, attempt);
+  for (let attempt = 0; nameKeys(candidate).some((key) => taken.has(key)); attempt++) candidate = variant(name, attempt);
   for (const key of nameKeys(candidate)) taken.add(key);
   return candidate;
 }

@@ -1,22 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { eq, getTableColumns, getTableName, inArray, sql } from "drizzle-orm";
-import {
-  champion,
-  createBracket,
-  progress,
-  setResult,
-  type Bracket,
-} from "../../../lib/domain/bracket.ts";
-import { winnerSide } from "../../../lib/domain/match-result.ts";
-import { RANKS, rankOf } from "../../../lib/domain/rank.ts";
-import { INITIAL_RATING } from "../../../lib/domain/rating.ts";
-import type { StatsTemplate } from "../../../lib/domain/stat-fields.ts";
-import { bracketParticipants } from "../../services/bracket.ts";
-import {
-  getStatsConfig,
-  setupGame,
-  type StatsConfig,
-} from "../../services/game-config.ts";
+import { randomUUID } from 'node:crypto';
+import { eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { champion, createBracket, progress, setResult, type Bracket } from '../../../lib/domain/bracket.ts';
+import { winnerSide } from '../../../lib/domain/match-result.ts';
+import { RANKS, rankOf } from '../../../lib/domain/rank.ts';
+import { INITIAL_RATING } from '../../../lib/domain/rating.ts';
+import type { StatsTemplate } from '../../../lib/domain/stat-fields.ts';
+import { bracketParticipants } from '../../services/bracket.ts';
+import { getStatsConfig, setupGame, type StatsConfig } from '../../services/game-config.ts';
 import {
   achievementNotices,
   compiledAchievements,
@@ -25,18 +15,9 @@ import {
   matchDetails,
   standingsAfter,
   type StandingNumbers,
-} from "../../services/results.ts";
-import type { Tx } from "../client.ts";
-import {
-  earnedAchievements,
-  matches,
-  matchParticipants,
-  notifications,
-  playerGameStats,
-  teamGameStats,
-  teamMembers,
-  tournaments,
-} from "../schema/index.ts";
+} from '../../services/results.ts';
+import type { Tx } from '../client.ts';
+import { earnedAchievements, matches, matchParticipants, notifications, playerGameStats, teamGameStats, teamMembers, tournaments } from '../schema/index.ts';
 
 /*
  * The played part of the demo: statistics set up for some games, brackets drawn and played, and
@@ -56,7 +37,7 @@ export interface PlayedTournament {
   id: string;
   key: string;
   date: Date;
-  status: "pending" | "started" | "finished";
+  status: 'pending' | 'started' | 'finished';
   soloOnly: boolean;
   gameId: string;
   /** The participant (user or team id) who wins the bracket; otherwise the higher-rated side wins each match. */
@@ -75,7 +56,7 @@ export interface DemoPlay {
 }
 
 interface Side {
-  type: "user" | "team";
+  type: 'user' | 'team';
   id: string;
   name: string;
 }
@@ -121,13 +102,12 @@ const STAT_RANGES: Record<string, Record<string, [number, number]>> = {
   },
 };
 /** Averages per player, not counts: a team's value is not multiplied. */
-const PER_PLAYER = new Set(["gpm", "xpm", "acs", "econRating"]);
+const PER_PLAYER = new Set(['gpm', 'xpm', 'acs', 'econRating']);
 
 export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   const { now } = plan;
   const rand = random(20_240_601);
-  const between = (low: number, high: number) =>
-    Math.round(low + rand() * (high - low));
+  const between = (low: number, high: number) => Math.round(low + rand() * (high - low));
 
   // Statistics for the chosen games, as «Налаштувати» with a template does it.
   const configs = new Map<
@@ -141,12 +121,9 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   >();
   for (const { name, template } of plan.statsGames) {
     const outcome = await setupGame(tx, { name, template });
-    if (!outcome.ok)
-      throw new Error(`demo seed: ${name} already has statistics`);
+    if (!outcome.ok) throw new Error(`demo seed: ${name} already has statistics`);
     const config = (await getStatsConfig(tx, outcome.game._id))!;
-    const main = new Set(
-      config.statsFields.filter((f) => f.isMainStat).map((f) => f.fieldName),
-    );
+    const main = new Set(config.statsFields.filter((f) => f.isMainStat).map((f) => f.fieldName));
     configs.set(outcome.game._id, {
       config,
       template,
@@ -157,39 +134,29 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
 
   // Names of the sides, and the members who hear about a team's achievements.
   const names = new Map<string, string>();
-  const played = plan.tournaments.filter((t) => t.status !== "pending");
+  const played = plan.tournaments.filter((t) => t.status !== 'pending');
   const rosters = new Map<string, Side[]>();
   for (const t of played) {
     const participants = await bracketParticipants(tx, t);
     rosters.set(
       t.id,
       participants.map((p) => ({
-        type: t.soloOnly ? "user" : "team",
+        type: t.soloOnly ? 'user' : 'team',
         id: p._id,
         name: p.name,
       })),
     );
     for (const p of participants) names.set(p._id, p.name);
   }
-  const teamIds = [
-    ...new Set(
-      played
-        .filter((t) => !t.soloOnly)
-        .flatMap((t) => rosters.get(t.id)!.map((s) => s.id)),
-    ),
-  ];
+  const teamIds = [...new Set(played.filter((t) => !t.soloOnly).flatMap((t) => rosters.get(t.id)!.map((s) => s.id)))];
   const members =
     teamIds.length > 0
-      ? await tx
-          .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
-          .from(teamMembers)
-          .where(inArray(teamMembers.teamId, teamIds))
+      ? await tx.select({ teamId: teamMembers.teamId, userId: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, teamIds))
       : [];
 
   // ------------------------------------------------------------ the ledger of recorded matches
   const standings = new Map<string, Standing>();
-  const keyOf = (side: Side, gameId: string) =>
-    `${side.type}:${side.id}:${gameId}`;
+  const keyOf = (side: Side, gameId: string) => `${side.type}:${side.id}:${gameId}`;
   const standing = (side: Side, gameId: string): Standing =>
     standings.get(keyOf(side, gameId)) ?? {
       rating: INITIAL_RATING,
@@ -206,23 +173,15 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   const earnedRows: (typeof earnedAchievements.$inferInsert)[] = [];
   const noticeRows: (typeof notifications.$inferInsert)[] = [];
 
-  const statsFor = (
-    game: { template: StatsTemplate; main: Set<string> },
-    side: Side,
-    won: boolean,
-    mainOnly: boolean,
-  ): Record<string, number> => {
+  const statsFor = (game: { template: StatsTemplate; main: Set<string> }, side: Side, won: boolean, mainOnly: boolean): Record<string, number> => {
     const ranges = STAT_RANGES[game.template] ?? {};
     const result: Record<string, number> = {};
     for (const [name, [low, high]] of Object.entries(ranges)) {
       if (mainOnly && !game.main.has(name)) continue;
       // A winner's numbers come from the upper part of the range, a loser's from the lower.
       const span = high - low;
-      const value = won
-        ? between(low + span * 0.35, high)
-        : between(low, high - span * 0.35);
-      result[name] =
-        side.type === "team" && !PER_PLAYER.has(name) ? value * 5 : value;
+      const value = won ? between(low + span * 0.35, high) : between(low, high - span * 0.35);
+      result[name] = side.type === 'team' && !PER_PLAYER.has(name) ? value * 5 : value;
     }
     return result;
   };
@@ -231,39 +190,26 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
    * One recorded match, as POST /tournaments/{id}/record-match would store it at `at`: with every
    * stat field, or (a season's everyday matches) with the game's main stats only.
    */
-  const record = (
-    tournament: PlayedTournament,
-    sides: [Side, Side],
-    winner: 0 | 1,
-    at: Date,
-    mainOnly = false,
-  ) => {
+  const record = (tournament: PlayedTournament, sides: [Side, Side], winner: 0 | 1, at: Date, mainOnly = false) => {
     const game = configs.get(tournament.gameId);
     if (!game) return;
-    const scores =
-      game.template === "valorant" ? [13, between(4, 11)] : [2, between(0, 1)];
-    const score: [number, number] =
-      winner === 0 ? [scores[0]!, scores[1]!] : [scores[1]!, scores[0]!];
-    if (winnerSide(score[0], score[1]) !== winner + 1)
-      throw new Error("demo seed: a score disagrees with its winner");
+    const scores = game.template === 'valorant' ? [13, between(4, 11)] : [2, between(0, 1)];
+    const score: [number, number] = winner === 0 ? [scores[0]!, scores[1]!] : [scores[1]!, scores[0]!];
+    if (winnerSide(score[0], score[1]) !== winner + 1) throw new Error('demo seed: a score disagrees with its winner');
     const stats: [Record<string, number>, Record<string, number>] = [
       statsFor(game, sides[0], winner === 0, mainOnly),
       statsFor(game, sides[1], winner === 1, mainOnly),
     ];
-    const before: [Standing, Standing] = [
-      standing(sides[0], tournament.gameId),
-      standing(sides[1], tournament.gameId),
-    ];
+    const before: [Standing, Standing] = [standing(sides[0], tournament.gameId), standing(sides[1], tournament.gameId)];
     const after = standingsAfter(before, winner, stats);
     const matchId = randomUUID();
     matchRows.push({
       id: matchId,
       tournamentId: tournament.id,
       gameId: tournament.gameId,
-      status: "completed",
+      status: 'completed',
       isDraw: false,
-      duration:
-        game.template === "valorant" ? between(32, 48) : between(28, 55),
+      duration: game.template === 'valorant' ? between(32, 48) : between(28, 55),
       gameSpecificData: matchDetails(game.config.statsFields, sides, stats),
       completedAt: at,
       createdAt: at,
@@ -272,8 +218,8 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       participantRows.push({
         matchId,
         participantType: side.type,
-        userId: side.type === "user" ? side.id : null,
-        teamId: side.type === "team" ? side.id : null,
+        userId: side.type === 'user' ? side.id : null,
+        teamId: side.type === 'team' ? side.id : null,
         name: side.name,
         score: score[index]!,
         isWinner: index === winner,
@@ -288,19 +234,15 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     const won = sides.flatMap((side, index) => {
       const values = conditionValues(after[index]!, fieldNames);
       return game.compiled
-        .filter(
-          ({ achievement, evaluate }) =>
-            !held.has(`${side.type}:${side.id}:${achievement._id}`) &&
-            evaluate(values),
-        )
+        .filter(({ achievement, evaluate }) => !held.has(`${side.type}:${side.id}:${achievement._id}`) && evaluate(values))
         .map(({ achievement }) => ({ side, achievement }));
     });
     for (const { side, achievement } of won) {
       held.add(`${side.type}:${side.id}:${achievement._id}`);
       earnedRows.push({
         achievementId: achievement._id,
-        userId: side.type === "user" ? side.id : null,
-        teamId: side.type === "team" ? side.id : null,
+        userId: side.type === 'user' ? side.id : null,
+        teamId: side.type === 'team' ? side.id : null,
         earnedAt: at,
       });
     }
@@ -316,15 +258,9 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     }
   };
 
-  const ratingOf = (tournament: PlayedTournament, side: Side) =>
-    standing(side, tournament.gameId).rating;
+  const ratingOf = (tournament: PlayedTournament, side: Side) => standing(side, tournament.gameId).rating;
   /** Who wins a bracket match: the tournament's champion, otherwise the higher rating, otherwise the earlier applicant. */
-  const pick = (
-    tournament: PlayedTournament,
-    a: Side,
-    b: Side,
-    order: Side[],
-  ): 0 | 1 => {
+  const pick = (tournament: PlayedTournament, a: Side, b: Side, order: Side[]): 0 | 1 => {
     if (tournament.champion === a.id) return 0;
     if (tournament.champion === b.id) return 1;
     const diff = ratingOf(tournament, a) - ratingOf(tournament, b);
@@ -333,31 +269,21 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   };
 
   /** Draws the bracket and plays it: all of it when finished, until about half is decided when started. */
-  const playBracket = (
-    tournament: PlayedTournament,
-    from: Date,
-    to: Date,
-  ): Bracket => {
+  const playBracket = (tournament: PlayedTournament, from: Date, to: Date): Bracket => {
     const sides = rosters.get(tournament.id)!;
     let bracket = createBracket(sides.map((s) => s.id));
     const byId = new Map(sides.map((s) => [s.id, s]));
-    const todo = bracket.flatMap((round, r) =>
-      round.matches.map((_, m) => ({ r, m })),
-    );
+    const todo = bracket.flatMap((round, r) => round.matches.map((_, m) => ({ r, m })));
     const total = todo.length;
     let playedCount = 0;
     for (const { r, m } of todo) {
-      if (tournament.status === "started" && progress(bracket).percent >= 50)
-        break;
+      if (tournament.status === 'started' && progress(bracket).percent >= 50) break;
       const match = bracket[r]!.matches[m]!;
       if (match.winner || !match.a || !match.b) continue;
       const a = byId.get(match.a)!;
       const b = byId.get(match.b)!;
       const winner = pick(tournament, a, b, sides);
-      const at = new Date(
-        from.getTime() +
-          ((playedCount + 1) / (total + 1)) * (to.getTime() - from.getTime()),
-      );
+      const at = new Date(from.getTime() + ((playedCount + 1) / (total + 1)) * (to.getTime() - from.getTime()));
       record(tournament, [a, b], winner, at);
       bracket = setResult(bracket, r, m, winner === 0 ? a.id : b.id);
       playedCount++;
@@ -376,9 +302,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     const pending: { sides: [Side, Side]; winner: 0 | 1 }[][] = [];
     // Ratings move as matches are recorded, so the season is played on a scratch copy first to
     // learn how many rounds it takes; the real recording below repeats the same pairings.
-    const scratch = new Map<string, StandingNumbers>(
-      sides.map((s) => [s.id, { ...standing(s, tournament.gameId) }]),
-    );
+    const scratch = new Map<string, StandingNumbers>(sides.map((s) => [s.id, { ...standing(s, tournament.gameId) }]));
     const rate = (s: Side) => scratch.get(s.id)!.rating;
     const strength = new Map(sides.map((s, i) => [s.id, sides.length - i]));
     const done = () => {
@@ -396,25 +320,15 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
         if (candidates.length === 0) break;
         const second = mixed
           ? candidates[0]!
-          : candidates.reduce((best, s) =>
-              Math.abs(rate(first) - rate(s) - 100) <
-              Math.abs(rate(first) - rate(best) - 100)
-                ? s
-                : best,
-            );
+          : candidates.reduce((best, s) => (Math.abs(rate(first) - rate(s) - 100) < Math.abs(rate(first) - rate(best) - 100) ? s : best));
         free.delete(second.id);
-        const stronger: 0 | 1 =
-          strength.get(first.id)! >= strength.get(second.id)! ? 0 : 1;
+        const stronger: 0 | 1 = strength.get(first.id)! >= strength.get(second.id)! ? 0 : 1;
         // The leader keeps winning, so the last rounds never take the Legend's title away.
         const upset = mixed && first !== order[0] && rand() < 0.5;
         const winner: 0 | 1 = upset ? (stronger === 0 ? 1 : 0) : stronger;
         const pair: [Side, Side] = [first, second];
         const [w, l] = winner === 0 ? [pair[0], pair[1]] : [pair[1], pair[0]];
-        const [nw, nl] = standingsAfter(
-          [scratch.get(w.id)!, scratch.get(l.id)!],
-          0,
-          [{}, {}],
-        );
+        const [nw, nl] = standingsAfter([scratch.get(w.id)!, scratch.get(l.id)!], 0, [{}, {}]);
         scratch.set(w.id, nw);
         scratch.set(l.id, nl);
         round.push({ sides: pair, winner });
@@ -425,60 +339,26 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     for (let i = 0; i < 3; i++) playRound(true);
     const step = (to.getTime() - from.getTime()) / (pending.length + 1);
     pending.forEach((round, i) => {
-      round.forEach(({ sides: pair, winner }, k) =>
-        record(
-          tournament,
-          pair,
-          winner,
-          new Date(from.getTime() + (i + 1) * step + k * 60_000),
-          true,
-        ),
-      );
+      round.forEach(({ sides: pair, winner }, k) => record(tournament, pair, winner, new Date(from.getTime() + (i + 1) * step + k * 60_000), true));
     });
   };
 
   // ------------------------------------------------------------ the story, oldest first
-  const chronological = [...played].sort(
-    (a, b) => a.date.getTime() - b.date.getTime(),
-  );
+  const chronological = [...played].sort((a, b) => a.date.getTime() - b.date.getTime());
   const brackets = new Map<string, Bracket>();
   // Leagues play their season first and their play-off over the last three days.
   for (const tournament of chronological) {
     if (configs.has(tournament.gameId)) await enableStats(tx, tournament.id);
     const start = tournament.date.getTime();
     if (tournament.league) {
-      playSeason(
-        tournament,
-        tournament.date,
-        new Date(now.getTime() - 4 * DAY),
-      );
+      playSeason(tournament, tournament.date, new Date(now.getTime() - 4 * DAY));
       continue;
     }
-    const end =
-      tournament.status === "finished"
-        ? start + 6 * HOUR
-        : Math.max(
-            start + HOUR,
-            Math.min(start + 2 * DAY, now.getTime() - 10 * 60_000),
-          );
-    brackets.set(
-      tournament.id,
-      playBracket(
-        tournament,
-        tournament.date,
-        new Date(Math.min(end, now.getTime() - 5 * 60_000)),
-      ),
-    );
+    const end = tournament.status === 'finished' ? start + 6 * HOUR : Math.max(start + HOUR, Math.min(start + 2 * DAY, now.getTime() - 10 * 60_000));
+    brackets.set(tournament.id, playBracket(tournament, tournament.date, new Date(Math.min(end, now.getTime() - 5 * 60_000))));
   }
   for (const tournament of chronological.filter((t) => t.league)) {
-    brackets.set(
-      tournament.id,
-      playBracket(
-        tournament,
-        new Date(now.getTime() - 3 * DAY),
-        new Date(now.getTime() - 2 * HOUR),
-      ),
-    );
+    brackets.set(tournament.id, playBracket(tournament, new Date(now.getTime() - 3 * DAY), new Date(now.getTime() - 2 * HOUR)));
   }
 
   // ------------------------------------------------------------ writing it all
@@ -489,13 +369,10 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       .update(tournaments)
       .set({
         bracket,
-        bracketVersion:
-          1 + bracket.flatMap((r) => r.matches).filter((m) => m.loser).length,
+        bracketVersion: 1 + bracket.flatMap((r) => r.matches).filter((m) => m.loser).length,
         ...(tournament.declareWinner && winnerId
           ? {
-              winnerType: tournament.soloOnly
-                ? ("user" as const)
-                : ("team" as const),
+              winnerType: tournament.soloOnly ? ('user' as const) : ('team' as const),
               winnerId,
             }
           : {}),
@@ -505,26 +382,18 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   await insertAll(tx, matches, matchRows);
   await insertAll(tx, matchParticipants, participantRows);
   const rows = [...standings.entries()].map(([key, s]) => {
-    const [type, id, gameId] = key.split(":") as [
-      "user" | "team",
-      string,
-      string,
-    ];
+    const [type, id, gameId] = key.split(':') as ['user' | 'team', string, string];
     return { type, id, gameId, ...s };
   });
   await insertAll(
     tx,
     playerGameStats,
-    rows
-      .filter((r) => r.type === "user")
-      .map(({ type: _type, id, ...s }) => ({ userId: id, ...s })),
+    rows.filter((r) => r.type === 'user').map(({ type: _type, id, ...s }) => ({ userId: id, ...s })),
   );
   await insertAll(
     tx,
     teamGameStats,
-    rows
-      .filter((r) => r.type === "team")
-      .map(({ type: _type, id, ...s }) => ({ teamId: id, ...s })),
+    rows.filter((r) => r.type === 'team').map(({ type: _type, id, ...s }) => ({ teamId: id, ...s })),
   );
   await insertAll(tx, earnedAchievements, earnedRows);
   await insertAll(tx, notifications, noticeRows);
@@ -535,11 +404,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
  * with json_populate_recordset into the table's own row type (column defaults do not apply, so
  * every row names every column it needs). Thousands of rows a second faster than bound values.
  */
-async function insertAll<T extends Parameters<Tx["insert"]>[0]>(
-  tx: Tx,
-  table: T,
-  rows: readonly T["$inferInsert"][],
-) {
+async function insertAll<T extends Parameters<Tx['insert']>[0]>(tx: Tx, table: T, rows: readonly T['$inferInsert'][]) {
   if (rows.length === 0) return;
   const name = getTableName(table);
   const entries = Object.entries(getTableColumns(table));
@@ -547,17 +412,12 @@ async function insertAll<T extends Parameters<Tx["insert"]>[0]>(
     const out: Record<string, unknown> = {};
     for (const [key, column] of entries) {
       const value = (row as Record<string, unknown>)[key];
-      if (value !== undefined)
-        out[column.name] = value instanceof Date ? value.toISOString() : value;
+      if (value !== undefined) out[column.name] = value instanceof Date ? value.toISOString() : value;
     }
     return out;
   });
-  const present = entries
-    .filter(([key]) =>
-      rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
-    )
-    .map(([, c]) => c.name);
-  const list = sql.raw(present.map((c) => `"${c}"`).join(", "));
+  const present = entries.filter(([key]) => rows.some((row) => (row as Record<string, unknown>)[key] !== undefined)).map(([, c]) => c.name);
+  const list = sql.raw(present.map((c) => `"${c}"`).join(', '));
   await tx.execute(
     sql`insert into ${sql.identifier(name)} (${list}) select ${list} from json_populate_recordset(null::${sql.identifier(name)}, ${JSON.stringify(json)}::json)`,
   );
