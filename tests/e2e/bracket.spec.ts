@@ -1,56 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
+import { setResult } from '../../src/lib/domain/bracket.ts';
 import { expect, logIn, open, test } from './fixtures.ts';
-
-const PASSWORD = 'demo12345';
-
-async function tokenOf(request: APIRequestContext, loginOrEmail: string, password = PASSWORD): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { loginOrEmail, password } });
-  expect(response.status(), loginOrEmail).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+import { bearer, soloTournamentWithBracket, tokenOf, type BracketAnswer } from './tournament-setup.ts';
 
 async function tournamentId(request: APIRequestContext, title: string): Promise<string> {
   const list = (await (await request.get('/api/tournaments')).json()) as { _id: string; title: string }[];
   const found = list.find((t) => t.title === title);
   if (!found) throw new Error(`no tournament «${title}»`);
   return found._id;
-}
-
-type BracketAnswer = { bracket: Bracket; version: number; participants: { _id: string; name: string }[] };
-
-/**
- * A new pending solo tournament of its own (so tests never share a bracket) with these demo
- * players applied and approved in this order, and its bracket drawn in application order. It is a
- * League of Legends one: other browser tests count the CS2 cards.
- */
-async function soloTournamentWithBracket(request: APIRequestContext, players: string[]) {
-  const admin = await tokenOf(request, E2E_ADMIN.email, E2E_ADMIN.password);
-  const games = (await (await request.get('/api/games')).json()) as { _id: string; name: string }[];
-  const game = games.find((g) => g.name === 'League of Legends')!;
-  const title = `Сітка ${randomUUID().slice(0, 8)}`;
-  const created = await request.post('/api/tournaments', {
-    headers: bearer(admin),
-    data: { title, date: '2031-06-01', game: game._id, soloOnly: true, description: 'Турнір для перевірки сітки.' },
-  });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
-  const ids: Record<string, string> = {};
-  for (const nick of players) {
-    const applied = await request.post('/api/applications', { headers: bearer(await tokenOf(request, nick)), data: { tournament: id } });
-    expect(applied.status(), nick).toBe(201);
-    const application = ((await applied.json()) as { application: { _id: string; user: { _id: string } } }).application;
-    ids[nick] = application.user._id;
-    const approved = await request.patch(`/api/applications/${application._id}/status`, { headers: bearer(admin), data: { status: 'approved' } });
-    expect(approved.ok()).toBe(true);
-  }
-  const drawn = await request.post(`/api/tournaments/${id}/bracket`, { headers: bearer(admin), data: {} });
-  expect(drawn.status()).toBe(201);
-  return { id, title, admin, ids, drawn: (await drawn.json()) as BracketAnswer };
 }
 
 async function bracketOf(request: APIRequestContext, id: string): Promise<BracketAnswer> {
@@ -79,14 +37,23 @@ test('an admin creates the bracket of a pending tournament, records a result wit
   // A retry starts from no bracket again.
   const token = await tokenOf(request, E2E_ADMIN.email, E2E_ADMIN.password);
   await request.patch(`/api/tournaments/${id}/bracket`, { headers: bearer(token), data: { bracket: [] } });
+  const before = (await (await request.get(`/api/tournaments/${id}`)).json()) as { title: string; date: string; game: string };
+  await request.put(`/api/tournaments/${id}`, { headers: bearer(token), data: { title: before.title, date: before.date, game: before.game, status: 'pending' } });
   // The four approved teams in application order, as the server will seed them.
   const [t1, t2, t3, t4] = (await bracketOf(request, id)).participants.map((p) => p.name) as [string, string, string, string];
 
   const dialog = await openBracket(page, id);
   await expect(dialog.getByText('Ще немає сітки')).toBeVisible();
   await expect(dialog).toContainText('Схвалених учасників: 4');
+  // The tournament is pending: drawing closes applications and starts it, so the admin confirms first.
   await dialog.getByRole('button', { name: 'Створити сітку', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Створення сітки закриє заявки й розпочне турнір (статус «Розпочато»).');
+  await dialog.getByRole('button', { name: 'Скасувати' }).click();
+  expect((await bracketOf(request, id)).bracket).toEqual([]);
+  await dialog.getByRole('button', { name: 'Створити сітку', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Так, створити й розпочати' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Сітку створено' })).toHaveText('Сітку створено для 4 учасників!');
+  expect(((await (await request.get(`/api/tournaments/${id}`)).json()) as { status: string }).status).toBe('started');
 
   await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['Півфінал', 'Фінал']);
   const progress = dialog.getByRole('progressbar', { name: 'Прогрес турніру' });
@@ -151,9 +118,40 @@ test('an admin creates the bracket of a pending tournament, records a result wit
   await expect(semi2.getByRole('listitem')).toHaveText([t2, t3]);
   await expect(progress).toHaveAttribute('aria-valuetext', 'Зіграно матчів: 0 з 3 (0%)');
 
-  // Escape closes the modal.
+  // Escape closes the modal; the page shows the started tournament, whose applications are closed.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Участь' })).toContainText('Сітку вже сформовано — заявки на цей турнір закрито');
+});
+
+test('on a desktop the bracket modal draws the tree as the bracket page does, and at 360 px only the drawing scrolls sideways', async ({ admin: page, request }) => {
+  const { id } = await soloTournamentWithBracket(request, ['Stepan_Clutch', 'ZaporizhRush', 'SaloSlayer', 'LvivLion']);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const dialog = await openBracket(page, id);
+  const drawing = dialog.getByRole('region', { name: 'Сітка: раунди зліва направо' });
+  await expect(drawing.getByRole('heading', { level: 3 })).toHaveText(['Півфінал', 'Фінал']);
+  // Rounds are columns side by side, the final level with the middle of its two semifinals.
+  const semi1 = (await match(drawing, 'Півфінал, матч 1').boundingBox())!;
+  const semi2 = (await match(drawing, 'Півфінал, матч 2').boundingBox())!;
+  const final = (await match(drawing, 'Фінал, матч 1').boundingBox())!;
+  expect(final.x).toBeGreaterThan(semi1.x + semi1.width);
+  expect(Math.abs(semi1.x - semi2.x)).toBeLessThan(1);
+  expect(Math.abs(final.y + final.height / 2 - (semi1.y + semi1.height / 2 + semi2.y + semi2.height / 2) / 2)).toBeLessThan(4);
+  expect((await dialog.boundingBox())!.width).toBeGreaterThan(900);
+  // The admin's quick results are on the drawn cards.
+  await expect(match(drawing, 'Півфінал, матч 1').getByRole('button', { name: 'Stepan_Clutch переміг' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('button', { name: 'Сітка', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await drawing.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(dialog.getByText('Сітка ширша за екран — гортайте її вбік.')).toBeVisible();
+  await match(drawing, 'Півфінал, матч 1').getByRole('button', { name: 'Stepan_Clutch переміг' }).click();
+  await expect(winnerRow(match(drawing, 'Півфінал, матч 1'), 'Stepan_Clutch')).toBeVisible();
 });
 
 test('a guest reads the whole bracket on its own page without JavaScript, and on a phone only the drawing scrolls', async ({ browser, request }) => {

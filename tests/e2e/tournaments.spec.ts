@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { setResult } from '../../src/lib/domain/bracket.ts';
 import { expect, open, test } from './fixtures.ts';
+import { bearer, soloTournamentWithBracket } from './tournament-setup.ts';
 
 const PASSWORD = 'demo12345';
 
@@ -214,18 +216,68 @@ test('on a tournament page an admin deletes an application only after confirming
   await expect(tools.getByRole('button', { name: 'Видалити: SaloSlayer' })).toHaveCount(0);
   await expect(tools.getByRole('button', { name: 'Видалити: Sich_Raider' })).toBeVisible();
   // A pending tournament offers no winner choice.
-  await expect(tools.getByRole('combobox', { name: 'Обрати переможця' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Обрати переможця' })).toHaveCount(0);
+});
 
-  await page.goto(`/tournaments/${await tournamentId(page, 'Кубок відкриття з Dota 2')}`);
-  await expect(page.getByText('Переможця ще не визначено.')).toBeVisible();
-  const chooser = page.getByRole('region', { name: 'Усі заявки турніру' }).getByRole('combobox', { name: 'Обрати переможця' });
-  await expect(chooser.getByRole('option')).toHaveCount(5);
-  expect((await chooser.getByRole('option').allTextContents()).sort()).toEqual(['DniproDragon', 'Dnister_Flow', 'Sich_Raider', 'Tryzub_Tank', 'Оберіть учасника']);
-  await chooser.selectOption({ label: 'Dnister_Flow' });
+test('by the winner block an admin is offered exactly the bracket’s champion, and may choose someone else only after confirming', async ({ admin: page, request }) => {
+  const { id, admin, drawn, ids } = await soloTournamentWithBracket(request, ['OdesaWave', 'KharkivHawk', 'Mavka_Mid', 'LvivLion']);
+  // Play the whole bracket: OdesaWave beats KharkivHawk, Mavka_Mid beats LvivLion, Mavka_Mid wins the final.
+  let bracket = setResult(drawn.bracket, 0, 0, ids.OdesaWave!);
+  bracket = setResult(bracket, 0, 1, ids.Mavka_Mid!);
+  bracket = setResult(bracket, 1, 0, ids.Mavka_Mid!);
+  expect((await request.patch(`/api/tournaments/${id}/bracket`, { headers: bearer(admin), data: { bracket } })).status()).toBe(200);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, `/tournaments/${id}`);
+  const winnerBlock = page.getByRole('heading', { name: 'Переможець' }).locator('xpath=../..');
+  const declare = page.getByRole('button', { name: 'Оголосити Mavka_Mid переможцем' });
+  await expect(declare).toBeVisible();
+  // Right by the winner block, not at the bottom of the page; one champion, no list of everyone.
+  const block = (await winnerBlock.boundingBox())!;
+  expect((await declare.boundingBox())!.y - (block.y + block.height)).toBeLessThan(200);
+  await expect(page.getByRole('button', { name: /^Оголосити .* переможцем$/ })).toHaveCount(1);
+  await expect(page.getByRole('combobox', { name: 'Обрати переможця' })).toHaveCount(0);
+
+  // Someone else only after confirming that the bracket says otherwise.
+  const other = page.getByRole('button', { name: 'Обрати іншого переможця' });
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Сітку виграв Mavka_Mid. Справді оголосити переможцем когось іншого?');
+    void dialog.dismiss();
+  });
+  await other.click();
+  await expect(page.getByRole('combobox', { name: 'Обрати переможця' })).toHaveCount(0);
   page.once('dialog', (dialog) => void dialog.accept());
+  await other.click();
+  const chooser = page.getByRole('combobox', { name: 'Обрати переможця' });
+  expect((await chooser.getByRole('option').allTextContents()).sort()).toEqual(['KharkivHawk', 'LvivLion', 'OdesaWave', 'Оберіть учасника']);
+  await chooser.selectOption({ label: 'OdesaWave' });
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Оголосити переможцем «OdesaWave»? Змінити вибір потім не можна.');
+    void dialog.dismiss();
+  });
   await page.getByRole('button', { name: 'Зберегти переможця' }).click();
-  await expect(page.getByRole('heading', { name: 'Переможець' }).locator('xpath=..')).toContainText('Dnister_Flow');
-  await expect(page.getByRole('button', { name: 'Зберегти переможця' })).toHaveCount(0);
+
+  // The one action: the champion is the winner and the started tournament is finished, in one call.
+  await declare.click();
+  await expect(winnerBlock).toContainText('Mavka_Mid');
+  await expect(page.locator('dl')).toContainText('Завершено');
+  await expect(page.getByRole('button', { name: /переможцем$/ })).toHaveCount(0);
+});
+
+test('once the bracket is drawn the apply block says applications are closed', async ({ page, request }) => {
+  const { id, admin } = await soloTournamentWithBracket(request, ['OdesaWave', 'KharkivHawk'], { draw: false });
+  await logIn(page, 'Karpaty_Wolf', PASSWORD);
+  await open(page, `/tournaments/${id}`);
+  const apply = page.getByRole('region', { name: 'Участь' });
+  await expect(apply.getByRole('button', { name: 'Подати заявку' })).toBeVisible();
+  expect((await request.post(`/api/tournaments/${id}/bracket`, { headers: bearer(admin), data: {} })).status()).toBe(201);
+  // The page open since before the draw: applying is refused with the server's reason.
+  await apply.getByRole('button', { name: 'Подати заявку' }).click();
+  await expect(apply.getByRole('alert')).toContainText('Сітку вже сформовано — заявки на цей турнір закрито');
+  await page.reload();
+  await expect(apply).toContainText('Сітку вже сформовано — заявки на цей турнір закрито');
+  await expect(apply.getByRole('button', { name: 'Подати заявку' })).toHaveCount(0);
+  await expect(page.locator('dl')).toContainText('Розпочато');
 });
 
 test('a long list shows a page of cards, and «Показати ще» brings the next one until none is left, with or without JavaScript', async ({ admin: page, browser }) => {

@@ -4,6 +4,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { champion, progress, setResult, type Bracket } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
+import { BracketDrawing } from './BracketDrawing.tsx';
 import { ChampionOffer } from './ChampionOffer.tsx';
 import { CreateBracket } from './CreateBracket.tsx';
 import { MatchCard } from './MatchCard.tsx';
@@ -16,17 +17,21 @@ interface Props {
   sync: BracketSync;
   tournamentId: string;
   isAdmin: boolean;
-  onWinnerSet: () => void;
+  /** The tournament still takes applications: drawing the bracket starts it (the admin confirms first). */
+  pending: boolean;
+  /** Called once the draw started the tournament or its winner was saved: the page behind shows both as HTML. */
+  onTournamentChanged: () => void;
 }
 
 /** SPEC §9: status messages stay 3000 ms; errors and news of another admin's change stay until the next action. */
 const SUCCESS_MS = 3000;
 
 /**
- * The bracket modal's content (SPEC §2 Bracket modal): progress, rounds with match cards, and for
- * an admin the create form, quick «{name} переміг» buttons and the edit modal. Polls while shown.
+ * The bracket modal's content (SPEC §2 Bracket modal): progress, the bracket drawn as a tree as on
+ * the bracket page (BracketDrawing), and for an admin the create form, quick «{name} переміг»
+ * buttons on the cards and the edit modal. Polls while shown.
  */
-export function BracketBoard({ sync, tournamentId, isAdmin, onWinnerSet }: Props) {
+export function BracketBoard({ sync, tournamentId, isAdmin, pending, onTournamentChanged }: Props) {
   const { status, data, busy, notice } = useStore(sync.$state);
   const [editing, setEditing] = useState<{ round: number; match: number } | null>(null);
   // The editor closes as a native dialog first (focus goes back where it was), then unmounts.
@@ -34,6 +39,8 @@ export function BracketBoard({ sync, tournamentId, isAdmin, onWinnerSet }: Props
   // After a quick result its buttons are gone: focus moves to the match's edit button instead.
   const [focusMatch, setFocusMatch] = useState<string | null>(null);
   const headingPrefix = useId();
+  // The draw has started the tournament since the page was rendered.
+  const [started, setStarted] = useState(false);
 
   useEffect(() => sync.watch(), [sync]);
   useEffect(() => {
@@ -77,7 +84,7 @@ export function BracketBoard({ sync, tournamentId, isAdmin, onWinnerSet }: Props
           soloOnly={data.soloOnly}
           championId={winner}
           championName={participantName(names, winner)}
-          onWinnerSet={onWinnerSet}
+          onWinnerSet={onTournamentChanged}
         />
       )}
 
@@ -88,68 +95,72 @@ export function BracketBoard({ sync, tournamentId, isAdmin, onWinnerSet }: Props
           participants={data.participants.length}
           hasBracket={bracket.length > 0}
           hasResults={hasPlayedResults(bracket)}
+          startsTournament={pending && !started}
           busy={busy}
-          onCreate={(seeding, replace) => sync.create(seeding, replace)}
+          onCreate={async (seeding, replace) => {
+            const outcome = await sync.create(seeding, replace);
+            if (outcome === 'created' && pending) {
+              setStarted(true);
+              onTournamentChanged();
+            }
+            return outcome;
+          }}
         />
       )}
 
-      {rounds.map((round) => (
-        <section key={round.index} aria-labelledby={`${headingPrefix}-${round.index}`} className="flex flex-col gap-2">
-          <h3 id={`${headingPrefix}-${round.index}`} className="text-sm font-bold tracking-wide text-muted uppercase">
-            {round.title}
-          </h3>
-          <ol className={`grid gap-2 ${round.matches.length > 1 ? 'sm:grid-cols-2' : ''}`}>
-            {round.matches.map((match) => {
-              const open = isAdmin && match.editable ? () => edit(match.roundIndex, match.index) : undefined;
-              const key = `${match.roundIndex}-${match.index}`;
-              return (
-                <li key={match.index}>
-                  <MatchCard match={match} onClick={open}>
-                    {isAdmin && match.editable && (
-                      // The card opens the editor on a click; these buttons are the keyboard's way, and the quick results.
-                      <div className="mt-2 flex flex-wrap gap-1.5" onClick={(event) => event.stopPropagation()}>
-                        {match.state === 'ready' &&
-                          match.sides.map((side) =>
-                            side.id ? (
-                              <button
-                                key={side.id}
-                                type="button"
-                                className="btn-ghost px-2.5 py-1 text-xs aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-                                // Not `disabled` while a save is under way: that would throw the keyboard's focus away.
-                                aria-disabled={busy}
-                                onClick={() => {
-                                  if (busy) return;
-                                  setFocusMatch(key);
-                                  save(setResult(bracket, match.roundIndex, match.index, side.id!, bracket[match.roundIndex]?.matches[match.index]?.comment ?? ''));
-                                }}
-                              >
-                                {t('bracket.quickWin', { name: side.name })}
-                              </button>
-                            ) : null,
-                          )}
-                        <button
-                          type="button"
-                          className="btn-ghost px-2.5 py-1 text-xs"
-                          aria-label={t('bracket.editMatch', { match: match.label })}
-                          onClick={open}
-                          ref={(button) => {
-                            if (button && focusMatch === key) {
-                              button.focus();
-                              setFocusMatch(null);
-                            }
-                          }}
-                        >
-                          ✎ <span aria-hidden="true">{t('bracket.edit')}</span>
-                        </button>
-                      </div>
-                    )}
-                  </MatchCard>
-                </li>
-              );
-            })}
-          </ol>
-        </section>
-      ))}
+      {rounds.length > 0 && (
+        <BracketDrawing
+          rounds={rounds}
+          idPrefix={headingPrefix}
+          headingLevel={3}
+          renderMatch={(match) => {
+            const open = isAdmin && match.editable ? () => edit(match.roundIndex, match.index) : undefined;
+            const key = `${match.roundIndex}-${match.index}`;
+            return (
+              <MatchCard match={match} onClick={open} className="w-full">
+                {isAdmin && match.editable && (
+                  // The card opens the editor on a click; these buttons are the keyboard's way, and the quick results.
+                  <div className="mt-2 flex flex-wrap gap-1.5" onClick={(event) => event.stopPropagation()}>
+                    {match.state === 'ready' &&
+                      match.sides.map((side) =>
+                        side.id ? (
+                          <button
+                            key={side.id}
+                            type="button"
+                            className="btn-ghost px-2.5 py-1 text-xs aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+                            // Not `disabled` while a save is under way: that would throw the keyboard's focus away.
+                            aria-disabled={busy}
+                            onClick={() => {
+                              if (busy) return;
+                              setFocusMatch(key);
+                              save(setResult(bracket, match.roundIndex, match.index, side.id!, bracket[match.roundIndex]?.matches[match.index]?.comment ?? ''));
+                            }}
+                          >
+                            {t('bracket.quickWin', { name: side.name })}
+                          </button>
+                        ) : null,
+                      )}
+                    <button
+                      type="button"
+                      className="btn-ghost px-2.5 py-1 text-xs"
+                      aria-label={t('bracket.editMatch', { match: match.label })}
+                      onClick={open}
+                      ref={(button) => {
+                        if (button && focusMatch === key) {
+                          button.focus();
+                          setFocusMatch(null);
+                        }
+                      }}
+                    >
+                      ✎ <span aria-hidden="true">{t('bracket.edit')}</span>
+                    </button>
+                  </div>
+                )}
+              </MatchCard>
+            );
+          }}
+        />
+      )}
 
       {editing && editingMatch && (
         <MatchEditor

@@ -9,13 +9,15 @@ import { createBracketSync } from './sync.ts';
 
 interface Props {
   tournamentId: string;
+  /** The tournament still takes applications (drawing the bracket will start it). */
+  pending?: boolean;
 }
 
 /**
  * The «Сітка» button of a tournament page (SPEC §2): opens the bracket modal. Without JavaScript
  * (and until hydrated) it is a link to the bracket page, which shows the same bracket as HTML.
  */
-export default function BracketButton({ tournamentId }: Props) {
+export default function BracketButton({ tournamentId, pending = false }: Props) {
   const hydrated = useHydrated();
   const isAdmin = useHydratedStore($isAdmin, false);
   const [open, setOpen] = useState(false);
@@ -34,7 +36,7 @@ export default function BracketButton({ tournamentId }: Props) {
   function close() {
     if (!open) return;
     setOpen(false);
-    // The page shows the tournament's winner as HTML: show the one just declared.
+    // The page shows the tournament's status, apply block and winner as HTML: show what just changed.
     if (reloadOnClose.current) window.location.reload();
   }
 
@@ -43,11 +45,8 @@ export default function BracketButton({ tournamentId }: Props) {
       <button type="button" className="btn-ghost" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {t('tournament.bracket')}
       </button>
-      <Modal
-        open={open}
-        title={t('bracket.title')}
-        onClose={close}
-      >
+      {/* Wide on a desktop, so the bracket is drawn as a tree as on the bracket page. */}
+      <Modal open={open} title={t('bracket.title')} onClose={close} wide>
         {/* Mounted only while open: the board polls as long as it is shown. */}
         {open && (
           <>
@@ -55,7 +54,8 @@ export default function BracketButton({ tournamentId }: Props) {
               sync={sync}
               tournamentId={tournamentId}
               isAdmin={isAdmin}
-              onWinnerSet={() => {
+              pending={pending}
+              onTournamentChanged={() => {
                 reloadOnClose.current = true;
               }}
             />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n/index.ts';
 import { MatchCard } from './MatchCard.tsx';
 import type { MatchView, RoundView } from './view.ts';
@@ -20,30 +21,43 @@ function joints(match: MatchView): string {
   return parts.join(' ');
 }
 
+interface Props {
+  rounds: RoundView[];
+  idPrefix?: string;
+  /** The rounds' heading level: 2 on the bracket page, 3 in the modal (whose title is the 2). */
+  headingLevel?: 2 | 3;
+  /** Draws one match; by default its card. The modal adds the admin's actions to it. */
+  renderMatch?: (match: MatchView) => ReactNode;
+}
+
 /**
- * The whole bracket as server-rendered HTML for the bracket page: rounds as columns from left to
- * right with connectors between them, winners crowned, byes marked. Readable without JavaScript;
- * on a narrow screen only the drawing scrolls sideways.
+ * The whole bracket as a tree: rounds as columns from left to right with connectors between them,
+ * winners crowned, byes marked. Server-rendered on the bracket page (readable without JavaScript)
+ * and live in the bracket modal. On a narrow screen only the drawing scrolls sideways, and says so.
  */
-export function BracketDrawing({ rounds, idPrefix = 'round' }: { rounds: RoundView[]; idPrefix?: string }) {
+export function BracketDrawing({ rounds, idPrefix = 'round', headingLevel = 2, renderMatch = (match) => <MatchCard match={match} className="w-full" /> }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <div role="region" aria-label={t('bracket.drawing')} tabIndex={0} className="overflow-x-auto overscroll-x-contain rounded-card border border-line bg-surface/40 py-3">
-      <div className="flex w-max">
-        {rounds.map((round) => (
-          <section key={round.index} aria-labelledby={`${idPrefix}-${round.index}`} className="flex w-60 flex-col">
-            <h2 id={`${idPrefix}-${round.index}`} className="truncate px-4 pb-2 text-sm font-bold tracking-wide text-muted uppercase">
-              {round.title}
-            </h2>
-            <ol className="flex flex-1 flex-col">
-              {round.matches.map((match) => (
-                <li key={match.index} className={`relative flex flex-1 items-center px-4 py-1.5 ${joints(match)}`}>
-                  <MatchCard match={match} className="w-full" />
-                </li>
-              ))}
-            </ol>
-          </section>
-        ))}
+    <>
+      {rounds.length > 1 && <p className="text-sm text-muted md:hidden">{t('bracket.scrollHint')}</p>}
+      <div role="region" aria-label={t('bracket.drawing')} tabIndex={0} className="overflow-x-auto overscroll-x-contain rounded-card border border-line bg-surface/40 py-3">
+        <div className="flex w-max">
+          {rounds.map((round) => (
+            <section key={round.index} aria-labelledby={`${idPrefix}-${round.index}`} className="flex w-60 flex-col">
+              <Heading id={`${idPrefix}-${round.index}`} className="truncate px-4 pb-2 text-sm font-bold tracking-wide text-muted uppercase">
+                {round.title}
+              </Heading>
+              <ol className="flex flex-1 flex-col">
+                {round.matches.map((match) => (
+                  <li key={match.index} className={`relative flex flex-1 items-center px-4 py-1.5 ${joints(match)}`}>
+                    {renderMatch(match)}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ))}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

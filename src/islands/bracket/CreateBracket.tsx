@@ -8,6 +8,8 @@ interface Props {
   hasBracket: boolean;
   /** Results were played: drawing again loses them, so the admin confirms and `replace` is sent. */
   hasResults: boolean;
+  /** The tournament still takes applications: drawing closes them and starts it, so the admin confirms first. */
+  startsTournament: boolean;
   busy: boolean;
   onCreate: (seeding: Seeding, replace: boolean) => Promise<CreateOutcome>;
 }
@@ -15,21 +17,26 @@ interface Props {
 /**
  * Admin: create the bracket from the approved participants (SPEC §4 Bracket creation, §5), in
  * application order or by standard seeding. The server checks the count and answers with
- * «Сітку створено для N учасників!» or the §5 message, shown at the top of the modal.
+ * «Сітку створено для N учасників!» or the §5 message, shown at the top of the modal. Drawing
+ * closes applications: the server starts a pending tournament with it, after the admin confirms here.
  */
-export function CreateBracket({ participants, hasBracket, hasResults, busy, onCreate }: Props) {
+export function CreateBracket({ participants, hasBracket, hasResults, startsTournament, busy, onCreate }: Props) {
   const [seeding, setSeeding] = useState<Seeding>('order');
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'replace' | 'start' | null>(null);
   const name = useId();
 
-  async function create(replace: boolean) {
+  async function create(replace: boolean, confirmed = false) {
     if (hasResults && !replace) {
-      setConfirming(true);
+      setConfirming('replace');
       return;
     }
-    setConfirming(false);
+    if (startsTournament && !confirmed) {
+      setConfirming('start');
+      return;
+    }
+    setConfirming(null);
     // Someone may have recorded a result since our last poll: the server asks for confirmation then.
-    if ((await onCreate(seeding, replace)) === 'needsReplace') setConfirming(true);
+    if ((await onCreate(seeding, replace)) === 'needsReplace') setConfirming('replace');
   }
 
   const form = (
@@ -51,13 +58,13 @@ export function CreateBracket({ participants, hasBracket, hasResults, busy, onCr
       </fieldset>
       {confirming ? (
         <div role="alert" className="flex flex-col gap-3 rounded-lg border border-warning p-3 text-sm">
-          <p className="font-semibold text-warning">{t('bracket.confirmReplace')}</p>
+          <p className="font-semibold text-warning">{t(confirming === 'replace' ? 'bracket.confirmReplace' : 'bracket.startsTournament')}</p>
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-ghost" onClick={() => setConfirming(false)}>
+            <button type="button" className="btn-ghost" onClick={() => setConfirming(null)}>
               {t('bracket.cancel')}
             </button>
-            <button type="button" className="btn-primary" disabled={busy} onClick={() => void create(true)}>
-              {t('bracket.replaceButton')}
+            <button type="button" className="btn-primary" disabled={busy} onClick={() => void create(confirming === 'replace', true)}>
+              {t(confirming === 'replace' ? 'bracket.replaceButton' : 'bracket.confirmStart')}
             </button>
           </div>
         </div>
@@ -70,7 +77,7 @@ export function CreateBracket({ participants, hasBracket, hasResults, busy, onCr
   );
 
   return hasBracket ? (
-    <details className="rounded-card border border-line p-3" open={confirming || undefined}>
+    <details className="rounded-card border border-line p-3" open={confirming !== null || undefined}>
       <summary className="cursor-pointer text-sm font-semibold">{t('bracket.recreateTitle')}</summary>
       <div className="mt-3">{form}</div>
     </details>

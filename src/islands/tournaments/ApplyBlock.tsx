@@ -92,8 +92,9 @@ export default function ApplyBlock({ tournamentId, soloOnly }: Props) {
           <p className="text-sm text-muted">{t(application.status === 'approved' ? 'apply.statusApproved' : 'apply.statusPending')}</p>
         </>
       );
-    } else if (refusal === 'notPending') {
-      body = <p className="text-sm text-muted">{t('apply.refused.notPending')}</p>;
+    } else if (refusal === 'notPending' || refusal === 'bracketDrawn') {
+      // Closed since the page was rendered (the bracket was drawn, or the tournament started).
+      body = <p className="text-sm text-muted">{t(`apply.refused.${refusal}`)}</p>;
     } else if (refusal === 'noTeam') {
       body = (
         <>

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { deleteApplication, setApplicationStatus } from '../../lib/api/applications.ts';
 import { errorMessage } from '../../lib/api/client.ts';
-import { getTournament, setWinner, type TournamentApplication, type TournamentDetail } from '../../lib/api/tournaments.ts';
-import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
-import { winnerRefusal, winnerTypeOf } from '../../lib/domain/tournament-winner.ts';
+import { getTournament, type TournamentApplication, type TournamentDetail } from '../../lib/api/tournaments.ts';
+import { reviewRefusal, type Review } from '../../lib/domain/application-rules.ts';
+import { isDrawn } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
@@ -22,9 +22,10 @@ const stateTone = {
 
 /**
  * Admin controls on a tournament page: every application with approve, reject and delete (after a
- * confirmation), and the choose-winner control once the tournament is finished (SPEC §2, §4).
- * Renders nothing for anyone else. The page reloads after a change, so the server-rendered
- * participants and winner show it.
+ * confirmation), SPEC §2, §4. Once the bracket is drawn the lineup is fixed, so only the actions
+ * `reviewRefusal` still allows are offered. The choose-winner control sits by the winner block
+ * (WinnerControl). Renders nothing for anyone else. The page reloads after a change, so the
+ * server-rendered participants show it.
  */
 export default function TournamentAdminTools({ tournamentId }: { tournamentId: string }) {
   // Until hydrated, render what the server did (nothing), so hydration always matches.
@@ -34,7 +35,6 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
   const [detail, setDetail] = useState<TournamentDetail | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [choice, setChoice] = useState('');
 
   // Bumped after a failed change, so the applications are fetched again.
   const [version, setVersion] = useState(0);
@@ -66,13 +66,8 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
     }
   }
 
-  const approved = detail.applications.filter((a) => a.status === 'approved' && Boolean(a.team) === !detail.soloOnly);
-  const candidates = approved.map((a) => ({ id: detail.soloOnly ? a.user._id : a.team!._id, name: applicantName(a) }));
-  const refusal = winnerRefusal({
-    tournament: { status: detail.status, soloOnly: detail.soloOnly, hasWinner: Boolean(detail.winner) },
-    participants: candidates.map((c) => c.id),
-  });
-  const finished = normalizeStatus(detail.status) === 'finished';
+  const drawn = isDrawn(detail.bracket);
+  const allowed = (a: TournamentApplication, to: Review) => a.status !== to && reviewRefusal({ bracketDrawn: drawn, from: a.status, to }) === null;
 
   return (
     <section aria-labelledby="admin-tools-title" className="card flex flex-col gap-4 border-accent">
@@ -80,6 +75,7 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
         {t('applications.allTitle')}
       </h2>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {drawn && detail.applications.length > 0 && <p className="text-sm text-muted">{t('applications.refused.lineupFixed')}</p>}
       {detail.applications.length === 0 ? (
         <p className="text-sm text-muted">{t('applications.empty')}</p>
       ) : (
@@ -91,62 +87,37 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
                 <span className={`text-sm ${stateTone[a.status]}`}>{t(`applications.state.${a.status}`)}</span>
               </span>
               <span className="flex flex-wrap gap-2">
-                {a.status !== 'approved' && (
+                {allowed(a, 'approved') && (
                   <button type="button" className="btn-ghost px-3 py-1" disabled={busy} onClick={() => void act(() => setApplicationStatus(api, a._id, { status: 'approved' }), t('applications.statusError'))}>
                     {t('applications.approve')}
                   </button>
                 )}
-                {a.status !== 'rejected' && (
+                {allowed(a, 'rejected') && (
                   <button type="button" className="btn-ghost px-3 py-1" disabled={busy} onClick={() => void act(() => setApplicationStatus(api, a._id, { status: 'rejected' }), t('applications.statusError'))}>
                     {t('applications.reject')}
                   </button>
                 )}
-                <button
-                  type="button"
-                  className="btn-ghost px-3 py-1 text-danger"
-                  disabled={busy}
-                  aria-label={`${t('applications.delete')}: ${applicantName(a)}`}
-                  onClick={() => {
-                    if (window.confirm(t('applications.confirmDelete', { name: applicantName(a) }))) {
-                      void act(() => deleteApplication(api, a._id), t('applications.deleteError'));
-                    }
-                  }}
-                >
-                  {t('applications.delete')}
-                </button>
+                {allowed(a, 'deleted') && (
+                  <button
+                    type="button"
+                    className="btn-ghost px-3 py-1 text-danger"
+                    disabled={busy}
+                    aria-label={`${t('applications.delete')}: ${applicantName(a)}`}
+                    onClick={() => {
+                      if (window.confirm(t('applications.confirmDelete', { name: applicantName(a) }))) {
+                        void act(() => deleteApplication(api, a._id), t('applications.deleteError'));
+                      }
+                    }}
+                  >
+                    {t('applications.delete')}
+                  </button>
+                )}
               </span>
             </li>
           ))}
         </ul>
       )}
 
-      {finished && refusal === 'noParticipants' && <Notice tone="error">{t('applications.warnNoParticipants')}</Notice>}
-      {refusal === null && (
-        <form
-          className="flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const picked = candidates.find((c) => c.id === choice);
-            if (!picked || !window.confirm(t('winner.confirm', { name: picked.name }))) return;
-            void act(() => setWinner(api, tournamentId, { winnerType: winnerTypeOf(detail.soloOnly), winnerId: picked.id }), t('winner.error'));
-          }}
-        >
-          <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
-            {t('winner.title')}
-            <select className="field" value={choice} onChange={(e) => setChoice(e.target.value)} required>
-              <option value="">{t('winner.placeholder')}</option>
-              {candidates.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn-primary" disabled={busy || !choice}>
-            {t('winner.save')}
-          </button>
-        </form>
-      )}
     </section>
   );
 }
