@@ -55,10 +55,13 @@ export function useLengthLimit({
   const length = value === undefined ? typed : String(value).length;
   const over = limit !== undefined && length > limit;
 
-  // The length follows the element, whoever changed it: typing, a controlled value, or a form reset.
+  // An uncontrolled field's length follows the element: typing, pasting, or a form reset. (A
+  // controlled one's comes from `value`: a state update from a native listener would run before
+  // React's onChange and put the old value back.)
+  const controlled = value !== undefined;
   useEffect(() => {
     const element = ref.current;
-    if (!element || limit === undefined) return;
+    if (!element || limit === undefined || controlled) return;
     const update = () => setLength(element.value.length);
     update();
     const form = element.form;
@@ -69,7 +72,7 @@ export function useLengthLimit({
       element.removeEventListener('input', update);
       form?.removeEventListener('reset', afterReset);
     };
-  }, [ref, limit]);
+  }, [ref, limit, controlled]);
 
   // Over the limit, the form's submit stops here, before the form's own handler (React listens at the root).
   useEffect(() => {
