@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { ADMIN_SECTIONS, adminSectionHref, DEFAULT_ADMIN_SECTION } from '../../src/islands/admin/admin-sections.ts';
 import { everyPage, expect, hydrated, test } from './fixtures.ts';
 
 /** Serious and critical problems found by axe on the page as it is now. */
@@ -31,7 +32,9 @@ for (const theme of ['dark', 'light'] as const) {
 test('every page passes axe for an admin', async ({ admin: page }) => {
   test.setTimeout(240_000);
   const found: Record<string, string[]> = {};
-  for (const path of await everyPage(page)) {
+  // Every section of the admin page, not only the one /admin opens with.
+  const adminSections = ADMIN_SECTIONS.filter((section) => section !== DEFAULT_ADMIN_SECTION).map(adminSectionHref);
+  for (const path of [...(await everyPage(page)), ...adminSections]) {
     await page.goto(path);
     await hydrated(page);
     // Let signed-in widgets (bell, admin panels) load their data before looking.

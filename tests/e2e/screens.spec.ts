@@ -1,5 +1,9 @@
 import { everyPage, expect, hydrated, logIn, test } from './fixtures.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
+import { ADMIN_SECTIONS, adminSectionHref, DEFAULT_ADMIN_SECTION } from '../../src/islands/admin/admin-sections.ts';
+
+/** The admin page's other sections (the default one is `/admin` itself). */
+const adminSections = ADMIN_SECTIONS.filter((section) => section !== DEFAULT_ADMIN_SECTION).map(adminSectionHref);
 
 // Screenshots of every page at phone and desktop width, in both themes, kept as test artifacts
 // (under the test output folder) for people to look at; nothing is compared with a baseline.
@@ -14,7 +18,7 @@ for (const width of [360, 1280]) {
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
       const overflowing: string[] = [];
-      for (const path of await everyPage(page)) {
+      for (const path of [...(await everyPage(page)), ...adminSections]) {
         await page.goto(path);
         await hydrated(page);
         // Pages that poll (chat, bell, bracket) never go network-idle; a moment lets their data arrive.
