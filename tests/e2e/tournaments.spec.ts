@@ -113,7 +113,8 @@ test('a captain of a five-player team applies, an admin approves, and the team a
   await expect(row).toHaveCount(0);
 
   await admin.goto(`/tournaments/${id}`);
-  const participants = admin.getByRole('region', { name: '1 учасник' });
+  // Two clans were approved in the demo before it: the new one makes three.
+  const participants = admin.getByRole('region', { name: '3 учасники' });
   await expect(participants.getByRole('heading', { name: 'Dnipro Dragons' })).toBeVisible();
   await expect(participants.getByRole('list', { name: 'Склад команди Dnipro Dragons' }).getByRole('listitem')).toHaveCount(5);
 
