@@ -1,11 +1,15 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { t } from '../../lib/i18n/index.ts';
+import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { CreateTeamForm } from './CreateTeamForm.tsx';
+import type { Team } from '../../lib/api/teams.ts';
 import { $teams, $teamsStatus, forgetTeams, loadTeams } from './store.ts';
 import { TeamCard } from './TeamCard.tsx';
+
+/** What the server renders with: no session, so no teams (one array, as React wants a stable snapshot). */
+const NO_TEAMS: Team[] = [];
 
 /**
  * The /team page (SPEC §2 Team tab): the create form while the user has no team, then 'Мої
@@ -13,10 +17,13 @@ import { TeamCard } from './TeamCard.tsx';
  * when the tab comes back into view.
  */
 export default function TeamTab() {
-  const user = useStore($user);
-  const sessionLoading = useStore($sessionLoading);
-  const teams = useStore($teams);
-  const status = useStore($teamsStatus);
+  // The server renders the page without a session: hydrate with that, then the browser's own. Read
+  // straight from the stores, a session already loaded by the layout's islands made the first
+  // render differ from the server's HTML (React error #418 on every signed-in visit).
+  const user = useHydratedStore($user, null);
+  const sessionLoading = useHydratedStore($sessionLoading, true);
+  const teams = useHydratedStore($teams, NO_TEAMS);
+  const status = useHydratedStore($teamsStatus, 'idle');
   const userId = user?._id ?? null;
   const teamKey = user?.teams.join(',') ?? '';
 
