@@ -29,6 +29,14 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
 }
 
+/**
+ * Waits until the signed-in user's bell has its first list (the bell sets `data-loaded` then): the
+ * readiness of the bell itself, however long the session check and the bell's chunk take.
+ */
+export async function bellLoaded(page: Page) {
+  await page.locator('[data-loaded="true"]:has(> button[aria-controls="notification-panel"])').waitFor();
+}
+
 /** Opens a page and waits for its islands. */
 export async function open(page: Page, path: string) {
   await page.goto(path);

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { confirmationLink, expect, logIn, test } from './fixtures.ts';
+import { bellLoaded, confirmationLink, expect, logIn, test } from './fixtures.ts';
 
-/** One chat poll (6 s) plus the time a request takes. */
-const ONE_POLL = 8_000;
 const XSS = '<img src=x onerror=alert(1)>';
 
 /** Registers and confirms a fresh captain through the API, so the test owns the team. */
@@ -17,6 +15,18 @@ async function freshCaptain(page: Page) {
   return { nick, password };
 }
 
+/**
+ * The team tab's next poll of `path` (a pathname pattern) that leaves the browser after this call,
+ * answered: what the page shows next is the server's state from now on. The wait follows the
+ * page's own clock (6 s, store.ts), however slowly a loaded machine runs it.
+ */
+async function nextPoll(page: Page, path: RegExp) {
+  const request = await page.waitForRequest((r) => r.method() === 'GET' && path.test(new URL(r.url()).pathname), { timeout: 0 });
+  await request.response();
+}
+const TEAMS_POLL = /^\/api\/teams\/mine$/;
+const CHAT_POLL = /^\/api\/team\/[^/]+\/chat$/;
+
 /** Fails the test if any script-made alert appears (user text must never run as HTML). */
 function refuseAlerts(page: Page) {
   page.on('dialog', (dialog) => {
@@ -24,7 +34,7 @@ function refuseAlerts(page: Page) {
   });
 }
 
-test('a captain invites a player by nickname; the player accepts from the bell and both chat', async ({ page: captain, browser }) => {
+test('a captain invites a player by nickname; the player accepts from the bell, both open team tabs follow without a reload, and both chat', async ({ page: captain, browser }) => {
   test.setTimeout(90_000);
   refuseAlerts(captain);
   const { nick, password } = await freshCaptain(captain);
@@ -51,13 +61,14 @@ test('a captain invites a player by nickname; the player accepts from the bell a
   await expect(captainTeam.getByRole('status')).toHaveText('Запрошення надіслано гравцю Sich_Raider');
   await expect(captainTeam.getByRole('region', { name: 'Запрошення' }).getByText('Sich_Raider')).toBeVisible();
 
-  // The player sees the red dot, opens the bell and accepts.
+  // The player, on their own team tab, sees the red dot once the bell has loaded, opens it and accepts.
   const playerContext = await browser.newContext();
   const player = await playerContext.newPage();
   refuseAlerts(player);
   await logIn(player, 'Sich_Raider', 'demo12345');
+  await player.goto('/team');
+  await bellLoaded(player);
   const bell = player.getByRole('button', { name: /^Сповіщення: непрочитаних \d+$/ });
-  await expect(bell).toBeVisible();
   await expect(player.getByTestId('bell-dot')).toBeVisible();
   await bell.click();
   const panel = player.getByRole('region', { name: 'Сповіщення' });
@@ -66,9 +77,9 @@ test('a captain invites a player by nickname; the player accepts from the bell a
   await invite.getByRole('button', { name: 'Прийняти' }).click();
   await expect(panel.getByRole('status')).toHaveText('Ви приєднались до команди!');
   await expect(invite).toHaveCount(0);
+  await player.keyboard.press('Escape');
 
-  // The player is in the team…
-  await player.goto('/team');
+  // The player's open tab shows the team at once…
   const playerTeam = player.getByRole('article', { name: teamName });
   await expect(playerTeam.getByRole('heading', { name: teamName })).toBeVisible();
   const roster = playerTeam.getByRole('region', { name: /^Учасники/ });
@@ -79,8 +90,9 @@ test('a captain invites a player by nickname; the player accepts from the bell a
   await expect(playerTeam.getByRole('button', { name: 'Запросити' })).toHaveCount(0);
   await expect(playerTeam.getByRole('button', { name: /^Видалити гравця/ })).toHaveCount(0);
 
-  // …and the captain sees the player there too, with the invite gone.
-  await captain.reload();
+  // …and the captain's open tab, unreloaded, shows the player there with the invite gone on its next poll.
+  await nextPoll(captain, TEAMS_POLL);
+  await expect(captainTeam.getByRole('heading', { name: 'Учасники (2 з 7)' })).toBeVisible();
   await expect(captainTeam.getByRole('region', { name: /^Учасники/ }).getByText('Sich_Raider')).toBeVisible();
   await expect(captainTeam.getByText('Немає відкритих запрошень.')).toBeVisible();
 
@@ -94,13 +106,15 @@ test('a captain invites a player by nickname; the player accepts from the bell a
   await expect(captainTeam.getByRole('log').getByText('Тренування о 19:00, <b>не спізнюйтесь</b>!')).toBeVisible();
 
   const playerLog = playerTeam.getByRole('log');
-  await expect(playerLog.getByText('Тренування о 19:00, <b>не спізнюйтесь</b>!')).toBeVisible({ timeout: ONE_POLL });
+  await nextPoll(player, CHAT_POLL);
+  await expect(playerLog.getByText('Тренування о 19:00, <b>не спізнюйтесь</b>!')).toBeVisible();
   await expect(playerLog.getByRole('listitem').filter({ hasText: 'Тренування' })).toContainText(nick);
   await playerTeam.getByLabel('Повідомлення', { exact: true }).fill(XSS);
   await playerTeam.getByRole('button', { name: 'Надіслати' }).click();
   await expect(playerLog.getByText(XSS, { exact: true })).toBeVisible();
 
-  await expect(captainTeam.getByRole('log').getByText(XSS, { exact: true })).toBeVisible({ timeout: ONE_POLL });
+  await nextPoll(captain, CHAT_POLL);
+  await expect(captainTeam.getByRole('log').getByText(XSS, { exact: true })).toBeVisible();
   const time = await captainTeam.getByRole('log').locator('time').last().textContent();
   expect(time).toMatch(/^\d{2}:\d{2}$/);
 
@@ -109,6 +123,16 @@ test('a captain invites a player by nickname; the player accepts from the bell a
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
     await expect(page.locator('main b')).toHaveCount(0);
   }
+
+  // The captain removes the player (through the API: the button asks for a confirmation, which this
+  // test refuses to see); the player's open tab lets the team go on its next poll.
+  const captainToken = await captain.evaluate(() => localStorage.getItem('token'));
+  const playerId = await player.evaluate(() => fetch('/api/users/me', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } }).then((r) => r.json()).then((u: { _id: string }) => u._id));
+  const teamId = await captainTeam.getAttribute('aria-labelledby').then((id) => id!.replace(/^team-/, ''));
+  expect((await captain.request.delete(`/api/teams/${teamId}/members/${playerId}`, { headers: { authorization: `Bearer ${captainToken}` } })).status()).toBe(200);
+  await nextPoll(player, TEAMS_POLL);
+  await expect(playerTeam).toHaveCount(0);
+  await expect(player.getByRole('heading', { name: 'Створити команду' })).toBeVisible();
   await playerContext.close();
 });
 

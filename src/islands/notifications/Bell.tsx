@@ -66,11 +66,13 @@ export default function Bell() {
   const [markingAll, setMarkingAll] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: NoticeTone; text: string } | null>(null);
+  // Set once the first list has come (or failed): the page's readiness, which tests wait for.
+  const [loaded, setLoaded] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    void refreshNotifications();
+    void refreshNotifications().then(() => setLoaded(true));
     const timer = window.setInterval(() => {
       if (!document.hidden) void refreshNotifications();
     }, REFRESH_MS);
@@ -144,7 +146,7 @@ export default function Bell() {
   }
 
   return (
-    <div ref={root} className="relative">
+    <div ref={root} className="relative" data-loaded={loaded ? 'true' : 'false'}>
       <button
         ref={button}
         type="button"

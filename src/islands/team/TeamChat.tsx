@@ -3,10 +3,11 @@ import { useLengthLimit } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { getChat, sendChatMessage, type ChatMessage } from '../../lib/api/chat.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
-import { CHAT_MESSAGE_MAX, CHAT_POLL_MS, chatMessageProblem, chatTime } from '../../lib/domain/chat.ts';
+import { CHAT_MESSAGE_MAX, chatMessageProblem, chatTime } from '../../lib/domain/chat.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { onTeamTick } from './store.ts';
 
 /** Messages in time order; a message already held is not doubled. */
 function merge(held: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
@@ -17,8 +18,9 @@ function merge(held: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
 }
 
 /**
- * The team chat: history, then a poll every 6 s for messages after the newest one held. The
- * poll sends the last ETag, so a quiet chat costs a bodiless 304. Text is shown as text.
+ * The team chat: history, then a poll on every tick of the team tab's clock (6 s, store.ts) for
+ * messages after the newest one held. The poll sends the last ETag, so a quiet chat costs a
+ * bodiless 304. Text is shown as text.
  */
 export function TeamChat({ teamId, teamName, userId }: { teamId: string; teamName: string; userId: string }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -52,19 +54,10 @@ export function TeamChat({ teamId, teamName, userId }: { teamId: string; teamNam
     }
   }, [teamId]);
 
+  // The first read now, then on the team tab's clock (store.ts), which also refreshes the roster.
   useEffect(() => {
     void poll();
-    const timer = window.setInterval(() => {
-      if (!document.hidden) void poll();
-    }, CHAT_POLL_MS);
-    const onVisible = () => {
-      if (!document.hidden) void poll();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    return onTeamTick(() => void poll());
   }, [poll]);
 
   // Follow new messages unless the reader has scrolled up to read older ones.

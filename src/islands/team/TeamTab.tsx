@@ -5,7 +5,7 @@ import { useHydratedStore } from '../../lib/stores/hydration.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { CreateTeamForm } from './CreateTeamForm.tsx';
 import type { Team } from '../../lib/api/teams.ts';
-import { $teams, $teamsStatus, forgetTeams, loadTeams } from './store.ts';
+import { $teams, $teamsStatus, forgetTeams, loadTeams, watchTeams } from './store.ts';
 import { TeamCard } from './TeamCard.tsx';
 
 /** What the server renders with: no session, so no teams (one array, as React wants a stable snapshot). */
@@ -13,8 +13,9 @@ const NO_TEAMS: Team[] = [];
 
 /**
  * The /team page (SPEC §2 Team tab): the create form while the user has no team, then 'Мої
- * команди'. Reloads when the user's team list changes (an invite accepted from the bell) and
- * when the tab comes back into view.
+ * команди'. Reloads when the user's team list changes (an invite accepted from the bell), and
+ * follows the teams on the tab's clock (store.ts `watchTeams`) as the chat does: a player who
+ * joined, an invite answered or withdrawn, a member removed.
  */
 export default function TeamTab() {
   // The server renders the page without a session: hydrate with that, then the browser's own. Read
@@ -35,14 +36,7 @@ export default function TeamTab() {
     void loadTeams({ quiet: true });
   }, [userId, teamKey]);
 
-  useEffect(() => {
-    if (!userId) return;
-    const onVisible = () => {
-      if (!document.hidden) void loadTeams({ quiet: true });
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [userId]);
+  useEffect(() => (userId ? watchTeams() : undefined), [userId]);
 
   if (sessionLoading) return <p className="text-muted">{t('team.loading')}</p>;
   if (!user) {

@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
 import { getMyTeams, type Team } from '../../lib/api/teams.ts';
+import { CHAT_POLL_MS } from '../../lib/domain/chat.ts';
 import { api } from '../../lib/stores/api.ts';
+import { $user, loadSession } from '../../lib/stores/session.ts';
 
 export type TeamsStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -9,15 +11,29 @@ export const $teams = atom<Team[]>([]);
 export const $teamsStatus = atom<TeamsStatus>('idle');
 
 let generation = 0;
+/** The ETag of the answer `$teams` was last set from: the poll asks "changed since?" with it. */
+let heldEtag: string | null = null;
 
-/** Loads the teams again; an older answer arriving late never overwrites a newer one. */
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * Loads the teams again; an older answer arriving late never overwrites a newer one. A quiet
+ * refresh of teams on screen costs a bodiless 304 while nothing in them changed.
+ */
 export async function loadTeams(options: { quiet?: boolean } = {}): Promise<void> {
   const mine = ++generation;
-  if (!options.quiet || $teamsStatus.get() !== 'ready') $teamsStatus.set('loading');
+  const holding = $teamsStatus.get() === 'ready';
+  if (!options.quiet || !holding) $teamsStatus.set('loading');
   try {
-    const teams = await getMyTeams(api);
+    const answer = await getMyTeams(api, holding ? heldEtag : null);
     if (mine !== generation) return;
-    $teams.set(teams);
+    heldEtag = answer.etag;
+    if (answer.changed) {
+      $teams.set(answer.body);
+      // Joined or removed elsewhere: the session's list of teams (the cabinet, the tab's own key) follows.
+      const user = $user.get();
+      if (user && !sameSet(user.teams, answer.body.map((t) => t._id))) void loadSession();
+    }
     $teamsStatus.set('ready');
   } catch {
     if (mine !== generation) return;
@@ -28,12 +44,42 @@ export async function loadTeams(options: { quiet?: boolean } = {}): Promise<void
 
 /** Puts the server's fresh copy of one team in place (or first, for a new team). */
 export function putTeam(team: Team): void {
+  // A load already under way may carry the team as it was before this change: it is dropped.
+  generation++;
   const teams = $teams.get();
   $teams.set(teams.some((t) => t._id === team._id) ? teams.map((t) => (t._id === team._id ? team : t)) : [...teams, team]);
 }
 
 export function forgetTeams(): void {
   generation++;
+  heldEtag = null;
   $teams.set([]);
   $teamsStatus.set('idle');
+}
+
+const tickListeners = new Set<() => void>();
+
+/** Runs `listener` on every tick of the team tab's clock (each chat polls on it); returns the unsubscribe. */
+export function onTeamTick(listener: () => void): () => void {
+  tickListeners.add(listener);
+  return () => tickListeners.delete(listener);
+}
+
+/**
+ * The team tab's one clock (SPEC §9: the chat is polled every 6 s): on each tick while the page is
+ * in view, and at once when it comes back into view, the teams are refreshed (members, invites,
+ * a team left or lost) and every open chat polls. Returns the stop.
+ */
+export function watchTeams(): () => void {
+  const tick = () => {
+    if (document.hidden) return;
+    void loadTeams({ quiet: true });
+    for (const listener of tickListeners) listener();
+  };
+  const timer = window.setInterval(tick, CHAT_POLL_MS);
+  document.addEventListener('visibilitychange', tick);
+  return () => {
+    window.clearInterval(timer);
+    document.removeEventListener('visibilitychange', tick);
+  };
 }

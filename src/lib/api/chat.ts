@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX, chatMessageProblem } from '../domain/chat.ts';
 import { t } from '../i18n/index.ts';
-import type { ApiClient } from './client.ts';
+import { getIfChanged, type ApiClient } from './client.ts';
 
 /** The author of a chat message; null once the account is gone. */
 export const chatAuthorSchema = z.object({
@@ -51,14 +51,11 @@ export interface ChatPage {
  * previous answer for the same `after`, an unchanged chat costs a bodiless 304.
  */
 export async function getChat(api: ApiClient, teamId: string, options: { after?: string | null; etag?: string | null } = {}): Promise<ChatPage> {
-  const response = await api.get(`team/${teamId}/chat`, {
+  const page = await getIfChanged<ChatMessage[]>(api, `team/${teamId}/chat`, {
+    etag: options.etag ?? null,
     searchParams: options.after ? { after: options.after } : {},
-    headers: options.etag ? { 'If-None-Match': options.etag } : {},
-    throwHttpErrors: (status) => status !== 304,
   });
-  const etag = response.headers.get('etag');
-  if (response.status === 304) return { changed: false, messages: [], etag: etag ?? options.etag ?? null };
-  return { changed: true, messages: (await response.json()) as ChatMessage[], etag };
+  return page.changed ? { changed: true, messages: page.body, etag: page.etag } : { changed: false, messages: [], etag: page.etag };
 }
 
 export const sendChatMessage = (api: ApiClient, teamId: string, body: ChatInput) =>

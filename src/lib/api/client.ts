@@ -38,6 +38,28 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A poll's answer: the fresh body, or `changed: false` when the server said 304 (nothing new since `etag`). */
+export type Revalidated<T> = { changed: true; body: T; etag: string | null } | { changed: false; etag: string | null };
+
+/**
+ * A GET for polling: with the ETag of the previous answer to the same request, an unchanged
+ * resource costs a bodiless 304. The API tags every successful GET (server/caching.ts).
+ */
+export async function getIfChanged<T>(
+  api: KyInstance,
+  path: string,
+  options: { etag?: string | null; searchParams?: Record<string, string> } = {},
+): Promise<Revalidated<T>> {
+  const response = await api.get(path, {
+    searchParams: options.searchParams ?? {},
+    headers: options.etag ? { 'If-None-Match': options.etag } : {},
+    throwHttpErrors: (status) => status !== 304,
+  });
+  const etag = response.headers.get('etag');
+  if (response.status === 304) return { changed: false, etag: etag ?? options.etag ?? null };
+  return { changed: true, body: (await response.json()) as T, etag };
+}
+
 /** True for failures where no answer came back at all (offline, timeout, server down). */
 export const isNetworkFailure = (error: unknown) => !(error instanceof HTTPError) || error instanceof TimeoutError;
 
