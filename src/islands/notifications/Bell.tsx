@@ -6,7 +6,6 @@ import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import {
   acceptTeamInvite,
   acceptTournamentInvite,
-  deleteNotification,
   getNotifications,
   markAllNotificationsRead,
   rejectTeamInvite,
@@ -130,8 +129,8 @@ export default function Bell() {
     setBusyId(notification._id);
     try {
       const message = await perform(notification, action);
-      // The server has already dropped an answered invite; this is for older notifications.
-      await deleteNotification(api, notification._id).catch(() => undefined);
+      // Answering an invite drops its notification on the server (SPEC §3 Notification), in the same
+      // transaction: a DELETE of it afterwards would only meet a 404.
       $notifications.set($notifications.get().filter((n) => n._id !== notification._id));
       setNotice({ tone: 'success', text: message ?? '' });
       // Team lists (the team tab, the cabinet) follow the user's teams.

@@ -23,7 +23,6 @@ export type NotificationAction = z.infer<typeof notificationActionSchema>;
 
 export const getNotifications = (api: ApiClient) => api.get('users/me/notifications').json<Notification[]>();
 export const markAllNotificationsRead = (api: ApiClient) => api.post('users/me/notifications/read').json<{ message: string }>();
-export const deleteNotification = (api: ApiClient, id: string) => api.delete(`users/me/notifications/${id}`).json<{ message: string }>();
 
 // ------------------------------------------------------------- tournament invites
 
