@@ -50,10 +50,18 @@ export function GameStatsConfig({ games, selected, onSelect, onChanged }: Props)
   const [message, setMessage] = useState<Message | null>(null);
   const [setupOpen, setSetupOpen] = useState(false);
   const game = games?.find((g) => g._id === selected);
-  const loaded: Loaded = !selected ? { state: 'idle' } : result?.gameId === selected ? result.loaded : { state: 'loading' };
+  // The games list says which games have a config: an unconfigured one is not asked for (the API's 404).
+  const configured = game?.hasStatsConfig;
+  const loaded: Loaded = !selected
+    ? { state: 'idle' }
+    : configured === false
+      ? { state: 'missing' }
+      : result?.gameId === selected
+        ? result.loaded
+        : { state: 'loading' };
 
   useEffect(() => {
-    if (!selected) return;
+    if (!selected || !configured) return;
     let live = true;
     getStatsConfig(api, selected)
       .then((config) => live && setResult({ gameId: selected, loaded: { state: 'ready', config } }))
@@ -68,7 +76,7 @@ export function GameStatsConfig({ games, selected, onSelect, onChanged }: Props)
     return () => {
       live = false;
     };
-  }, [selected, version]);
+  }, [selected, configured, version]);
 
   function select(gameId: string) {
     setMessage(null);
