@@ -57,7 +57,8 @@ test('a guest without JavaScript reads the games, the tournament cards and a tou
   await expect(page.getByRole('heading', { name: '4 учасники' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Склад команди Київські Кіборги' }).getByRole('listitem')).toHaveCount(6);
   await expect(page.getByText('Київські Кіборги', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Заявки приймаються, лише поки турнір очікує початку')).toBeVisible();
+  // Its bracket is drawn and played: applications are closed, and the page says why.
+  await expect(page.getByText('Сітку вже сформовано — заявки на цей турнір закрито')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Сітка' })).toHaveAttribute('href', /^\/tournament\/[0-9a-f-]{36}\/bracket$/);
 
   // A shared link previews well: its own title, description and an absolute picture.
