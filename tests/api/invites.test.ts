@@ -145,6 +145,23 @@ describe('an admin invites a player into a solo tournament', () => {
     expect(row?.status).toBe('pending');
   });
 
+  it('is moot, and cannot be sent, once the bracket is drawn, whatever the status says', async () => {
+    const player = await api.signedIn();
+    const cup = await tournament({ soloOnly: true });
+    const id = (await invite({ tournament: cup.id, user: player.user.id })).body.application._id;
+    const drawn = [{ round: 1, matches: [{ a: admin.user.id, b: null, winner: null, loser: null, comment: '' }] }];
+    await api.db.update(tournaments).set({ bracket: drawn }).where(eq(tournaments.id, cup.id));
+    expect((await answer(player, id, 'accept-invite')).status).toBe(409);
+    const [row] = await api.db.select().from(applications).where(eq(applications.id, id));
+    expect(row?.status).toBe('pending');
+
+    const another = await api.signedIn();
+    const refused = await invite({ tournament: cup.id, user: another.user.id });
+    expect(refused.status).toBe(409);
+    expect((refused.body as unknown as { message: string }).message).toBe('Сітку вже сформовано — заявки на цей турнір закрито');
+    expect((await bell(another)).body).toEqual([]);
+  });
+
   it('answers 400 for a malformed id and 404 for an unknown application', async () => {
     const player = await api.signedIn();
     expect((await answer(player, 'abc', 'accept-invite')).status).toBe(400);

@@ -5,8 +5,8 @@ import {
   tournamentInviteInput,
   type InvitedApplication,
 } from '../../lib/api/notifications.ts';
-import { isTeamSizeAllowed, TEAM_SIZE } from '../../lib/domain/application-rules.ts';
-import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
+import { applicationsClosed, isTeamSizeAllowed, TEAM_SIZE } from '../../lib/domain/application-rules.ts';
+import { isDrawn } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { applications, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
@@ -69,8 +69,11 @@ async function answer(c: AppContext, applicationId: string, verb: 'accept' | 're
   if (!(await holdsInvite(db, user.id, { actionTypes: [...INVITE_TYPES], key: 'applicationId', value: applicationId }))) {
     fail(404, 'tournamentInvite.notFound');
   }
-  const [tournament] = await db.select({ status: tournaments.status }).from(tournaments).where(eq(tournaments.id, application.tournamentId));
-  if (application.status !== 'pending' || !tournament || !isOpenForApplications(tournament.status)) {
+  const [tournament] = await db
+    .select({ status: tournaments.status, bracket: tournaments.bracket })
+    .from(tournaments)
+    .where(eq(tournaments.id, application.tournamentId));
+  if (application.status !== 'pending' || !tournament || applicationsClosed({ status: tournament.status, bracketDrawn: isDrawn(tournament.bracket) })) {
     // The invite is moot (decided by an admin, or the tournament began): clear it from the bell.
     await withdraw(db, user.id, applicationId);
     fail(409, 'tournamentInvite.stale');
@@ -116,7 +119,8 @@ export const applicationInvitesRoutes = router()
       if (!tournament) fail(404, 'tournamentInvite.tournamentNotFound');
       if (tournament.soloOnly && body.team) fail(400, 'tournamentInvite.soloNeedsUser');
       if (!tournament.soloOnly && body.user) fail(400, 'tournamentInvite.teamNeedsTeam');
-      if (!isOpenForApplications(tournament.status)) fail(409, 'tournamentInvite.notPending');
+      const closed = applicationsClosed({ status: tournament.status, bracketDrawn: isDrawn(tournament.bracket) });
+      if (closed) fail(409, closed === 'bracketDrawn' ? 'apply.refused.bracketDrawn' : 'tournamentInvite.notPending');
 
       let recipient: string;
       let text: string;
