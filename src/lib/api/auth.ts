@@ -21,11 +21,11 @@ export type User = z.infer<typeof userSchema>;
  */
 export const usernameSchema = z
   .string()
-  .refine((v) => !hasInvisibleCharacters(v), { message: t('validation.invisibleUsername') })
+  .refine((v) => !hasInvisibleCharacters(v), { error: () => t('validation.invisibleUsername') })
   .overwrite(normalizeName)
   .min(3)
   .max(32)
-  .regex(/^[\p{L}\p{N}_.-]+$/u, { message: t('validation.invalidUsername') });
+  .regex(/^[\p{L}\p{N}_.-]+$/u, { error: () => t('validation.invalidUsername') });
 /** Email rules, shared by registration and profile editing. */
 export const emailSchema = z.string().trim().pipe(z.email().max(254));
 /** Password rules, shared by registration and password change. */

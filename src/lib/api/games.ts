@@ -19,7 +19,7 @@ export const imageInput = z
   .string()
   .trim()
   .max(2000)
-  .refine((value) => value === '' || isImageAddress(value), { error: t('image.invalid') })
+  .refine((value) => value === '' || isImageAddress(value), { error: () => t('image.invalid') })
   .nullable();
 
 export const gameInput = z.object({

@@ -13,19 +13,19 @@ export const MAX_DURATION_MINUTES = 24 * 60;
 
 const isCount = (value: number, max: number) => Number.isInteger(value) && value >= 0 && value <= max;
 
-const score = z.number().refine((v) => isCount(v, MAX_SCORE), { error: t('stats.scoreInvalid', { max: MAX_SCORE }) });
+const score = z.number().refine((v) => isCount(v, MAX_SCORE), { error: () => t('stats.scoreInvalid', { max: MAX_SCORE }) });
 
 /** One side's detailed stats: stat field name → non-negative whole number. */
 const sideStats = z
   .record(z.string().trim().min(1).max(60), z.number())
-  .refine((values) => Object.keys(values).length <= 60, { error: t('stats.tooManyStats') })
+  .refine((values) => Object.keys(values).length <= 60, { error: () => t('stats.tooManyStats') })
   .superRefine((values, ctx) => {
     for (const [field, value] of Object.entries(values)) {
       if (!isCount(value, MAX_STAT)) ctx.addIssue({ code: 'custom', path: [field], message: t('stats.statInvalid', { field, max: MAX_STAT }) });
     }
   });
 
-export const participantTypeSchema = z.enum(['user', 'team'], { error: t('stats.participantTypeInvalid') });
+export const participantTypeSchema = z.enum(['user', 'team'], { error: () => t('stats.participantTypeInvalid') });
 export type ParticipantType = z.infer<typeof participantTypeSchema>;
 
 /**
@@ -48,7 +48,7 @@ export const recordMatchInput = z
     winner: z.string().trim().max(100).optional(),
     duration: z
       .number()
-      .refine((v) => isCount(v, MAX_DURATION_MINUTES), { error: t('stats.durationInvalid', { max: MAX_DURATION_MINUTES }) })
+      .refine((v) => isCount(v, MAX_DURATION_MINUTES), { error: () => t('stats.durationInvalid', { max: MAX_DURATION_MINUTES }) })
       .nullable()
       .optional(),
     gameSpecificStats: z.object({ participant1: sideStats.optional(), participant2: sideStats.optional() }).optional(),

@@ -92,7 +92,7 @@ export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;
 export const statusInput = z
   .string()
   .trim()
-  .refine((value) => STATUS_SPELLINGS.includes(value.toLowerCase()), { error: t('tournament.invalidStatus') })
+  .refine((value) => STATUS_SPELLINGS.includes(value.toLowerCase()), { error: () => t('tournament.invalidStatus') })
   .transform((value) => normalizeStatus(value) as TournamentStatus);
 
 /** A moment: ISO 8601, or a day (YYYY-MM-DD) from a date input, in the years the site keeps. */

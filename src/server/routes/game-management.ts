@@ -32,7 +32,7 @@ const idParam = z.object({ id: z.uuid() });
 const gameIdParam = z.object({ gameId: z.uuid() });
 const fieldParam = z.object({
   gameId: z.uuid(),
-  fieldName: z.string().max(FIELD_NAME_MAX).regex(FIELD_NAME_PATTERN, { error: t('gameConfig.fieldNameInvalid') }),
+  fieldName: z.string().max(FIELD_NAME_MAX).regex(FIELD_NAME_PATTERN, { error: () => t('gameConfig.fieldNameInvalid') }),
 });
 const achievementParam = z.object({ gameId: z.uuid(), achievementId: z.uuid() });
 

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../src/lib/i18n/index.ts';
+import { createTestApi, type TestApi } from '../support/api.ts';
+
+// A schema's refusal is written when the request is validated, in the reader's language: a text
+// taken once when the module loads would answer every reader in Ukrainian.
+
+let api: TestApi;
+let admin: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = (await api.signedIn('admin')).token;
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const cases = [
+  {
+    what: 'a nickname with a space',
+    method: 'POST',
+    path: '/api/auth/register',
+    body: { username: 'bad name', email: 'lang@example.test', password: 'long-enough-1' },
+    key: 'validation.invalidUsername',
+  },
+  { what: 'a game picture that is not a link', method: 'POST', path: '/api/games', admin: true, body: { name: 'Мовна гра', image: 'ftp://x' }, key: 'image.invalid' },
+  { what: 'an unknown tournament status', method: 'GET', path: '/api/tournaments?status=bogus', key: 'tournament.invalidStatus' },
+  { what: 'a history cursor that is not a time', method: 'GET', path: `/api/stats/matches/player/${crypto.randomUUID()}?before=yesterday`, key: 'matches.badBefore' },
+] as const;
+
+describe('schema refusals follow the reader’s language', () => {
+  for (const c of cases) {
+    it(`for ${c.what}`, async () => {
+      for (const locale of ['en', 'uk'] as const) {
+        const res = await api.call<{ message: string }>(c.method, c.path, {
+          headers: { cookie: `lang=${locale}` },
+          ...('body' in c ? { body: c.body } : {}),
+          ...('admin' in c ? { token: admin } : {}),
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toContain(translate(locale, c.key));
+      }
+    });
+  }
+});
