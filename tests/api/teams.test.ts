@@ -443,6 +443,38 @@ describe('answering an invite', () => {
   });
 });
 
+describe('the team tab\'s poll of /teams/mine', () => {
+  // The open tab asks with the last ETag every 6 s (islands/team/store.ts): 304 while nothing changed.
+  it('answers 304 to the same ETag, and 200 with the fresh team once a player joins, an invite goes or a member is removed', async () => {
+    const { captain, team } = await teamWith(0);
+    const poll = async (etag: string | null, token = captain.token) =>
+      api.call<Team[]>('GET', '/api/teams/mine', { token, headers: etag ? { 'if-none-match': etag } : {} });
+    const first = await poll(null);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await poll(etag)).status).toBe(304);
+
+    const player = await api.signedIn();
+    expect((await api.call('POST', `/api/teams/${team._id}/invite`, { token: captain.token, body: { query: player.user.username } })).status).toBe(201);
+    const invited = await poll(etag);
+    expect(invited.status).toBe(200);
+    expect(invited.body[0]!.invites.map((i) => i._id)).toEqual([player.user.id]);
+
+    expect((await api.call('POST', `/api/teams/${team._id}/accept-invite`, { token: player.token })).status).toBe(200);
+    const joined = await poll(invited.headers.get('etag'));
+    expect(joined.status).toBe(200);
+    expect(joined.body[0]!.members.map((m) => m._id)).toEqual([captain.user.id, player.user.id]);
+    expect(joined.body[0]!.invites).toEqual([]);
+
+    // The removed member's own poll loses the team.
+    const playerEtag = (await poll(null, player.token)).headers.get('etag');
+    expect((await api.call('DELETE', `/api/teams/${team._id}/members/${player.user.id}`, { token: captain.token })).status).toBe(200);
+    const removed = await poll(playerEtag, player.token);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual([]);
+  });
+});
+
 describe('team size', () => {
   it('refuses clearly to accept an invite into a team of 7, keeping the invite', async () => {
     const { captain, team } = await teamWith(5);
