@@ -51,6 +51,7 @@ export async function everyPage(page: Page): Promise<string[]> {
   return [
     '/',
     '/tournaments',
+    '/games',
     `/games/${first?.game}`,
     `/tournaments/${first?._id}`,
     `/tournament/${first?._id}/bracket`,
