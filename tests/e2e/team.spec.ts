@@ -125,7 +125,12 @@ test('a captain invites a player by nickname; the player accepts from the bell, 
   }
 
   // The captain removes the player (through the API: the button asks for a confirmation, which this
-  // test refuses to see); the player's open tab lets the team go on its next poll.
+  // test refuses to see); the player's open tab lets the team go on its next poll, without asking
+  // for the chat it may no longer read.
+  const refused: string[] = [];
+  player.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
   const captainToken = await captain.evaluate(() => localStorage.getItem('token'));
   const playerId = await player.evaluate(() => fetch('/api/users/me', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } }).then((r) => r.json()).then((u: { _id: string }) => u._id));
   const teamId = await captainTeam.getAttribute('aria-labelledby').then((id) => id!.replace(/^team-/, ''));
@@ -133,6 +138,7 @@ test('a captain invites a player by nickname; the player accepts from the bell, 
   await nextPoll(player, TEAMS_POLL);
   await expect(playerTeam).toHaveCount(0);
   await expect(player.getByRole('heading', { name: 'Створити команду' })).toBeVisible();
+  expect(refused).toEqual([]);
   await playerContext.close();
 });
 

@@ -57,8 +57,8 @@ export function TeamChat({ teamId, teamName, userId }: { teamId: string; teamNam
   // The first read now, then on the team tab's clock (store.ts), which also refreshes the roster.
   useEffect(() => {
     void poll();
-    return onTeamTick(() => void poll());
-  }, [poll]);
+    return onTeamTick(teamId, () => void poll());
+  }, [poll, teamId]);
 
   // Follow new messages unless the reader has scrolled up to read older ones.
   useLayoutEffect(() => {

@@ -57,29 +57,37 @@ export function forgetTeams(): void {
   $teamsStatus.set('idle');
 }
 
-const tickListeners = new Set<() => void>();
+/** What each open chat does on a tick, by its team. */
+const tickListeners = new Set<{ teamId: string; listener: () => void }>();
 
-/** Runs `listener` on every tick of the team tab's clock (each chat polls on it); returns the unsubscribe. */
-export function onTeamTick(listener: () => void): () => void {
-  tickListeners.add(listener);
-  return () => tickListeners.delete(listener);
+/**
+ * Runs `listener` on every tick of the team tab's clock (each chat polls on it) while the user's
+ * teams hold `teamId`; returns the unsubscribe.
+ */
+export function onTeamTick(teamId: string, listener: () => void): () => void {
+  const entry = { teamId, listener };
+  tickListeners.add(entry);
+  return () => tickListeners.delete(entry);
 }
 
 /**
  * The team tab's one clock (SPEC §9: the chat is polled every 6 s): on each tick while the page is
  * in view, and at once when it comes back into view, the teams are refreshed (members, invites,
- * a team left or lost) and every open chat polls. Returns the stop.
+ * a team left or lost), then the chat of every team still held polls: a member just removed does
+ * not ask for a chat that is no longer theirs. Returns the stop.
  */
 export function watchTeams(): () => void {
-  const tick = () => {
+  const tick = async () => {
     if (document.hidden) return;
-    void loadTeams({ quiet: true });
-    for (const listener of tickListeners) listener();
+    await loadTeams({ quiet: true });
+    const held = new Set($teams.get().map((t) => t._id));
+    for (const { teamId, listener } of tickListeners) if (held.has(teamId)) listener();
   };
-  const timer = window.setInterval(tick, CHAT_POLL_MS);
-  document.addEventListener('visibilitychange', tick);
+  const onTick = () => void tick();
+  const timer = window.setInterval(onTick, CHAT_POLL_MS);
+  document.addEventListener('visibilitychange', onTick);
   return () => {
     window.clearInterval(timer);
-    document.removeEventListener('visibilitychange', tick);
+    document.removeEventListener('visibilitychange', onTick);
   };
 }
