@@ -7,10 +7,12 @@ import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
 let admin: string;
+let player: string;
 
 beforeAll(async () => {
   api = await createTestApi();
   admin = (await api.signedIn('admin')).token;
+  player = (await api.signedIn('user')).token;
 });
 afterAll(async () => {
   await api.close();
@@ -24,7 +26,9 @@ const cases = [
     body: { username: 'bad name', email: 'lang@example.test', password: 'long-enough-1' },
     key: 'validation.invalidUsername',
   },
-  { what: 'a game picture that is not a link', method: 'POST', path: '/api/games', admin: true, body: { name: 'Мовна гра', image: 'ftp://x' }, key: 'image.invalid' },
+  { what: 'a game picture that is not a link', method: 'POST', path: '/api/games', token: () => admin, body: { name: 'Мовна гра', image: 'ftp://x' }, key: 'image.invalid' },
+  { what: 'a team without a name', method: 'POST', path: '/api/teams', token: () => player, body: { name: '   ' }, key: 'team.enterName' },
+  { what: 'a team logo that is not a web link', method: 'POST', path: '/api/teams', token: () => player, body: { name: 'Мовна команда', logoUrl: 'ftp://x' }, key: 'team.logoNotHttp' },
   { what: 'an unknown tournament status', method: 'GET', path: '/api/tournaments?status=bogus', key: 'tournament.invalidStatus' },
   { what: 'a history cursor that is not a time', method: 'GET', path: `/api/stats/matches/player/${crypto.randomUUID()}?before=yesterday`, key: 'matches.badBefore' },
 ] as const;
@@ -36,7 +40,7 @@ describe('schema refusals follow the reader’s language', () => {
         const res = await api.call<{ message: string }>(c.method, c.path, {
           headers: { cookie: `lang=${locale}` },
           ...('body' in c ? { body: c.body } : {}),
-          ...('admin' in c ? { token: admin } : {}),
+          ...('token' in c ? { token: c.token() } : {}),
         });
         expect(res.status).toBe(400);
         expect(res.body.message).toContain(translate(locale, c.key));

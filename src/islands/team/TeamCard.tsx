@@ -1,7 +1,8 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { Field } from '../../components/Field.tsx';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
-import { changeTeamLogo, inviteToTeam, removeTeamInvite, removeTeamMember, type Team, type TeamMessage } from '../../lib/api/teams.ts';
+import { changeTeamLogo, inviteToTeam, LOGO_URL_MAX, QUERY_MAX, removeTeamInvite, removeTeamMember, type Team, type TeamMessage } from '../../lib/api/teams.ts';
 import { isCaptain, TEAM_MAX_MEMBERS } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -152,23 +153,26 @@ export function TeamCard({ team, userId, current }: { team: Team; userId: string
 
           {captain && (
             <div className="flex flex-col gap-4">
-              <form onSubmit={onInvite} noValidate className="flex flex-col gap-1">
-                <label htmlFor={`${titleId}-query`} className="text-sm font-medium">
-                  {t('team.inviteLabel')}
-                </label>
-                <div className="flex gap-2">
-                  <input id={`${titleId}-query`} name="query" className="field min-w-0" maxLength={254} autoComplete="off" />
+              <form onSubmit={onInvite} noValidate>
+                <div className="flex items-end gap-2">
+                  <Field label={t('team.inviteLabel')} id={`${titleId}-query`} name="query" wrapperClassName="min-w-0 flex-1" limit={QUERY_MAX} autoComplete="off" />
                   <button type="submit" className="btn-primary shrink-0" disabled={busy !== null || full}>
                     {busy === 'invite' ? t('team.busy') : t('team.inviteButton')}
                   </button>
                 </div>
               </form>
-              <form onSubmit={onLogo} noValidate className="flex flex-col gap-1">
-                <label htmlFor={`${titleId}-logo`} className="text-sm font-medium">
-                  {t('team.logoChangeLabel')}
-                </label>
-                <div className="flex gap-2">
-                  <input id={`${titleId}-logo`} name="logoUrl" type="url" inputMode="url" className="field min-w-0" maxLength={500} placeholder="https://" />
+              <form onSubmit={onLogo} noValidate>
+                <div className="flex items-end gap-2">
+                  <Field
+                    label={t('team.logoChangeLabel')}
+                    id={`${titleId}-logo`}
+                    name="logoUrl"
+                    type="url"
+                    inputMode="url"
+                    wrapperClassName="min-w-0 flex-1"
+                    limit={LOGO_URL_MAX}
+                    placeholder="https://"
+                  />
                   <button type="submit" className="btn-ghost shrink-0" disabled={busy !== null}>
                     {busy === 'logo' ? t('team.busy') : t('team.logoButton')}
                   </button>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiClient } from './client.ts';
+import { getIfChanged, type ApiClient } from './client.ts';
 
 const participantId = z.string().min(1).max(64).nullable();
 
@@ -47,12 +47,8 @@ export const bracketSavedSchema = bracketStateSchema.extend({ message: z.string(
 
 /** The current bracket; `etag` from the last answer makes an unchanged poll cost a 304. */
 export async function getBracket(api: ApiClient, tournamentId: string, etag?: string): Promise<{ state: BracketState | null; etag: string | null }> {
-  const response = await api.get(`tournaments/${tournamentId}/bracket`, {
-    headers: etag ? { 'If-None-Match': etag } : {},
-    throwHttpErrors: (status) => status !== 304,
-  });
-  if (response.status === 304) return { state: null, etag: etag ?? null };
-  return { state: await response.json<BracketState>(), etag: response.headers.get('etag') };
+  const answer = await getIfChanged<BracketState>(api, `tournaments/${tournamentId}/bracket`, { etag: etag ?? null });
+  return { state: answer.changed ? answer.body : null, etag: answer.etag };
 }
 
 export const saveBracket = (api: ApiClient, tournamentId: string, body: BracketSaveInput) =>

@@ -6,7 +6,8 @@ import { getIfChanged, type ApiClient } from './client.ts';
 
 /** The longest team logo link. */
 export const LOGO_URL_MAX = 500;
-const QUERY_MAX = 254;
+/** The longest invite query: a nickname or an email address (254, the longest address). */
+export const QUERY_MAX = 254;
 
 /** A player as a team shows one: member, captain or invited player (SPEC §3 Team). */
 export const teamPersonSchema = z.object({
@@ -39,18 +40,18 @@ export type TeamMessage = z.infer<typeof teamMessageSchema>;
 
 const teamName = z
   .string()
-  .refine((v) => !hasInvisibleCharacters(v), { message: t('team.invisibleCharacters') })
+  .refine((v) => !hasInvisibleCharacters(v), { error: () => t('team.invisibleCharacters') })
   .overwrite(normalizeName)
-  .refine((v) => v.length > 0, { message: t('team.enterName') })
+  .refine((v) => v.length > 0, { error: () => t('team.enterName') })
   .refine((v) => v.length <= TEAM_NAME_MAX, { error: () => t('team.nameTooLong', { max: TEAM_NAME_MAX }) })
-  .refine((v) => !hasControlCharacters(v), { message: t('team.invalidCharacters') })
+  .refine((v) => !hasControlCharacters(v), { error: () => t('team.invalidCharacters') })
   .prefault('');
 
 const logoLink = z
   .string()
   .trim()
   .refine((v) => v.length <= LOGO_URL_MAX, { error: () => t('team.logoTooLong', { max: LOGO_URL_MAX }) })
-  .refine((v) => v === '' || isHttpLink(v), { message: t('team.logoNotHttp') });
+  .refine((v) => v === '' || isHttpLink(v), { error: () => t('team.logoNotHttp') });
 
 /** POST /teams: a name (required, unique) and an optional http(s) logo link. */
 export const createTeamInput = z.object({
@@ -61,7 +62,7 @@ export type CreateTeamInput = z.infer<typeof createTeamInput>;
 
 /** PATCH /teams/{id}/logo. */
 export const logoInput = z.object({
-  logoUrl: logoLink.refine((v) => v !== '', { message: t('team.enterLogo') }).prefault(''),
+  logoUrl: logoLink.refine((v) => v !== '', { error: () => t('team.enterLogo') }).prefault(''),
 });
 export type LogoInput = z.infer<typeof logoInput>;
 
@@ -70,7 +71,7 @@ export const inviteInput = z.object({
   query: z
     .string()
     .trim()
-    .refine((v) => v.length > 0, { message: t('team.enterNick') })
+    .refine((v) => v.length > 0, { error: () => t('team.enterNick') })
     .refine((v) => v.length <= QUERY_MAX, { error: () => t('team.queryTooLong', { max: QUERY_MAX }) })
     .prefault(''),
 });
