@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type RefObject, type TextareaHTMLAttributes } from 'react';
 import { currentLocale, plural, t } from '../lib/i18n/index.ts';
 
-/** The longest value a zod string schema takes (`z.string().max(n)`): how forms read a limit from the shared schema instead of restating it. */
-export function maxLengthOf(schema: { maxLength: number | null }): number {
-  if (schema.maxLength === null) throw new Error('the schema has no maximum length');
-  return schema.maxLength;
-}
-
 /** From how many characters on the counter shows: the last tenth of the limit, and never fewer than the last 10. */
 export const counterFrom = (limit: number) => limit - Math.max(10, Math.ceil(limit / 10));
 
@@ -24,7 +18,7 @@ interface Limited {
   id: string;
   /** Classes of the block around label and control (`className` is the control's). */
   wrapperClassName?: string;
-  /** The most characters the field takes (read from the shared schema, see `maxLengthOf`). */
+  /** The most characters the field takes (the `*_MAX` constants in src/lib/api/limits.ts, which the schemas use too). */
   limit?: number | undefined;
   children?: ReactNode;
 }

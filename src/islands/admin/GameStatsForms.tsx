@@ -1,8 +1,9 @@
 import { type ReactNode, type SubmitEvent } from 'react';
-import { Field, maxLengthOf } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { ACHIEVEMENT_NAME_MAX, GAME_NAME_MAX, ICON_MAX, IMAGE_ADDRESS_MAX, STATS_DESCRIPTION_MAX, STAT_DISPLAY_NAME_MAX } from '../../lib/api/limits.ts';
+import { CONDITION_MAX_LENGTH, FIELD_NAME_MAX } from '../../lib/domain/stat-fields.ts';
 import { Modal } from '../../components/Modal.tsx';
-import { achievementInput, fieldNameInput, setupInput, statFieldInput, type AchievementInput, type SetupInput, type StatFieldInput } from '../../lib/api/game-management.ts';
-import { imageInput } from '../../lib/api/games.ts';
+import { type AchievementInput, type SetupInput, type StatFieldInput } from '../../lib/api/game-management.ts';
 import {
   ACHIEVEMENT_RARITIES,
   DEFAULT_ACHIEVEMENT_ICON,
@@ -89,8 +90,8 @@ export function SetupDialog({
     <Modal open={open} title={t('gameConfig.setupTitle')} onClose={onClose}>
       {open && (
         <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('gameConfig.setupTitle')}>
-          <Field label={t('gameConfig.setupName')} id="game-stats-setup-name" name="name" defaultValue={name} limit={maxLengthOf(setupInput.shape.name)} />
-          <Field label={t('gameConfig.setupImage')} id="game-stats-setup-image" name="image" defaultValue={image} limit={maxLengthOf(imageInput.unwrap())} placeholder="/games/cs2.jpg" />
+          <Field label={t('gameConfig.setupName')} id="game-stats-setup-name" name="name" defaultValue={name} limit={GAME_NAME_MAX} />
+          <Field label={t('gameConfig.setupImage')} id="game-stats-setup-image" name="image" defaultValue={image} limit={IMAGE_ADDRESS_MAX} placeholder="/games/cs2.jpg" />
           <SelectField id="game-stats-setup-template" name="template" label={t('gameConfig.setupTemplate')} values={STATS_TEMPLATES} labelOf={templateLabel} defaultValue="default" />
           {notice}
           <div className="flex flex-wrap gap-2">
@@ -139,7 +140,7 @@ export function StatFieldForm({ busy, onSubmit, onInvalid }: FormProps<StatField
           id="game-stats-field-name"
           name="fieldName"
           className="font-mono"
-          limit={maxLengthOf(fieldNameInput)}
+          limit={FIELD_NAME_MAX}
           autoComplete="off"
           spellCheck={false}
           placeholder="headshots"
@@ -149,16 +150,16 @@ export function StatFieldForm({ busy, onSubmit, onInvalid }: FormProps<StatField
           {t('gameConfig.fieldNameHint')}
         </p>
       </div>
-      <Field label={t('gameConfig.displayNameLabel')} id="game-stats-field-display" name="displayName" limit={maxLengthOf(statFieldInput.shape.displayName)} placeholder="Постріли в голову" />
+      <Field label={t('gameConfig.displayNameLabel')} id="game-stats-field-display" name="displayName" limit={STAT_DISPLAY_NAME_MAX} placeholder="Постріли в голову" />
       <SelectField id="game-stats-field-type" name="fieldType" label={t('gameConfig.fieldTypeLabel')} values={STAT_FIELD_TYPES} labelOf={fieldTypeLabel} defaultValue="number" />
       <SelectField id="game-stats-field-category" name="category" label={t('gameConfig.categoryLabel')} values={STAT_CATEGORIES} labelOf={categoryLabel} defaultValue="general" />
-      <Field label={t('gameConfig.iconLabel')} id="game-stats-field-icon" name="icon" defaultValue={DEFAULT_STAT_ICON} limit={maxLengthOf(statFieldInput.shape.icon.unwrap())} />
+      <Field label={t('gameConfig.iconLabel')} id="game-stats-field-icon" name="icon" defaultValue={DEFAULT_STAT_ICON} limit={ICON_MAX} />
       <label htmlFor="game-stats-field-main" className="flex items-center gap-2 self-end py-2 text-sm font-medium">
         <input id="game-stats-field-main" name="isMainStat" type="checkbox" className="size-4 accent-primary" />
         {t('gameConfig.isMainStatLabel')}
       </label>
       <div className="md:col-span-2">
-        <Field label={t('gameConfig.descriptionLabel')} id="game-stats-field-description" name="description" limit={maxLengthOf(statFieldInput.shape.description.unwrap())} />
+        <Field label={t('gameConfig.descriptionLabel')} id="game-stats-field-description" name="description" limit={STATS_DESCRIPTION_MAX} />
       </div>
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
@@ -196,15 +197,15 @@ export function AchievementForm({ busy, variables, onSubmit, onInvalid }: FormPr
       <h3 id="game-stats-achievement-form-title" className="font-semibold md:col-span-2">
         {t('gameConfig.addAchievementTitle')}
       </h3>
-      <Field label={t('gameConfig.achievementNameLabel')} id="game-stats-achievement-name" name="name" limit={maxLengthOf(achievementInput.shape.name)} placeholder="Headhunter" />
-      <Field label={t('gameConfig.descriptionLabel')} id="game-stats-achievement-description" name="description" limit={maxLengthOf(achievementInput.shape.description)} />
+      <Field label={t('gameConfig.achievementNameLabel')} id="game-stats-achievement-name" name="name" limit={ACHIEVEMENT_NAME_MAX} placeholder="Headhunter" />
+      <Field label={t('gameConfig.descriptionLabel')} id="game-stats-achievement-description" name="description" limit={STATS_DESCRIPTION_MAX} />
       <div className="flex flex-col gap-1 md:col-span-2">
         <Field
           label={t('gameConfig.conditionLabel')}
           id="game-stats-achievement-condition"
           name="condition"
           className="font-mono"
-          limit={maxLengthOf(achievementInput.shape.condition)}
+          limit={CONDITION_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
           placeholder="kills >= 100"
@@ -222,7 +223,7 @@ export function AchievementForm({ busy, variables, onSubmit, onInvalid }: FormPr
           ))}
         </p>
       </div>
-      <Field label={t('gameConfig.iconLabel')} id="game-stats-achievement-icon" name="icon" defaultValue={DEFAULT_ACHIEVEMENT_ICON} limit={maxLengthOf(achievementInput.shape.icon.unwrap())} />
+      <Field label={t('gameConfig.iconLabel')} id="game-stats-achievement-icon" name="icon" defaultValue={DEFAULT_ACHIEVEMENT_ICON} limit={ICON_MAX} />
       <SelectField id="game-stats-achievement-rarity" name="rarity" label={t('gameConfig.rarityLabel')} values={ACHIEVEMENT_RARITIES} labelOf={rarityLabel} defaultValue="common" />
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>

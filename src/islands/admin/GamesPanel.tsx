@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { Field, maxLengthOf } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { GAME_NAME_MAX, IMAGE_ADDRESS_MAX } from '../../lib/api/limits.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
-import { createGame, deleteGame, gameInput, imageInput, listGames, updateGame, type Game } from '../../lib/api/games.ts';
+import { createGame, deleteGame, listGames, updateGame, type Game } from '../../lib/api/games.ts';
 import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -65,8 +66,8 @@ export default function GamesPanel() {
         {t('manage.gamesTitle')}
       </h2>
       <form onSubmit={(e) => void onAdd(e)} className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end" aria-label={t('manage.addGame')}>
-        <Field label={t('manage.gameName')} id="new-game-name" name="name" limit={maxLengthOf(gameInput.shape.name)} />
-        <Field label={t('manage.gameImage')} id="new-game-image" name="image" limit={maxLengthOf(imageInput.unwrap())} placeholder="/games/cs2.jpg" />
+        <Field label={t('manage.gameName')} id="new-game-name" name="name" limit={GAME_NAME_MAX} />
+        <Field label={t('manage.gameImage')} id="new-game-image" name="image" limit={IMAGE_ADDRESS_MAX} placeholder="/games/cs2.jpg" />
         <button type="submit" className="btn-primary" disabled={busy}>
           {t('manage.addGame')}
         </button>
@@ -82,8 +83,8 @@ export default function GamesPanel() {
             editing === game._id ? (
               <li key={game._id} className="py-3">
                 <form onSubmit={(e) => void onSave(e, game._id)} className="grid gap-3 md:grid-cols-[1fr_1fr_auto_auto] md:items-end" aria-label={t('manage.editGame', { name: game.name })}>
-                  <Field label={t('manage.gameName')} id={`game-name-${game._id}`} name="name" defaultValue={game.name} limit={maxLengthOf(gameInput.shape.name)} />
-                  <Field label={t('manage.gameImage')} id={`game-image-${game._id}`} name="image" defaultValue={game.image ?? ''} limit={maxLengthOf(imageInput.unwrap())} />
+                  <Field label={t('manage.gameName')} id={`game-name-${game._id}`} name="name" defaultValue={game.name} limit={GAME_NAME_MAX} />
+                  <Field label={t('manage.gameImage')} id={`game-image-${game._id}`} name="image" defaultValue={game.image ?? ''} limit={IMAGE_ADDRESS_MAX} />
                   <button type="submit" className="btn-primary" disabled={busy}>
                     {t('manage.save')}
                   </button>

@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
-import { Field, maxLengthOf, TextAreaField } from '../../components/Field.tsx';
-import { imageInput, type Game } from '../../lib/api/games.ts';
-import { tournamentInput, type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
+import { Field, TextAreaField } from '../../components/Field.tsx';
+import { IMAGE_ADDRESS_MAX, TOURNAMENT_DESCRIPTION_MAX, TOURNAMENT_TITLE_MAX } from '../../lib/api/limits.ts';
+import { type Game } from '../../lib/api/games.ts';
+import { type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../../lib/domain/tournament-dates.ts';
 import { normalizeStatus, TOURNAMENT_STATUSES } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -52,7 +53,7 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 md:grid-cols-2" aria-label={tournament ? t('manage.editTournament', { title: tournament.title }) : t('manage.newTournament')}>
-      <Field label={t('manage.tournamentTitle')} id={`${prefix}-title`} name="title" defaultValue={tournament?.title} limit={maxLengthOf(tournamentInput.shape.title)} required />
+      <Field label={t('manage.tournamentTitle')} id={`${prefix}-title`} name="title" defaultValue={tournament?.title} limit={TOURNAMENT_TITLE_MAX} required />
       <Field
         label={t('manage.tournamentDate')}
         id={`${prefix}-date`}
@@ -82,7 +83,7 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
           ))}
         </select>
       </label>
-      <Field label={t('manage.tournamentImage')} id={`${prefix}-image`} name="image" defaultValue={tournament?.image ?? ''} limit={maxLengthOf(imageInput.unwrap())} placeholder="/games/cs2.jpg" />
+      <Field label={t('manage.tournamentImage')} id={`${prefix}-image`} name="image" defaultValue={tournament?.image ?? ''} limit={IMAGE_ADDRESS_MAX} placeholder="/games/cs2.jpg" />
       <label htmlFor={`${prefix}-solo`} className="flex items-center gap-2 self-end py-2 text-sm font-medium">
         <input id={`${prefix}-solo`} name="soloOnly" type="checkbox" className="size-4 accent-primary" defaultChecked={tournament?.soloOnly ?? false} />
         {t('manage.soloOnly')}
@@ -94,7 +95,7 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
         className="min-h-24"
         wrapperClassName="md:col-span-2"
         defaultValue={tournament?.description ?? ''}
-        limit={maxLengthOf(tournamentInput.shape.description.unwrap())}
+        limit={TOURNAMENT_DESCRIPTION_MAX}
       />
       <div className="flex flex-wrap gap-2 md:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>

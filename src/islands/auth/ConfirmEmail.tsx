@@ -1,7 +1,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { Field, maxLengthOf } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { EMAIL_MAX } from '../../lib/api/limits.ts';
 import { Notice } from '../../components/Notice.tsx';
-import { confirmEmail, resendConfirmation, resendInput } from '../../lib/api/auth.ts';
+import { confirmEmail, resendConfirmation } from '../../lib/api/auth.ts';
 import { errorMessage } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -56,7 +57,7 @@ export default function ConfirmEmail() {
         </a>
       ) : (
         <form onSubmit={onResend} noValidate className="flex flex-col gap-3">
-          <Field label={t('auth.email')} id="resend-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} limit={maxLengthOf(resendInput.shape.email.in)} />
+          <Field label={t('auth.email')} id="resend-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} limit={EMAIL_MAX} />
           {resendResult && <Notice tone={resendResult.tone}>{resendResult.text}</Notice>}
           <button type="submit" className="btn-primary self-start" disabled={sending}>
             {sending ? t('confirm.sending') : t('confirm.resend')}

@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
-import { Field, maxLengthOf } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { EMAIL_MAX, PASSWORD_MAX } from '../../lib/api/limits.ts';
 import { Notice } from '../../components/Notice.tsx';
-import { login, loginInput } from '../../lib/api/auth.ts';
+import { login } from '../../lib/api/auth.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -32,8 +33,8 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('auth.loginTab')}>
-      <Field label={t('auth.loginOrEmail')} id="login-name" name="loginOrEmail" autoComplete="username" required limit={maxLengthOf(loginInput.shape.loginOrEmail)} />
-      <Field label={t('auth.password')} id="login-password" name="password" type="password" autoComplete="current-password" required limit={maxLengthOf(loginInput.shape.password)} />
+      <Field label={t('auth.loginOrEmail')} id="login-name" name="loginOrEmail" autoComplete="username" required limit={EMAIL_MAX} />
+      <Field label={t('auth.password')} id="login-password" name="password" type="password" autoComplete="current-password" required limit={PASSWORD_MAX} />
       {error && <Notice tone="error">{error}</Notice>}
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? t('auth.busy') : t('auth.loginButton')}

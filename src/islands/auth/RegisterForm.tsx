@@ -1,7 +1,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { Field, maxLengthOf } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../../lib/api/limits.ts';
 import { Notice } from '../../components/Notice.tsx';
-import { emailSchema, passwordSchema, register, usernameSchema } from '../../lib/api/auth.ts';
+import { register } from '../../lib/api/auth.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -43,9 +44,9 @@ export function RegisterForm({ redirectToLogin = false }: { redirectToLogin?: bo
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t('auth.registerTab')}>
-      <Field label={t('auth.username')} id="register-username" name="username" autoComplete="username" required minLength={3} limit={maxLengthOf(usernameSchema)} />
-      <Field label={t('auth.email')} id="register-email" name="email" type="email" autoComplete="email" required limit={maxLengthOf(emailSchema.out)} />
-      <Field label={t('auth.password')} id="register-password" name="password" type="password" autoComplete="new-password" required minLength={8} limit={maxLengthOf(passwordSchema)} />
+      <Field label={t('auth.username')} id="register-username" name="username" autoComplete="username" required minLength={3} limit={USERNAME_MAX} />
+      <Field label={t('auth.email')} id="register-email" name="email" type="email" autoComplete="email" required limit={EMAIL_MAX} />
+      <Field label={t('auth.password')} id="register-password" name="password" type="password" autoComplete="new-password" required minLength={8} limit={PASSWORD_MAX} />
       {result && <Notice tone={result.tone}>{result.text}</Notice>}
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? t('auth.busy') : t('auth.registerButton')}

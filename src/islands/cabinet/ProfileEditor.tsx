@@ -1,9 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
-import { Field, maxLengthOf } from '../../components/Field.tsx';
+import { Field } from '../../components/Field.tsx';
+import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from '../../lib/api/limits.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { emailSchema, passwordSchema, usernameSchema } from '../../lib/api/auth.ts';
-import { changePassword, passwordChangeInput, updateProfile, type Cabinet } from '../../lib/api/cabinet.ts';
+import { changePassword, updateProfile, type Cabinet } from '../../lib/api/cabinet.ts';
 import { errorMessage } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -66,12 +66,12 @@ export function ProfileEditor({ open, cabinet, onClose, onSaved }: Props) {
     <Modal open={open} title={t('cabinet.editProfile')} onClose={onClose}>
       {open && (
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <Field label={t('cabinet.nickname')} id="profile-username" name="username" defaultValue={cabinet.username} required minLength={3} limit={maxLengthOf(usernameSchema)} autoComplete="username" />
-          <Field label={t('cabinet.email')} id="profile-email" name="email" type="email" defaultValue={cabinet.email} required limit={maxLengthOf(emailSchema.out)} autoComplete="email" />
+          <Field label={t('cabinet.nickname')} id="profile-username" name="username" defaultValue={cabinet.username} required minLength={3} limit={USERNAME_MAX} autoComplete="username" />
+          <Field label={t('cabinet.email')} id="profile-email" name="email" type="email" defaultValue={cabinet.email} required limit={EMAIL_MAX} autoComplete="email" />
           <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3">
             <legend className="px-1 text-sm font-semibold">{t('cabinet.passwordTitle')}</legend>
-            <Field label={t('cabinet.oldPassword')} id="profile-old-password" name="oldPassword" type="password" autoComplete="current-password" limit={maxLengthOf(passwordChangeInput.shape.oldPassword)} />
-            <Field label={t('cabinet.newPassword')} id="profile-new-password" name="newPassword" type="password" autoComplete="new-password" minLength={8} limit={maxLengthOf(passwordSchema)} />
+            <Field label={t('cabinet.oldPassword')} id="profile-old-password" name="oldPassword" type="password" autoComplete="current-password" limit={PASSWORD_MAX} />
+            <Field label={t('cabinet.newPassword')} id="profile-new-password" name="newPassword" type="password" autoComplete="new-password" minLength={8} limit={PASSWORD_MAX} />
           </fieldset>
           {error && <Notice tone="error">{error}</Notice>}
           <div className="flex justify-end gap-2">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from './limits.ts';
 import { hasInvisibleCharacters, normalizeName } from '../domain/names.ts';
 import { t } from '../i18n/common.ts';
 import type { ApiClient } from './client.ts';
@@ -24,23 +25,23 @@ export const usernameSchema = z
   .refine((v) => !hasInvisibleCharacters(v), { error: () => t('validation.invisibleUsername') })
   .overwrite(normalizeName)
   .min(3)
-  .max(32)
+  .max(USERNAME_MAX)
   .regex(/^[\p{L}\p{N}_.-]+$/u, { error: () => t('validation.invalidUsername') });
 /** Email rules, shared by registration and profile editing. */
-export const emailSchema = z.string().trim().pipe(z.email().max(254));
+export const emailSchema = z.string().trim().pipe(z.email().max(EMAIL_MAX));
 /** Password rules, shared by registration and password change. */
-export const passwordSchema = z.string().min(8).max(128);
+export const passwordSchema = z.string().min(8).max(PASSWORD_MAX);
 
 export const registerInput = z.object({ username: usernameSchema, email: emailSchema, password: passwordSchema });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
-  loginOrEmail: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(128),
+  loginOrEmail: z.string().trim().min(1).max(EMAIL_MAX),
+  password: z.string().min(1).max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-export const resendInput = z.object({ email: z.string().trim().min(1).max(254).pipe(z.email()) });
+export const resendInput = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email()) });
 export type ResendInput = z.infer<typeof resendInput>;
 
 export const confirmQuery = z.object({ token: z.string().min(1).max(200) });

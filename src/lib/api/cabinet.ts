@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from './limits.ts';
 import { emailSchema, passwordSchema, userSchema, usernameSchema } from './auth.ts';
 import type { ApiClient } from './client.ts';
 
@@ -26,7 +27,7 @@ export const profileInput = z.object({
 export type ProfileInput = z.infer<typeof profileInput>;
 
 export const passwordChangeInput = z.object({
-  oldPassword: z.string().min(1).max(128),
+  oldPassword: z.string().min(1).max(PASSWORD_MAX),
   newPassword: passwordSchema,
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;

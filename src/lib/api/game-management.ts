@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ACHIEVEMENT_RARITIES,
+  CONDITION_MAX_LENGTH,
   FIELD_NAME_MAX,
   FIELD_NAME_PATTERN,
   STAT_CATEGORIES,
@@ -11,6 +12,7 @@ import {
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
 import { imageInput } from './games.ts';
+import { ACHIEVEMENT_NAME_MAX, GAME_NAME_MAX, ICON_MAX, STATS_DESCRIPTION_MAX, STAT_DISPLAY_NAME_MAX } from './limits.ts';
 
 /** A game in the game-management list (SPEC §3 Game): with whether it has a stats config. */
 export const managedGameSchema = z.object({
@@ -56,7 +58,7 @@ export type StatsConfig = z.infer<typeof statsConfigSchema>;
 
 /** POST /game-management/setup: a game name (found case-insensitively or created), picture, template. */
 export const setupInput = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1).max(GAME_NAME_MAX),
   image: imageInput.optional(),
   template: z.enum(STATS_TEMPLATES).default('default'),
 });
@@ -86,23 +88,23 @@ export const fieldNameInput = z
 /** POST /game-management/{id}/add-stat-field (SPEC §3, §5): fieldName and displayName required. */
 export const statFieldInput = z.object({
   fieldName: fieldNameInput,
-  displayName: z.string().trim().min(1).max(60),
+  displayName: z.string().trim().min(1).max(STAT_DISPLAY_NAME_MAX),
   fieldType: z.enum(STAT_FIELD_TYPES).default('number'),
   category: z.enum(STAT_CATEGORIES).default('general'),
   isMainStat: z.boolean().default(false),
-  description: z.string().trim().max(300).default(''),
+  description: z.string().trim().max(STATS_DESCRIPTION_MAX).default(''),
   /** Empty means the default 📊. */
-  icon: z.string().trim().max(16).default(''),
+  icon: z.string().trim().max(ICON_MAX).default(''),
 });
 export type StatFieldInput = z.input<typeof statFieldInput>;
 
 /** POST /game-management/{gameId}/add-achievement (SPEC §3, §5): name, description, condition required. */
 export const achievementInput = z.object({
-  name: z.string().trim().min(1).max(80),
-  description: z.string().trim().min(1).max(300),
-  condition: z.string().trim().min(1).max(500),
+  name: z.string().trim().min(1).max(ACHIEVEMENT_NAME_MAX),
+  description: z.string().trim().min(1).max(STATS_DESCRIPTION_MAX),
+  condition: z.string().trim().min(1).max(CONDITION_MAX_LENGTH),
   /** Empty means the default 🏆. */
-  icon: z.string().trim().max(16).default(''),
+  icon: z.string().trim().max(ICON_MAX).default(''),
   rarity: z.enum(ACHIEVEMENT_RARITIES).default('common'),
 });
 export type AchievementInput = z.input<typeof achievementInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GAME_NAME_MAX, IMAGE_ADDRESS_MAX } from './limits.ts';
 import { isImageAddress } from '../domain/game-image.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
@@ -18,12 +19,12 @@ export type Game = z.infer<typeof gameSchema>;
 export const imageInput = z
   .string()
   .trim()
-  .max(2000)
+  .max(IMAGE_ADDRESS_MAX)
   .refine((value) => value === '' || isImageAddress(value), { error: () => t('image.invalid') })
   .nullable();
 
 export const gameInput = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1).max(GAME_NAME_MAX),
   image: imageInput.optional(),
 });
 export type GameInput = z.infer<typeof gameInput>;

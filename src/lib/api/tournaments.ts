@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOURNAMENT_DESCRIPTION_MAX, TOURNAMENT_TITLE_MAX } from './limits.ts';
 import { STATUS_SPELLINGS, normalizeStatus, type TournamentStatus } from '../domain/tournament-status.ts';
 import { SORT_ORDERS, type SortOrder } from '../domain/tournament-list.ts';
 import { t } from '../i18n/index.ts';
@@ -103,8 +104,8 @@ export const dateInput = z
   .max(40)
   .refine(isSupportedMoment, { error: () => t('tournament.invalidDate', { min: MIN_YEAR, max: MAX_YEAR }) });
 
-const title = z.string().trim().min(1).max(120);
-const description = z.string().trim().max(5000);
+const title = z.string().trim().min(1).max(TOURNAMENT_TITLE_MAX);
+const description = z.string().trim().max(TOURNAMENT_DESCRIPTION_MAX);
 
 export const tournamentInput = z.object({
   title,

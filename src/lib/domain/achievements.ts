@@ -1,6 +1,6 @@
 import { compileExpression } from 'filtrex';
 import { t } from '../i18n/index.ts';
-import { CONDITION_FUNCTIONS, conditionVariables } from './stat-fields.ts';
+import { CONDITION_FUNCTIONS, CONDITION_MAX_LENGTH, conditionVariables } from './stat-fields.ts';
 
 export { AGGREGATE_STAT_NAMES, conditionVariables, type AggregateStatName } from './stat-fields.ts';
 
@@ -10,8 +10,6 @@ export { AGGREGATE_STAT_NAMES, conditionVariables, type AggregateStatName } from
  * builds a function from its own generated code, so this module belongs on the server (a strict
  * Content-Security-Policy would refuse it in the browser); islands show the server's verdict.
  */
-
-export const CONDITION_MAX_LENGTH = 500;
 
 export type CompiledCondition = { ok: true; evaluate: (values: Record<string, number>) => boolean } | { ok: false; error: string };
 

@@ -35,6 +35,9 @@ export type AggregateStatName = (typeof AGGREGATE_STAT_NAMES)[number];
 export const FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9]*$/;
 export const FIELD_NAME_MAX = 40;
 
+/** The longest achievement condition. */
+export const CONDITION_MAX_LENGTH = 500;
+
 /**
  * Words a fieldName may not be: the condition language's own keywords and functions (a field
  * called `and` or `max` could not be used in a condition) and the aggregate names (a field called

@@ -1,0 +1,24 @@
+/*
+ * The most characters each text field of the API takes. The schemas beside this module declare
+ * `.max(X_MAX)` and the forms show `limit={X_MAX}`, so a limit changes in one place. It is its own
+ * module without zod on purpose, and the limits are plain constants (an object's properties are
+ * not): an island that reads a limit from a schema, or a schema whose bound the bundler cannot
+ * inline, ships the schemas and zod to the browser (tests/e2e/bundle.spec.ts).
+ * A stat field's name and an achievement's condition keep their limits in lib/domain/stat-fields.ts.
+ */
+
+export const USERNAME_MAX = 32;
+/** The longest email address (RFC 5321), and so the longest "nickname or email" too. */
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 128;
+export const TOURNAMENT_TITLE_MAX = 120;
+export const TOURNAMENT_DESCRIPTION_MAX = 5000;
+/** A picture address of a game or tournament. */
+export const IMAGE_ADDRESS_MAX = 2000;
+export const GAME_NAME_MAX = 60;
+export const STAT_DISPLAY_NAME_MAX = 60;
+/** A stat field's or an achievement's description. */
+export const STATS_DESCRIPTION_MAX = 300;
+/** An emoji icon of a stat field or achievement. */
+export const ICON_MAX = 16;
+export const ACHIEVEMENT_NAME_MAX = 80;
