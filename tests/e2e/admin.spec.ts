@@ -96,4 +96,10 @@ test('a field with a limit counts near it, keeps pasted text whole and refuses t
   await form.getByRole('button', { name: 'Додати новину' }).click();
   await expect(form.getByRole('status')).toHaveText('Додано новину!');
   await expect(counter).toBeHidden();
+
+  // A title that long with no space in it still wraps on a phone, where the home page lists it.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await open(page, '/');
+  await expect(page.getByRole('link', { name: /^Рівно двісті/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -28,7 +28,7 @@ export function TournamentCard({ tournament, priority = false }: { tournament: T
         />
       </a>
       <div className="flex flex-1 flex-col gap-2 px-4 pb-4">
-        <h3 className="text-lg leading-snug font-bold">
+        <h3 className="text-lg leading-snug font-bold wrap-anywhere">
           <a href={href} className="text-fg">
             {tournament.title}
           </a>
