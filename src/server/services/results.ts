@@ -212,6 +212,22 @@ export function standingsAfter(
   return [next(0), next(1)];
 }
 
+/** One side of a recorded match as `match_participants` keeps it: a player or a team, its score and numbers. */
+export function participantRow(
+  matchId: string,
+  side: { type: 'user' | 'team'; id: string; name: string },
+  result: { score: number; isWinner: boolean; stats: Record<string, number> },
+): typeof matchParticipants.$inferInsert {
+  return {
+    matchId,
+    participantType: side.type,
+    userId: side.type === 'user' ? side.id : null,
+    teamId: side.type === 'team' ? side.id : null,
+    name: side.name,
+    ...result,
+  };
+}
+
 /** A match's `gameSpecificData`: every side's numbers keyed «Показник · учасник», as the match history shows them. */
 export function matchDetails(
   fields: readonly { fieldName: string; displayName: string }[],
@@ -323,18 +339,7 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
         createdAt: now,
       })
       .returning();
-    await tx.insert(matchParticipants).values(
-      sides.map((side, index) => ({
-        matchId: match!.id,
-        participantType: side.type,
-        userId: side.type === 'user' ? side.id : null,
-        teamId: side.type === 'team' ? side.id : null,
-        name: side.name,
-        score: scores[index]!,
-        isWinner: index === winnerIndex,
-        stats: stats[index]!,
-      })),
-    );
+    await tx.insert(matchParticipants).values(sides.map((side, index) => participantRow(match!.id, side, { score: scores[index]!, isWinner: index === winnerIndex, stats: stats[index]! })));
 
     const earned = await awardAchievements(tx, config, sides, after, tournamentId);
     const [game] = await tx.select({ name: games.name }).from(games).where(eq(games.id, tournament.gameId));

@@ -13,6 +13,7 @@ import {
   conditionValues,
   enableStats,
   matchDetails,
+  participantRow,
   standingsAfter,
   type StandingNumbers,
 } from '../../services/results.ts';
@@ -215,16 +216,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       createdAt: at,
     });
     sides.forEach((side, index) => {
-      participantRows.push({
-        matchId,
-        participantType: side.type,
-        userId: side.type === 'user' ? side.id : null,
-        teamId: side.type === 'team' ? side.id : null,
-        name: side.name,
-        score: score[index]!,
-        isWinner: index === winner,
-        stats: stats[index]!,
-      });
+      participantRows.push(participantRow(matchId, side, { score: score[index]!, isWinner: index === winner, stats: stats[index]! }));
       standings.set(keyOf(side, tournament.gameId), {
         ...after[index]!,
         updatedAt: at,
