@@ -146,7 +146,9 @@ describe('node scripts/supervise.mjs', () => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    // 'close', not 'exit': it comes after the pipes have given every line (the server writes its
+    // last one into the same pipe just before the supervisor exits).
+    const exit = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
     return { child, exit, output: () => output, serverPid: () => Number(output.match(/up (\d+)/)?.[1]) };
   }
 
