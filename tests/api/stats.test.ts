@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EarnedAchievement, PlayerEntry, StatsGame, TeamEntry } from '../../src/lib/api/leaderboards.ts';
 import type { MatchHistoryItem } from '../../src/lib/api/matches.ts';
-import type { MatchRecorded, RecordForm, StatsEnabled, TournamentStats } from '../../src/lib/api/stats.ts';
+import type { MatchRecorded, RecordForm, RecordMatchInput, StatsEnabled, TournamentStats } from '../../src/lib/api/stats.ts';
 import { matchOutcome } from '../../src/lib/domain/match-outcome.ts';
 import {
   achievements,
@@ -17,6 +17,7 @@ import {
   teams,
   tournaments,
 } from '../../src/server/db/schema/index.ts';
+import { recordMatch } from '../../src/server/services/results.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -254,6 +255,12 @@ describe('recording a match: who may and what is refused', () => {
     const res = await record(soloCup, duel(ann, bob, 7, 7));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Рахунок не може бути рівним');
+    // The service refuses too, for a caller that skipped the schema: no side wins by default.
+    const [before] = await api.db.select({ n: count() }).from(matches);
+    const refused = await recordMatch(api.db, soloCup, { ...duel(ann, bob, 7, 7), participant1Type: 'user', participant2Type: 'user' } as RecordMatchInput);
+    expect(refused).toEqual({ ok: false, reason: 'scoreEqual' });
+    const [after] = await api.db.select({ n: count() }).from(matches);
+    expect(after?.n).toBe(before?.n);
   });
 
   it('wants scores and stats as non-negative whole numbers', async () => {

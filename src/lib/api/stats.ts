@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { winnerSide } from '../domain/match-result.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
 import { pageParams, readPage, type Page } from './paging.ts';
@@ -59,7 +60,7 @@ export const recordMatchInput = z
       ctx.addIssue({ code: 'custom', path: [named(1) ? 'participant2' : 'participant1'], message: t('stats.fillParticipants') });
       return;
     }
-    if (body.score1 === body.score2) ctx.addIssue({ code: 'custom', path: ['score2'], message: t('stats.scoreEqual') });
+    if (winnerSide(body.score1, body.score2) === null) ctx.addIssue({ code: 'custom', path: ['score2'], message: t('stats.scoreEqual') });
   });
 export type RecordMatchInput = z.input<typeof recordMatchInput>;
 

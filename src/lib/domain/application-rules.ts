@@ -1,7 +1,8 @@
+import { TEAM_MAX_MEMBERS } from './team.ts';
 import { isOpenForApplications } from './tournament-status.ts';
 
 /** A team may apply with 5 to 7 members, captain included (SPEC §5, §9). */
-export const TEAM_SIZE = { min: 5, max: 7 } as const;
+export const TEAM_SIZE = { min: 5, max: TEAM_MAX_MEMBERS } as const;
 
 export const isTeamSizeAllowed = (members: number) => members >= TEAM_SIZE.min && members <= TEAM_SIZE.max;
 

@@ -30,6 +30,7 @@ function refuse(refusal: RecordRefusal): never {
     notEnabled: [409, 'stats.notEnabled'],
     needsConfig: [422, 'stats.needsConfig'],
     sameParticipant: [422, 'stats.sameParticipant'],
+    scoreEqual: [400, 'stats.scoreEqual'],
   } as const;
   const [status, key] = plain[refusal.reason];
   fail(status, key);

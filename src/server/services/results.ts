@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Page } from '../../lib/api/paging.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, TournamentStats } from '../../lib/api/stats.ts';
 import { compileCondition } from '../../lib/domain/achievements.ts';
-import { addTotals, isNumericField, statProblem, winnerSide, type Side } from '../../lib/domain/match-result.ts';
+import { addTotals, isNumericField, statProblem, winnerSide } from '../../lib/domain/match-result.ts';
 import { rankOf, rankTitleKey } from '../../lib/domain/rank.ts';
 import { nextStreak, rateMatch, winRate } from '../../lib/domain/rating.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
@@ -137,7 +137,7 @@ export async function enableStats(db: Tx, id: string): Promise<EnableStats> {
 }
 
 export type RecordRefusal =
-  | { reason: 'notFound' | 'finished' | 'notEnabled' | 'needsConfig' | 'sameParticipant' }
+  | { reason: 'notFound' | 'finished' | 'notEnabled' | 'needsConfig' | 'sameParticipant' | 'scoreEqual' }
   | { reason: 'notParticipant'; name: string }
   | { reason: 'winnerMismatch'; name: string }
   | { reason: 'unknownStat' | 'percent'; field: string };
@@ -297,7 +297,9 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
     if (first.type === second.type && first.id === second.id) return { ok: false, reason: 'sameParticipant' };
 
     const scores = [input.score1, input.score2] as const;
-    const winning: Side = winnerSide(input.score1, input.score2) ?? 1;
+    // The input schema refuses equal scores already; a caller that skipped it is refused, not given side 1.
+    const winning = winnerSide(input.score1, input.score2);
+    if (winning === null) return { ok: false, reason: 'scoreEqual' };
     const winner = sides[winning - 1]!;
     if (input.winner && input.winner !== winner.id && input.winner.toLowerCase() !== winner.name.toLowerCase()) {
       return { ok: false, reason: 'winnerMismatch', name: winner.name };
