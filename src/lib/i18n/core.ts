@@ -41,11 +41,14 @@ export const LOCALE_COOKIE = 'lang';
 
 const LOCALE_IN_COOKIE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`);
 
-/** The language a request's raw `Cookie` header asks for: the reader's saved choice, else Ukrainian. */
-export function localeOfCookie(cookie: string | null | undefined): Locale {
+/** The language the reader saved in a raw `Cookie` header, or undefined when none is there. */
+export function chosenLocale(cookie: string | null | undefined): Locale | undefined {
   const value = cookie?.match(LOCALE_IN_COOKIE)?.[1];
-  return isLocale(value) ? value : defaultLocale;
+  return isLocale(value) ? value : undefined;
 }
+
+/** The language a request's raw `Cookie` header asks for: the reader's saved choice, else Ukrainian. */
+export const localeOfCookie = (cookie: string | null | undefined): Locale => chosenLocale(cookie) ?? defaultLocale;
 
 export interface Translator<K extends string> {
   /** The text for `key` in `locale`, with `{name}` placeholders filled from `params`. */

@@ -2,6 +2,7 @@ import { scope, type Locale } from './core.ts';
 import { uk, type MessageKey } from './uk.ts';
 
 export {
+  chosenLocale,
   currentLocale,
   defaultLocale,
   isLocale,
