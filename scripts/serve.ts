@@ -6,9 +6,9 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
-import { admission } from '../src/server/admission.ts';
-import { guardedServer, REFUSAL_HEADERS } from '../src/server/refusals.ts';
-import { answerKey, publicAnswers } from '../src/server/response-cache.ts';
+import { admission } from '../src/server/serving/admission.ts';
+import { guardedServer, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
+import { answerKey, publicAnswers } from '../src/server/serving/response-cache.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -71,7 +71,7 @@ export interface ServingOptions {
  * `clientDir`. Static files are sent as the `.br` or `.gz` copy made at build time when the browser
  * takes it (astro.config.mjs, `precompress`); a guest's page or public read held in the answer cache
  * is sent from memory; anything else goes to Astro's own handler, at most `concurrency` reads at a
- * time (`admission`). What Astro cannot take is refused before it (server/refusals.ts): pages and
+ * time (`admission`). What Astro cannot take is refused before it (server/serving/refusals.ts): pages and
  * files are only read, so any other method there is a 405.
  */
 export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {

@@ -1,12 +1,12 @@
 import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
-import { compress } from './server/compression.ts';
+import { compress } from './server/serving/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
-import { isApiPath, methodRefusal, refusalResponse } from './server/refusals.ts';
-import { answerKey, publicAnswers } from './server/response-cache.ts';
+import { isApiPath, methodRefusal, refusalResponse } from './server/serving/refusals.ts';
+import { answerKey, publicAnswers } from './server/serving/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
-import { HSTS, servedOverHttps } from './server/transport.ts';
-import { answersChangedBy } from './server/write-effects.ts';
+import { HSTS, servedOverHttps } from './server/serving/transport.ts';
+import { answersChangedBy } from './server/serving/write-effects.ts';
 
 /** The headers every answer leaves with, set before it may be cached, so a held answer is whole. */
 async function finish(request: Request, response: Response): Promise<Response> {

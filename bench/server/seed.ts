@@ -35,7 +35,7 @@ import {
   users,
 } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/accounts.ts';
-import { getStatsConfig, setupGame, setupPopularGames, type StatsConfig } from '../../src/server/services/game-config.ts';
+import { getStatsConfig, setupGame, setupPopularGames, type StatsConfig } from '../../src/server/services/game-management.ts';
 import { databaseUrl, recreateDatabase, databaseExists } from './lib.ts';
 
 export const BENCH_PASSWORD = 'bench12345';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Notice } from './Notice.tsx';
 import { createApiClient, isNetworkFailure } from '../lib/api/client.ts';
-import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../lib/api/matches.ts';
+import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../lib/api/match-history.ts';
 import { matchOutcome, type MatchOutcome } from '../lib/domain/match-outcome.ts';
 import { formatDateTime } from '../lib/i18n/format.ts';
 import { t, type MessageKey } from '../lib/i18n/index.ts';

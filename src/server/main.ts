@@ -1,7 +1,7 @@
 // The API alone, without the pages: `npm run api` (for a separate API host, see PUBLIC_API_URL).
 import type http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { guardedServer } from './refusals.ts';
+import { guardedServer } from './serving/refusals.ts';
 
 interface FetchApp {
   fetch(request: Request, env: { clientAddress?: string | undefined }): Response | Promise<Response>;
@@ -9,7 +9,7 @@ interface FetchApp {
 
 /**
  * The API's HTTP server: what the app cannot take is refused before it, and a request has
- * `requestTimeoutMs` to arrive, as on the site's server (server/refusals.ts).
+ * `requestTimeoutMs` to arrive, as on the site's server (server/serving/refusals.ts).
  */
 export function apiServer(app: FetchApp, options: { requestTimeoutMs?: number } = {}): http.Server {
   const listener = getRequestListener((request, node) => app.fetch(request, { clientAddress: node.incoming.socket.remoteAddress }));

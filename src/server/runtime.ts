@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ensureAdmin, type AdminBootstrap } from './bootstrap.ts';
-import { createApp, type App } from './app.ts';
-import type { Deps } from './context.ts';
+import { createApp, type App } from './api/app.ts';
+import type { Deps } from './api/context.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { DATABASE_PREPARED, parseEnv, type Env } from './env.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NOT_STORED, PRIVATE_READ, PUBLIC_READ, isPublicRead } from '../../src/server/caching.ts';
+import { NOT_STORED, PRIVATE_READ, PUBLIC_READ, isPublicRead } from '../../src/server/api/caching.ts';
 import { gameStatsConfigs, playerGameStats, teamMembers, teams } from '../../src/server/db/schema/index.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 

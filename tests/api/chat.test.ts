@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/lib/api/chat.ts';
 import type { TeamMessage } from '../../src/lib/api/teams.ts';
-import { CHAT_LIMIT } from '../../src/server/routes/team-chat.ts';
+import { CHAT_LIMIT } from '../../src/server/api/routes/team-chat.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchHistoryItem } from '../../src/lib/api/matches.ts';
+import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
 import { games, matches, matchParticipants, teams, tournaments } from '../../src/server/db/schema/index.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 

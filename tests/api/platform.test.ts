@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUSAL_HEADERS } from '../../src/server/refusals.ts';
+import { REFUSAL_HEADERS } from '../../src/server/serving/refusals.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -19,7 +19,7 @@ describe('platform', () => {
   });
 
   it('sends the same security headers on its refusals as the server does on the ones made before the app', async () => {
-    // Two lists (Hono's secureHeaders here, REFUSAL_HEADERS in server/refusals.ts): this keeps them one.
+    // Two lists (Hono's secureHeaders here, REFUSAL_HEADERS in server/serving/refusals.ts): this keeps them one.
     const res = await api.call('GET', '/api/no/such/thing');
     // HSTS depends on how the visitor came, which is not known before the app (see docs/security.md).
     const perAnswer = ['content-type', 'content-length', 'vary', 'etag', 'cache-control', 'strict-transport-security'];

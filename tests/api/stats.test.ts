@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EarnedAchievement, PlayerEntry, StatsGame, TeamEntry } from '../../src/lib/api/leaderboards.ts';
-import type { MatchHistoryItem } from '../../src/lib/api/matches.ts';
-import type { MatchRecorded, RecordForm, RecordMatchInput, StatsEnabled, TournamentStats } from '../../src/lib/api/stats.ts';
+import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
+import type { MatchRecorded, RecordForm, RecordMatchInput, StatsEnabled, TournamentStats } from '../../src/lib/api/tournament-stats.ts';
 import { matchOutcome } from '../../src/lib/domain/match-outcome.ts';
 import {
   achievements,
@@ -17,7 +17,7 @@ import {
   teams,
   tournaments,
 } from '../../src/server/db/schema/index.ts';
-import { recordMatch } from '../../src/server/services/results.ts';
+import { recordMatch } from '../../src/server/services/tournament-stats.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'drizzle-orm';
-import { createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/api/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { createUser } from '../../src/server/services/accounts.ts';

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { admission } from '../../src/server/admission.ts';
+import { admission } from '../../src/server/serving/admission.ts';
 
 let server: http.Server | undefined;
 const sockets: net.Socket[] = [];

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compress } from '../../src/server/compression.ts';
+import { chooseEncoding, compress } from '../../src/server/serving/compression.ts';
 
 const page = '<!doctype html><p>' + 'Кіберарена — турніри. '.repeat(200) + '</p>';
 const request = (acceptEncoding?: string, method = 'GET') =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app.ts';
-import type { Deps } from '../../src/server/context.ts';
+import { createApp } from '../../src/server/api/app.ts';
+import type { Deps } from '../../src/server/api/context.ts';
 
 /** The API with a database stand-in whose ping answers as told; nothing else here reads it. */
 const appWith = (ping: () => Promise<void>) =>

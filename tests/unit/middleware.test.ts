@@ -8,7 +8,7 @@ vi.mock('../../src/server/runtime.ts', () => ({
 }));
 
 const { onRequest } = await import('../../src/middleware.ts');
-const { answerKey, publicAnswers } = await import('../../src/server/response-cache.ts');
+const { answerKey, publicAnswers } = await import('../../src/server/serving/response-cache.ts');
 
 /** What Astro hands the middleware, for a request of `method` to `path`; `next` renders `status`. */
 function call(method: string, path: string, status = 200) {

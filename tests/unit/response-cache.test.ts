@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerKey, ENTRY_OVERHEAD_BYTES, HELD_QUERY_PARAMETERS, MAX_HELD_ANSWERS, MAX_HELD_BYTES, PUBLIC_ANSWER_TTL_MS, ResponseCache } from '../../src/server/response-cache.ts';
+import { answerKey, ENTRY_OVERHEAD_BYTES, HELD_QUERY_PARAMETERS, MAX_HELD_ANSWERS, MAX_HELD_BYTES, PUBLIC_ANSWER_TTL_MS, ResponseCache } from '../../src/server/serving/response-cache.ts';
 
 const get = (headers: Record<string, string> = {}) => new Request('http://arena.test/tournaments', { headers });
 const PUBLIC = 'public, max-age=0, s-maxage=30';
@@ -213,7 +213,7 @@ describe('ResponseCache', () => {
 });
 
 
-/** What the API sends with a guest's public read (server/app.ts, caching.ts): a dozen headers. */
+/** What the API sends with a guest's public read (server/api/app.ts, caching.ts): a dozen headers. */
 const API_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=60',
@@ -318,7 +318,7 @@ describe('ResponseCache under a flood of distinct guest addresses', () => {
 
 describe('HELD_QUERY_PARAMETERS', () => {
   it('names every query parameter of the public API reads, so their answers are held', async () => {
-    const [{ createApp }, { isPublicRead }] = await Promise.all([import('../../src/server/app.ts'), import('../../src/server/caching.ts')]);
+    const [{ createApp }, { isPublicRead }] = await Promise.all([import('../../src/server/api/app.ts'), import('../../src/server/api/caching.ts')]);
     const document = createApp({} as never).getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'test', version: '1' } }) as unknown as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
     };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overloaded, servingServer } from '../../scripts/serve.ts';
 import { apiServer } from '../../src/server/main.ts';
-import { answerKey, publicAnswers } from '../../src/server/response-cache.ts';
+import { answerKey, publicAnswers } from '../../src/server/serving/response-cache.ts';
 
 /** Starts `server` on a free loopback port and gives its base address. */
 async function listen(server: http.Server): Promise<{ port: number; base: string }> {

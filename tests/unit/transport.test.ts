@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forwardedBy, servedOverHttps } from '../../src/server/transport.ts';
+import { forwardedBy, servedOverHttps } from '../../src/server/serving/transport.ts';
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 

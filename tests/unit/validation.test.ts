@@ -8,7 +8,7 @@ import { achievementInput } from '../../src/lib/api/game-management.ts';
 import { imageInput } from '../../src/lib/api/games.ts';
 import { tournamentInput } from '../../src/lib/api/tournaments.ts';
 import { defaultLocale, setLocaleResolver, type Locale } from '../../src/lib/i18n/index.ts';
-import { describeIssue } from '../../src/server/validation.ts';
+import { describeIssue } from '../../src/server/api/validation.ts';
 
 /** Runs `work` as if the reader had chosen `locale`. */
 function inLocale<T>(locale: Locale, work: () => T): T {

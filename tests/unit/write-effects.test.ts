@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersChangedBy } from '../../src/server/write-effects.ts';
+import { answersChangedBy } from '../../src/server/serving/write-effects.ts';
 
 const ID = '0b7e3c1a-5f2d-4c6e-9a8b-1d2e3f4a5b6c';
 const OTHER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';

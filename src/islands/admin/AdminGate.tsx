@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { t } from '../../lib/i18n/index.ts';
-import { useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 
 /**

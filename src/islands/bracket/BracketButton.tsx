@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';
 import { t } from '../../lib/i18n/index.ts';
-import { useHydrated, useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydrated, useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
 import { BracketBoard } from './BracketBoard.tsx';

@@ -6,7 +6,7 @@ import { getCabinet, uploadAvatar, type Cabinet as CabinetData } from '../../lib
 import { errorMessage } from '../../lib/api/client.ts';
 import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';

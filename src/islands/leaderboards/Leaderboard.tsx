@@ -31,7 +31,7 @@ import {
 import { displayRating } from '../../lib/domain/rank.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { useHydrated, useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydrated, useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
 import { $lbSortPlayers, $lbSortTeams, $lbTab, storedSort, storeSort } from './preferences.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { currentLocale, LOCALE_COOKIE, t, type CommonKey } from '../../lib/i18n/common.ts';
 import { $navCollapsed, $theme } from '../../lib/stores/preferences.ts';
-import { useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { $isAdmin, $user, signOut } from '../../lib/stores/session.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { Icon, type IconName } from './icons.tsx';

@@ -16,8 +16,8 @@ import {
 } from '../../lib/api/news.ts';
 import { nextPageHref, readFirst, type Page } from '../../lib/api/paging.ts';
 import { t, type MessageKey } from '../../lib/i18n/index.ts';
-import { useHydrated } from '../../lib/stores/hydration.ts';
-import { usePages, type PagesState } from '../../lib/stores/pages.ts';
+import { useHydrated } from '../../lib/hooks/hydration.ts';
+import { usePages, type PagesState } from '../../lib/hooks/pages.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { NewsCard } from './NewsCard.tsx';

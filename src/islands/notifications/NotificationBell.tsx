@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { $user } from '../../lib/stores/session.ts';
 
 /** Guests never download the bell: it is a chunk of its own, fetched once someone is signed in. */

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api/client.ts';
 import { listPlayerAchievements, type EarnedAchievement } from '../../lib/api/leaderboards.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { t } from '../../lib/i18n/index.ts';
-import { useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { CreateTeamForm } from './CreateTeamForm.tsx';
 import type { Team } from '../../lib/api/teams.ts';

@@ -8,7 +8,7 @@ import { TEAM_SIZE } from '../../lib/domain/application-rules.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
-import { useHydrated } from '../../lib/stores/hydration.ts';
+import { useHydrated } from '../../lib/hooks/hydration.ts';
 
 interface Props {
   tournamentId: string;

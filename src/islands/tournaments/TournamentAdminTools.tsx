@@ -9,7 +9,7 @@ import { isDrawn } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
-import { useHydrated } from '../../lib/stores/hydration.ts';
+import { useHydrated } from '../../lib/hooks/hydration.ts';
 
 /** The name an application goes by: the team's, or the player's for solo. */
 export const applicantName = (a: TournamentApplication) => a.team?.name ?? a.user.username;

@@ -14,8 +14,8 @@ import {
   type ListPreferences,
 } from '../../lib/domain/tournament-list.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { useHydrated } from '../../lib/stores/hydration.ts';
-import { usePages, type PagesState } from '../../lib/stores/pages.ts';
+import { useHydrated } from '../../lib/hooks/hydration.ts';
+import { usePages, type PagesState } from '../../lib/hooks/pages.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sortOrder, $statusFilter, $typeFilter, resetPreferences } from './preferences.ts';
 import { PlaceholderCard, TournamentCard } from './TournamentCard.tsx';

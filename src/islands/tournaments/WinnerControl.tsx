@@ -8,7 +8,7 @@ import { winnerRefusal, winnerTypeOf } from '../../lib/domain/tournament-winner.
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
-import { useHydratedStore } from '../../lib/stores/hydration.ts';
+import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { ChampionOffer, WinnerChooser } from '../bracket/ChampionOffer.tsx';
 import { applicantName } from './TournamentAdminTools.tsx';
 

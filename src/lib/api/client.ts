@@ -43,7 +43,7 @@ export type Revalidated<T> = { changed: true; body: T; etag: string | null } | {
 
 /**
  * A GET for polling: with the ETag of the previous answer to the same request, an unchanged
- * resource costs a bodiless 304. The API tags every successful GET (server/caching.ts).
+ * resource costs a bodiless 304. The API tags every successful GET (server/api/caching.ts).
  */
 export async function getIfChanged<T>(
   api: KyInstance,

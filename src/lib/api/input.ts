@@ -1,6 +1,6 @@
 /**
  * What every value the API takes in must be, whatever its field: the rules a new field cannot
- * forget, because `server/validation.ts` applies them to everything a route validates.
+ * forget, because `server/api/validation.ts` applies them to everything a route validates.
  */
 
 /**

@@ -3,7 +3,7 @@ import { auth } from './en/auth.ts';
 import { bracket } from './en/bracket.ts';
 import { cabinet } from './en/cabinet.ts';
 import { common } from './en/common.ts';
-import { gameConfig } from './en/game-config.ts';
+import { gameConfig } from './en/game-management.ts';
 import { mail } from './en/mail.ts';
 import { news } from './en/news.ts';
 import { notifications } from './en/notifications.ts';

@@ -3,7 +3,7 @@ import { auth } from './uk/auth.ts';
 import { bracket } from './uk/bracket.ts';
 import { cabinet } from './uk/cabinet.ts';
 import { common } from './uk/common.ts';
-import { gameConfig } from './uk/game-config.ts';
+import { gameConfig } from './uk/game-management.ts';
 import { mail } from './uk/mail.ts';
 import { news } from './uk/news.ts';
 import { notifications } from './uk/notifications.ts';

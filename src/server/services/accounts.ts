@@ -7,7 +7,7 @@ import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { skeletonColumns } from './names.ts';
 import { hashToken, newToken } from './tokens.ts';
-import type { UserRow } from '../context.ts';
+import type { UserRow } from '../api/context.ts';
 
 const CONFIRM_TTL_MS = 48 * 60 * 60 * 1000;
 

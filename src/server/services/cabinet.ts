@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Cabinet } from '../../lib/api/cabinet.ts';
-import type { UserRow } from '../context.ts';
+import type { UserRow } from '../api/context.ts';
 import type { Tx } from '../db/client.ts';
 import { teamMembers, teams } from '../db/schema/index.ts';
 import { presentUser } from './accounts.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { default as Sharp } from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../api/errors.ts';
 import { turns } from './turns.ts';
 
 /** Largest upload accepted, in bytes. */

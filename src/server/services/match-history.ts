@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { MatchHistoryItem, MatchHistoryOwner } from '../../lib/api/matches.ts';
+import type { MatchHistoryItem, MatchHistoryOwner } from '../../lib/api/match-history.ts';
 import type { Tx } from '../db/client.ts';
 import { games, matches, matchParticipants, teams, tournaments, users } from '../db/schema/index.ts';
 

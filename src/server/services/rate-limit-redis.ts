@@ -1,6 +1,6 @@
 import { createClient } from 'redis';
 import { t } from '../../lib/i18n/index.ts';
-import { failWith } from '../errors.ts';
+import { failWith } from '../api/errors.ts';
 import type { Limit, LimitState, RateLimiter } from './rate-limit.ts';
 
 const PREFIX = 'kiberarena:limit:';

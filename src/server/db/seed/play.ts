@@ -6,7 +6,7 @@ import { RANKS, rankOf } from '../../../lib/domain/rank.ts';
 import { INITIAL_RATING } from '../../../lib/domain/rating.ts';
 import type { StatsTemplate } from '../../../lib/domain/stat-fields.ts';
 import { bracketParticipants } from '../../services/bracket.ts';
-import { getStatsConfig, setupGame, type StatsConfig } from '../../services/game-config.ts';
+import { getStatsConfig, setupGame, type StatsConfig } from '../../services/game-management.ts';
 import {
   achievementNotices,
   compiledAchievements,
@@ -16,7 +16,7 @@ import {
   participantRow,
   standingsAfter,
   type StandingNumbers,
-} from '../../services/results.ts';
+} from '../../services/tournament-stats.ts';
 import type { Tx } from '../client.ts';
 import { earnedAchievements, matches, matchParticipants, notifications, playerGameStats, teamGameStats, teamMembers, tournaments } from '../schema/index.ts';
 

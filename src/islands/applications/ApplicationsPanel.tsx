@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Notice } from '../../components/Notice.tsx';
+import { ShowMore } from '../../components/ShowMore.tsx';
+import { deleteApplication, listApplications, setApplicationStatus, type AdminApplication } from '../../lib/api/applications.ts';
+import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
+import { formatDay } from '../../lib/domain/tournament-dates.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { usePages } from '../../lib/hooks/pages.ts';
+import { api } from '../../lib/stores/api.ts';
+
+type Filter = 'pending' | 'all';
+
+/** Applications per page of the list. */
+const APPLICATIONS_PAGE_SIZE = 20;
+
+const stateTone = { pending: 'text-warning', approved: 'text-success', rejected: 'text-danger' } as const;
+
+/** Admin: applications with approve and reject (pending ones first), and delete after a confirmation (SPEC §2 Admin panel). */
+export default function ApplicationsPanel() {
+  const [filter, setFilter] = useState<Filter>('pending');
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  // Bumped after every change, so the list is fetched again.
+  const [version, setVersion] = useState(0);
+
+  // The last answer stays up while a change reloads the list, so the rows do not blink.
+  const { shown: list, loading, loadMore, moreBusy, moreError } = usePages(
+    JSON.stringify([filter, version]),
+    (offset) => listApplications(api, { ...(filter === 'pending' ? { status: 'pending' } : {}), limit: APPLICATIONS_PAGE_SIZE, offset }),
+    { errorText: t('applications.loadError') },
+  );
+
+  async function act(id: string, run: () => Promise<{ message: string }>, fallback: string) {
+    setBusyId(id);
+    setMessage(null);
+    try {
+      const done = await run();
+      setMessage({ tone: 'success', text: t('manage.success', { message: done.message }) });
+    } catch (error) {
+      const text = isNetworkFailure(error) ? t('applications.networkError') : t('applications.failed', { message: errorMessage(error, fallback) });
+      setMessage({ tone: 'error', text });
+    } finally {
+      setBusyId(null);
+      setVersion((v) => v + 1);
+    }
+  }
+
+  const name = (a: AdminApplication) => (a.team ? t('applications.teamEntry', { team: a.team.name, user: a.user.username }) : t('applications.soloEntry', { user: a.user.username }));
+
+  return (
+    <section aria-labelledby="applications-panel-title" className="card flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="applications-panel-title" className="text-xl font-bold">
+          {t('applications.title')}
+        </h2>
+        <div className="flex gap-1 rounded-lg bg-surface-2 p-1" role="group" aria-label={t('applications.title')}>
+          {(['pending', 'all'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={filter === value}
+              className={`btn px-3 py-1 ${filter === value ? 'bg-primary text-primary-fg' : 'text-fg'}`}
+              onClick={() => setFilter(value)}
+            >
+              {t(value === 'pending' ? 'applications.showPending' : 'applications.showAll')}
+            </button>
+          ))}
+        </div>
+      </div>
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {list === null ? (
+        <p className="text-sm text-muted">{t('manage.loading')}</p>
+      ) : list.kind === 'error' ? (
+        <Notice tone="error">{t('manage.error', { message: list.message })}</Notice>
+      ) : list.items.length === 0 ? (
+        <p className="text-sm text-muted">{t('applications.empty')}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line">
+          {list.items.map((a) => (
+            <li key={a._id} className="flex flex-col gap-2 py-3 md:flex-row md:items-center md:justify-between">
+              <div className="flex min-w-0 flex-col gap-0.5">
+                <a href={`/tournaments/${a.tournament}`} className="truncate font-semibold">
+                  {a.tournamentTitle}
+                </a>
+                <span className="text-sm">{name(a)}</span>
+                <span className="text-xs text-muted">
+                  {formatDay(a.createdAt)} · <span className={stateTone[a.status]}>{t(`applications.state.${a.status}`)}</span>
+                  {a.comment && ` · ${a.comment}`}
+                </span>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {a.status !== 'approved' && (
+                  <button
+                    type="button"
+                    className="btn-primary px-3 py-1"
+                    disabled={busyId !== null}
+                    aria-label={`${t('applications.approve')}: ${name(a)}`}
+                    onClick={() => void act(a._id, () => setApplicationStatus(api, a._id, { status: 'approved' }), t('applications.statusError'))}
+                  >
+                    {t('applications.approve')}
+                  </button>
+                )}
+                {a.status !== 'rejected' && (
+                  <button
+                    type="button"
+                    className="btn-ghost px-3 py-1"
+                    disabled={busyId !== null}
+                    aria-label={`${t('applications.reject')}: ${name(a)}`}
+                    onClick={() => void act(a._id, () => setApplicationStatus(api, a._id, { status: 'rejected' }), t('applications.statusError'))}
+                  >
+                    {t('applications.reject')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn-ghost px-3 py-1 text-danger"
+                  disabled={busyId !== null}
+                  aria-label={`${t('applications.delete')}: ${name(a)}`}
+                  onClick={() => {
+                    if (window.confirm(t('applications.confirmDelete', { name: a.team?.name ?? a.user.username }))) {
+                      void act(a._id, () => deleteApplication(api, a._id), t('applications.deleteError'));
+                    }
+                  }}
+                >
+                  {t('applications.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list?.kind === 'loaded' && <ShowMore more={list.more} busy={moreBusy || loading} error={moreError} onMore={() => void loadMore()} />}
+    </section>
+  );
+}

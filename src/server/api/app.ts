@@ -1,0 +1,147 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { t } from '../../lib/i18n/index.ts';
+import type { AppEnv, Deps } from './context.ts';
+import { httpCaching } from './caching.ts';
+import { API_DOCS_CSP, renderApiDocs } from './docs.ts';
+import { applicationInvitesRoutes } from './routes/application-invites.ts';
+import { applicationsRoutes } from './routes/applications.ts';
+import { auth } from './routes/auth.ts';
+import { avatarRoutes } from './routes/avatar.ts';
+import { bracketRoutes } from './routes/bracket.ts';
+import { cabinetRoutes } from './routes/cabinet.ts';
+import { gameManagementRoutes } from './routes/game-management.ts';
+import { gamesRoutes } from './routes/games.ts';
+import { health } from './routes/health.ts';
+import { leaderboardsRoutes } from './routes/leaderboards.ts';
+import { newsRoutes } from './routes/news.ts';
+import { notificationsRoutes } from './routes/notifications.ts';
+import { statsMatchesRoutes } from './routes/match-history.ts';
+import { teamChatRoutes } from './routes/team-chat.ts';
+import { teamsRoutes } from './routes/teams.ts';
+import { tournamentStatsRoutes } from './routes/tournament-stats.ts';
+import { tournamentsRoutes } from './routes/tournaments.ts';
+import { usersRoutes } from './routes/users.ts';
+import { MAX_UPLOAD_BYTES } from '../services/images.ts';
+import { findSession } from '../services/sessions.ts';
+import { localeOf, withLocale } from '../locale.ts';
+import { HSTS, servedOverHttps } from '../serving/transport.ts';
+import { validationHook } from './validation.ts';
+
+/** JSON bodies are small; uploads get their own, larger limit where they are accepted. */
+const JSON_BODY_LIMIT = 64 * 1024;
+/** Routes that take a picture, with room for the multipart envelope around it. */
+const UPLOAD_PATHS = new Set(['/api/cabinet/me']);
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const openApiConfig = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Кіберарена API',
+    version: '1.0.0',
+    description: 'API платформи кіберспортивних турнірів. Усі помилки — JSON `{ message }` українською.',
+  },
+};
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08001', '08003', '08006', '53300']);
+
+/** Whether an error means the database cannot be reached (503), not that the request was wrong. */
+export function isDatabaseDown(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|PGlite is closed|pool after calling end/i.test(message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Builds the whole API under `/api`. Every outside dependency comes in through `deps`. */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
+
+  // Messages follow the reader's language choice; API clients without it get Ukrainian.
+  app.use('*', (c, next) => withLocale(localeOf(c.req.raw), next));
+  app.use('*', async (c, next) => {
+    await next();
+    // Hono names no charset for JSON; Cyrillic messages need it spelled out.
+    if (c.res.headers.get('content-type') === 'application/json') {
+      c.res.headers.set('content-type', 'application/json; charset=utf-8');
+    }
+  });
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', xFrameOptions: 'DENY', strictTransportSecurity: false }));
+  app.use('*', async (c, next) => {
+    await next();
+    if (servedOverHttps(c.req.raw, deps)) c.res.headers.set('Strict-Transport-Security', HSTS);
+  });
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('db', deps.database.db);
+    c.set('auth', null);
+    const header = c.req.header('authorization');
+    const token = header?.match(/^Bearer\s+(\S{1,200})$/i)?.[1];
+    if (token) {
+      const found = await findSession(deps.database.db, token);
+      if (found) c.set('auth', { user: found.user, sessionId: found.sessionId });
+    }
+    await next();
+  });
+  const tooLarge = (c: Context) => c.json({ message: t('error.tooLarge') }, 413);
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
+  app.use('*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  app.use('*', httpCaching());
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+
+  app.route('/auth', auth);
+  app.route('/users/me/notifications', notificationsRoutes);
+  app.route('/users', usersRoutes);
+  app.route('/games', gamesRoutes);
+  app.route('/tournaments', tournamentsRoutes);
+  app.route('/tournaments', bracketRoutes);
+  app.route('/tournaments', tournamentStatsRoutes);
+  app.route('/game-management', gameManagementRoutes);
+  app.route('/applications', applicationsRoutes);
+  app.route('/applications', applicationInvitesRoutes);
+  app.route('/teams', teamsRoutes);
+  app.route('/team', teamChatRoutes);
+  app.route('/news', newsRoutes);
+  app.route('/stats/matches', statsMatchesRoutes);
+  app.route('/stats', leaderboardsRoutes);
+  app.route('/cabinet', cabinetRoutes);
+  app.route('/avatar', avatarRoutes);
+  app.route('/health', health);
+
+  app.doc31('/openapi.json', openApiConfig);
+  app.get('/docs', (c) => c.html(renderApiDocs(app.getOpenAPI31Document(openApiConfig)), 200, { 'Content-Security-Policy': API_DOCS_CSP }));
+
+  app.notFound((c) => c.json({ message: t('error.notFound') }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      // Hono's own refusals speak English; ours already carry a Ukrainian message.
+      const message =
+        error.status === 400 && /Malformed JSON/i.test(error.message)
+          ? t('validation.malformedJson')
+          : error.status === 415 && error.message === 'Unsupported Media Type'
+            ? t('error.unsupportedType')
+            : error.message || t('error.server');
+      const headers = error.res ? Object.fromEntries(error.res.headers) : undefined;
+      return c.json({ message }, error.status, headers);
+    }
+    if (isDatabaseDown(error)) {
+      console.error('[api] база даних недоступна:', (error as Error).message);
+      return c.json({ message: t('error.unavailable') }, 503, { 'Retry-After': '5' });
+    }
+    console.error('[api]', c.req.method, c.req.path, error);
+    return c.json({ message: t('error.server') }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,128 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  adminApplicationSchema,
+  applicationInput,
+  applicationListQuery,
+  applicationSaved,
+  applicationStatusInput,
+} from '../../../lib/api/applications.ts';
+import { TEAM_SIZE, type ApplyRefusal } from '../../../lib/domain/application-rules.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { adminOnly, type AppContext, requireAdmin, requireUser, signedIn } from '../context.ts';
+import { fail } from '../errors.ts';
+import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
+import { linkToNext } from '../paging.ts';
+import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/applications.ts';
+
+const idParam = z.object({ id: z.uuid() });
+
+const REFUSAL_STATUS: Record<ApplyRefusal, 403 | 409 | 422> = {
+  notCaptain: 403,
+  bracketDrawn: 409,
+  notPending: 409,
+  alreadyApplied: 409,
+  soloOnly: 422,
+  teamOnly: 422,
+  noTeam: 422,
+  teamSize: 422,
+};
+
+/** Stops the request with the status and message of a broken application rule. */
+export function refuseApplication(reason: ApplyRefusal): never {
+  fail(REFUSAL_STATUS[reason], `apply.refused.${reason}`, { min: TEAM_SIZE.min, max: TEAM_SIZE.max });
+}
+
+async function handleStatusChange(c: AppContext, id: string, body: z.infer<typeof applicationStatusInput>) {
+  requireAdmin(c);
+  const result = await changeStatus(c.get('db'), id, body);
+  if (!result.ok) {
+    if (result.reason === 'notFound') fail(404, 'applications.notFound');
+    if (result.reason === 'lineupFixed') fail(409, 'applications.refused.lineupFixed');
+    refuseApplication('alreadyApplied');
+  }
+  const message = t(body.status === 'approved' ? 'applications.approved' : 'applications.rejected');
+  return { message, application: result.application };
+}
+
+const statusRoute = (path: string, summary: string) =>
+  createRoute({
+    method: 'patch',
+    path,
+    tags: ['Заявки'],
+    summary,
+    security: bearer,
+    middleware: [adminOnly] as const,
+    request: { params: idParam, body: jsonBody(applicationStatusInput) },
+    responses: { 200: jsonResponse(applicationSaved, 'Статус змінено, заявника сповіщено'), ...errors(400, 401, 403, 404, 409, 415) },
+  });
+
+export const applicationsRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Заявки'],
+      summary: 'Подати заявку: соло (`tournament`) або від команди (`tournament` і `team`, лише капітан)',
+      security: bearer,
+      middleware: [signedIn] as const,
+      request: { body: jsonBody(applicationInput) },
+      responses: { 201: jsonResponse(applicationSaved, 'Заявку подано'), ...errors(400, 401, 403, 404, 409, 415, 422) },
+    }),
+    async (c) => {
+      const { user } = requireUser(c);
+      const result = await applyTo(c.get('db'), user.id, c.req.valid('json'));
+      if (!result.ok) {
+        if (result.reason === 'tournamentNotFound') fail(404, 'tournament.notFound');
+        if (result.reason === 'teamNotFound') fail(404, 'apply.teamNotFound');
+        refuseApplication(result.reason);
+      }
+      const message = t(result.team ? 'apply.teamSubmitted' : 'apply.submitted');
+      return c.json({ message, application: result.application }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Заявки'],
+      summary:
+        'Адмін: заявки, новіші спершу, сторінкою (`limit` 1–100, типово 100; `offset`; далі — `Link: <…>; rel="next"`); можна за статусом чи турніром',
+      security: bearer,
+      middleware: [adminOnly] as const,
+      request: { query: applicationListQuery },
+      responses: { 200: jsonResponse(z.array(adminApplicationSchema), 'Заявки'), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      c.header('Cache-Control', 'private, no-store');
+      const { limit = PAGE_MAX_LIMIT, offset = 0, ...filter } = c.req.valid('query');
+      const page = await listApplications(c.get('db'), { ...filter, limit, offset });
+      linkToNext(c, { offset, limit, more: page.more });
+      return c.json(page.items, 200);
+    },
+  )
+  .openapi(statusRoute('/{id}/status', 'Адмін: схвалити чи відхилити заявку (коли сітку створено, склад схвалених не змінюється: 409)'), async (c) =>
+    c.json(await handleStatusChange(c, c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(statusRoute('/{id}', 'Адмін: змінити статус заявки (той самий виклик, інший шлях)'), async (c) =>
+    c.json(await handleStatusChange(c, c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags: ['Заявки'],
+      summary: 'Адмін: видалити заявку (схвалену — лише поки сітку не створено: 409)',
+      security: bearer,
+      middleware: [adminOnly] as const,
+      request: { params: idParam },
+      responses: { 200: jsonResponse(messageBody, 'Заявку видалено'), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const result = await deleteApplication(c.get('db'), c.req.valid('param').id);
+      if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'applications.notFound' : 'applications.refused.lineupFixed');
+      return c.json({ message: t('applications.deleted') }, 200);
+    },
+  );

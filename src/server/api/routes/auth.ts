@@ -1,0 +1,145 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  confirmQuery,
+  loginInput,
+  loginResponse,
+  registerInput,
+  resendInput,
+} from '../../../lib/api/auth.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { type AppContext, clientAddress, requireUser, signedIn } from '../context.ts';
+import { fail, failTooMany } from '../errors.ts';
+import { confirmationLetter, confirmLink } from '../../mail/letters.ts';
+import {
+  checkPassword,
+  confirmEmailToken,
+  createUser,
+  findByEmail,
+  findByLogin,
+  findConflict,
+  issueEmailToken,
+  presentUser,
+} from '../../services/accounts.ts';
+import { isUniqueViolation } from '../../services/db-errors.ts';
+import { isLookAlikeViolation, usernameLooksTaken } from '../../services/names.ts';
+import { countLetter } from '../../services/letter-limits.ts';
+import { startLoginAttempt } from '../../services/login-attempts.ts';
+import type { Limit } from '../../services/rate-limit.ts';
+import { createSession, revokeSession } from '../../services/sessions.ts';
+import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+
+export const REGISTER_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };
+
+async function consume(c: AppContext, key: string, limit: Limit) {
+  const state = await c.get('deps').limits.hit(key, limit);
+  if (!state.allowed) failTooMany('auth.tooManyAttempts', state.retryAfter);
+}
+
+async function sendConfirmation(c: AppContext, user: Parameters<typeof issueEmailToken>[1]) {
+  const token = await issueEmailToken(c.get('db'), user, 'confirm', user.email);
+  await c.get('deps').mailer.send(confirmationLetter(user.email, user.username, confirmLink(c.get('deps').siteUrl, token)));
+}
+
+export const auth = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/register',
+      tags: ['Акаунти'],
+      summary: 'Реєстрація; надсилає лист підтвердження',
+      request: { body: jsonBody(registerInput) },
+      responses: { 201: jsonResponse(messageBody, 'Зареєстровано'), ...errors(400, 409, 415, 429) },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const db = c.get('db');
+      await consume(c, `register:ip:${clientAddress(c)}`, REGISTER_LIMIT);
+      const conflict = await findConflict(db, body.username, body.email);
+      if (conflict) fail(409, conflict === 'username' ? 'auth.usernameTaken' : 'auth.emailTaken');
+      if (await usernameLooksTaken(db, body.username)) fail(409, 'auth.usernameLookAlike');
+      const user = await createUser(db, body).catch((error: unknown) => {
+        // Two registrations racing for one name, or two look-alikes: the unique indexes decide.
+        if (isLookAlikeViolation(error)) fail(409, 'auth.usernameLookAlike');
+        if (isUniqueViolation(error)) fail(409, 'auth.usernameTaken');
+        throw error;
+      });
+      await sendConfirmation(c, user);
+      return c.json({ message: t('auth.registered') }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/login',
+      tags: ['Акаунти'],
+      summary: 'Вхід за нікнеймом або email',
+      request: { body: jsonBody(loginInput) },
+      responses: { 200: jsonResponse(loginResponse, 'Сесію відкрито'), ...errors(400, 401, 403, 415, 429) },
+    }),
+    async (c) => {
+      const { loginOrEmail, password } = c.req.valid('json');
+      const db = c.get('db');
+      const user = await findByLogin(db, loginOrEmail);
+      // The username and the email of one account share its counter; a name no account has, its own.
+      const account = user ? `user:${user.id}` : `name:${loginOrEmail.toLowerCase()}`;
+      const attempt = await startLoginAttempt(c.get('deps').limits, account, clientAddress(c));
+      if (attempt.refused) failTooMany('auth.tooManyAttempts', attempt.retryAfter);
+      if (!(await checkPassword(user, password)) || !user) fail(401, 'auth.invalidCredentials');
+      await attempt.succeeded();
+      if (!user.emailConfirmedAt) fail(403, 'auth.emailNotConfirmed');
+      const { token } = await createSession(db, user.id, c.get('deps').sessionTtlDays);
+      return c.json({ user: await presentUser(db, user), token, message: t('auth.loginSuccess') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/logout',
+      tags: ['Акаунти'],
+      summary: 'Вихід: токен більше не діє',
+      security: bearer,
+      middleware: [signedIn] as const,
+      responses: { 200: jsonResponse(messageBody, 'Сесію закрито'), ...errors(401) },
+    }),
+    async (c) => {
+      const { sessionId } = requireUser(c);
+      await revokeSession(c.get('db'), sessionId);
+      return c.json({ message: t('auth.loggedOutServer') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/confirm',
+      tags: ['Акаунти'],
+      summary: 'Підтвердження пошти за токеном з листа',
+      request: { query: confirmQuery },
+      responses: { 200: jsonResponse(messageBody, 'Пошту підтверджено'), ...errors(400, 409) },
+    }),
+    async (c) => {
+      const { token } = c.req.valid('query');
+      const result = await confirmEmailToken(c.get('db'), token);
+      if (result === 'invalid') fail(400, 'confirm.invalidToken');
+      if (result === 'emailTaken') fail(409, 'auth.emailTaken');
+      return c.json({ message: t('confirm.confirmed') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/resend-confirmation',
+      tags: ['Акаунти'],
+      summary: 'Повторний лист підтвердження',
+      request: { body: jsonBody(resendInput) },
+      responses: { 200: jsonResponse(messageBody, 'Лист надіслано, якщо акаунт потребує підтвердження'), ...errors(400, 415, 429) },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      const wait = await countLetter(c.get('deps').limits, `ip:${clientAddress(c)}`, email);
+      if (wait !== null) failTooMany('auth.tooManyAttempts', wait);
+      const user = await findByEmail(c.get('db'), email);
+      // The same answer whether or not the address is known, so it cannot be used to probe accounts.
+      if (user && !user.emailConfirmedAt) await sendConfirmation(c, user);
+      return c.json({ message: t('confirm.sentGeneric') }, 200);
+    },
+  );

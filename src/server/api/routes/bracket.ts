@@ -1,0 +1,131 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateSchema, type BracketState } from '../../../lib/api/bracket.ts';
+import { findProblem } from '../../../lib/domain/bracket.ts';
+import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
+import { adminOnly, requireAdmin } from '../context.ts';
+import { tournaments } from '../../db/schema/index.ts';
+import { fail } from '../errors.ts';
+import { bracketParticipants, drawBracket, findTournamentRow, lockTournament } from '../../services/bracket.ts';
+import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+
+const params = z.object({ id: z.uuid() });
+const staleSchema = bracketStateSchema.extend({ message: z.string() });
+
+/** The bracket's ETag: its version, so a poll can tell "unchanged" with a 304. */
+const etagOf = (tournamentId: string, version: number) => `"bracket-${tournamentId}-v${version}"`;
+
+/** The version a save was based on: the body's `version`, or an `If-Match` ETag / number. */
+function expectedVersion(bodyVersion: number | undefined, ifMatch: string | undefined): number | undefined {
+  if (bodyVersion !== undefined) return bodyVersion;
+  const match = ifMatch?.match(/(\d+)"?$/);
+  return match ? Number(match[1]) : undefined;
+}
+
+export const bracketRoutes = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/bracket',
+      tags: ['Сітки'],
+      summary: 'Сітка турніру з версією; з If-None-Match відповідає 304, якщо нічого не змінилось (опитування кожні 5 с)',
+      request: { params },
+      responses: { 200: jsonResponse(bracketStateSchema, 'Сітка'), 304: { description: 'Не змінилась' }, ...errors(400, 404) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const db = c.get('db');
+      const row = await findTournamentRow(db, id);
+      if (!row) fail(404, 'tournament.notFound');
+      const etag = etagOf(row.id, row.bracketVersion);
+      c.header('ETag', etag);
+      c.header('Cache-Control', 'no-cache');
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+      const state: BracketState = {
+        tournament: row.id,
+        bracket: row.bracket,
+        version: row.bracketVersion,
+        participants: await bracketParticipants(db, row),
+        soloOnly: row.soloOnly,
+      };
+      return c.json(state, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/bracket',
+      tags: ['Сітки'],
+      summary:
+        'Адмін: створити сітку зі схвалених учасників (seeding: order або standard). Створення закриває заявки: турнір, що очікує, ' +
+        'у тій самій транзакції стає розпочатим (started); після цього склад учасників не змінюється',
+      security: bearer,
+      middleware: [adminOnly] as const,
+      request: { params, body: jsonBody(bracketCreateInput) },
+      responses: { 201: jsonResponse(bracketSavedSchema, 'Сітку створено'), ...errors(400, 401, 403, 404, 409, 422) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const result = await drawBracket(c.get('db'), id, c.req.valid('json'));
+      if (!result.ok) {
+        if (result.reason === 'notFound') fail(404, 'tournament.notFound');
+        if (result.reason === 'hasResults') fail(409, 'bracket.hasResults');
+        fail(422, `bracket.${result.reason}`);
+      }
+      c.header('ETag', etagOf(id, result.version));
+      // SPEC §9's «Сітку створено для N учасників!»; the admin confirmed the start before drawing.
+      const message = t('bracket.created', { participants: plural(defaultLocale, 'count.participantsOf', result.participants.length) });
+      return c.json(
+        { message, tournament: id, bracket: result.bracket, version: result.version, participants: result.participants, soloOnly: result.row.soloOnly },
+        201,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}/bracket',
+      tags: ['Сітки'],
+      summary: 'Адмін: зберегти сітку. Перевіряється рушієм сітки (422); збереження на старій версії (version або If-Match) — 409 з новішою сіткою',
+      security: bearer,
+      middleware: [adminOnly] as const,
+      request: { params, body: jsonBody(bracketSaveInput) },
+      responses: {
+        200: jsonResponse(bracketSavedSchema, 'Збережено'),
+        409: jsonResponse(staleSchema, 'Сітку вже змінено: новіша версія в тілі'),
+        ...errors(400, 401, 403, 404, 422),
+      },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const expected = expectedVersion(body.version, c.req.header('if-match'));
+      const db = c.get('db');
+      const outcome = await db.transaction(async (tx) => {
+        const row = await lockTournament(tx, id);
+        if (!row) fail(404, 'tournament.notFound');
+        const participants = await bracketParticipants(tx, row);
+        if (expected !== undefined && expected !== row.bracketVersion) return { stale: true as const, row, participants };
+        if (body.bracket.length > 0) {
+          const problem = findProblem(
+            body.bracket,
+            participants.map((p) => p._id),
+          );
+          if (problem) fail(422, `bracket.invalid.${problem.kind}`, problem);
+        }
+        const version = row.bracketVersion + 1;
+        await tx.update(tournaments).set({ bracket: body.bracket, bracketVersion: version, updatedAt: new Date() }).where(eq(tournaments.id, id));
+        return { stale: false as const, row, participants, version };
+      });
+      const base = { tournament: id, participants: outcome.participants, soloOnly: outcome.row.soloOnly };
+      if (outcome.stale) {
+        c.header('ETag', etagOf(id, outcome.row.bracketVersion));
+        return c.json({ ...base, message: t('bracket.stale'), bracket: outcome.row.bracket, version: outcome.row.bracketVersion }, 409);
+      }
+      c.header('ETag', etagOf(id, outcome.version));
+      const message = body.bracket.length > 0 ? t('bracket.updated') : t('bracket.cleared');
+      return c.json({ ...base, message, bracket: body.bracket, version: outcome.version }, 200);
+    },
+  );

@@ -1,0 +1,70 @@
+import '../zod-locale.ts';
+import type { z } from 'zod';
+import type { Context } from 'hono';
+import { unsafeTextAt } from '../../lib/api/input.ts';
+import { currentLocale, isMessageKey, plural, t } from '../../lib/i18n/index.ts';
+
+/** Label of a body field in messages: the catalog's name when it has one. */
+function label(path: PropertyKey[]): string {
+  const name = String(path[path.length - 1] ?? '');
+  const key = `field.${name}`;
+  return isMessageKey(key) ? t(key) : name;
+}
+
+/** The value found at `path` inside `input`, or undefined. */
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** "32 символів" / "32 characters": in the reader's language, like the sentence around it. */
+const characters = (n: number | bigint) => plural(currentLocale(), 'count.characters', Number(n));
+
+/** One sentence, in the reader's language, for the first problem zod found in `input`. */
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.path.length === 0 && issue.code === 'invalid_type') return t('validation.invalidBody');
+  const field = label(issue.path);
+  switch (issue.code) {
+    case 'invalid_type': {
+      const value = valueAt(input, issue.path);
+      return value === undefined || value === null ? t('validation.required', { field }) : t('validation.invalidType', { field });
+    }
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) <= 1
+        ? t('validation.required', { field })
+        : t('validation.tooShort', { field, min: characters(issue.minimum) });
+    case 'too_big':
+      return issue.origin === 'string'
+        ? t('validation.tooLong', { field, max: characters(issue.maximum) })
+        : t('validation.tooLong', { field, max: Number(issue.maximum) });
+    case 'invalid_format':
+      if (issue.format === 'email') return t('validation.invalidEmail');
+      if (issue.format === 'uuid') return t('validation.invalidId');
+      return issue.message;
+    case 'unrecognized_keys':
+      return t('validation.unknownField', { field: issue.keys.join(', ') });
+    default:
+      return issue.message || t('validation.invalidBody');
+  }
+}
+
+/**
+ * The zod-openapi hook, run for every part of a request a route validates (path, query, body): a
+ * failed validation answers 400 `{ message }` and the handler never runs. Text that no field may
+ * hold (`lib/api/input.ts`) is refused here too, for every field at once.
+ */
+export function validationHook(
+  result: { success: true; data?: unknown } | { success: false; error: z.ZodError; data?: unknown },
+  c: Context,
+): Response | undefined {
+  // The input as sent when it failed, as parsed when it passed: either way no field may hold such text.
+  const unsafe = unsafeTextAt(result.data);
+  if (unsafe) return c.json({ message: unsafe.length === 0 ? t('validation.invalidBody') : t('validation.unsafeText', { field: label(unsafe) }) }, 400);
+  if (result.success) return undefined;
+  const first = result.error.issues[0];
+  return c.json({ message: first ? describeIssue(first, result.data) : t('validation.invalidBody') }, 400);
+}

@@ -1,0 +1,480 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Page } from '../../lib/api/paging.ts';
+import type { MatchRecorded, RecordForm, RecordMatchInput, TournamentStats } from '../../lib/api/tournament-stats.ts';
+import { compileCondition } from '../../lib/domain/achievements.ts';
+import { addTotals, isNumericField, statProblem, winnerSide } from '../../lib/domain/match-result.ts';
+import { rankOf, rankTitleKey } from '../../lib/domain/rank.ts';
+import { nextStreak, rateMatch, winRate } from '../../lib/domain/rating.ts';
+import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
+import { t } from '../../lib/i18n/index.ts';
+import type { Tx } from '../db/client.ts';
+import {
+  applications,
+  earnedAchievements,
+  games,
+  gameStatsConfigs,
+  matches,
+  matchParticipants,
+  playerGameStats,
+  teamGameStats,
+  teamMembers,
+  teams,
+  tournaments,
+  users,
+} from '../db/schema/index.ts';
+import { avatarUrl } from './avatars.ts';
+import { getStatsConfig } from './game-management.ts';
+import { notifyAll, type NewNotification } from './notifications.ts';
+import { getTournament, listTournaments } from './tournaments.ts';
+
+type ParticipantType = 'user' | 'team';
+type StatsRow = typeof playerGameStats.$inferSelect | typeof teamGameStats.$inferSelect;
+type StatsConfig = NonNullable<Awaited<ReturnType<typeof getStatsConfig>>>;
+
+/** Who may play in a tournament's matches (see docs/decisions/004-rating.md). */
+export interface Roster {
+  users: RecordForm['participants']['users'];
+  teams: RecordForm['participants']['teams'];
+}
+
+/**
+ * The tournament's participants as match sides: players with an approved solo application or in
+ * a team with an approved application, and the approved teams. Sorted by name.
+ */
+export async function tournamentRoster(db: Tx, tournamentId: string): Promise<Roster> {
+  const approved = and(eq(applications.tournamentId, tournamentId), eq(applications.status, 'approved'));
+  const teamRows = await db
+    .selectDistinct({ id: teams.id, name: teams.name, logoUrl: teams.logoUrl })
+    .from(applications)
+    .innerJoin(teams, eq(teams.id, applications.teamId))
+    .where(approved);
+  const teamIds = teamRows.map((team) => team.id);
+  const solo = await db
+    .select({ id: applications.userId })
+    .from(applications)
+    .where(and(approved, isNull(applications.teamId)));
+  const members = teamIds.length > 0 ? await db.select({ id: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, teamIds)) : [];
+  const userIds = [...new Set([...solo, ...members].map((r) => r.id))];
+  const userRows =
+    userIds.length > 0
+      ? await db.select({ id: users.id, username: users.username, avatarImageId: users.avatarImageId }).from(users).where(inArray(users.id, userIds))
+      : [];
+  const byName = (a: string, b: string) => a.localeCompare(b, 'uk', { sensitivity: 'base' });
+  return {
+    users: userRows
+      .map((u) => ({ _id: u.id, username: u.username, avatar: avatarUrl(u.id, u.avatarImageId) }))
+      .sort((a, b) => byName(a.username, b.username)),
+    teams: teamRows.map((team) => ({ _id: team.id, name: team.name, logoUrl: team.logoUrl })).sort((a, b) => byName(a.name, b.name)),
+  };
+}
+
+/** Ids of the games that have a statistics configuration. */
+async function configuredGames(db: Tx, gameIds?: readonly string[]): Promise<Set<string>> {
+  if (gameIds && gameIds.length === 0) return new Set();
+  const rows = await db
+    .select({ gameId: gameStatsConfigs.gameId })
+    .from(gameStatsConfigs)
+    .where(gameIds ? inArray(gameStatsConfigs.gameId, [...gameIds]) : undefined);
+  return new Set(rows.map((r) => r.gameId));
+}
+
+/** A page of tournaments, newest first, with their statistics switch and whether their game is configured (the admin panel). */
+export async function listTournamentStats(db: Tx, page: { limit: number; offset: number }): Promise<Page<TournamentStats>> {
+  const { items, more } = await listTournaments(db, page);
+  const ids = items.map((tournament) => tournament._id);
+  const flags =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: tournaments.id })
+          .from(tournaments)
+          .where(and(inArray(tournaments.id, ids), eq(tournaments.statsEnabled, true)));
+  const enabled = new Set(flags.map((f) => f.id));
+  const configured = await configuredGames(db, [...new Set(items.map((tournament) => tournament.game))]);
+  return {
+    items: items.map((tournament) => ({ ...tournament, statsEnabled: enabled.has(tournament._id), gameHasStats: configured.has(tournament.game) })),
+    more,
+  };
+}
+
+/** One tournament as the statistics panel shows it, or undefined. */
+export async function getTournamentStats(db: Tx, id: string): Promise<TournamentStats | undefined> {
+  const tournament = await getTournament(db, id);
+  if (!tournament) return undefined;
+  const [row] = await db.select({ statsEnabled: tournaments.statsEnabled }).from(tournaments).where(eq(tournaments.id, id));
+  const configured = await configuredGames(db, [tournament.game]);
+  return { ...tournament, statsEnabled: Boolean(row?.statsEnabled), gameHasStats: configured.has(tournament.game) };
+}
+
+/** What the record-match modal needs: the tournament, the game's numeric stat fields and the roster. */
+export async function recordForm(db: Tx, id: string): Promise<RecordForm | undefined> {
+  const tournament = await getTournamentStats(db, id);
+  if (!tournament) return undefined;
+  const config = await getStatsConfig(db, tournament.game);
+  const statsFields = (config?.statsFields ?? []).filter(isNumericField).map((f) => ({
+    fieldName: f.fieldName,
+    displayName: f.displayName,
+    fieldType: f.fieldType,
+    category: f.category,
+    isMainStat: f.isMainStat,
+    description: f.description,
+    icon: f.icon,
+  }));
+  return { tournament, statsFields, participants: await tournamentRoster(db, id) };
+}
+
+export type EnableStats = { ok: true; already: boolean; tournament: TournamentStats } | { ok: false; reason: 'notFound' | 'needsConfig' };
+
+/** Turns statistics on for a tournament whose game has a configuration; a second call changes nothing. */
+export async function enableStats(db: Tx, id: string): Promise<EnableStats> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+    if (!row) return { ok: false, reason: 'notFound' } as const;
+    if (!(await getStatsConfig(tx, row.gameId))) return { ok: false, reason: 'needsConfig' } as const;
+    if (!row.statsEnabled) await tx.update(tournaments).set({ statsEnabled: true, updatedAt: new Date() }).where(eq(tournaments.id, id));
+    return { ok: true, already: row.statsEnabled, tournament: (await getTournamentStats(tx, id))! } as const;
+  });
+}
+
+export type RecordRefusal =
+  | { reason: 'notFound' | 'finished' | 'notEnabled' | 'needsConfig' | 'sameParticipant' | 'scoreEqual' }
+  | { reason: 'notParticipant'; name: string }
+  | { reason: 'winnerMismatch'; name: string }
+  | { reason: 'unknownStat' | 'percent'; field: string };
+export type RecordResult = { ok: true; recorded: MatchRecorded } | ({ ok: false } & RecordRefusal);
+
+interface ResolvedSide {
+  type: ParticipantType;
+  id: string;
+  name: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A side named by id, or by an id or a name in `participantN`: one of the roster's players or teams. */
+function resolveSide(roster: Roster, type: ParticipantType, id: string | undefined, given: string | undefined): ResolvedSide | null {
+  const candidates =
+    type === 'user' ? roster.users.map((u) => ({ id: u._id, name: u.username })) : roster.teams.map((team) => ({ id: team._id, name: team.name }));
+  const found = id
+    ? candidates.find((c) => c.id === id)
+    : given && UUID.test(given)
+      ? candidates.find((c) => c.id === given.toLowerCase())
+      : candidates.find((c) => c.name.toLowerCase() === given?.toLowerCase());
+  return found ? { type, ...found } : null;
+}
+
+/** Creates the side's statistics row for the game if it has none, and locks it for this transaction. */
+async function lockStats(tx: Tx, side: ResolvedSide, gameId: string): Promise<StatsRow> {
+  if (side.type === 'user') {
+    await tx.insert(playerGameStats).values({ userId: side.id, gameId }).onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(playerGameStats)
+      .where(and(eq(playerGameStats.userId, side.id), eq(playerGameStats.gameId, gameId)))
+      .for('update');
+    return row!;
+  }
+  await tx.insert(teamGameStats).values({ teamId: side.id, gameId }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(teamGameStats)
+    .where(and(eq(teamGameStats.teamId, side.id), eq(teamGameStats.gameId, gameId)))
+    .for('update');
+  return row!;
+}
+
+/** The numbers a side's statistics row keeps for a game (SPEC §3 Player/Team game stats). */
+export type StandingNumbers = Pick<StatsRow, 'rating' | 'matchesPlayed' | 'matchesWon' | 'matchesLost' | 'currentStreak' | 'totals'>;
+
+/**
+ * Both sides' numbers after a match the side `winnerIndex` won (decision 004): one more match,
+ * a win or a loss, the streak, the Elo rating and the running totals of their stats. Pure: the
+ * recording below and the demo seed both use it.
+ */
+export function standingsAfter(
+  before: readonly [StandingNumbers, StandingNumbers],
+  winnerIndex: 0 | 1,
+  stats: readonly [Record<string, number>, Record<string, number>],
+): [StandingNumbers, StandingNumbers] {
+  const rated = rateMatch(before[winnerIndex], before[winnerIndex === 0 ? 1 : 0]);
+  const next = (index: 0 | 1): StandingNumbers => {
+    const row = before[index];
+    const won = index === winnerIndex;
+    return {
+      rating: won ? rated.winner : rated.loser,
+      matchesPlayed: row.matchesPlayed + 1,
+      matchesWon: row.matchesWon + (won ? 1 : 0),
+      matchesLost: row.matchesLost + (won ? 0 : 1),
+      currentStreak: nextStreak(row.currentStreak, won),
+      totals: addTotals(row.totals, stats[index]),
+    };
+  };
+  return [next(0), next(1)];
+}
+
+/** One side of a recorded match as `match_participants` keeps it: a player or a team, its score and numbers. */
+export function participantRow(
+  matchId: string,
+  side: { type: 'user' | 'team'; id: string; name: string },
+  result: { score: number; isWinner: boolean; stats: Record<string, number> },
+): typeof matchParticipants.$inferInsert {
+  return {
+    matchId,
+    participantType: side.type,
+    userId: side.type === 'user' ? side.id : null,
+    teamId: side.type === 'team' ? side.id : null,
+    name: side.name,
+    ...result,
+  };
+}
+
+/** A match's `gameSpecificData`: every side's numbers keyed «Показник · учасник», as the match history shows them. */
+export function matchDetails(
+  fields: readonly { fieldName: string; displayName: string }[],
+  sides: readonly { name: string }[],
+  stats: readonly Record<string, number>[],
+): Record<string, number> {
+  const fieldLabel = new Map(fields.map((f) => [f.fieldName, f.displayName]));
+  const details: Record<string, number> = {};
+  sides.forEach((side, index) => {
+    for (const [name, value] of Object.entries(stats[index] ?? {})) details[`${fieldLabel.get(name) ?? name} · ${side.name}`] = value;
+  });
+  return details;
+}
+
+/** The values an achievement condition reads for one side: its totals and the aggregates. */
+export function conditionValues(row: StandingNumbers, fieldNames: readonly string[]): Record<string, number> {
+  const values: Record<string, number> = {};
+  for (const name of fieldNames) values[name] = row.totals[name] ?? 0;
+  return {
+    ...values,
+    matchesPlayed: row.matchesPlayed,
+    wins: row.matchesWon,
+    losses: row.matchesLost,
+    winRate: winRate(row.matchesWon, row.matchesPlayed),
+    currentStreak: row.currentStreak,
+    rating: row.rating,
+  };
+}
+
+/** The game's achievements whose condition compiles, compiled once per request. */
+export function compiledAchievements(config: Pick<StatsConfig, 'statsFields' | 'gameAchievements'>) {
+  const fieldNames = config.statsFields.map((f) => f.fieldName);
+  return config.gameAchievements.flatMap((achievement) => {
+    const compiled = compileCondition(achievement.condition, fieldNames);
+    if (!compiled.ok) {
+      console.warn(`[stats] умову досягнення «${achievement.name}» не вдалося розібрати: ${compiled.error}`);
+      return [];
+    }
+    return [{ achievement, evaluate: compiled.evaluate }];
+  });
+}
+
+/**
+ * Records one match of a tournament with statistics (SPEC §5 Record match), in one transaction:
+ * the match and both sides' history, both sides' game statistics (matches, wins, losses, streak,
+ * Elo rating, totals of the stat fields), and the achievements the result earns, each announced
+ * to the player or to every member of the team.
+ */
+export async function recordMatch(db: Tx, tournamentId: string, input: RecordMatchInput): Promise<RecordResult> {
+  return db.transaction(async (tx): Promise<RecordResult> => {
+    const [tournament] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for('update');
+    if (!tournament) return { ok: false, reason: 'notFound' };
+    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    if (!tournament.statsEnabled) return { ok: false, reason: 'notEnabled' };
+    const config = await getStatsConfig(tx, tournament.gameId);
+    if (!config) return { ok: false, reason: 'needsConfig' };
+
+    const roster = await tournamentRoster(tx, tournamentId);
+    const sides: ResolvedSide[] = [];
+    for (const n of [1, 2] as const) {
+      const type = input[`participant${n}Type`]!;
+      const side = resolveSide(roster, type, input[`participant${n}Id`], input[`participant${n}`]);
+      if (!side) return { ok: false, reason: 'notParticipant', name: input[`participant${n}Id`] ?? input[`participant${n}`] ?? '' };
+      sides.push(side);
+    }
+    const [first, second] = sides as [ResolvedSide, ResolvedSide];
+    if (first.type === second.type && first.id === second.id) return { ok: false, reason: 'sameParticipant' };
+
+    const scores = [input.score1, input.score2] as const;
+    // The input schema refuses equal scores already; a caller that skipped it is refused, not given side 1.
+    const winning = winnerSide(input.score1, input.score2);
+    if (winning === null) return { ok: false, reason: 'scoreEqual' };
+    const winner = sides[winning - 1]!;
+    if (input.winner && input.winner !== winner.id && input.winner.toLowerCase() !== winner.name.toLowerCase()) {
+      return { ok: false, reason: 'winnerMismatch', name: winner.name };
+    }
+    const stats = [input.gameSpecificStats?.participant1 ?? {}, input.gameSpecificStats?.participant2 ?? {}] as const;
+    for (const sideStats of stats) {
+      const problem = statProblem(sideStats, config.statsFields);
+      if (problem) return { ok: false, reason: problem.kind === 'unknown' ? 'unknownStat' : 'percent', field: problem.field };
+    }
+
+    // Locked in one order (users before teams, then by id), so two recordings cannot deadlock.
+    const order = [0, 1].sort((a, b) => `${sides[a]!.type}:${sides[a]!.id}`.localeCompare(`${sides[b]!.type}:${sides[b]!.id}`));
+    const before: StatsRow[] = [];
+    for (const index of order) before[index] = await lockStats(tx, sides[index]!, tournament.gameId);
+
+    const winnerIndex = (winning - 1) as 0 | 1;
+    const now = new Date();
+    const standings = standingsAfter([before[0]!, before[1]!], winnerIndex, stats);
+    const after: StatsRow[] = [];
+    for (const index of [0, 1] as const) {
+      const row = before[index]!;
+      const next = { ...standings[index], updatedAt: now };
+      const table = sides[index]!.type === 'user' ? playerGameStats : teamGameStats;
+      await tx.update(table).set(next).where(eq(table.id, row.id));
+      after[index] = { ...row, ...next };
+    }
+
+    const details = matchDetails(config.statsFields, sides, stats);
+    const [match] = await tx
+      .insert(matches)
+      .values({
+        tournamentId,
+        gameId: tournament.gameId,
+        status: 'completed',
+        isDraw: false,
+        duration: input.duration ?? null,
+        gameSpecificData: details,
+        completedAt: now,
+        createdAt: now,
+      })
+      .returning();
+    await tx.insert(matchParticipants).values(sides.map((side, index) => participantRow(match!.id, side, { score: scores[index]!, isWinner: index === winnerIndex, stats: stats[index]! })));
+
+    const earned = await awardAchievements(tx, config, sides, after, tournamentId);
+    const [game] = await tx.select({ name: games.name }).from(games).where(eq(games.id, tournament.gameId));
+
+    return {
+      ok: true,
+      recorded: {
+        message: t('stats.recorded'),
+        match: {
+          _id: match!.id,
+          participants: sides.map((side, index) => ({ id: side.id, type: side.type, name: side.name, score: scores[index]!, isWinner: index === winnerIndex })),
+          result: { isDraw: false },
+          gameId: { _id: tournament.gameId, name: game?.name ?? '' },
+          tournamentId: { _id: tournamentId, title: tournament.title },
+          completedAt: now.toISOString(),
+          createdAt: now.toISOString(),
+          matchDetails: { duration: match!.duration, gameSpecificData: match!.gameSpecificData },
+          status: 'completed',
+        },
+        participants: [0, 1].map((index) => {
+          const side = sides[index]!;
+          const row = after[index]!;
+          return {
+            type: side.type,
+            id: side.id,
+            name: side.name,
+            score: scores[index]!,
+            isWinner: index === winnerIndex,
+            rating: row.rating,
+            ratingChange: Math.round((row.rating - before[index]!.rating) * 100) / 100,
+            rankTitle: t(rankTitleKey(rankOf(row.rating))),
+            currentStreak: row.currentStreak,
+          };
+        }) as MatchRecorded['participants'],
+        achievements: earned,
+      },
+    };
+  });
+}
+
+/**
+ * What the earners hear (decision 004): the player, or every member of the team, one
+ * notification for each achievement earned in a match of the tournament.
+ */
+export function achievementNotices(
+  won: readonly { side: { type: ParticipantType; id: string; name: string }; achievement: { icon: string; name: string } }[],
+  members: readonly { teamId: string; userId: string }[],
+  tournamentId: string,
+): NewNotification[] {
+  return won.flatMap(({ side, achievement }) =>
+    side.type === 'user'
+      ? [{ userId: side.id, text: t('stats.achievementNotice', { icon: achievement.icon, name: achievement.name }), payload: { tournamentId } }]
+      : members
+          .filter((m) => m.teamId === side.id)
+          .map((m) => ({
+            userId: m.userId,
+            text: t('stats.teamAchievementNotice', { icon: achievement.icon, name: achievement.name, team: side.name }),
+            payload: { tournamentId, teamId: side.id },
+          })),
+  );
+}
+
+/**
+ * Gives each side the game's achievements its new statistics satisfy and it does not hold yet,
+ * and tells the player, or every member of the team. Returns what was earned.
+ */
+async function awardAchievements(
+  tx: Tx,
+  config: StatsConfig,
+  sides: readonly ResolvedSide[],
+  after: readonly StatsRow[],
+  tournamentId: string,
+): Promise<MatchRecorded['achievements']> {
+  const compiled = compiledAchievements(config);
+  if (compiled.length === 0) return [];
+  const fieldNames = config.statsFields.map((f) => f.fieldName);
+  const userIds = sides.filter((s) => s.type === 'user').map((s) => s.id);
+  const teamIds = sides.filter((s) => s.type === 'team').map((s) => s.id);
+  const held = await tx
+    .select({ achievementId: earnedAchievements.achievementId, userId: earnedAchievements.userId, teamId: earnedAchievements.teamId })
+    .from(earnedAchievements)
+    .where(
+      and(
+        inArray(
+          earnedAchievements.achievementId,
+          compiled.map((c) => c.achievement._id),
+        ),
+        or(
+          userIds.length > 0 ? inArray(earnedAchievements.userId, userIds) : sql`false`,
+          teamIds.length > 0 ? inArray(earnedAchievements.teamId, teamIds) : sql`false`,
+        ),
+      ),
+    );
+  const ownerKey = (type: ParticipantType, ownerId: string, achievementId: string) => `${type}:${ownerId}:${achievementId}`;
+  const holds = new Set(held.map((h) => ownerKey(h.userId ? 'user' : 'team', (h.userId ?? h.teamId)!, h.achievementId)));
+  const candidates = sides.flatMap((side, index) => {
+    const values = conditionValues(after[index]!, fieldNames);
+    return compiled
+      .filter(({ achievement, evaluate }) => !holds.has(ownerKey(side.type, side.id, achievement._id)) && evaluate(values))
+      .map(({ achievement }) => ({ side, achievement }));
+  });
+  if (candidates.length === 0) return [];
+  // One insert for everything earned; a row another recording wrote a moment ago is skipped.
+  const inserted = await tx
+    .insert(earnedAchievements)
+    .values(
+      candidates.map(({ side, achievement }) => ({
+        achievementId: achievement._id,
+        userId: side.type === 'user' ? side.id : null,
+        teamId: side.type === 'team' ? side.id : null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ achievementId: earnedAchievements.achievementId, userId: earnedAchievements.userId, teamId: earnedAchievements.teamId });
+  const stored = new Set(inserted.map((r) => ownerKey(r.userId ? 'user' : 'team', (r.userId ?? r.teamId)!, r.achievementId)));
+  const won = candidates.filter(({ side, achievement }) => stored.has(ownerKey(side.type, side.id, achievement._id)));
+  // Every member of a team that earned something hears about it: one query for all the teams' members.
+  const earningTeams = [...new Set(won.filter(({ side }) => side.type === 'team').map(({ side }) => side.id))];
+  const members =
+    earningTeams.length > 0
+      ? await tx
+          .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+          .from(teamMembers)
+          .where(inArray(teamMembers.teamId, earningTeams))
+          .orderBy(asc(teamMembers.joinedAt))
+      : [];
+  await notifyAll(tx, achievementNotices(won, members, tournamentId));
+  return won.map(({ side, achievement }) => ({
+    _id: achievement._id,
+    name: achievement.name,
+    description: achievement.description,
+    icon: achievement.icon,
+    rarity: achievement.rarity,
+    owner: { type: side.type, id: side.id, name: side.name },
+  }));
+}

@@ -1,0 +1,365 @@
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
+import { localeOfCookie } from '../../lib/i18n/core.ts';
+import { chooseEncoding, compress } from './compression.ts';
+
+/**
+ * A short-lived in-process cache of public answers (guest pages and public API reads). Pages are
+ * the same for every guest of one language — signed-in parts are islands — so rendering each of
+ * them anew for every visitor only burns the CPU a cheap server has little of. An answer is kept
+ * only when its own Cache-Control calls it public, for at most `ttlMs`; any successful write
+ * through this instance clears everything, and other instances' writes show within `ttlMs`, as
+ * the `s-maxage` those answers already carry allows a shared cache to do.
+ *
+ * Answers are kept as sent: compressed once per encoding, on the first request that takes it, so
+ * a hit costs no rendering and no compressing. Once a compressed copy exists the uncompressed body
+ * is let go, so a held page costs about a fifth of its size. `scripts/serve.ts` answers hits itself
+ * (`lookup`), before Astro's request pipeline; the middleware fills the cache (`get`).
+ */
+
+/** How an answer was sent: what compressing it for one encoding made. */
+interface Sent {
+  /** Flat name, value, name, value…, as `writeHead` takes them, with the body's length. */
+  headers: string[];
+  body: Uint8Array | null;
+  etag: string | null;
+  /** How `body` is actually encoded: small or binary answers are sent as they are. */
+  encoding: 'br' | 'gzip' | null;
+}
+
+interface Entry {
+  key: string;
+  stored: number;
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /**
+   * The body before compression, until the first compressed copy is made; after that another
+   * encoding (rare: every browser takes brotli) is made from an unpacked compressed copy.
+   */
+  plain: Uint8Array<ArrayBuffer> | null;
+  sent: Map<Encoding, Promise<Sent>>;
+  /** Set once an encoding's copy is made, for `lookup`, which never waits. */
+  ready: Map<Encoding, Sent>;
+  bytes: number;
+  /** Set when `lookup` has sent one request on to render the entry again (REFRESH_BEFORE_MS). */
+  refreshing: boolean;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** An answer ready to write to the socket. */
+export interface CachedAnswer {
+  status: number;
+  /** Flat name, value, name, value…, as `writeHead` takes them. */
+  headers: string[];
+  body: Uint8Array | null;
+}
+
+/** Bigger answers are rare (long lists) and not worth holding in memory. */
+const MAX_BODY_BYTES = 512 * 1024;
+
+/**
+ * What holding one answer costs beyond the text counted for it (bodies, key, header names and
+ * values): the entry, its Headers, maps, promises and typed arrays, about 3 KB on Node 22 for an
+ * API answer. Without it a flood of tiny answers (`[]`) would look free.
+ */
+export const ENTRY_OVERHEAD_BYTES = 3 * 1024;
+
+/**
+ * Renders shared at once. Behind admission (scripts/serve.ts) there are only a few; past this
+ * (a flood into a server without it, `astro dev`) a render is neither shared nor held, so the
+ * maps of renders under way stay bounded too.
+ */
+const MAX_SHARED_RENDERS = 256;
+
+/**
+ * Every query parameter a page or a public API read takes (pages: `src/pages/news`, `leaderboards`,
+ * `games/[id]`; the API: the query schemas of the reads in caching.ts's PUBLIC_READS, checked by a
+ * test). An address with any other parameter is answered but not held: otherwise `?r=<random>` makes
+ * a new entry per request. A parameter added to a page and not here only costs that page its cache.
+ */
+export const HELD_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
+  'archived',
+  'before',
+  'from',
+  'game',
+  'limit',
+  'offset',
+  'page',
+  'soloOnly',
+  'sort',
+  'status',
+  'tab',
+  'tournament',
+  'v',
+  'view',
+]);
+
+/** At most this many answers are held at once: with the byte bound, what keeps a flood of distinct addresses out of the heap. */
+export const MAX_HELD_ANSWERS = 2000;
+
+/** At most this much is held, counting bodies, keys, headers and ENTRY_OVERHEAD_BYTES per answer. */
+export const MAX_HELD_BYTES = 16 * 1024 * 1024;
+
+/** Public answers are kept a few seconds: long enough to spare renders under load, short enough that another instance's writes show soon. */
+export const PUBLIC_ANSWER_TTL_MS = 5000;
+
+/**
+ * Before an answer expires, the next request that reaches the middleware renders it again while
+ * every other request is still served the held copy: a page in steady demand never expires, and
+ * no burst waits for its render.
+ */
+const REFRESH_BEFORE_MS = 1000;
+
+/** Whether a response's own Cache-Control lets a shared cache keep it. */
+export function isPublic(response: Response): boolean {
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return response.status === 200 && /\bpublic\b/.test(cacheControl) && !/\b(private|no-store|no-cache)\b/.test(cacheControl);
+}
+
+/**
+ * The key of a guest's GET: the path with its query, then the language cookie, the forwarded
+ * protocol (HSTS is sent over HTTPS only) and the host (pages name their own address). Made from
+ * raw header values, so the server in front of Astro and the middleware make the same one. The
+ * path comes first and holds no space, so `pathOfKey` can read it back. Undefined when the answer
+ * must not be held: its query names a parameter outside HELD_QUERY_PARAMETERS.
+ */
+export function answerKey(request: { cookie: string | null; forwardedProto: string | null; host: string | null; path: string }): string | undefined {
+  const path = heldPath(request.path);
+  if (path === undefined) return undefined;
+  return `${path} ${localeOfCookie(request.cookie)} ${request.forwardedProto ?? ''} ${request.host ?? ''}`;
+}
+
+/** The path as held (an empty query dropped), or undefined when its query has a parameter no reader takes. */
+function heldPath(path: string): string | undefined {
+  const mark = path.indexOf('?');
+  if (mark === -1) return path;
+  if (mark === path.length - 1) return path.slice(0, mark);
+  for (const pair of path.slice(mark + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    if (!HELD_QUERY_PARAMETERS.has(equals === -1 ? pair : pair.slice(0, equals))) return undefined;
+  }
+  return path;
+}
+
+const pathOfKey = (key: string) => key.slice(0, key.indexOf(' '));
+
+const bareTag = (tag: string) => tag.trim().replace(/^W\//, '');
+const holdsTag = (ifNoneMatch: string | null, etag: string | null) =>
+  Boolean(etag && ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || bareTag(tag) === bareTag(etag)));
+
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  /** Renders under way, so a burst of requests for one page renders it once. */
+  readonly #pending = new Map<string, Promise<Entry>>();
+  /**
+   * Renders under way by key, each with a flag a write raises when its answer may be out of date.
+   * A held answer with a render under way is being refreshed (REFRESH_BEFORE_MS).
+   */
+  readonly #inFlight = new Map<string, Set<{ stale: boolean }>>();
+  readonly #ttlMs: number;
+  readonly #maxBytes: number;
+  readonly #maxEntries: number;
+  #bytes = 0;
+
+  /**
+   * Keeps answers `ttlMs`, at most `maxEntries` of them and `maxBytes` in all, counting their
+   * bodies, keys, headers and ENTRY_OVERHEAD_BYTES each (the oldest go first).
+   */
+  constructor(ttlMs: number, { maxBytes = MAX_HELD_BYTES, maxEntries = MAX_HELD_ANSWERS }: { maxBytes?: number; maxEntries?: number } = {}) {
+    this.#ttlMs = ttlMs;
+    this.#maxBytes = maxBytes;
+    this.#maxEntries = maxEntries;
+  }
+
+  /** What is held and under way, for tests and the bench. */
+  stats(): { entries: number; bytes: number; pending: number; inFlight: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes, pending: this.#pending.size, inFlight: this.#inFlight.size };
+  }
+
+  #fresh(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    return entry && Date.now() - entry.stored < this.#ttlMs ? entry : undefined;
+  }
+
+  /**
+   * Drops expired answers. Entries are in the order they were stored (a stored key is deleted and
+   * set again), so the expired ones are at the front and this stops at the first fresh one.
+   */
+  #sweep(): void {
+    const cutoff = Date.now() - this.#ttlMs;
+    for (const [key, entry] of this.#entries) {
+      if (entry.stored > cutoff) break;
+      this.#forget(key);
+    }
+  }
+
+  #due(key: string, entry: Entry): boolean {
+    return Date.now() - entry.stored >= this.#ttlMs - REFRESH_BEFORE_MS && !this.#inFlight.has(key);
+  }
+
+  /**
+   * The held answer for `key` as sent with `acceptEncoding`, when it is fresh and already
+   * compressed that way; otherwise undefined, and the request goes the long way (`get`). Never
+   * waits, never renders: this is the fast path in front of Astro.
+   */
+  lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null): CachedAnswer | undefined {
+    this.#sweep();
+    const entry = this.#fresh(key);
+    if (!entry) return undefined;
+    // One request goes on to render it again; the rest keep getting the held copy meanwhile, even
+    // while that one waits for its turn to reach the middleware.
+    if (this.#due(key, entry) && !entry.refreshing) {
+      entry.refreshing = true;
+      return undefined;
+    }
+    const sent = entry.ready.get(chooseEncoding(acceptEncoding) ?? 'identity');
+    if (!sent) return undefined;
+    if (holdsTag(ifNoneMatch, sent.etag)) return { status: 304, headers: sent.headers, body: null };
+    return { status: entry.status, headers: sent.headers, body: sent.body };
+  }
+
+  /**
+   * The answer for `key`, compressed for the request: the held one, or what `render` makes (kept
+   * when it is public). Requests that arrive while one is rendering share its answer, whatever it
+   * is, instead of rendering again. A held answer whose ETag the request already has is a 304.
+   */
+  async get(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
+    this.#sweep();
+    const held = this.#fresh(key);
+    if (held && !this.#due(key, held)) return this.#send(held, request);
+    // The render answers its own request's If-None-Match, so only requests holding the same one share it.
+    const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
+    let pending = this.#pending.get(burst);
+    if (!pending) {
+      if (this.#pending.size >= MAX_SHARED_RENDERS) return compress(request, await render());
+      pending = this.#render(key, render);
+      this.#pending.set(burst, pending);
+      void pending
+        .finally(() => this.#pending.delete(burst))
+        .catch(() => {});
+    }
+    return this.#send(await pending, request);
+  }
+
+  async #render(key: string, render: () => Promise<Response>): Promise<Entry> {
+    // Registered until the answer is kept or dropped, so a write meanwhile can still mark it stale.
+    const ticket = { stale: false };
+    const tickets = this.#inFlight.get(key) ?? new Set();
+    this.#inFlight.set(key, tickets.add(ticket));
+    try {
+      const response = await render();
+      const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+      const { status, statusText, headers } = response;
+      const bytes = (body?.byteLength ?? 0) + key.length + headerBytes([...headers].flat()) + ENTRY_OVERHEAD_BYTES;
+      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false };
+      // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
+      if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
+        this.#sweep();
+        this.#forget(key);
+        this.#entries.set(key, entry);
+        this.#bytes += entry.bytes;
+        this.#trim();
+      }
+      return entry;
+    } finally {
+      tickets.delete(ticket);
+      if (tickets.size === 0 && this.#inFlight.get(key) === tickets) this.#inFlight.delete(key);
+    }
+  }
+
+  /** Drops the oldest answers until what is held fits in `maxBytes` and `maxEntries`. */
+  #trim(): void {
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) break;
+      this.#forget(oldest);
+    }
+  }
+
+  /** The entry as sent for this request: compressed the way it accepts (made once), or 304. */
+  async #send(entry: Entry, request: Request): Promise<Response> {
+    const encoding = chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity';
+    let sent = entry.sent.get(encoding);
+    if (!sent) {
+      sent = this.#encode(entry, encoding);
+      entry.sent.set(encoding, sent);
+    }
+    const { headers: flat, body, etag } = await sent;
+    const headers = new Headers();
+    for (let i = 0; i < flat.length; i += 2) headers.append(flat[i]!, flat[i + 1]!);
+    if (holdsTag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+    return new Response(body?.slice() ?? null, { status: entry.status, headers });
+  }
+
+  async #encode(entry: Entry, encoding: Encoding): Promise<Sent> {
+    const asked = new Request('http://answer.cache/', { headers: encoding === 'identity' ? {} : { 'accept-encoding': encoding } });
+    const plain = new Response(await plainBody(entry), { status: entry.status, statusText: entry.statusText, headers: entry.headers });
+    const response = await compress(asked, plain);
+    const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+    response.headers.delete('content-length');
+    const headers = [...response.headers].flat();
+    if (body) headers.push('content-length', String(body.byteLength));
+    const packed = response.headers.get('content-encoding');
+    const sent: Sent = { headers, body, etag: response.headers.get('etag'), encoding: packed === 'br' || packed === 'gzip' ? packed : null };
+    entry.ready.set(encoding, sent);
+    // Every copy counts towards the byte limit; the uncompressed body stops counting once it is let go.
+    let added = (body?.byteLength ?? 0) + headerBytes(headers);
+    if (sent.encoding && entry.plain) {
+      added -= entry.plain.byteLength;
+      entry.plain = null;
+    }
+    entry.bytes += added;
+    if (this.#entries.get(entry.key) === entry) {
+      this.#bytes += added;
+      this.#trim();
+    }
+    return sent;
+  }
+
+  #forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
+  }
+
+  /** Forgets everything: data changed. */
+  clear(): void {
+    this.forget(() => true);
+  }
+
+  /**
+   * Forgets the answers whose path `changed` picks: data they show changed. Renders of those
+   * paths under way may have read it before the change, so they are handed out but not kept.
+   */
+  forget(changed: (path: string) => boolean): void {
+    for (const [key, tickets] of this.#inFlight) if (changed(pathOfKey(key))) for (const ticket of tickets) ticket.stale = true;
+    for (const key of [...this.#entries.keys()]) if (changed(pathOfKey(key))) this.#forget(key);
+  }
+}
+
+/** The text of flat header names and values, as held. */
+const headerBytes = (flat: readonly string[]) => flat.reduce((sum, text) => sum + text.length, 0);
+
+const unbrotli = promisify(brotliDecompress);
+const ungzip = promisify(gunzip);
+
+/** An entry's body before compression: held, or unpacked from a compressed copy once it was let go. */
+async function plainBody(entry: Entry): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (entry.plain) return entry.plain;
+  const packed = [...entry.ready.values()].find((sent) => sent.encoding && sent.body);
+  if (!packed?.body) return null;
+  return new Uint8Array(await (packed.encoding === 'br' ? unbrotli(packed.body) : ungzip(packed.body)));
+}
+
+const SHARED = Symbol.for('kiberarena.publicAnswers');
+
+/**
+ * The process's one cache of public answers. The server in front of Astro (`scripts/serve.ts`)
+ * and the build's middleware each load their own copy of this module, so the instance lives on
+ * `globalThis` for both to find.
+ */
+export const publicAnswers: ResponseCache = ((globalThis as Record<symbol, ResponseCache | undefined>)[SHARED] ??= new ResponseCache(
+  PUBLIC_ANSWER_TTL_MS,
+));

@@ -1,0 +1,31 @@
+/**
+ * Which held public answers (server/serving/response-cache.ts) a successful write can make out of date.
+ * Most writes may change anything a guest sees — a game's name is on every list — so they drop
+ * every answer. The writes that come often while tournaments run touch little: a bracket save
+ * changes one tournament, a recorded match its tournament and the ratings. Drawing a bracket
+ * (POST) may start the tournament, whose status every list shows, so it drops every answer. Keeping the rest spares
+ * the renders exactly when traffic peaks.
+ */
+
+/** Writes that change nothing a guest can see: chat, sign-in, saved news, read marks. */
+const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read)/;
+
+/** A bracket saved, or a match result recorded, for one tournament. */
+const TOURNAMENT_PLAY = /^\/api\/tournaments\/([0-9a-f-]{36})\/(bracket|record-match)$/i;
+
+/** The pages and reads of one tournament: its page, its bracket page, its API answers. */
+const tournamentPaths = (id: string) => `/tournaments/${id}(/|\\?|$)|/tournament/${id}(/|\\?|$)|/api/tournaments/${id}(/|\\?|$)`;
+
+/** Ratings, streaks, match history and achievements: the leaderboards, the stats API and the home page's top players. */
+const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/';
+
+/** For the method and path of a successful write: whether a held answer of `path` must be dropped. */
+export function answersChangedBy(writePath: string, method: string): (path: string) => boolean {
+  if (PRIVATE_WRITE.test(writePath)) return () => false;
+  const play = TOURNAMENT_PLAY.exec(writePath);
+  if (!play || (play[2] === 'bracket' && method.toUpperCase() !== 'PATCH')) return () => true;
+  const [, id = '', action] = play;
+  // The sitemap's dates come from tournaments too.
+  const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${action === 'record-match' ? `|${RATINGS}` : ''})`);
+  return (path) => changed.test(path);
+}
