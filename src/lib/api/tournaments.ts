@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { TOURNAMENT_DESCRIPTION_MAX, TOURNAMENT_TITLE_MAX } from './limits.ts';
 import { STATUS_SPELLINGS, normalizeStatus, type TournamentStatus } from '../domain/tournament-status.ts';
-import { SORT_ORDERS, type SortOrder } from '../domain/tournament-list.ts';
+import { APPLICATION_STATUSES, APPLY_REFUSALS, LIVE_APPLICATION_STATUSES } from '../domain/application-rules.ts';
+import { SORT_ORDERS, type TournamentListQuery } from '../domain/tournament-list.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
 import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { imageInput } from './games.ts';
+import { bracketSchema } from './bracket.ts';
 import { isSupportedMoment, MAX_YEAR, MIN_YEAR } from './input.ts';
 
 /** A player as tournament pages show one: no email, since these answers are public. */
@@ -29,7 +31,7 @@ export type ParticipantTeam = z.infer<typeof participantTeamSchema>;
 export const tournamentApplicationSchema = z.object({
   _id: z.string(),
   tournament: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(APPLICATION_STATUSES),
   comment: z.string(),
   createdAt: z.string(),
   user: participantUserSchema,
@@ -44,21 +46,6 @@ export const winnerSchema = z.object({
   name: z.string(),
 });
 export type Winner = z.infer<typeof winnerSchema>;
-
-export const bracketSchema = z.array(
-  z.object({
-    round: z.number().int(),
-    matches: z.array(
-      z.object({
-        a: z.string().nullable(),
-        b: z.string().nullable(),
-        winner: z.string().nullable(),
-        loser: z.string().nullable(),
-        comment: z.string(),
-      }),
-    ),
-  }),
-);
 
 /** A tournament in lists (SPEC §3 Tournament): both spellings the spec uses are filled (title/name, image/imageUrl). */
 export const tournamentSchema = z.object({
@@ -134,16 +121,7 @@ export const tournamentListQuery = z.object({
   from: dateInput.optional(),
   sort: z.enum(SORT_ORDERS).optional(),
 }).extend(pageQuery);
-export type TournamentListQuery = {
-  game?: string;
-  soloOnly?: boolean;
-  status?: TournamentStatus;
-  /** A moment (ISO 8601) or a Date: only tournaments on or after it. */
-  from?: string | Date;
-  sort?: SortOrder;
-  limit?: number;
-  offset?: number;
-};
+export type { TournamentListQuery };
 
 export const winnerInput = z.object({
   winnerType: z.enum(['user', 'team']),
@@ -159,9 +137,9 @@ export type TournamentSaved = z.infer<typeof tournamentSaved>;
 /** The signed-in player's standing for one tournament: what the apply block shows. */
 export const eligibilitySchema = z.object({
   /** The first rule an application would break now, or null (see `applyRefusal`). */
-  refusal: z.enum(['bracketDrawn', 'notPending', 'soloOnly', 'teamOnly', 'noTeam', 'notCaptain', 'teamSize', 'alreadyApplied']).nullable(),
+  refusal: z.enum(APPLY_REFUSALS).nullable(),
   /** The live (pending or approved) application of the player, or of the team for team tournaments. */
-  application: z.object({ _id: z.string(), status: z.enum(['pending', 'approved']) }).nullable(),
+  application: z.object({ _id: z.string(), status: z.enum(LIVE_APPLICATION_STATUSES) }).nullable(),
   /** The team a team application would be made for: the one the player captains, else their first. */
   team: z.object({ _id: z.string(), name: z.string(), members: z.number().int(), isCaptain: z.boolean() }).nullable(),
 });

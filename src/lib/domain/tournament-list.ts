@@ -1,4 +1,3 @@
-import type { TournamentListQuery } from '../api/tournaments.ts';
 import type { TournamentStatus } from './tournament-status.ts';
 
 /** Type filter buttons of the tournament list (SPEC §2): all, solo only, team only. */
@@ -11,6 +10,21 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const SORT_ORDERS = ['date_desc', 'date_asc', 'title_asc', 'title_desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * What a tournament list may be narrowed and ordered by (GET /tournaments): the API client sends
+ * it and `listQuery` builds it, so it is defined here, where the list's words are.
+ */
+export type TournamentListQuery = {
+  game?: string;
+  soloOnly?: boolean;
+  status?: TournamentStatus;
+  /** A moment (ISO 8601) or a Date: only tournaments on or after it. */
+  from?: string | Date;
+  sort?: SortOrder;
+  limit?: number;
+  offset?: number;
+};
 
 export interface ListPreferences {
   type: TypeFilter;
