@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPLICATION_STATUSES, APPLICATION_VERDICTS, type ApplicationStatus } from '../domain/application-rules.ts';
 import type { ApiClient } from './client.ts';
 import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { tournamentApplicationSchema } from './tournaments.ts';
@@ -11,13 +12,13 @@ export const applicationInput = z.object({
 export type ApplicationInput = z.infer<typeof applicationInput>;
 
 export const applicationStatusInput = z.object({
-  status: z.enum(['approved', 'rejected']),
+  status: z.enum(APPLICATION_VERDICTS),
   comment: z.string().trim().max(500).optional(),
 });
 export type ApplicationStatusInput = z.infer<typeof applicationStatusInput>;
 
 export const applicationListQuery = z.object({
-  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  status: z.enum(APPLICATION_STATUSES).optional(),
   tournament: z.uuid().optional(),
 }).extend(pageQuery);
 
@@ -37,7 +38,7 @@ const path = (id: string) => `applications/${encodeURIComponent(id)}`;
 export const apply = (api: ApiClient, body: ApplicationInput) => api.post('applications', { json: body }).json<ApplicationSaved>();
 export async function listApplications(
   api: ApiClient,
-  query: { status?: 'pending' | 'approved' | 'rejected'; tournament?: string; limit?: number; offset?: number } = {},
+  query: { status?: ApplicationStatus; tournament?: string; limit?: number; offset?: number } = {},
 ): Promise<Page<AdminApplication>> {
   const searchParams: Record<string, string> = pageParams(query);
   if (query.status) searchParams.status = query.status;

@@ -1,7 +1,24 @@
 import { z } from 'zod';
+import { SEEDINGS, type Bracket } from '../domain/bracket.ts';
 import { getIfChanged, type ApiClient } from './client.ts';
 
 const participantId = z.string().min(1).max(64).nullable();
+
+/** A bracket as the API answers it; its shape is the domain's (`Bracket`), which it must match. */
+export const bracketSchema = z.array(
+  z.object({
+    round: z.number().int(),
+    matches: z.array(
+      z.object({
+        a: z.string().nullable(),
+        b: z.string().nullable(),
+        winner: z.string().nullable(),
+        loser: z.string().nullable(),
+        comment: z.string(),
+      }),
+    ),
+  }),
+) satisfies z.ZodType<Bracket>;
 
 /** A saved bracket (SPEC §3): sized for up to 128 participants. */
 export const bracketInput = z
@@ -14,7 +31,7 @@ export const bracketInput = z
         .max(64),
     }),
   )
-  .max(8);
+  .max(8) satisfies z.ZodType<Bracket>;
 
 export const bracketSaveInput = z.object({
   bracket: bracketInput,
@@ -24,7 +41,7 @@ export const bracketSaveInput = z.object({
 export type BracketSaveInput = z.infer<typeof bracketSaveInput>;
 
 export const bracketCreateInput = z.object({
-  seeding: z.enum(['order', 'standard']).default('order'),
+  seeding: z.enum(SEEDINGS).default('order'),
   /** Needed to draw again over a bracket that already has results. */
   replace: z.boolean().default(false),
 });

@@ -6,14 +6,26 @@ export const TEAM_SIZE = { min: 5, max: TEAM_MAX_MEMBERS } as const;
 
 export const isTeamSizeAllowed = (members: number) => members >= TEAM_SIZE.min && members <= TEAM_SIZE.max;
 
+/** An application's statuses (SPEC §3 Application): the schema, the zod schemas and the islands read them here. */
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** Pending and approved applications count as «already applied»; a rejected one does not (SPEC §4). */
-export const isLiveApplication = (status: string) => status === 'pending' || status === 'approved';
+/**
+ * Pending and approved applications count as «already applied»; a rejected one does not (SPEC §4).
+ * The database's one-live-application indexes and the services' queries are built from this list.
+ */
+export const LIVE_APPLICATION_STATUSES = ['pending', 'approved'] as const satisfies readonly ApplicationStatus[];
+export type LiveApplicationStatus = (typeof LIVE_APPLICATION_STATUSES)[number];
+
+export const isLiveApplication = (status: string): status is LiveApplicationStatus => (LIVE_APPLICATION_STATUSES as readonly string[]).includes(status);
+
+/** The verdicts an admin gives an application (PATCH /applications/:id). */
+export const APPLICATION_VERDICTS = ['approved', 'rejected'] as const satisfies readonly ApplicationStatus[];
+export type ApplicationVerdict = (typeof APPLICATION_VERDICTS)[number];
 
 /** Why an application cannot be made; each has a message in the catalog under `apply.refused.<reason>`. */
-export type ApplyRefusal = 'bracketDrawn' | 'notPending' | 'soloOnly' | 'teamOnly' | 'noTeam' | 'notCaptain' | 'teamSize' | 'alreadyApplied';
+export const APPLY_REFUSALS = ['bracketDrawn', 'notPending', 'soloOnly', 'teamOnly', 'noTeam', 'notCaptain', 'teamSize', 'alreadyApplied'] as const;
+export type ApplyRefusal = (typeof APPLY_REFUSALS)[number];
 
 /** What the rules need to know about one attempt to apply. */
 export interface ApplyFacts {
@@ -57,7 +69,7 @@ export function applicationsClosed(tournament: { status: string; bracketDrawn: b
 }
 
 /** What an admin may do to an application: approve, reject, or delete it. */
-export type Review = 'approved' | 'rejected' | 'deleted';
+export type Review = ApplicationVerdict | 'deleted';
 
 /**
  * Why an admin may not approve, reject or delete an application now, or null. Once the bracket is

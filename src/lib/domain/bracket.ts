@@ -25,7 +25,8 @@ export type Bracket = BracketRound[];
  * `order` pairs participants as listed (1–2, 3–4, …), spreading byes when the count is not a
  * power of two; `standard` seeds 1 against n, 2 against n−1, … with byes to the top seeds.
  */
-export type Seeding = 'order' | 'standard';
+export const SEEDINGS = ['order', 'standard'] as const;
+export type Seeding = (typeof SEEDINGS)[number];
 
 export type MatchState = 'completed' | 'ready' | 'waiting';
 

@@ -1,5 +1,7 @@
 import { count, inArray, like, or, sql } from 'drizzle-orm';
+import type { ApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { nameSkeletons } from '../../lib/domain/names.ts';
+import type { TournamentStatus } from '../../lib/domain/tournament-status.ts';
 import { createUser } from '../services/accounts.ts';
 import { nameKeys, skeletonColumns } from '../services/names.ts';
 import type { Database, Tx } from './client.ts';
@@ -124,9 +126,8 @@ type TeamName = (typeof TEAMS)[number]['name'];
 /** The captain of «Dnipro Dragons» has invited a free agent; the invite waits for an answer. */
 const INVITE = { team: 'Dnipro Dragons', player: 'Ternopil_Tiger' as Nick };
 
-type Status = 'pending' | 'approved' | 'rejected';
-type SoloEntry = [Nick, Status, string?];
-type TeamEntry = [TeamName, Status, string?];
+type SoloEntry = [Nick, ApplicationStatus, string?];
+type TeamEntry = [TeamName, ApplicationStatus, string?];
 
 interface DemoTournament {
   key: string;
@@ -135,7 +136,7 @@ interface DemoTournament {
   game: GameSlug;
   /** Days from now; negative is in the past. */
   day: number;
-  status: 'pending' | 'started' | 'finished';
+  status: TournamentStatus;
   solo?: SoloEntry[];
   team?: TeamEntry[];
   /** Who wins the played bracket; declared the tournament's winner unless `undeclared`. */

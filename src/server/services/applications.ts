@@ -1,12 +1,19 @@
-import { and, asc, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AdminApplication } from '../../lib/api/applications.ts';
 import type { Page } from '../../lib/api/paging.ts';
 import type { Eligibility, TournamentApplication } from '../../lib/api/tournaments.ts';
-import { applyRefusal, isLiveApplication, reviewRefusal, type ApplyRefusal } from '../../lib/domain/application-rules.ts';
+import {
+  applyRefusal,
+  isLiveApplication,
+  reviewRefusal,
+  type ApplicationStatus,
+  type ApplicationVerdict,
+  type ApplyRefusal,
+} from '../../lib/domain/application-rules.ts';
 import { isDrawn } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
-import { applications, teamMembers, teams, tournaments } from '../db/schema/index.ts';
+import { applications, isLiveStatus, teamMembers, teams, tournaments } from '../db/schema/index.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { notify } from './notifications.ts';
 import { findTournament, loadApplications } from './tournaments.ts';
@@ -29,13 +36,13 @@ async function liveApplication(db: Tx, tournamentId: string, who: { teamId: stri
     .where(
       and(
         eq(applications.tournamentId, tournamentId),
-        ne(applications.status, 'rejected'),
+        isLiveStatus(applications.status),
         'teamId' in who ? eq(applications.teamId, who.teamId) : and(eq(applications.userId, who.userId), isNull(applications.teamId)),
       ),
     )
     .orderBy(desc(applications.createdAt))
     .limit(1);
-  return row && isLiveApplication(row.status) ? { _id: row.id, status: row.status as 'pending' | 'approved' } : null;
+  return row && isLiveApplication(row.status) ? { _id: row.id, status: row.status } : null;
 }
 
 /** The team a player acts for in team tournaments: the first one they captain, else the first they joined. */
@@ -120,7 +127,7 @@ function strip(row: AdminApplication): TournamentApplication {
 /** A page of the admin list of applications, newest first; of one status or tournament when asked. */
 export async function listApplications(
   db: Tx,
-  filter: { status?: 'pending' | 'approved' | 'rejected' | undefined; tournament?: string | undefined; limit: number; offset: number },
+  filter: { status?: ApplicationStatus | undefined; tournament?: string | undefined; limit: number; offset: number },
 ): Promise<Page<AdminApplication>> {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(applications.status, filter.status));
@@ -140,7 +147,7 @@ export type StatusChange = { ok: true; application: TournamentApplication } | { 
 export async function changeStatus(
   db: Tx,
   id: string,
-  change: { status: 'approved' | 'rejected'; comment?: string | undefined },
+  change: { status: ApplicationVerdict; comment?: string | undefined },
 ): Promise<StatusChange> {
   try {
     return await db.transaction(async (tx) => {
@@ -178,7 +185,7 @@ async function tellApplicant(
   tx: Tx,
   application: typeof applications.$inferSelect,
   title: string,
-  change: { status: 'approved' | 'rejected'; comment?: string | undefined },
+  change: { status: ApplicationVerdict; comment?: string | undefined },
 ) {
   let text: string;
   if (application.teamId) {

@@ -1,18 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES, LIVE_APPLICATION_STATUSES } from '../../../lib/domain/application-rules.ts';
+import type { Bracket } from '../../../lib/domain/bracket.ts';
 import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 import { games } from './games.ts';
 import { teams } from './teams.ts';
 
-/** One slot pair of a bracket as SPEC §3 names it: ids of users or teams, empty until known. */
-export interface StoredMatch {
-  a: string | null;
-  b: string | null;
-  winner: string | null;
-  loser: string | null;
-  comment: string;
-}
 /**
  * Titles sort in Ukrainian alphabetical order on every database: the default collation (C on
  * PGlite) puts Ґ, Є, І and Ї after Я, so each letter is mapped onto a run of code points in
@@ -24,11 +18,6 @@ const nearest = (letter: string) => IN_ALPHABET_ORDER[UKRAINIAN.indexOf(letter)]
 const TITLE_KEY = sql.raw(
   `translate(lower("title"), '${UKRAINIAN}ёъыэ', '${IN_ALPHABET_ORDER}${nearest('е')}${nearest('ь')}${nearest('и')}${nearest('е')}')`,
 );
-
-export interface StoredRound {
-  round: number;
-  matches: StoredMatch[];
-}
 
 export const tournaments = pgTable(
   'tournaments',
@@ -47,7 +36,8 @@ export const tournaments = pgTable(
     image: text('image'),
     winnerType: text('winner_type', { enum: ['user', 'team'] }),
     winnerId: uuid('winner_id'),
-    bracket: jsonb('bracket').$type<StoredRound[]>().notNull().default([]),
+    /** SPEC §3's bracket, shaped as the domain's engine declares it. */
+    bracket: jsonb('bracket').$type<Bracket>().notNull().default([]),
     /** Bumped on every bracket save, so a save based on an older copy can be refused. */
     bracketVersion: integer('bracket_version').notNull().default(0),
     statsEnabled: boolean('stats_enabled').notNull().default(false),
@@ -64,6 +54,14 @@ export const tournaments = pgTable(
   ],
 );
 
+/**
+ * «This application is live» (pending or approved, SPEC §4) in SQL: the one-live-application
+ * indexes below and the services' queries use this same text, so the planner can match them.
+ * Written out, not bound: an index predicate takes no parameters.
+ */
+export const isLiveStatus = (status: AnyColumn): SQL =>
+  sql`${status} in (${sql.raw(LIVE_APPLICATION_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+
 export const applications = pgTable(
   'applications',
   {
@@ -76,7 +74,7 @@ export const applications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
     comment: text('comment').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: createdAt('updated_at'),
@@ -93,9 +91,9 @@ export const applications = pgTable(
     // One live (pending or approved) application per player, and per team, in a tournament.
     uniqueIndex('applications_live_solo_idx')
       .on(t.tournamentId, t.userId)
-      .where(sql`${t.teamId} is null and ${t.status} <> 'rejected'`),
+      .where(sql`${t.teamId} is null and ${isLiveStatus(t.status)}`),
     uniqueIndex('applications_live_team_idx')
       .on(t.tournamentId, t.teamId)
-      .where(sql`${t.teamId} is not null and ${t.status} <> 'rejected'`),
+      .where(sql`${t.teamId} is not null and ${isLiveStatus(t.status)}`),
   ],
 );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import { champion, createBracket, progress, setResult, type Bracket } from '../../../lib/domain/bracket.ts';
 import { winnerSide } from '../../../lib/domain/match-result.ts';
+import type { TournamentStatus } from '../../../lib/domain/tournament-status.ts';
 import { RANKS, rankOf } from '../../../lib/domain/rank.ts';
 import { INITIAL_RATING } from '../../../lib/domain/rating.ts';
 import type { StatsTemplate } from '../../../lib/domain/stat-fields.ts';
@@ -38,7 +39,7 @@ export interface PlayedTournament {
   id: string;
   key: string;
   date: Date;
-  status: 'pending' | 'started' | 'finished';
+  status: TournamentStatus;
   soloOnly: boolean;
   gameId: string;
   /** The participant (user or team id) who wins the bracket; otherwise the higher-rated side wins each match. */
