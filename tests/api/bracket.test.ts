@@ -1,40 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBracket, setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
-import { applications, games, tournaments } from '../../src/server/db/schema/index.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { applications, tournaments } from '../../src/server/db/schema/index.ts';
+import { admin as adminOf, application, game, player as newPlayer, tournament, tournamentStatus, useTestApi, type Player } from '../support/builders.ts';
 
-let api: TestApi;
-let admin: { token: string };
-let player: { token: string };
+const api = useTestApi();
+let admin: Player;
+let player: Player;
 let gameId: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = await api.signedIn('admin');
-  player = await api.signedIn();
-  const [game] = await api.db.insert(games).values({ name: 'CS2' }).returning();
-  gameId = game!.id;
-});
-afterAll(async () => {
-  await api.close();
+  admin = await adminOf(api);
+  player = await newPlayer(api);
+  gameId = await game(api, 'CS2');
 });
 
 /** A solo tournament with `approved` approved players (plus one pending and one rejected). */
-async function soloTournament(approved: number) {
-  const [row] = await api.db.insert(tournaments).values({ title: 'Кубок', date: new Date(), gameId, soloOnly: true }).returning();
-  const tournamentId = row!.id;
-  const ids: string[] = [];
-  for (let i = 0; i < approved; i++) {
-    const { user } = await api.signedIn();
-    await api.db.insert(applications).values({ tournamentId, userId: user.id, status: 'approved', createdAt: new Date(Date.now() + i) });
-    ids.push(user.id);
-  }
-  for (const status of ['pending', 'rejected'] as const) {
-    const { user } = await api.signedIn();
-    await api.db.insert(applications).values({ tournamentId, userId: user.id, status });
-  }
-  return { tournamentId, ids };
+async function soloTournament(approved: number, status?: 'started' | 'finished') {
+  const cup = await tournament(api, { soloOnly: true, game: gameId, approved });
+  await application(api, cup.id, 'pending');
+  await application(api, cup.id, 'rejected');
+  if (status) await tournamentStatus(api, cup, status);
+  return { tournamentId: cup.id, ids: cup.approved, cup };
 }
 
 type Saved = { bracket: Bracket; version: number; message: string; participants: { _id: string; name: string }[] };
@@ -96,8 +83,7 @@ describe('drawing closes applications', () => {
 
   it('leaves a started or finished tournament’s status as it is, and changes nothing when the draw is refused', async () => {
     for (const status of ['started', 'finished'] as const) {
-      const { tournamentId } = await soloTournament(2);
-      await api.db.update(tournaments).set({ status }).where(eq(tournaments.id, tournamentId));
+      const { tournamentId } = await soloTournament(2, status);
       const res = await api.call<Saved>('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
       expect(res.body.message).toBe('Сітку створено для 2 учасників!');
       expect(await statusOf(tournamentId)).toBe(status);
@@ -108,10 +94,10 @@ describe('drawing closes applications', () => {
   });
 
   it('refuses applications to a tournament whose bracket exists, whatever its status says', async () => {
-    const { tournamentId } = await soloTournament(2);
+    const { tournamentId, cup } = await soloTournament(2);
     await api.call('POST', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: {} });
     // Even if an admin sets the status back to pending, the drawn bracket keeps applications closed.
-    await api.db.update(tournaments).set({ status: 'pending' }).where(eq(tournaments.id, tournamentId));
+    await tournamentStatus(api, cup, 'pending');
     const late = await api.signedIn();
     const res = await api.call('POST', '/api/applications', { token: late.token, body: { tournament: tournamentId } });
     expect(res.status).toBe(409);

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
+import { teamMembers, users } from '../../src/server/db/schema/index.ts';
+import { createSession } from '../../src/server/services/sessions.ts';
+import { createTeam } from '../../src/server/services/teams.ts';
+import { createTestApi, type TestApi, type TestApiOptions } from './api.ts';
+
+/*
+ * The people and things API tests start from. Each goes through the API (or, where no route can
+ * make it in one step, the service), so a test reads as its story and a rule lives in one place.
+ * Only the silent team fillers of `accounts` and `team` are written straight into the tables: they
+ * never sign in, and hashing a password for each would cost a test file seconds.
+ */
+
+/** A confirmed, signed-in account: `user` is its row, `token` its session, `password` its password. */
+export type Player = Awaited<ReturnType<TestApi['signedIn']>>;
+
+/**
+ * A fresh API for this test file: opened before its first test and closed after its last. The object
+ * returned is filled in by then, so the file keeps one `const api = useTestApi()` and no hooks.
+ */
+export function useTestApi(options?: TestApiOptions): TestApi {
+  const api = {} as TestApi;
+  beforeAll(async () => {
+    Object.assign(api, await createTestApi(options));
+  });
+  afterAll(async () => {
+    // Undefined when opening failed: the error to read is that one.
+    await api.close?.();
+  });
+  return api;
+}
+
+let seq = 0;
+/** A name no other builder call has given, with `prefix` in front. */
+export const unique = (prefix: string) => `${prefix}${++seq}_${randomUUID().slice(0, 6)}`;
+
+/** A signed-in player, named `username` when given. */
+export const player = (api: TestApi, username?: string): Promise<Player> => api.signedIn('user', username);
+
+const admins = new WeakMap<TestApi, Promise<Player>>();
+/** The file's admin: signed in on first use, the same one after. */
+export function admin(api: TestApi): Promise<Player> {
+  let found = admins.get(api);
+  if (!found) {
+    found = api.signedIn('admin');
+    admins.set(api, found);
+  }
+  return found;
+}
+
+/** Throws with the answer when a builder's call was refused: a broken setup, not a test result. */
+async function expectStatus<T>(answer: Promise<{ status: number; body: T }>, status: number, what: string): Promise<T> {
+  const res = await answer;
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Confirmed players that exist only to fill teams (they never sign in); their ids. */
+export async function accounts(api: TestApi, count: number): Promise<string[]> {
+  if (count <= 0) return [];
+  const rows = await api.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, () => {
+        const name = unique('m_');
+        return { username: name, email: `${name}@example.test`, passwordHash: 'x', emailConfirmedAt: new Date() };
+      }),
+    )
+    .returning({ id: users.id });
+  return rows.map((r) => r.id);
+}
+
+export interface BuiltTeam {
+  id: string;
+  name: string;
+  /** Every member's id, the captain first. */
+  members: string[];
+}
+
+/**
+ * A team of `size` members, the captain (a player or an id) included; `members` join first after
+ * the captain, then silent `accounts` fill it. The team is made by the teams service (no limit on
+ * how many one captain makes); members join without an invite, as no route allows.
+ */
+export async function team(api: TestApi, captain: Player | string, size: number, options: { members?: string[]; name?: string } = {}): Promise<BuiltTeam> {
+  const captainId = typeof captain === 'string' ? captain : captain.user.id;
+  const [row] = await api.db.select().from(users).where(eq(users.id, captainId));
+  if (!row) throw new Error(`team: no user ${captainId}`);
+  const name = options.name ?? unique('Team ');
+  const made = await createTeam(api.db, row, { name, logoUrl: null });
+  if (typeof made === 'string') throw new Error(`team: ${name} was refused (${made})`);
+  const members = [captainId, ...(options.members ?? []), ...(await accounts(api, size - 1 - (options.members?.length ?? 0)))];
+  if (members.length > 1) await api.db.insert(teamMembers).values(members.slice(1).map((userId) => ({ teamId: made.id, userId })));
+  return { id: made.id, name, members };
+}
+
+/** A team whose members all signed in and joined through the captain's invites, as people do. */
+export async function invitedTeam(api: TestApi, size: number, captain?: Player) {
+  const lead = captain ?? (await player(api));
+  const created = await expectStatus(
+    api.call<{ team: { _id: string; name: string } }>('POST', '/api/teams', { token: lead.token, body: { name: unique('Команда ') } }),
+    201,
+    'create team',
+  );
+  const members: Player[] = [];
+  for (let i = 1; i < size; i++) {
+    const p = await player(api);
+    await expectStatus(api.call('POST', `/api/teams/${created.team._id}/invite`, { token: lead.token, body: { query: p.user.username } }), 201, 'invite');
+    await expectStatus(api.call('POST', `/api/teams/${created.team._id}/accept-invite`, { token: p.token }), 200, 'accept invite');
+    members.push(p);
+  }
+  return { captain: lead, team: created.team, members };
+}
+
+/** A game made by the admin; its id. */
+export async function game(api: TestApi, name = unique('Game ')): Promise<string> {
+  const body = await expectStatus(
+    api.call<{ game: { _id: string } }>('POST', '/api/games', { token: (await admin(api)).token, body: { name } }),
+    201,
+    'create game',
+  );
+  return body.game._id;
+}
+
+export interface TournamentOptions {
+  /** The game's id; a new game when left out. */
+  game?: string;
+  soloOnly?: boolean;
+  title?: string;
+  date?: string;
+  description?: string;
+  /** Set after the participants are approved (applications are only taken while pending). */
+  status?: 'pending' | 'started' | 'finished';
+  /** Approved participants, in application order: a number of new players or teams, or who they are. */
+  approved?: number | (Player | BuiltTeam)[];
+}
+
+export interface BuiltTournament {
+  id: string;
+  title: string;
+  date: string;
+  game: string;
+  soloOnly: boolean;
+  /** The approved participants' ids (players' in a solo tournament, teams' otherwise), in application order. */
+  approved: string[];
+}
+
+/**
+ * A tournament made by the admin, with approved participants who applied and were approved through
+ * the API: players in a solo tournament, teams of the smallest size allowed otherwise (a team given
+ * applies through its captain, signed in for it).
+ */
+export async function tournament(api: TestApi, options: TournamentOptions = {}): Promise<BuiltTournament> {
+  const { token } = await admin(api);
+  const gameId = options.game ?? (await game(api));
+  const soloOnly = options.soloOnly ?? false;
+  const body = await expectStatus(
+    api.call<{ tournament: { _id: string; title: string; date: string } }>('POST', '/api/tournaments', {
+      token,
+      body: {
+        title: options.title ?? unique('Cup '),
+        date: options.date ?? '2030-05-01T16:00:00Z',
+        game: gameId,
+        soloOnly,
+        ...(options.description !== undefined ? { description: options.description } : {}),
+      },
+    }),
+    201,
+    'create tournament',
+  );
+  const built = { id: body.tournament._id, title: body.tournament.title, date: body.tournament.date, game: gameId, soloOnly, approved: [] as string[] };
+  const entrants = typeof options.approved === 'number' ? Array.from({ length: options.approved }, () => undefined) : (options.approved ?? []);
+  for (const entrant of entrants) {
+    let applicant: Player | BuiltTeam;
+    if (entrant) applicant = entrant;
+    else if (soloOnly) applicant = await player(api);
+    else applicant = await team(api, await player(api), TEAM_SIZE.min);
+    built.approved.push((await application(api, built.id, 'approved', applicant)).entrant);
+  }
+  if (options.status && options.status !== 'pending') await tournamentStatus(api, built, options.status);
+  return built;
+}
+
+/**
+ * An application to `tournamentId` made through the API and, unless pending, answered by the admin:
+ * by `applicant` (a new player when left out), or by a team through its captain. `entrant` is the
+ * player's or the team's id.
+ */
+export async function application(api: TestApi, tournamentId: string, status: 'pending' | 'approved' | 'rejected' = 'pending', applicant?: Player | BuiltTeam) {
+  const by = applicant ?? (await player(api));
+  const isTeam = 'members' in by;
+  const who = isTeam ? await signInAs(api, by.members[0]!) : by;
+  const applied = await expectStatus(
+    api.call<{ application: { _id: string } }>('POST', '/api/applications', { token: who.token, body: { tournament: tournamentId, ...(isTeam ? { team: by.id } : {}) } }),
+    201,
+    'apply',
+  );
+  const id = applied.application._id;
+  if (status !== 'pending') {
+    const { token } = await admin(api);
+    await expectStatus(api.call('PATCH', `/api/applications/${id}/status`, { token, body: { status } }), 200, `answer application (${status})`);
+  }
+  return { id, entrant: isTeam ? by.id : who.user.id, applicant: who };
+}
+
+/** Sets a tournament's status through the admin's edit form. */
+export async function tournamentStatus(api: TestApi, cup: Pick<BuiltTournament, 'id' | 'title' | 'date' | 'game'>, status: 'pending' | 'started' | 'finished') {
+  const { token } = await admin(api);
+  await expectStatus(api.call('PUT', `/api/tournaments/${cup.id}`, { token, body: { title: cup.title, date: cup.date, game: cup.game, status } }), 200, 'set status');
+}
+
+/** A session for an account made by `accounts` or `team` (their password is unknown): a new session row. */
+async function signInAs(api: TestApi, userId: string): Promise<Player> {
+  const [row] = await api.db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  const { token } = await createSession(api.db, row.id, 30);
+  return { user: row, token, password: '' };
+}
