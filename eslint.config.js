@@ -1,9 +1,41 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Island features, read from the folder so that a new feature is fenced in without editing this file.
+const features = readdirSync('src/islands', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Which folder may not import which (bulletproof-react's boundaries; DESIGN.md "Layout"). */
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./src/islands/${feature}`,
+    from: './src/islands',
+    except: [`./${feature}`],
+    message: 'An island feature does not import another feature: shared UI goes to src/components, shared rules to src/lib.',
+  })),
+  {
+    target: ['./src/islands', './src/lib', './src/components'],
+    from: './src/server',
+    message: 'Code that can reach the browser never imports src/server (pages get the API through Astro.locals.api).',
+  },
+  {
+    target: './src/lib/domain',
+    from: './src/lib/api',
+    message: 'Domain rules are pure: src/lib/api derives from src/lib/domain, never the other way round.',
+  },
+  {
+    target: './src/server/api/routes',
+    from: './src/server/db',
+    message: 'Routes validate, authorize and call a service; only services touch the database.',
+  },
+];
 
 export default defineConfig(
   { ignores: ['dist/', 'dist-*/', '.e2e-data/', '.astro/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -22,6 +54,36 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Files whose imports no-cycle follows; .astro files are leaves (nothing imports a page back).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Every import between our files names its file (.ts/.tsx/.astro), so Node's resolution finds it.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.astro'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      // Only our own files can close a cycle; node_modules is not walked, which keeps lint fast.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // TEMPORARY (issue 20): files that still cross a boundary while their owners move the code
+    // (routes → services; WinnerControl → its own feature). Delete each line when its file is clean.
+    files: [
+      'src/islands/tournaments/WinnerControl.tsx',
+      'src/server/api/routes/application-invites.ts',
+      'src/server/api/routes/avatar.ts',
+      'src/server/api/routes/bracket.ts',
+      'src/server/api/routes/cabinet.ts',
+      'src/server/api/routes/leaderboards.ts',
+      'src/server/api/routes/users.ts',
+    ],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );

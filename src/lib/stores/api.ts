@@ -1,5 +1,5 @@
 import { createApiClient } from '../api/client.ts';
-import { $token } from './session.ts';
+import { $token } from './token.ts';
 
 export { HTTPError } from '../api/client.ts';
 

@@ -1,9 +1,8 @@
-import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, onMount } from 'nanostores';
 import { getMe, logout, type User } from '../api/auth.ts';
+import { $token } from './token.ts';
 
-/** The bearer token, kept in localStorage under `token` (SPEC §3 Session). */
-export const $token = persistentAtom<string>('token', '');
+export { $token };
 export const $user = atom<User | null>(null);
 /** True until the first check of the stored token has finished. */
 export const $sessionLoading = atom(true);
