@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, teamMembers, teams, users } from '../../src/server/db/schema/index.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notifications, teams } from '../../src/server/db/schema/index.ts';
+import { admin as adminOf, game, player as newPlayer, team, tournament, useTestApi, type BuiltTournament, type Player, type TournamentOptions } from '../support/builders.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let admin: string;
 let gameId: string;
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-interface Player {
-  token: string;
-  id: string;
-  username: string;
-}
 interface ApplicationBody {
   _id: string;
   tournament: string;
@@ -26,40 +20,11 @@ interface ApplicationBody {
   tournamentTitle?: string;
 }
 
-async function player(): Promise<Player> {
-  const p = await api.signedIn('user');
-  return { token: p.token, id: p.user.id, username: p.user.username };
-}
-
-/** Players that exist only to fill teams: they never sign in. */
-async function makeUsers(count: number): Promise<string[]> {
-  if (count === 0) return [];
-  const rows = await api.db
-    .insert(users)
-    .values(Array.from({ length: count }, () => {
-      const name = `m_${randomUUID().slice(0, 10)}`;
-      return { username: name, email: `${name}@example.test`, passwordHash: 'x', emailConfirmedAt: new Date() };
-    }))
-    .returning({ id: users.id });
-  return rows.map((r) => r.id);
-}
-
+const player = () => newPlayer(api);
 /** A team of `size` members, captain included; `members` are put in first, after the captain. */
-async function makeTeam(captainId: string, size: number, members: string[] = []): Promise<string> {
-  const [team] = await api.db.insert(teams).values({ name: `Team ${randomUUID().slice(0, 8)}`, captainId }).returning({ id: teams.id });
-  const fill = await makeUsers(size - 1 - members.length);
-  await api.db.insert(teamMembers).values([captainId, ...members, ...fill].map((userId) => ({ teamId: team!.id, userId })));
-  return team!.id;
-}
-
-async function tournament(body: Record<string, unknown> = {}): Promise<{ _id: string; title: string }> {
-  const res = await api.call<{ tournament: { _id: string; title: string } }>('POST', '/api/tournaments', {
-    token: admin,
-    body: { title: `Cup ${randomUUID().slice(0, 6)}`, date: '2030-05-01', game: gameId, ...body },
-  });
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.tournament;
-}
+const makeTeam = async (captain: Player, size: number, members: Player[] = []) => (await team(api, captain, size, { members: members.map((m) => m.user.id) })).id;
+/** A tournament of the file's game (made pending, then given `status`). */
+const cup = (options: TournamentOptions = {}) => tournament(api, { game: gameId, ...options });
 
 const apply = (who: Player | string, body: Record<string, unknown>) =>
   api.call<{ message: string; application: ApplicationBody }>('POST', '/api/applications', {
@@ -68,55 +33,51 @@ const apply = (who: Player | string, body: Record<string, unknown>) =>
   });
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await api.signedIn('admin')).token;
-  gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'CS2' } })).body.game._id;
-});
-afterAll(async () => {
-  await api.close();
+  admin = (await adminOf(api)).token;
+  gameId = await game(api, 'CS2');
 });
 
 describe('solo applications', () => {
   it('need a signed-in player', async () => {
-    const t = await tournament({ soloOnly: true });
-    const res = await api.call('POST', '/api/applications', { body: { tournament: t._id } });
+    const t = await cup({ soloOnly: true });
+    const res = await api.call('POST', '/api/applications', { body: { tournament: t.id } });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Потрібно увійти');
   });
 
   it('are accepted once per player while the tournament is pending; a second one is «Заявку вже подано»', async () => {
-    const t = await tournament({ soloOnly: true });
+    const t = await cup({ soloOnly: true });
     const me = await player();
-    const first = await apply(me, { tournament: t._id });
+    const first = await apply(me, { tournament: t.id });
     expect(first.status).toBe(201);
     expect(first.body.message).toBe('Заявку подано!');
-    expect(first.body.application).toMatchObject({ tournament: t._id, status: 'pending', team: null, user: { _id: me.id, username: me.username } });
-    const second = await apply(me, { tournament: t._id, team: null });
+    expect(first.body.application).toMatchObject({ tournament: t.id, status: 'pending', team: null, user: { _id: me.user.id, username: me.user.username } });
+    const second = await apply(me, { tournament: t.id, team: null });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('Заявку вже подано');
   });
 
   it('are refused for team tournaments and for tournaments that are not pending', async () => {
     const me = await player();
-    const team = await apply(me, { tournament: (await tournament({ soloOnly: false }))._id });
+    const team = await apply(me, { tournament: (await cup({ soloOnly: false })).id });
     expect(team.status).toBe(422);
     expect(team.body.message).toBe('Це командний турнір: заявку подає капітан команди');
-    for (const status of ['started', 'finished']) {
-      const res = await apply(me, { tournament: (await tournament({ soloOnly: true, status }))._id });
+    for (const status of ['started', 'finished'] as const) {
+      const res = await apply(me, { tournament: (await cup({ soloOnly: true, status })).id });
       expect(res.status, status).toBe(409);
       expect(res.body.message).toBe('Заявки приймаються, лише поки турнір очікує початку');
     }
   });
 
   it('may be filed again after a rejection, but not while the first is approved', async () => {
-    const t = await tournament({ soloOnly: true });
+    const t = await cup({ soloOnly: true });
     const me = await player();
-    const first = await apply(me, { tournament: t._id });
+    const first = await apply(me, { tournament: t.id });
     await api.call('PATCH', `/api/applications/${first.body.application._id}/status`, { token: admin, body: { status: 'rejected' } });
-    const again = await apply(me, { tournament: t._id });
+    const again = await apply(me, { tournament: t.id });
     expect(again.status).toBe(201);
     await api.call('PATCH', `/api/applications/${again.body.application._id}`, { token: admin, body: { status: 'approved' } });
-    expect((await apply(me, { tournament: t._id })).status).toBe(409);
+    expect((await apply(me, { tournament: t.id })).status).toBe(409);
     // Bringing the rejected one back would make two live applications.
     const revive = await api.call('PATCH', `/api/applications/${first.body.application._id}/status`, { token: admin, body: { status: 'approved' } });
     expect(revive.status).toBe(409);
@@ -135,9 +96,9 @@ describe('solo applications', () => {
   });
 
   it('are decided by the partial unique index when two requests race', async () => {
-    const t = await tournament({ soloOnly: true });
+    const t = await cup({ soloOnly: true });
     const me = await player();
-    const results = await Promise.all([apply(me, { tournament: t._id }), apply(me, { tournament: t._id }), apply(me, { tournament: t._id })]);
+    const results = await Promise.all([apply(me, { tournament: t.id }), apply(me, { tournament: t.id }), apply(me, { tournament: t.id })]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 });
@@ -145,75 +106,75 @@ describe('solo applications', () => {
 describe('team applications', () => {
   it('are accepted from the captain of a team of 5 to 7', async () => {
     for (const size of [5, 7]) {
-      const t = await tournament();
+      const t = await cup();
       const captain = await player();
-      const teamId = await makeTeam(captain.id, size);
-      const res = await apply(captain, { tournament: t._id, team: teamId });
+      const teamId = await makeTeam(captain, size);
+      const res = await apply(captain, { tournament: t.id, team: teamId });
       expect(res.status, `size ${size}`).toBe(201);
       expect(res.body.message).toBe('Заявку від команди подано! Очікуйте підтвердження від організатора.');
-      expect(res.body.application.team).toMatchObject({ _id: teamId, captain: captain.id });
+      expect(res.body.application.team).toMatchObject({ _id: teamId, captain: captain.user.id });
       expect(res.body.application.team!.members).toHaveLength(size);
-      expect(res.body.application.team!.members[0]!.username).toBe(captain.username);
+      expect(res.body.application.team!.members[0]!.username).toBe(captain.user.username);
     }
   });
 
   it('are refused for teams of 4 or 8', async () => {
     for (const size of [4, 8]) {
-      const t = await tournament();
+      const t = await cup();
       const captain = await player();
-      const res = await apply(captain, { tournament: t._id, team: await makeTeam(captain.id, size) });
+      const res = await apply(captain, { tournament: t.id, team: await makeTeam(captain, size) });
       expect(res.status, `size ${size}`).toBe(422);
       expect(res.body.message).toBe('У команді має бути від 5 до 7 гравців');
     }
   });
 
   it('are refused from a member who is not the captain, and for someone else’s team', async () => {
-    const t = await tournament();
+    const t = await cup();
     const captain = await player();
     const member = await player();
     const outsider = await player();
-    const teamId = await makeTeam(captain.id, 5, [member.id]);
-    const byMember = await apply(member, { tournament: t._id, team: teamId });
+    const teamId = await makeTeam(captain, 5, [member]);
+    const byMember = await apply(member, { tournament: t.id, team: teamId });
     expect(byMember.status).toBe(403);
     expect(byMember.body.message).toBe('Лише капітан може подати заявку від команди');
-    const byOutsider = await apply(outsider, { tournament: t._id, team: teamId });
+    const byOutsider = await apply(outsider, { tournament: t.id, team: teamId });
     expect(byOutsider.status).toBe(403);
     expect(byOutsider.body.message).toBe('Лише капітан може подати заявку від команди');
-    const missingTeam = await apply(captain, { tournament: t._id, team: MISSING });
+    const missingTeam = await apply(captain, { tournament: t.id, team: MISSING });
     expect(missingTeam.status).toBe(404);
     expect(missingTeam.body.message).toBe('Команду не знайдено');
   });
 
   it('are refused for solo tournaments and for tournaments that are not pending', async () => {
     const captain = await player();
-    const teamId = await makeTeam(captain.id, 5);
-    const solo = await apply(captain, { tournament: (await tournament({ soloOnly: true }))._id, team: teamId });
+    const teamId = await makeTeam(captain, 5);
+    const solo = await apply(captain, { tournament: (await cup({ soloOnly: true })).id, team: teamId });
     expect(solo.status).toBe(422);
     expect(solo.body.message).toBe('Це турнір для соло-гравців: командні заявки не приймаються');
-    const started = await apply(captain, { tournament: (await tournament({ status: 'started' }))._id, team: teamId });
+    const started = await apply(captain, { tournament: (await cup({ status: 'started' })).id, team: teamId });
     expect(started.status).toBe(409);
     expect(started.body.message).toBe('Заявки приймаються, лише поки турнір очікує початку');
   });
 
   it('count once per team: a second one is «Заявку вже подано», even from a new captain', async () => {
-    const t = await tournament();
+    const t = await cup();
     const captain = await player();
     const successor = await player();
-    const teamId = await makeTeam(captain.id, 6, [successor.id]);
-    expect((await apply(captain, { tournament: t._id, team: teamId })).status).toBe(201);
-    const twice = await apply(captain, { tournament: t._id, team: teamId });
+    const teamId = await makeTeam(captain, 6, [successor]);
+    expect((await apply(captain, { tournament: t.id, team: teamId })).status).toBe(201);
+    const twice = await apply(captain, { tournament: t.id, team: teamId });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('Заявку вже подано');
-    await api.db.update(teams).set({ captainId: successor.id }).where(eq(teams.id, teamId));
-    expect((await apply(successor, { tournament: t._id, team: teamId })).status).toBe(409);
+    await api.db.update(teams).set({ captainId: successor.user.id }).where(eq(teams.id, teamId));
+    expect((await apply(successor, { tournament: t.id, team: teamId })).status).toBe(409);
     // A player of the team may still enter solo tournaments on their own.
-    expect((await apply(captain, { tournament: (await tournament({ soloOnly: true }))._id })).status).toBe(201);
+    expect((await apply(captain, { tournament: (await cup({ soloOnly: true })).id })).status).toBe(201);
   });
 });
 
 describe('the admin list and decisions', () => {
-  let t: { _id: string; title: string };
-  let soloT: { _id: string; title: string };
+  let t: BuiltTournament;
+  let soloT: BuiltTournament;
   let applicant: Player;
   let captain: Player;
   let soloId: string;
@@ -221,13 +182,13 @@ describe('the admin list and decisions', () => {
   let teamId: string;
 
   beforeAll(async () => {
-    t = await tournament({ title: 'Decision Cup' });
-    soloT = await tournament({ title: 'Solo Decision Cup', soloOnly: true });
+    t = await cup({ title: 'Decision Cup' });
+    soloT = await cup({ title: 'Solo Decision Cup', soloOnly: true });
     applicant = await player();
     captain = await player();
-    teamId = await makeTeam(captain.id, 5);
-    soloId = (await apply(applicant, { tournament: soloT._id })).body.application._id;
-    teamApplicationId = (await apply(captain, { tournament: t._id, team: teamId })).body.application._id;
+    teamId = await makeTeam(captain, 5);
+    soloId = (await apply(applicant, { tournament: soloT.id })).body.application._id;
+    teamApplicationId = (await apply(captain, { tournament: t.id, team: teamId })).body.application._id;
   });
 
   it('lists applications for admins only, with the tournament title, by status or tournament', async () => {
@@ -236,7 +197,7 @@ describe('the admin list and decisions', () => {
     const all = await api.call<ApplicationBody[]>('GET', '/api/applications', { token: admin });
     expect(all.status).toBe(200);
     expect(all.body.find((a) => a._id === soloId)).toMatchObject({ tournamentTitle: 'Solo Decision Cup', soloOnly: true, tournamentStatus: 'pending' });
-    const ofOne = await api.call<ApplicationBody[]>('GET', `/api/applications?tournament=${t._id}`, { token: admin });
+    const ofOne = await api.call<ApplicationBody[]>('GET', `/api/applications?tournament=${t.id}`, { token: admin });
     expect(ofOne.body.map((a) => a._id)).toEqual([teamApplicationId]);
     const pending = await api.call<ApplicationBody[]>('GET', '/api/applications?status=pending', { token: admin });
     expect(pending.body.every((a) => a.status === 'pending')).toBe(true);
@@ -268,7 +229,7 @@ describe('the admin list and decisions', () => {
   });
 
   it('approves an application, tells the applicant, and the player appears among participants', async () => {
-    const before = await api.call<{ applications: ApplicationBody[] }>('GET', `/api/tournaments/${soloT._id}`);
+    const before = await api.call<{ applications: ApplicationBody[] }>('GET', `/api/tournaments/${soloT.id}`);
     expect(before.body.applications).toEqual([]);
     const res = await api.call<{ message: string; application: ApplicationBody }>('PATCH', `/api/applications/${soloId}/status`, {
       token: admin,
@@ -277,18 +238,18 @@ describe('the admin list and decisions', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Заявку схвалено');
     expect(res.body.application.status).toBe('approved');
-    const after = await api.call<{ applications: ApplicationBody[] }>('GET', `/api/tournaments/${soloT._id}`);
-    expect(after.body.applications.map((a) => a.user.username)).toEqual([applicant.username]);
-    const notes = await api.db.select().from(notifications).where(eq(notifications.userId, applicant.id));
+    const after = await api.call<{ applications: ApplicationBody[] }>('GET', `/api/tournaments/${soloT.id}`);
+    expect(after.body.applications.map((a) => a.user.username)).toEqual([applicant.user.username]);
+    const notes = await api.db.select().from(notifications).where(eq(notifications.userId, applicant.user.id));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({
       text: 'Вашу заявку на турнір «Solo Decision Cup» схвалено.',
       read: false,
-      payload: { applicationId: soloId, tournamentId: soloT._id },
+      payload: { applicationId: soloId, tournamentId: soloT.id },
     });
     // Saving the same status again tells nobody twice.
     await api.call('PATCH', `/api/applications/${soloId}`, { token: admin, body: { status: 'approved' } });
-    expect(await api.db.select().from(notifications).where(eq(notifications.userId, applicant.id))).toHaveLength(1);
+    expect(await api.db.select().from(notifications).where(eq(notifications.userId, applicant.user.id))).toHaveLength(1);
   });
 
   it('rejects a team application with a comment and tells its captain', async () => {
@@ -299,10 +260,10 @@ describe('the admin list and decisions', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Заявку відхилено');
     expect(res.body.application).toMatchObject({ status: 'rejected', comment: 'Склад не підтверджено.' });
-    const [note] = await api.db.select().from(notifications).where(eq(notifications.userId, captain.id));
+    const [note] = await api.db.select().from(notifications).where(eq(notifications.userId, captain.user.id));
     const [team] = await api.db.select().from(teams).where(eq(teams.id, teamId));
     expect(note?.text).toBe(`Заявку команди «${team!.name}» на турнір «Decision Cup» відхилено. Коментар: Склад не підтверджено.`);
-    expect(note?.payload).toMatchObject({ applicationId: teamApplicationId, tournamentId: t._id, teamId });
+    expect(note?.payload).toMatchObject({ applicationId: teamApplicationId, tournamentId: t.id, teamId });
   });
 
   it('validates the status change: only approved or rejected, real ids', async () => {
@@ -318,9 +279,9 @@ describe('the admin list and decisions', () => {
   });
 
   it('deletes applications for admins only, even the applicant cannot', async () => {
-    const t2 = await tournament({ soloOnly: true });
+    const t2 = await cup({ soloOnly: true });
     const me = await player();
-    const id = (await apply(me, { tournament: t2._id })).body.application._id;
+    const id = (await apply(me, { tournament: t2.id })).body.application._id;
     expect((await api.call('DELETE', `/api/applications/${id}`)).status).toBe(401);
     expect((await api.call('DELETE', `/api/applications/${id}`, { token: me.token })).status).toBe(403);
     const res = await api.call('DELETE', `/api/applications/${id}`, { token: admin });
@@ -329,6 +290,6 @@ describe('the admin list and decisions', () => {
     expect((await api.call('DELETE', `/api/applications/${id}`, { token: admin })).status).toBe(404);
     expect((await api.call('DELETE', '/api/applications/zzz', { token: admin })).status).toBe(400);
     // The slot is free again.
-    expect((await apply(me, { tournament: t2._id })).status).toBe(201);
+    expect((await apply(me, { tournament: t2.id })).status).toBe(201);
   });
 });
