@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, notifications, teamMembers, teams, tournaments, users } from '../../src/server/db/schema/index.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applications, notifications, teamMembers, tournaments } from '../../src/server/db/schema/index.ts';
+import { accounts, admin as adminOf, application, game, player as newPlayer, team, tournament as built, tournamentStatus, useTestApi, type TournamentOptions } from '../support/builders.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let admin: string;
 let player: { token: string; id: string };
 let gameId: string;
@@ -29,24 +29,8 @@ interface TournamentBody {
   bracket?: unknown[];
 }
 
-/** Players that exist only to fill teams: they never sign in. */
-async function makeUsers(count: number): Promise<string[]> {
-  const rows = await api.db
-    .insert(users)
-    .values(Array.from({ length: count }, () => {
-      const name = `p_${randomUUID().slice(0, 10)}`;
-      return { username: name, email: `${name}@example.test`, passwordHash: 'x', emailConfirmedAt: new Date() };
-    }))
-    .returning({ id: users.id });
-  return rows.map((r) => r.id);
-}
-
-async function makeTeam(captainId: string, size: number, name = `Team ${randomUUID().slice(0, 8)}`): Promise<string> {
-  const [team] = await api.db.insert(teams).values({ name, captainId }).returning({ id: teams.id });
-  const others = await makeUsers(size - 1);
-  await api.db.insert(teamMembers).values([captainId, ...others].map((userId) => ({ teamId: team!.id, userId })));
-  return team!.id;
-}
+/** A tournament of the file's game made by the builders (with approved participants), for the tests not about creating one. */
+const cup = (options: TournamentOptions = {}) => built(api, { game: gameId, ...options });
 
 async function createTournament(body: Record<string, unknown>): Promise<TournamentBody> {
   const res = await api.call<{ tournament: TournamentBody }>('POST', '/api/tournaments', {
@@ -58,15 +42,11 @@ async function createTournament(body: Record<string, unknown>): Promise<Tourname
 }
 
 beforeAll(async () => {
-  api = await createTestApi();
-  admin = (await api.signedIn('admin')).token;
+  admin = (await adminOf(api)).token;
   const p = await api.signedIn('user');
   player = { token: p.token, id: p.user.id };
-  gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'CS2' } })).body.game._id;
-  otherGameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Dota 2' } })).body.game._id;
-});
-afterAll(async () => {
-  await api.close();
+  gameId = await game(api, 'CS2');
+  otherGameId = await game(api, 'Dota 2');
 });
 
 describe('creating tournaments', () => {
@@ -333,16 +313,12 @@ describe('one tournament', () => {
     captain = { token: c.token, id: c.user.id };
     const s = await api.signedIn('user');
     stranger = { token: s.token, id: s.user.id };
-    teamId = await makeTeam(captain.id, 5, 'Seen Team');
-    const approvedTeam = await makeTeam((await makeUsers(1))[0]!, 6, 'Approved Team');
-    const rejectedTeam = await makeTeam((await makeUsers(1))[0]!, 5, 'Rejected Team');
-    const [approvedCaptain] = await api.db.select({ id: teams.captainId }).from(teams).where(eq(teams.id, approvedTeam));
-    const [rejectedCaptain] = await api.db.select({ id: teams.captainId }).from(teams).where(eq(teams.id, rejectedTeam));
-    await api.db.insert(applications).values([
-      { tournamentId: tournament._id, userId: captain.id, teamId, status: 'pending' },
-      { tournamentId: tournament._id, userId: approvedCaptain!.id, teamId: approvedTeam, status: 'approved' },
-      { tournamentId: tournament._id, userId: rejectedCaptain!.id, teamId: rejectedTeam, status: 'rejected', comment: 'private reason' },
-    ]);
+    const seen = await team(api, captain.id, 5, { name: 'Seen Team' });
+    teamId = seen.id;
+    const [approvedCaptain, rejectedCaptain] = await accounts(api, 2);
+    await application(api, tournament._id, 'pending', seen);
+    await application(api, tournament._id, 'approved', await team(api, approvedCaptain!, 6, { name: 'Approved Team' }));
+    await application(api, tournament._id, 'rejected', await team(api, rejectedCaptain!, 5, { name: 'Rejected Team' }), 'private reason');
   });
 
   it('shows guests the approved participants only, with team logo, captain and members without emails', async () => {
@@ -458,98 +434,91 @@ describe('editing and deleting tournaments', () => {
 });
 
 describe('choosing the winner', () => {
-  async function soloWithParticipants() {
-    const t = await createTournament({ soloOnly: true, status: 'finished' });
-    const [approved, pending] = await makeUsers(2);
-    await api.db.insert(applications).values([
-      { tournamentId: t._id, userId: approved!, status: 'approved' },
-      { tournamentId: t._id, userId: pending!, status: 'pending' },
-    ]);
-    return { t, approved: approved!, pending: pending! };
+  /** A solo tournament of one approved player and one pending, then given `status`. */
+  async function soloWithParticipants(status: 'pending' | 'started' | 'finished' = 'finished') {
+    const winner = await newPlayer(api);
+    const t = await cup({ soloOnly: true, approved: [winner] });
+    const pending = (await application(api, t.id)).entrant;
+    await tournamentStatus(api, t, status);
+    return { t, approved: winner.user.id, approvedName: winner.user.username, pending };
   }
 
   it('is for admins only', async () => {
     const { t, approved } = await soloWithParticipants();
     const body = { winnerType: 'user', winnerId: approved };
-    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { body })).status).toBe(401);
-    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: player.token, body })).status).toBe(403);
+    expect((await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { body })).status).toBe(401);
+    expect((await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: player.token, body })).status).toBe(403);
   });
 
   it('saves an approved player of a finished solo tournament once, and congratulates them', async () => {
-    const { t, approved } = await soloWithParticipants();
-    const res = await api.call<{ message: string; tournament: TournamentBody }>('PATCH', `/api/tournaments/${t._id}/winner`, {
+    const { t, approved, approvedName } = await soloWithParticipants();
+    const res = await api.call<{ message: string; tournament: TournamentBody }>('PATCH', `/api/tournaments/${t.id}/winner`, {
       token: admin,
       body: { winnerType: 'user', winnerId: approved },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Переможця збережено!');
-    expect(res.body.tournament.winner).toMatchObject({ type: 'user', id: approved, name: expect.stringMatching(/^p_/) });
-    const [note] = await api.db.select().from(notifications).where(eq(notifications.userId, approved));
-    expect(note?.text).toBe(`Вітаємо! Ви перемогли у турнірі «${t.title}».`);
+    expect(res.body.tournament.winner).toMatchObject({ type: 'user', id: approved, name: approvedName });
+    // The newest note, after the one that approved the application.
+    const notes = await api.db.select().from(notifications).where(eq(notifications.userId, approved)).orderBy(notifications.date);
+    expect(notes.at(-1)?.text).toBe(`Вітаємо! Ви перемогли у турнірі «${t.title}».`);
 
-    const again = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: approved } });
+    const again = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: approved } });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Переможця вже обрано');
-    const detail = await api.call<TournamentBody>('GET', `/api/tournaments/${t._id}`);
+    const detail = await api.call<TournamentBody>('GET', `/api/tournaments/${t.id}`);
     expect(detail.body.winner?.id).toBe(approved);
   });
 
   it('refuses a tournament that is not finished', async () => {
-    for (const status of ['pending', 'started']) {
-      const t = await createTournament({ soloOnly: true, status });
-      const [u] = await makeUsers(1);
-      await api.db.insert(applications).values({ tournamentId: t._id, userId: u!, status: 'approved' });
-      const res = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u } });
+    for (const status of ['pending', 'started'] as const) {
+      const t = await cup({ soloOnly: true, status, approved: 1 });
+      const u = t.approved[0];
+      const res = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u } });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('Переможця можна обрати лише для завершеного турніру');
     }
   });
 
   it('finishes a started tournament and saves its winner in one call with `finish`, under the same rules', async () => {
-    const t = await createTournament({ soloOnly: true, status: 'started' });
-    const [approved, pending] = await makeUsers(2);
-    await api.db.insert(applications).values([
-      { tournamentId: t._id, userId: approved!, status: 'approved' },
-      { tournamentId: t._id, userId: pending!, status: 'pending' },
-    ]);
+    const { t, approved, pending } = await soloWithParticipants('started');
     // winnerRefusal still applies: a pending applicant is refused, and the tournament stays started.
-    const refused = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: pending, finish: true } });
+    const refused = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: pending, finish: true } });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Переможцем може бути лише підтверджений учасник турніру');
-    expect((await api.call<TournamentBody>('GET', `/api/tournaments/${t._id}`)).body).toMatchObject({ status: 'started', winner: null });
+    expect((await api.call<TournamentBody>('GET', `/api/tournaments/${t.id}`)).body).toMatchObject({ status: 'started', winner: null });
 
-    const res = await api.call<{ message: string; tournament: TournamentBody }>('PATCH', `/api/tournaments/${t._id}/winner`, {
+    const res = await api.call<{ message: string; tournament: TournamentBody }>('PATCH', `/api/tournaments/${t.id}/winner`, {
       token: admin,
       body: { winnerType: 'user', winnerId: approved, finish: true },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Переможця збережено, турнір завершено!');
     expect(res.body.tournament).toMatchObject({ status: 'finished', winner: { type: 'user', id: approved } });
-    const again = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: approved, finish: true } });
+    const again = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: approved, finish: true } });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Переможця вже обрано');
   });
 
   it('does not finish a tournament that has not started, even with `finish`', async () => {
-    const t = await createTournament({ soloOnly: true, status: 'pending' });
-    const [u] = await makeUsers(1);
-    await api.db.insert(applications).values({ tournamentId: t._id, userId: u!, status: 'approved' });
-    const res = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u, finish: true } });
+    const t = await cup({ soloOnly: true, approved: 1 });
+    const u = t.approved[0];
+    const res = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u, finish: true } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Турнір ще не розпочато: оголосити переможця можна лише після гри');
-    expect((await api.call<TournamentBody>('GET', `/api/tournaments/${t._id}`)).body).toMatchObject({ status: 'pending', winner: null });
-    const bad = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u, finish: 'yes' } });
+    expect((await api.call<TournamentBody>('GET', `/api/tournaments/${t.id}`)).body).toMatchObject({ status: 'pending', winner: null });
+    const bad = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: u, finish: 'yes' } });
     expect(bad.status).toBe(400);
   });
 
   it('refuses pending applicants, strangers, the wrong type, and tournaments without participants', async () => {
     const { t, pending } = await soloWithParticipants();
-    const notApproved = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: pending } });
+    const notApproved = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: pending } });
     expect(notApproved.status).toBe(422);
     expect(notApproved.body.message).toBe('Переможцем може бути лише підтверджений учасник турніру');
-    const stranger = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: MISSING } });
+    const stranger = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: MISSING } });
     expect(stranger.status).toBe(422);
-    const wrongType = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'team', winnerId: pending } });
+    const wrongType = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'team', winnerId: pending } });
     expect(wrongType.status).toBe(422);
     expect(wrongType.body.message).toMatch(/Тип переможця не відповідає турніру/);
 
@@ -560,13 +529,13 @@ describe('choosing the winner', () => {
   });
 
   it('saves an approved team of a finished team tournament and congratulates every member', async () => {
-    const t = await createTournament({ status: 'finished' });
-    const [captainId] = await makeUsers(1);
-    const teamId = await makeTeam(captainId!, 5, 'Champions');
-    await api.db.insert(applications).values({ tournamentId: t._id, userId: captainId!, teamId, status: 'approved' });
-    const asUser = await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: captainId } });
+    const [captainId] = await accounts(api, 1);
+    const champions = await team(api, captainId!, 5, { name: 'Champions' });
+    const t = await cup({ status: 'finished', approved: [champions] });
+    const teamId = champions.id;
+    const asUser = await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: captainId } });
     expect(asUser.status).toBe(422);
-    const res = await api.call<{ tournament: TournamentBody }>('PATCH', `/api/tournaments/${t._id}/winner`, {
+    const res = await api.call<{ tournament: TournamentBody }>('PATCH', `/api/tournaments/${t.id}/winner`, {
       token: admin,
       body: { winnerType: 'team', winnerId: teamId },
     });
@@ -581,9 +550,9 @@ describe('choosing the winner', () => {
 
   it('validates the body and the ids', async () => {
     const { t, approved } = await soloWithParticipants();
-    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'player', winnerId: approved } })).status).toBe(400);
-    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: 'me' } })).status).toBe(400);
-    expect((await api.call('PATCH', `/api/tournaments/${t._id}/winner`, { token: admin, body: { winnerType: 'user' } })).status).toBe(400);
+    expect((await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'player', winnerId: approved } })).status).toBe(400);
+    expect((await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user', winnerId: 'me' } })).status).toBe(400);
+    expect((await api.call('PATCH', `/api/tournaments/${t.id}/winner`, { token: admin, body: { winnerType: 'user' } })).status).toBe(400);
     expect((await api.call('PATCH', `/api/tournaments/${MISSING}/winner`, { token: admin, body: { winnerType: 'user', winnerId: approved } })).status).toBe(404);
     expect((await api.call('PATCH', '/api/tournaments/1/winner', { token: admin, body: { winnerType: 'user', winnerId: approved } })).status).toBe(400);
   });

@@ -185,11 +185,11 @@ export async function tournament(api: TestApi, options: TournamentOptions = {}):
 }
 
 /**
- * An application to `tournamentId` made through the API and, unless pending, answered by the admin:
- * by `applicant` (a new player when left out), or by a team through its captain. `entrant` is the
- * player's or the team's id.
+ * An application to `tournamentId` made through the API and, unless pending, answered by the admin
+ * (with `comment`): by `applicant` (a new player when left out), or by a team through its captain.
+ * `entrant` is the player's or the team's id.
  */
-export async function application(api: TestApi, tournamentId: string, status: 'pending' | 'approved' | 'rejected' = 'pending', applicant?: Player | BuiltTeam) {
+export async function application(api: TestApi, tournamentId: string, status: 'pending' | 'approved' | 'rejected' = 'pending', applicant?: Player | BuiltTeam, comment?: string) {
   const by = applicant ?? (await player(api));
   const isTeam = 'members' in by;
   const who = isTeam ? await signInAs(api, by.members[0]!) : by;
@@ -201,7 +201,7 @@ export async function application(api: TestApi, tournamentId: string, status: 'p
   const id = applied.application._id;
   if (status !== 'pending') {
     const { token } = await admin(api);
-    await expectStatus(api.call('PATCH', `/api/applications/${id}/status`, { token, body: { status } }), 200, `answer application (${status})`);
+    await expectStatus(api.call('PATCH', `/api/applications/${id}/status`, { token, body: { status, ...(comment !== undefined ? { comment } : {}) } }), 200, `answer application (${status})`);
   }
   return { id, entrant: isTeam ? by.id : who.user.id, applicant: who };
 }
