@@ -20,7 +20,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed.ts';
 import { checkPassword, findByLogin } from '../../src/server/services/accounts.ts';
-import { bracketParticipants } from '../../src/server/services/bracket.ts';
+import { approvedParticipants } from '../../src/server/services/participants.ts';
 import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/leaderboards.ts';
 import { matchHistory } from '../../src/server/services/match-history.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -104,7 +104,7 @@ describe('seedDemo', () => {
       }
       // Started and finished ones have a bracket the bracket engine accepts, drawn from their approved participants.
       for (const t of tournamentRows.filter((row) => row.status !== 'pending')) {
-        const allowed = (await bracketParticipants(db, t)).map((p) => p._id);
+        const allowed = (await approvedParticipants(db, t)).map((p) => p._id);
         expect(findProblem(t.bracket, allowed), t.title).toBeNull();
         const { completed, total } = progress(t.bracket);
         if (t.status === 'finished') {

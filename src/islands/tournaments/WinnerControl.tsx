@@ -3,6 +3,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { getTournament, setWinner, type TournamentDetail } from '../../lib/api/tournaments.ts';
 import { champion } from '../../lib/domain/bracket.ts';
+import { approvedOf } from '../../lib/domain/participant.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { winnerRefusal, winnerTypeOf } from '../../lib/domain/tournament-winner.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -14,9 +15,7 @@ import { applicantName } from './TournamentAdminTools.tsx';
 
 /** The approved participants a winner may be chosen from: players for solo, teams for team tournaments. */
 export function winnerCandidates(detail: TournamentDetail): { id: string; name: string }[] {
-  return detail.applications
-    .filter((a) => a.status === 'approved' && Boolean(a.team) === !detail.soloOnly)
-    .map((a) => ({ id: detail.soloOnly ? a.user._id : a.team!._id, name: applicantName(a) }));
+  return approvedOf(detail.applications, detail.soloOnly).map((a) => ({ id: detail.soloOnly ? a.user._id : a.team!._id, name: applicantName(a) }));
 }
 
 /**

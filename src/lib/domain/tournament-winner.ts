@@ -1,16 +1,18 @@
+import { participantTypeOf, type ParticipantType } from './participant.ts';
 import { normalizeStatus } from './tournament-status.ts';
 
-export type WinnerType = 'user' | 'team';
+/** A winner is one of the tournament's participants, so of its participant type. */
+export type WinnerType = ParticipantType;
 
 /** Why a winner cannot be set; each has a message in the catalog under `winner.refused.<reason>`. */
 export type WinnerRefusal = 'notStarted' | 'notFinished' | 'hasWinner' | 'noParticipants' | 'wrongType' | 'notParticipant';
 
-/** The winner type a tournament takes: a player for solo, a team for team tournaments. */
-export const winnerTypeOf = (soloOnly: boolean): WinnerType => (soloOnly ? 'user' : 'team');
+/** The winner type a tournament takes: its participant type. */
+export const winnerTypeOf = participantTypeOf;
 
 export interface WinnerFacts {
   tournament: { status: string; soloOnly: boolean; hasWinner: boolean };
-  /** Ids of approved participants of the tournament's type (users for solo, teams for team). */
+  /** Ids of the tournament's participants (`approvedParticipants`): users for solo, teams for team ones. */
   participants: readonly string[];
 }
 

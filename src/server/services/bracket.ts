@@ -1,36 +1,12 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
-import { createBracket, isBye, MIN_PARTICIPANTS, type Bracket, type Seeding } from '../../lib/domain/bracket.ts';
+import { createBracket, findProblem, isBye, MIN_PARTICIPANTS, type Bracket, type BracketProblem, type Seeding } from '../../lib/domain/bracket.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import type { Tx } from '../db/client.ts';
-import { applications, teams, tournaments, users } from '../db/schema/index.ts';
-import { avatarUrl } from './avatars.ts';
+import { tournaments } from '../db/schema/index.ts';
+import { approvedParticipants } from './participants.ts';
 
 type TournamentRow = typeof tournaments.$inferSelect;
-
-/**
- * Approved participants in the order they applied (SPEC §4: they fill the first round in order):
- * users of solo applications for solo tournaments, teams for team ones.
- */
-export async function bracketParticipants(db: Tx, tournament: Pick<TournamentRow, 'id' | 'soloOnly'>): Promise<BracketParticipant[]> {
-  const approved = and(eq(applications.tournamentId, tournament.id), eq(applications.status, 'approved'));
-  if (tournament.soloOnly) {
-    const rows = await db
-      .select({ id: users.id, name: users.username, imageId: users.avatarImageId })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
-      .where(and(approved, isNull(applications.teamId)))
-      .orderBy(asc(applications.createdAt), asc(applications.id));
-    return rows.map((r) => ({ _id: r.id, name: r.name, image: avatarUrl(r.id, r.imageId) }));
-  }
-  const rows = await db
-    .select({ id: teams.id, name: teams.name, image: teams.logoUrl })
-    .from(applications)
-    .innerJoin(teams, eq(teams.id, applications.teamId))
-    .where(and(approved, sql`${applications.teamId} is not null`))
-    .orderBy(asc(applications.createdAt), asc(applications.id));
-  return rows.map((r) => ({ _id: r.id, name: r.name, image: r.image }));
-}
 
 /** The tournament row, locked for the rest of the transaction so bracket saves queue up. */
 export async function lockTournament(db: Tx, id: string): Promise<TournamentRow | undefined> {
@@ -60,7 +36,7 @@ export async function drawBracket(db: Tx, id: string, options: { seeding: Seedin
     const row = await lockTournament(tx, id);
     if (!row) return { ok: false, reason: 'notFound' } as const;
     if (hasResults(row.bracket) && !options.replace) return { ok: false, reason: 'hasResults' } as const;
-    const participants = await bracketParticipants(tx, row);
+    const participants = await approvedParticipants(tx, row);
     if (participants.length === 0) return { ok: false, reason: 'noParticipants' } as const;
     if (participants.length < MIN_PARTICIPANTS) return { ok: false, reason: 'needTwo' } as const;
     const bracket = createBracket(
@@ -74,5 +50,36 @@ export async function drawBracket(db: Tx, id: string, options: { seeding: Seedin
       .set({ bracket, bracketVersion: version, ...(started ? { status: 'started' as const } : {}), updatedAt: new Date() })
       .where(eq(tournaments.id, id));
     return { ok: true, row: started ? { ...row, status: 'started' } : row, bracket, version, participants, started } as const;
+  });
+}
+
+export type BracketSave =
+  | { ok: true; stale: false; row: TournamentRow; participants: BracketParticipant[]; version: number }
+  /** The save was based on an older version: nothing changed, and `row` holds the newer bracket. */
+  | { ok: true; stale: true; row: TournamentRow; participants: BracketParticipant[] }
+  | { ok: false; reason: 'notFound' }
+  | { ok: false; reason: 'invalid'; problem: BracketProblem };
+
+/**
+ * Saves an edited bracket (SPEC §4) in one transaction, the tournament row locked so saves queue
+ * up: a save based on an older version than the stored one (`expected`) changes nothing; a bracket
+ * the engine finds wrong against the participants (`findProblem`) is refused; an empty one clears it.
+ */
+export async function saveBracket(db: Tx, id: string, bracket: Bracket, expected: number | undefined): Promise<BracketSave> {
+  return db.transaction(async (tx) => {
+    const row = await lockTournament(tx, id);
+    if (!row) return { ok: false, reason: 'notFound' } as const;
+    const participants = await approvedParticipants(tx, row);
+    if (expected !== undefined && expected !== row.bracketVersion) return { ok: true, stale: true, row, participants } as const;
+    if (bracket.length > 0) {
+      const problem = findProblem(
+        bracket,
+        participants.map((p) => p._id),
+      );
+      if (problem) return { ok: false, reason: 'invalid', problem } as const;
+    }
+    const version = row.bracketVersion + 1;
+    await tx.update(tournaments).set({ bracket, bracketVersion: version, updatedAt: new Date() }).where(eq(tournaments.id, id));
+    return { ok: true, stale: false, row, participants, version } as const;
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Page } from '../../lib/api/paging.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, TournamentStats } from '../../lib/api/tournament-stats.ts';
 import { compileCondition } from '../../lib/domain/achievements.ts';
@@ -9,7 +9,6 @@ import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import {
-  applications,
   earnedAchievements,
   games,
   gameStatsConfigs,
@@ -18,55 +17,16 @@ import {
   playerGameStats,
   teamGameStats,
   teamMembers,
-  teams,
   tournaments,
-  users,
 } from '../db/schema/index.ts';
-import { avatarUrl } from './avatars.ts';
 import { getStatsConfig } from './game-management.ts';
 import { notifyAll, type NewNotification } from './notifications.ts';
+import { matchSides, type MatchSides } from './participants.ts';
 import { getTournament, listTournaments } from './tournaments.ts';
 
 type ParticipantType = 'user' | 'team';
 type StatsRow = typeof playerGameStats.$inferSelect | typeof teamGameStats.$inferSelect;
 type StatsConfig = NonNullable<Awaited<ReturnType<typeof getStatsConfig>>>;
-
-/** Who may play in a tournament's matches (see docs/decisions/004-rating.md). */
-export interface Roster {
-  users: RecordForm['participants']['users'];
-  teams: RecordForm['participants']['teams'];
-}
-
-/**
- * The tournament's participants as match sides: players with an approved solo application or in
- * a team with an approved application, and the approved teams. Sorted by name.
- */
-export async function tournamentRoster(db: Tx, tournamentId: string): Promise<Roster> {
-  const approved = and(eq(applications.tournamentId, tournamentId), eq(applications.status, 'approved'));
-  const teamRows = await db
-    .selectDistinct({ id: teams.id, name: teams.name, logoUrl: teams.logoUrl })
-    .from(applications)
-    .innerJoin(teams, eq(teams.id, applications.teamId))
-    .where(approved);
-  const teamIds = teamRows.map((team) => team.id);
-  const solo = await db
-    .select({ id: applications.userId })
-    .from(applications)
-    .where(and(approved, isNull(applications.teamId)));
-  const members = teamIds.length > 0 ? await db.select({ id: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, teamIds)) : [];
-  const userIds = [...new Set([...solo, ...members].map((r) => r.id))];
-  const userRows =
-    userIds.length > 0
-      ? await db.select({ id: users.id, username: users.username, avatarImageId: users.avatarImageId }).from(users).where(inArray(users.id, userIds))
-      : [];
-  const byName = (a: string, b: string) => a.localeCompare(b, 'uk', { sensitivity: 'base' });
-  return {
-    users: userRows
-      .map((u) => ({ _id: u.id, username: u.username, avatar: avatarUrl(u.id, u.avatarImageId) }))
-      .sort((a, b) => byName(a.username, b.username)),
-    teams: teamRows.map((team) => ({ _id: team.id, name: team.name, logoUrl: team.logoUrl })).sort((a, b) => byName(a.name, b.name)),
-  };
-}
 
 /** Ids of the games that have a statistics configuration. */
 async function configuredGames(db: Tx, gameIds?: readonly string[]): Promise<Set<string>> {
@@ -106,7 +66,7 @@ export async function getTournamentStats(db: Tx, id: string): Promise<Tournament
   return { ...tournament, statsEnabled: Boolean(row?.statsEnabled), gameHasStats: configured.has(tournament.game) };
 }
 
-/** What the record-match modal needs: the tournament, the game's numeric stat fields and the roster. */
+/** What the record-match modal needs: the tournament, the game's numeric stat fields and the participants as match sides. */
 export async function recordForm(db: Tx, id: string): Promise<RecordForm | undefined> {
   const tournament = await getTournamentStats(db, id);
   if (!tournament) return undefined;
@@ -120,7 +80,7 @@ export async function recordForm(db: Tx, id: string): Promise<RecordForm | undef
     description: f.description,
     icon: f.icon,
   }));
-  return { tournament, statsFields, participants: await tournamentRoster(db, id) };
+  return { tournament, statsFields, participants: await matchSides(db, id) };
 }
 
 export type EnableStats = { ok: true; already: boolean; tournament: TournamentStats } | { ok: false; reason: 'notFound' | 'needsConfig' };
@@ -151,10 +111,10 @@ interface ResolvedSide {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A side named by id, or by an id or a name in `participantN`: one of the roster's players or teams. */
-function resolveSide(roster: Roster, type: ParticipantType, id: string | undefined, given: string | undefined): ResolvedSide | null {
+/** A side named by id, or by an id or a name in `participantN`: one of the tournament's match sides (`matchSides`). */
+function resolveSide(allowed: MatchSides, type: ParticipantType, id: string | undefined, given: string | undefined): ResolvedSide | null {
   const candidates =
-    type === 'user' ? roster.users.map((u) => ({ id: u._id, name: u.username })) : roster.teams.map((team) => ({ id: team._id, name: team.name }));
+    type === 'user' ? allowed.users.map((u) => ({ id: u._id, name: u.username })) : allowed.teams.map((team) => ({ id: team._id, name: team.name }));
   const found = id
     ? candidates.find((c) => c.id === id)
     : given && UUID.test(given)
@@ -285,11 +245,11 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
     const config = await getStatsConfig(tx, tournament.gameId);
     if (!config) return { ok: false, reason: 'needsConfig' };
 
-    const roster = await tournamentRoster(tx, tournamentId);
+    const allowed = await matchSides(tx, tournamentId);
     const sides: ResolvedSide[] = [];
     for (const n of [1, 2] as const) {
       const type = input[`participant${n}Type`]!;
-      const side = resolveSide(roster, type, input[`participant${n}Id`], input[`participant${n}`]);
+      const side = resolveSide(allowed, type, input[`participant${n}Id`], input[`participant${n}`]);
       if (!side) return { ok: false, reason: 'notParticipant', name: input[`participant${n}Id`] ?? input[`participant${n}`] ?? '' };
       sides.push(side);
     }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
 import type {
   ParticipantTeam,
   ParticipantUser,
@@ -6,6 +6,7 @@ import type {
   TournamentApplication,
   TournamentDetail,
 } from '../../lib/api/tournaments.ts';
+import { PARTICIPANT_STATUS } from '../../lib/domain/participant.ts';
 import { winnerRefusal, winnerTypeOf, type WinnerRefusal, type WinnerType } from '../../lib/domain/tournament-winner.ts';
 import type { TournamentStatus } from '../../lib/domain/tournament-status.ts';
 import type { SortOrder } from '../../lib/domain/tournament-list.ts';
@@ -14,6 +15,7 @@ import type { Tx } from '../db/client.ts';
 import { applications, games, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
 import { notify, notifyAll } from './notifications.ts';
+import { approvedParticipants } from './participants.ts';
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -214,7 +216,7 @@ export async function teamIdsOf(db: Tx, userId: string): Promise<string[]> {
 export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | null): Promise<TournamentDetail | undefined> {
   const row = await findWithGame(db, id);
   if (!row) return undefined;
-  const mine: SQL[] = [eq(applications.status, 'approved')];
+  const mine: SQL[] = [eq(applications.status, PARTICIPANT_STATUS)];
   if (viewer && !viewer.isAdmin) {
     mine.push(eq(applications.userId, viewer.userId));
     const teamIds = await teamIdsOf(db, viewer.userId);
@@ -302,21 +304,6 @@ export async function deleteTournament(db: Tx, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
-/** Ids of the approved participants a winner may be chosen from: users (solo) or teams. */
-export async function approvedParticipants(db: Tx, tournament: Pick<TournamentRow, 'id' | 'soloOnly'>): Promise<string[]> {
-  const rows = await db
-    .select({ userId: applications.userId, teamId: applications.teamId })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.tournamentId, tournament.id),
-        eq(applications.status, 'approved'),
-        tournament.soloOnly ? isNull(applications.teamId) : sql`${applications.teamId} is not null`,
-      ),
-    );
-  return rows.map((r) => (tournament.soloOnly ? r.userId : r.teamId!));
-}
-
 export type WinnerSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | WinnerRefusal };
 
 /**
@@ -329,7 +316,7 @@ export async function setWinner(db: Tx, id: string, winner: { type: WinnerType; 
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
     if (!row) return { ok: false, reason: 'notFound' } as const;
-    const participants = await approvedParticipants(tx, row);
+    const participants = (await approvedParticipants(tx, row)).map((p) => p._id);
     const refusal = winnerRefusal(
       { tournament: { status: row.status, soloOnly: row.soloOnly, hasWinner: Boolean(row.winnerId) }, participants },
       winner,

@@ -1,12 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateSchema, type BracketState } from '../../../lib/api/bracket.ts';
-import { findProblem } from '../../../lib/domain/bracket.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { adminOnly, requireAdmin } from '../context.ts';
-import { tournaments } from '../../db/schema/index.ts';
 import { fail } from '../errors.ts';
-import { bracketParticipants, drawBracket, findTournamentRow, lockTournament } from '../../services/bracket.ts';
+import { drawBracket, findTournamentRow, saveBracket } from '../../services/bracket.ts';
+import { approvedParticipants } from '../../services/participants.ts';
 import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const params = z.object({ id: z.uuid() });
@@ -45,7 +43,7 @@ export const bracketRoutes = router()
         tournament: row.id,
         bracket: row.bracket,
         version: row.bracketVersion,
-        participants: await bracketParticipants(db, row),
+        participants: await approvedParticipants(db, row),
         soloOnly: row.soloOnly,
       };
       return c.json(state, 200);
@@ -102,23 +100,11 @@ export const bracketRoutes = router()
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       const expected = expectedVersion(body.version, c.req.header('if-match'));
-      const db = c.get('db');
-      const outcome = await db.transaction(async (tx) => {
-        const row = await lockTournament(tx, id);
-        if (!row) fail(404, 'tournament.notFound');
-        const participants = await bracketParticipants(tx, row);
-        if (expected !== undefined && expected !== row.bracketVersion) return { stale: true as const, row, participants };
-        if (body.bracket.length > 0) {
-          const problem = findProblem(
-            body.bracket,
-            participants.map((p) => p._id),
-          );
-          if (problem) fail(422, `bracket.invalid.${problem.kind}`, problem);
-        }
-        const version = row.bracketVersion + 1;
-        await tx.update(tournaments).set({ bracket: body.bracket, bracketVersion: version, updatedAt: new Date() }).where(eq(tournaments.id, id));
-        return { stale: false as const, row, participants, version };
-      });
+      const outcome = await saveBracket(c.get('db'), id, body.bracket, expected);
+      if (!outcome.ok) {
+        if (outcome.reason === 'notFound') fail(404, 'tournament.notFound');
+        fail(422, `bracket.invalid.${outcome.problem.kind}`, outcome.problem);
+      }
       const base = { tournament: id, participants: outcome.participants, soloOnly: outcome.row.soloOnly };
       if (outcome.stale) {
         c.header('ETag', etagOf(id, outcome.row.bracketVersion));

@@ -81,7 +81,7 @@ export const applications = pgTable(
   },
   (t) => [
     // A tournament's applications by status in the order they came: participants (approved), the
-    // bracket, the roster, and the admin list filtered by tournament and status.
+    // bracket, the record-match sides, and the admin list filtered by tournament and status.
     index('applications_tournament_status_idx').on(t.tournamentId, t.status, t.createdAt),
     // The admin list filtered by status alone (pending first of all). A player's or a team's own
     // live application is found through the partial unique indexes below.

@@ -6,7 +6,7 @@ import type { TournamentStatus } from '../../../lib/domain/tournament-status.ts'
 import { RANKS, rankOf } from '../../../lib/domain/rank.ts';
 import { INITIAL_RATING } from '../../../lib/domain/rating.ts';
 import type { StatsTemplate } from '../../../lib/domain/stat-fields.ts';
-import { bracketParticipants } from '../../services/bracket.ts';
+import { approvedParticipants } from '../../services/participants.ts';
 import { getStatsConfig, setupGame, type StatsConfig } from '../../services/game-management.ts';
 import {
   achievementNotices,
@@ -137,10 +137,10 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   // Names of the sides, and the members who hear about a team's achievements.
   const names = new Map<string, string>();
   const played = plan.tournaments.filter((t) => t.status !== 'pending');
-  const rosters = new Map<string, Side[]>();
+  const participantsOf = new Map<string, Side[]>();
   for (const t of played) {
-    const participants = await bracketParticipants(tx, t);
-    rosters.set(
+    const participants = await approvedParticipants(tx, t);
+    participantsOf.set(
       t.id,
       participants.map((p) => ({
         type: t.soloOnly ? 'user' : 'team',
@@ -150,7 +150,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     );
     for (const p of participants) names.set(p._id, p.name);
   }
-  const teamIds = [...new Set(played.filter((t) => !t.soloOnly).flatMap((t) => rosters.get(t.id)!.map((s) => s.id)))];
+  const teamIds = [...new Set(played.filter((t) => !t.soloOnly).flatMap((t) => participantsOf.get(t.id)!.map((s) => s.id)))];
   const members =
     teamIds.length > 0
       ? await tx.select({ teamId: teamMembers.teamId, userId: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, teamIds))
@@ -263,7 +263,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
 
   /** Draws the bracket and plays it: all of it when finished, until about half is decided when started. */
   const playBracket = (tournament: PlayedTournament, from: Date, to: Date): Bracket => {
-    const sides = rosters.get(tournament.id)!;
+    const sides = participantsOf.get(tournament.id)!;
     let bracket = createBracket(sides.map((s) => s.id));
     const byId = new Map(sides.map((s) => [s.id, s]));
     const todo = bracket.flatMap((round, r) => round.matches.map((_, m) => ({ r, m })));
@@ -291,7 +291,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
    * go either way, so streaks end mixed.
    */
   const playSeason = (tournament: PlayedTournament, from: Date, to: Date) => {
-    const sides = rosters.get(tournament.id)!;
+    const sides = participantsOf.get(tournament.id)!;
     const pending: { sides: [Side, Side]; winner: 0 | 1 }[][] = [];
     // Ratings move as matches are recorded, so the season is played on a scratch copy first to
     // learn how many rounds it takes; the real recording below repeats the same pairings.

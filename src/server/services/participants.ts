@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { BracketParticipant } from '../../lib/api/bracket.ts';
+import type { RecordForm } from '../../lib/api/tournament-stats.ts';
+import { PARTICIPANT_STATUS } from '../../lib/domain/participant.ts';
+import type { Tx } from '../db/client.ts';
+import { applications, teamMembers, teams, users, type tournaments } from '../db/schema/index.ts';
+import { avatarUrl } from './avatars.ts';
+
+/** The approved applications of one tournament: the one condition every participant query starts from. */
+const approvedIn = (tournamentId: string): SQL => and(eq(applications.tournamentId, tournamentId), eq(applications.status, PARTICIPANT_STATUS))!;
+
+/**
+ * The tournament's participants (SPEC §4) in the order they applied, with a name and a picture:
+ * users of approved solo applications for solo tournaments, teams of approved team applications
+ * for team ones. The bracket is drawn from them and checked against them, and the winner is
+ * chosen among them; this is the one query for «who takes part».
+ */
+export async function approvedParticipants(db: Tx, tournament: Pick<typeof tournaments.$inferSelect, 'id' | 'soloOnly'>): Promise<BracketParticipant[]> {
+  if (tournament.soloOnly) {
+    const rows = await db
+      .select({ id: users.id, name: users.username, imageId: users.avatarImageId })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.userId))
+      .where(and(approvedIn(tournament.id), isNull(applications.teamId)))
+      .orderBy(asc(applications.createdAt), asc(applications.id));
+    return rows.map((r) => ({ _id: r.id, name: r.name, image: avatarUrl(r.id, r.imageId) }));
+  }
+  const rows = await db
+    .select({ id: teams.id, name: teams.name, image: teams.logoUrl })
+    .from(applications)
+    .innerJoin(teams, eq(teams.id, applications.teamId))
+    .where(and(approvedIn(tournament.id), sql`${applications.teamId} is not null`))
+    .orderBy(asc(applications.createdAt), asc(applications.id));
+  return rows.map((r) => ({ _id: r.id, name: r.name, image: r.image }));
+}
+
+/** Who may be a side of a recorded match (see docs/decisions/004-rating.md). */
+export type MatchSides = RecordForm['participants'];
+
+/**
+ * The players and teams a tournament's matches may be recorded between: the participants, and
+ * the members of participating teams (a player of such a team may be a side too). Sorted by name.
+ */
+export async function matchSides(db: Tx, tournamentId: string): Promise<MatchSides> {
+  const approved = approvedIn(tournamentId);
+  const teamRows = await db
+    .selectDistinct({ id: teams.id, name: teams.name, logoUrl: teams.logoUrl })
+    .from(applications)
+    .innerJoin(teams, eq(teams.id, applications.teamId))
+    .where(approved);
+  const teamIds = teamRows.map((team) => team.id);
+  const solo = await db
+    .select({ id: applications.userId })
+    .from(applications)
+    .where(and(approved, isNull(applications.teamId)));
+  const members = teamIds.length > 0 ? await db.select({ id: teamMembers.userId }).from(teamMembers).where(inArray(teamMembers.teamId, teamIds)) : [];
+  const userIds = [...new Set([...solo, ...members].map((r) => r.id))];
+  const userRows =
+    userIds.length > 0
+      ? await db.select({ id: users.id, username: users.username, avatarImageId: users.avatarImageId }).from(users).where(inArray(users.id, userIds))
+      : [];
+  const byName = (a: string, b: string) => a.localeCompare(b, 'uk', { sensitivity: 'base' });
+  return {
+    users: userRows
+      .map((u) => ({ _id: u.id, username: u.username, avatar: avatarUrl(u.id, u.avatarImageId) }))
+      .sort((a, b) => byName(a.username, b.username)),
+    teams: teamRows.map((team) => ({ _id: team.id, name: team.name, logoUrl: team.logoUrl })).sort((a, b) => byName(a.name, b.name)),
+  };
+}
