@@ -1,6 +1,9 @@
 import { apiAsset, DEFAULT_AVATAR } from '../lib/api/assets.ts';
+import { fallbackTo } from './fallback-image.ts';
 
 const sizes = { sm: { px: 24, box: 'size-6' }, md: { px: 32, box: 'size-8' }, lg: { px: 96, box: 'size-24' } } as const;
+
+const showDefaultAvatar = fallbackTo(DEFAULT_AVATAR);
 
 interface Props {
   user: { _id: string; username: string; avatar?: string | null };
@@ -23,10 +26,7 @@ export function UserAvatar({ user, size = 'md', showName = true, className = '' 
         loading="lazy"
         decoding="async"
         className={`${box} shrink-0 rounded-full bg-surface-2 object-cover`}
-        onError={(event) => {
-          const img = event.currentTarget;
-          if (!img.src.endsWith(DEFAULT_AVATAR)) img.src = DEFAULT_AVATAR;
-        }}
+        onError={showDefaultAvatar}
       />
       {showName && <span className="truncate">{user.username}</span>}
     </span>

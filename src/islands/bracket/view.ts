@@ -1,6 +1,6 @@
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { dependentResults, isBye, matchState, roundKind, type Bracket, type MatchState } from '../../lib/domain/bracket.ts';
-import { isImageAddress } from '../../lib/domain/game-image.ts';
+import { isSafeAddress } from '../../lib/domain/address.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 /**
@@ -51,7 +51,7 @@ export function roundTitle(roundIndex: number, rounds: number): string {
 }
 
 /** A picture address that may go into `src`: a site path or http(s), never `javascript:` or data. */
-export const safeImage = (value: string | null | undefined): string | null => (value && isImageAddress(value) ? value : null);
+export const safeImage = (value: string | null | undefined): string | null => (value && isSafeAddress(value) ? value : null);
 
 const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import MatchHistory from '../../components/MatchHistory.tsx';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
+import { showDefaultImage } from '../../components/fallback-image.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { getCabinet, uploadAvatar, type Cabinet as CabinetData } from '../../lib/api/cabinet.ts';
 import { errorMessage } from '../../lib/api/client.ts';
@@ -143,9 +144,7 @@ export default function Cabinet({ children }: { children?: ReactNode }) {
               width={48}
               height={48}
               className="size-12 rounded-lg object-cover"
-              onError={(event) => {
-                event.currentTarget.src = '/default_game.jpg';
-              }}
+              onError={showDefaultImage}
             />
             <span className="flex flex-col">
               <span className="font-semibold">{cabinet.myTeam.name}</span>

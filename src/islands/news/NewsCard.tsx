@@ -1,4 +1,5 @@
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { ReactNode } from 'react';
+import { fallbackTo } from '../../components/fallback-image.ts';
 import type { NewsItem } from '../../lib/api/news.ts';
 import { newsPreview } from '../../lib/domain/news.ts';
 import { formatDate } from '../../lib/i18n/format.ts';
@@ -8,11 +9,7 @@ import { newsLinkProps, NewsText } from './NewsText.tsx';
 /** Picture shown instead of a news image that fails to load (SPEC §8: broken image → default picture). */
 export const NEWS_FALLBACK_IMAGE = '/og-default.png';
 
-/** Swaps a broken news image for the default picture, once. */
-export function showFallbackImage(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(NEWS_FALLBACK_IMAGE)) img.src = NEWS_FALLBACK_IMAGE;
-}
+const showFallbackImage = fallbackTo(NEWS_FALLBACK_IMAGE);
 
 /**
  * One news card. Collapsed it shows the title, date and the 100-character preview; a click on it

@@ -3,7 +3,8 @@ import { Field, TextAreaField } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import type { NewsInput, NewsItem } from '../../lib/api/news.ts';
-import { isSafeNewsUrl, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, NEWS_URL_MAX } from '../../lib/domain/news.ts';
+import { ADDRESS_MAX, isSafeAddress } from '../../lib/domain/address.ts';
+import { NEWS_CONTENT_MAX, NEWS_TITLE_MAX } from '../../lib/domain/news.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 interface NewsFormProps {
@@ -46,7 +47,7 @@ export function NewsForm({ idPrefix, initial, submitLabel, onSubmit, onCancel, s
       return;
     }
     for (const [field, value] of [['field.imageUrl', body.imageUrl], ['field.link', body.link]] as const) {
-      if (value && !isSafeNewsUrl(value)) {
+      if (value && !isSafeAddress(value)) {
         setResult({ tone: 'error', text: t('news.invalidUrl', { field: t(field) }) });
         return;
       }
@@ -91,7 +92,7 @@ export function NewsForm({ idPrefix, initial, submitLabel, onSubmit, onCancel, s
           id={id('imageUrl')}
           name="imageUrl"
           inputMode="url"
-          limit={NEWS_URL_MAX}
+          limit={ADDRESS_MAX}
           defaultValue={initial?.imageUrl ?? ''}
           placeholder="https://…"
           aria-describedby={id('url-hint')}
@@ -101,7 +102,7 @@ export function NewsForm({ idPrefix, initial, submitLabel, onSubmit, onCancel, s
           id={id('link')}
           name="link"
           inputMode="url"
-          limit={NEWS_URL_MAX}
+          limit={ADDRESS_MAX}
           defaultValue={initial?.link ?? ''}
           placeholder="https://…"
           aria-describedby={id('url-hint')}

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { isExternalUrl, linkifyText, newsParagraphs } from '../../lib/domain/news.ts';
+import { isExternalAddress } from '../../lib/domain/address.ts';
+import { linkifyText, newsParagraphs } from '../../lib/domain/news.ts';
 
 /**
  * News content as text: paragraphs at blank lines, line breaks kept, http(s) addresses as links.
@@ -27,4 +28,4 @@ export function NewsText({ content }: { content: string }) {
 
 /** Attributes of a link to a news item's own address: other sites open in a new tab. */
 export const newsLinkProps = (href: string) =>
-  isExternalUrl(href) ? { href, rel: 'noopener noreferrer', target: '_blank' as const } : { href };
+  isExternalAddress(href) ? { href, rel: 'noopener noreferrer', target: '_blank' as const } : { href };

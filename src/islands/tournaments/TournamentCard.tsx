@@ -1,5 +1,6 @@
 import type { Tournament } from '../../lib/api/tournaments.ts';
-import { gameImage, showDefaultImage } from '../../lib/domain/game-image.ts';
+import { showDefaultImage } from '../../components/fallback-image.ts';
+import { gameImage } from '../../lib/domain/game-image.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';

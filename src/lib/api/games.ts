@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GAME_NAME_MAX, IMAGE_ADDRESS_MAX } from './limits.ts';
-import { isImageAddress } from '../domain/game-image.ts';
+import { isSafeAddress } from '../domain/address.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
 
@@ -20,7 +20,7 @@ export const imageInput = z
   .string()
   .trim()
   .max(IMAGE_ADDRESS_MAX)
-  .refine((value) => value === '' || isImageAddress(value), { error: () => t('image.invalid') })
+  .refine((value) => value === '' || isSafeAddress(value), { error: () => t('image.invalid') })
   .nullable();
 
 export const gameInput = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isSafeNewsUrl, NEWS_CONTENT_MAX, NEWS_TITLE_MAX, NEWS_URL_MAX } from '../domain/news.ts';
+import { ADDRESS_MAX, isSafeAddress } from '../domain/address.ts';
+import { NEWS_CONTENT_MAX, NEWS_TITLE_MAX } from '../domain/news.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
 import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
@@ -21,8 +22,8 @@ const newsUrl = (field: MessageKey) =>
   z
     .string()
     .trim()
-    .max(NEWS_URL_MAX)
-    .refine((value) => value === '' || isSafeNewsUrl(value), { error: () => t('news.invalidUrl', { field: t(field) }) })
+    .max(ADDRESS_MAX)
+    .refine((value) => value === '' || isSafeAddress(value), { error: () => t('news.invalidUrl', { field: t(field) }) })
     .nullable()
     .optional();
 

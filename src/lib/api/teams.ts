@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { t } from '../i18n/index.ts';
 import { hasInvisibleCharacters, normalizeName } from '../domain/names.ts';
-import { hasControlCharacters, isHttpLink, TEAM_NAME_MAX } from '../domain/team.ts';
+import { isHttpAddress } from '../domain/address.ts';
+import { hasControlCharacters, TEAM_NAME_MAX } from '../domain/team.ts';
 import { getIfChanged, type ApiClient } from './client.ts';
 
 /** The longest team logo link. */
@@ -51,7 +52,7 @@ const logoLink = z
   .string()
   .trim()
   .refine((v) => v.length <= LOGO_URL_MAX, { error: () => t('team.logoTooLong', { max: LOGO_URL_MAX }) })
-  .refine((v) => v === '' || isHttpLink(v), { error: () => t('team.logoNotHttp') });
+  .refine((v) => v === '' || isHttpAddress(v), { error: () => t('team.logoNotHttp') });
 
 /** POST /teams: a name (required, unique) and an optional http(s) logo link. */
 export const createTeamInput = z.object({

@@ -1,21 +1,12 @@
+import { isSafeAddress } from './address.ts';
+
 /** The picture shown for a game or tournament without one, or when its own fails to load (SPEC §2). */
 export const DEFAULT_GAME_IMAGE = '/default_game.jpg';
-
-/** Whether `value` is a picture address we show: an absolute http(s) URL or a path on this server. */
-export function isImageAddress(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** The address to put in `<img src>`: the stored picture when usable, else the default one. */
 export function gameImage(value: string | null | undefined): string {
   const trimmed = value?.trim();
-  return trimmed && isImageAddress(trimmed) ? trimmed : DEFAULT_GAME_IMAGE;
+  return trimmed && isSafeAddress(trimmed) ? trimmed : DEFAULT_GAME_IMAGE;
 }
 
 /** The game pictures the site ships, each also drawn 400 px wide (scripts/make-images.ts). */
@@ -24,12 +15,4 @@ const SHIPPED_GAME_IMAGE = /^\/games\/(cs2|valorant|lol|dota2)\.jpg$/;
 /** A `srcset` offering a phone-sized copy of a picture the site ships; undefined for any other picture. */
 export function gameImageSrcset(src: string): string | undefined {
   return SHIPPED_GAME_IMAGE.test(src) ? `${src.replace(/\.jpg$/, '-400.jpg')} 400w, ${src} 640w` : undefined;
-}
-
-/** An `<img onError>` handler: swaps a broken picture for the default one, once. */
-export function showDefaultImage(event: { currentTarget: HTMLImageElement }): void {
-  const img = event.currentTarget;
-  if (img.dataset.fallbackApplied) return;
-  img.dataset.fallbackApplied = '1';
-  img.src = DEFAULT_GAME_IMAGE;
 }

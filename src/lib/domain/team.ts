@@ -19,17 +19,6 @@ export function isCaptain(team: { captain?: Ref; members?: readonly Ref[] }, use
   return captain === userId;
 }
 
-/** Whether `value` is an absolute http(s) link, the only kind a logo may have. */
-export function isHttpLink(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** Control characters (other than tab and line breaks) have no place in names or messages; NUL cannot even be stored. */
 // eslint-disable-next-line no-control-regex
 export const hasControlCharacters = (value: string): boolean => /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value);

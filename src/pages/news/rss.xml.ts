@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { listNews } from '../../lib/api/news.ts';
-import { feedLocale, newsFeedPath, newsFeedXml } from '../../lib/domain/news.ts';
+import { feedLocale, newsFeedPath, newsFeedXml } from './_feed.ts';
 import { currentLocale, translate } from '../../lib/i18n/index.ts';
 
 /** Items in the feed: the newest current news. */

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isExternalAddress, isHttpAddress, isSafeAddress } from '../../src/lib/domain/address.ts';
+
+describe('picture and link addresses (news, games, tournaments)', () => {
+  it('allows http(s) addresses and paths on this site', () => {
+    for (const url of ['https://example.com', 'http://example.com/a.jpg?x=1#y', 'HTTPS://EXAMPLE.COM', '/news/1.jpg', '/', 'https://uk.wikipedia.org/wiki/Кіберспорт']) {
+      expect(isSafeAddress(url), url).toBe(true);
+    }
+  });
+
+  it('refuses scripts, data, other schemes, protocol-relative and odd addresses', () => {
+    for (const url of [
+      '',
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'vbscript:x',
+      'ftp://example.com',
+      'mailto:a@b.test',
+      '//evil.example',
+      '/\\evil.example',
+      'https:evil.example',
+      'https://',
+      'news/1.jpg',
+      'https://exa mple.com',
+      '/path\nwith-newline',
+      `https://example.com/${'a'.repeat(2048)}`,
+    ]) {
+      expect(isSafeAddress(url), JSON.stringify(url)).toBe(false);
+    }
+  });
+
+  it('keeps a game picture on this site or elsewhere, never one with a backslash', () => {
+    expect(isSafeAddress('http://x.test/a.jpg')).toBe(true);
+    expect(isSafeAddress('/a\\b')).toBe(false);
+  });
+});
+
+describe('absolute http(s) addresses (team logos, links in text)', () => {
+  it('accepts absolute http and https links only', () => {
+    expect(isHttpAddress('https://example.com/logo.png')).toBe(true);
+    expect(isHttpAddress('HTTP://example.com/a')).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/teams/1.png', 'ftp://x.y/z', 'https://', 'example.com/logo.png', '']) {
+      expect(isHttpAddress(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('external addresses', () => {
+  it('are the absolute ones; a path on this site is not', () => {
+    expect(isExternalAddress('https://example.com')).toBe(true);
+    expect(isExternalAddress('/news/1')).toBe(false);
+  });
+});
