@@ -4,6 +4,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { getRecordForm, recordMatch, type MatchRecorded, type ParticipantType, type RecordForm, type RecordMatchInput, type TournamentStats } from '../../lib/api/tournament-stats.ts';
 import { readCount, winnerSide } from '../../lib/domain/match-result.ts';
+import { participantTypeOf } from '../../lib/domain/participant.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 
@@ -35,7 +36,7 @@ export function RecordMatchModal({ tournament, onClose, onRecorded }: Props) {
   const idPrefix = useId();
   const [form, setForm] = useState<RecordForm | null>(null);
   const [loadError, setLoadError] = useState('');
-  const defaultType: ParticipantType = tournament.soloOnly ? 'user' : 'team';
+  const defaultType = participantTypeOf(tournament.soloOnly);
   const [sides, setSides] = useState<[SideState, SideState]>([emptySide(defaultType), emptySide(defaultType)]);
   const [duration, setDuration] = useState('');
   const [problem, setProblem] = useState('');

@@ -8,6 +8,8 @@ import {
   STAT_FIELD_TYPES,
   STATS_TEMPLATES,
   isReservedFieldName,
+  type AchievementDefinition,
+  type StatFieldDefinition,
 } from '../domain/stat-fields.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
@@ -33,7 +35,7 @@ export const statFieldSchema = z.object({
   isMainStat: z.boolean(),
   description: z.string(),
   icon: z.string(),
-});
+}) satisfies z.ZodType<StatFieldDefinition & { key: string }>;
 export type StatField = z.infer<typeof statFieldSchema>;
 
 /** An achievement a game offers (SPEC §3). */
@@ -44,7 +46,7 @@ export const achievementSchema = z.object({
   condition: z.string(),
   icon: z.string(),
   rarity: z.enum(ACHIEVEMENT_RARITIES),
-});
+}) satisfies z.ZodType<AchievementDefinition & { _id: string }>;
 export type Achievement = z.infer<typeof achievementSchema>;
 
 /** A game's statistics configuration (SPEC §3 Game stats config). */
@@ -95,7 +97,7 @@ export const statFieldInput = z.object({
   description: z.string().trim().max(STATS_DESCRIPTION_MAX).default(''),
   /** Empty means the default 📊. */
   icon: z.string().trim().max(ICON_MAX).default(''),
-});
+}) satisfies z.ZodType<StatFieldDefinition>;
 export type StatFieldInput = z.input<typeof statFieldInput>;
 
 /** POST /game-management/{gameId}/add-achievement (SPEC §3, §5): name, description, condition required. */
@@ -106,7 +108,7 @@ export const achievementInput = z.object({
   /** Empty means the default 🏆. */
   icon: z.string().trim().max(ICON_MAX).default(''),
   rarity: z.enum(ACHIEVEMENT_RARITIES).default('common'),
-});
+}) satisfies z.ZodType<AchievementDefinition>;
 export type AchievementInput = z.input<typeof achievementInput>;
 
 export const statFieldSaved = z.object({ message: z.string(), field: statFieldSchema });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { winnerSide } from '../domain/match-result.ts';
+import { PARTICIPANT_TYPES, type ParticipantType } from '../domain/participant.ts';
+import { STAT_CATEGORIES, STAT_FIELD_TYPES, type StatFieldDefinition } from '../domain/stat-fields.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
 import { pageParams, readPage, type Page } from './paging.ts';
@@ -26,8 +28,8 @@ const sideStats = z
     }
   });
 
-export const participantTypeSchema = z.enum(['user', 'team'], { error: () => t('stats.participantTypeInvalid') });
-export type ParticipantType = z.infer<typeof participantTypeSchema>;
+export const participantTypeSchema = z.enum(PARTICIPANT_TYPES, { error: () => t('stats.participantTypeInvalid') });
+export type { ParticipantType };
 
 /**
  * POST /tournaments/{id}/record-match (SPEC §3 Match result payload). Each side is named by
@@ -74,12 +76,12 @@ export type TournamentStats = z.infer<typeof tournamentStatsSchema>;
 export const statFieldSchema = z.object({
   fieldName: z.string(),
   displayName: z.string(),
-  fieldType: z.enum(['number', 'percentage', 'time', 'string']),
-  category: z.string(),
+  fieldType: z.enum(STAT_FIELD_TYPES),
+  category: z.enum(STAT_CATEGORIES),
   isMainStat: z.boolean(),
   description: z.string(),
   icon: z.string(),
-});
+}) satisfies z.ZodType<StatFieldDefinition>;
 export type StatField = z.infer<typeof statFieldSchema>;
 
 /** Everything the record-match modal needs: the game's numeric stat fields and who may play. */

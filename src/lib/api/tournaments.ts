@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TOURNAMENT_DESCRIPTION_MAX, TOURNAMENT_TITLE_MAX } from './limits.ts';
 import { STATUS_SPELLINGS, normalizeStatus, type TournamentStatus } from '../domain/tournament-status.ts';
 import { APPLICATION_STATUSES, APPLY_REFUSALS, LIVE_APPLICATION_STATUSES } from '../domain/application-rules.ts';
+import { PARTICIPANT_TYPES } from '../domain/participant.ts';
 import { SORT_ORDERS, type TournamentListQuery } from '../domain/tournament-list.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
@@ -40,7 +41,7 @@ export const tournamentApplicationSchema = z.object({
 export type TournamentApplication = z.infer<typeof tournamentApplicationSchema>;
 
 export const winnerSchema = z.object({
-  type: z.enum(['user', 'team']),
+  type: z.enum(PARTICIPANT_TYPES),
   id: z.string(),
   /** Nickname or team name, for display; empty when the winner no longer exists. */
   name: z.string(),
@@ -124,7 +125,7 @@ export const tournamentListQuery = z.object({
 export type { TournamentListQuery };
 
 export const winnerInput = z.object({
-  winnerType: z.enum(['user', 'team']),
+  winnerType: z.enum(PARTICIPANT_TYPES),
   winnerId: z.uuid(),
   /** Also mark a started tournament finished, in the same transaction (its bracket's final is played). */
   finish: z.boolean().optional(),

@@ -20,6 +20,31 @@ export type StatsTemplate = (typeof STATS_TEMPLATES)[number];
 /** The four templates «Налаштувати популярні ігри» applies. */
 export const POPULAR_TEMPLATES = ['cs2', 'valorant', 'lol', 'dota2'] as const satisfies readonly StatsTemplate[];
 
+/**
+ * A stat field (SPEC §3 Game stats config), the one shape of it: templates define fields in it,
+ * the stat_fields table stores it, and the API's zod schemas are checked against it.
+ */
+export interface StatFieldDefinition {
+  /** English identifier (FIELD_NAME_PATTERN), unique per game. */
+  fieldName: string;
+  displayName: string;
+  fieldType: StatFieldType;
+  category: StatCategory;
+  isMainStat: boolean;
+  description: string;
+  icon: string;
+}
+
+/** An achievement a game offers (SPEC §3), the one shape of it, as templates, the table and the API carry it. */
+export interface AchievementDefinition {
+  name: string;
+  description: string;
+  /** An expression over the game's fields and the aggregates (`conditionVariables`). */
+  condition: string;
+  icon: string;
+  rarity: AchievementRarity;
+}
+
 export const DEFAULT_STAT_ICON = '📊';
 export const DEFAULT_ACHIEVEMENT_ICON = '🏆';
 

@@ -1,24 +1,10 @@
-import type { AchievementRarity, StatCategory, StatFieldType, StatsTemplate } from './stat-fields.ts';
+import type { AchievementDefinition, AchievementRarity, StatCategory, StatFieldDefinition, StatFieldType, StatsTemplate } from './stat-fields.ts';
 
 /** A stat field as a template defines it (SPEC §3): English fieldName, Ukrainian texts. */
-export interface TemplateStatField {
-  fieldName: string;
-  displayName: string;
-  fieldType: StatFieldType;
-  category: StatCategory;
-  isMainStat: boolean;
-  description: string;
-  icon: string;
-}
+export type TemplateStatField = StatFieldDefinition;
 
 /** An achievement as a template defines it: English name (SPEC §3), Ukrainian description. */
-export interface TemplateAchievement {
-  name: string;
-  description: string;
-  condition: string;
-  icon: string;
-  rarity: AchievementRarity;
-}
+export type TemplateAchievement = AchievementDefinition;
 
 export interface StatsTemplateDefinition {
   statsFields: readonly TemplateStatField[];

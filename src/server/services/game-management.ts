@@ -5,9 +5,8 @@ import {
   DEFAULT_ACHIEVEMENT_ICON,
   DEFAULT_STAT_ICON,
   POPULAR_TEMPLATES,
-  type AchievementRarity,
-  type StatCategory,
-  type StatFieldType,
+  type AchievementDefinition,
+  type StatFieldDefinition,
   type StatsTemplate,
 } from '../../lib/domain/stat-fields.ts';
 import { POPULAR_GAMES, STATS_TEMPLATE_DEFINITIONS } from '../../lib/domain/stat-templates.ts';
@@ -182,15 +181,7 @@ export type StatFieldWrite =
   | { ok: false; reason: ConfigRefusal }
   | { ok: false; reason: 'fieldTaken'; fieldName: string };
 
-export interface NewStatField {
-  fieldName: string;
-  displayName: string;
-  fieldType: StatFieldType;
-  category: StatCategory;
-  isMainStat: boolean;
-  description: string;
-  icon: string;
-}
+export type NewStatField = StatFieldDefinition;
 
 /** Adds a stat field to a configured game; a fieldName already there (in any letter case) is refused. */
 export async function addStatField(db: Tx, gameId: string, input: NewStatField): Promise<StatFieldWrite> {
@@ -240,13 +231,7 @@ export type AchievementWrite =
   | { ok: false; reason: 'achievementTaken' }
   | { ok: false; reason: 'badCondition'; error: string };
 
-export interface NewAchievement {
-  name: string;
-  description: string;
-  condition: string;
-  icon: string;
-  rarity: AchievementRarity;
-}
+export type NewAchievement = AchievementDefinition;
 
 /**
  * Adds an achievement to a configured game. Its condition must compile against the game's stat

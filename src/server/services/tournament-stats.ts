@@ -5,6 +5,7 @@ import { compileCondition } from '../../lib/domain/achievements.ts';
 import { addTotals, isNumericField, statProblem, winnerSide } from '../../lib/domain/match-result.ts';
 import { rankOf, rankTitleKey } from '../../lib/domain/rank.ts';
 import { nextStreak, rateMatch, winRate } from '../../lib/domain/rating.ts';
+import type { ParticipantType } from '../../lib/domain/participant.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
@@ -24,7 +25,6 @@ import { notifyAll, type NewNotification } from './notifications.ts';
 import { matchSides, type MatchSides } from './participants.ts';
 import { getTournament, listTournaments } from './tournaments.ts';
 
-type ParticipantType = 'user' | 'team';
 type StatsRow = typeof playerGameStats.$inferSelect | typeof teamGameStats.$inferSelect;
 type StatsConfig = NonNullable<Awaited<ReturnType<typeof getStatsConfig>>>;
 

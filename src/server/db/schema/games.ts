@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { ACHIEVEMENT_RARITIES, STAT_CATEGORIES, STAT_FIELD_TYPES, STATS_TEMPLATES } from '../../../lib/domain/stat-fields.ts';
 import { createdAt, id } from './columns.ts';
 
 export const games = pgTable(
@@ -18,7 +19,7 @@ export const gameStatsConfigs = pgTable('game_stats_configs', {
   gameId: uuid('game_id')
     .primaryKey()
     .references(() => games.id, { onDelete: 'cascade' }),
-  template: text('template', { enum: ['default', 'cs2', 'valorant', 'lol', 'dota2'] })
+  template: text('template', { enum: STATS_TEMPLATES })
     .notNull()
     .default('default'),
   createdAt: createdAt(),
@@ -33,10 +34,10 @@ export const statFields = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     fieldName: text('field_name').notNull(),
     displayName: text('display_name').notNull(),
-    fieldType: text('field_type', { enum: ['number', 'percentage', 'time', 'string'] })
+    fieldType: text('field_type', { enum: STAT_FIELD_TYPES })
       .notNull()
       .default('number'),
-    category: text('category', { enum: ['general', 'combat', 'objective', 'economy', 'support'] })
+    category: text('category', { enum: STAT_CATEGORIES })
       .notNull()
       .default('general'),
     isMainStat: boolean('is_main_stat').notNull().default(false),
@@ -58,7 +59,7 @@ export const achievements = pgTable(
     description: text('description').notNull(),
     condition: text('condition').notNull(),
     icon: text('icon').notNull().default('🏆'),
-    rarity: text('rarity', { enum: ['common', 'rare', 'epic', 'legendary'] })
+    rarity: text('rarity', { enum: ACHIEVEMENT_RARITIES })
       .notNull()
       .default('common'),
     createdAt: createdAt(),

@@ -5,6 +5,7 @@ import { users } from './accounts.ts';
 import { achievements, games } from './games.ts';
 import { teams } from './teams.ts';
 import { tournaments } from './tournaments.ts';
+import { PARTICIPANT_TYPES } from '../../../lib/domain/participant.ts';
 
 export const matches = pgTable(
   'matches',
@@ -38,7 +39,7 @@ export const matchParticipants = pgTable(
     matchId: uuid('match_id')
       .notNull()
       .references(() => matches.id, { onDelete: 'cascade' }),
-    participantType: text('participant_type', { enum: ['user', 'team'] }).notNull(),
+    participantType: text('participant_type', { enum: PARTICIPANT_TYPES }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     name: text('name').notNull(),

@@ -2,6 +2,8 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, LIVE_APPLICATION_STATUSES } from '../../../lib/domain/application-rules.ts';
 import type { Bracket } from '../../../lib/domain/bracket.ts';
+import { PARTICIPANT_TYPES } from '../../../lib/domain/participant.ts';
+import { TOURNAMENT_STATUSES } from '../../../lib/domain/tournament-status.ts';
 import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 import { games } from './games.ts';
@@ -28,13 +30,13 @@ export const tournaments = pgTable(
     titleKey: text('title_key').generatedAlwaysAs(TITLE_KEY).notNull(),
     description: text('description').notNull().default(''),
     date: at('date').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: TOURNAMENT_STATUSES }).notNull().default('pending'),
     soloOnly: boolean('solo_only').notNull().default(false),
     gameId: uuid('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'restrict' }),
     image: text('image'),
-    winnerType: text('winner_type', { enum: ['user', 'team'] }),
+    winnerType: text('winner_type', { enum: PARTICIPANT_TYPES }),
     winnerId: uuid('winner_id'),
     /** SPEC §3's bracket, shaped as the domain's engine declares it. */
     bracket: jsonb('bracket').$type<Bracket>().notNull().default([]),
