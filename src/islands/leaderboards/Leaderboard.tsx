@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { apiAsset } from '../../lib/api/assets.ts';
@@ -22,7 +22,6 @@ import {
   LEADERBOARD_TABS,
   leaderboardHref,
   parseSort,
-  parseTab,
   placeLabel,
   streakLabel,
   type LeaderboardSort,
@@ -35,13 +34,12 @@ import { useHydrated, useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
 import { $lbSortPlayers, $lbSortTeams, $lbTab, storedSort, storeSort } from './preferences.ts';
+import { initialViewState, isLoading, startingView, viewOfAddress, viewReducer, wantedRequest, type Entries } from './view.ts';
 
 /** Leaderboards are public: read without a token, so every reader shares the cached answers. */
 const publicApi = createApiClient({ baseUrl: import.meta.env.PUBLIC_API_URL ?? '/api' });
 
-type Entries = PlayerEntry[] | TeamEntry[];
 type Message = { tone: 'success' | 'error'; text: string };
-type View = { tab: LeaderboardTab; sort: LeaderboardSort };
 
 interface Props {
   games: StatsGame[];
@@ -175,47 +173,35 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
   const storedTeamsSort = useStore($lbSortTeams);
   const sortOf = (each: LeaderboardTab) => (each === 'players' ? storedPlayersSort : storedTeamsSort);
 
-  // What the reader asked for by a click or by going back; until then the address, else their stored choice.
-  const [chosen, setChosen] = useState<View | null>(null);
-  const fromStore: View = { tab: explicit.tab ? initialTab : storedTab, sort: explicit.sort ? initialSort : sortOf(explicit.tab ? initialTab : storedTab) };
-  const wanted: View = chosen ?? (hydrated ? fromStore : { tab: initialTab, sort: initialSort });
-  // `refresh` is bumped after a deletion, so the same view is asked for again.
-  const [refresh, setRefresh] = useState(0);
-  const [loaded, setLoaded] = useState({ tab: initialTab, sort: initialSort, refresh: 0, entries: initialEntries });
-  const [failed, setFailed] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(viewReducer, initialViewState({ tab: initialTab, sort: initialSort }, initialEntries));
+  const wanted = wantedRequest(state, startingView({ hydrated, address: { tab: initialTab, sort: initialSort }, explicit, storedTab, storedSort: sortOf }));
+  const { loaded } = state;
+  const loading = isLoading(state, wanted);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const request = useRef(0);
   const game = games.find((g) => g._id === gameId);
 
-  const wantedKey = `${wanted.tab}|${wanted.sort}|${refresh}`;
-  const loadedKey = `${loaded.tab}|${loaded.sort}|${loaded.refresh}`;
-  const loading = wantedKey !== loadedKey && wantedKey !== failed;
-
   useEffect(() => {
     if (!hydrated || !loading) return;
     const ticket = ++request.current;
-    const next = { tab: wanted.tab, sort: wanted.sort, refresh };
+    const next = { tab: wanted.tab, sort: wanted.sort, refresh: wanted.refresh };
     getLeaderboard(publicApi, next.tab, gameId, { sort: next.sort, limit: LEADERBOARD_LIMIT }, next.refresh > 0)
       .then((entries) => {
         if (ticket !== request.current) return;
-        setLoaded({ ...next, entries });
+        dispatch({ type: 'loaded', request: next, entries });
         const href = leaderboardHref({ game: gameId, tab: next.tab, sort: next.sort });
         if (`${window.location.pathname}${window.location.search}` !== href) window.history.replaceState(null, '', href);
       })
       .catch((error: unknown) => {
         // SPEC §8: a failed leaderboard load is only logged; the table stays as it was.
         console.error('[leaderboards]', error);
-        if (ticket === request.current) setFailed(`${next.tab}|${next.sort}|${next.refresh}`);
+        if (ticket === request.current) dispatch({ type: 'failed', request: next });
       });
-  }, [hydrated, loading, wanted.tab, wanted.sort, refresh, gameId]);
+  }, [hydrated, loading, wanted.tab, wanted.sort, wanted.refresh, gameId]);
 
   useEffect(() => {
-    const onPop = () => {
-      const query = new URLSearchParams(window.location.search);
-      const tab = parseTab(query.get('tab'));
-      setChosen({ tab, sort: query.has('sort') ? parseSort(query.get('sort')) : storedSort(tab) });
-    };
+    const onPop = () => dispatch({ type: 'choose', view: viewOfAddress(window.location.search, storedSort) });
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
@@ -232,13 +218,13 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
     $lbTab.set(next);
     if (next === wanted.tab) return;
     const view = { tab: next, sort: sortOf(next) };
-    setChosen(view);
+    dispatch({ type: 'choose', view });
     window.history.pushState(null, '', leaderboardHref({ game: gameId, ...view }));
   }
 
   function chooseSort(next: LeaderboardSort) {
     storeSort(wanted.tab, next);
-    setChosen({ tab: wanted.tab, sort: next });
+    dispatch({ type: 'choose', view: { tab: wanted.tab, sort: next } });
   }
 
   async function remove(row: Row) {
@@ -249,8 +235,7 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
     try {
       const done = loaded.tab === 'players' ? await deletePlayerEntry(api, row.ownerId, gameId) : await deleteTeamEntry(api, row.ownerId, gameId);
       setMessage({ tone: 'success', text: done.message });
-      setChosen({ tab: loaded.tab, sort: loaded.sort });
-      setRefresh((n) => n + 1);
+      dispatch({ type: 'reload' });
     } catch (error) {
       const text =
         error instanceof HTTPError
