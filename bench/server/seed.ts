@@ -19,6 +19,7 @@ import { compileCondition } from '../../src/lib/domain/achievements.ts';
 import { createBracket, setResult, champion, type Bracket } from '../../src/lib/domain/bracket.ts';
 import { addTotals } from '../../src/lib/domain/match-result.ts';
 import { nextStreak, rateMatch, winRate } from '../../src/lib/domain/rating.ts';
+import type { TournamentStatus } from '../../src/lib/domain/tournament-status.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import {
   applications,
@@ -176,7 +177,7 @@ export async function seed(url: string): Promise<Record<string, number>> {
   // Tournaments over the last ~3 years and the next two months; each has 8 approved participants.
   const first = now - 1000 * DAY;
   const span = 1060 * DAY;
-  type Planned = { id: string; gameId: string; date: Date; soloOnly: boolean; status: string; participants: string[]; bracket: Bracket; winner: string | null };
+  type Planned = { id: string; gameId: string; date: Date; soloOnly: boolean; status: TournamentStatus; participants: string[]; bracket: Bracket; winner: string | null };
   const planned: Planned[] = [];
   const applicationRows: (typeof applications.$inferInsert)[] = [];
   for (let i = 0; i < VOLUME.tournaments; i++) {
