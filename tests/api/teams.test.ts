@@ -5,16 +5,9 @@ import type { Team, TeamMessage } from '../../src/lib/api/teams.ts';
 import { notifications, teamInvites, teamMembers } from '../../src/server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
+import { invitedTeam, useTestApi, type Player } from '../support/builders.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-
-type Player = Awaited<ReturnType<TestApi['signedIn']>>;
+const api = useTestApi();
 const XSS = '<img src=x onerror=alert(1)>';
 let counter = 0;
 const uniqueName = (prefix = 'Команда') => `${prefix} ${++counter}-${Math.random().toString(36).slice(2, 7)}`;
@@ -26,18 +19,7 @@ async function newTeam(captain: Player, name = uniqueName()): Promise<Team> {
 }
 
 /** A team of the captain plus `extra` players who joined through invites. */
-async function teamWith(extra: number) {
-  const captain = await api.signedIn();
-  const team = await newTeam(captain);
-  const members: Player[] = [];
-  for (let i = 0; i < extra; i++) {
-    const player = await api.signedIn();
-    expect((await api.call('POST', `/api/teams/${team._id}/invite`, { token: captain.token, body: { query: player.user.username } })).status).toBe(201);
-    expect((await api.call('POST', `/api/teams/${team._id}/accept-invite`, { token: player.token })).status).toBe(200);
-    members.push(player);
-  }
-  return { captain, team, members };
-}
+const teamWith = (extra: number) => invitedTeam(api, extra + 1);
 
 const notificationsOf = (player: Player) => api.call<Notification[]>('GET', '/api/users/me/notifications', { token: player.token });
 

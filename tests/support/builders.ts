@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import type { TeamMessage } from '../../src/lib/api/teams.ts';
 import { TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
 import { teamMembers, users } from '../../src/server/db/schema/index.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
@@ -101,7 +102,7 @@ export async function team(api: TestApi, captain: Player | string, size: number,
 export async function invitedTeam(api: TestApi, size: number, captain?: Player) {
   const lead = captain ?? (await player(api));
   const created = await expectStatus(
-    api.call<{ team: { _id: string; name: string } }>('POST', '/api/teams', { token: lead.token, body: { name: unique('Команда ') } }),
+    api.call<TeamMessage>('POST', '/api/teams', { token: lead.token, body: { name: unique('Команда ') } }),
     201,
     'create team',
   );

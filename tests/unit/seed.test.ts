@@ -192,7 +192,7 @@ describe('seedDemo', () => {
       expect(player?.emailConfirmedAt).not.toBeNull();
       expect(await checkPassword(player, DEMO_PASSWORD)).toBe(true);
       const captain = await findByLogin(db, 'kyiv_cyborg@demo.kiberarena.local');
-      expect(await checkPassword(captain, 'demo12345')).toBe(true);
+      expect(await checkPassword(captain, DEMO_PASSWORD)).toBe(true);
       const [{ n: players } = { n: 0 }] = await db.select({ n: count() }).from(users).where(eq(users.role, 'user'));
       expect(players).toBeGreaterThanOrEqual(20);
     } finally {
