@@ -81,12 +81,12 @@ export function createApp(deps: Deps) {
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('db', deps.database.db);
-    c.set('auth', null);
+    c.set('caller', null);
     const header = c.req.header('authorization');
     const token = header?.match(/^Bearer\s+(\S{1,200})$/i)?.[1];
     if (token) {
       const found = await findSession(deps.database.db, token);
-      if (found) c.set('auth', { user: found.user, sessionId: found.sessionId });
+      if (found) c.set('caller', { user: found.user, sessionId: found.sessionId });
     }
     await next();
   });

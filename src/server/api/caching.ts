@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 
 /**
@@ -30,6 +30,16 @@ const PUBLIC_READS: readonly RegExp[] = [
   /^\/api\/stats\/(games|leaderboard\/game\/[^/]+|leaderboard\/teams\/game\/[^/]+|achievements\/player\/[^/]+|matches\/(player|team)\/[^/]+)$/,
   /^\/api\/(openapi\.json|docs)$/,
 ];
+
+/**
+ * Cache headers a route sets for its public read (tournaments, games, game statistics settings).
+ * A guest's answer is the same for everyone, so a CDN may keep it briefly while browsers always
+ * revalidate; an answer to a signed-in caller may hold their own applications and is never stored.
+ */
+export function publicCache(c: Context): void {
+  c.header('Vary', 'Authorization');
+  c.header('Cache-Control', c.req.header('authorization') ? NOT_STORED : PUBLIC_READ);
+}
 
 export const isPublicRead = (path: string): boolean => {
   const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;

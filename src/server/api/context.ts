@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client.ts';
@@ -9,6 +9,8 @@ import { fail } from './errors.ts';
 import { forwardedBy } from '../serving/transport.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** The database handle a route passes on to its service (routes never query it themselves). */
+export type { Database };
 
 /** What the API needs from the outside world; tests build their own. */
 export interface Deps {
@@ -30,40 +32,43 @@ export interface Auth {
 
 export type AppEnv = {
   Bindings: { clientAddress?: string | undefined };
-  Variables: { deps: Deps; db: Database; auth: Auth | null };
+  /** `caller`: who the bearer token names, null for a guest. A guard turns it into `auth` (GuardedEnv). */
+  Variables: { deps: Deps; db: Database; caller: Auth | null };
 };
 
 export type AppContext = Context<AppEnv>;
 
-/** The signed-in user, or null for a guest. */
-export const getAuth = (c: AppContext): Auth | null => c.get('auth');
+/**
+ * What a guard adds to a handler's `c.var`: behind `signedIn` or `adminOnly`, `c.var.auth` is the
+ * caller, never null. The route's `middleware` carries this type to its handler, so a handler
+ * behind no guard has no `auth` to read.
+ */
+export type GuardedEnv = { Variables: { auth: Auth } };
 
-/** The signed-in user; a guest gets 401. */
-export function requireUser(c: AppContext): Auth {
-  const auth = c.get('auth');
-  if (!auth) fail(401, 'auth.unauthorized');
-  return auth;
-}
+/** A guarded handler's `c.var` (the app's variables with the caller known): what a path guard's check reads. */
+export type GuardedVars = Readonly<AppEnv['Variables'] & GuardedEnv['Variables']>;
 
-/** The signed-in admin; a guest gets 401, anyone else 403. */
-export function requireAdmin(c: AppContext): Auth {
-  const auth = requireUser(c);
-  if (auth.user.role !== 'admin') fail(403, 'auth.forbidden');
-  return auth;
-}
+/** The signed-in user, or null for a guest (for routes anyone may call). */
+export const getAuth = (c: AppContext): Auth | null => c.get('caller');
 
 /**
- * Route middleware (createRoute `middleware`): who may call is checked before the path, query and
- * body are validated, so a guest hears 401 and a non-admin 403, never 400 about a body it may not send.
+ * Route middleware (through `userRoute` in openapi.ts): a guest gets 401. Who may call is checked
+ * before the path, query and body are validated, so a guest hears 401 and a non-admin 403, never
+ * 400 about a body it may not send.
  */
-export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
+export const signedIn = createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
+  const auth = c.get('caller');
+  if (!auth) fail(401, 'auth.unauthorized');
+  c.set('auth', auth);
   await next();
 });
 
-/** Route middleware: admins only (401 for a guest, 403 for anyone else), before validation. */
-export const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
-  requireAdmin(c);
+/** Route middleware (through `adminRoute`): admins only, 401 for a guest and 403 for anyone else, before validation. */
+export const adminOnly = createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
+  const auth = c.get('caller');
+  if (!auth) fail(401, 'auth.unauthorized');
+  if (auth.user.role !== 'admin') fail(403, 'auth.forbidden');
+  c.set('auth', auth);
   await next();
 });
 
@@ -72,12 +77,27 @@ const uuid = z.uuid();
 /**
  * Route middleware for rules about the object named in the path (captain of this team, member of
  * it): checked before the body is validated, so a stranger hears 403 or 404, not 400 about a body
- * they may not send. Goes after `signedIn`. A path id that is not a UUID is left to validation (400).
+ * they may not send. Goes after `signedIn` (`userRoute(config, guard)` puts it there). Given a
+ * `name`, what `check` found is kept as `c.var[name]` for the handler. A path id that is not a UUID
+ * is left to validation (400), and the handler never runs.
  */
-export function pathGuard(param: string, check: (c: AppContext, id: string) => Promise<unknown>) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+export function pathGuard<const Name extends string, Found>(
+  param: string,
+  name: Name,
+  check: (vars: GuardedVars, id: string) => Promise<Found>,
+): MiddlewareHandler<AppEnv & GuardedEnv & { Variables: Record<Name, Found> }>;
+export function pathGuard(param: string, check: (vars: GuardedVars, id: string) => Promise<unknown>): MiddlewareHandler<AppEnv & GuardedEnv>;
+export function pathGuard(
+  param: string,
+  nameOrCheck: string | ((vars: GuardedVars, id: string) => Promise<unknown>),
+  check?: (vars: GuardedVars, id: string) => Promise<unknown>,
+) {
+  return createMiddleware<AppEnv & GuardedEnv & { Variables: Record<string, unknown> }>(async (c, next) => {
     const id = c.req.param(param);
-    if (id !== undefined && uuid.safeParse(id).success) await check(c, id);
+    if (id !== undefined && uuid.safeParse(id).success) {
+      if (typeof nameOrCheck === 'string') c.set(nameOrCheck, await check!(c.var, id));
+      else await nameOrCheck(c.var, id);
+    }
     await next();
   });
 }

@@ -1,6 +1,7 @@
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';
-import type { AppEnv } from './context.ts';
+import { adminOnly, type AppEnv, signedIn } from './context.ts';
 import { validationHook } from './validation.ts';
 
 /** A sub-app for one resource; validation failures answer 400 `{ message }` in Ukrainian. */
@@ -37,4 +38,19 @@ export function errors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, jsonResponse(messageBody, descriptions[s] ?? 'Помилка')]));
 }
 
-export const bearer = [{ bearerAuth: [] }];
+const bearer = [{ bearerAuth: [] }];
+
+/** A route's declaration without the parts its guard decides. */
+type OpenRoute<P extends string> = Omit<RouteConfig, 'path' | 'security' | 'middleware'> & { path: P };
+
+/**
+ * A route for any signed-in user: documented with bearer security and guarded by `signedIn`, then
+ * by `more` (a `pathGuard`, an upload's turn), all before validation. Its handler reads the caller
+ * as `c.var.auth`, typed non-null.
+ */
+export const userRoute = <P extends string, R extends OpenRoute<P>, More extends MiddlewareHandler[] = []>(config: R, ...more: More) =>
+  createRoute({ ...config, security: bearer, middleware: [signedIn, ...more] as [typeof signedIn, ...More] });
+
+/** A route for admins only (401 for a guest, 403 for anyone else, before validation); `c.var.auth` is the admin. */
+export const adminRoute = <P extends string, R extends OpenRoute<P>>(config: R) =>
+  createRoute({ ...config, security: bearer, middleware: [adminOnly] as [typeof adminOnly] });

@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import { createAvatar } from '@dicebear/core';
 // The one style used, not the whole collection (two dozen styles held in memory for nothing).
 import * as initials from '@dicebear/initials';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { findImage } from './images.ts';
 
 /**
  * A generated avatar for a user without an upload: the same name always gives the same picture,
@@ -22,4 +26,12 @@ export function generatedAvatar(seed: string): { svg: string; etag: string } {
 /** Where a user's avatar is served; the version changes with every upload, so it can be cached for long. */
 export function avatarUrl(userId: string, imageId: string | null): string {
   return imageId ? `/api/avatar/${userId}?v=${imageId}` : `/api/avatar/${userId}`;
+}
+
+/** A user's avatar as served: their upload, or undefined `image` for a generated one; undefined for no such user. */
+export async function findAvatar(db: Tx, userId: string) {
+  const [user] = await db.select({ username: users.username, imageId: users.avatarImageId }).from(users).where(eq(users.id, userId));
+  if (!user) return undefined;
+  const image = user.imageId ? await findImage(db, user.imageId) : null;
+  return { username: user.username, image };
 }

@@ -65,11 +65,14 @@ function loadSharp() {
   return loaded;
 }
 
+/** A checked, resized and re-encoded picture, ready to store. */
+export type ProcessedImage = { data: Buffer; width: number; height: number };
+
 /**
  * Checks an upload by its content (not its name or declared type), then crops it to a square,
  * re-encodes it as WebP (dropping metadata and anything hidden in the file) and returns it.
  */
-export async function processUpload(file: Blob): Promise<{ data: Buffer; width: number; height: number }> {
+export async function processUpload(file: Blob): Promise<ProcessedImage> {
   if (file.size === 0) fail(400, 'upload.empty');
   if (file.size > MAX_UPLOAD_BYTES) fail(413, 'upload.tooLarge');
   const input = Buffer.from(await file.arrayBuffer());
@@ -112,7 +115,7 @@ export async function processUpload(file: Blob): Promise<{ data: Buffer; width: 
 }
 
 /** Stores a processed picture and returns its id. */
-export async function storeImage(db: Tx, picture: { data: Buffer; width: number; height: number }): Promise<string> {
+export async function storeImage(db: Tx, picture: ProcessedImage): Promise<string> {
   const etag = `"${createHash('sha256').update(picture.data).digest('base64url').slice(0, 27)}"`;
   const [row] = await db
     .insert(images)

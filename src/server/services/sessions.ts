@@ -31,3 +31,11 @@ export async function revokeUserSessions(db: Tx, userId: string, keepSessionId?:
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
+
+/** An admin signs a user out everywhere; false when there is no such user. */
+export async function signOutEverywhere(db: Tx, userId: string): Promise<boolean> {
+  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!target) return false;
+  await revokeUserSessions(db, userId);
+  return true;
+}

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   adminApplicationSchema,
   applicationInput,
@@ -8,9 +8,9 @@ import {
 } from '../../../lib/api/applications.ts';
 import { TEAM_SIZE, type ApplyRefusal } from '../../../lib/domain/application-rules.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { adminOnly, type AppContext, requireAdmin, requireUser, signedIn } from '../context.ts';
+import type { Database } from '../context.ts';
 import { fail } from '../errors.ts';
-import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import { linkToNext } from '../paging.ts';
 import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/applications.ts';
@@ -33,9 +33,8 @@ export function refuseApplication(reason: ApplyRefusal): never {
   fail(REFUSAL_STATUS[reason], `apply.refused.${reason}`, { min: TEAM_SIZE.min, max: TEAM_SIZE.max });
 }
 
-async function handleStatusChange(c: AppContext, id: string, body: z.infer<typeof applicationStatusInput>) {
-  requireAdmin(c);
-  const result = await changeStatus(c.get('db'), id, body);
+async function handleStatusChange(db: Database, id: string, body: z.infer<typeof applicationStatusInput>) {
+  const result = await changeStatus(db, id, body);
   if (!result.ok) {
     if (result.reason === 'notFound') fail(404, 'applications.notFound');
     if (result.reason === 'lineupFixed') fail(409, 'applications.refused.lineupFixed');
@@ -46,31 +45,27 @@ async function handleStatusChange(c: AppContext, id: string, body: z.infer<typeo
 }
 
 const statusRoute = (path: string, summary: string) =>
-  createRoute({
+  adminRoute({
     method: 'patch',
     path,
     tags: ['Заявки'],
     summary,
-    security: bearer,
-    middleware: [adminOnly] as const,
     request: { params: idParam, body: jsonBody(applicationStatusInput) },
     responses: { 200: jsonResponse(applicationSaved, 'Статус змінено, заявника сповіщено'), ...errors(400, 401, 403, 404, 409, 415) },
   });
 
 export const applicationsRoutes = router()
   .openapi(
-    createRoute({
+    userRoute({
       method: 'post',
       path: '/',
       tags: ['Заявки'],
       summary: 'Подати заявку: соло (`tournament`) або від команди (`tournament` і `team`, лише капітан)',
-      security: bearer,
-      middleware: [signedIn] as const,
       request: { body: jsonBody(applicationInput) },
       responses: { 201: jsonResponse(applicationSaved, 'Заявку подано'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
     async (c) => {
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       const result = await applyTo(c.get('db'), user.id, c.req.valid('json'));
       if (!result.ok) {
         if (result.reason === 'tournamentNotFound') fail(404, 'tournament.notFound');
@@ -82,19 +77,16 @@ export const applicationsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'get',
       path: '/',
       tags: ['Заявки'],
       summary:
         'Адмін: заявки, новіші спершу, сторінкою (`limit` 1–100, типово 100; `offset`; далі — `Link: <…>; rel="next"`); можна за статусом чи турніром',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { query: applicationListQuery },
       responses: { 200: jsonResponse(z.array(adminApplicationSchema), 'Заявки'), ...errors(400, 401, 403) },
     }),
     async (c) => {
-      requireAdmin(c);
       c.header('Cache-Control', 'private, no-store');
       const { limit = PAGE_MAX_LIMIT, offset = 0, ...filter } = c.req.valid('query');
       const page = await listApplications(c.get('db'), { ...filter, limit, offset });
@@ -103,24 +95,21 @@ export const applicationsRoutes = router()
     },
   )
   .openapi(statusRoute('/{id}/status', 'Адмін: схвалити чи відхилити заявку (коли сітку створено, склад схвалених не змінюється: 409)'), async (c) =>
-    c.json(await handleStatusChange(c, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(statusRoute('/{id}', 'Адмін: змінити статус заявки (той самий виклик, інший шлях)'), async (c) =>
-    c.json(await handleStatusChange(c, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'delete',
       path: '/{id}',
       tags: ['Заявки'],
       summary: 'Адмін: видалити заявку (схвалену — лише поки сітку не створено: 409)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Заявку видалено'), ...errors(400, 401, 403, 404, 409) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await deleteApplication(c.get('db'), c.req.valid('param').id);
       if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'applications.notFound' : 'applications.refused.lineupFixed');
       return c.json({ message: t('applications.deleted') }, 200);

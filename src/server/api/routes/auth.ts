@@ -7,7 +7,7 @@ import {
   resendInput,
 } from '../../../lib/api/auth.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { type AppContext, clientAddress, requireUser, signedIn } from '../context.ts';
+import { type AppContext, clientAddress } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { confirmationLetter, confirmLink } from '../../mail/letters.ts';
 import {
@@ -26,7 +26,7 @@ import { countLetter } from '../../services/letter-limits.ts';
 import { startLoginAttempt } from '../../services/login-attempts.ts';
 import type { Limit } from '../../services/rate-limit.ts';
 import { createSession, revokeSession } from '../../services/sessions.ts';
-import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 export const REGISTER_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };
 
@@ -92,17 +92,15 @@ export const auth = router()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: 'post',
       path: '/logout',
       tags: ['Акаунти'],
       summary: 'Вихід: токен більше не діє',
-      security: bearer,
-      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(messageBody, 'Сесію закрито'), ...errors(401) },
     }),
     async (c) => {
-      const { sessionId } = requireUser(c);
+      const { sessionId } = c.var.auth;
       await revokeSession(c.get('db'), sessionId);
       return c.json({ message: t('auth.loggedOutServer') }, 200);
     },

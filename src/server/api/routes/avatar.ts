@@ -1,9 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
 import { fail } from '../errors.ts';
-import { generatedAvatar } from '../../services/avatars.ts';
-import { findImage } from '../../services/images.ts';
+import { findAvatar, generatedAvatar } from '../../services/avatars.ts';
 import { errors, router } from '../openapi.ts';
 
 const picture = (type: string) => ({ description: 'Зображення', content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } });
@@ -20,10 +17,9 @@ export const avatarRoutes = router().openapi(
   async (c) => {
     const { userId } = c.req.valid('param');
     const { v } = c.req.valid('query');
-    const db = c.get('db');
-    const [user] = await db.select({ username: users.username, imageId: users.avatarImageId }).from(users).where(eq(users.id, userId));
+    const user = await findAvatar(c.get('db'), userId);
     if (!user) fail(404, 'error.userNotFound');
-    const image = user.imageId ? await findImage(db, user.imageId) : null;
+    const { image } = user;
     const etag = image ? image.etag : generatedAvatar(user.username).etag;
     // A URL that names the current upload never changes; a bare one is checked again soon.
     const cacheControl = image && v === image.id ? 'public, max-age=31536000, immutable' : 'public, max-age=300, stale-while-revalidate=86400';

@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateSchema, type BracketState } from '../../../lib/api/bracket.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
-import { adminOnly, requireAdmin } from '../context.ts';
 import { fail } from '../errors.ts';
 import { drawBracket, findTournamentRow, saveBracket } from '../../services/bracket.ts';
 import { approvedParticipants } from '../../services/participants.ts';
-import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const params = z.object({ id: z.uuid() });
 const staleSchema = bracketStateSchema.extend({ message: z.string() });
@@ -50,20 +49,17 @@ export const bracketRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/{id}/bracket',
       tags: ['Сітки'],
       summary:
         'Адмін: створити сітку зі схвалених учасників (seeding: order або standard). Створення закриває заявки: турнір, що очікує, ' +
         'у тій самій транзакції стає розпочатим (started); після цього склад учасників не змінюється',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params, body: jsonBody(bracketCreateInput) },
       responses: { 201: jsonResponse(bracketSavedSchema, 'Сітку створено'), ...errors(400, 401, 403, 404, 409, 422) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const result = await drawBracket(c.get('db'), id, c.req.valid('json'));
       if (!result.ok) {
@@ -81,13 +77,11 @@ export const bracketRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'patch',
       path: '/{id}/bracket',
       tags: ['Сітки'],
       summary: 'Адмін: зберегти сітку. Перевіряється рушієм сітки (422); збереження на старій версії (version або If-Match) — 409 з новішою сіткою',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params, body: jsonBody(bracketSaveInput) },
       responses: {
         200: jsonResponse(bracketSavedSchema, 'Збережено'),
@@ -96,7 +90,6 @@ export const bracketRoutes = router()
       },
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       const expected = expectedVersion(body.version, c.req.header('if-match'));

@@ -1,20 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { cabinetSchema, cabinetUpdateResponse, passwordChangeInput, profileInput } from '../../../lib/api/cabinet.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { type AppContext, type AppEnv, requireUser, signedIn } from '../context.ts';
-import { users } from '../../db/schema/index.ts';
+import type { AppEnv } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { confirmLink, emailChangeLetter, emailInUseLetter, loginLink } from '../../mail/letters.ts';
-import { checkPassword, findByEmail, hashPassword, issueEmailToken } from '../../services/accounts.ts';
-import { presentCabinet } from '../../services/cabinet.ts';
-import { isUniqueViolation } from '../../services/db-errors.ts';
-import { isLookAlikeViolation, skeletonColumns, usernameLooksTaken } from '../../services/names.ts';
-import { deleteImage, processUpload, storeImage, uploadsInFlight } from '../../services/images.ts';
+import { checkPassword, findByEmail, hashPassword } from '../../services/accounts.ts';
+import { changePassword, presentCabinet, saveProfile, usernameConflict } from '../../services/cabinet.ts';
+import { processUpload, uploadsInFlight, type ProcessedImage } from '../../services/images.ts';
 import { type Limit, reserve } from '../../services/rate-limit.ts';
-import { revokeUserSessions } from '../../services/sessions.ts';
-import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 import { countLetter } from '../../services/letter-limits.ts';
 import { LOGIN_LIMITS } from '../../services/login-attempts.ts';
 
@@ -30,54 +25,42 @@ const avatarForm = profileInput.extend({
   avatar: z.instanceof(File).optional().openapi({ type: 'string', format: 'binary' }),
 });
 
-/** Whether another account already has this username (any case). */
-async function usernameTaken(c: AppContext, userId: string, username: string): Promise<boolean> {
-  const [row] = await c
-    .get('db')
-    .select({ id: users.id })
-    .from(users)
-    .where(and(ne(users.id, userId), eq(sql`lower(${users.username})`, username.toLowerCase())))
-    .limit(1);
-  return Boolean(row);
-}
-
 export const cabinetRoutes = router()
   .openapi(
-    createRoute({
+    userRoute({
       method: 'get',
       path: '/me',
       tags: ['Кабінет'],
       summary: 'Кабінет поточного користувача',
-      security: bearer,
-      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(cabinetSchema, 'Кабінет'), ...errors(401) },
     }),
     async (c) => {
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       c.header('Cache-Control', 'no-store');
       return c.json(await presentCabinet(c.get('db'), user), 200);
     },
   )
   .openapi(
-    createRoute({
-      method: 'put',
-      path: '/me',
-      tags: ['Кабінет'],
-      summary: 'Змінити аватар (multipart, поле avatar) або нікнейм і email; новий email діє після підтвердження',
-      security: bearer,
-      middleware: [signedIn, uploadTurn] as const,
-      request: {
-        body: {
-          content: {
-            'multipart/form-data': { schema: avatarForm },
-            'application/json': { schema: profileInput },
+    userRoute(
+      {
+        method: 'put',
+        path: '/me',
+        tags: ['Кабінет'],
+        summary: 'Змінити аватар (multipart, поле avatar) або нікнейм і email; новий email діє після підтвердження',
+        request: {
+          body: {
+            content: {
+              'multipart/form-data': { schema: avatarForm },
+              'application/json': { schema: profileInput },
+            },
           },
         },
+        responses: { 200: jsonResponse(cabinetUpdateResponse, 'Збережено'), ...errors(400, 401, 409, 413, 415, 429) },
       },
-      responses: { 200: jsonResponse(cabinetUpdateResponse, 'Збережено'), ...errors(400, 401, 409, 413, 415, 429) },
-    }),
+      uploadTurn,
+    ),
     async (c) => {
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       const db = c.get('db');
       const isForm = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
       const input: z.infer<typeof avatarForm> = isForm ? c.req.valid('form') : c.req.valid('json');
@@ -85,8 +68,9 @@ export const cabinetRoutes = router()
       const email = input.email && input.email.toLowerCase() !== user.email.toLowerCase() ? input.email : undefined;
       if (!input.avatar && !username && !email) fail(400, 'cabinet.nothingToChange');
 
-      if (username && (await usernameTaken(c, user.id, username))) fail(409, 'auth.usernameTaken');
-      if (username && (await usernameLooksTaken(db, username, user.id))) fail(409, 'auth.usernameLookAlike');
+      const conflict = username ? await usernameConflict(db, user.id, username) : null;
+      if (conflict === 'taken') fail(409, 'auth.usernameTaken');
+      if (conflict === 'lookAlike') fail(409, 'auth.usernameLookAlike');
       // A new address is answered alike whether or not another account has it (no probing whose
       // address is whose); its letter, counted like any letter anyone can make the site send, says
       // which it was. Counted before anything changes, so a refusal changes nothing.
@@ -96,35 +80,16 @@ export const cabinetRoutes = router()
         if (wait !== null) failTooMany('auth.tooManyAttempts', wait);
       }
 
-      let picture: Awaited<ReturnType<typeof processUpload>> | undefined;
+      let picture: ProcessedImage | undefined;
       if (input.avatar) {
         const limit = await c.get('deps').limits.hit(`upload:user:${user.id}`, UPLOAD_LIMIT);
         if (!limit.allowed) failTooMany('upload.tooMany', limit.retryAfter);
         picture = await processUpload(input.avatar);
       }
 
-      const { updated, emailToken } = await db
-        .transaction(async (tx) => {
-          const changes: Partial<typeof users.$inferInsert> = {};
-          if (username) Object.assign(changes, { username, ...skeletonColumns(username) });
-          if (email) changes.pendingEmail = email;
-          // The picture being replaced is read under the row's lock, not taken from the session's
-          // copy: parallel uploads each replace the one before them, and none is left unreferenced.
-          const [current] = picture
-            ? await tx.select({ avatarImageId: users.avatarImageId }).from(users).where(eq(users.id, user.id)).for('update')
-            : [];
-          if (picture) changes.avatarImageId = await storeImage(tx, picture);
-          const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
-          if (!row) throw new Error('user vanished during update');
-          if (current?.avatarImageId) await deleteImage(tx, current.avatarImageId);
-          const token = email && !addressOwner ? await issueEmailToken(tx, row, 'email_change', email) : undefined;
-          return { updated: row, emailToken: token };
-        })
-        .catch((error: unknown) => {
-          if (isLookAlikeViolation(error)) fail(409, 'auth.usernameLookAlike');
-          if (isUniqueViolation(error)) fail(409, 'auth.usernameTaken');
-          throw error;
-        });
+      const saved = await saveProfile(db, user.id, { username, email, addressOwned: Boolean(addressOwner), picture });
+      if (!saved.ok) fail(409, saved.reason === 'lookAlike' ? 'auth.usernameLookAlike' : 'auth.usernameTaken');
+      const { updated, emailToken } = saved;
 
       if (email && emailToken) {
         await c.get('deps').mailer.send(emailChangeLetter(email, updated.username, confirmLink(c.get('deps').siteUrl, emailToken)));
@@ -140,18 +105,16 @@ export const cabinetRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: 'put',
       path: '/me/password',
       tags: ['Кабінет'],
       summary: 'Змінити пароль; інші сесії завершуються, поточна лишається',
-      security: bearer,
-      middleware: [signedIn] as const,
       request: { body: jsonBody(passwordChangeInput) },
       responses: { 200: jsonResponse(messageBody, 'Пароль змінено'), ...errors(400, 401, 415, 429) },
     }),
     async (c) => {
-      const { user, sessionId } = requireUser(c);
+      const { user, sessionId } = c.var.auth;
       const { oldPassword, newPassword } = c.req.valid('json');
       const db = c.get('db');
       // Guessing the old password through a stolen session is limited like one account from one
@@ -163,11 +126,7 @@ export const cabinetRoutes = router()
       }
       if (!(await checkPassword(user, oldPassword))) fail(400, 'cabinet.wrongOldPassword');
       await attempt.release();
-      const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-        await revokeUserSessions(tx, user.id, sessionId);
-      });
+      await changePassword(db, user.id, await hashPassword(newPassword), sessionId);
       return c.json({ message: t('cabinet.passwordChanged') }, 200);
     },
   );

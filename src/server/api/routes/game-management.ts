@@ -12,9 +12,9 @@ import {
 } from '../../../lib/api/game-management.ts';
 import { FIELD_NAME_MAX, FIELD_NAME_PATTERN } from '../../../lib/domain/stat-fields.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { adminOnly, type AppContext, requireAdmin } from '../context.ts';
+import { type AppContext } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
-import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import {
   addAchievement,
   addStatField,
@@ -25,7 +25,7 @@ import {
   setupGame,
   setupPopularGames,
 } from '../../services/game-management.ts';
-import { publicCache } from './tournaments.ts';
+import { publicCache } from '../caching.ts';
 
 const tags = ['Статистика ігор'];
 const idParam = z.object({ id: z.uuid() });
@@ -76,18 +76,15 @@ export const gameManagementRoutes = router()
     async (c) => c.json(await sendConfig(c, c.req.valid('param').gameId), 200),
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/setup',
       tags,
       summary: 'Адмін: налаштувати статистику гри за шаблоном (гру буде створено, якщо її немає)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { body: jsonBody(setupInput) },
       responses: { 201: jsonResponse(setupResult, 'Статистику налаштовано'), ...errors(400, 401, 403, 409, 415) },
     }),
     async (c) => {
-      requireAdmin(c);
       const body = c.req.valid('json');
       const result = await setupGame(c.get('db'), body);
       if (!result.ok) fail(409, 'gameConfig.alreadyConfigured', { name: result.name });
@@ -99,17 +96,14 @@ export const gameManagementRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/setup-popular',
       tags,
       summary: 'Адмін: налаштувати CS2, Valorant, League of Legends і Dota 2 (повторний виклик нічого не змінює)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       responses: { 200: jsonResponse(setupPopularResult, 'Що налаштовано, а що вже було'), ...errors(401, 403) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { configured, unchanged } = await setupPopularGames(c.get('db'));
       const message =
         configured.length === 0
@@ -121,18 +115,15 @@ export const gameManagementRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/{id}/add-stat-field',
       tags,
       summary: 'Адмін: додати поле статистики (fieldName унікальне в грі)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(statFieldInput) },
       responses: { 201: jsonResponse(statFieldSaved, 'Поле додано'), ...errors(400, 401, 403, 404, 409, 415) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await addStatField(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
       if (!result.ok) {
         if (result.reason === 'fieldTaken') fail(409, 'gameConfig.fieldTaken', { name: result.fieldName });
@@ -142,18 +133,15 @@ export const gameManagementRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'delete',
       path: '/{gameId}/stat-fields/{fieldName}',
       tags,
       summary: 'Адмін: видалити поле статистики (не можна, поки його вживає умова досягнення)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: fieldParam },
       responses: { 200: jsonResponse(messageBody, 'Поле видалено'), ...errors(400, 401, 403, 404, 409) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { gameId, fieldName } = c.req.valid('param');
       const result = await deleteStatField(c.get('db'), gameId, fieldName);
       if (!result.ok) {
@@ -165,18 +153,15 @@ export const gameManagementRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/{gameId}/add-achievement',
       tags,
       summary: 'Адмін: додати досягнення; умову перевіряє сервер (помилка — 422 з поясненням)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: gameIdParam, body: jsonBody(achievementInput) },
       responses: { 201: jsonResponse(achievementSaved, 'Досягнення додано'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await addAchievement(c.get('db'), c.req.valid('param').gameId, c.req.valid('json'));
       if (!result.ok) {
         if (result.reason === 'badCondition') failWith(422, result.error);
@@ -187,18 +172,15 @@ export const gameManagementRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'delete',
       path: '/{gameId}/achievements/{achievementId}',
       tags,
       summary: 'Адмін: видалити досягнення (зароблені гравцями теж зникнуть)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: achievementParam },
       responses: { 200: jsonResponse(messageBody, 'Досягнення видалено'), ...errors(400, 401, 403, 404) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { gameId, achievementId } = c.req.valid('param');
       const result = await deleteAchievement(c.get('db'), gameId, achievementId);
       if (!result.ok) fail(404, result.reason === 'gameNotFound' ? 'games.notFound' : 'gameConfig.achievementNotFound');

@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { gameInput, gameSaved, gameSchema } from '../../../lib/api/games.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { adminOnly, requireAdmin } from '../context.ts';
 import { fail } from '../errors.ts';
-import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
 import { createGame, deleteGame, listGames, updateGame } from '../../services/games.ts';
-import { publicCache } from './tournaments.ts';
+import { publicCache } from '../caching.ts';
 
 const idParam = z.object({ id: z.uuid() });
 
@@ -24,54 +23,45 @@ export const gamesRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/',
       tags: ['Ігри'],
       summary: 'Адмін: додати гру',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { body: jsonBody(gameInput) },
       responses: { 201: jsonResponse(gameSaved, 'Гру додано'), ...errors(400, 401, 403, 409, 415) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await createGame(c.get('db'), c.req.valid('json'));
       if (!result.ok) fail(409, 'games.nameTaken');
       return c.json({ message: t('games.added'), game: result.game }, 201);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'put',
       path: '/{id}',
       tags: ['Ігри'],
       summary: 'Адмін: змінити назву чи зображення гри',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(gameInput) },
       responses: { 200: jsonResponse(gameSaved, 'Гру оновлено'), ...errors(400, 401, 403, 404, 409, 415) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await updateGame(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
       if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'games.notFound' : 'games.nameTaken');
       return c.json({ message: t('games.updated'), game: result.game }, 200);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'delete',
       path: '/{id}',
       tags: ['Ігри'],
       summary: 'Адмін: видалити гру без турнірів (з турнірами — 409)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Гру видалено'), ...errors(400, 401, 403, 404, 409) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await deleteGame(c.get('db'), c.req.valid('param').id);
       if (!result.ok) {
         if (result.reason === 'notFound') fail(404, 'games.notFound');

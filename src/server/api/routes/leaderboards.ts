@@ -9,15 +9,14 @@ import {
 } from '../../../lib/api/leaderboards.ts';
 import { PAGE_MAX_LIMIT, pageQuery } from '../../../lib/api/paging.ts';
 import { tournamentStatsSchema } from '../../../lib/api/tournament-stats.ts';
-import type { Tx } from '../../db/client.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { adminOnly, type AppContext, requireAdmin } from '../context.ts';
+import type { AppContext, Database } from '../context.ts';
 import { fail } from '../errors.ts';
 import { matchesEtag } from '../../services/chat.ts';
 import { gameExists, listStatsGames, playerAchievements, playerLeaderboard, removeEntry, teamLeaderboard } from '../../services/leaderboards.ts';
 import { ownerExists } from '../../services/match-history.ts';
 import { listTournamentStats } from '../../services/tournament-stats.ts';
-import { bearer, errors, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonResponse, messageBody, router } from '../openapi.ts';
 import { linkToNext } from '../paging.ts';
 
 const tags = ['Статистика'];
@@ -42,7 +41,7 @@ function answer(c: AppContext, body: unknown) {
 }
 
 /** 404 for an unknown game. A game with rows exists (its rows reference it), so only an empty board costs the lookup. */
-async function requireGame(db: Tx, gameId: string, entries: readonly unknown[]): Promise<void> {
+async function requireGame(db: Database, gameId: string, entries: readonly unknown[]): Promise<void> {
   if (entries.length === 0 && !(await gameExists(db, gameId))) fail(404, 'games.notFound');
 }
 
@@ -100,36 +99,30 @@ export const leaderboardsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'delete',
       path: '/player/{userId}/game/{gameId}',
       tags,
       summary: 'Прибрати гравця з топа гри (адмін): його статистика в грі обнуляється, матчі й досягнення лишаються',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: z.object({ userId: z.uuid(), gameId: z.uuid() }) },
       responses: { 200: jsonResponse(messageBody, 'Видалено'), ...errors(400, 401, 403, 404) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { userId, gameId } = c.req.valid('param');
       if (!(await removeEntry(c.get('db'), 'user', userId, gameId))) fail(404, 'stats.playerNotInTop');
       return c.json({ message: t('stats.playerRemoved') }, 200);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'delete',
       path: '/team/{teamId}/game/{gameId}',
       tags,
       summary: 'Прибрати команду з топа гри (адмін)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: z.object({ teamId: z.uuid(), gameId: z.uuid() }) },
       responses: { 200: jsonResponse(messageBody, 'Видалено'), ...errors(400, 401, 403, 404) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { teamId, gameId } = c.req.valid('param');
       if (!(await removeEntry(c.get('db'), 'team', teamId, gameId))) fail(404, 'stats.teamNotInTop');
       return c.json({ message: t('stats.teamRemoved') }, 200);
@@ -153,20 +146,17 @@ export const leaderboardsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'get',
       path: '/tournaments',
       tags,
       summary:
         'Турніри зі станом статистики та чи налаштовано статистику їхньої гри (адмін), сторінкою (`limit` 1–100, типово 100; `offset`; ' +
         'далі — `Link: <…>; rel="next"`)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { query: z.object(pageQuery) },
       responses: { 200: jsonResponse(z.array(tournamentStatsSchema), 'Турніри, спершу новіші'), ...errors(400, 401, 403) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
       c.header('Cache-Control', 'private, no-store');
       const page = await listTournamentStats(c.get('db'), { limit, offset });

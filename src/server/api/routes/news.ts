@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { newsInput, newsItemSchema, newsListQuery, newsUpdate, savedNewsSchema } from '../../../lib/api/news.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { adminOnly, requireAdmin, requireUser, signedIn } from '../context.ts';
 import { fail } from '../errors.ts';
 import {
   createNews,
@@ -14,7 +13,7 @@ import {
   unsaveNewsFor,
   updateNews,
 } from '../../services/news.ts';
-import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 import { linkToNext } from '../paging.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 
@@ -46,68 +45,60 @@ export const newsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: 'get',
       path: '/saved',
       tags,
       summary: 'Ідентифікатори новин, збережених поточним користувачем',
-      security: bearer,
-      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(savedNewsSchema, 'Збережені новини'), ...errors(401) },
     }),
     async (c) => {
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       c.header('Cache-Control', 'private, no-store');
       return c.json(await listSavedNewsIds(c.get('db'), user.id), 200);
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: 'get',
       path: '/saved/items',
       tags,
       summary: 'Новини, збережені поточним користувачем, найновіші першими',
-      security: bearer,
-      middleware: [signedIn] as const,
       responses: { 200: jsonResponse(z.array(newsItemSchema), 'Збережені новини'), ...errors(401) },
     }),
     async (c) => {
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       c.header('Cache-Control', 'private, no-store');
       return c.json(await listSavedNewsItems(c.get('db'), user.id), 200);
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: 'post',
       path: '/saved/{id}',
       tags,
       summary: 'Зберегти новину (повторно — без змін)',
-      security: bearer,
-      middleware: [signedIn] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Збережено'), ...errors(400, 401, 404) },
     }),
     async (c) => {
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       const { id } = c.req.valid('param');
       if (!(await saveNewsFor(c.get('db'), user.id, id))) fail(404, 'news.notFound');
       return c.json({ message: t('news.savedMessage') }, 200);
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: 'delete',
       path: '/saved/{id}',
       tags,
       summary: 'Прибрати новину зі збережених (якщо її там немає — без змін)',
-      security: bearer,
-      middleware: [signedIn] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Прибрано'), ...errors(400, 401, 404) },
     }),
     async (c) => {
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       const { id } = c.req.valid('param');
       if (!(await unsaveNewsFor(c.get('db'), user.id, id))) fail(404, 'news.notFound');
       return c.json({ message: t('news.unsavedMessage') }, 200);
@@ -130,35 +121,29 @@ export const newsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/',
       tags,
       summary: 'Адмін: опублікувати новину',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { body: jsonBody(newsInput) },
       responses: { 201: jsonResponse(newsItemSchema, 'Новину додано'), ...errors(400, 401, 403, 413, 415) },
     }),
     async (c) => {
-      requireAdmin(c);
       const item = await createNews(c.get('db'), c.req.valid('json'));
       return c.json(item, 201);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'put',
       path: '/{id}',
       tags,
       summary: 'Адмін: змінити новину (поля, яких немає в тілі, не змінюються; archived — в архів чи з архіву)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(newsUpdate) },
       responses: { 200: jsonResponse(newsItemSchema, 'Новину оновлено'), ...errors(400, 401, 403, 404, 413, 415) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const item = await updateNews(c.get('db'), id, c.req.valid('json'));
       if (!item) fail(404, 'news.notFound');
@@ -166,18 +151,15 @@ export const newsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'delete',
       path: '/{id}',
       tags,
       summary: 'Адмін: видалити новину',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Новину видалено'), ...errors(400, 401, 403, 404) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       if (!(await deleteNews(c.get('db'), id))) fail(404, 'news.notFound');
       return c.json({ message: t('news.deleted') }, 200);

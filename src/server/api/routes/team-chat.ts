@@ -1,11 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { chatInput, chatMessageSchema, chatQuery } from '../../../lib/api/chat.ts';
-import { type AppContext, pathGuard, requireUser, signedIn } from '../context.ts';
+import { type GuardedVars, pathGuard } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { chatEtag, chatHistory, chatPoll, matchesEtag, parseCursor, postMessage } from '../../services/chat.ts';
 import type { Limit } from '../../services/rate-limit.ts';
 import { membership } from '../../services/teams.ts';
-import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
 
 const tags = ['Команди'];
 const teamIdParam = z.object({ teamId: z.uuid() });
@@ -13,20 +13,18 @@ const teamIdParam = z.object({ teamId: z.uuid() });
 /** Messages one player may send per minute, across all their teams. */
 export const CHAT_LIMIT: Limit = { max: 30, windowSeconds: 60 };
 
-/** The signed-in member of an existing team: 401 for a guest, 404 for no team, 403 for anyone else. */
-async function requireMember(c: AppContext, teamId: string) {
-  const auth = requireUser(c);
-  const standing = await membership(c.get('db'), teamId, auth.user.id);
+/** The caller is a member of an existing team: 404 for no team, 403 for anyone else. */
+async function requireMember({ db, auth }: GuardedVars, teamId: string): Promise<void> {
+  const standing = await membership(db, teamId, auth.user.id);
   if (standing === 'noTeam') fail(404, 'team.notFound');
   if (standing === 'outsider') fail(403, 'team.membersOnly');
-  return auth;
 }
 
 const membersOnly = pathGuard('teamId', requireMember);
 
 export const teamChatRoutes = router()
   .openapi(
-    createRoute({
+    userRoute({
       method: 'get',
       path: '/{teamId}/chat',
       tags,
@@ -34,8 +32,6 @@ export const teamChatRoutes = router()
         'Командний чат (лише учасники), від старих до нових. Без after — останні 100 повідомлень; ' +
         'after=<id повідомлення або час ISO 8601> — лише новіші за нього. Кожна відповідь має ETag; ' +
         'із If-None-Match того самого запиту відповідь 304 без тіла, доки не з’явиться нове повідомлення',
-      security: bearer,
-      middleware: [signedIn] as const,
       request: { params: teamIdParam, query: chatQuery },
       responses: {
         200: jsonResponse(z.array(chatMessageSchema), 'Повідомлення'),
@@ -46,7 +42,7 @@ export const teamChatRoutes = router()
     async (c) => {
       const { teamId } = c.req.valid('param');
       const { after } = c.req.valid('query');
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       const db = c.get('db');
       const cursor = after === undefined ? null : parseCursor(after);
       // One round trip before a 304: the team, the reader's membership, the newest message and the cursor's.
@@ -62,21 +58,22 @@ export const teamChatRoutes = router()
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{teamId}/chat',
-      tags,
-      summary: 'Надіслати повідомлення в командний чат (лише учасники; 1–1000 символів після обрізання пробілів; зберігається як текст)',
-      security: bearer,
-      middleware: [signedIn, membersOnly] as const,
-      request: { params: teamIdParam, body: jsonBody(chatInput) },
-      responses: { 201: jsonResponse(chatMessageSchema, 'Повідомлення надіслано'), ...errors(400, 401, 403, 404, 415, 429) },
-    }),
+    userRoute(
+      {
+        method: 'post',
+        path: '/{teamId}/chat',
+        tags,
+        summary: 'Надіслати повідомлення в командний чат (лише учасники; 1–1000 символів після обрізання пробілів; зберігається як текст)',
+        request: { params: teamIdParam, body: jsonBody(chatInput) },
+        responses: { 201: jsonResponse(chatMessageSchema, 'Повідомлення надіслано'), ...errors(400, 401, 403, 404, 415, 429) },
+      },
+      membersOnly,
+    ),
     async (c) => {
       const { teamId } = c.req.valid('param');
       const { message } = c.req.valid('json');
       // `membersOnly` above already let only a member of this team through (before the body was read).
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       const db = c.get('db');
       const state = await c.get('deps').limits.hit(`chat:user:${user.id}`, CHAT_LIMIT);
       if (!state.allowed) failTooMany('chat.tooMany', state.retryAfter);

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { matchRecordedSchema, recordFormSchema, recordMatchInput, statsEnabledSchema } from '../../../lib/api/tournament-stats.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { adminOnly, requireAdmin } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { type Limit, reserve } from '../../services/rate-limit.ts';
 import { enableStats, recordForm, recordMatch, type RecordRefusal } from '../../services/tournament-stats.ts';
-import { bearer, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const tags = ['Статистика'];
 const params = z.object({ id: z.uuid() });
@@ -42,18 +41,15 @@ function refuse(refusal: RecordRefusal): never {
  */
 export const tournamentStatsRoutes = router()
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'get',
       path: '/{id}/stats',
       tags,
       summary: 'Форма запису матчу (адмін): стан статистики турніру, числові показники гри й учасники',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params },
       responses: { 200: jsonResponse(recordFormSchema, 'Дані форми'), ...errors(400, 401, 403, 404) },
     }),
     async (c) => {
-      requireAdmin(c);
       const form = await recordForm(c.get('db'), c.req.valid('param').id);
       if (!form) fail(404, 'tournament.notFound');
       c.header('Cache-Control', 'private, no-store');
@@ -61,38 +57,32 @@ export const tournamentStatsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/{id}/enable-stats',
       tags,
       summary: 'Увімкнути статистику турніру (адмін); лише якщо для гри налаштовано статистику; повторний виклик нічого не змінює',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params },
       responses: { 200: jsonResponse(statsEnabledSchema, 'Увімкнено'), ...errors(400, 401, 403, 404, 422) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await enableStats(c.get('db'), c.req.valid('param').id);
       if (!result.ok) fail(result.reason === 'notFound' ? 404 : 422, result.reason === 'notFound' ? 'tournament.notFound' : 'stats.needsConfig');
       return c.json({ message: t(result.already ? 'stats.alreadyEnabled' : 'stats.enabled'), tournament: result.tournament }, 200);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/{id}/record-match',
       tags,
       summary:
         'Записати результат матчу (адмін; SPEC §3 Match result payload). Учасник — participantNId (id гравця чи команди) або participantN (id чи імʼя); ' +
         'переможець — той, у кого більший рахунок (надісланий winner має з цим збігатися)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params, body: jsonBody(recordMatchInput) },
       responses: { 201: jsonResponse(matchRecordedSchema, 'Записано'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       if (body.tournamentId && body.tournamentId !== id) fail(400, 'stats.tournamentMismatch');

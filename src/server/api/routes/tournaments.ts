@@ -11,11 +11,11 @@ import {
 } from '../../../lib/api/tournaments.ts';
 import type { WinnerRefusal } from '../../../lib/domain/tournament-winner.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { adminOnly, type AppContext, getAuth, requireAdmin, requireUser, signedIn } from '../context.ts';
+import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';
-import { bearer, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 import { eligibility } from '../../services/applications.ts';
-import { NOT_STORED, PUBLIC_READ } from '../caching.ts';
+import { publicCache } from '../caching.ts';
 import { linkToNext } from '../paging.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import {
@@ -29,16 +29,6 @@ import {
 } from '../../services/tournaments.ts';
 
 const idParam = z.object({ id: z.uuid() });
-
-/**
- * Cache headers for a public read. A guest's answer is the same for everyone, so a CDN may keep it
- * briefly while browsers always revalidate; an answer to a signed-in caller may hold their own
- * applications and is never stored.
- */
-export function publicCache(c: AppContext): void {
-  c.header('Vary', 'Authorization');
-  c.header('Cache-Control', c.req.header('authorization') ? NOT_STORED : PUBLIC_READ);
-}
 
 function refuseSave(result: Extract<TournamentSave, { ok: false }>): never {
   if (result.reason === 'notFound') fail(404, 'tournament.notFound');
@@ -104,18 +94,16 @@ export const tournamentsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    userRoute({
       method: 'get',
       path: '/{id}/eligibility',
       tags: ['Турніри'],
       summary: 'Чи може поточний гравець (або його команда) подати заявку',
-      security: bearer,
-      middleware: [signedIn] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(eligibilitySchema, 'Стан заявки гравця'), ...errors(400, 401, 404) },
     }),
     async (c) => {
-      const { user } = requireUser(c);
+      const { user } = c.var.auth;
       const result = await eligibility(c.get('db'), c.req.valid('param').id, user.id);
       if (!result) fail(404, 'tournament.notFound');
       c.header('Cache-Control', 'private, no-store');
@@ -123,73 +111,61 @@ export const tournamentsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'post',
       path: '/',
       tags: ['Турніри'],
       summary: 'Адмін: створити турнір (статус за замовчуванням pending)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { body: jsonBody(tournamentInput) },
       responses: { 201: jsonResponse(tournamentSaved, 'Турнір додано'), ...errors(400, 401, 403, 404, 415) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await createTournament(c.get('db'), c.req.valid('json'));
       if (!result.ok) refuseSave(result);
       return c.json({ message: t('tournament.added'), tournament: result.tournament }, 201);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'put',
       path: '/{id}',
       tags: ['Турніри'],
       summary: 'Адмін: зберегти турнір (назва, дата й гра обовʼязкові; решта — якщо передано)',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(tournamentUpdate) },
       responses: { 200: jsonResponse(tournamentSaved, 'Турнір оновлено'), ...errors(400, 401, 403, 404, 409, 415) },
     }),
     async (c) => {
-      requireAdmin(c);
       const result = await updateTournament(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
       if (!result.ok) refuseSave(result);
       return c.json({ message: t('tournament.updated'), tournament: result.tournament }, 200);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'delete',
       path: '/{id}',
       tags: ['Турніри'],
       summary: 'Адмін: видалити турнір разом із заявками',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Турнір видалено'), ...errors(400, 401, 403, 404) },
     }),
     async (c) => {
-      requireAdmin(c);
       if (!(await deleteTournament(c.get('db'), c.req.valid('param').id))) fail(404, 'tournament.notFound');
       return c.json({ message: t('tournament.deleted') }, 200);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute({
       method: 'patch',
       path: '/{id}/winner',
       tags: ['Турніри'],
       summary:
         'Адмін: обрати переможця завершеного турніру з підтверджених учасників. З `finish: true` розпочатий турнір ' +
         'позначається завершеним у тій самій транзакції (фінал сітки зіграно); турнір, що ще очікує, — 409',
-      security: bearer,
-      middleware: [adminOnly] as const,
       request: { params: idParam, body: jsonBody(winnerInput) },
       responses: { 200: jsonResponse(tournamentSaved, 'Переможця збережено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
     async (c) => {
-      requireAdmin(c);
       const { winnerType, winnerId, finish } = c.req.valid('json');
       const result = await setWinner(c.get('db'), c.req.valid('param').id, { type: winnerType, id: winnerId }, { finish: finish === true });
       if (!result.ok) {
