@@ -42,4 +42,10 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     // format.ts imports core.ts; core.ts importing format.ts back closes a cycle.
     expect(await problems('src/lib/i18n/core.ts', "import './format.ts';\n")).toContain('import-x/no-cycle');
   });
+
+  it('a module every page loads takes its texts from a narrow catalog', async () => {
+    const code = "import { t } from '../i18n/index.ts';\nexport const probe = t;\n";
+    expect(await problems('src/lib/stores/probe.ts', code)).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await problems('src/lib/stores/probe.ts', code.replace('index.ts', 'common.ts'))).toEqual([]);
+  });
 });

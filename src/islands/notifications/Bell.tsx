@@ -4,11 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import {
-  acceptTeamInvite,
   acceptTournamentInvite,
   getNotifications,
   markAllNotificationsRead,
-  rejectTeamInvite,
   rejectTournamentInvite,
   type Notification,
   type NotificationAction,
@@ -42,6 +40,8 @@ async function perform(notification: Notification, action: NotificationAction): 
   const call = notificationCall(notification, action);
   if (!call) return null;
   if (call.kind === 'team') {
+    // Loaded on demand: teams.ts brings the whole catalog (its forms' texts), which the bell on every page does not need.
+    const { acceptTeamInvite, rejectTeamInvite } = await import('../../lib/api/teams.ts');
     return (await (call.verb === 'accept' ? acceptTeamInvite : rejectTeamInvite)(api, call.teamId)).message;
   }
   return (await (call.verb === 'accept' ? acceptTournamentInvite : rejectTournamentInvite)(api, call.applicationId)).message;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ApiClient } from './client.ts';
-import type { TeamMessage } from './teams.ts';
 
 export const notificationActionSchema = z.object({ label: z.string(), type: z.enum(['accept', 'reject']) });
 
@@ -53,8 +52,5 @@ export const acceptTournamentInvite = (api: ApiClient, applicationId: string) =>
   api.patch(`applications/${applicationId}/accept-invite`).json<z.infer<typeof invitedApplicationMessageSchema>>();
 export const rejectTournamentInvite = (api: ApiClient, applicationId: string) =>
   api.patch(`applications/${applicationId}/reject-invite`).json<z.infer<typeof invitedApplicationMessageSchema>>();
-
-// A team's invitation is answered from the bell too; these live here, not in teams.ts, so that the
-// bell does not load that module's validation texts (the whole catalog) with them.
-export const acceptTeamInvite = (api: ApiClient, teamId: string) => api.post(`teams/${teamId}/accept-invite`).json<TeamMessage>();
-export const rejectTeamInvite = (api: ApiClient, teamId: string) => api.post(`teams/${teamId}/reject-invite`).json<{ message: string }>();
+// A team's invitation, answered from the bell too, is a teams call (lib/api/teams.ts): the bell
+// loads that module only when one is answered, as its validation texts need the whole catalog.

@@ -89,3 +89,6 @@ export const removeTeamInvite = (api: ApiClient, teamId: string, inviteId: strin
   api.delete(`teams/${teamId}/invites/${inviteId}`).json<TeamMessage>();
 export const removeTeamMember = (api: ApiClient, teamId: string, memberId: string) =>
   api.delete(`teams/${teamId}/members/${memberId}`).json<TeamMessage>();
+/** The invited player joins the team (from the bell: it loads this module only then). */
+export const acceptTeamInvite = (api: ApiClient, teamId: string) => api.post(`teams/${teamId}/accept-invite`).json<TeamMessage>();
+export const rejectTeamInvite = (api: ApiClient, teamId: string) => api.post(`teams/${teamId}/reject-invite`).json<{ message: string }>();

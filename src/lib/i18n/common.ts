@@ -10,4 +10,5 @@ export { currentLocale, LOCALE_COOKIE, localeOfCookie } from './core.ts';
  */
 export type CommonKey = keyof typeof uk;
 
+/** The layout's `t`: takes only a CommonKey (uk/common.ts), so a text from elsewhere does not type-check here. */
 export const { t, translate } = await scope<CommonKey>(uk, async () => (await import('./en/common.ts')).common);

@@ -17,9 +17,10 @@ export {
 export type { MessageKey };
 
 /**
- * Every text of the site. Ukrainian, the default, is always here; English is a chunk of its own,
- * loaded only where it is read (`scope`). The layout's islands and the bell use the smaller
- * `common.ts` and `notifications.ts` instead.
+ * Every text of the site: `t(key)` takes any MessageKey. Ukrainian, the default, is always here;
+ * English is a chunk of its own, loaded only where it is read (`scope`). Importing this module
+ * downloads the whole catalog, so the layout's islands and what they load (every page) import the
+ * narrower `t` of `common.ts` or `notifications.ts` instead; eslint.config.js keeps them to it.
  */
 export const { translate, t } = await scope<MessageKey>(uk, async () => (await import('./en.ts')).en);
 

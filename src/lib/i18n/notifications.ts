@@ -9,6 +9,7 @@ import { notifications } from './uk/notifications.ts';
 const uk = { ...common, ...notifications };
 export type NotificationsKey = keyof typeof uk;
 
+/** The bell's `t`: takes only a NotificationsKey (uk/common.ts and uk/notifications.ts). */
 export const { t } = await scope<NotificationsKey>(uk, async () => {
   const [english, bell] = await Promise.all([import('./en/common.ts'), import('./en/notifications.ts')]);
   return { ...english.common, ...bell.notifications };
