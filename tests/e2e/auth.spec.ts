@@ -76,6 +76,7 @@ test('admin pages send everyone but admins home, and show admins the panel', asy
 });
 
 test('an admin sees the Admin link and the admin page', async ({ admin: page }) => {
+  await open(page, '/');
   const nav = page.getByRole('navigation', { name: 'Головна навігація' });
   await nav.getByRole('link', { name: 'Адмінка' }).click();
   await expect(page).toHaveURL('/admin');

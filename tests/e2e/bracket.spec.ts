@@ -1,8 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { setResult } from '../../src/lib/domain/bracket.ts';
-import { expect, logIn, open, test } from './fixtures.ts';
-import { bearer, soloTournamentWithBracket, tokenOf, type BracketAnswer } from './tournament-setup.ts';
+import { bearer, expect, open, signIn, test, tokenOfPage } from './fixtures.ts';
+import type { BracketAnswer } from './tournament-setup.ts';
 
 async function tournamentId(request: APIRequestContext, title: string): Promise<string> {
   const list = (await (await request.get('/api/tournaments')).json()) as { _id: string; title: string }[];
@@ -35,7 +35,7 @@ test('an admin creates the bracket of a pending tournament, records a result wit
   test.slow();
   const id = await tournamentId(request, 'Київська ліга CS2: відбірковий етап');
   // A retry starts from no bracket again.
-  const token = await tokenOf(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const token = tokenOfPage(page);
   await request.patch(`/api/tournaments/${id}/bracket`, { headers: bearer(token), data: { bracket: [] } });
   const before = (await (await request.get(`/api/tournaments/${id}`)).json()) as { title: string; date: string; game: string };
   await request.put(`/api/tournaments/${id}`, { headers: bearer(token), data: { title: before.title, date: before.date, game: before.game, status: 'pending' } });
@@ -128,8 +128,8 @@ test('an admin creates the bracket of a pending tournament, records a result wit
   await request.put(`/api/tournaments/${id}`, { headers: bearer(token), data: { title: before.title, date: before.date, game: before.game, status: 'pending' } });
 });
 
-test('on a desktop the bracket modal draws the tree as the bracket page does, and at 360 px only the drawing scrolls sideways', async ({ admin: page, request }) => {
-  const { id } = await soloTournamentWithBracket(request, ['Stepan_Clutch', 'ZaporizhRush', 'SaloSlayer', 'LvivLion']);
+test('on a desktop the bracket modal draws the tree as the bracket page does, and at 360 px only the drawing scrolls sideways', async ({ admin: page, tournament }) => {
+  const { id } = await tournament(['Stepan_Clutch', 'ZaporizhRush', 'SaloSlayer', 'LvivLion']);
   await page.setViewportSize({ width: 1280, height: 900 });
   const dialog = await openBracket(page, id);
   const drawing = dialog.getByRole('region', { name: 'Сітка: раунди зліва направо' });
@@ -158,8 +158,8 @@ test('on a desktop the bracket modal draws the tree as the bracket page does, an
   await expect(winnerRow(match(drawing, 'Півфінал, матч 1'), 'Stepan_Clutch')).toBeVisible();
 });
 
-test('a guest reads the whole bracket on its own page without JavaScript, and on a phone only the drawing scrolls', async ({ browser, request }) => {
-  const { id, title, admin, ids, drawn } = await soloTournamentWithBracket(request, ['Stepan_Clutch', 'ZaporizhRush', 'SaloSlayer', 'LvivLion', 'Mavka_Mid']);
+test('a guest reads the whole bracket on its own page without JavaScript, and on a phone only the drawing scrolls', async ({ browser, request, tournament }) => {
+  const { id, title, admin, ids, drawn } = await tournament(['Stepan_Clutch', 'ZaporizhRush', 'SaloSlayer', 'LvivLion', 'Mavka_Mid']);
   // Five players: one first-round match and three byes, who are through already.
   const played = setResult(drawn.bracket, 0, 0, ids.ZaporizhRush!, 'Три карти з трьох');
   expect((await request.patch(`/api/tournaments/${id}/bracket`, { headers: bearer(admin), data: { bracket: played, version: drawn.version } })).status()).toBe(200);
@@ -198,8 +198,8 @@ test('a guest reads the whole bracket on its own page without JavaScript, and on
   await context.close();
 });
 
-test('a guest opens the bracket modal and sees the bracket without any admin control; an empty bracket says so', async ({ page, request }) => {
-  const { id } = await soloTournamentWithBracket(request, ['OdesaWave', 'KharkivHawk']);
+test('a guest opens the bracket modal and sees the bracket without any admin control; an empty bracket says so', async ({ page, request, tournament }) => {
+  const { id } = await tournament(['OdesaWave', 'KharkivHawk']);
   const dialog = await openBracket(page, id);
   await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['Фінал']);
   await expect(match(dialog, 'Фінал, матч 1').getByRole('listitem')).toHaveText(['OdesaWave', 'KharkivHawk']);
@@ -221,13 +221,14 @@ test('two admins edit the same bracket: the second sees the first one’s result
   admin: first,
   browser,
   request,
+  tournament,
 }) => {
   // Two browsers, five sign-ins and a poll to wait for.
   test.slow();
-  const { id, ids } = await soloTournamentWithBracket(request, ['Lesya_Support', 'Vyshyvanka_OP', 'Bandura_Beats', 'PoltavaPro']);
+  const { id, ids } = await tournament(['Lesya_Support', 'Vyshyvanka_OP', 'Bandura_Beats', 'PoltavaPro']);
   const secondContext = await browser.newContext();
   const second = await secondContext.newPage();
-  await logIn(second, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signIn(second, E2E_ADMIN.email, E2E_ADMIN.password);
 
   const one = await openBracket(first, id);
   const two = await openBracket(second, id);
@@ -261,8 +262,8 @@ test('two admins edit the same bracket: the second sees the first one’s result
   await secondContext.close();
 });
 
-test('when the final is decided the admin declares the tournament winner in one step', async ({ admin: page, request }) => {
-  const { id } = await soloTournamentWithBracket(request, ['Chernihiv_Ghost', 'BorschtBoss']);
+test('when the final is decided the admin declares the tournament winner in one step', async ({ admin: page, request, tournament }) => {
+  const { id } = await tournament(['Chernihiv_Ghost', 'BorschtBoss']);
   const dialog = await openBracket(page, id);
   await match(dialog, 'Фінал, матч 1').getByRole('button', { name: 'BorschtBoss переміг' }).click();
   await expect(dialog).toContainText('Фінал зіграно: переміг BorschtBoss. Оголосити переможцем турніру?');

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { expect, open, test } from './fixtures.ts';
+import { expect, open, signIn, test } from './fixtures.ts';
 
 /** The browser build the test server serves (playwright.config.ts starts it from BUILD_DIR). */
 const CLIENT_SCRIPTS = join(process.env.BUILD_DIR ?? 'dist', 'client', '_astro');
@@ -38,9 +38,7 @@ test("a guest's home page downloads neither the API client nor the full catalog 
 });
 
 test("a signed-in reader's home page adds the bell and the API client, still without the full catalog", async ({ page }) => {
-  const login = await page.request.post('/api/auth/login', { data: { loginOrEmail: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  const { token } = (await login.json()) as { token: string };
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const loaded: Promise<string>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') loaded.push(response.text());

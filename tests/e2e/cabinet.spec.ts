@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { confirmationLink, expect, logIn, open, test } from './fixtures.ts';
+import { confirmationLink, expect, logIn, open, signIn, test } from './fixtures.ts';
 
 /** Registers and confirms a fresh player through the API, so each test owns its account. */
 async function freshPlayer(page: Page) {
@@ -16,7 +16,7 @@ async function freshPlayer(page: Page) {
 
 test('a player changes the avatar and sees it in the navigation', async ({ page }) => {
   const { nick, password } = await freshPlayer(page);
-  await logIn(page, nick, password);
+  await signIn(page, nick, password);
   await open(page, '/cabinet');
   await expect(page.getByRole('heading', { name: nick })).toBeVisible();
   await expect(page.getByText('Ви не в команді.')).toBeVisible();
@@ -36,7 +36,7 @@ test('a player changes the avatar and sees it in the navigation', async ({ page 
 
 test('a player changes the password and signs in with the new one', async ({ page }) => {
   const { nick, password } = await freshPlayer(page);
-  await logIn(page, nick, password);
+  await signIn(page, nick, password);
   await open(page, '/cabinet');
   await page.getByRole('button', { name: 'Редагувати профіль' }).click();
   const dialog = page.getByRole('dialog', { name: 'Редагувати профіль' });
@@ -53,6 +53,7 @@ test('a player changes the password and signs in with the new one', async ({ pag
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Увійти', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Неправильний логін або пароль');
+  // The form again, with the new password: what this test is about after signing out.
   await logIn(page, nick, 'second-password-2');
 });
 
@@ -63,7 +64,7 @@ test('the cabinet asks a guest to sign in', async ({ page }) => {
 
 test('the profile editor opens from the keyboard, keeps focus inside and closes on Escape', async ({ page }) => {
   const { nick, password } = await freshPlayer(page);
-  await logIn(page, nick, password);
+  await signIn(page, nick, password);
   await open(page, '/cabinet');
   const opener = page.getByRole('button', { name: 'Редагувати профіль' });
   await opener.focus();

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Request, Response } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { bellLoaded, everyPage, expect, hydrated, test } from './fixtures.ts';
+import { bellLoaded, DEMO_PASSWORD, everyPage, expect, hydrated, test } from './fixtures.ts';
 
 // Every page, as each kind of visitor, must open without a console error or warning, an uncaught
 // error, or a failed request (4xx/5xx or no answer) that the page did not mean to make.
 
-const DEMO_PASSWORD = 'demo12345';
 /** The demo team's captain. */
 const CAPTAIN = 'Kyiv_Cyborg';
 /** Demo players in no team, in order of preference (team.spec.ts has Sich_Raider join a team for a while). */

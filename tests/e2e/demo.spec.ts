@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { t } from '../../src/lib/i18n/index.ts';
-import { everyPage, expect, hydrated, logIn, open, test } from './fixtures.ts';
+import { everyPage, expect, hydrated, open, test } from './fixtures.ts';
 
 // A guest on a fresh demo sees a living site: no page says "nothing here" where the demo has
 // content. The empty-state texts come from the catalog, so a reworded one is still caught.
@@ -103,8 +103,7 @@ test('the leaderboards show players and teams on both tabs, and a game page its 
   await expectNone(page, 'game', [EMPTY.games]);
 });
 
-test('the demo captain sees the team’s match history and unread notifications', async ({ page }) => {
-  await logIn(page, 'Kyiv_Cyborg', 'demo12345');
+test('the demo captain sees the team’s match history and unread notifications', async ({ captain: page }) => {
   await open(page, '/team');
   await expect(page.getByRole('heading', { name: t('matches.title') }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
 import { type AppInstance, startInstance } from './app-instance.ts';
@@ -66,7 +67,7 @@ test('with the database stopped the API answers 503 JSON at once, and the pages 
   const login = await timed('/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginOrEmail: 'KozakSniper', password: 'demo12345' }),
+    body: JSON.stringify({ loginOrEmail: 'KozakSniper', password: DEMO_PASSWORD }),
   });
   expect(login.response.status).toBe(503);
 
@@ -113,7 +114,7 @@ test('when the database returns the app recovers without a restart', async ({ pa
   const login = await timed('/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginOrEmail: 'KozakSniper', password: 'demo12345' }),
+    body: JSON.stringify({ loginOrEmail: 'KozakSniper', password: DEMO_PASSWORD }),
   });
   expect(login.response.status).toBe(200);
 });

@@ -2,6 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config.ts';
+import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
+import { bearer, soloTournamentWithBracket, tokenOf } from './tournament-setup.ts';
+
+export { bearer, DEMO_PASSWORD, tokenOf };
+/** The demo player the `player` fixture signs in as (a free agent who won CS2 in the demo). */
+export const DEMO_PLAYER = 'KozakSniper';
+/** The demo team's captain, whom the `captain` fixture signs in as. */
+export const DEMO_CAPTAIN = 'Kyiv_Cyborg';
 
 /** The confirmation link of the newest letter written to the outbox for `email`. */
 export async function confirmationLink(email: string): Promise<string> {
@@ -68,7 +76,10 @@ export async function everyPage(page: Page): Promise<string[]> {
   ];
 }
 
-/** Signs in through the login form, as a person would. */
+/**
+ * Signs in through the login form, as a person would. Only auth.spec.ts tests the form; every
+ * other test signs in with `signIn` or a fixture.
+ */
 export async function logIn(page: Page, loginOrEmail: string, password: string) {
   await open(page, '/login');
   await page.getByLabel('Нікнейм або email').fill(loginOrEmail);
@@ -77,10 +88,68 @@ export async function logIn(page: Page, loginOrEmail: string, password: string) 
   await expect(page).toHaveURL('/');
 }
 
-export const test = base.extend<{ admin: Page }>({
+const tokens = new WeakMap<Page, string>();
+let signIns = 0;
+
+/**
+ * Signs `page` in without the form: a token from the API, stored under `token` in localStorage
+ * (where lib/stores/session.ts reads it) before the first page's scripts run. It is stored once per
+ * tab, so a test that signs out stays signed out when it opens the next page. Returns the token.
+ */
+export async function signIn(page: Page, loginOrEmail: string, password = DEMO_PASSWORD): Promise<string> {
+  const token = await tokenOf(page.request, loginOrEmail, password);
+  // Numbered, so a later signIn on the same tab wins once and an earlier one never comes back.
+  signIns += 1;
+  await page.addInitScript(
+    ({ value, n }) => {
+      if (Number(sessionStorage.getItem('e2e-sign-in') ?? 0) >= n) return;
+      sessionStorage.setItem('e2e-sign-in', String(n));
+      localStorage.setItem('token', value);
+    },
+    { value: token, n: signIns },
+  );
+  tokens.set(page, token);
+  return token;
+}
+
+/** The token `signIn` (or a fixture) signed this page in with. */
+export function tokenOfPage(page: Page): string {
+  const token = tokens.get(page);
+  if (!token) throw new Error('this page was not signed in with signIn');
+  return token;
+}
+
+interface Fixtures {
+  /** The page, signed in as the E2E admin; it opens no page itself. */
+  admin: Page;
+  /** The page, signed in as the demo player DEMO_PLAYER. */
+  player: Page;
+  /** The page, signed in as the demo captain DEMO_CAPTAIN. */
+  captain: Page;
+  /**
+   * Makes a new solo tournament of its own with these demo players approved in this order and,
+   * unless `draw: false`, its bracket drawn (see soloTournamentWithBracket).
+   */
+  tournament: (players: string[], options?: { draw?: boolean }) => ReturnType<typeof soloTournamentWithBracket>;
+}
+
+// admin, player and captain are the same `page` signed in: a test takes one of them, and signs a
+// second person in on a page of its own context with `signIn`.
+export const test = base.extend<Fixtures>({
   admin: async ({ page }, use) => {
-    await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await use(page);
+  },
+  player: async ({ page }, use) => {
+    await signIn(page, DEMO_PLAYER);
+    await use(page);
+  },
+  captain: async ({ page }, use) => {
+    await signIn(page, DEMO_CAPTAIN);
+    await use(page);
+  },
+  tournament: async ({ request }, use) => {
+    await use((players, options) => soloTournamentWithBracket(request, players, options));
   },
 });
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, hydrated, open, test } from './fixtures.ts';
+import { expect, hydrated, open, test, tokenOfPage } from './fixtures.ts';
 
 /** A game with no statistics yet, added through the API with the signed-in admin's token. */
 async function gameWithoutConfig(page: Page, name: string) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await page.request.post('/api/games', { headers: { authorization: `Bearer ${token}` }, data: { name, image: '/games/valorant.jpg' } });
+  const response = await page.request.post('/api/games', { headers: { authorization: `Bearer ${tokenOfPage(page)}` }, data: { name, image: '/games/valorant.jpg' } });
   expect(response.status()).toBe(201);
 }
 

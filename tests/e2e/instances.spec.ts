@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
+import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
 import { type AppInstance, startInstance } from './app-instance.ts';
 
@@ -59,7 +60,7 @@ test('both instances came up on one database, seeded once', async () => {
 });
 
 test('a session made on one instance works on the other, and signing out on either ends it on both', async () => {
-  const token = await logIn(a, { loginOrEmail: 'KozakSniper', password: 'demo12345' });
+  const token = await logIn(a, { loginOrEmail: 'KozakSniper', password: DEMO_PASSWORD });
   const me = await call<{ username: string }>(b, 'GET', '/api/users/me', { token });
   expect(me.status).toBe(200);
   expect(me.body.username).toBe('KozakSniper');

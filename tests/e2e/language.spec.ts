@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, open, test } from './fixtures.ts';
+import { DEMO_PLAYER, expect, hydrated, open, signIn, test } from './fixtures.ts';
 
 test('a reader switches to English, keeps it across visits, and switches back', async ({ page }) => {
   // English texts are scripts of their own, fetched only for pages in English.
@@ -83,9 +83,7 @@ test('an English page writes dates, numbers and percentages the English way, and
   for (const title of ['Новачок', 'Середній', 'Досвідчений', 'Експерт', 'Легенда']) expect(cells).not.toContain(title);
 
   // The cabinet and its match history are drawn in the browser: they read <html lang> too.
-  const login = await page.request.post('/api/auth/login', { data: { loginOrEmail: 'KozakSniper', password: 'demo12345' } });
-  const { token } = (await login.json()) as { token: string };
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  await signIn(page, DEMO_PLAYER);
   await open(page, '/cabinet');
   await expect(page.getByText(new RegExp(`^On Kiberarena since \\d{1,2} ${MONTH} \\d{4}$`))).toBeVisible();
   await expect(page.locator('main')).not.toContainText('р.');

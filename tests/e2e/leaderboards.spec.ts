@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { formatNumber } from '../../src/lib/i18n/format.ts';
-import { expect, hydrated, logIn, open, test } from './fixtures.ts';
+import { bearer, expect, hydrated, open, test, tokenOf } from './fixtures.ts';
 
 const TOURNAMENT = 'Соло-челендж «Королі AWP»';
 
@@ -10,9 +10,8 @@ test.describe.configure({ mode: 'serial' });
 
 /** CS2 with the cs2 statistics template, set up through the API (another test may have done it already). */
 async function configureCs2(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { loginOrEmail: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  const { token } = (await login.json()) as { token: string };
-  const setup = await request.post('/api/game-management/setup', { data: { name: 'CS2', template: 'cs2' }, headers: { authorization: `Bearer ${token}` } });
+  const token = await tokenOf(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const setup = await request.post('/api/game-management/setup', { data: { name: 'CS2', template: 'cs2' }, headers: bearer(token) });
   expect([201, 409]).toContain(setup.status());
   const games = (await (await request.get('/api/stats/games')).json()) as { _id: string; name: string }[];
   const cs2 = games.find((g) => g.name === 'CS2');
@@ -121,8 +120,7 @@ test('the chosen tab and sort are remembered in the browser', async ({ page }) =
   await expect(page).toHaveURL(/sort=wins_desc/);
 });
 
-test('the winner finds the achievement in the cabinet', async ({ page }) => {
-  await logIn(page, 'KozakSniper', 'demo12345');
+test('the winner finds the achievement in the cabinet', async ({ player: page }) => {
   await open(page, '/cabinet');
   const section = page.getByRole('region', { name: 'Мої досягнення' });
   // The demo gave KozakSniper achievements in other games too: find the one just earned in CS2.
@@ -130,8 +128,7 @@ test('the winner finds the achievement in the cabinet', async ({ page }) => {
   await expect(earned).toBeVisible();
 });
 
-test('the winner changes the avatar and sees it on the leaderboard', async ({ page }) => {
-  await logIn(page, 'KozakSniper', 'demo12345');
+test('the winner changes the avatar and sees it on the leaderboard', async ({ player: page }) => {
   await open(page, '/cabinet');
   const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 250, g: 200, b: 20 } } }).png().toBuffer();
   await page.getByLabel('Змінити аватар').setInputFiles({ name: 'kozak.png', mimeType: 'image/png', buffer: picture });

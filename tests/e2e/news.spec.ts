@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { newsPreview } from '../../src/lib/domain/news.ts';
-import { expect, logIn, open, test } from './fixtures.ts';
-
-const PLAYER = { login: 'KozakSniper', password: 'demo12345' };
+import { DEMO_PLAYER, expect, open, signIn, test, tokenOfPage } from './fixtures.ts';
 
 const newsMenu = (page: Page) => page.getByRole('navigation', { name: 'Розділи новин' });
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
@@ -45,7 +43,7 @@ test('an admin publishes news, a player saves it, the admin archives it and the 
   // A player sees the collapsed card, opens it, saves it and finds it under Saved.
   const playerContext = await browser.newContext();
   const player = await playerContext.newPage();
-  await logIn(player, PLAYER.login, PLAYER.password);
+  await signIn(player, DEMO_PLAYER);
   await player.goto('/news');
   const playerCard = card(player, title);
   await expect(playerCard.locator('summary')).toContainText(newsPreview(content));
@@ -186,8 +184,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('the archive shows ten news at a time, and «Показати ще» brings the rest, with or without JavaScript', async ({ admin: page, browser }) => {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = { Authorization: `Bearer ${tokenOfPage(page)}` };
   const mark = randomUUID().slice(0, 6);
   const created: string[] = [];
   try {

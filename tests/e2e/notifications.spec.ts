@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { expect, logIn, test } from './fixtures.ts';
+import { bearer, expect, open, test, tokenOf, tokenOfPage } from './fixtures.ts';
 
-test('a player invited to a tournament accepts from the bell and sees the server’s answer', async ({ page, request }) => {
-  const login = await request.post('/api/auth/login', { data: { loginOrEmail: E2E_ADMIN.email, password: E2E_ADMIN.password } });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+test('a player invited to a tournament accepts from the bell and sees the server’s answer', async ({ player: page, request }) => {
+  const headers = bearer(await tokenOf(request, E2E_ADMIN.email, E2E_ADMIN.password));
   // A tournament of its own, so no other test's applications are in the way; long past, so it stays
   // behind the demo tournaments in every other test's lists.
   const game = (await (await request.post('/api/games', { headers, data: { name: `Запрошення ${randomUUID().slice(0, 6)}` } })).json()) as { game: { _id: string } };
@@ -15,13 +14,12 @@ test('a player invited to a tournament accepts from the bell and sees the server
   expect(created.status()).toBe(201);
   const tournament = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
 
-  await logIn(page, 'KozakSniper', 'demo12345');
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const me = (await (await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).json()) as { _id: string };
+  const me = (await (await request.get('/api/users/me', { headers: bearer(tokenOfPage(page)) })).json()) as { _id: string };
   const invited = await request.post('/api/applications/invite', { headers, data: { tournament, user: me._id } });
   expect(invited.status()).toBe(201);
 
-  await page.reload();
+  // The first page the player opens: the invite is already there.
+  await open(page, '/');
   await page.getByRole('button', { name: /^Сповіщення: непрочитаних \d+$/ }).click();
   const panel = page.getByRole('region', { name: 'Сповіщення' });
   const invite = panel.getByRole('listitem').filter({ hasText: 'Вас запрошено взяти участь у турнірі «Турнір за запрошенням».' });

@@ -1,4 +1,4 @@
-import { everyPage, expect, hydrated, logIn, test } from './fixtures.ts';
+import { everyPage, expect, hydrated, signIn, test } from './fixtures.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { ADMIN_SECTIONS, adminSectionHref, DEFAULT_ADMIN_SECTION } from '../../src/islands/admin/admin-sections.ts';
 
@@ -16,7 +16,7 @@ for (const width of [360, 1280]) {
       test.setTimeout(300_000);
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-      await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
       const overflowing: string[] = [];
       for (const path of [...(await everyPage(page)), ...adminSections]) {
         await page.goto(path);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { bellLoaded, confirmationLink, expect, logIn, test } from './fixtures.ts';
+import { bellLoaded, confirmationLink, expect, open, signIn, test } from './fixtures.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -42,8 +42,8 @@ test('a captain invites a player by nickname; the player accepts from the bell, 
   const teamName = `${XSS} ${randomUUID().slice(0, 6)}`;
 
   // The captain creates a team.
-  await logIn(captain, nick, password);
-  await captain.goto('/team');
+  await signIn(captain, nick, password);
+  await open(captain, '/team');
   await captain.getByRole('button', { name: 'Створити команду' }).click();
   await expect(captain.getByRole('alert')).toHaveText('Введіть назву команди');
   await captain.getByLabel('Назва команди').fill(teamName);
@@ -65,7 +65,7 @@ test('a captain invites a player by nickname; the player accepts from the bell, 
   const playerContext = await browser.newContext();
   const player = await playerContext.newPage();
   refuseAlerts(player);
-  await logIn(player, 'Sich_Raider', 'demo12345');
+  await signIn(player, 'Sich_Raider');
   await player.goto('/team');
   await bellLoaded(player);
   const bell = player.getByRole('button', { name: /^Сповіщення: непрочитаних \d+$/ });

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import type { Bracket } from '../../src/lib/domain/bracket.ts';
+import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 
-/** Tournaments of their own for browser tests of brackets and winners, made through the API. */
+/** Sessions and tournaments of their own for browser tests, made through the API. */
 
-const PASSWORD = 'demo12345';
-
-export async function tokenOf(request: APIRequestContext, loginOrEmail: string, password = PASSWORD): Promise<string> {
+/** A session token of a demo player (or of anyone, given the password), from POST /api/auth/login. */
+export async function tokenOf(request: APIRequestContext, loginOrEmail: string, password = DEMO_PASSWORD): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { loginOrEmail, password } });
   expect(response.status(), loginOrEmail).toBe(200);
   return ((await response.json()) as { token: string }).token;

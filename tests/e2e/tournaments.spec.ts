@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { setResult } from '../../src/lib/domain/bracket.ts';
-import { expect, open, test } from './fixtures.ts';
-import { bearer, soloTournamentWithBracket } from './tournament-setup.ts';
-
-const PASSWORD = 'demo12345';
+import { bearer, expect, open, signIn, test, tokenOfPage } from './fixtures.ts';
 
 /** The id of a demo tournament, found by its title through the public API. */
 async function tournamentId(page: Page, title: string): Promise<string> {
@@ -13,19 +10,6 @@ async function tournamentId(page: Page, title: string): Promise<string> {
   const found = list.find((t) => t.title === title);
   if (!found) throw new Error(`no tournament «${title}»`);
   return found._id;
-}
-
-/**
- * Signs in through the login form once its island has hydrated: a click before that submits the
- * plain HTML form (a GET to /login), which is what a second browser under load sometimes hit.
- */
-async function logIn(page: Page, loginOrEmail: string, password: string) {
-  await page.goto('/login');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByLabel('Нікнейм або email').fill(loginOrEmail);
-  await page.getByLabel('Пароль').fill(password);
-  await page.getByRole('button', { name: 'Увійти', exact: true }).click();
-  await expect(page).toHaveURL('/');
 }
 
 const cardTitles = (page: Page) => page.locator('main').getByRole('heading', { level: 3 });
@@ -71,7 +55,7 @@ test('a guest without JavaScript reads the games, the tournament cards and a tou
 
 test('a player applies solo and then sees «Заявку вже подано», also after a reload', async ({ page }) => {
   const id = await tournamentId(page, 'Valorant Duel Cup: вечірній спринт');
-  await logIn(page, 'Karpaty_Wolf', PASSWORD);
+  await signIn(page, 'Karpaty_Wolf');
   await page.goto(`/tournaments/${id}`);
   const block = page.getByRole('region', { name: 'Участь' });
   await block.getByRole('button', { name: 'Подати заявку' }).click();
@@ -84,7 +68,7 @@ test('a player applies solo and then sees «Заявку вже подано», 
 
 test('a team member who is not the captain cannot apply for the team', async ({ page }) => {
   const id = await tournamentId(page, 'Чемпіонат Слобожанщини з LoL');
-  await logIn(page, 'Hetman_AWP', PASSWORD);
+  await signIn(page, 'Hetman_AWP');
   await page.goto(`/tournaments/${id}`);
   const block = page.getByRole('region', { name: 'Участь' });
   await expect(block.getByRole('button', { name: 'Лише капітан може подати заявку від команди' })).toBeDisabled();
@@ -97,7 +81,7 @@ test('a captain of a five-player team applies, an admin approves, and the team a
 
   const captainContext = await browser.newContext();
   const captain = await captainContext.newPage();
-  await logIn(captain, 'DniproDragon', PASSWORD);
+  await signIn(captain, 'DniproDragon');
   await captain.goto(`/tournaments/${id}`);
   await expect(captain.getByRole('region', { name: 'Учасники' })).not.toContainText('Dnipro Dragons');
   const block = captain.getByRole('region', { name: 'Участь' });
@@ -221,8 +205,8 @@ test('on a tournament page an admin deletes an application only after confirming
   await expect(page.getByRole('combobox', { name: 'Обрати переможця' })).toHaveCount(0);
 });
 
-test('by the winner block an admin is offered exactly the bracket’s champion, and may choose someone else only after confirming', async ({ admin: page, request }) => {
-  const { id, admin, drawn, ids } = await soloTournamentWithBracket(request, ['OdesaWave', 'KharkivHawk', 'Mavka_Mid', 'LvivLion']);
+test('by the winner block an admin is offered exactly the bracket’s champion, and may choose someone else only after confirming', async ({ admin: page, request, tournament }) => {
+  const { id, admin, drawn, ids } = await tournament(['OdesaWave', 'KharkivHawk', 'Mavka_Mid', 'LvivLion']);
   // Play the whole bracket: OdesaWave beats KharkivHawk, Mavka_Mid beats LvivLion, Mavka_Mid wins the final.
   let bracket = setResult(drawn.bracket, 0, 0, ids.OdesaWave!);
   bracket = setResult(bracket, 0, 1, ids.Mavka_Mid!);
@@ -266,9 +250,9 @@ test('by the winner block an admin is offered exactly the bracket’s champion, 
   await expect(page.getByRole('button', { name: /переможцем$/ })).toHaveCount(0);
 });
 
-test('once the bracket is drawn the apply block says applications are closed', async ({ page, request }) => {
-  const { id, admin } = await soloTournamentWithBracket(request, ['OdesaWave', 'KharkivHawk'], { draw: false });
-  await logIn(page, 'Karpaty_Wolf', PASSWORD);
+test('once the bracket is drawn the apply block says applications are closed', async ({ page, request, tournament }) => {
+  const { id, admin } = await tournament(['OdesaWave', 'KharkivHawk'], { draw: false });
+  await signIn(page, 'Karpaty_Wolf');
   await open(page, `/tournaments/${id}`);
   const apply = page.getByRole('region', { name: 'Участь' });
   await expect(apply.getByRole('button', { name: 'Подати заявку' })).toBeVisible();
@@ -283,8 +267,7 @@ test('once the bracket is drawn the apply block says applications are closed', a
 });
 
 test('a long list shows a page of cards, and «Показати ще» brings the next one until none is left, with or without JavaScript', async ({ admin: page, browser }) => {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = bearer(tokenOfPage(page));
   const game = (await (await page.request.post('/api/games', { headers, data: { name: `Довга ліга ${randomUUID().slice(0, 6)}` } })).json()) as {
     game: { _id: string };
   };
