@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { ShowMore } from '../../components/ShowMore.tsx';
-import { deleteApplication, listApplications, setApplicationStatus, type AdminApplication } from '../../lib/api/applications.ts';
+import { ApplicationList, STATUS_TONE } from '../../components/ApplicationList.tsx';
+import { listApplications, reviewApplication, type AdminApplication } from '../../lib/api/applications.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
+import type { ApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { usePages } from '../../lib/hooks/pages.ts';
 import { api } from '../../lib/stores/api.ts';
 
-type Filter = 'pending' | 'all';
+/** The list shows pending applications first of all, or every one. */
+type Filter = Extract<ApplicationStatus, 'pending'> | 'all';
 
 /** Applications per page of the list. */
 const APPLICATIONS_PAGE_SIZE = 20;
-
-const stateTone = { pending: 'text-warning', approved: 'text-success', rejected: 'text-danger' } as const;
 
 /** Admin: applications with approve and reject (pending ones first), and delete after a confirmation (SPEC §2 Admin panel). */
 export default function ApplicationsPanel() {
@@ -76,59 +77,24 @@ export default function ApplicationsPanel() {
       ) : list.items.length === 0 ? (
         <p className="text-sm text-muted">{t('applications.empty')}</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-line">
-          {list.items.map((a) => (
-            <li key={a._id} className="flex flex-col gap-2 py-3 md:flex-row md:items-center md:justify-between">
-              <div className="flex min-w-0 flex-col gap-0.5">
-                <a href={`/tournaments/${a.tournament}`} className="truncate font-semibold">
-                  {a.tournamentTitle}
-                </a>
-                <span className="text-sm">{name(a)}</span>
-                <span className="text-xs text-muted">
-                  {formatDay(a.createdAt)} · <span className={stateTone[a.status]}>{t(`applications.state.${a.status}`)}</span>
-                  {a.comment && ` · ${a.comment}`}
-                </span>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {a.status !== 'approved' && (
-                  <button
-                    type="button"
-                    className="btn-primary px-3 py-1"
-                    disabled={busyId !== null}
-                    aria-label={`${t('applications.approve')}: ${name(a)}`}
-                    onClick={() => void act(a._id, () => setApplicationStatus(api, a._id, { status: 'approved' }), t('applications.statusError'))}
-                  >
-                    {t('applications.approve')}
-                  </button>
-                )}
-                {a.status !== 'rejected' && (
-                  <button
-                    type="button"
-                    className="btn-ghost px-3 py-1"
-                    disabled={busyId !== null}
-                    aria-label={`${t('applications.reject')}: ${name(a)}`}
-                    onClick={() => void act(a._id, () => setApplicationStatus(api, a._id, { status: 'rejected' }), t('applications.statusError'))}
-                  >
-                    {t('applications.reject')}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="btn-ghost px-3 py-1 text-danger"
-                  disabled={busyId !== null}
-                  aria-label={`${t('applications.delete')}: ${name(a)}`}
-                  onClick={() => {
-                    if (window.confirm(t('applications.confirmDelete', { name: a.team?.name ?? a.user.username }))) {
-                      void act(a._id, () => deleteApplication(api, a._id), t('applications.deleteError'));
-                    }
-                  }}
-                >
-                  {t('applications.delete')}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ApplicationList
+          applications={list.items}
+          label={name}
+          busy={busyId !== null}
+          onReview={(a, to) => void act(a._id, () => reviewApplication(api, a._id, to), t(to === 'deleted' ? 'applications.deleteError' : 'applications.statusError'))}
+          describe={(a) => (
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <a href={`/tournaments/${a.tournament}`} className="truncate font-semibold">
+                {a.tournamentTitle}
+              </a>
+              <span className="text-sm">{name(a)}</span>
+              <span className="text-xs text-muted">
+                {formatDay(a.createdAt)} · <span className={STATUS_TONE[a.status]}>{t(`applications.state.${a.status}`)}</span>
+                {a.comment && ` · ${a.comment}`}
+              </span>
+            </div>
+          )}
+        />
       )}
       {list?.kind === 'loaded' && <ShowMore more={list.more} busy={moreBusy || loading} error={moreError} onMore={() => void loadMore()} />}
     </section>

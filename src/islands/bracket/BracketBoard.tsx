@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
+import { ChampionOffer } from '../../components/ChampionOffer.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { champion, progress, setResult, type Bracket } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { BracketDrawing } from './BracketDrawing.tsx';
-import { ChampionOffer } from './ChampionOffer.tsx';
 import { CreateBracket } from './CreateBracket.tsx';
 import { MatchCard } from './MatchCard.tsx';
 import { MatchEditor } from './MatchEditor.tsx';
@@ -81,7 +81,6 @@ export function BracketBoard({ sync, tournamentId, isAdmin, pending, onTournamen
         <ChampionOffer
           api={api}
           tournamentId={tournamentId}
-          soloOnly={data.soloOnly}
           championId={winner}
           championName={participantName(names, winner)}
           onWinnerSet={onTournamentChanged}

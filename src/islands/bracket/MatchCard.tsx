@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MatchState } from '../../lib/domain/bracket.ts';
+import { Crown } from '../../components/Crown.tsx';
 import { t } from '../../lib/i18n/index.ts';
 import type { MatchView, SideView } from './view.ts';
 
@@ -14,15 +15,6 @@ export function MatchStateBadge({ state }: { state: MatchState }) {
   return (
     <span className={`inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-[0.7rem] leading-4 font-semibold ${stateTones[state]}`}>
       {t(`bracket.state.${state}`)}
-    </span>
-  );
-}
-
-/** The crown on the winner, read out as «переможець». */
-export function Crown() {
-  return (
-    <span role="img" aria-label={t('bracket.winnerMark')} className="shrink-0">
-      👑
     </span>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
+import { Crown } from '../../components/Crown.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { resetResult, setComment, setResult, type Bracket } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { Crown } from './MatchCard.tsx';
 import { clearedResults, participantIndex, participantName } from './view.ts';
 
 export const COMMENT_MAX = 500;

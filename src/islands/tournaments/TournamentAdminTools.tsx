@@ -1,24 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
-import { deleteApplication, setApplicationStatus } from '../../lib/api/applications.ts';
+import { ApplicationList, STATUS_TONE } from '../../components/ApplicationList.tsx';
+import { reviewApplication } from '../../lib/api/applications.ts';
 import { errorMessage } from '../../lib/api/client.ts';
-import { getTournament, type TournamentApplication, type TournamentDetail } from '../../lib/api/tournaments.ts';
+import type { TournamentApplication, TournamentDetail } from '../../lib/api/tournaments.ts';
 import { reviewRefusal, type Review } from '../../lib/domain/application-rules.ts';
 import { isDrawn } from '../../lib/domain/bracket.ts';
+import { applicantName } from '../../lib/domain/participant.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
 import { useHydrated } from '../../lib/hooks/hydration.ts';
-
-/** The name an application goes by: the team's, or the player's for solo. */
-export const applicantName = (a: TournamentApplication) => a.team?.name ?? a.user.username;
-
-const stateTone = {
-  pending: 'text-warning',
-  approved: 'text-success',
-  rejected: 'text-danger',
-} as const;
+import { adminDetail } from './admin-detail.ts';
 
 /**
  * Admin controls on a tournament page: every application with approve, reject and delete (after a
@@ -42,7 +36,7 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
   useEffect(() => {
     if (!isAdmin) return;
     let live = true;
-    getTournament(api, tournamentId)
+    adminDetail(tournamentId, version > 0)
       .then((fresh) => live && setDetail(fresh))
       .catch((error: unknown) => live && setMessage({ tone: 'error', text: errorMessage(error, t('tournament.loadError')) }));
     return () => {
@@ -79,45 +73,20 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
       {detail.applications.length === 0 ? (
         <p className="text-sm text-muted">{t('applications.empty')}</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-line">
-          {detail.applications.map((a) => (
-            <li key={a._id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
-              <span>
-                <span className="font-medium">{applicantName(a)}</span>{' '}
-                <span className={`text-sm ${stateTone[a.status]}`}>{t(`applications.state.${a.status}`)}</span>
-              </span>
-              <span className="flex flex-wrap gap-2">
-                {allowed(a, 'approved') && (
-                  <button type="button" className="btn-ghost px-3 py-1" disabled={busy} onClick={() => void act(() => setApplicationStatus(api, a._id, { status: 'approved' }), t('applications.statusError'))}>
-                    {t('applications.approve')}
-                  </button>
-                )}
-                {allowed(a, 'rejected') && (
-                  <button type="button" className="btn-ghost px-3 py-1" disabled={busy} onClick={() => void act(() => setApplicationStatus(api, a._id, { status: 'rejected' }), t('applications.statusError'))}>
-                    {t('applications.reject')}
-                  </button>
-                )}
-                {allowed(a, 'deleted') && (
-                  <button
-                    type="button"
-                    className="btn-ghost px-3 py-1 text-danger"
-                    disabled={busy}
-                    aria-label={`${t('applications.delete')}: ${applicantName(a)}`}
-                    onClick={() => {
-                      if (window.confirm(t('applications.confirmDelete', { name: applicantName(a) }))) {
-                        void act(() => deleteApplication(api, a._id), t('applications.deleteError'));
-                      }
-                    }}
-                  >
-                    {t('applications.delete')}
-                  </button>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <ApplicationList
+          applications={detail.applications}
+          label={applicantName}
+          allowed={allowed}
+          busy={busy}
+          onReview={(a, to) => void act(() => reviewApplication(api, a._id, to), t(to === 'deleted' ? 'applications.deleteError' : 'applications.statusError'))}
+          describe={(a) => (
+            <span>
+              <span className="font-medium">{applicantName(a)}</span>{' '}
+              <span className={`text-sm ${STATUS_TONE[a.status]}`}>{t(`applications.state.${a.status}`)}</span>
+            </span>
+          )}
+        />
       )}
-
     </section>
   );
 }

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
+import { ChampionOffer, WinnerChooser } from '../../components/ChampionOffer.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
-import { getTournament, setWinner, type TournamentDetail } from '../../lib/api/tournaments.ts';
+import { setWinner, type TournamentDetail } from '../../lib/api/tournaments.ts';
 import { champion } from '../../lib/domain/bracket.ts';
-import { approvedOf } from '../../lib/domain/participant.ts';
+import { applicantName, approvedOf } from '../../lib/domain/participant.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { winnerRefusal, winnerTypeOf } from '../../lib/domain/tournament-winner.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
-import { ChampionOffer, WinnerChooser } from '../bracket/ChampionOffer.tsx';
-import { applicantName } from './TournamentAdminTools.tsx';
+import { adminDetail } from './admin-detail.ts';
 
 /** The approved participants a winner may be chosen from: players for solo, teams for team tournaments. */
 export function winnerCandidates(detail: TournamentDetail): { id: string; name: string }[] {
@@ -34,7 +34,7 @@ export default function WinnerControl({ tournamentId }: { tournamentId: string }
   useEffect(() => {
     if (!isAdmin) return;
     let live = true;
-    getTournament(api, tournamentId)
+    adminDetail(tournamentId)
       .then((fresh) => live && setDetail(fresh))
       .catch((error: unknown) => live && setMessage({ tone: 'error', text: errorMessage(error, t('tournament.loadError')) }));
     return () => {
@@ -58,7 +58,7 @@ export default function WinnerControl({ tournamentId }: { tournamentId: string }
       <ChampionOffer
         api={api}
         tournamentId={tournamentId}
-        soloOnly={detail.soloOnly}
+        detail={detail}
         championId={championCandidate.id}
         championName={championCandidate.name}
         others={candidates.filter((c) => c.id !== championCandidate.id)}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES, APPLICATION_VERDICTS, type ApplicationStatus } from '../domain/application-rules.ts';
+import { APPLICATION_STATUSES, APPLICATION_VERDICTS, type ApplicationStatus, type Review } from '../domain/application-rules.ts';
 import type { ApiClient } from './client.ts';
 import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { tournamentApplicationSchema } from './tournaments.ts';
@@ -48,3 +48,6 @@ export async function listApplications(
 export const setApplicationStatus = (api: ApiClient, id: string, body: ApplicationStatusInput) =>
   api.patch(`${path(id)}/status`, { json: body }).json<ApplicationSaved>();
 export const deleteApplication = (api: ApiClient, id: string) => api.delete(path(id)).json<{ message: string }>();
+/** An admin's review of an application: approve or reject it, or delete it. */
+export const reviewApplication = (api: ApiClient, id: string, to: Review): Promise<{ message: string }> =>
+  to === 'deleted' ? deleteApplication(api, id) : setApplicationStatus(api, id, { status: to });

@@ -22,3 +22,12 @@ export const PARTICIPANT_STATUS = 'approved' satisfies ApplicationStatus;
 export function approvedOf<A extends { status: string; team: unknown }>(applications: readonly A[], soloOnly: boolean): A[] {
   return applications.filter((a) => a.status === PARTICIPANT_STATUS && (a.team != null) === !soloOnly);
 }
+
+/** The name an application, and so a participant, goes by: the team's, or the player's for solo. */
+export const applicantName = (application: { user: { username: string }; team: { name: string } | null }): string =>
+  application.team?.name ?? application.user.username;
+
+/** The ids of the participants among a tournament's applications: players for solo, teams for team ones. */
+export function participantIdsOf(applications: readonly { status: string; user: { _id: string }; team: { _id: string } | null }[], soloOnly: boolean): string[] {
+  return approvedOf(applications, soloOnly).map((a) => (soloOnly ? a.user._id : a.team!._id));
+}

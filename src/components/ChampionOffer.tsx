@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Notice } from '../../components/Notice.tsx';
-import { errorMessage, type ApiClient } from '../../lib/api/client.ts';
-import { getTournament, setWinner } from '../../lib/api/tournaments.ts';
-import { winnerTypeOf } from '../../lib/domain/tournament-winner.ts';
-import { t } from '../../lib/i18n/index.ts';
-import { Crown } from './MatchCard.tsx';
+import { Crown } from './Crown.tsx';
+import { Notice } from './Notice.tsx';
+import { errorMessage, type ApiClient } from '../lib/api/client.ts';
+import { getTournament, setWinner, type TournamentDetail } from '../lib/api/tournaments.ts';
+import { participantIdsOf } from '../lib/domain/participant.ts';
+import { winnerRefusal, winnerTypeOf } from '../lib/domain/tournament-winner.ts';
+import { t } from '../lib/i18n/index.ts';
 
 interface Props {
   api: ApiClient;
   tournamentId: string;
-  soloOnly: boolean;
+  /** The tournament as the admin sees it, when the caller has it already; otherwise it is fetched. */
+  detail?: TournamentDetail | undefined;
   championId: string;
   championName: string;
   /** Called once the tournament's winner is saved (the page behind shows it after a reload). */
@@ -21,37 +23,60 @@ interface Props {
   others?: readonly { id: string; name: string }[];
 }
 
-type Standing = { kind: 'checking' } | { kind: 'open' } | { kind: 'decided'; name: string } | { kind: 'error'; message: string };
+type Standing = { kind: 'checking' } | { kind: 'open' } | { kind: 'closed' } | { kind: 'decided'; name: string } | { kind: 'error'; message: string };
+
+/** Whether the champion may be declared now, by the same rule as the server's (`winnerRefusal` with `finish`). */
+function standingOf(detail: TournamentDetail, championId: string): Standing {
+  if (detail.winner) return { kind: 'decided', name: detail.winner.name };
+  const facts = { tournament: { status: detail.status, soloOnly: detail.soloOnly, hasWinner: false }, participants: participantIdsOf(detail.applications, detail.soloOnly) };
+  const refusal = winnerRefusal(facts, { type: winnerTypeOf(detail.soloOnly), id: championId }, { finish: true });
+  return refusal === null ? { kind: 'open' } : { kind: 'closed' };
+}
 
 /**
  * Once the final is decided, offers the admin exactly its winner as the tournament's winner, in
  * one action (SPEC §4 Winner): one PATCH /winner with `finish`, so the server marks a started
- * tournament finished and saves the winner in one transaction, under the usual winner rules.
- * With `others`, someone else may be chosen, but only after confirming that the bracket says otherwise.
+ * tournament finished and saves the winner in one transaction, under the usual winner rules,
+ * which the offer checks first (`winnerRefusal`): it is not made when the server would refuse.
+ * With `others`, someone else may be chosen, but only after confirming that the bracket says
+ * otherwise. Shared by the bracket modal and the tournament page's winner block.
  */
-export function ChampionOffer({ api, tournamentId, soloOnly, championId, championName, onWinnerSet, others = [] }: Props) {
-  const [standing, setStanding] = useState<Standing>({ kind: 'checking' });
+export function ChampionOffer({ api, tournamentId, detail, championId, championName, onWinnerSet, others = [] }: Props) {
+  const [fetched, setFetched] = useState<TournamentDetail | { error: string } | null>(null);
+  const [declared, setDeclared] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [choosingOther, setChoosingOther] = useState(false);
 
   useEffect(() => {
+    if (detail) return;
     let live = true;
     getTournament(api, tournamentId)
-      .then((detail) => live && setStanding(detail.winner ? { kind: 'decided', name: detail.winner.name } : { kind: 'open' }))
-      .catch((error: unknown) => live && setStanding({ kind: 'error', message: errorMessage(error, t('tournament.loadError')) }));
+      .then((fresh) => live && setFetched(fresh))
+      .catch((error: unknown) => live && setFetched({ error: errorMessage(error, t('tournament.loadError')) }));
     return () => {
       live = false;
     };
-  }, [api, tournamentId, championId]);
+  }, [api, tournamentId, championId, detail]);
+
+  const current = detail ?? (fetched && !('error' in fetched) ? fetched : null);
+  const standing: Standing =
+    declared !== null
+      ? { kind: 'decided', name: declared }
+      : current
+        ? standingOf(current, championId)
+        : fetched && 'error' in fetched
+          ? { kind: 'error', message: fetched.error }
+          : { kind: 'checking' };
 
   async function declare(id: string, name: string) {
+    if (!current) return;
     setBusy(true);
     setResult(null);
     try {
-      const saved = await setWinner(api, tournamentId, { winnerType: winnerTypeOf(soloOnly), winnerId: id, finish: true });
+      const saved = await setWinner(api, tournamentId, { winnerType: winnerTypeOf(current.soloOnly), winnerId: id, finish: true });
       setResult({ tone: 'success', text: saved.message });
-      setStanding({ kind: 'decided', name: saved.tournament.winner?.name ?? name });
+      setDeclared(saved.tournament.winner?.name ?? name);
       onWinnerSet();
     } catch (error) {
       setResult({ tone: 'error', text: errorMessage(error, t('winner.error')) });
@@ -60,7 +85,7 @@ export function ChampionOffer({ api, tournamentId, soloOnly, championId, champio
     }
   }
 
-  if (standing.kind === 'checking') return null;
+  if (standing.kind === 'checking' || standing.kind === 'closed') return null;
   return (
     <div className="flex flex-col gap-2 rounded-card border border-accent p-3 text-sm">
       {standing.kind === 'error' && <Notice tone="error">{standing.message}</Notice>}
