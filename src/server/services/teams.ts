@@ -218,8 +218,8 @@ export type AnswerOutcome = 'joined' | 'declined' | 'noTeam' | 'noInvite' | 'ful
 
 /**
  * The invited player's answer. Accepting takes the team's row lock, so two players accepting at
- * once cannot push the team past 7. Either way the invite and its notification go, and the
- * captain hears about it; a full team keeps the invite (a place may free up).
+ * once cannot push the team past its maximum (`hasRoomForMember`). Either way the invite and its
+ * notification go, and the captain hears about it; a full team keeps the invite (a place may free up).
  */
 export async function answerInvite(db: Tx, teamId: string, player: UserRow, verb: 'accept' | 'reject'): Promise<AnswerOutcome> {
   const outcome = await db.transaction(async (tx) => {
