@@ -28,8 +28,11 @@ async function memberCount(db: Tx, teamId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The live (pending or approved) application of a player (solo) or of a team in a tournament. */
-async function liveApplication(db: Tx, tournamentId: string, who: { teamId: string } | { userId: string }) {
+/**
+ * The live (pending or approved) application of a player (solo) or of a team in a tournament, or
+ * null: the one question «has this one applied already?», for applying and inviting alike.
+ */
+export async function liveApplication(db: Tx, tournamentId: string, who: { teamId: string } | { userId: string }) {
   const [row] = await db
     .select({ id: applications.id, status: applications.status })
     .from(applications)
