@@ -101,13 +101,5 @@ export default defineConfig(
       ],
     },
   },
-  {
-    // TEMPORARY (issue 20): files that still cross a boundary while their owners move the code
-    // (WinnerControl → its own feature). Delete each line when its file is clean.
-    files: [
-      'src/islands/tournaments/WinnerControl.tsx',
-    ],
-    rules: { 'import-x/no-restricted-paths': 'off' },
-  },
   { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );
