@@ -35,6 +35,11 @@ const boundaries = [
     from: './src/server/db',
     message: 'Routes validate, authorize and call a service; only services touch the database.',
   },
+  {
+    target: './src/server/api/routes',
+    from: './src/server/api/routes',
+    message: 'A route does not import another route: what two share lives in a service or beside the app (openapi.ts, context.ts).',
+  },
 ];
 
 export default defineConfig(
