@@ -3,6 +3,7 @@ import type { PlayerEntry } from '../../src/lib/api/leaderboards.ts';
 import {
   initialViewState,
   isLoading,
+  rowsOf,
   startingView,
   viewOfAddress,
   viewReducer,
@@ -57,5 +58,16 @@ describe('leaderboard view', () => {
     expect(viewOfAddress('?game=g&tab=teams&sort=rating_asc', stored)).toEqual({ tab: 'teams', sort: 'rating_asc' });
     expect(viewOfAddress('?game=g&tab=teams', stored)).toEqual(teamsByWins);
     expect(viewOfAddress('', stored)).toEqual({ tab: 'players', sort: 'winrate_desc' });
+  });
+
+  it('turns entries into rows; an owner who is gone shows as unknown, with nothing to delete', () => {
+    const stats = { ranking: 1000, matchesWon: 0, winRate: 0, currentStreak: 0 };
+    const [known, gone] = rowsOf('teams', [
+      { _id: 'e1', teamId: { _id: 't1', name: 'Alpha', logoUrl: null }, generalStats: stats, achievements: [] },
+      { _id: 'e2', teamId: null, generalStats: stats, achievements: [] },
+    ] as unknown as Parameters<typeof rowsOf>[1]);
+    expect(known).toMatchObject({ key: 'e1', ownerId: 't1', name: 'Alpha', known: true, picture: { kind: 'team', name: 'Alpha' } });
+    expect(gone).toMatchObject({ key: 'e2', ownerId: null, known: false, picture: null });
+    expect(gone?.name).not.toBe('');
   });
 });

@@ -2,17 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { apiAsset } from '../../lib/api/assets.ts';
 import { createApiClient, errorMessage, HTTPError } from '../../lib/api/client.ts';
 import {
   deletePlayerEntry,
   deleteTeamEntry,
   getLeaderboard,
-  type AchievementBadge,
-  type GeneralStats,
-  type PlayerEntry,
   type StatsGame,
-  type TeamEntry,
 } from '../../lib/api/leaderboards.ts';
 import {
   DEFAULT_SORT,
@@ -23,7 +18,6 @@ import {
   leaderboardHref,
   parseSort,
   placeLabel,
-  streakLabel,
   type LeaderboardSort,
   type LeaderboardTab,
 } from '../../lib/domain/leaderboard.ts';
@@ -34,7 +28,8 @@ import { useHydrated, useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
 import { $lbSortPlayers, $lbSortTeams, $lbTab, storedSort, storeSort } from './preferences.ts';
-import { initialViewState, isLoading, startingView, viewOfAddress, viewReducer, wantedRequest, type Entries } from './view.ts';
+import { Badges, Streak, TeamPicture } from './cells.tsx';
+import { initialViewState, isLoading, rowsOf, startingView, viewOfAddress, viewReducer, wantedRequest, type Entries, type Row } from './view.ts';
 
 /** Leaderboards are public: read without a token, so every reader shares the cached answers. */
 const publicApi = createApiClient({ baseUrl: import.meta.env.PUBLIC_API_URL ?? '/api' });
@@ -49,114 +44,6 @@ interface Props {
   entries: Entries;
   /** Whether the address named the tab / the sort; otherwise the reader's stored choice wins. */
   explicit: { tab: boolean; sort: boolean };
-}
-
-interface Row {
-  key: string;
-  ownerId: string | null;
-  name: string;
-  known: boolean;
-  picture: { kind: 'user'; user: { _id: string; username: string; avatar: string | null } } | { kind: 'team'; name: string; logoUrl: string | null } | null;
-  stats: GeneralStats;
-  achievements: AchievementBadge[];
-}
-
-function rowsOf(tab: LeaderboardTab, entries: Entries): Row[] {
-  if (tab === 'players') {
-    return (entries as PlayerEntry[]).map((e) => ({
-      key: e._id,
-      ownerId: e.userId?._id ?? null,
-      name: e.userId?.username || t('leaderboards.unknownPlayer'),
-      known: Boolean(e.userId?.username),
-      picture: e.userId ? { kind: 'user', user: e.userId } : null,
-      stats: e.generalStats,
-      achievements: e.achievements,
-    }));
-  }
-  return (entries as TeamEntry[]).map((e) => ({
-    key: e._id,
-    ownerId: e.teamId?._id ?? null,
-    name: e.teamId?.name || t('leaderboards.unknownTeam'),
-    known: Boolean(e.teamId?.name),
-    picture: e.teamId ? { kind: 'team', name: e.teamId.name, logoUrl: e.teamId.logoUrl } : null,
-    stats: e.generalStats,
-    achievements: e.achievements,
-  }));
-}
-
-const initials = (name: string) =>
-  name
-    .trim()
-    .split(/[\s_.-]+/u)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0])
-    .join('')
-    .toUpperCase() || '?';
-
-function TeamPicture({ name, logoUrl }: { name: string; logoUrl: string | null }) {
-  const [broken, setBroken] = useState(false);
-  if (!logoUrl || broken) {
-    return (
-      <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-2 text-xs font-bold text-muted">
-        {initials(name)}
-      </span>
-    );
-  }
-  return <img src={apiAsset(logoUrl)} alt="" width={32} height={32} loading="lazy" className="size-8 shrink-0 rounded-lg bg-surface-2 object-cover" onError={() => setBroken(true)} />;
-}
-
-const rarityRing: Record<AchievementBadge['rarity'], string> = {
-  common: 'border-line',
-  rare: 'border-primary',
-  epic: 'border-warning',
-  legendary: 'border-accent',
-};
-
-/** Achievement icons; each shows its name, rarity and description on hover or keyboard focus. */
-function Badges({ items, align, idPrefix }: { items: AchievementBadge[]; align: 'start' | 'end'; idPrefix: string }) {
-  if (items.length === 0) return <span className={`block text-muted ${align === 'end' ? 'text-right' : ''}`}>—</span>;
-  return (
-    <ul className={`flex flex-wrap gap-1 ${align === 'end' ? 'justify-end' : ''}`} aria-label={t('leaderboards.col.achievements')}>
-      {items.map((badge) => {
-        const tipId = `${idPrefix}-${badge._id}`;
-        return (
-          <li key={badge._id} className="group relative">
-            <span
-              tabIndex={0}
-              aria-describedby={tipId}
-              className={`badge-round ${rarityRing[badge.rarity]}`}
-            >
-              <span aria-hidden="true">{badge.icon}</span>
-              <span className="sr-only">{badge.name}</span>
-            </span>
-            <span
-              role="tooltip"
-              id={tipId}
-              className={`hover-tip ${align === 'end' ? 'right-0' : 'left-0'}`}
-            >
-              <span className="block font-semibold">
-                {badge.name} · {t(`stats.rarity.${badge.rarity}`)}
-              </span>
-              <span className="block text-muted">{badge.description}</span>
-            </span>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function Streak({ value }: { value: number }) {
-  const text = value > 0 ? t('leaderboards.streak.win', { count: value }) : value < 0 ? t('leaderboards.streak.loss', { count: -value }) : t('leaderboards.streak.none');
-  return (
-    <>
-      <span aria-hidden="true" className={value > 0 ? 'text-warning' : value < 0 ? 'text-primary' : 'text-muted'}>
-        {streakLabel(value)}
-      </span>
-      <span className="sr-only">{text}</span>
-    </>
-  );
 }
 
 /**

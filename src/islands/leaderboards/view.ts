@@ -1,5 +1,6 @@
-import type { PlayerEntry, TeamEntry } from '../../lib/api/leaderboards.ts';
+import type { AchievementBadge, GeneralStats, PlayerEntry, TeamEntry } from '../../lib/api/leaderboards.ts';
 import { parseSort, parseTab, type LeaderboardSort, type LeaderboardTab } from '../../lib/domain/leaderboard.ts';
+import { t } from '../../lib/i18n/index.ts';
 
 /*
  * Which leaderboard the island shows and which it is fetching, as a pure reducer, so that
@@ -84,4 +85,38 @@ export function viewOfAddress(search: string, storedSort: (tab: LeaderboardTab) 
   const query = new URLSearchParams(search);
   const tab = parseTab(query.get('tab'));
   return { tab, sort: query.has('sort') ? parseSort(query.get('sort')) : storedSort(tab) };
+}
+
+/** One line of the table, a player's or a team's: a deleted owner shows as unknown, without a picture. */
+export interface Row {
+  key: string;
+  ownerId: string | null;
+  name: string;
+  known: boolean;
+  picture: { kind: 'user'; user: { _id: string; username: string; avatar: string | null } } | { kind: 'team'; name: string; logoUrl: string | null } | null;
+  stats: GeneralStats;
+  achievements: AchievementBadge[];
+}
+
+export function rowsOf(tab: LeaderboardTab, entries: Entries): Row[] {
+  if (tab === 'players') {
+    return (entries as PlayerEntry[]).map((e) => ({
+      key: e._id,
+      ownerId: e.userId?._id ?? null,
+      name: e.userId?.username || t('leaderboards.unknownPlayer'),
+      known: Boolean(e.userId?.username),
+      picture: e.userId ? { kind: 'user', user: e.userId } : null,
+      stats: e.generalStats,
+      achievements: e.achievements,
+    }));
+  }
+  return (entries as TeamEntry[]).map((e) => ({
+    key: e._id,
+    ownerId: e.teamId?._id ?? null,
+    name: e.teamId?.name || t('leaderboards.unknownTeam'),
+    known: Boolean(e.teamId?.name),
+    picture: e.teamId ? { kind: 'team', name: e.teamId.name, logoUrl: e.teamId.logoUrl } : null,
+    stats: e.generalStats,
+    achievements: e.achievements,
+  }));
 }
