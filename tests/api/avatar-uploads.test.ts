@@ -1,18 +1,11 @@
 import sharp from 'sharp';
 import { count, eq, isNull, and } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { images, teams, users } from '../../src/server/db/schema/index.ts';
 import { imageDecodes, uploadsInFlight } from '../../src/server/services/images.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi } from '../support/builders.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-
+const api = useTestApi();
 async function upload(token: string, body: Buffer, name: string, type: string) {
   const form = new FormData();
   form.set('avatar', new Blob([new Uint8Array(body)], { type }), name);

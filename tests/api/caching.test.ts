@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_STORED, PRIVATE_READ, PUBLIC_READ, isPublicRead } from '../../src/server/api/caching.ts';
 import { gameStatsConfigs, playerGameStats, teamMembers, teams } from '../../src/server/db/schema/index.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi, type Player } from '../support/builders.ts';
 
 /*
  * HTTP caching of the API (README "Caching"): public reads carry an ETag and a short
@@ -9,9 +9,9 @@ import { createTestApi, type TestApi } from '../support/api.ts';
  * shared cache.
  */
 
-let api: TestApi;
+const api = useTestApi();
 let admin: string;
-let player: Awaited<ReturnType<TestApi['signedIn']>>;
+let player: Player;
 let gameId: string;
 let tournamentId: string;
 let newsId: string;
@@ -21,7 +21,6 @@ let teamId: string;
 let publicReads: string[];
 
 beforeAll(async () => {
-  api = await createTestApi();
   admin = (await api.signedIn('admin')).token;
   player = await api.signedIn('user');
   const game = await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Cache Arena' } });
@@ -63,7 +62,6 @@ beforeAll(async () => {
     '/api/docs',
   ];
 });
-afterAll(() => api.close());
 
 const raw = (path: string, headers: Record<string, string> = {}) => api.app.request(path, { headers });
 const varies = (res: Response) => (res.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());

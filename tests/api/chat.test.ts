@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/lib/api/chat.ts';
 import type { TeamMessage } from '../../src/lib/api/teams.ts';
 import { CHAT_LIMIT } from '../../src/server/api/routes/team-chat.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi, type Player } from '../support/builders.ts';
 
-let api: TestApi;
-type Player = Awaited<ReturnType<TestApi['signedIn']>>;
+const api = useTestApi();
 let captain: Player;
 let member: Player;
 let stranger: Player;
@@ -14,7 +13,6 @@ let otherTeamId: string;
 let chat: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
   captain = await api.signedIn();
   member = await api.signedIn();
   stranger = await api.signedIn();
@@ -25,9 +23,6 @@ beforeAll(async () => {
   await api.call('POST', `/api/teams/${teamId}/accept-invite`, { token: member.token });
   const other = await api.call<TeamMessage>('POST', '/api/teams', { token: stranger.token, body: { name: 'Чужа команда' } });
   otherTeamId = other.body.team._id;
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const send = (who: Player, message: unknown, path = chat) => api.call<ChatMessage>('POST', path, { token: who.token, body: { message } });

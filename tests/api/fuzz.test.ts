@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/builders.ts';
 
 // Hostile input on every route of the OpenAPI document: nothing answers 5xx, every refusal is
 // JSON `{ message }`, and a refused request leaves the database as it was.
 
-let api: TestApi;
+const api = useTestApi();
 let adminToken: string;
 let userToken: string;
 let routes: { method: string; path: string }[];
@@ -29,14 +29,10 @@ async function snapshot(): Promise<string> {
 }
 
 beforeAll(async () => {
-  api = await createTestApi();
   adminToken = (await api.signedIn('admin')).token;
   userToken = (await api.signedIn()).token;
   const doc = await api.call<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
   routes = Object.entries(doc.body.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })));
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const hostileString = fc.oneof(

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedGame, StatsConfig } from '../../src/lib/api/game-management.ts';
 import { STATS_TEMPLATE_DEFINITIONS } from '../../src/lib/domain/stat-templates.ts';
 import { addAchievement, addStatField, getStatsConfig } from '../../src/server/services/game-management.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi } from '../support/builders.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let admin: string;
 let player: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
   admin = (await api.signedIn('admin')).token;
   player = (await api.signedIn('user')).token;
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const MISSING = '00000000-0000-4000-8000-000000000000';

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/builders.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let admin: string;
 let player: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
   admin = (await api.signedIn('admin')).token;
   player = (await api.signedIn('user')).token;
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const MISSING = '00000000-0000-4000-8000-000000000000';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../src/lib/i18n/index.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi } from '../support/builders.ts';
 
 // A NUL or half a surrogate pair in any string that any documented route takes — body field,
 // query parameter or path parameter — is refused with a 400 that names the field, and is never
@@ -102,18 +102,14 @@ function casesOf(method: string, template: string, operation: Operation): { base
   return { baseline: build(values, body), unsafe };
 }
 
-let api: TestApi;
+const api = useTestApi();
 let adminToken: string;
 let operations: [string, string, Operation][];
 
 beforeAll(async () => {
-  api = await createTestApi();
   adminToken = (await api.signedIn('admin')).token;
   const doc = await api.call<{ paths: Record<string, Record<string, Operation>> }>('GET', '/api/openapi.json');
   operations = Object.entries(doc.body.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => [method.toUpperCase(), path, op] as [string, string, Operation]));
-});
-afterAll(async () => {
-  await api.close();
 });
 
 describe('unsafe text in every string an API route takes', () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TeamMessage } from '../../src/lib/api/teams.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi } from '../support/builders.ts';
 
 // Every field with a length limit refuses a longer value with 400 and a sentence that names the
 // limit, in the reader's language (the `lang` cookie), so a form's reader learns how much fits.
 
-let api: TestApi;
+const api = useTestApi();
 let admin: string;
 let player: string;
 let captain: string;
@@ -13,15 +13,11 @@ let teamId: string;
 let gameId: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
   admin = (await api.signedIn('admin')).token;
   player = (await api.signedIn('user')).token;
   captain = (await api.signedIn('user')).token;
   teamId = (await api.call<TeamMessage>('POST', '/api/teams', { token: captain, body: { name: 'Довгі тексти' } })).body.team._id;
   gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Гра з лімітами' } })).body.game._id;
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const long = (n: number) => 'я'.repeat(n);

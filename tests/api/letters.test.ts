@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/builders.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-
+const api = useTestApi();
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const english = { cookie: 'theme=dark; lang=en' };
 const letterTo = (email: string) => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
 import { games, matches, matchParticipants, teams, tournaments } from '../../src/server/db/schema/index.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi, type Player } from '../support/builders.ts';
 
-let api: TestApi;
-type Player = Awaited<ReturnType<TestApi['signedIn']>>;
+const api = useTestApi();
 let alice: Player;
 let bob: Player;
 let loner: Player;
@@ -16,7 +15,6 @@ const MINUTE = 60_000;
 const start = Date.parse('2025-05-01T18:00:00.000Z');
 
 beforeAll(async () => {
-  api = await createTestApi();
   alice = await api.signedIn();
   bob = await api.signedIn();
   loner = await api.signedIn();
@@ -60,9 +58,6 @@ beforeAll(async () => {
     { matchId: scheduled!.id, participantType: 'team', teamId: teamA, name: 'Alpha' },
     { matchId: scheduled!.id, participantType: 'team', teamId: teamB, name: 'Beta' },
   ]);
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const history = (path: string) => api.call<MatchHistoryItem[]>('GET', `/api/stats/matches/${path}`);

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teams, users } from '../../src/server/db/schema/index.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { hashPassword } from '../../src/server/services/accounts.ts';
 import { backfillNameSkeletons } from '../../src/server/services/names.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi } from '../support/builders.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await createTestApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-
+const api = useTestApi();
 const LOOK_ALIKE_USER = 'Цей нікнейм на вигляд не відрізнити від уже зайнятого (схожі літери з інших абеток чи символи): оберіть інший';
 const INVISIBLE_USER = 'Нікнейм містить невидимі або службові символи (нульової ширини, зміни напрямку тексту, порожні заповнювачі): приберіть їх';
 const LOOK_ALIKE_TEAM = 'Ця назва на вигляд не відрізняється від назви іншої команди (схожі літери з інших абеток чи символи): оберіть іншу';

@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewsItem } from '../../src/lib/api/news.ts';
 import { news } from '../../src/server/db/schema/index.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi } from '../support/builders.ts';
 
-let api: TestApi;
+const api = useTestApi();
 let admin: { token: string };
 let player: { token: string };
 let otherPlayer: { token: string };
 
 beforeAll(async () => {
-  api = await createTestApi();
   admin = await api.signedIn('admin');
   player = await api.signedIn('user');
   otherPlayer = await api.signedIn('user');
-});
-afterAll(async () => {
-  await api.close();
 });
 
 /** Publishes a news item as the admin and returns it. */

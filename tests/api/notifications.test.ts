@@ -1,26 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/lib/api/notifications.ts';
 import { notifications } from '../../src/server/db/schema/index.ts';
 import { notify } from '../../src/server/services/notifications.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi, type Player } from '../support/builders.ts';
 
-let api: TestApi;
-type Player = Awaited<ReturnType<TestApi['signedIn']>>;
+const api = useTestApi();
 let alice: Player;
 let bob: Player;
 
 beforeAll(async () => {
-  api = await createTestApi();
   alice = await api.signedIn();
   bob = await api.signedIn();
   await notify(api.db, alice.user.id, 'Перше сповіщення');
   await new Promise((resolve) => setTimeout(resolve, 5));
   await notify(api.db, alice.user.id, 'Друге сповіщення', { payload: { tournamentId: crypto.randomUUID() } });
   await notify(api.db, bob.user.id, 'Сповіщення Боба');
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const list = (who: Player) => api.call<Notification[]>('GET', '/api/users/me/notifications', { token: who.token });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   achievements,
   applications,
@@ -20,7 +20,8 @@ import {
   tournaments,
   users,
 } from '../../src/server/db/schema/index.ts';
-import { createTestApi, type CallOptions, type TestApi } from '../support/api.ts';
+import type { CallOptions } from '../support/api.ts';
+import { useTestApi } from '../support/builders.ts';
 
 /*
  * No N+1: a list costs the same number of SQL statements whatever its length. Each test reads
@@ -28,14 +29,12 @@ import { createTestApi, type CallOptions, type TestApi } from '../support/api.ts
  * Rows are written straight into the database: the rules of making them are other files' tests.
  */
 
-let api: TestApi;
+const api = useTestApi();
 let admin: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
   admin = (await api.signedIn('admin')).token;
 });
-afterAll(() => api.close());
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${++seq}_${Math.random().toString(36).slice(2, 7)}`;

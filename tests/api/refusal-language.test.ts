@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../src/lib/i18n/index.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi } from '../support/builders.ts';
 
 // A schema's refusal is written when the request is validated, in the reader's language: a text
 // taken once when the module loads would answer every reader in Ukrainian.
 
-let api: TestApi;
+const api = useTestApi();
 let admin: string;
 let player: string;
 
 beforeAll(async () => {
-  api = await createTestApi();
   admin = (await api.signedIn('admin')).token;
   player = (await api.signedIn('user')).token;
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const cases = [

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EarnedAchievement, PlayerEntry, StatsGame, TeamEntry } from '../../src/lib/api/leaderboards.ts';
 import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, StatsEnabled, TournamentStats } from '../../src/lib/api/tournament-stats.ts';
@@ -18,10 +18,10 @@ import {
   tournaments,
 } from '../../src/server/db/schema/index.ts';
 import { recordMatch } from '../../src/server/services/tournament-stats.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import { useTestApi, type Player } from '../support/builders.ts';
 
-let api: TestApi;
-type Person = Awaited<ReturnType<TestApi['signedIn']>>;
+const api = useTestApi();
+type Person = Player;
 let admin: Person;
 let ann: Person;
 let bob: Person;
@@ -43,7 +43,6 @@ let beta: string;
 let gamma: string; // pending team
 
 beforeAll(async () => {
-  api = await createTestApi();
   admin = await api.signedIn('admin');
   const named = (name: string) => api.signedIn('user', `${name}_stats`);
   [ann, bob, cat, eve, dan, al1, al2, be1, be2] = await Promise.all([
@@ -120,9 +119,6 @@ beforeAll(async () => {
     { tournamentId: teamCup, userId: be1.user.id, teamId: beta, status: 'approved' },
     { tournamentId: teamCup, userId: dan.user.id, teamId: gamma, status: 'pending' },
   ]);
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const enable = (id: string, token?: string) => api.call<StatsEnabled>('POST', `/api/tournaments/${id}/enable-stats`, token ? { token } : {});
