@@ -18,10 +18,9 @@ import {
   teamMembers,
   teams,
   tournaments,
-  users,
 } from '../../src/server/db/schema/index.ts';
 import type { CallOptions } from '../support/api.ts';
-import { useTestApi } from '../support/builders.ts';
+import { accounts, useTestApi } from '../support/builders.ts';
 
 /*
  * No N+1: a list costs the same number of SQL statements whatever its length. Each test reads
@@ -42,19 +41,7 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const length = (body: unknown) => (body as unknown[]).length;
 
 /** Confirmed players with no password anyone knows; their ids. */
-async function players(n: number): Promise<string[]> {
-  if (n === 0) return [];
-  const rows = await api.db
-    .insert(users)
-    .values(
-      range(n).map(() => {
-        const name = unique('q_');
-        return { username: name, email: `${name}@queries.test`, passwordHash: 'x', emailConfirmedAt: new Date() };
-      }),
-    )
-    .returning({ id: users.id });
-  return rows.map((r) => r.id);
-}
+const players = (n: number) => accounts(api, n);
 
 /** A team of `size` players (the first is captain; `with` joins as one of them). */
 async function team(size: number, options: { with?: string } = {}): Promise<{ id: string; members: string[] }> {
