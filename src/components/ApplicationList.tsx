@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TournamentApplication } from '../lib/api/tournaments.ts';
-import type { Review } from '../lib/domain/application-rules.ts';
+import type { ApplicationStatus, Review } from '../lib/domain/application-rules.ts';
 import { applicantName } from '../lib/domain/participant.ts';
 import { t } from '../lib/i18n/index.ts';
 
@@ -61,4 +61,4 @@ export function ApplicationList<A extends TournamentApplication>({ applications,
 }
 
 /** The colour of an application's status word. */
-export const STATUS_TONE = { pending: 'text-warning', approved: 'text-success', rejected: 'text-danger' } as const;
+export const STATUS_TONE = { pending: 'text-warning', approved: 'text-success', rejected: 'text-danger' } as const satisfies Record<ApplicationStatus, string>;
