@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_STORED, PRIVATE_READ, PUBLIC_READ, isPublicRead } from '../../src/server/api/caching.ts';
-import { gameStatsConfigs, playerGameStats, teamMembers, teams } from '../../src/server/db/schema/index.ts';
-import { useTestApi, type Player } from '../support/builders.ts';
+import { gameStatsConfigs, playerGameStats } from '../../src/server/db/schema/index.ts';
+import { team, useTestApi, type Player } from '../support/builders.ts';
 
 /*
  * HTTP caching of the API (README "Caching"): public reads carry an ETag and a short
@@ -35,9 +35,7 @@ beforeAll(async () => {
   await api.call('POST', '/api/applications', { token: player.token, body: { tournament: tournamentId } });
   const item = await api.call<{ _id: string }>('POST', '/api/news', { token: admin, body: { title: 'Кеш', content: 'Новина про кеш' } });
   newsId = item.body._id;
-  const [team] = await api.db.insert(teams).values({ name: 'Cache Crew', captainId: player.user.id }).returning({ id: teams.id });
-  teamId = team!.id;
-  await api.db.insert(teamMembers).values({ teamId, userId: player.user.id });
+  teamId = (await team(api, player, 1, { name: 'Cache Crew' })).id;
 
   publicReads = [
     '/api/games',
