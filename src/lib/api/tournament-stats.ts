@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { winnerSide } from '../domain/match-result.ts';
 import { PARTICIPANT_TYPES, type ParticipantType } from '../domain/participant.ts';
-import { STAT_CATEGORIES, STAT_FIELD_TYPES, type StatFieldDefinition } from '../domain/stat-fields.ts';
+import type { StatFieldDefinition } from '../domain/stat-fields.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
+import { statFieldSchema as configStatField } from './game-management.ts';
 import { pageParams, readPage, type Page } from './paging.ts';
 import { achievementBadgeSchema } from './leaderboards.ts';
 import { matchHistoryItemSchema } from './match-history.ts';
@@ -73,15 +74,8 @@ export const tournamentStatsSchema = tournamentSchema.extend({
 });
 export type TournamentStats = z.infer<typeof tournamentStatsSchema>;
 
-export const statFieldSchema = z.object({
-  fieldName: z.string(),
-  displayName: z.string(),
-  fieldType: z.enum(STAT_FIELD_TYPES),
-  category: z.enum(STAT_CATEGORIES),
-  isMainStat: z.boolean(),
-  description: z.string(),
-  icon: z.string(),
-}) satisfies z.ZodType<StatFieldDefinition>;
+/** A numeric stat field as the record form shows it: the game config's field without its `key` twin. */
+export const statFieldSchema = configStatField.omit({ key: true }) satisfies z.ZodType<StatFieldDefinition>;
 export type StatField = z.infer<typeof statFieldSchema>;
 
 /** Everything the record-match modal needs: the game's numeric stat fields and who may play. */
