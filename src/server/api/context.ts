@@ -3,12 +3,11 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { users } from '../db/schema/index.ts';
+import type { UserRow } from '../services/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { fail } from './errors.ts';
 import { forwardedBy } from '../serving/transport.ts';
 
-export type UserRow = typeof users.$inferSelect;
 /** The database handle a route passes on to its service (routes never query it themselves). */
 export type { Database };
 

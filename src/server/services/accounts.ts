@@ -7,7 +7,9 @@ import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { skeletonColumns } from './names.ts';
 import { hashToken, newToken } from './tokens.ts';
-import type { UserRow } from '../api/context.ts';
+
+/** A user as stored (password hash included): what the session lookup gives routes and services. */
+export type UserRow = typeof users.$inferSelect;
 
 const CONFIRM_TTL_MS = 48 * 60 * 60 * 1000;
 

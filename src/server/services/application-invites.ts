@@ -1,10 +1,11 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { InvitedApplication, TournamentInviteInput } from '../../lib/api/notifications.ts';
 import { applicationsClosed, isTeamSizeAllowed } from '../../lib/domain/application-rules.ts';
 import { isDrawn } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { applications, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
+import { liveApplication } from './applications.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { holdsInvite, inviteActions, notify, withdrawNotifications } from './notifications.ts';
 
@@ -27,19 +28,6 @@ const present = (row: ApplicationRow): InvitedApplication => ({
   comment: row.comment,
 });
 
-async function hasLiveApplication(db: Tx, tournamentId: string, target: { userId: string } | { teamId: string }): Promise<boolean> {
-  const live = inArray(applications.status, ['pending', 'approved']);
-  const who =
-    'teamId' in target
-      ? eq(applications.teamId, target.teamId)
-      : and(eq(applications.userId, target.userId), isNull(applications.teamId));
-  const [row] = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.tournamentId, tournamentId), live, who))
-    .limit(1);
-  return Boolean(row);
-}
 
 const withdraw = (db: Tx, userId: string, applicationId: string) =>
   withdrawNotifications(db, userId, { actionTypes: [...INVITE_TYPES], key: 'applicationId', value: applicationId });
@@ -69,13 +57,13 @@ export async function inviteToTournament(db: Database, input: TournamentInviteIn
   if (input.team) {
     const [team] = await db.select().from(teams).where(eq(teams.id, input.team));
     if (!team) return { ok: false, reason: 'teamNotFound' };
-    if (await hasLiveApplication(db, tournament.id, { teamId: team.id })) return { ok: false, reason: 'alreadyApplied' };
+    if (await liveApplication(db, tournament.id, { teamId: team.id })) return { ok: false, reason: 'alreadyApplied' };
     recipient = team.captainId;
     text = t('tournamentInvite.teamNotification', { team: team.name, tournament: tournament.title });
   } else {
     const [player] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.user!));
     if (!player) return { ok: false, reason: 'playerNotFound' };
-    if (await hasLiveApplication(db, tournament.id, { userId: player.id })) return { ok: false, reason: 'alreadyApplied' };
+    if (await liveApplication(db, tournament.id, { userId: player.id })) return { ok: false, reason: 'alreadyApplied' };
     recipient = player.id;
     text = t('tournamentInvite.soloNotification', { tournament: tournament.title });
   }

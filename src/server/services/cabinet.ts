@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Cabinet } from '../../lib/api/cabinet.ts';
-import type { UserRow } from '../api/context.ts';
+import type { UserRow } from './accounts.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { teamMembers, teams, users } from '../db/schema/index.ts';
 import { issueEmailToken, presentUser } from './accounts.ts';

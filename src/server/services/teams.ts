@@ -4,7 +4,7 @@ import { hasRoomForMember } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { teamInvites, teamMembers, teams, users } from '../db/schema/index.ts';
-import type { UserRow } from '../api/context.ts';
+import type { UserRow } from './accounts.ts';
 import { findByEmail, findByLogin } from './accounts.ts';
 import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';

@@ -179,7 +179,7 @@ export const teamsRoutes = router()
       method: 'post',
       path: '/{teamId}/accept-invite',
       tags,
-      summary: 'Запрошений гравець: прийняти запрошення (команда не більше 7 гравців)',
+      summary: `Запрошений гравець: прийняти запрошення (команда не більше ${TEAM_MAX_MEMBERS} гравців)`,
       responses: { 200: jsonResponse(teamMessageSchema, 'Гравець у команді'), ...errors(400, 401, 404, 409) },
       request: { params: teamIdParam },
     }),
