@@ -17,17 +17,17 @@ const outcomeStyle: Record<MatchOutcome, string> = {
 };
 
 const outcomeLabel: Record<MatchOutcome, MessageKey> = {
-  win: 'matches.outcome.win',
-  draw: 'matches.outcome.draw',
-  loss: 'matches.outcome.loss',
-  unknown: 'matches.outcome.unknown',
+  win: 'matchHistory.outcome.win',
+  draw: 'matchHistory.outcome.draw',
+  loss: 'matchHistory.outcome.loss',
+  unknown: 'matchHistory.outcome.unknown',
 };
 
 const statusLabel: Record<MatchHistoryItem['status'], MessageKey> = {
-  completed: 'matches.status.completed',
-  in_progress: 'matches.status.in_progress',
-  scheduled: 'matches.status.scheduled',
-  cancelled: 'matches.status.cancelled',
+  completed: 'matchHistory.status.completed',
+  in_progress: 'matchHistory.status.in_progress',
+  scheduled: 'matchHistory.status.scheduled',
+  cancelled: 'matchHistory.status.cancelled',
 };
 
 function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' | 'team'; id: string }) {
@@ -44,8 +44,8 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
           {item.status === 'completed' ? t(outcomeLabel[outcome]) : t(statusLabel[item.status])}
         </span>
         <span className="font-semibold">{item.gameId.name}</span>
-        <span className="text-muted">{item.tournamentId?.title ?? t('matches.friendly')}</span>
-        {item.matchDetails.duration !== null && <span className="text-muted">{t('matches.duration', { minutes: item.matchDetails.duration })}</span>}
+        <span className="text-muted">{item.tournamentId?.title ?? t('matchHistory.friendly')}</span>
+        {item.matchDetails.duration !== null && <span className="text-muted">{t('matchHistory.duration', { minutes: item.matchDetails.duration })}</span>}
         <time className="ml-auto text-muted" dateTime={item.completedAt ?? item.createdAt}>
           {formatDateTime(item.completedAt ?? item.createdAt, { month: 'short' })}
         </time>
@@ -53,9 +53,9 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
       <p className="flex flex-wrap items-center gap-2">
         {sides.map((side, index) => (
           <span key={`${side.type}-${side.id ?? index}`} className="flex items-center gap-2">
-            {index > 0 && <span className="text-muted">{t('matches.versus')}</span>}
+            {index > 0 && <span className="text-muted">{t('matchHistory.versus')}</span>}
             <span className={side.isWinner ? 'font-bold' : ''}>{side.name}</span>
-            <span className="rounded bg-bg/60 px-2 font-mono text-sm" aria-label={`${t('matches.score')}: ${side.score}`}>
+            <span className="rounded bg-bg/60 px-2 font-mono text-sm" aria-label={`${t('matchHistory.score')}: ${side.score}`}>
               {side.score}
             </span>
           </span>
@@ -63,7 +63,7 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
       </p>
       {details.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer text-muted">{t('matches.details')}</summary>
+          <summary className="cursor-pointer text-muted">{t('matchHistory.details')}</summary>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             {details.map(([key, value]) => (
               <div key={key} className="contents">
@@ -82,7 +82,7 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
  * Match history of a player or a team (SPEC §2): newest first, 20 at a time, 'load more' while
  * a full page came back. Used on the team tab and in the cabinet.
  */
-export default function MatchHistory({ kind, id, title = t('matches.title'), headingLevel = 3 }: { kind: 'player' | 'team'; id: string; title?: string; headingLevel?: 2 | 3 | 4 }) {
+export default function MatchHistory({ kind, id, title = t('matchHistory.title'), headingLevel = 3 }: { kind: 'player' | 'team'; id: string; title?: string; headingLevel?: 2 | 3 | 4 }) {
   const [items, setItems] = useState<MatchHistoryItem[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [error, setError] = useState('');
@@ -103,7 +103,7 @@ export default function MatchHistory({ kind, id, title = t('matches.title'), hea
         setStatus('ready');
         setError('');
       } catch (caught) {
-        setError(isNetworkFailure(caught) ? t('matches.networkError') : t('matches.loadError'));
+        setError(isNetworkFailure(caught) ? t('matchHistory.networkError') : t('matchHistory.loadError'));
         if (offset === 0) setStatus('error');
       }
     },
@@ -127,8 +127,8 @@ export default function MatchHistory({ kind, id, title = t('matches.title'), hea
       <Heading id={headingId} className="font-semibold">
         {title}
       </Heading>
-      {status === 'loading' && <p className="text-sm text-muted">{t('matches.loading')}</p>}
-      {status === 'ready' && items.length === 0 && <p className="text-sm text-muted">{t('matches.empty')}</p>}
+      {status === 'loading' && <p className="text-sm text-muted">{t('matchHistory.loading')}</p>}
+      {status === 'ready' && items.length === 0 && <p className="text-sm text-muted">{t('matchHistory.empty')}</p>}
       {items.length > 0 && (
         <ol className="flex flex-col gap-2">
           {items.map((item) => (
@@ -139,7 +139,7 @@ export default function MatchHistory({ kind, id, title = t('matches.title'), hea
       {error && <Notice tone="error">{error}</Notice>}
       {status === 'ready' && more && (
         <button type="button" className="btn-ghost self-start" onClick={loadMore} disabled={loadingMore}>
-          {loadingMore ? t('matches.loading') : t('matches.loadMore')}
+          {loadingMore ? t('matchHistory.loading') : t('matchHistory.loadMore')}
         </button>
       )}
     </section>

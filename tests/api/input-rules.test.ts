@@ -208,7 +208,7 @@ describe('dates outside the years the site keeps', () => {
   it('match history before year 0 is refused with 400', async () => {
     const res = await api.call('GET', `/api/stats/matches/player/${userId}?before=${encodeURIComponent('0000-01-01T00:00:00Z')}`);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(t('matches.badBefore'));
+    expect(res.body.message).toBe(t('matchHistory.badBefore'));
   });
 
   it('the first and the last supported year are kept as given', async () => {

@@ -26,7 +26,7 @@ const cases = [
   { what: 'a team without a name', method: 'POST', path: '/api/teams', token: () => player, body: { name: '   ' }, key: 'team.enterName' },
   { what: 'a team logo that is not a web link', method: 'POST', path: '/api/teams', token: () => player, body: { name: 'Мовна команда', logoUrl: 'ftp://x' }, key: 'team.logoNotHttp' },
   { what: 'an unknown tournament status', method: 'GET', path: '/api/tournaments?status=bogus', key: 'tournament.invalidStatus' },
-  { what: 'a history cursor that is not a time', method: 'GET', path: `/api/stats/matches/player/${crypto.randomUUID()}?before=yesterday`, key: 'matches.badBefore' },
+  { what: 'a history cursor that is not a time', method: 'GET', path: `/api/stats/matches/player/${crypto.randomUUID()}?before=yesterday`, key: 'matchHistory.badBefore' },
 ] as const;
 
 describe('schema refusals follow the reader’s language', () => {

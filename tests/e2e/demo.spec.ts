@@ -7,7 +7,7 @@ import { everyPage, expect, hydrated, open, test } from './fixtures.ts';
 
 const EMPTY = {
   bracket: t('bracket.empty'),
-  matches: t('matches.empty'),
+  matches: t('matchHistory.empty'),
   players: t('leaderboards.emptyPlayers'),
   teams: t('leaderboards.emptyTeams'),
   statsGames: t('leaderboards.noGames'),
@@ -105,7 +105,7 @@ test('the leaderboards show players and teams on both tabs, and a game page its 
 
 test('the demo captain sees the team’s match history and unread notifications', async ({ captain: page }) => {
   await open(page, '/team');
-  await expect(page.getByRole('heading', { name: t('matches.title') }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('matchHistory.title') }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(EMPTY.matches, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Сповіщення: непрочитаних \d+$/ })).toBeVisible();

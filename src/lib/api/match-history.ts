@@ -22,7 +22,7 @@ export const matchHistoryQuery = z.object({
     .default(0)
     .transform((v) => Math.min(Math.max(v, 0), 100_000)),
   /** Only matches that ended (or were created) strictly before this ISO time. */
-  before: z.iso.datetime({ offset: true, error: () => t('matches.badBefore') }).refine(isSupportedMoment, { error: () => t('matches.badBefore') }).optional(),
+  before: z.iso.datetime({ offset: true, error: () => t('matchHistory.badBefore') }).refine(isSupportedMoment, { error: () => t('matchHistory.badBefore') }).optional(),
 });
 export type MatchHistoryQuery = z.input<typeof matchHistoryQuery>;
 

@@ -140,7 +140,7 @@ export const leaderboardsRoutes = router()
     async (c) => {
       const { userId } = c.req.valid('param');
       const db = c.get('db');
-      if (!(await ownerExists(db, { kind: 'player', id: userId }))) fail(404, 'matches.playerNotFound');
+      if (!(await ownerExists(db, { kind: 'player', id: userId }))) fail(404, 'matchHistory.playerNotFound');
       c.header('Cache-Control', 'public, max-age=0, must-revalidate');
       return c.json(await playerAchievements(db, userId), 200);
     },

@@ -11,7 +11,7 @@ const description =
 
 async function answer(c: AppContext, owner: MatchHistoryOwner, query: z.infer<typeof matchHistoryQuery>) {
   const db = c.get('db');
-  if (!(await ownerExists(db, owner))) fail(404, owner.kind === 'player' ? 'matches.playerNotFound' : 'matches.teamNotFound');
+  if (!(await ownerExists(db, owner))) fail(404, owner.kind === 'player' ? 'matchHistory.playerNotFound' : 'matchHistory.teamNotFound');
   c.header('Cache-Control', 'public, max-age=10, stale-while-revalidate=60');
   return matchHistory(db, owner, query);
 }
