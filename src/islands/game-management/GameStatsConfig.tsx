@@ -70,7 +70,7 @@ export function GameStatsConfig({ games, selected, onSelect, onChanged }: Props)
         const missing = error instanceof HTTPError && error.response.status === 404;
         setResult({
           gameId: selected,
-          loaded: missing ? { state: 'missing' } : { state: 'error', message: t('manage.error', { message: errorMessage(error, t('gameConfig.loadError')) }) },
+          loaded: missing ? { state: 'missing' } : { state: 'error', message: t('manage.error', { message: errorMessage(error, t('gameManagement.loadError')) }) },
         });
       });
     return () => {
@@ -110,9 +110,9 @@ export function GameStatsConfig({ games, selected, onSelect, onChanged }: Props)
   return (
     <>
       <label htmlFor="game-stats-game" className="flex flex-col gap-1 text-sm font-medium sm:max-w-sm">
-        {t('gameConfig.chooseGame')}
+        {t('gameManagement.chooseGame')}
         <select id="game-stats-game" className="field" value={selected} onChange={(e) => select(e.target.value)} disabled={games === null}>
-          <option value="">{t('gameConfig.chooseGamePlaceholder')}</option>
+          <option value="">{t('gameManagement.chooseGamePlaceholder')}</option>
           {(games ?? []).map((g) => (
             <option key={g._id} value={g._id}>
               {g.hasStatsConfig ? `✓ ${g.name}` : g.name}
@@ -122,15 +122,15 @@ export function GameStatsConfig({ games, selected, onSelect, onChanged }: Props)
       </label>
       {notice('top')}
 
-      {loaded.state === 'idle' && <p className="text-sm text-muted">{games?.length === 0 ? t('gameConfig.noGames') : t('gameConfig.pickGame')}</p>}
+      {loaded.state === 'idle' && <p className="text-sm text-muted">{games?.length === 0 ? t('gameManagement.noGames') : t('gameManagement.pickGame')}</p>}
       {loaded.state === 'loading' && <p className="text-sm text-muted">{t('manage.loading')}</p>}
       {loaded.state === 'error' && <Notice tone="error">{loaded.message}</Notice>}
 
       {loaded.state === 'missing' && game && (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-line p-4">
-          <p className="font-medium">{t('gameConfig.notConfigured')}</p>
+          <p className="font-medium">{t('gameManagement.notConfigured')}</p>
           <button type="button" className="btn-primary" onClick={() => setSetupOpen(true)}>
-            {t('gameConfig.openSetup')}
+            {t('gameManagement.openSetup')}
           </button>
           <SetupDialog
             open={setupOpen}
@@ -141,7 +141,7 @@ export function GameStatsConfig({ games, selected, onSelect, onChanged }: Props)
             onClose={() => setSetupOpen(false)}
             onInvalid={invalid('setup')}
             onSubmit={async (body) => {
-              const saved = await run('setup', () => setupGame(api, body), t('gameConfig.saveError'), 'top');
+              const saved = await run('setup', () => setupGame(api, body), t('gameManagement.saveError'), 'top');
               if (saved) {
                 setSetupOpen(false);
                 onChanged();
@@ -159,24 +159,24 @@ export function GameStatsConfig({ games, selected, onSelect, onChanged }: Props)
           busy={busy}
           notice={notice}
           onDeleteField={(fieldName, displayName) => {
-            if (window.confirm(t('gameConfig.confirmDeleteField', { name: displayName }))) {
-              void run('fieldList', () => deleteStatField(api, loaded.config.gameId, fieldName), t('gameConfig.deleteError'));
+            if (window.confirm(t('gameManagement.confirmDeleteField', { name: displayName }))) {
+              void run('fieldList', () => deleteStatField(api, loaded.config.gameId, fieldName), t('gameManagement.deleteError'));
             }
           }}
           onDeleteAchievement={(id, name) => {
-            if (window.confirm(t('gameConfig.confirmDeleteAchievement', { name }))) {
-              void run('achievementList', () => deleteAchievement(api, loaded.config.gameId, id), t('gameConfig.deleteError'));
+            if (window.confirm(t('gameManagement.confirmDeleteAchievement', { name }))) {
+              void run('achievementList', () => deleteAchievement(api, loaded.config.gameId, id), t('gameManagement.deleteError'));
             }
           }}
           fieldForm={
-            <StatFieldForm busy={busy} onInvalid={invalid('field')} onSubmit={(body) => run('field', () => addStatField(api, loaded.config.gameId, body), t('gameConfig.saveError'))} />
+            <StatFieldForm busy={busy} onInvalid={invalid('field')} onSubmit={(body) => run('field', () => addStatField(api, loaded.config.gameId, body), t('gameManagement.saveError'))} />
           }
           achievementForm={
             <AchievementForm
               busy={busy}
               variables={conditionVariables(loaded.config.statsFields.map((f) => f.fieldName))}
               onInvalid={invalid('achievement')}
-              onSubmit={(body) => run('achievement', () => addAchievement(api, loaded.config.gameId, body), t('gameConfig.saveError'))}
+              onSubmit={(body) => run('achievement', () => addAchievement(api, loaded.config.gameId, body), t('gameManagement.saveError'))}
             />
           }
         />
@@ -204,14 +204,14 @@ function ConfigView({
 }) {
   return (
     <div className="flex flex-col gap-6">
-      <p className="text-sm text-muted">{t('gameConfig.templateIs', { template: templateLabel(config.template) })}</p>
+      <p className="text-sm text-muted">{t('gameManagement.templateIs', { template: templateLabel(config.template) })}</p>
 
       <section aria-labelledby="game-stats-fields-title" className="flex flex-col gap-3">
         <h3 id="game-stats-fields-title" className="text-lg font-semibold">
-          {t('gameConfig.fieldsTitle', { count: config.statsFields.length })}
+          {t('gameManagement.fieldsTitle', { count: config.statsFields.length })}
         </h3>
         {config.statsFields.length === 0 ? (
-          <p className="text-sm text-muted">{t('gameConfig.noFields')}</p>
+          <p className="text-sm text-muted">{t('gameManagement.noFields')}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line rounded-lg border border-line" aria-labelledby="game-stats-fields-title">
             {config.statsFields.map((field) => (
@@ -222,13 +222,13 @@ function ConfigView({
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">{field.displayName}</span>
                   <code className="rounded bg-surface-2 px-1.5 text-xs">{field.fieldName}</code>
-                  {field.isMainStat && <span className="rounded-full border border-accent px-2 py-0.5 text-xs font-semibold text-accent">{t('gameConfig.mainStat')}</span>}
+                  {field.isMainStat && <span className="rounded-full border border-accent px-2 py-0.5 text-xs font-semibold text-accent">{t('gameManagement.mainStat')}</span>}
                 </div>
                 <button
                   type="button"
                   className="btn-ghost px-3 py-1 text-danger"
                   disabled={busy}
-                  aria-label={t('gameConfig.deleteFieldLabel', { name: field.displayName })}
+                  aria-label={t('gameManagement.deleteFieldLabel', { name: field.displayName })}
                   onClick={() => onDeleteField(field.fieldName, field.displayName)}
                 >
                   {t('manage.delete')}
@@ -248,10 +248,10 @@ function ConfigView({
 
       <section aria-labelledby="game-stats-achievements-title" className="flex flex-col gap-3">
         <h3 id="game-stats-achievements-title" className="text-lg font-semibold">
-          {t('gameConfig.achievementsTitle', { count: config.gameAchievements.length })}
+          {t('gameManagement.achievementsTitle', { count: config.gameAchievements.length })}
         </h3>
         {config.gameAchievements.length === 0 ? (
-          <p className="text-sm text-muted">{t('gameConfig.noAchievements')}</p>
+          <p className="text-sm text-muted">{t('gameManagement.noAchievements')}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line rounded-lg border border-line" aria-labelledby="game-stats-achievements-title">
             {config.gameAchievements.map((achievement) => (
@@ -267,7 +267,7 @@ function ConfigView({
                   type="button"
                   className="btn-ghost px-3 py-1 text-danger"
                   disabled={busy}
-                  aria-label={t('gameConfig.deleteAchievementLabel', { name: achievement.name })}
+                  aria-label={t('gameManagement.deleteAchievementLabel', { name: achievement.name })}
                   onClick={() => onDeleteAchievement(achievement._id, achievement.name)}
                 >
                   {t('manage.delete')}

@@ -51,10 +51,10 @@ function SelectField<T extends string>({
 const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
 
-export const templateLabel = (template: StatsTemplate) => t(`gameConfig.template.${template}` as MessageKey);
-export const fieldTypeLabel = (type: StatFieldType) => t(`gameConfig.fieldType.${type}` as MessageKey);
-export const categoryLabel = (category: StatCategory) => t(`gameConfig.category.${category}` as MessageKey);
-export const rarityLabel = (rarity: AchievementRarity) => t(`gameConfig.rarity.${rarity}` as MessageKey);
+export const templateLabel = (template: StatsTemplate) => t(`gameManagement.template.${template}` as MessageKey);
+export const fieldTypeLabel = (type: StatFieldType) => t(`gameManagement.fieldType.${type}` as MessageKey);
+export const categoryLabel = (category: StatCategory) => t(`gameManagement.category.${category}` as MessageKey);
+export const rarityLabel = (rarity: AchievementRarity) => t(`gameManagement.rarity.${rarity}` as MessageKey);
 
 interface FormProps<T> {
   busy: boolean;
@@ -82,21 +82,21 @@ export function SetupDialog({
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const body = { name: text(data, 'name'), image: text(data, 'image'), template: oneOf(STATS_TEMPLATES, text(data, 'template'), 'default') };
-    if (!body.name) return onInvalid(t('gameConfig.nameRequired'));
+    if (!body.name) return onInvalid(t('gameManagement.nameRequired'));
     void onSubmit(body);
   }
 
   return (
-    <Modal open={open} title={t('gameConfig.setupTitle')} onClose={onClose}>
+    <Modal open={open} title={t('gameManagement.setupTitle')} onClose={onClose}>
       {open && (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('gameConfig.setupTitle')}>
-          <Field label={t('gameConfig.setupName')} id="game-stats-setup-name" name="name" defaultValue={name} limit={GAME_NAME_MAX} />
-          <Field label={t('gameConfig.setupImage')} id="game-stats-setup-image" name="image" defaultValue={image} limit={IMAGE_ADDRESS_MAX} placeholder="/games/cs2.jpg" />
-          <SelectField id="game-stats-setup-template" name="template" label={t('gameConfig.setupTemplate')} values={STATS_TEMPLATES} labelOf={templateLabel} defaultValue="default" />
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t('gameManagement.setupTitle')}>
+          <Field label={t('gameManagement.setupName')} id="game-stats-setup-name" name="name" defaultValue={name} limit={GAME_NAME_MAX} />
+          <Field label={t('gameManagement.setupImage')} id="game-stats-setup-image" name="image" defaultValue={image} limit={IMAGE_ADDRESS_MAX} placeholder="/games/cs2.jpg" />
+          <SelectField id="game-stats-setup-template" name="template" label={t('gameManagement.setupTemplate')} values={STATS_TEMPLATES} labelOf={templateLabel} defaultValue="default" />
           {notice}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? t('manage.busy') : t('gameConfig.setupSubmit')}
+              {busy ? t('manage.busy') : t('gameManagement.setupSubmit')}
             </button>
             <button type="button" className="btn-ghost" onClick={onClose}>
               {t('manage.cancel')}
@@ -123,7 +123,7 @@ export function StatFieldForm({ busy, onSubmit, onInvalid }: FormProps<StatField
       description: text(data, 'description'),
       icon: text(data, 'icon'),
     };
-    if (!body.fieldName || !body.displayName) return onInvalid(t('gameConfig.fieldRequired'));
+    if (!body.fieldName || !body.displayName) return onInvalid(t('gameManagement.fieldRequired'));
     void onSubmit(body).then((saved) => {
       if (saved) form.reset();
     });
@@ -132,11 +132,11 @@ export function StatFieldForm({ busy, onSubmit, onInvalid }: FormProps<StatField
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-line p-3 md:grid-cols-2" aria-labelledby="game-stats-field-form-title">
       <h3 id="game-stats-field-form-title" className="font-semibold md:col-span-2">
-        {t('gameConfig.addFieldTitle')}
+        {t('gameManagement.addFieldTitle')}
       </h3>
       <div className="flex flex-col gap-1">
         <Field
-          label={t('gameConfig.fieldNameLabel')}
+          label={t('gameManagement.fieldNameLabel')}
           id="game-stats-field-name"
           name="fieldName"
           className="font-mono"
@@ -147,23 +147,23 @@ export function StatFieldForm({ busy, onSubmit, onInvalid }: FormProps<StatField
           aria-describedby="game-stats-field-name-hint"
         />
         <p id="game-stats-field-name-hint" className="text-xs text-muted">
-          {t('gameConfig.fieldNameHint')}
+          {t('gameManagement.fieldNameHint')}
         </p>
       </div>
-      <Field label={t('gameConfig.displayNameLabel')} id="game-stats-field-display" name="displayName" limit={STAT_DISPLAY_NAME_MAX} placeholder="Постріли в голову" />
-      <SelectField id="game-stats-field-type" name="fieldType" label={t('gameConfig.fieldTypeLabel')} values={STAT_FIELD_TYPES} labelOf={fieldTypeLabel} defaultValue="number" />
-      <SelectField id="game-stats-field-category" name="category" label={t('gameConfig.categoryLabel')} values={STAT_CATEGORIES} labelOf={categoryLabel} defaultValue="general" />
-      <Field label={t('gameConfig.iconLabel')} id="game-stats-field-icon" name="icon" defaultValue={DEFAULT_STAT_ICON} limit={ICON_MAX} />
+      <Field label={t('gameManagement.displayNameLabel')} id="game-stats-field-display" name="displayName" limit={STAT_DISPLAY_NAME_MAX} placeholder="Постріли в голову" />
+      <SelectField id="game-stats-field-type" name="fieldType" label={t('gameManagement.fieldTypeLabel')} values={STAT_FIELD_TYPES} labelOf={fieldTypeLabel} defaultValue="number" />
+      <SelectField id="game-stats-field-category" name="category" label={t('gameManagement.categoryLabel')} values={STAT_CATEGORIES} labelOf={categoryLabel} defaultValue="general" />
+      <Field label={t('gameManagement.iconLabel')} id="game-stats-field-icon" name="icon" defaultValue={DEFAULT_STAT_ICON} limit={ICON_MAX} />
       <label htmlFor="game-stats-field-main" className="flex items-center gap-2 self-end py-2 text-sm font-medium">
         <input id="game-stats-field-main" name="isMainStat" type="checkbox" className="size-4 accent-primary" />
-        {t('gameConfig.isMainStatLabel')}
+        {t('gameManagement.isMainStatLabel')}
       </label>
       <div className="md:col-span-2">
-        <Field label={t('gameConfig.descriptionLabel')} id="game-stats-field-description" name="description" limit={STATS_DESCRIPTION_MAX} />
+        <Field label={t('gameManagement.descriptionLabel')} id="game-stats-field-description" name="description" limit={STATS_DESCRIPTION_MAX} />
       </div>
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? t('manage.busy') : t('gameConfig.addField')}
+          {busy ? t('manage.busy') : t('gameManagement.addField')}
         </button>
       </div>
     </form>
@@ -186,7 +186,7 @@ export function AchievementForm({ busy, variables, onSubmit, onInvalid }: FormPr
       icon: text(data, 'icon'),
       rarity: oneOf(ACHIEVEMENT_RARITIES, text(data, 'rarity'), 'common'),
     };
-    if (!body.name || !body.description || !body.condition) return onInvalid(t('gameConfig.achievementRequired'));
+    if (!body.name || !body.description || !body.condition) return onInvalid(t('gameManagement.achievementRequired'));
     void onSubmit(body).then((saved) => {
       if (saved) form.reset();
     });
@@ -195,13 +195,13 @@ export function AchievementForm({ busy, variables, onSubmit, onInvalid }: FormPr
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border border-line p-3 md:grid-cols-2" aria-labelledby="game-stats-achievement-form-title">
       <h3 id="game-stats-achievement-form-title" className="font-semibold md:col-span-2">
-        {t('gameConfig.addAchievementTitle')}
+        {t('gameManagement.addAchievementTitle')}
       </h3>
-      <Field label={t('gameConfig.achievementNameLabel')} id="game-stats-achievement-name" name="name" limit={ACHIEVEMENT_NAME_MAX} placeholder="Headhunter" />
-      <Field label={t('gameConfig.descriptionLabel')} id="game-stats-achievement-description" name="description" limit={STATS_DESCRIPTION_MAX} />
+      <Field label={t('gameManagement.achievementNameLabel')} id="game-stats-achievement-name" name="name" limit={ACHIEVEMENT_NAME_MAX} placeholder="Headhunter" />
+      <Field label={t('gameManagement.descriptionLabel')} id="game-stats-achievement-description" name="description" limit={STATS_DESCRIPTION_MAX} />
       <div className="flex flex-col gap-1 md:col-span-2">
         <Field
-          label={t('gameConfig.conditionLabel')}
+          label={t('gameManagement.conditionLabel')}
           id="game-stats-achievement-condition"
           name="condition"
           className="font-mono"
@@ -212,10 +212,10 @@ export function AchievementForm({ busy, variables, onSubmit, onInvalid }: FormPr
           aria-describedby="game-stats-condition-hint game-stats-condition-variables"
         />
         <p id="game-stats-condition-hint" className="text-xs text-muted">
-          {t('gameConfig.conditionHint')}
+          {t('gameManagement.conditionHint')}
         </p>
         <p id="game-stats-condition-variables" className="flex flex-wrap items-center gap-1 text-xs text-muted">
-          {t('gameConfig.conditionVariables')}
+          {t('gameManagement.conditionVariables')}
           {variables.map((name) => (
             <code key={name} className="rounded bg-surface-2 px-1.5 py-0.5 text-fg">
               {name}
@@ -223,11 +223,11 @@ export function AchievementForm({ busy, variables, onSubmit, onInvalid }: FormPr
           ))}
         </p>
       </div>
-      <Field label={t('gameConfig.iconLabel')} id="game-stats-achievement-icon" name="icon" defaultValue={DEFAULT_ACHIEVEMENT_ICON} limit={ICON_MAX} />
-      <SelectField id="game-stats-achievement-rarity" name="rarity" label={t('gameConfig.rarityLabel')} values={ACHIEVEMENT_RARITIES} labelOf={rarityLabel} defaultValue="common" />
+      <Field label={t('gameManagement.iconLabel')} id="game-stats-achievement-icon" name="icon" defaultValue={DEFAULT_ACHIEVEMENT_ICON} limit={ICON_MAX} />
+      <SelectField id="game-stats-achievement-rarity" name="rarity" label={t('gameManagement.rarityLabel')} values={ACHIEVEMENT_RARITIES} labelOf={rarityLabel} defaultValue="common" />
       <div className="md:col-span-2">
         <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? t('manage.busy') : t('gameConfig.addAchievement')}
+          {busy ? t('manage.busy') : t('gameManagement.addAchievement')}
         </button>
       </div>
     </form>

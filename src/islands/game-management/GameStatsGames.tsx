@@ -32,7 +32,7 @@ export function GameStatsGames({ games, onChanged, onOpen }: Props) {
         announceGamesChanged();
       }
     } catch (error) {
-      setMessage({ tone: 'error', text: t('manage.error', { message: errorMessage(error, t('gameConfig.saveError')) }) });
+      setMessage({ tone: 'error', text: t('manage.error', { message: errorMessage(error, t('gameManagement.saveError')) }) });
     } finally {
       setBusy(false);
     }
@@ -42,19 +42,19 @@ export function GameStatsGames({ games, onChanged, onOpen }: Props) {
     <>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <button type="button" className="btn-primary shrink-0" disabled={busy} onClick={() => void setupPopular()} aria-describedby="game-stats-popular-hint">
-          {busy ? t('manage.busy') : t('gameConfig.setupPopular')}
+          {busy ? t('manage.busy') : t('gameManagement.setupPopular')}
         </button>
         <p id="game-stats-popular-hint" className="text-sm text-muted">
-          {t('gameConfig.setupPopularHint')}
+          {t('gameManagement.setupPopularHint')}
         </p>
       </div>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       {games === null ? (
         <p className="text-sm text-muted">{t('manage.loading')}</p>
       ) : games.length === 0 ? (
-        <p className="text-sm text-muted">{t('gameConfig.noGames')}</p>
+        <p className="text-sm text-muted">{t('gameManagement.noGames')}</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-line" aria-label={t('gameConfig.tabGames')}>
+        <ul className="flex flex-col divide-y divide-line" aria-label={t('gameManagement.tabGames')}>
           {games.map((game) => (
             <li key={game._id} className="grid grid-cols-[4rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-2 sm:flex">
               <img src={gameImage(game.image)} onError={showDefaultImage} alt="" width="64" height="36" className="row-span-2 h-9 w-16 shrink-0 rounded bg-surface-2 object-cover" />
@@ -62,15 +62,15 @@ export function GameStatsGames({ games, onChanged, onOpen }: Props) {
               <button
                 type="button"
                 className="btn-ghost col-start-3 row-start-1 px-3 py-1 sm:order-last sm:ml-auto sm:shrink-0"
-                aria-label={t('gameConfig.openConfigFor', { name: game.name })}
+                aria-label={t('gameManagement.openConfigFor', { name: game.name })}
                 onClick={() => onOpen(game._id)}
               >
-                {t('gameConfig.openConfig')}
+                {t('gameManagement.openConfig')}
               </button>
               <span
                 className={`col-span-2 col-start-2 justify-self-start rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap sm:shrink-0 ${game.hasStatsConfig ? 'border-success text-success' : 'border-line text-muted'}`}
               >
-                {game.hasStatsConfig ? `✓ ${t('gameConfig.configured')}` : t('gameConfig.notConfiguredBadge')}
+                {game.hasStatsConfig ? `✓ ${t('gameManagement.configured')}` : t('gameManagement.notConfiguredBadge')}
               </span>
             </li>
           ))}

@@ -10,9 +10,9 @@ import { GameStatsConfig } from './GameStatsConfig.tsx';
 import { GameStatsGames } from './GameStatsGames.tsx';
 
 type Tab = 'games' | 'config';
-const TABS: { id: Tab; label: 'gameConfig.tabGames' | 'gameConfig.tabConfig' }[] = [
-  { id: 'games', label: 'gameConfig.tabGames' },
-  { id: 'config', label: 'gameConfig.tabConfig' },
+const TABS: { id: Tab; label: 'gameManagement.tabGames' | 'gameManagement.tabConfig' }[] = [
+  { id: 'games', label: 'gameManagement.tabGames' },
+  { id: 'config', label: 'gameManagement.tabConfig' },
 ];
 const tabId = (tab: Tab) => `game-stats-tab-${tab}`;
 const panelId = (tab: Tab) => `game-stats-panel-${tab}`;
@@ -72,9 +72,9 @@ export default function GameStatsPanel() {
   return (
     <section aria-labelledby="game-stats-title" className="card flex flex-col gap-4">
       <h2 id="game-stats-title" className="text-xl font-bold">
-        {t('gameConfig.title')}
+        {t('gameManagement.title')}
       </h2>
-      <div role="tablist" aria-label={t('gameConfig.tabs')} className="grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1 sm:max-w-sm" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('gameManagement.tabs')} className="grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1 sm:max-w-sm" onKeyDown={onKeyDown}>
         {TABS.map((item) => (
           <button
             key={item.id}

@@ -84,8 +84,8 @@ export const fieldNameInput = z
   .trim()
   .min(1)
   .max(FIELD_NAME_MAX)
-  .regex(FIELD_NAME_PATTERN, { error: () => t('gameConfig.fieldNameInvalid') })
-  .refine((name) => !isReservedFieldName(name), { error: () => t('gameConfig.fieldNameReserved') });
+  .regex(FIELD_NAME_PATTERN, { error: () => t('gameManagement.fieldNameInvalid') })
+  .refine((name) => !isReservedFieldName(name), { error: () => t('gameManagement.fieldNameReserved') });
 
 /** POST /game-management/{id}/add-stat-field (SPEC §3, §5): fieldName and displayName required. */
 export const statFieldInput = z.object({

@@ -80,26 +80,26 @@ function unknownField(name: string, known: readonly string[]): string {
     .filter(({ d }) => d <= Math.max(1, Math.floor(name.length / 3)))
     .sort((x, y) => x.d - y.d)[0];
   return close
-    ? t('gameConfig.condition.unknownFieldSuggest', { name, suggestion: close.candidate })
-    : t('gameConfig.condition.unknownField', { name });
+    ? t('gameManagement.condition.unknownFieldSuggest', { name, suggestion: close.candidate })
+    : t('gameManagement.condition.unknownField', { name });
 }
 
-const UNSUPPORTED: Record<string, 'gameConfig.condition.noRegex' | 'gameConfig.condition.noOf' | 'gameConfig.condition.useMod' | 'gameConfig.condition.useIf'> = {
-  '~=': 'gameConfig.condition.noRegex',
-  of: 'gameConfig.condition.noOf',
-  '%': 'gameConfig.condition.useMod',
-  '?': 'gameConfig.condition.useIf',
-  ':': 'gameConfig.condition.useIf',
+const UNSUPPORTED: Record<string, 'gameManagement.condition.noRegex' | 'gameManagement.condition.noOf' | 'gameManagement.condition.useMod' | 'gameManagement.condition.useIf'> = {
+  '~=': 'gameManagement.condition.noRegex',
+  of: 'gameManagement.condition.noOf',
+  '%': 'gameManagement.condition.useMod',
+  '?': 'gameManagement.condition.useIf',
+  ':': 'gameManagement.condition.useIf',
 };
 
 /** The first thing in the tokens a condition may not use, as a message; null when all is known. */
 function checkTokens(tokens: readonly Token[], known: ReadonlySet<string>, knownList: readonly string[]): string | null {
   const functions = new Set<string>(CONDITION_FUNCTIONS);
   for (const token of tokens) {
-    if (token.kind === 'string') return t('gameConfig.condition.noStrings');
+    if (token.kind === 'string') return t('gameManagement.condition.noStrings');
     if ((token.kind === 'operator' || token.kind === 'keyword') && token.text in UNSUPPORTED) return t(UNSUPPORTED[token.text]!);
     if (token.kind === 'call' && !functions.has(token.text)) {
-      return t('gameConfig.condition.unknownFunction', { name: token.text, functions: CONDITION_FUNCTIONS.join(', ') });
+      return t('gameManagement.condition.unknownFunction', { name: token.text, functions: CONDITION_FUNCTIONS.join(', ') });
     }
     if (token.kind === 'symbol' && !known.has(token.text)) return unknownField(token.text, knownList);
   }
@@ -112,14 +112,14 @@ function syntaxError(error: unknown, expression: string): string {
   const lines = text.split('\n');
   if (/got 'EndOfExpression'/.test(text) || expression.length === 0) {
     const tail = expression.length > 24 ? `…${expression.slice(-24)}` : expression;
-    return t('gameConfig.condition.unexpectedEnd', { before: tail.trim() });
+    return t('gameManagement.condition.unexpectedEnd', { before: tail.trim() });
   }
   // jison shows «<input around the error>\n<dashes up to it>^»: the text from the caret on is
   // where reading stopped.
   const shown = lines[1] ?? '';
   const caret = (lines[2] ?? '').indexOf('^');
   const near = caret >= 0 ? shown.slice(caret).trim() : '';
-  return near ? t('gameConfig.condition.syntaxNear', { near }) : t('gameConfig.condition.syntax');
+  return near ? t('gameManagement.condition.syntaxNear', { near }) : t('gameManagement.condition.syntax');
 }
 
 /** A number from `values` for a known name: missing, non-numeric or non-finite values count as 0. */
@@ -140,14 +140,14 @@ function readValue(values: unknown, name: string): number {
  */
 export function compileCondition(expression: string, fieldNames: readonly string[]): CompiledCondition {
   const source = expression.replace(/\s+/g, ' ').trim();
-  if (!source) return { ok: false, error: t('gameConfig.condition.empty') };
-  if (source.length > CONDITION_MAX_LENGTH) return { ok: false, error: t('gameConfig.condition.tooLong', { max: CONDITION_MAX_LENGTH }) };
+  if (!source) return { ok: false, error: t('gameManagement.condition.empty') };
+  if (source.length > CONDITION_MAX_LENGTH) return { ok: false, error: t('gameManagement.condition.tooLong', { max: CONDITION_MAX_LENGTH }) };
 
   const lexed = tokenize(source);
   if (!lexed.ok) {
     const char = source.charAt(lexed.position);
-    if (char === '=') return { ok: false, error: t('gameConfig.condition.singleEquals') };
-    return { ok: false, error: t('gameConfig.condition.unrecognized', { char, position: lexed.position + 1 }) };
+    if (char === '=') return { ok: false, error: t('gameManagement.condition.singleEquals') };
+    return { ok: false, error: t('gameManagement.condition.unrecognized', { char, position: lexed.position + 1 }) };
   }
 
   // filtrex reads a keyword together with the character after it, so `not(kills > 5)` would lose
@@ -175,7 +175,7 @@ export function compileCondition(expression: string, fieldNames: readonly string
   const probes = [0, 1, 1e9].map((n) => Object.fromEntries(knownList.map((name) => [name, n])));
   for (const probe of probes) {
     const result = run(probe);
-    if (result instanceof Error || Array.isArray(result)) return { ok: false, error: t('gameConfig.condition.notComputable') };
+    if (result instanceof Error || Array.isArray(result)) return { ok: false, error: t('gameManagement.condition.notComputable') };
   }
   return { ok: true, evaluate };
 }

@@ -3,7 +3,7 @@ import { auth } from './en/auth.ts';
 import { bracket } from './en/bracket.ts';
 import { cabinet } from './en/cabinet.ts';
 import { common } from './en/common.ts';
-import { gameConfig } from './en/game-management.ts';
+import { gameManagement } from './en/game-management.ts';
 import { mail } from './en/mail.ts';
 import { news } from './en/news.ts';
 import { notifications } from './en/notifications.ts';
@@ -13,4 +13,4 @@ import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats, ...mail };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...mail };

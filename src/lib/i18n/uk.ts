@@ -3,7 +3,7 @@ import { auth } from './uk/auth.ts';
 import { bracket } from './uk/bracket.ts';
 import { cabinet } from './uk/cabinet.ts';
 import { common } from './uk/common.ts';
-import { gameConfig } from './uk/game-management.ts';
+import { gameManagement } from './uk/game-management.ts';
 import { mail } from './uk/mail.ts';
 import { news } from './uk/news.ts';
 import { notifications } from './uk/notifications.ts';
@@ -15,6 +15,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameConfig, ...stats, ...mail } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...mail } as const;
 
 export type MessageKey = keyof typeof uk;

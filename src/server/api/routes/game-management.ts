@@ -32,21 +32,21 @@ const idParam = z.object({ id: z.uuid() });
 const gameIdParam = z.object({ gameId: z.uuid() });
 const fieldParam = z.object({
   gameId: z.uuid(),
-  fieldName: z.string().max(FIELD_NAME_MAX).regex(FIELD_NAME_PATTERN, { error: () => t('gameConfig.fieldNameInvalid') }),
+  fieldName: z.string().max(FIELD_NAME_MAX).regex(FIELD_NAME_PATTERN, { error: () => t('gameManagement.fieldNameInvalid') }),
 });
 const achievementParam = z.object({ gameId: z.uuid(), achievementId: z.uuid() });
 
 /** Refuses a change to a game that does not exist (404) or has no statistics configuration yet (409). */
 function refuseConfig(reason: 'gameNotFound' | 'notConfigured'): never {
   if (reason === 'gameNotFound') fail(404, 'games.notFound');
-  fail(409, 'gameConfig.setupFirst');
+  fail(409, 'gameManagement.setupFirst');
 }
 
 /** GET of a game's config, shared by both paths SPEC §7 names for it. */
 async function sendConfig(c: AppContext, gameId: string) {
   publicCache(c);
   const config = await getStatsConfig(c.get('db'), gameId);
-  if (!config) fail(404, 'gameConfig.notFound');
+  if (!config) fail(404, 'gameManagement.notFound');
   return config;
 }
 
@@ -87,11 +87,11 @@ export const gameManagementRoutes = router()
     async (c) => {
       const body = c.req.valid('json');
       const result = await setupGame(c.get('db'), body);
-      if (!result.ok) fail(409, 'gameConfig.alreadyConfigured', { name: result.name });
-      const template = t(`gameConfig.template.${body.template}`);
+      if (!result.ok) fail(409, 'gameManagement.alreadyConfigured', { name: result.name });
+      const template = t(`gameManagement.template.${body.template}`);
       const message = result.created
-        ? t('gameConfig.gameCreatedAndSetup', { name: result.game.name, template })
-        : t('gameConfig.setupDone', { name: result.game.name, template });
+        ? t('gameManagement.gameCreatedAndSetup', { name: result.game.name, template })
+        : t('gameManagement.setupDone', { name: result.game.name, template });
       return c.json({ message, game: result.game, config: result.config }, 201);
     },
   )
@@ -107,10 +107,10 @@ export const gameManagementRoutes = router()
       const { configured, unchanged } = await setupPopularGames(c.get('db'));
       const message =
         configured.length === 0
-          ? t('gameConfig.popularUnchanged')
+          ? t('gameManagement.popularUnchanged')
           : unchanged.length === 0
-            ? t('gameConfig.popularDone', { names: configured.join(', ') })
-            : t('gameConfig.popularDoneSome', { names: configured.join(', '), unchanged: unchanged.join(', ') });
+            ? t('gameManagement.popularDone', { names: configured.join(', ') })
+            : t('gameManagement.popularDoneSome', { names: configured.join(', '), unchanged: unchanged.join(', ') });
       return c.json({ message, configured, unchanged }, 200);
     },
   )
@@ -126,10 +126,10 @@ export const gameManagementRoutes = router()
     async (c) => {
       const result = await addStatField(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
       if (!result.ok) {
-        if (result.reason === 'fieldTaken') fail(409, 'gameConfig.fieldTaken', { name: result.fieldName });
+        if (result.reason === 'fieldTaken') fail(409, 'gameManagement.fieldTaken', { name: result.fieldName });
         refuseConfig(result.reason);
       }
-      return c.json({ message: t('gameConfig.fieldAdded', { name: result.field.displayName }), field: result.field }, 201);
+      return c.json({ message: t('gameManagement.fieldAdded', { name: result.field.displayName }), field: result.field }, 201);
     },
   )
   .openapi(
@@ -145,11 +145,11 @@ export const gameManagementRoutes = router()
       const { gameId, fieldName } = c.req.valid('param');
       const result = await deleteStatField(c.get('db'), gameId, fieldName);
       if (!result.ok) {
-        if (result.reason === 'fieldNotFound') fail(404, 'gameConfig.fieldNotFound');
-        if (result.reason === 'fieldInUse') fail(409, 'gameConfig.fieldInUse', { name: fieldName, achievements: result.achievements.join(', ') });
+        if (result.reason === 'fieldNotFound') fail(404, 'gameManagement.fieldNotFound');
+        if (result.reason === 'fieldInUse') fail(409, 'gameManagement.fieldInUse', { name: fieldName, achievements: result.achievements.join(', ') });
         refuseConfig(result.reason);
       }
-      return c.json({ message: t('gameConfig.fieldDeleted', { name: fieldName }) }, 200);
+      return c.json({ message: t('gameManagement.fieldDeleted', { name: fieldName }) }, 200);
     },
   )
   .openapi(
@@ -165,10 +165,10 @@ export const gameManagementRoutes = router()
       const result = await addAchievement(c.get('db'), c.req.valid('param').gameId, c.req.valid('json'));
       if (!result.ok) {
         if (result.reason === 'badCondition') failWith(422, result.error);
-        if (result.reason === 'achievementTaken') fail(409, 'gameConfig.achievementTaken');
+        if (result.reason === 'achievementTaken') fail(409, 'gameManagement.achievementTaken');
         refuseConfig(result.reason);
       }
-      return c.json({ message: t('gameConfig.achievementAdded', { name: result.achievement.name }), achievement: result.achievement }, 201);
+      return c.json({ message: t('gameManagement.achievementAdded', { name: result.achievement.name }), achievement: result.achievement }, 201);
     },
   )
   .openapi(
@@ -183,7 +183,7 @@ export const gameManagementRoutes = router()
     async (c) => {
       const { gameId, achievementId } = c.req.valid('param');
       const result = await deleteAchievement(c.get('db'), gameId, achievementId);
-      if (!result.ok) fail(404, result.reason === 'gameNotFound' ? 'games.notFound' : 'gameConfig.achievementNotFound');
-      return c.json({ message: t('gameConfig.achievementDeleted', { name: result.name }) }, 200);
+      if (!result.ok) fail(404, result.reason === 'gameNotFound' ? 'games.notFound' : 'gameManagement.achievementNotFound');
+      return c.json({ message: t('gameManagement.achievementDeleted', { name: result.name }) }, 200);
     },
   );
