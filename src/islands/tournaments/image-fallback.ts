@@ -1,15 +1,11 @@
-import { DEFAULT_GAME_IMAGE } from '../../lib/domain/game-image.ts';
+import { showDefaultImage } from '../../components/fallback-image.ts';
 
 /*
  * Server-rendered pictures marked `data-fallback` show the default game picture when theirs fails
  * to load (SPEC §2). Run by the ImageFallback island rather than inline `onerror`, so a strict
  * Content-Security-Policy keeps working; pictures that failed before it ran are caught by the first pass.
  */
-function showDefault(img: HTMLImageElement) {
-  if (img.dataset.fallbackApplied) return;
-  img.dataset.fallbackApplied = '1';
-  img.src = DEFAULT_GAME_IMAGE;
-}
+const showDefault = (img: HTMLImageElement) => showDefaultImage({ currentTarget: img });
 
 function onError(event: Event) {
   const target = event.target;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTICIPANT_TYPES } from '../domain/participant.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
 import { isSupportedMoment } from './input.ts';
@@ -28,7 +29,7 @@ export type MatchHistoryQuery = z.input<typeof matchHistoryQuery>;
 
 const participantSchema = z.object({
   id: z.string().nullable(),
-  type: z.enum(['user', 'team']),
+  type: z.enum(PARTICIPANT_TYPES),
   name: z.string(),
   score: z.number(),
   isWinner: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPLICATION_STATUSES } from '../domain/application-rules.ts';
 import type { ApiClient } from './client.ts';
 
 export const notificationActionSchema = z.object({ label: z.string(), type: z.enum(['accept', 'reject']) });
@@ -39,7 +40,7 @@ export const invitedApplicationSchema = z.object({
   tournament: z.string(),
   user: z.string(),
   team: z.string().nullable(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  status: z.enum(APPLICATION_STATUSES),
   comment: z.string(),
 });
 export type InvitedApplication = z.infer<typeof invitedApplicationSchema>;
