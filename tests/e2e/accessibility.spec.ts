@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ADMIN_SECTIONS, adminSectionHref, DEFAULT_ADMIN_SECTION } from '../../src/islands/admin/admin-sections.ts';
-import { everyPage, expect, hydrated, test } from './fixtures.ts';
+import { everyPage, expect, hydrated, settled, test } from './fixtures.ts';
 
 /** Serious and critical problems found by axe on the page as it is now. */
 async function violations(page: Page) {
@@ -36,9 +36,8 @@ test('every page passes axe for an admin', async ({ admin: page }) => {
   const adminSections = ADMIN_SECTIONS.filter((section) => section !== DEFAULT_ADMIN_SECTION).map(adminSectionHref);
   for (const path of [...(await everyPage(page)), ...adminSections]) {
     await page.goto(path);
-    await hydrated(page);
-    // Let signed-in widgets (bell, admin panels) load their data before looking.
-    await page.waitForTimeout(500);
+    // Signed-in widgets (bell, admin panels) load their data before we look.
+    await settled(page);
     const problems = await violations(page);
     if (problems.length) found[path] = problems;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Request, Response } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { bellLoaded, DEMO_PASSWORD, everyPage, expect, hydrated, test } from './fixtures.ts';
+import { bellLoaded, DEMO_PASSWORD, everyPage, expect, hydrated, test, tokenOf, useToken } from './fixtures.ts';
 
 // Every page, as each kind of visitor, must open without a console error or warning, an uncaught
 // error, or a failed request (4xx/5xx or no answer) that the page did not mean to make.
@@ -101,11 +101,6 @@ function watch(page: Page) {
   };
 }
 
-async function tokenFor(request: APIRequestContext, loginOrEmail: string, password: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { loginOrEmail, password } });
-  expect(response.status(), `sign-in of ${loginOrEmail}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 const me = async (request: APIRequestContext, token: string) =>
   (await (await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).json()) as { _id: string; username: string; teams: string[] };
@@ -121,24 +116,20 @@ async function freeAgent(request: APIRequestContext): Promise<string> {
   throw new Error(`none of ${FREE_AGENTS.join(', ')} is a demo player without a team`);
 }
 
-/** Signs the page in with `token`, as the login form would leave it. */
-async function useToken(page: Page, token: string) {
-  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
-}
 
 const roles: { role: string; token: (request: APIRequestContext) => Promise<string | null>; lang?: 'en' }[] = [
   { role: 'a guest', token: async () => null },
   { role: 'a player without a team', token: freeAgent },
-  { role: `the captain ${CAPTAIN}`, token: (request) => tokenFor(request, CAPTAIN, DEMO_PASSWORD) },
-  { role: 'the admin', token: (request) => tokenFor(request, E2E_ADMIN.email, E2E_ADMIN.password) },
+  { role: `the captain ${CAPTAIN}`, token: (request) => tokenOf(request, CAPTAIN) },
+  { role: 'the admin', token: (request) => tokenOf(request, E2E_ADMIN.email, E2E_ADMIN.password) },
   // Dates, numbers and words differ by language: a server and a browser that disagree show up here.
-  { role: `the captain ${CAPTAIN} reading in English`, token: (request) => tokenFor(request, CAPTAIN, DEMO_PASSWORD), lang: 'en' },
+  { role: `the captain ${CAPTAIN} reading in English`, token: (request) => tokenOf(request, CAPTAIN), lang: 'en' },
 ];
 
-for (const { role, token: tokenOf, lang } of roles) {
+for (const { role, token: tokenFor, lang } of roles) {
   test(`every page opens clean for ${role}: no console error, page error or failed request`, async ({ page, request, baseURL }) => {
     test.setTimeout(240_000);
-    const token = await tokenOf(request);
+    const token = await tokenFor(request);
     if (token) await useToken(page, token);
     if (lang) await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
     const watcher = watch(page);
@@ -149,7 +140,7 @@ for (const { role, token: tokenOf, lang } of roles) {
 }
 
 test('accepting a team invite from the bell makes no failed request', async ({ page, request }) => {
-  const captainToken = await tokenFor(request, CAPTAIN, DEMO_PASSWORD);
+  const captainToken = await tokenOf(request, CAPTAIN);
   const captain = { authorization: `Bearer ${captainToken}` };
   // A team of the demo captain's own, so the demo team keeps its roster for the other tests.
   const name = `Консоль ${randomUUID().slice(0, 6)}`;
@@ -176,7 +167,7 @@ test('accepting a team invite from the bell makes no failed request', async ({ p
 });
 
 test('opening an unconfigured game’s statistics in the admin makes no failed request', async ({ page, request }) => {
-  const token = await tokenFor(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const token = await tokenOf(request, E2E_ADMIN.email, E2E_ADMIN.password);
   const name = `Без конфігурації ${randomUUID().slice(0, 6)}`;
   expect((await request.post('/api/games', { headers: { authorization: `Bearer ${token}` }, data: { name } })).status()).toBe(201);
 

@@ -45,6 +45,23 @@ export async function bellLoaded(page: Page) {
   await page.locator('[data-loaded="true"]:has(> button[aria-controls="notification-panel"])').waitFor();
 }
 
+/**
+ * Waits until what the page loads after hydrating has arrived: the bell's first list when someone
+ * is signed in, and no island still busy or showing a loading line («Завантаж…», «Loading…»).
+ * Pages that poll never go network-idle, so this is the page's own readiness instead of a clock.
+ */
+export async function settled(page: Page) {
+  await hydrated(page);
+  if (await page.locator('button[aria-controls="notification-panel"]').count()) await bellLoaded(page);
+  await page.waitForFunction(() => {
+    if (document.querySelector('[aria-busy="true"]')) return false;
+    const loading = /^(Завантаж|Loading)/;
+    return ![...document.querySelectorAll('body *')].some(
+      (el) => el.childElementCount === 0 && loading.test(el.textContent?.trim() ?? '') && el.checkVisibility(),
+    );
+  });
+}
+
 /** Opens a page and waits for its islands. */
 export async function open(page: Page, path: string) {
   await page.goto(path);
@@ -98,6 +115,12 @@ let signIns = 0;
  */
 export async function signIn(page: Page, loginOrEmail: string, password = DEMO_PASSWORD): Promise<string> {
   const token = await tokenOf(page.request, loginOrEmail, password);
+  await useToken(page, token);
+  return token;
+}
+
+/** Signs `page` in with a token already in hand, as `signIn` does (the same once-per-tab rule). */
+export async function useToken(page: Page, token: string): Promise<void> {
   // Numbered, so a later signIn on the same tab wins once and an earlier one never comes back.
   signIns += 1;
   await page.addInitScript(
@@ -109,7 +132,6 @@ export async function signIn(page: Page, loginOrEmail: string, password = DEMO_P
     { value: token, n: signIns },
   );
   tokens.set(page, token);
-  return token;
 }
 
 /** The token `signIn` (or a fixture) signed this page in with. */

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, open, test } from './fixtures.ts';
 
 test('the slogan appears only after 900 ms, over 66 falling stars', async ({ page }) => {
@@ -35,14 +36,22 @@ test('the particle layer draws behind the page and never takes a click', async (
   await expect(page).toHaveURL('/tournaments');
 });
 
+/**
+ * The particle layer loads once the browser is idle (`client:idle`): wait for an idle moment after
+ * the islands' own, then for the requests it would have started to finish.
+ */
+async function browserIdle(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null))));
+  await page.waitForLoadState('networkidle');
+}
+
 test('other pages have neither the background logo nor the particle layer', async ({ page }) => {
   const particleScripts: string[] = [];
   page.on('request', (request) => {
     if (/ParticlesLayer|ParticlesBackground|tsparticles/i.test(request.url())) particleScripts.push(request.url());
   });
   await open(page, '/tournaments');
-  // The layer would load once the browser is idle: give it that time.
-  await page.waitForTimeout(1500);
+  await browserIdle(page);
   await expect(page.getByRole('img', { name: 'background logo', includeHidden: true })).toHaveCount(0);
   await expect(page.locator('#background-particles')).toHaveCount(0);
   expect(particleScripts).toEqual([]);
@@ -57,7 +66,7 @@ test.describe('with reduced motion', () => {
       if (/ParticlesLayer|tsparticles/i.test(request.url())) particleScripts.push(request.url());
     });
     await open(page, '/');
-    await page.waitForTimeout(1500);
+    await browserIdle(page);
     expect(particleScripts).toEqual([]);
     await expect(page.locator('#background-particles canvas')).toHaveCount(0);
     await expect(page.locator('svg.falling-stars')).toBeHidden();

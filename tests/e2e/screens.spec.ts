@@ -1,4 +1,4 @@
-import { everyPage, expect, hydrated, signIn, test } from './fixtures.ts';
+import { everyPage, expect, settled, signIn, test } from './fixtures.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { ADMIN_SECTIONS, adminSectionHref, DEFAULT_ADMIN_SECTION } from '../../src/islands/admin/admin-sections.ts';
 
@@ -20,9 +20,8 @@ for (const width of [360, 1280]) {
       const overflowing: string[] = [];
       for (const path of [...(await everyPage(page)), ...adminSections]) {
         await page.goto(path);
-        await hydrated(page);
-        // Pages that poll (chat, bell, bracket) never go network-idle; a moment lets their data arrive.
-        await page.waitForTimeout(300);
+        // Signed-in widgets (bell, admin panels) load their data before we look.
+        await settled(page);
         // Only the bracket drawing may scroll sideways, inside its own box.
         const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         if (pageWidth > width) overflowing.push(`${path}: ${pageWidth}px`);
