@@ -47,7 +47,7 @@ export async function bellLoaded(page: Page) {
 
 /**
  * Waits until what the page loads after hydrating has arrived: the bell's first list when someone
- * is signed in, and no island still busy or showing a loading line («Завантаж…», «Loading…»).
+ * is signed in, and no hydrated island still busy or showing a loading line («Завантаж…», «Loading…»).
  * Pages that poll never go network-idle, so this is the page's own readiness instead of a clock.
  */
 export async function settled(page: Page) {
@@ -57,7 +57,8 @@ export async function settled(page: Page) {
     if (document.querySelector('[aria-busy="true"]')) return false;
     const loading = /^(Завантаж|Loading)/;
     return ![...document.querySelectorAll('body *')].some(
-      (el) => el.childElementCount === 0 && loading.test(el.textContent?.trim() ?? '') && el.checkVisibility(),
+      // An island still waiting to be scrolled into view (client:visible) shows its server text until then.
+      (el) => el.childElementCount === 0 && !el.closest('astro-island[ssr]') && loading.test(el.textContent?.trim() ?? '') && el.checkVisibility(),
     );
   });
 }
