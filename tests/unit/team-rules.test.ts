@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, hasRoomForMember, isCaptain, TEAM_MAX_MEMBERS } from '../../src/lib/domain/team.ts';
+import fc from 'fast-check';
+import { hasControlCharacters, hasRoomForMember, isCaptain, TEAM_MAX_MEMBERS, teamInitials } from '../../src/lib/domain/team.ts';
 
 describe('team size', () => {
   it('lets a seventh player in and refuses an eighth', () => {
@@ -35,5 +36,26 @@ describe('control characters', () => {
     expect(hasControlCharacters('bell\u0007')).toBe(true);
     expect(hasControlCharacters('line\nnext\ttab')).toBe(false);
     expect(hasControlCharacters('Київські Кіборги 🐺 <img src=x>')).toBe(false);
+  });
+});
+
+describe('a team without a logo', () => {
+  it('shows the first letters of two words, or the first two of one word, in capitals', () => {
+    expect(teamInitials('Odesa Storm')).toBe('OS');
+    expect(teamInitials('Alpha')).toBe('AL');
+    expect(teamInitials('kyiv_cyborgs.ua')).toBe('KC');
+    expect(teamInitials('  їжаки  ')).toBe('ЇЖ');
+    expect(teamInitials('🐺 Вовки')).toBe('🐺В');
+    expect(teamInitials('')).toBe('?');
+  });
+
+  it('never shows more than two letters, nor nothing, for any name', () => {
+    fc.assert(
+      fc.property(fc.string(), (name) => {
+        const letters = [...teamInitials(name)];
+        expect(letters.length).toBeGreaterThan(0);
+        expect(letters.length).toBeLessThanOrEqual(2);
+      }),
+    );
   });
 });

@@ -28,7 +28,8 @@ import { useHydrated, useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
 import { $lbSortPlayers, $lbSortTeams, $lbTab, storedSort, storeSort } from './preferences.ts';
-import { Badges, Streak, TeamPicture } from './cells.tsx';
+import { TeamLogo } from '../../components/TeamLogo.tsx';
+import { Badges, Streak } from './cells.tsx';
 import { initialViewState, isLoading, rowsOf, startingView, viewOfAddress, viewReducer, wantedRequest, type Entries, type Row } from './view.ts';
 
 /** Leaderboards are public: read without a token, so every reader shares the cached answers. */
@@ -253,7 +254,7 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
                     <td className="max-w-0 px-2 py-3 align-middle">
                       <div className="flex min-w-0 items-center gap-2">
                         {row.picture?.kind === 'user' && <UserAvatar user={row.picture.user} size="md" showName={false} className="shrink-0" />}
-                        {row.picture?.kind === 'team' && <TeamPicture name={row.picture.name} logoUrl={row.picture.logoUrl} />}
+                        {row.picture?.kind === 'team' && <TeamLogo src={row.picture.logoUrl} name={row.picture.name} size="small" />}
                         <div className="flex min-w-0 flex-col">
                           <span className={`truncate font-semibold ${row.known ? '' : 'text-muted italic'}`}>{row.name}</span>
                           <span className="text-xs text-muted">

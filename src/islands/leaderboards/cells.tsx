@@ -1,32 +1,8 @@
-import { useState } from 'react';
-import { apiAsset } from '../../lib/api/assets.ts';
 import type { AchievementBadge } from '../../lib/api/leaderboards.ts';
 import { streakLabel } from '../../lib/domain/leaderboard.ts';
 import { t } from '../../lib/i18n/index.ts';
 
-/* The leaderboard table's cells that draw more than a value: a team's picture, achievement badges, a streak. */
-
-const initials = (name: string) =>
-  name
-    .trim()
-    .split(/[\s_.-]+/u)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0])
-    .join('')
-    .toUpperCase() || '?';
-
-export function TeamPicture({ name, logoUrl }: { name: string; logoUrl: string | null }) {
-  const [broken, setBroken] = useState(false);
-  if (!logoUrl || broken) {
-    return (
-      <span aria-hidden="true" className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-2 text-xs font-bold text-muted">
-        {initials(name)}
-      </span>
-    );
-  }
-  return <img src={apiAsset(logoUrl)} alt="" width={32} height={32} loading="lazy" className="size-8 shrink-0 rounded-lg bg-surface-2 object-cover" onError={() => setBroken(true)} />;
-}
+/* The leaderboard table's cells that draw more than a value: achievement badges, a streak (a team's picture is components/TeamLogo). */
 
 const rarityRing: Record<AchievementBadge['rarity'], string> = {
   common: 'border-line',

@@ -8,7 +8,7 @@ import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import MatchHistory from '../../components/MatchHistory.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { TeamLogo } from './TeamLogo.tsx';
+import { TeamLogo } from '../../components/TeamLogo.tsx';
 import { putTeam } from './store.ts';
 import { TeamChat } from './TeamChat.tsx';
 

@@ -6,6 +6,16 @@ export const TEAM_NAME_MAX = 40;
 /** Whether a team of `memberCount` players still has room for one more. */
 export const hasRoomForMember = (memberCount: number): boolean => memberCount < TEAM_MAX_MEMBERS;
 
+/**
+ * The one or two letters that stand in for a team's missing logo: the first letters of its first
+ * two words, or the first two letters of a one-word name ("Odesa Storm" → "OS", "Alpha" → "AL").
+ */
+export function teamInitials(name: string): string {
+  const words = name.trim().split(/[\s_.-]+/u).filter(Boolean);
+  const letters = words.length > 1 ? [[...words[0]!][0], [...words[1]!][0]] : [...(words[0] ?? '?')].slice(0, 2);
+  return letters.join('').toUpperCase();
+}
+
 type Ref = string | { _id: string } | null | undefined;
 const idOf = (ref: Ref) => (typeof ref === 'string' ? ref : ref?._id);
 
