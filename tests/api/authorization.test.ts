@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/server/db/schema/index.ts';
 import { createUser } from '../../src/server/services/accounts.ts';
 import { notify } from '../../src/server/services/notifications.ts';
-import { createTestApi, type TestApi } from '../support/api.ts';
+import {
+  admin,
+  application,
+  game,
+  invitedTeam,
+  player,
+  recordedMatch,
+  statsGame,
+  statsOn,
+  tournament,
+  useTestApi,
+  type Player,
+} from '../support/builders.ts';
 
 /*
  * The authorization matrix (issue 10): every registered route, called by every kind of caller,
@@ -14,12 +26,6 @@ import { createTestApi, type TestApi } from '../support/api.ts';
 const ACTORS = ['guest', 'unconfirmed', 'user', 'member', 'captain', 'otherCaptain', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 type Expect = Record<Actor, number>;
-
-interface Person {
-  user: { id: string; username: string; email: string };
-  token: string;
-  password: string;
-}
 
 interface Request {
   path: string;
@@ -35,9 +41,10 @@ interface Row {
   expect: Expect;
 }
 
-let api: TestApi;
-const people = {} as Record<Exclude<Actor, 'guest' | 'unconfirmed'>, Person>;
+const api = useTestApi();
+const people = {} as Record<Exclude<Actor, 'guest' | 'unconfirmed'>, Player>;
 const w = {} as Record<string, string>;
+/** Letters and digits only, so it also fits a stat field's name. */
 const unique = () => randomUUID().slice(0, 8);
 
 /** Everyone the same status. */
@@ -57,70 +64,44 @@ async function ok<T = Record<string, unknown>>(method: string, path: string, tok
   return res.body;
 }
 
-async function login(person: Person): Promise<string> {
+async function login(person: Player): Promise<string> {
   const body = await ok<{ token: string }>('POST', '/api/auth/login', undefined, { loginOrEmail: person.user.username, password: person.password });
   return body.token;
 }
 
-async function join(teamId: string, captain: Person, player: Person) {
-  await ok('POST', `/api/teams/${teamId}/invite`, captain.token, { query: player.user.username });
-  await ok('POST', `/api/teams/${teamId}/accept-invite`, player.token);
-}
-
-async function newTournament(soloOnly: boolean) {
-  const body = await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', people.admin.token, {
-    title: `Турнір ${unique()}`,
-    date: '2030-05-01',
-    game: w.game,
-    soloOnly,
-  });
-  return body.tournament._id;
-}
-
-async function newApplication(tournament: string) {
-  const applicant = await api.signedIn();
-  const body = await ok<{ application: { _id: string } }>('POST', '/api/applications', applicant.token, { tournament });
-  return body.application._id;
-}
+/** A new solo or team tournament of the matrix's game, with no participants. */
+const newTournament = async (soloOnly: boolean) => (await tournament(api, { game: w.game, soloOnly })).id;
 
 beforeAll(async () => {
-  api = await createTestApi();
-  people.admin = await api.signedIn('admin');
-  people.user = await api.signedIn();
-  people.member = await api.signedIn();
-  people.captain = await api.signedIn();
-  people.otherCaptain = await api.signedIn();
+  people.admin = await admin(api);
+  people.user = await player(api);
+  people.member = await player(api);
+  people.captain = await player(api);
+  people.otherCaptain = await player(api);
   const unconfirmed = `unconfirmed_${unique()}`;
   await createUser(api.db, { username: unconfirmed, email: `${unconfirmed}@example.test`, password: 'correct-horse-9' });
   w.unconfirmed = unconfirmed;
 
-  const setup = await ok<{ game: { _id: string } }>('POST', '/api/game-management/setup', people.admin.token, { name: `Матриця ${unique()}` });
-  w.game = setup.game._id;
-  const spare = await ok<{ game: { _id: string } }>('POST', '/api/games', people.admin.token, { name: `Запасна ${unique()}` });
-  w.spareGame = spare.game._id;
+  w.game = await statsGame(api, `Матриця ${unique()}`);
+  w.spareGame = await game(api, `Запасна ${unique()}`);
   w.solo = await newTournament(true);
   w.team = await newTournament(false);
   w.spareTournament = await newTournament(true);
   w.winnerTournament = await newTournament(true);
   w.bracketTournament = await newTournament(true);
 
-  const teamA = await ok<{ team: { _id: string } }>('POST', '/api/teams', people.captain.token, { name: `Команда А ${unique()}` });
+  // Team A: the captain, the member, three more and one to remove, all joined through invites.
+  const teamA = await invitedTeam(api, 6, people.captain, [people.member]);
   w.teamA = teamA.team._id;
-  await join(w.teamA, people.captain, people.member);
-  for (let i = 0; i < 3; i += 1) await join(w.teamA, people.captain, await api.signedIn());
-  const removable = await api.signedIn();
-  await join(w.teamA, people.captain, removable);
-  w.removable = removable.user.id;
-  const teamB = await ok<{ team: { _id: string } }>('POST', '/api/teams', people.otherCaptain.token, { name: `Команда Б ${unique()}` });
-  w.teamB = teamB.team._id;
+  w.removable = teamA.members.at(-1)!.user.id;
+  w.teamB = (await invitedTeam(api, 1, people.otherCaptain)).team._id;
   // A pending invite from team B for the plain user (accepted in its row), and one from team C (rejected).
   await ok('POST', `/api/teams/${w.teamB}/invite`, people.otherCaptain.token, { query: people.user.user.username });
-  const helper = await api.signedIn();
-  const teamC = await ok<{ team: { _id: string } }>('POST', '/api/teams', helper.token, { name: `Команда В ${unique()}` });
+  const teamC = await invitedTeam(api, 1);
   w.teamC = teamC.team._id;
-  await ok('POST', `/api/teams/${w.teamC}/invite`, helper.token, { query: people.user.user.username });
+  await ok('POST', `/api/teams/${w.teamC}/invite`, teamC.captain.token, { query: people.user.user.username });
   // A pending invite of team A to withdraw.
-  const invitee = await api.signedIn();
+  const invitee = await player(api);
   const invited = await ok<{ team: { invites: { inviteId: string; _id: string }[] } }>('POST', `/api/teams/${w.teamA}/invite`, people.captain.token, {
     query: invitee.user.username,
   });
@@ -133,18 +114,14 @@ beforeAll(async () => {
   const doomed = await ok<{ _id: string }>('POST', '/api/news', people.admin.token, { title: `Видалити ${unique()}`, content: 'Текст.' });
   w.doomedNews = doomed._id;
 
-  w.applicationStatus = await newApplication(w.solo);
-  w.applicationStatusAlias = await newApplication(w.solo);
-  w.applicationDoomed = await newApplication(w.solo);
+  w.applicationStatus = (await application(api, w.solo)).id;
+  w.applicationStatusAlias = (await application(api, w.solo)).id;
+  w.applicationDoomed = (await application(api, w.solo)).id;
 
   // Statistics on a tournament of the user and the member, with one recorded duel, so the leaderboards have rows.
-  w.stats = await newTournament(true);
-  for (const person of [people.user, people.member]) {
-    const applied = await ok<{ application: { _id: string } }>('POST', '/api/applications', person.token, { tournament: w.stats });
-    await ok('PATCH', `/api/applications/${applied.application._id}/status`, people.admin.token, { status: 'approved' });
-  }
-  await ok('POST', `/api/tournaments/${w.stats}/enable-stats`, people.admin.token);
-  await ok('POST', `/api/tournaments/${w.stats}/record-match`, people.admin.token, {
+  w.stats = (await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] })).id;
+  await statsOn(api, w.stats);
+  await recordedMatch(api, w.stats, {
     participant1Type: 'user',
     participant1Id: people.user.user.id,
     participant2Type: 'user',
@@ -163,10 +140,6 @@ beforeAll(async () => {
     condition: 'wins >= 1',
   });
   w.doomedAchievement = achievement.achievement._id;
-});
-
-afterAll(async () => {
-  await api?.close();
 });
 
 /** A fresh notification of the team member's, for the delete row (only its owner may delete it). */
@@ -298,7 +271,7 @@ const rows: Row[] = [
   { route: 'PATCH /api/applications/:id', request: () => ({ path: `/api/applications/${w.applicationStatusAlias}`, body: { status: 'rejected' } }), expect: adminOnly(200) },
   {
     route: 'POST /api/applications/invite',
-    request: async () => ({ path: '/api/applications/invite', body: { tournament: w.solo, user: (await api.signedIn()).user.id } }),
+    request: async () => ({ path: '/api/applications/invite', body: { tournament: w.solo, user: (await player(api)).user.id } }),
     expect: adminOnly(201),
   },
   {
@@ -317,7 +290,7 @@ const rows: Row[] = [
   { route: 'PATCH /api/teams/:id/logo', request: () => ({ path: `/api/teams/${w.teamA}/logo`, body: { logoUrl: 'https://example.test/logo.png' } }), expect: captainOnly(200) },
   {
     route: 'POST /api/teams/:id/invite',
-    request: async () => ({ path: `/api/teams/${w.teamA}/invite`, body: { query: (await api.signedIn()).user.username } }),
+    request: async () => ({ path: `/api/teams/${w.teamA}/invite`, body: { query: (await player(api)).user.username } }),
     expect: captainOnly(201),
   },
   { route: 'GET /api/team/:teamId/chat', request: () => ({ path: `/api/team/${w.teamA}/chat` }), expect: signed(403, { member: 200, captain: 200 }) },
@@ -362,7 +335,7 @@ const rows: Row[] = [
   { route: 'DELETE /api/games/:id', request: () => ({ path: `/api/games/${w.spareGame}` }), expect: adminOnly(200) },
   {
     route: 'DELETE /api/users/:id/sessions',
-    request: async () => ({ path: `/api/users/${(await api.signedIn()).user.id}/sessions` }),
+    request: async () => ({ path: `/api/users/${(await player(api)).user.id}/sessions` }),
     expect: adminOnly(200),
   },
   // Each signed-in actor closes a second session of its own, so its main token keeps working.

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import type { SetupResult } from '../../src/lib/api/game-management.ts';
 import type { TeamMessage } from '../../src/lib/api/teams.ts';
+import type { MatchRecorded, RecordMatchInput } from '../../src/lib/api/tournament-stats.ts';
 import { TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
+import type { StatsTemplate } from '../../src/lib/domain/stat-fields.ts';
 import { teamMembers, users } from '../../src/server/db/schema/index.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
 import { createTeam } from '../../src/server/services/teams.ts';
@@ -98,8 +101,11 @@ export async function team(api: TestApi, captain: Player | string, size: number,
   return { id: made.id, name, members };
 }
 
-/** A team whose members all signed in and joined through the captain's invites, as people do. */
-export async function invitedTeam(api: TestApi, size: number, captain?: Player) {
+/**
+ * A team whose members all signed in and joined through the captain's invites, as people do:
+ * `joining` first, then new players up to `size` with the captain.
+ */
+export async function invitedTeam(api: TestApi, size: number, captain?: Player, joining: Player[] = []) {
   const lead = captain ?? (await player(api));
   const created = await expectStatus(
     api.call<TeamMessage>('POST', '/api/teams', { token: lead.token, body: { name: unique('Команда ') } }),
@@ -108,7 +114,7 @@ export async function invitedTeam(api: TestApi, size: number, captain?: Player) 
   );
   const members: Player[] = [];
   for (let i = 1; i < size; i++) {
-    const p = await player(api);
+    const p = joining[i - 1] ?? (await player(api));
     await expectStatus(api.call('POST', `/api/teams/${created.team._id}/invite`, { token: lead.token, body: { query: p.user.username } }), 201, 'invite');
     await expectStatus(api.call('POST', `/api/teams/${created.team._id}/accept-invite`, { token: p.token }), 200, 'accept invite');
     members.push(p);
@@ -122,6 +128,16 @@ export async function game(api: TestApi, name = unique('Game ')): Promise<string
     api.call<{ game: { _id: string } }>('POST', '/api/games', { token: (await admin(api)).token, body: { name } }),
     201,
     'create game',
+  );
+  return body.game._id;
+}
+
+/** A game whose statistics the admin configured from `template` (`POST /api/game-management/setup`); its id. */
+export async function statsGame(api: TestApi, name = unique('Stats '), template: StatsTemplate = 'default'): Promise<string> {
+  const body = await expectStatus(
+    api.call<SetupResult>('POST', '/api/game-management/setup', { token: (await admin(api)).token, body: { name, template } }),
+    201,
+    'set up game statistics',
   );
   return body.game._id;
 }
@@ -219,4 +235,18 @@ async function signInAs(api: TestApi, userId: string): Promise<Player> {
   if (!row) throw new Error(`no user ${userId}`);
   const { token } = await createSession(api.db, row.id, 30);
   return { user: row, token, password: '' };
+}
+
+/** Statistics switched on for a tournament by the admin (its game needs a statistics configuration). */
+export async function statsOn(api: TestApi, tournamentId: string): Promise<void> {
+  await expectStatus(api.call('POST', `/api/tournaments/${tournamentId}/enable-stats`, { token: (await admin(api)).token }), 200, 'enable stats');
+}
+
+/** A match result the admin recorded in a tournament with statistics on (`POST …/record-match`). */
+export async function recordedMatch(api: TestApi, tournamentId: string, match: RecordMatchInput): Promise<MatchRecorded> {
+  return expectStatus(
+    api.call<MatchRecorded>('POST', `/api/tournaments/${tournamentId}/record-match`, { token: (await admin(api)).token, body: match }),
+    201,
+    'record match',
+  );
 }
