@@ -82,7 +82,7 @@ beforeAll(async () => {
   await createUser(api.db, { username: unconfirmed, email: `${unconfirmed}@example.test`, password: 'correct-horse-9' });
   w.unconfirmed = unconfirmed;
 
-  w.game = await statsGame(api, `Матриця ${unique()}`);
+  w.game = await statsGame(api, { name: `Матриця ${unique()}` });
   w.spareGame = await game(api, `Запасна ${unique()}`);
   w.solo = await newTournament(true);
   w.team = await newTournament(false);

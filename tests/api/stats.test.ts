@@ -4,21 +4,20 @@ import type { EarnedAchievement, PlayerEntry, StatsGame, TeamEntry } from '../..
 import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, StatsEnabled, TournamentStats } from '../../src/lib/api/tournament-stats.ts';
 import { matchOutcome } from '../../src/lib/domain/match-outcome.ts';
-import {
-  achievements,
-  applications,
-  earnedAchievements,
-  games,
-  gameStatsConfigs,
-  matches,
-  playerGameStats,
-  statFields,
-  teamMembers,
-  teams,
-  tournaments,
-} from '../../src/server/db/schema/index.ts';
+import { achievements, applications, earnedAchievements, matches, playerGameStats, tournaments } from '../../src/server/db/schema/index.ts';
 import { recordMatch } from '../../src/server/services/tournament-stats.ts';
-import { useTestApi, type Player } from '../support/builders.ts';
+import {
+  admin as adminOf,
+  application,
+  team as buildTeam,
+  game,
+  statsGame,
+  statsOn,
+  tournament,
+  tournamentStatus,
+  useTestApi,
+  type Player,
+} from '../support/builders.ts';
 
 const api = useTestApi();
 type Person = Player;
@@ -43,7 +42,7 @@ let beta: string;
 let gamma: string; // pending team
 
 beforeAll(async () => {
-  admin = await api.signedIn('admin');
+  admin = await adminOf(api);
   const named = (name: string) => api.signedIn('user', `${name}_stats`);
   [ann, bob, cat, eve, dan, al1, al2, be1, be2] = await Promise.all([
     named('ann'),
@@ -56,64 +55,48 @@ beforeAll(async () => {
     named('be1'),
     named('be2'),
   ]);
-  const [game, plain] = await api.db.insert(games).values([{ name: 'Arena' }, { name: 'Plain' }]).returning();
-  gameId = game!.id;
-  plainGameId = plain!.id;
-  await api.db.insert(gameStatsConfigs).values({ gameId });
-  await api.db.insert(statFields).values([
-    { gameId, fieldName: 'kills', displayName: 'Вбивства', fieldType: 'number', isMainStat: true },
-    { gameId, fieldName: 'accuracy', displayName: 'Влучність', fieldType: 'percentage' },
-    { gameId, fieldName: 'mapName', displayName: 'Мапа', fieldType: 'string' },
-  ]);
+  gameId = await statsGame(api, {
+    name: 'Arena',
+    fields: [
+      { fieldName: 'kills', displayName: 'Вбивства', fieldType: 'number', isMainStat: true },
+      { fieldName: 'accuracy', displayName: 'Влучність', fieldType: 'percentage' },
+      { fieldName: 'mapName', displayName: 'Мапа', fieldType: 'string' },
+    ],
+    achievements: [
+      { name: 'First Win', description: 'Перша перемога', condition: 'wins >= 1', icon: '🥇', rarity: 'common' },
+      { name: 'Sharpshooter', description: '30 вбивств', condition: 'kills >= 30', icon: '🎯', rarity: 'rare' },
+      { name: 'Tough Luck', description: 'Дві поразки і менше половини перемог', condition: 'losses >= 2 and winRate < 50', icon: '🌧️', rarity: 'epic' },
+    ],
+  });
+  // Stored before conditions were checked (no route takes them now): skipped, never a failure.
   await api.db.insert(achievements).values([
-    { gameId, name: 'First Win', description: 'Перша перемога', condition: 'wins >= 1', icon: '🥇', rarity: 'common' },
-    { gameId, name: 'Sharpshooter', description: '30 вбивств', condition: 'kills >= 30', icon: '🎯', rarity: 'rare' },
-    { gameId, name: 'Tough Luck', description: 'Дві поразки і менше половини перемог', condition: 'losses >= 2 and winRate < 50', icon: '🌧️', rarity: 'epic' },
-    // Stored before conditions were checked: skipped, never a failure.
     { gameId, name: 'Broken', description: 'Зламана умова', condition: 'kills >>> 3', rarity: 'legendary' },
     { gameId, name: 'Unknown', description: 'Невідоме поле', condition: 'headshots >= 1', rarity: 'legendary' },
   ]);
+  plainGameId = await game(api, 'Plain');
 
-  const [solo, team, plainT, finished] = await api.db
-    .insert(tournaments)
-    .values([
-      { title: 'Solo Cup', date: new Date('2026-05-01T16:00:00Z'), gameId, soloOnly: true, status: 'pending' },
-      { title: 'Team Cup', date: new Date('2026-05-02T16:00:00Z'), gameId, soloOnly: false, status: 'started' },
-      { title: 'Plain Cup', date: new Date('2026-05-03T16:00:00Z'), gameId: plainGameId, soloOnly: true },
-      { title: 'Finished Cup', date: new Date('2026-04-01T16:00:00Z'), gameId, soloOnly: true, status: 'finished', statsEnabled: true },
-    ])
-    .returning();
-  soloCup = solo!.id;
-  teamCup = team!.id;
-  plainCup = plainT!.id;
-  finishedCup = finished!.id;
+  soloCup = (await tournament(api, { title: 'Solo Cup', date: '2026-05-01T16:00:00Z', game: gameId, soloOnly: true })).id;
+  const team = await tournament(api, { title: 'Team Cup', date: '2026-05-02T16:00:00Z', game: gameId, status: 'started' });
+  teamCup = team.id;
+  plainCup = (await tournament(api, { title: 'Plain Cup', date: '2026-05-03T16:00:00Z', game: plainGameId, soloOnly: true })).id;
+  const finished = await tournament(api, { title: 'Finished Cup', date: '2026-04-01T16:00:00Z', game: gameId, soloOnly: true });
+  finishedCup = finished.id;
 
+  // Approved without the admin's answer: an answer rings the player's bell, and the tests below read the bell whole.
   for (const player of [ann, bob, cat, eve]) {
     await api.db.insert(applications).values([
       { tournamentId: soloCup, userId: player.user.id, status: 'approved' },
       { tournamentId: finishedCup, userId: player.user.id, status: 'approved' },
     ]);
   }
-  await api.db.insert(applications).values({ tournamentId: soloCup, userId: dan.user.id, status: 'pending' });
+  await application(api, soloCup, 'pending', dan);
+  await statsOn(api, finishedCup);
+  await tournamentStatus(api, finished, 'finished');
 
-  const [a, b, g] = await api.db
-    .insert(teams)
-    .values([
-      { name: 'Alpha', captainId: al1.user.id },
-      { name: 'Beta', captainId: be1.user.id },
-      { name: 'Gamma', captainId: dan.user.id },
-    ])
-    .returning();
-  alpha = a!.id;
-  beta = b!.id;
-  gamma = g!.id;
-  await api.db.insert(teamMembers).values([
-    { teamId: alpha, userId: al1.user.id },
-    { teamId: alpha, userId: al2.user.id },
-    { teamId: beta, userId: be1.user.id },
-    { teamId: beta, userId: be2.user.id },
-    { teamId: gamma, userId: dan.user.id },
-  ]);
+  alpha = (await buildTeam(api, al1, 2, { name: 'Alpha', members: [al2.user.id] })).id;
+  beta = (await buildTeam(api, be1, 2, { name: 'Beta', members: [be2.user.id] })).id;
+  gamma = (await buildTeam(api, dan, 1, { name: 'Gamma' })).id;
+  // Teams of two (and one) are below the size a team may apply with, so only the table holds their applications.
   await api.db.insert(applications).values([
     { tournamentId: teamCup, userId: al1.user.id, teamId: alpha, status: 'approved' },
     { tournamentId: teamCup, userId: be1.user.id, teamId: beta, status: 'approved' },

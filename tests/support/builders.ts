@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import type { SetupResult } from '../../src/lib/api/game-management.ts';
+import type { AchievementInput, SetupResult, StatFieldInput } from '../../src/lib/api/game-management.ts';
 import type { TeamMessage } from '../../src/lib/api/teams.ts';
 import type { MatchRecorded, RecordMatchInput } from '../../src/lib/api/tournament-stats.ts';
 import { TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
@@ -132,14 +132,37 @@ export async function game(api: TestApi, name = unique('Game ')): Promise<string
   return body.game._id;
 }
 
-/** A game whose statistics the admin configured from `template` (`POST /api/game-management/setup`); its id. */
-export async function statsGame(api: TestApi, name = unique('Stats '), template: StatsTemplate = 'default'): Promise<string> {
-  const body = await expectStatus(
-    api.call<SetupResult>('POST', '/api/game-management/setup', { token: (await admin(api)).token, body: { name, template } }),
+export interface StatsGameOptions {
+  name?: string;
+  template?: StatsTemplate;
+  /** In place of the template's stat fields. */
+  fields?: StatFieldInput[];
+  /** In place of the template's achievements. */
+  achievements?: AchievementInput[];
+}
+
+/**
+ * A game whose statistics the admin configured (`POST /api/game-management/setup`) from `template`,
+ * or with exactly the `fields` and `achievements` given: the template's are deleted and these added
+ * through the admin's routes, as the game management panel does. Its id.
+ */
+export async function statsGame(api: TestApi, options: StatsGameOptions = {}): Promise<string> {
+  const { token } = await admin(api);
+  const { game, config } = await expectStatus(
+    api.call<SetupResult>('POST', '/api/game-management/setup', { token, body: { name: options.name ?? unique('Stats '), template: options.template ?? 'default' } }),
     201,
     'set up game statistics',
   );
-  return body.game._id;
+  const base = `/api/game-management/${game._id}`;
+  if (options.achievements) {
+    for (const a of config.gameAchievements) await expectStatus(api.call('DELETE', `${base}/achievements/${a._id}`, { token }), 200, 'delete achievement');
+  }
+  if (options.fields) {
+    for (const f of config.statsFields) await expectStatus(api.call('DELETE', `${base}/stat-fields/${f.fieldName}`, { token }), 200, 'delete stat field');
+    for (const body of options.fields) await expectStatus(api.call('POST', `${base}/add-stat-field`, { token, body }), 201, 'add stat field');
+  }
+  for (const body of options.achievements ?? []) await expectStatus(api.call('POST', `${base}/add-achievement`, { token, body }), 201, 'add achievement');
+  return game._id;
 }
 
 export interface TournamentOptions {
