@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
-import { games, matches, matchParticipants, teams, tournaments } from '../../src/server/db/schema/index.ts';
-import { useTestApi, type Player } from '../support/builders.ts';
+import { matches, matchParticipants } from '../../src/server/db/schema/index.ts';
+import { game, player, team, tournament, useTestApi, type Player } from '../support/builders.ts';
 
 const api = useTestApi();
 let alice: Player;
@@ -15,23 +15,16 @@ const MINUTE = 60_000;
 const start = Date.parse('2025-05-01T18:00:00.000Z');
 
 beforeAll(async () => {
-  alice = await api.signedIn();
-  bob = await api.signedIn();
-  loner = await api.signedIn();
-  const [game] = await api.db.insert(games).values({ name: 'Valorant' }).returning();
-  gameId = game!.id;
-  const [cup] = await api.db.insert(tournaments).values({ title: 'Нічна ліга', date: new Date(start), gameId, soloOnly: true }).returning();
-  tournamentId = cup!.id;
-  const [a, b] = await api.db
-    .insert(teams)
-    .values([
-      { name: 'Alpha', captainId: alice.user.id },
-      { name: 'Beta', captainId: bob.user.id },
-    ])
-    .returning();
-  teamA = a!.id;
-  teamB = b!.id;
+  alice = await player(api);
+  bob = await player(api);
+  loner = await player(api);
+  gameId = await game(api, 'Valorant');
+  tournamentId = (await tournament(api, { title: 'Нічна ліга', date: new Date(start).toISOString(), game: gameId, soloOnly: true })).id;
+  teamA = (await team(api, alice, 1, { name: 'Alpha' })).id;
+  teamB = (await team(api, bob, 1, { name: 'Beta' })).id;
 
+  // The matches are written: draws, matches outside a tournament, set times and a scheduled match are
+  // history no route records (record-match refuses a draw and stamps the time now).
   // 25 duels of Alice and Bob, one a minute; Alice wins the even ones, the last one is a draw.
   for (let i = 0; i < 25; i++) {
     const draw = i === 24;
