@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_STORED, PRIVATE_READ, PUBLIC_READ, isPublicRead } from '../../src/server/api/caching.ts';
-import { gameStatsConfigs, playerGameStats } from '../../src/server/db/schema/index.ts';
-import { team, useTestApi, type Player } from '../support/builders.ts';
+import {
+  admin as adminOf,
+  player as newPlayer,
+  recordedMatch,
+  statsGame,
+  statsOn,
+  team,
+  tournament as built,
+  useTestApi,
+  type Player,
+} from '../support/builders.ts';
 
 /*
  * HTTP caching of the API (README "Caching"): public reads carry an ETag and a short
@@ -21,12 +30,15 @@ let teamId: string;
 let publicReads: string[];
 
 beforeAll(async () => {
-  admin = (await api.signedIn('admin')).token;
-  player = await api.signedIn('user');
-  const game = await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Cache Arena' } });
-  gameId = game.body.game._id;
-  await api.db.insert(gameStatsConfigs).values({ gameId });
-  await api.db.insert(playerGameStats).values({ userId: player.user.id, gameId, rating: 1234, matchesPlayed: 3, matchesWon: 2 });
+  admin = (await adminOf(api)).token;
+  player = await newPlayer(api);
+  gameId = await statsGame(api, { name: 'Cache Arena' });
+  // One player on the game's leaderboard: a recorded duel, its loser then taken off the board.
+  const rival = await newPlayer(api);
+  const duel = await built(api, { game: gameId, soloOnly: true, approved: [player, rival] });
+  await statsOn(api, duel.id);
+  await recordedMatch(api, duel.id, { participant1Type: 'user', participant1Id: player.user.id, participant2Type: 'user', participant2Id: rival.user.id, score1: 2, score2: 1 });
+  expect((await api.call('DELETE', `/api/stats/player/${rival.user.id}/game/${gameId}`, { token: admin })).status).toBe(200);
   const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
     token: admin,
     body: { title: 'Cache Cup', date: '2031-05-01T12:00:00.000Z', game: gameId, soloOnly: true },
