@@ -3,9 +3,14 @@ import type { Cabinet } from '../../lib/api/cabinet.ts';
 import type { UserRow } from './accounts.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { teamMembers, teams, users } from '../db/schema/index.ts';
-import { issueEmailToken, presentUser } from './accounts.ts';
+import { checkPassword, findByEmail, hashPassword, issueEmailToken, presentUser } from './accounts.ts';
+import { confirmLink, emailChangeLetter, emailInUseLetter, loginLink } from '../mail/letters.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { countLetter } from './letter-limits.ts';
+import { type Limit, type RateLimiter, reserve } from './rate-limit.ts';
+import { LOGIN_LIMITS } from './login-attempts.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { type ProcessedImage, deleteImage, storeImage } from './images.ts';
+import { type ProcessedImage, deleteImage, processUpload, storeImage } from './images.ts';
 import { isLookAlikeViolation, skeletonColumns, usernameLooksTaken } from './names.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -82,10 +87,86 @@ export async function saveProfile(
     });
 }
 
-/** Sets a new password and ends every other session of the user, in one transaction. */
-export async function changePassword(db: Database, userId: string, passwordHash: string, keepSessionId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await revokeUserSessions(tx, userId, keepSessionId);
+export type PasswordChange = { ok: true } | { ok: false; reason: 'wrongOldPassword' } | { ok: false; reason: 'tooMany'; retryAfter: number };
+
+/**
+ * Changes the caller's password after checking the old one; the caller's other sessions end, this
+ * one stays. Guessing the old password through a stolen session is limited like one account from
+ * one address is (`LOGIN_LIMITS.pair`): counted before the check, and given back when it was right.
+ */
+export async function changePassword(
+  env: { db: Database; limits: RateLimiter },
+  auth: { user: UserRow; sessionId: string },
+  passwords: { oldPassword: string; newPassword: string },
+): Promise<PasswordChange> {
+  const { user, sessionId } = auth;
+  const attempt = await reserve(env.limits, `password:user:${user.id}`, LOGIN_LIMITS.pair);
+  if (!attempt.allowed) {
+    await attempt.release();
+    return { ok: false, reason: 'tooMany', retryAfter: attempt.retryAfter };
+  }
+  if (!(await checkPassword(user, passwords.oldPassword))) return { ok: false, reason: 'wrongOldPassword' };
+  await attempt.release();
+  const passwordHash = await hashPassword(passwords.newPassword);
+  await env.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, sessionId);
   });
+  return { ok: true };
+}
+
+/** Pictures one user may upload in an hour. */
+export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
+
+/** What the cabinet's profile form may change; an unchanged name or address counts as not given. */
+export interface ProfileChange {
+  username?: string | undefined;
+  email?: string | undefined;
+  avatar?: Blob | undefined;
+}
+
+export type ProfileUpdate =
+  | { ok: true; updated: UserRow; changed: { username: boolean; email: boolean; picture: boolean } }
+  | { ok: false; reason: 'nothingToChange' | 'taken' | 'lookAlike' }
+  | { ok: false; reason: 'tooManyLetters' | 'tooManyUploads'; retryAfter: number };
+
+/**
+ * The cabinet's profile save (SPEC §2 User cabinet): a new username, a new address (pending until
+ * confirmed) and a new picture. Every refusal comes before anything changes. A picture that is not
+ * one is refused by `processUpload` itself (400/413/415).
+ */
+export async function updateProfile(
+  env: { db: Database; limits: RateLimiter; mailer: Mailer; siteUrl: string },
+  user: UserRow,
+  change: ProfileChange,
+): Promise<ProfileUpdate> {
+  const { db, limits, mailer, siteUrl } = env;
+  const username = change.username && change.username !== user.username ? change.username : undefined;
+  const email = change.email && change.email.toLowerCase() !== user.email.toLowerCase() ? change.email : undefined;
+  if (!change.avatar && !username && !email) return { ok: false, reason: 'nothingToChange' };
+
+  const conflict = username ? await usernameConflict(db, user.id, username) : null;
+  if (conflict) return { ok: false, reason: conflict };
+  // A new address is answered alike whether or not another account has it (no probing whose
+  // address is whose); its letter, counted like any letter anyone can make the site send, says
+  // which it was. Counted before anything changes, so a refusal changes nothing.
+  const addressOwner = email ? await findByEmail(db, email) : undefined;
+  if (email) {
+    const wait = await countLetter(limits, `user:${user.id}`, email);
+    if (wait !== null) return { ok: false, reason: 'tooManyLetters', retryAfter: wait };
+  }
+
+  let picture: ProcessedImage | undefined;
+  if (change.avatar) {
+    const limit = await limits.hit(`upload:user:${user.id}`, UPLOAD_LIMIT);
+    if (!limit.allowed) return { ok: false, reason: 'tooManyUploads', retryAfter: limit.retryAfter };
+    picture = await processUpload(change.avatar);
+  }
+
+  const saved = await saveProfile(db, user.id, { username, email, addressOwned: Boolean(addressOwner), picture });
+  if (!saved.ok) return saved;
+  const { updated, emailToken } = saved;
+  if (email && emailToken) await mailer.send(emailChangeLetter(email, updated.username, confirmLink(siteUrl, emailToken)));
+  else if (email) await mailer.send(emailInUseLetter(email, loginLink(siteUrl)));
+  return { ok: true, updated, changed: { username: Boolean(username), email: Boolean(email), picture: Boolean(picture) } };
 }
