@@ -124,6 +124,7 @@ describe('an admin invites a player into a solo tournament', () => {
     const player = await api.signedIn();
     const cup = await tournament({ soloOnly: true });
     const id = (await invite({ tournament: cup.id, user: player.user.id })).body.application._id;
+    // Written directly: drawing a bracket starts the tournament, and this one must stay pending.
     const drawn = [{ round: 1, matches: [{ a: admin.user.id, b: null, winner: null, loser: null, comment: '' }] }];
     await api.db.update(tournaments).set({ bracket: drawn }).where(eq(tournaments.id, cup.id));
     expect((await answer(player, id, 'accept-invite')).status).toBe(409);
