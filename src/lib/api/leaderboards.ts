@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEADERBOARD_LIMIT, LEADERBOARD_MAX_LIMIT, LEADERBOARD_SORTS, type LeaderboardSort, type LeaderboardTab } from '../domain/leaderboard.ts';
 import type { RankId } from '../domain/rank.ts';
 import type { ApiClient } from './client.ts';
+import { ACHIEVEMENT_RARITIES } from '../domain/stat-fields.ts';
 
 /** GET /stats/leaderboard/…: `limit` (50 by default, clamped to 1–100) and `sort`. */
 export const leaderboardQuery = z.object({
@@ -19,7 +20,7 @@ export const achievementBadgeSchema = z.object({
   name: z.string(),
   description: z.string(),
   icon: z.string(),
-  rarity: z.enum(['common', 'rare', 'epic', 'legendary']),
+  rarity: z.enum(ACHIEVEMENT_RARITIES),
 });
 export type AchievementBadge = z.infer<typeof achievementBadgeSchema>;
 

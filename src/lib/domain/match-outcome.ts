@@ -1,8 +1,10 @@
+import type { ParticipantType } from './participant.ts';
+
 export type MatchOutcome = 'win' | 'draw' | 'loss' | 'unknown';
 
 export interface OutcomeParticipant {
   id: string | null;
-  type?: 'user' | 'team' | undefined;
+  type?: ParticipantType | undefined;
   isWinner: boolean;
 }
 
@@ -16,7 +18,7 @@ export interface OutcomeMatch {
  * How a match ended for one participant (SPEC §3 Match history item): win, draw or loss when
  * the match is completed and the participant took part in it; unknown otherwise.
  */
-export function matchOutcome(match: OutcomeMatch, viewer: { id: string; type?: 'user' | 'team' | undefined }): MatchOutcome {
+export function matchOutcome(match: OutcomeMatch, viewer: { id: string; type?: ParticipantType | undefined }): MatchOutcome {
   if (match.status !== undefined && match.status !== 'completed') return 'unknown';
   const mine = match.participants.find((p) => p.id === viewer.id && (viewer.type === undefined || p.type === undefined || p.type === viewer.type));
   if (!mine) return 'unknown';

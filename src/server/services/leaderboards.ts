@@ -8,6 +8,7 @@ import type { Tx } from '../db/client.ts';
 import { winRateKey } from '../db/schema/columns.ts';
 import { achievements, earnedAchievements, games, gameStatsConfigs, playerGameStats, teamGameStats, teamMembers, teams, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
+import type { ParticipantType } from '../../lib/domain/participant.ts';
 
 type StatsTable = typeof playerGameStats | typeof teamGameStats;
 
@@ -58,7 +59,7 @@ function generalStats(row: { rating: number; matchesPlayed: number; matchesWon: 
 const RARITY_ORDER = sql`case ${achievements.rarity} when 'legendary' then 0 when 'epic' then 1 when 'rare' then 2 else 3 end`;
 
 /** The game's achievements held by these players or teams, by owner id: rarest first. */
-async function badgesOf(db: Tx, gameId: string, owner: 'user' | 'team', ids: readonly string[]): Promise<Map<string, AchievementBadge[]>> {
+async function badgesOf(db: Tx, gameId: string, owner: ParticipantType, ids: readonly string[]): Promise<Map<string, AchievementBadge[]>> {
   const result = new Map<string, AchievementBadge[]>();
   if (ids.length === 0) return result;
   const column = owner === 'user' ? earnedAchievements.userId : earnedAchievements.teamId;
@@ -130,7 +131,7 @@ export async function teamLeaderboard(db: Tx, gameId: string, query: { limit: nu
  * starts them again at the initial rating. Matches and earned achievements stay. False when there
  * was no row.
  */
-export async function removeEntry(db: Tx, owner: 'user' | 'team', ownerId: string, gameId: string): Promise<boolean> {
+export async function removeEntry(db: Tx, owner: ParticipantType, ownerId: string, gameId: string): Promise<boolean> {
   const gone =
     owner === 'user'
       ? await db

@@ -175,7 +175,7 @@ export function standingsAfter(
 /** One side of a recorded match as `match_participants` keeps it: a player or a team, its score and numbers. */
 export function participantRow(
   matchId: string,
-  side: { type: 'user' | 'team'; id: string; name: string },
+  side: { type: ParticipantType; id: string; name: string },
   result: { score: number; isWinner: boolean; stats: Record<string, number> },
 ): typeof matchParticipants.$inferInsert {
   return {

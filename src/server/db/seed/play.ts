@@ -20,6 +20,7 @@ import {
 } from '../../services/tournament-stats.ts';
 import type { Tx } from '../client.ts';
 import { earnedAchievements, matches, matchParticipants, notifications, playerGameStats, teamGameStats, teamMembers, tournaments } from '../schema/index.ts';
+import type { ParticipantType } from '../../../lib/domain/participant.ts';
 
 /*
  * The played part of the demo: statistics set up for some games, brackets drawn and played, and
@@ -58,7 +59,7 @@ export interface DemoPlay {
 }
 
 interface Side {
-  type: 'user' | 'team';
+  type: ParticipantType;
   id: string;
   name: string;
 }
@@ -375,7 +376,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   await insertAll(tx, matches, matchRows);
   await insertAll(tx, matchParticipants, participantRows);
   const rows = [...standings.entries()].map(([key, s]) => {
-    const [type, id, gameId] = key.split(':') as ['user' | 'team', string, string];
+    const [type, id, gameId] = key.split(':') as [ParticipantType, string, string];
     return { type, id, gameId, ...s };
   });
   await insertAll(
