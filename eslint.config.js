@@ -36,6 +36,11 @@ const boundaries = [
     message: 'Routes validate, authorize and call a service; only services touch the database.',
   },
   {
+    target: ['./src/server/services', './src/server/db', './src/server/mail'],
+    from: './src/server/api',
+    message: 'Services answer with results and refusal reasons; only the API turns them into HTTP (fail, statuses, headers).',
+  },
+  {
     target: './src/server/api/routes',
     from: './src/server/api/routes',
     message: 'A route does not import another route: what two share lives in a service or beside the app (openapi.ts, context.ts).',

@@ -154,6 +154,7 @@ describe.runIf(redisUrl)('with Redis unreachable', () => {
     const refused = await viaProxy.call('POST', '/api/auth/login', { body });
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ message: 'Сервіс тимчасово недоступний. Спробуйте пізніше.' });
+    expect(refused.headers.get('retry-after')).toBe('5');
     expect(Date.now() - started).toBeLessThan(1000);
     proxy.set('up');
     await expect.poll(async () => (await viaProxy.call('POST', '/api/auth/login', { body })).status, { timeout: 10_000 }).toBe(401);

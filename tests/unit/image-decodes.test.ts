@@ -52,7 +52,7 @@ describe('avatar decoding', () => {
     const uploads = Array.from({ length: 8 }, () => processUpload(new Blob([new Uint8Array(png)], { type: 'image/png' })));
     await Promise.resolve();
     const results = await Promise.all(uploads);
-    expect(results.every((r) => r.width === 256 && r.height === 256 && r.data.length > 0)).toBe(true);
+    expect(results.every((r) => typeof r !== 'string' && r.width === 256 && r.height === 256 && r.data.length > 0)).toBe(true);
     expect(DECODES_AT_ONCE).toBe(2);
     expect(imageDecodes.peak).toBe(2);
     expect(imageDecodes.active).toBe(0);

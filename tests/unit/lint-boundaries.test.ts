@@ -38,6 +38,13 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await problems('src/server/services/probe.ts', code.replace('../../', '../'))).toEqual([]);
   });
 
+  it('services, the database and mail never import the API layer', async () => {
+    const code = "import '../api/errors.ts';\n";
+    expect(await problems('src/server/services/probe.ts', code)).toContain('import-x/no-restricted-paths');
+    expect(await problems('src/server/mail/probe.ts', code)).toContain('import-x/no-restricted-paths');
+    expect(await problems('src/server/api/probe.ts', "import '../services/images.ts';\n")).toEqual([]);
+  });
+
   it('a route does not import another route', async () => {
     expect(await problems('src/server/api/routes/probe.ts', "import './tournaments.ts';\n")).toContain('import-x/no-restricted-paths');
     expect(await problems('src/server/api/routes/probe.ts', "import '../openapi.ts';\n")).toEqual([]);

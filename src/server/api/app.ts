@@ -26,6 +26,7 @@ import { tournamentStatsRoutes } from './routes/tournament-stats.ts';
 import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
+import { LimitStoreDown } from '../services/rate-limit.ts';
 import { findSession } from '../services/sessions.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../serving/transport.ts';
@@ -133,6 +134,7 @@ export function createApp(deps: Deps) {
       const headers = error.res ? Object.fromEntries(error.res.headers) : undefined;
       return c.json({ message }, error.status, headers);
     }
+    if (error instanceof LimitStoreDown) return c.json({ message: t('error.unavailable') }, 503, { 'Retry-After': '5' });
     if (isDatabaseDown(error)) {
       console.error('[api] база даних недоступна:', (error as Error).message);
       return c.json({ message: t('error.unavailable') }, 503, { 'Retry-After': '5' });

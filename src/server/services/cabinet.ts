@@ -10,7 +10,7 @@ import { countLetter } from './letter-limits.ts';
 import { type Limit, type RateLimiter, reserve } from './rate-limit.ts';
 import { LOGIN_LIMITS } from './login-attempts.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { type ProcessedImage, deleteImage, processUpload, storeImage } from './images.ts';
+import { type ProcessedImage, type UploadRefusal, deleteImage, processUpload, storeImage } from './images.ts';
 import { isLookAlikeViolation, skeletonColumns, usernameLooksTaken } from './names.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -128,12 +128,12 @@ export interface ProfileChange {
 export type ProfileUpdate =
   | { ok: true; updated: UserRow; changed: { username: boolean; email: boolean; picture: boolean } }
   | { ok: false; reason: 'nothingToChange' | 'taken' | 'lookAlike' }
-  | { ok: false; reason: 'tooManyLetters' | 'tooManyUploads'; retryAfter: number };
+  | { ok: false; reason: 'tooManyLetters' | 'tooManyUploads'; retryAfter: number }
+  | { ok: false; reason: 'upload'; upload: UploadRefusal };
 
 /**
  * The cabinet's profile save (SPEC §2 User cabinet): a new username, a new address (pending until
- * confirmed) and a new picture. Every refusal comes before anything changes. A picture that is not
- * one is refused by `processUpload` itself (400/413/415).
+ * confirmed) and a new picture. Every refusal comes before anything changes.
  */
 export async function updateProfile(
   env: { db: Database; limits: RateLimiter; mailer: Mailer; siteUrl: string },
@@ -160,7 +160,9 @@ export async function updateProfile(
   if (change.avatar) {
     const limit = await limits.hit(`upload:user:${user.id}`, UPLOAD_LIMIT);
     if (!limit.allowed) return { ok: false, reason: 'tooManyUploads', retryAfter: limit.retryAfter };
-    picture = await processUpload(change.avatar);
+    const processed = await processUpload(change.avatar);
+    if (typeof processed === 'string') return { ok: false, reason: 'upload', upload: processed };
+    picture = processed;
   }
 
   const saved = await saveProfile(db, user.id, { username, email, addressOwned: Boolean(addressOwner), picture });

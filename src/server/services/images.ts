@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { default as Sharp } from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
-import { fail } from '../api/errors.ts';
 import { turns } from './turns.ts';
 
 /** Largest upload accepted, in bytes. */
@@ -50,6 +49,13 @@ export function pixelLimit(format: string, bitsPerSample: number): number {
 
 const megapixels = (pixels: number) => String(pixels / 1_000_000).replace('.', ',');
 
+/** The pixel limits as the refusal `upload.tooManyPixels` names them. */
+export const PIXEL_LIMITS_TEXT = {
+  photo: megapixels(MAX_PHOTO_PIXELS),
+  picture: megapixels(MAX_PICTURE_PIXELS),
+  deep: megapixels(MAX_PICTURE_PIXELS / 2),
+};
+
 let loaded: Promise<typeof Sharp> | undefined;
 /**
  * sharp (libvips) is loaded with the first upload, not held by every server from its start. Its
@@ -68,13 +74,16 @@ function loadSharp() {
 /** A checked, resized and re-encoded picture, ready to store. */
 export type ProcessedImage = { data: Buffer; width: number; height: number };
 
+/** Why an upload is not a picture we keep: empty, over `MAX_UPLOAD_BYTES`, not a picture, or too many pixels. */
+export type UploadRefusal = 'empty' | 'tooLarge' | 'notImage' | 'tooManyPixels';
+
 /**
  * Checks an upload by its content (not its name or declared type), then crops it to a square,
  * re-encodes it as WebP (dropping metadata and anything hidden in the file) and returns it.
  */
-export async function processUpload(file: Blob): Promise<ProcessedImage> {
-  if (file.size === 0) fail(400, 'upload.empty');
-  if (file.size > MAX_UPLOAD_BYTES) fail(413, 'upload.tooLarge');
+export async function processUpload(file: Blob): Promise<ProcessedImage | UploadRefusal> {
+  if (file.size === 0) return 'empty';
+  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
   const input = Buffer.from(await file.arrayBuffer());
   let format: string | undefined;
   let pixels = 0;
@@ -88,17 +97,11 @@ export async function processUpload(file: Blob): Promise<ProcessedImage> {
     pixels = (meta.width ?? 0) * (meta.height ?? 0);
     if (meta.depth !== 'uchar' && meta.depth !== 'char') bitsPerSample = 16;
   } catch {
-    fail(415, 'upload.notImage');
+    return 'notImage';
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) fail(415, 'upload.notImage');
+  if (!format || !ACCEPTED_FORMATS.has(format)) return 'notImage';
   const limit = pixelLimit(format, bitsPerSample);
-  if (pixels > limit) {
-    fail(400, 'upload.tooManyPixels', {
-      photo: megapixels(MAX_PHOTO_PIXELS),
-      picture: megapixels(MAX_PICTURE_PIXELS),
-      deep: megapixels(MAX_PICTURE_PIXELS / 2),
-    });
-  }
+  if (pixels > limit) return 'tooManyPixels';
   try {
     const data = await imageDecodes.run(() =>
       sharp(input, { limitInputPixels: limit, animated: false })
@@ -110,7 +113,7 @@ export async function processUpload(file: Blob): Promise<ProcessedImage> {
     return { data, width: STORED_SIZE, height: STORED_SIZE };
   } catch {
     // Headers that look fine over a body that does not decode.
-    fail(415, 'upload.notImage');
+    return 'notImage';
   }
 }
 

@@ -1,7 +1,5 @@
 import { createClient } from 'redis';
-import { t } from '../../lib/i18n/index.ts';
-import { failWith } from '../api/errors.ts';
-import type { Limit, LimitState, RateLimiter } from './rate-limit.ts';
+import { type Limit, type LimitState, LimitStoreDown, type RateLimiter } from './rate-limit.ts';
 
 const PREFIX = 'kiberarena:limit:';
 
@@ -33,7 +31,7 @@ export async function redisLimiter(url: string): Promise<RateLimiter> {
       return await work();
     } catch (error) {
       console.error('[redis] лічильник недоступний:', (error as Error).message);
-      failWith(503, t('error.unavailable'), { 'Retry-After': '5' });
+      throw new LimitStoreDown(error);
     }
   };
 

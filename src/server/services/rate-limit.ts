@@ -2,6 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
+/**
+ * The store that counts attempts (Redis) cannot be reached: the request cannot be judged, so the
+ * API answers 503 with Retry-After, as for a database outage, rather than letting it through.
+ */
+export class LimitStoreDown extends Error {
+  constructor(cause: unknown) {
+    super('rate-limit store unavailable', { cause });
+    this.name = 'LimitStoreDown';
+  }
+}
+
 export interface Limit {
   /** Attempts allowed in one window. */
   max: number;

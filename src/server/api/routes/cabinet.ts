@@ -5,7 +5,7 @@ import { t } from '../../../lib/i18n/index.ts';
 import type { AppEnv } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { changePassword, presentCabinet, updateProfile } from '../../services/cabinet.ts';
-import { uploadsInFlight } from '../../services/images.ts';
+import { PIXEL_LIMITS_TEXT, uploadsInFlight } from '../../services/images.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 /** A picture upload waits for its turn before its body is read (services/images.ts). */
@@ -19,6 +19,14 @@ const PROFILE_REFUSALS = {
   nothingToChange: [400, 'cabinet.nothingToChange'],
   taken: [409, 'auth.usernameTaken'],
   lookAlike: [409, 'auth.usernameLookAlike'],
+} as const;
+
+/** How a refused upload is answered. */
+const UPLOAD_REFUSALS = {
+  empty: [400, 'upload.empty'],
+  tooLarge: [413, 'upload.tooLarge'],
+  notImage: [415, 'upload.notImage'],
+  tooManyPixels: [400, 'upload.tooManyPixels'],
 } as const;
 
 const avatarForm = profileInput.extend({
@@ -68,6 +76,10 @@ export const cabinetRoutes = router()
       if (!outcome.ok) {
         if (outcome.reason === 'tooManyLetters') failTooMany('auth.tooManyAttempts', outcome.retryAfter);
         if (outcome.reason === 'tooManyUploads') failTooMany('upload.tooMany', outcome.retryAfter);
+        if (outcome.reason === 'upload') {
+          const [status, key] = UPLOAD_REFUSALS[outcome.upload];
+          fail(status, key, key === 'upload.tooManyPixels' ? PIXEL_LIMITS_TEXT : undefined);
+        }
         const [status, key] = PROFILE_REFUSALS[outcome.reason];
         fail(status, key);
       }
