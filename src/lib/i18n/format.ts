@@ -29,22 +29,18 @@ export interface DateFormatOptions extends FormatOptions {
 }
 
 // Building an Intl formatter costs far more than using one: each is made once per language and shape.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(INTL_LOCALE[locale], options)));
-  return format;
+function memoised<F, O>(make: (locale: string, options: O) => F): (locale: Locale, options: O) => F {
+  const made = new Map<string, F>();
+  return (locale, options) => {
+    const key = `${locale} ${JSON.stringify(options)}`;
+    let format = made.get(key);
+    if (!format) made.set(key, (format = make(INTL_LOCALE[locale], options)));
+    return format;
+  };
 }
 
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(INTL_LOCALE[locale], options)));
-  return format;
-}
+const dateFormat = memoised((locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options));
+const numberFormat = memoised((locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options));
 
 /** The moment a date or ISO string names, or null for one that is not a date. */
 function moment(date: string | number | Date): Date | null {
