@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { apiAsset } from '../lib/api/assets.ts';
+import { pictureSrc } from '../lib/domain/address.ts';
 import { teamInitials } from '../lib/domain/team.ts';
 
 const SIZES = {
@@ -14,7 +15,8 @@ const SIZES = {
  * picture of its own; without, it is decoration beside the team's name.
  */
 export function TeamLogo({ src, name, alt, size = 'large' }: { src: string | null; name: string; alt?: string; size?: keyof typeof SIZES }) {
-  const url = src ? apiAsset(src) : null;
+  const shown = pictureSrc(src);
+  const url = shown ? apiAsset(shown) : null;
   const [broken, setBroken] = useState<string | null>(null);
   const { px, box, text } = SIZES[size];
   if (!url || broken === url) {

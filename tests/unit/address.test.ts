@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExternalAddress, isHttpAddress, isSafeAddress } from '../../src/lib/domain/address.ts';
+import { isExternalAddress, isHttpAddress, isSafeAddress, pictureSrc } from '../../src/lib/domain/address.ts';
 
 describe('picture and link addresses (news, games, tournaments)', () => {
   it('allows http(s) addresses and paths on this site', () => {
@@ -51,5 +51,14 @@ describe('external addresses', () => {
   it('are the absolute ones; a path on this site is not', () => {
     expect(isExternalAddress('https://example.com')).toBe(true);
     expect(isExternalAddress('/news/1')).toBe(false);
+  });
+});
+
+describe('a stored picture in a page', () => {
+  it('is shown when either rule let it be saved, so a team logo shows alike on every page', () => {
+    // A logo link is saved by isHttpAddress, which takes a space that isSafeAddress refuses.
+    expect(pictureSrc('https://cdn.example/odesa storm.png')).toBe('https://cdn.example/odesa storm.png');
+    expect(pictureSrc('/api/avatar/p1')).toBe('/api/avatar/p1');
+    expect([pictureSrc('javascript:alert(1)'), pictureSrc('data:image/png;base64,AA'), pictureSrc('//evil.example/x.png'), pictureSrc(null)]).toEqual([null, null, null, null]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bracketView, clearedResults, hasPlayedResults, roundTitle, safeImage } from '../../src/islands/bracket/view.ts';
+import { bracketView, clearedResults, hasPlayedResults, roundTitle } from '../../src/islands/bracket/view.ts';
+import { pictureSrc } from '../../src/lib/domain/address.ts';
 import { createBracket, setResult } from '../../src/lib/domain/bracket.ts';
 
 const people = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: `p${i + 1}`, name: `Гравець ${i + 1}`, image: `/api/avatar/p${i + 1}` }));
@@ -34,7 +35,7 @@ describe('the bracket as drawn', () => {
     const match = bracketView(bracket, people(4))[0]!.matches[1]!;
     expect(match).toMatchObject({ state: 'completed', editable: true, comment: 'BO3 2:1' });
     expect(match.sides.map((s) => s.result)).toEqual(['loser', 'winner']);
-    expect(match.sides[1]).toMatchObject({ id: 'p4', initial: 'Г', image: '/api/avatar/p4' });
+    expect(match.sides[1]).toMatchObject({ id: 'p4', initial: 'Г4', image: '/api/avatar/p4' });
   });
 
   it('names a participant who left «Невідомий учасник» and never puts an unsafe address into a picture', () => {
@@ -48,7 +49,7 @@ describe('the bracket as drawn', () => {
       ['Степ', 'https://cdn.example/logo.png'],
     ]);
     expect(bracketView(createBracket(['p1', 'p2', 'p3', 'p4']), list)[0]!.matches[1]!.sides[0]!.name).toBe('Невідомий учасник');
-    expect([safeImage('//evil.example/x.png'), safeImage(''), safeImage(null), safeImage('/logos/a.png')]).toEqual([null, null, null, '/logos/a.png']);
+    expect([pictureSrc('//evil.example/x.png'), pictureSrc(''), pictureSrc(null), pictureSrc('/logos/a.png')]).toEqual([null, null, null, '/logos/a.png']);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { dependentResults, isBye, matchState, roundKind, type Bracket, type MatchState } from '../../lib/domain/bracket.ts';
-import { isSafeAddress } from '../../lib/domain/address.ts';
+import { pictureSrc } from '../../lib/domain/address.ts';
+import { teamInitials } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 /**
@@ -50,10 +51,6 @@ export function roundTitle(roundIndex: number, rounds: number): string {
   return kind === 'round' ? t('bracket.round.round', { number: roundIndex + 1 }) : t(`bracket.round.${kind}`);
 }
 
-/** A picture address that may go into `src`: a site path or http(s), never `javascript:` or data. */
-export const safeImage = (value: string | null | undefined): string | null => (value && isSafeAddress(value) ? value : null);
-
-const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 
 /** The participants by id, for looking up names. */
 export const participantIndex = (participants: readonly BracketParticipant[]) => new Map(participants.map((p) => [p._id, p]));
@@ -81,7 +78,7 @@ export function bracketView(bracket: Bracket, participants: readonly BracketPart
           }
           const name = participantName(index, id);
           const result = match.winner === id ? 'winner' : match.winner ? 'loser' : null;
-          return { id, name, image: safeImage(index.get(id)?.image), initial: initialOf(name), result };
+          return { id, name, image: pictureSrc(index.get(id)?.image), initial: teamInitials(name), result };
         };
         const state = matchState(match);
         return {

@@ -37,3 +37,11 @@ export function isSafeAddress(value: string): boolean {
 
 /** Whether an allowed address leads away from this site (a link to it then opens in a new tab). */
 export const isExternalAddress = (value: string): boolean => /^https?:\/\//i.test(value);
+
+/**
+ * A stored picture address as it may go into `src`: what either rule let be saved (a team's logo
+ * link is checked by `isHttpAddress`, other pictures by `isSafeAddress`), otherwise null, so one
+ * test decides what every page and island shows.
+ */
+export const pictureSrc = (value: string | null | undefined): string | null =>
+  value && (isSafeAddress(value) || isHttpAddress(value)) ? value : null;
