@@ -3,7 +3,7 @@
 // the Elo ratings, streaks, totals and achievements they give, team chats and news.
 //
 // The database is prepared by the project's own code (openDatabase + migrate, the games through
-// the game-config service), the volume goes in with multi-row inserts through drizzle, and the
+// the game-management service), the volume goes in with multi-row inserts through drizzle, and the
 // ratings are computed with the same pure rules the server applies (src/lib/domain).
 //
 //   node bench/server/seed.ts [--fresh] [--db bench_server]

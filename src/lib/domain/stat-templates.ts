@@ -1,14 +1,8 @@
 import type { AchievementDefinition, AchievementRarity, StatCategory, StatFieldDefinition, StatFieldType, StatsTemplate } from './stat-fields.ts';
 
-/** A stat field as a template defines it (SPEC §3): English fieldName, Ukrainian texts. */
-export type TemplateStatField = StatFieldDefinition;
-
-/** An achievement as a template defines it: English name (SPEC §3), Ukrainian description. */
-export type TemplateAchievement = AchievementDefinition;
-
 export interface StatsTemplateDefinition {
-  statsFields: readonly TemplateStatField[];
-  gameAchievements: readonly TemplateAchievement[];
+  statsFields: readonly StatFieldDefinition[];
+  gameAchievements: readonly AchievementDefinition[];
 }
 
 /** The game each popular template sets up by «Налаштувати популярні ігри»: its name and picture. */
@@ -26,7 +20,7 @@ const field = (
   icon: string,
   description: string,
   options: { main?: boolean; type?: StatFieldType } = {},
-): TemplateStatField => ({
+): StatFieldDefinition => ({
   fieldName,
   displayName,
   fieldType: options.type ?? 'number',
@@ -36,7 +30,7 @@ const field = (
   icon,
 });
 
-const achievement = (name: string, description: string, condition: string, rarity: AchievementRarity, icon: string): TemplateAchievement => ({
+const achievement = (name: string, description: string, condition: string, rarity: AchievementRarity, icon: string): AchievementDefinition => ({
   name,
   description,
   condition,

@@ -19,7 +19,7 @@ import { health } from './routes/health.ts';
 import { leaderboardsRoutes } from './routes/leaderboards.ts';
 import { newsRoutes } from './routes/news.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
-import { statsMatchesRoutes } from './routes/match-history.ts';
+import { matchHistoryRoutes } from './routes/match-history.ts';
 import { teamChatRoutes } from './routes/team-chat.ts';
 import { teamsRoutes } from './routes/teams.ts';
 import { tournamentStatsRoutes } from './routes/tournament-stats.ts';
@@ -112,7 +112,7 @@ export function createApp(deps: Deps) {
   app.route('/teams', teamsRoutes);
   app.route('/team', teamChatRoutes);
   app.route('/news', newsRoutes);
-  app.route('/stats/matches', statsMatchesRoutes);
+  app.route('/stats/matches', matchHistoryRoutes);
   app.route('/stats', leaderboardsRoutes);
   app.route('/cabinet', cabinetRoutes);
   app.route('/avatar', avatarRoutes);

@@ -40,7 +40,7 @@ export async function presentCabinet(db: Tx, user: UserRow): Promise<Cabinet> {
 }
 
 /** Whether another account already has this username (any case), or one that looks like it. */
-export async function usernameConflict(db: Tx, userId: string, username: string): Promise<'taken' | 'lookAlike' | null> {
+async function usernameConflict(db: Tx, userId: string, username: string): Promise<'taken' | 'lookAlike' | null> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -51,13 +51,13 @@ export async function usernameConflict(db: Tx, userId: string, username: string)
   return null;
 }
 
-export type ProfileSave = { ok: true; updated: UserRow; emailToken: string | undefined } | { ok: false; reason: 'taken' | 'lookAlike' };
+type ProfileSave = { ok: true; updated: UserRow; emailToken: string | undefined } | { ok: false; reason: 'taken' | 'lookAlike' };
 
 /**
  * Saves a new username, a pending email (with its confirmation token unless `addressOwned`) and a
  * new picture in one transaction. A name taken at the same moment is refused by the unique indexes.
  */
-export async function saveProfile(
+async function saveProfile(
   db: Database,
   userId: string,
   change: { username?: string | undefined; email?: string | undefined; addressOwned: boolean; picture?: ProcessedImage | undefined },
@@ -116,7 +116,7 @@ export async function changePassword(
 }
 
 /** Pictures one user may upload in an hour. */
-export const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
+const UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
 
 /** What the cabinet's profile form may change; an unchanged name or address counts as not given. */
 export interface ProfileChange {

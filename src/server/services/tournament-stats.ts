@@ -71,15 +71,8 @@ export async function recordForm(db: Tx, id: string): Promise<RecordForm | undef
   const tournament = await getTournamentStats(db, id);
   if (!tournament) return undefined;
   const config = await getStatsConfig(db, tournament.game);
-  const statsFields = (config?.statsFields ?? []).filter(isNumericField).map((f) => ({
-    fieldName: f.fieldName,
-    displayName: f.displayName,
-    fieldType: f.fieldType,
-    category: f.category,
-    isMainStat: f.isMainStat,
-    description: f.description,
-    icon: f.icon,
-  }));
+  // The config's fields as they are, without `key` (the record form's field has none).
+  const statsFields = (config?.statsFields ?? []).filter(isNumericField).map(({ key: _key, ...field }) => field);
   return { tournament, statsFields, participants: await matchSides(db, id) };
 }
 

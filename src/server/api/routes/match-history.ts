@@ -17,7 +17,7 @@ async function answer(c: AppContext, owner: MatchHistoryOwner, query: z.infer<ty
 }
 
 /** Public match history of a player or a team (SPEC §3 Match history item); no token needed. */
-export const statsMatchesRoutes = router()
+export const matchHistoryRoutes = router()
   .openapi(
     createRoute({
       method: 'get',
