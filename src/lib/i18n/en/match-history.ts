@@ -1,0 +1,26 @@
+import type { matchHistory as uk } from '../uk/match-history.ts';
+
+export const matchHistory: Record<keyof typeof uk, string> = {
+  'matchHistory.title': 'Match history',
+  'matchHistory.empty': 'No matches found',
+  'matchHistory.loading': 'Loading matches...',
+  'matchHistory.loadMore': 'Load more',
+  'matchHistory.loadError': 'Error loading match history',
+  'matchHistory.networkError': 'Network error',
+  'matchHistory.playerNotFound': 'Player not found',
+  'matchHistory.teamNotFound': 'Team not found',
+  'matchHistory.outcome.win': 'Win',
+  'matchHistory.outcome.draw': 'Draw',
+  'matchHistory.outcome.loss': 'Loss',
+  'matchHistory.outcome.unknown': 'Unknown',
+  'matchHistory.status.completed': 'Completed',
+  'matchHistory.status.in_progress': 'In progress',
+  'matchHistory.status.scheduled': 'Scheduled',
+  'matchHistory.status.cancelled': 'Cancelled',
+  'matchHistory.duration': '{minutes} min',
+  'matchHistory.score': 'Score',
+  'matchHistory.versus': 'vs',
+  'matchHistory.friendly': 'Outside a tournament',
+  'matchHistory.badBefore': 'The before parameter must be an ISO 8601 time',
+  'matchHistory.details': 'Match details',
+} as const;
