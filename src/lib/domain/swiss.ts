@@ -49,7 +49,7 @@ export function swissRound(entries: readonly SwissEntry[]): SwissRound {
   const ranked = swissOrder(entries);
   let bye: string | null = null;
   if (ranked.length % 2 === 1) {
-    const index = findLastIndex(ranked, (entry) => !entry.hadBye);
+    const index = ranked.findLastIndex((entry) => !entry.hadBye);
     bye = ranked.splice(index === -1 ? ranked.length - 1 : index, 1)[0]!.id;
   }
   const met = new Map(ranked.map((entry) => [entry.id, new Set(entry.opponents)]));
@@ -91,9 +91,4 @@ function fewestRematches(ids: readonly string[], met: Map<string, Set<string>>):
     pairs.push([first, partner!]);
   }
   return pairs;
-}
-
-function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
-  for (let i = items.length - 1; i >= 0; i--) if (test(items[i]!)) return i;
-  return -1;
 }
