@@ -71,7 +71,7 @@ export function standardOrder(size: number): number[] {
 }
 
 /** First-round pairs for `order` seeding: byes spread evenly so no match is empty on both sides. */
-function orderedPairs(ids: string[], size: number): [string | null, string | null][] {
+function orderedPairs(ids: readonly string[], size: number): [string | null, string | null][] {
   const matches = size / 2;
   const byes = size - ids.length;
   const pairs: [string | null, string | null][] = [];
@@ -86,13 +86,19 @@ function orderedPairs(ids: string[], size: number): [string | null, string | nul
   return pairs;
 }
 
-function standardPairs(ids: string[], size: number): [string | null, string | null][] {
+function standardPairs(ids: readonly string[], size: number): [string | null, string | null][] {
   const order = standardOrder(size);
   const pairs: [string | null, string | null][] = [];
   for (let i = 0; i < order.length; i += 2) {
     pairs.push([ids[(order[i] ?? 0) - 1] ?? null, ids[(order[i + 1] ?? 0) - 1] ?? null]);
   }
   return pairs;
+}
+
+/** The first round's pairs for participants in seed order: byes where the seeding puts them. */
+export function firstRoundPairs(ids: readonly string[], seeding: Seeding): [string | null, string | null][] {
+  const size = 2 ** roundCount(ids.length);
+  return seeding === 'standard' ? standardPairs(ids, size) : orderedPairs(ids, size);
 }
 
 /**
@@ -105,7 +111,7 @@ export function createBracket(participantIds: readonly string[], seeding: Seedin
   if (ids.length < MIN_PARTICIPANTS) throw new Error('not enough participants');
   const rounds = roundCount(ids.length);
   const size = 2 ** rounds;
-  const pairs = seeding === 'standard' ? standardPairs(ids, size) : orderedPairs(ids, size);
+  const pairs = firstRoundPairs(ids, seeding);
   let bracket: Bracket = Array.from({ length: rounds }, (_, r) => ({
     round: r + 1,
     matches: r === 0 ? pairs.map(([a, b]) => ({ ...emptyMatch(), a, b })) : Array.from({ length: size / 2 ** (r + 1) }, emptyMatch),

@@ -4,6 +4,7 @@ import { at, createdAt, id, winRateKey } from './columns.ts';
 import { users } from './accounts.ts';
 import { achievements, games } from './games.ts';
 import { teams } from './teams.ts';
+import { stageMatches } from './stages.ts';
 import { tournaments } from './tournaments.ts';
 import { PARTICIPANT_TYPES } from '../../../lib/domain/participant.ts';
 
@@ -24,8 +25,11 @@ export const matches = pgTable(
     gameSpecificData: jsonb('game_specific_data').$type<Record<string, string | number>>().notNull().default({}),
     completedAt: at('completed_at'),
     createdAt: createdAt(),
+    /** The stage match this record counts (issue 21): withdrawn and written again when its result changes. */
+    stageMatchId: uuid('stage_match_id').references(() => stageMatches.id, { onDelete: 'set null' }),
   },
   (t) => [
+    uniqueIndex('matches_stage_match_idx').on(t.stageMatchId),
     index('matches_game_created_idx').on(t.gameId, t.createdAt),
     // Deleting a tournament clears its matches' link to it.
     index('matches_tournament_idx').on(t.tournamentId),

@@ -1,0 +1,182 @@
+/**
+ * The competition engine's API shapes (issue 21): stages with their groups, matches, tables and
+ * placements; a match and its result. The server validates with these and the pages and islands
+ * read the same types.
+ */
+import { z } from 'zod';
+import {
+  BRACKET_SIDES,
+  GRAND_FINALS,
+  MATCH_STATUSES,
+  MAX_BEST_OF,
+  MAX_GROUPS,
+  MAX_STAGE_PARTICIPANTS,
+  SLOTS,
+  STAGE_FORMATS,
+  STAGE_SEEDINGS,
+  TIE_BREAKERS,
+} from '../domain/stage/format.ts';
+import { bracketParticipantSchema } from './bracket.ts';
+import { getIfChanged, type ApiClient } from './client.ts';
+
+const score = z.number().int().min(0).max(9999);
+export const gameScoreSchema = z.object({ a: score, b: score });
+
+export const stageSettingsSchema = z
+  .object({
+    thirdPlace: z.boolean().optional(),
+    grandFinal: z.enum(GRAND_FINALS).optional(),
+    groups: z.number().int().min(1).max(MAX_GROUPS).optional(),
+    doubleRound: z.boolean().optional(),
+    rounds: z.number().int().min(1).max(20).optional(),
+    /** Odd: a best-of-N is won at ⌈N/2⌉. */
+    bestOf: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_BEST_OF)
+      .refine((n) => n % 2 === 1, { message: 'bestOf' })
+      .optional(),
+    points: z.object({ win: z.number().int().min(0).max(10), draw: z.number().int().min(0).max(10), loss: z.number().int().min(0).max(10) }).optional(),
+    tieBreakers: z.array(z.enum(TIE_BREAKERS)).max(TIE_BREAKERS.length).optional(),
+  })
+  .strict();
+
+export const stageCreateInput = z
+  .object({
+    format: z.enum(STAGE_FORMATS),
+    name: z.string().trim().max(100).optional(),
+    seeding: z.enum(STAGE_SEEDINGS).default('order'),
+    /** Manual seeding: every participant once, in seed order. */
+    participants: z.array(z.uuid()).max(MAX_STAGE_PARTICIPANTS).optional(),
+    settings: stageSettingsSchema.default({}),
+    /** Playoffs: the top `advance` of each group of an earlier, finished stage. */
+    from: z.object({ stageId: z.uuid(), advance: z.number().int().min(1).max(MAX_STAGE_PARTICIPANTS) }).optional(),
+  })
+  .strict();
+export type StageCreateInput = z.input<typeof stageCreateInput>;
+
+export const matchUpdateInput = z
+  .object({
+    scoreA: score.optional(),
+    scoreB: score.optional(),
+    games: z.array(gameScoreSchema).max(MAX_BEST_OF).optional(),
+    forfeit: z.enum(SLOTS).nullable().optional(),
+    scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    comment: z.string().max(500).optional(),
+    /** Withdraw the result (and everything built on it). */
+    reset: z.boolean().optional(),
+    /** Only list the matches the change would reset, change nothing. */
+    preview: z.boolean().optional(),
+    /** The version this edit was based on: a stale one is refused with 409. */
+    version: z.number().int().min(0),
+  })
+  .strict();
+export type MatchUpdateInput = z.infer<typeof matchUpdateInput>;
+
+export const matchSchema = z.object({
+  _id: z.string(),
+  stage: z.string(),
+  group: z.number().int().nullable(),
+  side: z.enum(BRACKET_SIDES).nullable(),
+  round: z.number().int(),
+  position: z.number().int(),
+  a: z.string().nullable(),
+  b: z.string().nullable(),
+  scoreA: z.number().int().nullable(),
+  scoreB: z.number().int().nullable(),
+  games: z.array(gameScoreSchema),
+  winner: z.string().nullable(),
+  forfeit: z.enum(SLOTS).nullable(),
+  status: z.enum(MATCH_STATUSES),
+  /** Completed without being played (a bye, or a grand-final reset that was not needed). */
+  bye: z.boolean(),
+  scheduledAt: z.string().nullable(),
+  comment: z.string(),
+  version: z.number().int(),
+  completedAt: z.string().nullable(),
+});
+export type StageMatchView = z.infer<typeof matchSchema>;
+
+export const standingRowSchema = z.object({
+  participant: z.string(),
+  rank: z.number().int(),
+  played: z.number().int(),
+  wins: z.number().int(),
+  draws: z.number().int(),
+  losses: z.number().int(),
+  points: z.number(),
+  scoreFor: z.number().int(),
+  scoreAgainst: z.number().int(),
+  scoreDifference: z.number().int(),
+  buchholz: z.number(),
+});
+
+export const placementSchema = z.object({ participant: z.string(), from: z.number().int(), to: z.number().int() });
+export type PlacementView = z.infer<typeof placementSchema>;
+
+export const stageSchema = z.object({
+  _id: z.string(),
+  tournament: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+  format: z.enum(STAGE_FORMATS),
+  seeding: z.enum(STAGE_SEEDINGS),
+  settings: stageSettingsSchema,
+  /** Participants in seed order (elimination: the first round's slots, null a bye). */
+  seeds: z.array(z.string().nullable()),
+  disqualified: z.array(z.string()),
+  from: z.object({ stageId: z.string(), advance: z.number().int() }).nullable(),
+  /** Round robin and Swiss: each group's participants and table. One group when not split. */
+  groups: z.array(z.object({ number: z.number().int(), participants: z.array(z.string()), standings: z.array(standingRowSchema) })),
+  matches: z.array(matchSchema),
+  placements: z.array(placementSchema),
+  complete: z.boolean(),
+});
+export type StageView = z.infer<typeof stageSchema>;
+
+export const stagesStateSchema = z.object({
+  tournament: z.string(),
+  /** Bumped by every change to any stage of the tournament (the ETag of this answer). */
+  version: z.number().int(),
+  participants: z.array(bracketParticipantSchema),
+  stages: z.array(stageSchema),
+});
+export type StagesState = z.infer<typeof stagesStateSchema>;
+
+export const matchStateSchema = z.object({
+  match: matchSchema,
+  stage: stageSchema.pick({ _id: true, format: true, name: true, number: true, settings: true }),
+  tournament: z.object({ _id: z.string(), title: z.string(), soloOnly: z.boolean() }),
+  participants: z.array(bracketParticipantSchema),
+});
+export type MatchState = z.infer<typeof matchStateSchema>;
+
+export const matchSavedSchema = z.object({
+  message: z.string(),
+  match: matchSchema,
+  /** Matches whose results this change withdrew (or, for a preview, would withdraw). */
+  reset: z.array(matchSchema),
+  preview: z.boolean(),
+});
+
+export const standingsSchema = z.object({
+  tournament: z.string(),
+  /** Whether every stage is finished: until then the places are those known so far. */
+  final: z.boolean(),
+  placements: z.array(placementSchema.extend({ name: z.string() })),
+});
+
+export const getStages = async (api: ApiClient, tournamentId: string, etag?: string) => {
+  const answer = await getIfChanged<StagesState>(api, `tournaments/${tournamentId}/stages`, { etag: etag ?? null });
+  return { state: answer.changed ? answer.body : null, etag: answer.etag };
+};
+
+export const createStage = (api: ApiClient, tournamentId: string, body: StageCreateInput) =>
+  api.post(`tournaments/${tournamentId}/stages`, { json: body }).json<{ message: string; stage: StageView }>();
+
+export const updateMatch = (api: ApiClient, matchId: string, body: MatchUpdateInput) =>
+  api.patch(`matches/${matchId}`, { json: body }).json<z.infer<typeof matchSavedSchema>>();
+
+export const nextRound = (api: ApiClient, tournamentId: string, stageId: string) =>
+  api.post(`tournaments/${tournamentId}/stages/${stageId}/next-round`).json<{ message: string; stage: StageView }>();

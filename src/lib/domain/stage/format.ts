@@ -1,0 +1,72 @@
+/**
+ * What a competition stage is (issue 21, decision 013): its format, settings and the words the
+ * rest of the code uses for matches. One owner: the schema, the API and the pages read these lists.
+ */
+
+export const STAGE_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss'] as const;
+export type StageFormat = (typeof STAGE_FORMATS)[number];
+
+/** The elimination formats: a tree, matches fed by earlier winners and losers. */
+export const isElimination = (format: StageFormat): boolean => format === 'single_elimination' || format === 'double_elimination';
+/** Formats whose matches may end in a draw (issue 21: only round robin and Swiss). */
+export const allowsDraws = (format: StageFormat): boolean => format === 'round_robin' || format === 'swiss';
+
+/** Double elimination's grand final: one match, a reset when the losers' champion wins it, or none. */
+export const GRAND_FINALS = ['simple', 'double', 'none'] as const;
+export type GrandFinal = (typeof GRAND_FINALS)[number];
+
+/**
+ * `order`: as the applications came; `standard`: 1 v n, byes to the top seeds; `rating`: by the
+ * game's Elo (unrated last), then standard; `manual`: the admin's order, then standard.
+ */
+export const STAGE_SEEDINGS = ['order', 'standard', 'rating', 'manual'] as const;
+export type StageSeeding = (typeof STAGE_SEEDINGS)[number];
+
+/** Which part of an elimination stage a match belongs to; null in round robin and Swiss. */
+export const BRACKET_SIDES = ['winners', 'losers', 'grand_final', 'third_place'] as const;
+export type BracketSide = (typeof BRACKET_SIDES)[number];
+
+export const MATCH_STATUSES = ['waiting', 'ready', 'completed'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const SLOTS = ['a', 'b'] as const;
+export type Slot = (typeof SLOTS)[number];
+
+/** Tie-breakers a table may declare, applied in order after points; the seed settles what is left. */
+export const TIE_BREAKERS = ['headToHead', 'scoreDifference', 'scoreFor', 'buchholz', 'wins'] as const;
+export type TieBreaker = (typeof TIE_BREAKERS)[number];
+
+export const MAX_BEST_OF = 9;
+export const MAX_GROUPS = 16;
+export const MAX_STAGE_PARTICIPANTS = 256;
+
+export interface StageSettings {
+  /** Single elimination: a match for third place between the semifinal losers. */
+  thirdPlace?: boolean;
+  /** Double elimination (default `double`). */
+  grandFinal?: GrandFinal;
+  /** Round robin and Swiss: how many groups (default 1). */
+  groups?: number;
+  /** Round robin: everyone meets twice. */
+  doubleRound?: boolean;
+  /** Swiss: how many rounds (default ⌈log2 n⌉). */
+  rounds?: number;
+  /** Games per match; the match is won at ⌈bestOf/2⌉ (default 1). */
+  bestOf?: number;
+  /** Round robin and Swiss: points for a win, a draw and a loss (default 3, 1, 0). */
+  points?: Points;
+  /** Round robin and Swiss: declared order of tie-breakers after points. */
+  tieBreakers?: TieBreaker[];
+}
+
+export interface Points {
+  win: number;
+  draw: number;
+  loss: number;
+}
+
+export const DEFAULT_POINTS: Points = { win: 3, draw: 1, loss: 0 };
+export const DEFAULT_TIE_BREAKERS: Record<'round_robin' | 'swiss', TieBreaker[]> = {
+  round_robin: ['headToHead', 'scoreDifference', 'scoreFor'],
+  swiss: ['buchholz', 'headToHead', 'scoreDifference'],
+};

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BRACKET_SIDES, MATCH_STATUSES, SLOTS, STAGE_FORMATS, STAGE_SEEDINGS, type StageSettings } from '../../../lib/domain/stage/format.ts';
+import type { GameScore } from '../../../lib/domain/stage/result.ts';
+import { at, createdAt, id } from './columns.ts';
+import { tournaments } from './tournaments.ts';
+
+/**
+ * A tournament's competition (issue 21, decision 013): stages, each with groups, rounds and
+ * matches as rows. Participants are user or team ids by the tournament's type, as in applications.
+ */
+export const stages = pgTable(
+  'stages',
+  {
+    id: id(),
+    tournamentId: uuid('tournament_id')
+      .notNull()
+      .references(() => tournaments.id, { onDelete: 'cascade' }),
+    /** 1 for the first stage: stages are played in this order. */
+    number: integer('number').notNull(),
+    name: text('name').notNull().default(''),
+    format: text('format', { enum: STAGE_FORMATS }).notNull(),
+    seeding: text('seeding', { enum: STAGE_SEEDINGS }).notNull().default('order'),
+    settings: jsonb('settings').$type<StageSettings>().notNull().default({}),
+    /**
+     * The participants in seed order. Elimination stages keep the first round's slots here
+     * (null for a bye), so their later matches are derived from it and the results.
+     */
+    seeds: jsonb('seeds').$type<(string | null)[]>().notNull().default([]),
+    /** Participants disqualified in this stage: they forfeit every match not yet played. */
+    disqualified: jsonb('disqualified').$type<string[]>().notNull().default([]),
+    /** Playoffs fed by an earlier stage: the top `advance` of each of its groups. */
+    fromStageId: uuid('from_stage_id'),
+    advance: integer('advance'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stages_tournament_number_idx').on(t.tournamentId, t.number)],
+);
+
+export const stageGroups = pgTable(
+  'stage_groups',
+  {
+    id: id(),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => stages.id, { onDelete: 'cascade' }),
+    /** 1 for group A. */
+    number: integer('number').notNull(),
+  },
+  (t) => [uniqueIndex('stage_groups_stage_number_idx').on(t.stageId, t.number)],
+);
+
+export const stageRounds = pgTable(
+  'stage_rounds',
+  {
+    id: id(),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => stages.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => stageGroups.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: BRACKET_SIDES }),
+    /** 1 for the first round of its group or bracket side. */
+    number: integer('number').notNull(),
+  },
+  (t) => [index('stage_rounds_stage_idx').on(t.stageId)],
+);
+
+export const stageMatches = pgTable(
+  'stage_matches',
+  {
+    id: id(),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => stages.id, { onDelete: 'cascade' }),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => stageRounds.id, { onDelete: 'cascade' }),
+    /** Copied from the round so a stage's matches read in play order without a join. */
+    groupNumber: integer('group_number'),
+    side: text('side', { enum: BRACKET_SIDES }),
+    round: integer('round').notNull(),
+    /** 1 for the first match of its round. */
+    position: integer('position').notNull(),
+    participantA: uuid('participant_a'),
+    participantB: uuid('participant_b'),
+    scoreA: integer('score_a'),
+    scoreB: integer('score_b'),
+    /** Per-game scores of a best-of-N match. */
+    games: jsonb('games').$type<GameScore[]>().notNull().default([]),
+    /** The winner's id; null while unplayed, for a draw, or for a match without participants. */
+    winner: uuid('winner'),
+    forfeit: text('forfeit', { enum: SLOTS }),
+    status: text('status', { enum: MATCH_STATUSES }).notNull().default('waiting'),
+    scheduledAt: at('scheduled_at'),
+    comment: text('comment').notNull().default(''),
+    /** Bumped on every change of this match, so an edit based on an older copy is refused. */
+    version: integer('version').notNull().default(0),
+    completedAt: at('completed_at'),
+    updatedAt: createdAt('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('stage_matches_round_position_idx').on(t.roundId, t.position),
+    index('stage_matches_stage_idx').on(t.stageId),
+    check('stage_matches_scores_check', sql`coalesce(${t.scoreA}, 0) >= 0 and coalesce(${t.scoreB}, 0) >= 0`),
+  ],
+);
