@@ -106,11 +106,27 @@ export function resolveStage(
   return done;
 }
 
-/** Matches whose entered result counted in `before` and no longer counts in `after`: what a change resets. */
+/** The same result, compared by value: `before` and `after` may be resolved from results read separately. */
+const sameResult = (x: JudgedResult, y: JudgedResult): boolean =>
+  x.scoreA === y.scoreA &&
+  x.scoreB === y.scoreB &&
+  x.forfeit === y.forfeit &&
+  x.winner === y.winner &&
+  x.games.length === y.games.length &&
+  x.games.every((game, i) => game.a === y.games[i]?.a && game.b === y.games[i]?.b);
+
+/**
+ * Matches whose entered result counted in `before` and no longer counts in `after`: what a change
+ * resets (the changed match itself included). Compared by sides and value, not by object identity:
+ * results read from storage twice are different objects and must not look reset.
+ */
 export function resetBy(before: readonly ResolvedMatch[], after: readonly ResolvedMatch[]): number[] {
   const reset: number[] = [];
   before.forEach((match, index) => {
-    if (match.result && !match.disqualification && after[index]?.result !== match.result) reset.push(index);
+    if (!match.result || match.disqualification) return;
+    const now = after[index];
+    const stands = now?.result && !now.disqualification && now.a === match.a && now.b === match.b && sameResult(now.result, match.result);
+    if (!stands) reset.push(index);
   });
   return reset;
 }
