@@ -64,4 +64,35 @@ CREATE INDEX "stage_matches_stage_idx" ON "stage_matches" USING btree ("stage_id
 CREATE INDEX "stage_rounds_stage_idx" ON "stage_rounds" USING btree ("stage_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "stages_tournament_number_idx" ON "stages" USING btree ("tournament_id","number");--> statement-breakpoint
 ALTER TABLE "matches" ADD CONSTRAINT "matches_stage_match_id_stage_matches_id_fk" FOREIGN KEY ("stage_match_id") REFERENCES "public"."stage_matches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "matches_stage_match_idx" ON "matches" USING btree ("stage_match_id");
+CREATE UNIQUE INDEX "matches_stage_match_idx" ON "matches" USING btree ("stage_match_id");--> statement-breakpoint
+-- Every drawn bracket becomes its tournament's first stage, losing nothing: the first round's
+-- slots are the seeds, each match a row with its sides, winner and comment (issue 21).
+INSERT INTO "stages" ("tournament_id", "number", "format", "seeding", "seeds", "created_at")
+SELECT t."id", 1, 'single_elimination', 'order',
+  (SELECT jsonb_agg(s."slot" ORDER BY m."pos", s."k")
+     FROM jsonb_array_elements(t."bracket"->0->'matches') WITH ORDINALITY AS m("match", "pos"),
+     LATERAL (VALUES (1, m."match"->'a'), (2, m."match"->'b')) AS s("k", "slot")),
+  t."updated_at"
+FROM "tournaments" t
+WHERE jsonb_typeof(t."bracket") = 'array' AND jsonb_array_length(t."bracket") > 0;--> statement-breakpoint
+INSERT INTO "stage_rounds" ("stage_id", "side", "number")
+SELECT s."id", 'winners', r."n"
+FROM "stages" s
+JOIN "tournaments" t ON t."id" = s."tournament_id"
+CROSS JOIN LATERAL jsonb_array_elements(t."bracket") WITH ORDINALITY AS r("round", "n");--> statement-breakpoint
+INSERT INTO "stage_matches" ("stage_id", "round_id", "side", "round", "position", "participant_a", "participant_b", "winner", "status", "comment", "completed_at")
+SELECT s."id", sr."id", 'winners', r."n", m."pos",
+  (m."match"->>'a')::uuid, (m."match"->>'b')::uuid, (m."match"->>'winner')::uuid,
+  CASE
+    WHEN m."match"->>'winner' IS NOT NULL THEN 'completed'
+    WHEN m."match"->>'a' IS NOT NULL AND m."match"->>'b' IS NOT NULL THEN 'ready'
+    -- A match both of whose feeders were byes' empty sides is over before it starts.
+    ELSE 'waiting'
+  END,
+  coalesce(m."match"->>'comment', ''),
+  CASE WHEN m."match"->>'winner' IS NOT NULL THEN t."updated_at" END
+FROM "stages" s
+JOIN "tournaments" t ON t."id" = s."tournament_id"
+CROSS JOIN LATERAL jsonb_array_elements(t."bracket") WITH ORDINALITY AS r("round", "n")
+JOIN "stage_rounds" sr ON sr."stage_id" = s."id" AND sr."number" = r."n"
+CROSS JOIN LATERAL jsonb_array_elements(r."round"->'matches') WITH ORDINALITY AS m("match", "pos");

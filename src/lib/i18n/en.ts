@@ -3,15 +3,17 @@ import { auth } from './en/auth.ts';
 import { bracket } from './en/bracket.ts';
 import { cabinet } from './en/cabinet.ts';
 import { common } from './en/common.ts';
+import { competition } from './en/competition.ts';
 import { gameManagement } from './en/game-management.ts';
 import { mail } from './en/mail.ts';
 import { matchHistory } from './en/match-history.ts';
 import { news } from './en/news.ts';
 import { notifications } from './en/notifications.ts';
+import { stages } from './en/stages.ts';
 import { stats } from './en/stats.ts';
 import { teams } from './en/teams.ts';
 import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...mail };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...competition, ...mail };

@@ -12,6 +12,8 @@ import { applicationsRoutes } from './routes/applications.ts';
 import { auth } from './routes/auth.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { bracketRoutes } from './routes/bracket.ts';
+import { matchRoutes } from './routes/matches.ts';
+import { stageRoutes } from './routes/stages.ts';
 import { cabinetRoutes } from './routes/cabinet.ts';
 import { gameManagementRoutes } from './routes/game-management.ts';
 import { gamesRoutes } from './routes/games.ts';
@@ -105,6 +107,8 @@ export function createApp(deps: Deps) {
   app.route('/games', gamesRoutes);
   app.route('/tournaments', tournamentsRoutes);
   app.route('/tournaments', bracketRoutes);
+  app.route('/tournaments', stageRoutes);
+  app.route('/matches', matchRoutes);
   app.route('/tournaments', tournamentStatsRoutes);
   app.route('/game-management', gameManagementRoutes);
   app.route('/applications', applicationsRoutes);

@@ -18,8 +18,9 @@ export interface ResultInput {
 }
 
 export interface JudgedResult {
-  scoreA: number;
-  scoreB: number;
+  /** Null only for a winner entered without a score (the SPEC bracket's quick "{name} won"). */
+  scoreA: number | null;
+  scoreB: number | null;
   games: GameScore[];
   forfeit: Slot | null;
   /** The winning side; null for a draw. */

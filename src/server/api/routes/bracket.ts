@@ -105,6 +105,6 @@ export const bracketRoutes = router()
       }
       c.header('ETag', etagOf(id, outcome.version));
       const message = body.bracket.length > 0 ? t('bracket.updated') : t('bracket.cleared');
-      return c.json({ ...base, message, bracket: body.bracket, version: outcome.version }, 200);
+      return c.json({ ...base, message, bracket: outcome.bracket, version: outcome.version }, 200);
     },
   );
