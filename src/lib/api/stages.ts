@@ -3,7 +3,8 @@
  * placements; a match and its result. The server validates with these and the pages and islands
  * read the same types.
  */
-import { z } from 'zod';
+import { z } from "zod";
+import { isSupportedMoment } from "./input.ts";
 import {
   BRACKET_SIDES,
   GRAND_FINALS,
@@ -15,9 +16,10 @@ import {
   STAGE_FORMATS,
   STAGE_SEEDINGS,
   TIE_BREAKERS,
-} from '../domain/stage/format.ts';
-import { bracketParticipantSchema } from './bracket.ts';
-import { getIfChanged, type ApiClient } from './client.ts';
+} from "../domain/stage/format.ts";
+import { t } from "../i18n/index.ts";
+import { bracketParticipantSchema } from "./bracket.ts";
+import { getIfChanged, type ApiClient } from "./client.ts";
 
 const score = z.number().int().min(0).max(9999);
 export const gameScoreSchema = z.object({ a: score, b: score });
@@ -35,10 +37,19 @@ export const stageSettingsSchema = z
       .int()
       .min(1)
       .max(MAX_BEST_OF)
-      .refine((n) => n % 2 === 1, { message: 'bestOf' })
+      .refine((n) => n % 2 === 1, { error: () => t("stage.bestOfOdd") })
       .optional(),
-    points: z.object({ win: z.number().int().min(0).max(10), draw: z.number().int().min(0).max(10), loss: z.number().int().min(0).max(10) }).optional(),
-    tieBreakers: z.array(z.enum(TIE_BREAKERS)).max(TIE_BREAKERS.length).optional(),
+    points: z
+      .object({
+        win: z.number().int().min(0).max(10),
+        draw: z.number().int().min(0).max(10),
+        loss: z.number().int().min(0).max(10),
+      })
+      .optional(),
+    tieBreakers: z
+      .array(z.enum(TIE_BREAKERS))
+      .max(TIE_BREAKERS.length)
+      .optional(),
   })
   .strict();
 
@@ -46,12 +57,17 @@ export const stageCreateInput = z
   .object({
     format: z.enum(STAGE_FORMATS),
     name: z.string().trim().max(100).optional(),
-    seeding: z.enum(STAGE_SEEDINGS).default('order'),
+    seeding: z.enum(STAGE_SEEDINGS).default("order"),
     /** Manual seeding: every participant once, in seed order. */
     participants: z.array(z.uuid()).max(MAX_STAGE_PARTICIPANTS).optional(),
     settings: stageSettingsSchema.default({}),
     /** Playoffs: the top `advance` of each group of an earlier, finished stage. */
-    from: z.object({ stageId: z.uuid(), advance: z.number().int().min(1).max(MAX_STAGE_PARTICIPANTS) }).optional(),
+    from: z
+      .object({
+        stageId: z.uuid(),
+        advance: z.number().int().min(1).max(MAX_STAGE_PARTICIPANTS),
+      })
+      .optional(),
   })
   .strict();
 export type StageCreateInput = z.input<typeof stageCreateInput>;
@@ -62,7 +78,11 @@ export const matchUpdateInput = z
     scoreB: score.optional(),
     games: z.array(gameScoreSchema).max(MAX_BEST_OF).optional(),
     forfeit: z.enum(SLOTS).nullable().optional(),
-    scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    scheduledAt: z.iso
+      .datetime({ offset: true })
+      .refine(isSupportedMoment, { error: () => t("validation.invalidBody") })
+      .nullable()
+      .optional(),
     comment: z.string().max(500).optional(),
     /** Withdraw the result (and everything built on it). */
     reset: z.boolean().optional(),
@@ -112,7 +132,11 @@ export const standingRowSchema = z.object({
   buchholz: z.number(),
 });
 
-export const placementSchema = z.object({ participant: z.string(), from: z.number().int(), to: z.number().int() });
+export const placementSchema = z.object({
+  participant: z.string(),
+  from: z.number().int(),
+  to: z.number().int(),
+});
 export type PlacementView = z.infer<typeof placementSchema>;
 
 export const stageSchema = z.object({
@@ -128,7 +152,13 @@ export const stageSchema = z.object({
   disqualified: z.array(z.string()),
   from: z.object({ stageId: z.string(), advance: z.number().int() }).nullable(),
   /** Round robin and Swiss: each group's participants and table. One group when not split. */
-  groups: z.array(z.object({ number: z.number().int(), participants: z.array(z.string()), standings: z.array(standingRowSchema) })),
+  groups: z.array(
+    z.object({
+      number: z.number().int(),
+      participants: z.array(z.string()),
+      standings: z.array(standingRowSchema),
+    }),
+  ),
   matches: z.array(matchSchema),
   placements: z.array(placementSchema),
   complete: z.boolean(),
@@ -146,8 +176,18 @@ export type StagesState = z.infer<typeof stagesStateSchema>;
 
 export const matchStateSchema = z.object({
   match: matchSchema,
-  stage: stageSchema.pick({ _id: true, format: true, name: true, number: true, settings: true }),
-  tournament: z.object({ _id: z.string(), title: z.string(), soloOnly: z.boolean() }),
+  stage: stageSchema.pick({
+    _id: true,
+    format: true,
+    name: true,
+    number: true,
+    settings: true,
+  }),
+  tournament: z.object({
+    _id: z.string(),
+    title: z.string(),
+    soloOnly: z.boolean(),
+  }),
   participants: z.array(bracketParticipantSchema),
 });
 export type MatchState = z.infer<typeof matchStateSchema>;
@@ -167,16 +207,42 @@ export const standingsSchema = z.object({
   placements: z.array(placementSchema.extend({ name: z.string() })),
 });
 
-export const getStages = async (api: ApiClient, tournamentId: string, etag?: string) => {
-  const answer = await getIfChanged<StagesState>(api, `tournaments/${tournamentId}/stages`, { etag: etag ?? null });
+export const getStages = async (
+  api: ApiClient,
+  tournamentId: string,
+  etag?: string,
+) => {
+  const answer = await getIfChanged<StagesState>(
+    api,
+    `tournaments/${tournamentId}/stages`,
+    { etag: etag ?? null },
+  );
   return { state: answer.changed ? answer.body : null, etag: answer.etag };
 };
 
-export const createStage = (api: ApiClient, tournamentId: string, body: StageCreateInput) =>
-  api.post(`tournaments/${tournamentId}/stages`, { json: body }).json<{ message: string; stage: StageView }>();
+export const createStage = (
+  api: ApiClient,
+  tournamentId: string,
+  body: StageCreateInput,
+) =>
+  api
+    .post(`tournaments/${tournamentId}/stages`, { json: body })
+    .json<{ message: string; stage: StageView }>();
 
-export const updateMatch = (api: ApiClient, matchId: string, body: MatchUpdateInput) =>
-  api.patch(`matches/${matchId}`, { json: body }).json<z.infer<typeof matchSavedSchema>>();
+export const updateMatch = (
+  api: ApiClient,
+  matchId: string,
+  body: MatchUpdateInput,
+) =>
+  api
+    .patch(`matches/${matchId}`, { json: body })
+    .json<z.infer<typeof matchSavedSchema>>();
 
-export const nextRound = (api: ApiClient, tournamentId: string, stageId: string) =>
-  api.post(`tournaments/${tournamentId}/stages/${stageId}/next-round`).json<{ message: string; stage: StageView }>();
+export const nextRound = (
+  api: ApiClient,
+  tournamentId: string,
+  stageId: string,
+) =>
+  api
+    .post(`tournaments/${tournamentId}/stages/${stageId}/next-round`)
+    .json<{ message: string; stage: StageView }>();
