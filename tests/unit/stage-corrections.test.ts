@@ -235,7 +235,7 @@ describe('the same as the legacy single-elimination bracket (lib/domain/bracket.
         legacy = setResult(legacy, m.plan.round - 1, m.plan.position - 1, m.loser!);
         compare(resolveStage(plan, seeds, entered));
       }),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
   });
 
