@@ -1,0 +1,377 @@
+import type { BracketParticipant } from "../../lib/api/bracket.ts";
+import type {
+  PlacementView,
+  StageMatchView,
+  StagesState,
+  StageView,
+} from "../../lib/api/stages.ts";
+import { pictureSrc } from "../../lib/domain/address.ts";
+import { roundKind } from "../../lib/domain/bracket.ts";
+import type {
+  BracketSide,
+  MatchStatus,
+} from "../../lib/domain/stage/format.ts";
+import { teamInitials } from "../../lib/domain/team.ts";
+import { t } from "../../lib/i18n/index.ts";
+import { participantName } from "../../islands/bracket/view.ts";
+
+/**
+ * What the stage components draw, worked out once from the API's stages (issue 21): trees per
+ * bracket side with round titles and connectors, result grids, Swiss rounds, places. Pure, so the
+ * ordering and the labels are unit-tested without rendering.
+ */
+
+/** The participants by id (the bracket's `participantIndex`); `participantName` reads a name from it. */
+export type Names = Map<string, BracketParticipant>;
+export { participantIndex as namesOf } from "../../islands/bracket/view.ts";
+const nameOf = participantName;
+
+export interface StageSideView {
+  id: string | null;
+  /** The name; for an empty slot «Автоматичний прохід» (bye) or «Ще невідомо». */
+  name: string;
+  image: string | null;
+  initial: string;
+  result: "winner" | "loser" | "draw" | null;
+  /** The side's score once a result counts (not for a bye). */
+  score: number | null;
+}
+
+/** Which way a tree match's connector to the next round goes: halving pairs, straight on, or none. */
+export type Link = "down" | "up" | "straight" | null;
+
+export interface StageMatchCard {
+  id: string;
+  /** The match's number within its round, as people count. */
+  number: number;
+  /** «Півфінал, матч 2», for screen readers. */
+  label: string;
+  status: MatchStatus;
+  bye: boolean;
+  sides: [StageSideView, StageSideView];
+  /** Who forfeited, by name. */
+  forfeit: string | null;
+  /** Per-game scores of a best-of-N, «16:12, 9:16». */
+  games: string | null;
+  comment: string;
+  /** The connector from the left (every tree round but the first). */
+  incoming: boolean;
+  link: Link;
+}
+
+export interface TreeRound {
+  key: string;
+  title: string;
+  matches: StageMatchCard[];
+}
+
+export interface TreeSection {
+  side: BracketSide;
+  title: string;
+  rounds: TreeRound[];
+}
+
+const byPlace = (x: StageMatchView, y: StageMatchView) =>
+  x.round - y.round || x.position - y.position;
+
+function side(
+  match: StageMatchView,
+  id: string | null,
+  score: number | null,
+  names: Names,
+): StageSideView {
+  if (!id)
+    return {
+      id: null,
+      name: match.bye ? t("bracket.bye") : t("bracket.tbd"),
+      image: null,
+      initial: "",
+      result: null,
+      score: null,
+    };
+  const name = nameOf(names, id);
+  const decided = match.status === "completed" && !match.bye;
+  const result =
+    match.winner === id
+      ? "winner"
+      : match.winner
+        ? "loser"
+        : decided
+          ? "draw"
+          : null;
+  return {
+    id,
+    name,
+    image: pictureSrc(names.get(id)?.image),
+    initial: teamInitials(name),
+    result,
+    score: decided ? score : null,
+  };
+}
+
+/** One match as a card: sides with names, scores and who won; `roundTitle` names it for screen readers. */
+export function matchCard(
+  match: StageMatchView,
+  roundTitle: string,
+  names: Names,
+  connect: { incoming: boolean; link: Link } = { incoming: false, link: null },
+): StageMatchCard {
+  const forfeited = match.forfeit ? match[match.forfeit] : null;
+  return {
+    id: match._id,
+    number: match.position,
+    label: t("bracket.matchOf", { round: roundTitle, number: match.position }),
+    status: match.status,
+    bye: match.bye,
+    sides: [
+      side(match, match.a, match.scoreA, names),
+      side(match, match.b, match.scoreB, names),
+    ],
+    forfeit: forfeited ? nameOf(names, forfeited) : null,
+    games:
+      match.games.length > 0
+        ? match.games.map((g) => `${g.a}:${g.b}`).join(", ")
+        : null,
+    comment: match.comment,
+    ...connect,
+  };
+}
+
+/** Matches grouped by round number, each round in position order, rounds ascending. */
+export function roundsOf(
+  matches: readonly StageMatchView[],
+): StageMatchView[][] {
+  const rounds = new Map<number, StageMatchView[]>();
+  for (const match of [...matches].sort(byPlace))
+    rounds.set(match.round, [...(rounds.get(match.round) ?? []), match]);
+  return [...rounds.values()];
+}
+
+function roundTitle(side: BracketSide, round: number, rounds: number): string {
+  switch (side) {
+    case "winners": {
+      const kind = roundKind(round - 1, rounds);
+      return kind === "round"
+        ? t("bracket.round.round", { number: round })
+        : t(`bracket.round.${kind}`);
+    }
+    case "losers":
+      return t("stages.round.losers", { number: round });
+    case "grand_final":
+      return round === 1
+        ? t("stages.round.grandFinal")
+        : t("stages.round.grandFinalReset");
+    case "third_place":
+      return t("stages.round.thirdPlace");
+  }
+}
+
+/**
+ * The connector out of each round: a round half as big as this one takes its matches in pairs
+ * (the upper one joins downward, the lower upward), one as big takes them straight on.
+ */
+function linkOf(
+  rounds: readonly StageMatchView[][],
+  r: number,
+  m: number,
+): Link {
+  const next = rounds[r + 1];
+  if (!next) return null;
+  if (next.length === rounds[r]!.length) return "straight";
+  return m % 2 === 0 ? "down" : "up";
+}
+
+/**
+ * An elimination stage as trees: the winners' bracket, the losers' bracket, the grand final (its
+ * reset only once it is to be played) and the third-place match; each side's rounds in order.
+ */
+export function eliminationTree(
+  stage: Pick<StageView, "matches">,
+  names: Names,
+): TreeSection[] {
+  const sections: TreeSection[] = [];
+  for (const sideName of [
+    "winners",
+    "losers",
+    "grand_final",
+    "third_place",
+  ] as const) {
+    let matches = stage.matches.filter((m) => m.side === sideName);
+    // The reset is played only when the losers' champion wins the first final; until then, or when it was not needed, it is not drawn.
+    if (sideName === "grand_final")
+      matches = matches.filter(
+        (m) => m.round === 1 || (!m.bye && m.status !== "waiting"),
+      );
+    if (matches.length === 0) continue;
+    const rounds = roundsOf(matches);
+    sections.push({
+      side: sideName,
+      title: t(`stages.side.${sideName}`),
+      rounds: rounds.map((round, r) => {
+        const number = round[0]!.round;
+        const title = roundTitle(sideName, number, rounds.length);
+        return {
+          key: `${sideName}-${number}`,
+          title,
+          matches: round.map((match, m) =>
+            matchCard(match, title, names, {
+              incoming: r > 0,
+              link: linkOf(rounds, r, m),
+            }),
+          ),
+        };
+      }),
+    });
+  }
+  return sections;
+}
+
+/** A group's letter: A for 1, B for 2 … */
+export const groupLetter = (group: number): string =>
+  String.fromCharCode(64 + group);
+export const groupTitle = (group: number): string =>
+  t("stages.group", { letter: groupLetter(group) });
+
+export type GridCell =
+  | { kind: "self" }
+  /** Every meeting of the row's participant with the column's, from the row's side; an unplayed one has no score. */
+  | {
+      kind: "meetings";
+      meetings: {
+        scoreFor: number | null;
+        scoreAgainst: number | null;
+        outcome: "win" | "draw" | "loss" | null;
+        forfeit: boolean;
+      }[];
+    };
+
+export interface GridRow {
+  id: string;
+  name: string;
+  cells: GridCell[];
+}
+
+/**
+ * A round-robin group's cross table: rows and columns are the participants in `order` (the
+ * table's), each cell the row's results against the column (two meetings in a double round).
+ */
+export function resultGrid(
+  order: readonly string[],
+  matches: readonly StageMatchView[],
+  names: Names,
+): GridRow[] {
+  const sorted = [...matches].sort(byPlace);
+  return order.map((id) => ({
+    id,
+    name: nameOf(names, id),
+    cells: order.map((other): GridCell => {
+      if (other === id) return { kind: "self" };
+      const meetings = sorted
+        .filter(
+          (m) => (m.a === id && m.b === other) || (m.a === other && m.b === id),
+        )
+        .map((m) => {
+          const played = m.status === "completed" && !m.bye;
+          const home = m.a === id;
+          const outcome = !played
+            ? null
+            : m.winner === id
+              ? "win"
+              : m.winner
+                ? "loss"
+                : "draw";
+          return {
+            scoreFor: played ? (home ? m.scoreA : m.scoreB) : null,
+            scoreAgainst: played ? (home ? m.scoreB : m.scoreA) : null,
+            outcome,
+            forfeit: played && m.forfeit !== null,
+          } as const;
+        });
+      return { kind: "meetings", meetings };
+    }),
+  }));
+}
+
+/** A group's participants in table order (the API ranks them), its seed order before any table. */
+export const tableOrder = (group: StageView["groups"][number]): string[] =>
+  group.standings.length > 0
+    ? [...group.standings]
+        .sort((x, y) => x.rank - y.rank)
+        .map((row) => row.participant)
+    : [...group.participants];
+
+export interface SwissRoundView {
+  number: number;
+  title: string;
+  matches: StageMatchCard[];
+}
+
+/** A Swiss group's rounds, each with its pairings in board order; the bye is a match with one side. */
+export const swissRounds = (
+  matches: readonly StageMatchView[],
+  names: Names,
+): SwissRoundView[] =>
+  roundsOf(matches).map((round) => {
+    const number = round[0]!.round;
+    const title = t("stages.swissRound", { number });
+    return {
+      number,
+      title,
+      matches: round.map((match) => matchCard(match, title, names)),
+    };
+  });
+
+export interface PlacementRow {
+  id: string;
+  name: string;
+  from: number;
+  /** «1», «3–4». */
+  place: string;
+}
+
+/** Final places best first: a shared band (3–4) as one label, in the order the API gave within it. */
+export const placementRows = (
+  placements: readonly PlacementView[],
+  names: Names,
+): PlacementRow[] =>
+  [...placements]
+    .sort((x, y) => x.from - y.from)
+    .map((p) => ({
+      id: p.participant,
+      name: nameOf(names, p.participant),
+      from: p.from,
+      place: p.from === p.to ? String(p.from) : `${p.from}–${p.to}`,
+    }));
+
+/** Matches played out of those to play, over every stage; byes are neither. */
+export function stagesProgress(stages: readonly Pick<StageView, "matches">[]): {
+  completed: number;
+  total: number;
+  percent: number;
+} {
+  const played = stages.flatMap((s) => s.matches).filter((m) => !m.bye);
+  const completed = played.filter((m) => m.status === "completed").length;
+  return {
+    completed,
+    total: played.length,
+    percent: played.length ? Math.round((completed / played.length) * 100) : 0,
+  };
+}
+
+/**
+ * Whether the bracket page draws the stages: any stage other than one lone single-elimination
+ * stage, which the page keeps drawing as the SPEC's bracket (the same matches).
+ */
+export const drawsStages = (
+  state: Pick<StagesState, "stages"> | null,
+): boolean =>
+  !!state &&
+  state.stages.length > 0 &&
+  !(
+    state.stages.length === 1 &&
+    state.stages[0]!.format === "single_elimination"
+  );
+
+/** A signed score difference: +3, 0, −2 (a real minus sign). */
+export const signed = (value: number): string =>
+  value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0";

@@ -1,0 +1,65 @@
+/** The competition's stages on the bracket page (issue 21): trees, tables, Swiss rounds, places. */
+export const stages = {
+  "stages.title": "Етапи турніру",
+  "stages.stage": "Етап {number}",
+  "stages.format.single_elimination": "Олімпійська система",
+  "stages.format.double_elimination": "Подвійне вибування",
+  "stages.format.round_robin": "Кругова система",
+  "stages.format.swiss": "Швейцарська система",
+  "stages.bestOf": "До {wins} перемог (Bo{bestOf})",
+  "stages.complete": "Етап завершено",
+  "stages.ongoing": "Етап триває",
+  "stages.empty": "Матчів ще немає",
+
+  // Elimination trees.
+  "stages.side.winners": "Сітка переможців",
+  "stages.side.losers": "Нижня сітка",
+  "stages.side.grand_final": "Гранд-фінал",
+  "stages.side.third_place": "Матч за третє місце",
+  "stages.round.losers": "Нижня сітка, раунд {number}",
+  "stages.round.grandFinal": "Гранд-фінал",
+  "stages.round.grandFinalReset": "Гранд-фінал — перегравання",
+  "stages.round.thirdPlace": "За третє місце",
+  "stages.tree": "{name}: раунди зліва направо",
+  "stages.forfeit": "Технічна поразка: {name}",
+  "stages.forfeited": "Технічна поразка",
+  "stages.scoreOf": "Рахунок {a}:{b}",
+  "stages.games": "Ігри: {games}",
+
+  // Groups, tables and the result grid.
+  "stages.group": "Група {letter}",
+  "stages.grid": "Результати матчів",
+  "stages.gridCaption":
+    "Таблиця результатів: {group}. Рядок — учасник, стовпець — суперник, рахунок з погляду рядка.",
+  "stages.notPlayed": "Ще не зіграно",
+  "stages.standings": "Турнірна таблиця",
+  "stages.standingsCaption": "Турнірна таблиця: {group}",
+  "stages.col.rank": "Місце",
+  "stages.col.rankShort": "#",
+  "stages.col.name": "Учасник",
+  "stages.col.played": "Матчі",
+  "stages.col.playedShort": "М",
+  "stages.col.wins": "Перемоги",
+  "stages.col.winsShort": "В",
+  "stages.col.draws": "Нічиї",
+  "stages.col.drawsShort": "Н",
+  "stages.col.losses": "Поразки",
+  "stages.col.lossesShort": "П",
+  "stages.col.difference": "Різниця",
+  "stages.col.differenceShort": "+/−",
+  "stages.col.points": "Очки",
+  "stages.col.pointsShort": "О",
+  "stages.col.buchholz": "Бухгольц",
+  "stages.col.buchholzShort": "Бх",
+
+  // Swiss.
+  "stages.swissRound": "Тур {number}",
+  "stages.swissRounds": "Тури",
+  "stages.swissBye": "Вільний тур",
+  "stages.versus": "проти",
+
+  // Final places.
+  "stages.placements": "Підсумкові місця",
+  "stages.placementsSoFar": "Місця, відомі на зараз",
+  "stages.place": "{place} місце",
+} as const;
