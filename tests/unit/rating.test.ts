@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addTotals, readCount, statProblem, winnerSide } from '../../src/lib/domain/match-result.ts';
-import { expectedScore, INITIAL_RATING, kFactor, nextStreak, rateMatch, winRate } from '../../src/lib/domain/rating.ts';
+import { expectedScore, INITIAL_RATING, kFactor, nextStreak, rateDraw, rateMatch, winRate } from '../../src/lib/domain/rating.ts';
 
 const fresh = { rating: INITIAL_RATING, matchesPlayed: 0 };
 
@@ -94,5 +94,39 @@ describe('match results', () => {
 
   it('add a match’s stats to the running totals', () => {
     expect(addTotals({ kills: 20, deaths: 3 }, { kills: 15, assists: 2 })).toEqual({ kills: 35, deaths: 3, assists: 2 });
+  });
+});
+
+describe('Elo rating of a draw (issue 21)', () => {
+  it('changes nothing between equal ratings with equal K-factors', () => {
+    expect(rateDraw(fresh, fresh)).toEqual({ a: 1000, b: 1000 });
+    expect(rateDraw({ rating: 1250, matchesPlayed: 40 }, { rating: 1250, matchesPlayed: 40 })).toEqual({ a: 1250, b: 1250 });
+  });
+
+  it('moves the favourite down and the underdog up by K · (½ − E)', () => {
+    // E(1200 vs 1000) = 0.759747: 32 · 0.259747 = 8.3119.
+    expect(rateDraw({ rating: 1200, matchesPlayed: 10 }, { rating: 1000, matchesPlayed: 10 })).toEqual({ a: 1191.69, b: 1008.31 });
+    expect(rateDraw({ rating: 1000, matchesPlayed: 10 }, { rating: 1200, matchesPlayed: 10 })).toEqual({ a: 1008.31, b: 1191.69 });
+    // E(1016 vs 984) = 1 / (1 + 10^−0.08) = 0.545922: 32 · 0.045922 = 1.4695.
+    expect(rateDraw({ rating: 1016, matchesPlayed: 1 }, { rating: 984, matchesPlayed: 1 })).toEqual({ a: 1014.53, b: 985.47 });
+  });
+
+  it('uses each side’s own K-factor', () => {
+    // The veteran (K 24) loses 24 · 0.259747 = 6.2339, the newcomer (K 32) gains 8.3119.
+    expect(rateDraw({ rating: 1200, matchesPlayed: 40 }, { rating: 1000, matchesPlayed: 0 })).toEqual({ a: 1193.77, b: 1008.31 });
+  });
+
+  it('lands halfway between winning and losing the same match', () => {
+    for (const [a, b] of [
+      [1000, 1000],
+      [1500, 1320.5],
+      [870.25, 2010],
+    ] as const) {
+      const one = { rating: a, matchesPlayed: 3 };
+      const two = { rating: b, matchesPlayed: 35 };
+      const drawn = rateDraw(one, two);
+      expect(drawn.a).toBeCloseTo((rateMatch(one, two).winner + rateMatch(two, one).loser) / 2, 1);
+      expect(drawn.b).toBeCloseTo((rateMatch(two, one).winner + rateMatch(one, two).loser) / 2, 1);
+    }
   });
 });

@@ -30,7 +30,7 @@ export const expectedScore = (rating: number, opponent: number): number => 1 / (
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 /**
- * New ratings after `winner` beat `loser` (no draws: scores may not be equal). Each side moves by
+ * New ratings after `winner` beat `loser` (a draw is `rateDraw`). Each side moves by
  * its own K-factor, so a newcomer beating a veteran gains more than the veteran loses.
  */
 export function rateMatch(winner: RatedSide, loser: RatedSide): { winner: number; loser: number } {
@@ -38,6 +38,18 @@ export function rateMatch(winner: RatedSide, loser: RatedSide): { winner: number
   return {
     winner: round2(winner.rating + kFactor(winner.matchesPlayed) * (1 - expected)),
     loser: round2(loser.rating + kFactor(loser.matchesPlayed) * (0 - (1 - expected))),
+  };
+}
+
+/**
+ * New ratings after a draw (round robin and Swiss allow them; decision 004, "Draws"): each side
+ * scores ½ against its expectation with its own K-factor, so the lower-rated side gains.
+ */
+export function rateDraw(a: RatedSide, b: RatedSide): { a: number; b: number } {
+  const expected = expectedScore(a.rating, b.rating);
+  return {
+    a: round2(a.rating + kFactor(a.matchesPlayed) * (0.5 - expected)),
+    b: round2(b.rating + kFactor(b.matchesPlayed) * (0.5 - (1 - expected))),
   };
 }
 

@@ -117,7 +117,7 @@ function resolveSide(allowed: MatchSides, type: ParticipantType, id: string | un
 }
 
 /** Creates the side's statistics row for the game if it has none, and locks it for this transaction. */
-async function lockStats(tx: Tx, side: ResolvedSide, gameId: string): Promise<StatsRow> {
+export async function lockStats(tx: Tx, side: ResolvedSide, gameId: string): Promise<StatsRow> {
   if (side.type === 'user') {
     await tx.insert(playerGameStats).values({ userId: side.id, gameId }).onConflictDoNothing();
     const [row] = await tx
