@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../src/server/db/schema/index.ts";
-import { createUser } from "../../src/server/services/accounts.ts";
-import { notify } from "../../src/server/services/notifications.ts";
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../src/server/db/schema/index.ts';
+import { createUser } from '../../src/server/services/accounts.ts';
+import { notify } from '../../src/server/services/notifications.ts';
 import {
   admin,
   application,
@@ -17,22 +17,14 @@ import {
   tournament,
   useTestApi,
   type Player,
-} from "../support/builders.ts";
+} from '../support/builders.ts';
 
 /*
  * The authorization matrix (issue 10): every registered route, called by every kind of caller,
  * with the status each must get. A route without a row fails the last test.
  */
 
-const ACTORS = [
-  "guest",
-  "unconfirmed",
-  "user",
-  "member",
-  "captain",
-  "otherCaptain",
-  "admin",
-] as const;
+const ACTORS = ['guest', 'unconfirmed', 'user', 'member', 'captain', 'otherCaptain', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 type Expect = Record<Actor, number>;
 
@@ -51,58 +43,35 @@ interface Row {
 }
 
 const api = useTestApi();
-const people = {} as Record<Exclude<Actor, "guest" | "unconfirmed">, Player>;
+const people = {} as Record<Exclude<Actor, 'guest' | 'unconfirmed'>, Player>;
 const w = {} as Record<string, string>;
 /** Letters and digits only, so it also fits a stat field's name. */
 const unique = () => randomUUID().slice(0, 8);
 
 /** Everyone the same status. */
-const all = (status: number): Expect =>
-  Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect;
+const all = (status: number): Expect => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect;
 /** Signed-in callers get `ok`; a guest (and the unconfirmed account, which cannot sign in) 401. */
-const signed = (ok: number, overrides: Partial<Expect> = {}): Expect => ({
-  ...all(ok),
-  guest: 401,
-  unconfirmed: 401,
-  ...overrides,
-});
+const signed = (ok: number, overrides: Partial<Expect> = {}): Expect => ({ ...all(ok), guest: 401, unconfirmed: 401, ...overrides });
 /** Admins get `ok`; other signed-in callers 403. */
 const adminOnly = (ok: number): Expect => signed(403, { admin: ok });
 /** Only team A's captain gets `ok`. */
 const captainOnly = (ok: number): Expect => signed(403, { captain: ok });
 
-const tokenOf = (actor: Actor): string | undefined =>
-  actor === "guest" || actor === "unconfirmed"
-    ? undefined
-    : people[actor].token;
+const tokenOf = (actor: Actor): string | undefined => (actor === 'guest' || actor === 'unconfirmed' ? undefined : people[actor].token);
 
-async function ok<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  token: string | undefined,
-  body?: unknown,
-) {
+async function ok<T = Record<string, unknown>>(method: string, path: string, token: string | undefined, body?: unknown) {
   const res = await api.call<T>(method, path, { token, body });
-  if (res.status >= 300)
-    throw new Error(
-      `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`,
-    );
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 async function login(person: Player): Promise<string> {
-  const body = await ok<{ token: string }>(
-    "POST",
-    "/api/auth/login",
-    undefined,
-    { loginOrEmail: person.user.username, password: person.password },
-  );
+  const body = await ok<{ token: string }>('POST', '/api/auth/login', undefined, { loginOrEmail: person.user.username, password: person.password });
   return body.token;
 }
 
 /** A new solo or team tournament of the matrix's game, with no participants. */
-const newTournament = async (soloOnly: boolean) =>
-  (await tournament(api, { game: w.game, soloOnly })).id;
+const newTournament = async (soloOnly: boolean) => (await tournament(api, { game: w.game, soloOnly })).id;
 
 beforeAll(async () => {
   people.admin = await admin(api);
@@ -111,11 +80,7 @@ beforeAll(async () => {
   people.captain = await player(api);
   people.otherCaptain = await player(api);
   const unconfirmed = `unconfirmed_${unique()}`;
-  await createUser(api.db, {
-    username: unconfirmed,
-    email: `${unconfirmed}@example.test`,
-    password: "correct-horse-9",
-  });
+  await createUser(api.db, { username: unconfirmed, email: `${unconfirmed}@example.test`, password: 'correct-horse-9' });
   w.unconfirmed = unconfirmed;
 
   w.game = await statsGame(api, { name: `Матриця ${unique()}` });
@@ -132,42 +97,22 @@ beforeAll(async () => {
   w.removable = teamA.members.at(-1)!.user.id;
   w.teamB = (await invitedTeam(api, 1, people.otherCaptain)).team._id;
   // A pending invite from team B for the plain user (accepted in its row), and one from team C (rejected).
-  await ok("POST", `/api/teams/${w.teamB}/invite`, people.otherCaptain.token, {
-    query: people.user.user.username,
-  });
+  await ok('POST', `/api/teams/${w.teamB}/invite`, people.otherCaptain.token, { query: people.user.user.username });
   const teamC = await invitedTeam(api, 1);
   w.teamC = teamC.team._id;
-  await ok("POST", `/api/teams/${w.teamC}/invite`, teamC.captain.token, {
-    query: people.user.user.username,
-  });
+  await ok('POST', `/api/teams/${w.teamC}/invite`, teamC.captain.token, { query: people.user.user.username });
   // A pending invite of team A to withdraw.
   const invitee = await player(api);
-  const invited = await ok<{
-    team: { invites: { inviteId: string; _id: string }[] };
-  }>("POST", `/api/teams/${w.teamA}/invite`, people.captain.token, {
+  const invited = await ok<{ team: { invites: { inviteId: string; _id: string }[] } }>('POST', `/api/teams/${w.teamA}/invite`, people.captain.token, {
     query: invitee.user.username,
   });
-  w.invite = invited.team.invites.find(
-    (i) => i._id === invitee.user.id,
-  )!.inviteId;
+  w.invite = invited.team.invites.find((i) => i._id === invitee.user.id)!.inviteId;
 
-  await ok("POST", `/api/team/${w.teamA}/chat`, people.member.token, {
-    message: "Привіт, команда!",
-  });
+  await ok('POST', `/api/team/${w.teamA}/chat`, people.member.token, { message: 'Привіт, команда!' });
 
-  const news = await ok<{ _id: string }>(
-    "POST",
-    "/api/news",
-    people.admin.token,
-    { title: `Новина ${unique()}`, content: "Текст." },
-  );
+  const news = await ok<{ _id: string }>('POST', '/api/news', people.admin.token, { title: `Новина ${unique()}`, content: 'Текст.' });
   w.news = news._id;
-  const doomed = await ok<{ _id: string }>(
-    "POST",
-    "/api/news",
-    people.admin.token,
-    { title: `Видалити ${unique()}`, content: "Текст." },
-  );
+  const doomed = await ok<{ _id: string }>('POST', '/api/news', people.admin.token, { title: `Видалити ${unique()}`, content: 'Текст.' });
   w.doomedNews = doomed._id;
 
   w.applicationStatus = (await application(api, w.solo)).id;
@@ -175,88 +120,52 @@ beforeAll(async () => {
   w.applicationDoomed = (await application(api, w.solo)).id;
 
   // Statistics on a tournament of the user and the member, with one recorded duel, so the leaderboards have rows.
-  w.stats = (
-    await tournament(api, {
-      game: w.game,
-      soloOnly: true,
-      approved: [people.user, people.member],
-    })
-  ).id;
+  w.stats = (await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] })).id;
   await statsOn(api, w.stats);
   await recordedMatch(api, w.stats, {
-    participant1Type: "user",
+    participant1Type: 'user',
     participant1Id: people.user.user.id,
-    participant2Type: "user",
+    participant2Type: 'user',
     participant2Id: people.member.user.id,
     score1: 2,
     score2: 1,
   });
-  const field = await ok<{ field: { fieldName: string } }>(
-    "POST",
-    `/api/game-management/${w.game}/add-stat-field`,
-    people.admin.token,
-    {
-      fieldName: "doomedField",
-      displayName: "Видалити",
-    },
-  );
+  const field = await ok<{ field: { fieldName: string } }>('POST', `/api/game-management/${w.game}/add-stat-field`, people.admin.token, {
+    fieldName: 'doomedField',
+    displayName: 'Видалити',
+  });
   w.doomedField = field.field.fieldName;
-  const achievement = await ok<{ achievement: { _id: string } }>(
-    "POST",
-    `/api/game-management/${w.game}/add-achievement`,
-    people.admin.token,
-    {
-      name: "Видалити",
-      description: "Опис",
-      condition: "wins >= 1",
-    },
-  );
+  const achievement = await ok<{ achievement: { _id: string } }>('POST', `/api/game-management/${w.game}/add-achievement`, people.admin.token, {
+    name: 'Видалити',
+    description: 'Опис',
+    condition: 'wins >= 1',
+  });
   w.doomedAchievement = achievement.achievement._id;
 
   // A competition: a Swiss stage of four (its first round ready) and a tournament to disqualify in.
-  const swiss = await tournament(api, {
-    game: w.game,
-    soloOnly: true,
-    approved: 4,
-  });
+  const swiss = await tournament(api, { game: w.game, soloOnly: true, approved: 4 });
   w.stages = swiss.id;
-  const swissStage = await stage(api, swiss.id, { format: "swiss" });
+  const swissStage = await stage(api, swiss.id, { format: 'swiss' });
   w.swissStage = swissStage._id;
   w.stageMatch = swissStage.matches[0]!._id;
-  const dq = await tournament(api, {
-    game: w.game,
-    soloOnly: true,
-    approved: 3,
-  });
+  const dq = await tournament(api, { game: w.game, soloOnly: true, approved: 3 });
   w.dqTournament = dq.id;
   w.dqParticipant = dq.approved[0]!;
-  await stage(api, dq.id, { format: "round_robin" });
-  w.stagesNew = (
-    await tournament(api, { game: w.game, soloOnly: true, approved: 2 })
-  ).id;
+  await stage(api, dq.id, { format: 'round_robin' });
+  w.stagesNew = (await tournament(api, { game: w.game, soloOnly: true, approved: 2 })).id;
 });
 
 /** A fresh notification of the team member's, for the delete row (only its owner may delete it). */
 async function memberNotification() {
   await notify(api.db, people.member.user.id, `Сповіщення ${unique()}`);
-  const [row] = await api.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, people.member.user.id))
-    .orderBy(desc(notifications.date))
-    .limit(1);
+  const [row] = await api.db.select().from(notifications).where(eq(notifications.userId, people.member.user.id)).orderBy(desc(notifications.date)).limit(1);
   return row!.id;
 }
 
 /** A fresh solo tournament with an admin invite for the team member, for the invite-answer rows. */
 async function memberTournamentInvite() {
   const tournament = await newTournament(true);
-  const body = await ok<{ application: { _id: string } }>(
-    "POST",
-    "/api/applications/invite",
-    people.admin.token,
-    { tournament, user: people.member.user.id },
-  );
+  const body = await ok<{ application: { _id: string } }>('POST', '/api/applications/invite', people.admin.token, { tournament, user: people.member.user.id });
   return body.application._id;
 }
 
@@ -264,663 +173,274 @@ const ip = (actor: Actor) => `198.51.100.${ACTORS.indexOf(actor) + 10}`;
 
 /* Rows run in this order, each actor in the order of ACTORS; destructive rows come last. */
 const rows: Row[] = [
-  {
-    route: "GET /api/health",
-    request: () => ({ path: "/api/health" }),
-    expect: all(200),
-  },
+  { route: 'GET /api/health', request: () => ({ path: '/api/health' }), expect: all(200) },
   // Accounts
   {
-    route: "POST /api/auth/register",
-    request: (a) => ({
-      path: "/api/auth/register",
-      ip: ip(a),
-      body: {
-        username: `new_${unique()}`,
-        email: `new_${unique()}@example.test`,
-        password: "correct-horse-9",
-      },
-    }),
+    route: 'POST /api/auth/register',
+    request: (a) => ({ path: '/api/auth/register', ip: ip(a), body: { username: `new_${unique()}`, email: `new_${unique()}@example.test`, password: 'correct-horse-9' } }),
     expect: all(201),
   },
   {
-    route: "POST /api/auth/login",
-    request: (a) => ({
-      path: "/api/auth/login",
-      ip: ip(a),
-      body: {
-        loginOrEmail: people.user.user.username,
-        password: people.user.password,
-      },
-    }),
+    route: 'POST /api/auth/login',
+    request: (a) => ({ path: '/api/auth/login', ip: ip(a), body: { loginOrEmail: people.user.user.username, password: people.user.password } }),
     expect: all(200),
   },
+  { route: 'GET /api/auth/confirm', request: () => ({ path: `/api/auth/confirm?token=${'x'.repeat(43)}` }), expect: all(400) },
   {
-    route: "GET /api/auth/confirm",
-    request: () => ({ path: `/api/auth/confirm?token=${"x".repeat(43)}` }),
-    expect: all(400),
-  },
-  {
-    route: "POST /api/auth/resend-confirmation",
-    request: (a) => ({
-      path: "/api/auth/resend-confirmation",
-      ip: ip(a),
-      body: { email: `nobody_${unique()}@example.test` },
-    }),
+    route: 'POST /api/auth/resend-confirmation',
+    request: (a) => ({ path: '/api/auth/resend-confirmation', ip: ip(a), body: { email: `nobody_${unique()}@example.test` } }),
     expect: all(200),
   },
+  { route: 'GET /api/users/me', request: () => ({ path: '/api/users/me' }), expect: signed(200) },
+  { route: 'GET /api/cabinet/me', request: () => ({ path: '/api/cabinet/me' }), expect: signed(200) },
   {
-    route: "GET /api/users/me",
-    request: () => ({ path: "/api/users/me" }),
-    expect: signed(200),
-  },
-  {
-    route: "GET /api/cabinet/me",
-    request: () => ({ path: "/api/cabinet/me" }),
-    expect: signed(200),
-  },
-  {
-    route: "PUT /api/cabinet/me",
+    route: 'PUT /api/cabinet/me',
     request: (a) => {
       const username = `renamed_${unique()}`;
       // Only signed-in callers succeed; later rows sign them in by this name.
-      if (a !== "guest" && a !== "unconfirmed")
-        people[a].user.username = username;
-      return { path: "/api/cabinet/me", body: { username } };
+      if (a !== 'guest' && a !== 'unconfirmed') people[a].user.username = username;
+      return { path: '/api/cabinet/me', body: { username } };
     },
     expect: signed(200),
   },
-  {
-    route: "GET /api/avatar/:userId",
-    request: () => ({ path: `/api/avatar/${people.user.user.id}` }),
-    expect: all(200),
-  },
+  { route: 'GET /api/avatar/:userId', request: () => ({ path: `/api/avatar/${people.user.user.id}` }), expect: all(200) },
   // Notifications: only one's own
+  { route: 'GET /api/users/me/notifications', request: () => ({ path: '/api/users/me/notifications' }), expect: signed(200) },
+  { route: 'POST /api/users/me/notifications/read', request: () => ({ path: '/api/users/me/notifications/read' }), expect: signed(200) },
   {
-    route: "GET /api/users/me/notifications",
-    request: () => ({ path: "/api/users/me/notifications" }),
-    expect: signed(200),
-  },
-  {
-    route: "POST /api/users/me/notifications/read",
-    request: () => ({ path: "/api/users/me/notifications/read" }),
-    expect: signed(200),
-  },
-  {
-    route: "DELETE /api/users/me/notifications/:id",
-    request: async () => ({
-      path: `/api/users/me/notifications/${await memberNotification()}`,
-    }),
+    route: 'DELETE /api/users/me/notifications/:id',
+    request: async () => ({ path: `/api/users/me/notifications/${await memberNotification()}` }),
     expect: signed(404, { member: 200 }),
   },
   // Games and their statistics configuration
+  { route: 'GET /api/games', request: () => ({ path: '/api/games' }), expect: all(200) },
+  { route: 'POST /api/games', request: () => ({ path: '/api/games', body: { name: `Гра ${unique()}` } }), expect: adminOnly(201) },
+  { route: 'PUT /api/games/:id', request: () => ({ path: `/api/games/${w.spareGame}`, body: { name: `Гра ${unique()}` } }), expect: adminOnly(200) },
+  { route: 'GET /api/game-management/list', request: () => ({ path: '/api/game-management/list' }), expect: all(200) },
+  { route: 'GET /api/game-management/:id/stats-config', request: () => ({ path: `/api/game-management/${w.game}/stats-config` }), expect: all(200) },
+  { route: 'GET /api/game-management/config/:gameId', request: () => ({ path: `/api/game-management/config/${w.game}` }), expect: all(200) },
+  { route: 'POST /api/game-management/setup', request: () => ({ path: '/api/game-management/setup', body: { name: `Гра ${unique()}` } }), expect: adminOnly(201) },
+  { route: 'POST /api/game-management/setup-popular', request: () => ({ path: '/api/game-management/setup-popular' }), expect: adminOnly(200) },
   {
-    route: "GET /api/games",
-    request: () => ({ path: "/api/games" }),
-    expect: all(200),
-  },
-  {
-    route: "POST /api/games",
-    request: () => ({ path: "/api/games", body: { name: `Гра ${unique()}` } }),
+    route: 'POST /api/game-management/:id/add-stat-field',
+    request: () => ({ path: `/api/game-management/${w.game}/add-stat-field`, body: { fieldName: `f${unique()}`, displayName: 'Поле' } }),
     expect: adminOnly(201),
   },
   {
-    route: "PUT /api/games/:id",
-    request: () => ({
-      path: `/api/games/${w.spareGame}`,
-      body: { name: `Гра ${unique()}` },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "GET /api/game-management/list",
-    request: () => ({ path: "/api/game-management/list" }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/game-management/:id/stats-config",
-    request: () => ({ path: `/api/game-management/${w.game}/stats-config` }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/game-management/config/:gameId",
-    request: () => ({ path: `/api/game-management/config/${w.game}` }),
-    expect: all(200),
-  },
-  {
-    route: "POST /api/game-management/setup",
-    request: () => ({
-      path: "/api/game-management/setup",
-      body: { name: `Гра ${unique()}` },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "POST /api/game-management/setup-popular",
-    request: () => ({ path: "/api/game-management/setup-popular" }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/game-management/:id/add-stat-field",
-    request: () => ({
-      path: `/api/game-management/${w.game}/add-stat-field`,
-      body: { fieldName: `f${unique()}`, displayName: "Поле" },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "POST /api/game-management/:gameId/add-achievement",
-    request: () => ({
-      path: `/api/game-management/${w.game}/add-achievement`,
-      body: {
-        name: `A ${unique()}`,
-        description: "Опис",
-        condition: "wins >= 1",
-      },
-    }),
+    route: 'POST /api/game-management/:gameId/add-achievement',
+    request: () => ({ path: `/api/game-management/${w.game}/add-achievement`, body: { name: `A ${unique()}`, description: 'Опис', condition: 'wins >= 1' } }),
     expect: adminOnly(201),
   },
   // Tournaments
+  { route: 'GET /api/tournaments', request: () => ({ path: '/api/tournaments' }), expect: all(200) },
+  { route: 'GET /api/tournaments/:id', request: () => ({ path: `/api/tournaments/${w.solo}` }), expect: all(200) },
+  { route: 'GET /api/tournaments/:id/eligibility', request: () => ({ path: `/api/tournaments/${w.solo}/eligibility` }), expect: signed(200) },
   {
-    route: "GET /api/tournaments",
-    request: () => ({ path: "/api/tournaments" }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/tournaments/:id",
-    request: () => ({ path: `/api/tournaments/${w.solo}` }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/tournaments/:id/eligibility",
-    request: () => ({ path: `/api/tournaments/${w.solo}/eligibility` }),
-    expect: signed(200),
-  },
-  {
-    route: "POST /api/tournaments",
-    request: () => ({
-      path: "/api/tournaments",
-      body: { title: `Турнір ${unique()}`, date: "2030-06-01", game: w.game },
-    }),
+    route: 'POST /api/tournaments',
+    request: () => ({ path: '/api/tournaments', body: { title: `Турнір ${unique()}`, date: '2030-06-01', game: w.game } }),
     expect: adminOnly(201),
   },
   {
-    route: "PUT /api/tournaments/:id",
-    request: () => ({
-      path: `/api/tournaments/${w.spareTournament}`,
-      body: { title: `Турнір ${unique()}`, date: "2030-06-01", game: w.game },
-    }),
+    route: 'PUT /api/tournaments/:id',
+    request: () => ({ path: `/api/tournaments/${w.spareTournament}`, body: { title: `Турнір ${unique()}`, date: '2030-06-01', game: w.game } }),
     expect: adminOnly(200),
   },
   {
-    route: "PATCH /api/tournaments/:id/winner",
-    request: () => ({
-      path: `/api/tournaments/${w.winnerTournament}/winner`,
-      body: { winnerType: "user", winnerId: people.user.user.id },
-    }),
+    route: 'PATCH /api/tournaments/:id/winner',
+    request: () => ({ path: `/api/tournaments/${w.winnerTournament}/winner`, body: { winnerType: 'user', winnerId: people.user.user.id } }),
     // The admin passes the permission check; a pending tournament has no winner yet.
     expect: adminOnly(409),
   },
+  { route: 'GET /api/tournaments/:id/bracket', request: () => ({ path: `/api/tournaments/${w.bracketTournament}/bracket` }), expect: all(200) },
   {
-    route: "GET /api/tournaments/:id/bracket",
-    request: () => ({
-      path: `/api/tournaments/${w.bracketTournament}/bracket`,
-    }),
-    expect: all(200),
-  },
-  {
-    route: "POST /api/tournaments/:id/bracket",
-    request: () => ({
-      path: `/api/tournaments/${w.bracketTournament}/bracket`,
-      body: {},
-    }),
+    route: 'POST /api/tournaments/:id/bracket',
+    request: () => ({ path: `/api/tournaments/${w.bracketTournament}/bracket`, body: {} }),
     // The admin passes the permission check; a tournament without participants cannot be drawn.
     expect: adminOnly(422),
   },
   {
-    route: "PATCH /api/tournaments/:id/bracket",
-    request: () => ({
-      path: `/api/tournaments/${w.bracketTournament}/bracket`,
-      body: { bracket: [] },
-    }),
+    route: 'PATCH /api/tournaments/:id/bracket',
+    request: () => ({ path: `/api/tournaments/${w.bracketTournament}/bracket`, body: { bracket: [] } }),
     expect: adminOnly(200),
   },
+  { route: 'GET /api/tournaments/:id/stages', request: () => ({ path: `/api/tournaments/${w.stages}/stages` }), expect: all(200) },
   {
-    route: "GET /api/tournaments/:id/stages",
-    request: () => ({ path: `/api/tournaments/${w.stages}/stages` }),
-    expect: all(200),
-  },
-  {
-    route: "POST /api/tournaments/:id/stages",
-    request: () => ({
-      path: `/api/tournaments/${w.stagesNew}/stages`,
-      body: { format: "double_elimination" },
-    }),
+    route: 'POST /api/tournaments/:id/stages',
+    request: () => ({ path: `/api/tournaments/${w.stagesNew}/stages`, body: { format: 'double_elimination' } }),
     expect: adminOnly(201),
   },
   {
-    route: "POST /api/tournaments/:id/stages/:stageId/next-round",
-    request: () => ({
-      path: `/api/tournaments/${w.stages}/stages/${w.swissStage}/next-round`,
-    }),
+    route: 'POST /api/tournaments/:id/stages/:stageId/next-round',
+    request: () => ({ path: `/api/tournaments/${w.stages}/stages/${w.swissStage}/next-round` }),
     // The admin passes the permission check; the first round is not played yet.
     expect: adminOnly(409),
   },
   {
-    route: "POST /api/tournaments/:id/disqualify",
-    request: () => ({
-      path: `/api/tournaments/${w.dqTournament}/disqualify`,
-      body: { participant: w.dqParticipant },
-    }),
+    route: 'POST /api/tournaments/:id/disqualify',
+    request: () => ({ path: `/api/tournaments/${w.dqTournament}/disqualify`, body: { participant: w.dqParticipant } }),
     expect: adminOnly(200),
   },
+  { route: 'GET /api/tournaments/:id/standings', request: () => ({ path: `/api/tournaments/${w.stages}/standings` }), expect: all(200) },
+  { route: 'GET /api/matches/:id', request: () => ({ path: `/api/matches/${w.stageMatch}` }), expect: all(200) },
   {
-    route: "GET /api/tournaments/:id/standings",
-    request: () => ({ path: `/api/tournaments/${w.stages}/standings` }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/matches/:id",
-    request: () => ({ path: `/api/matches/${w.stageMatch}` }),
-    expect: all(200),
-  },
-  {
-    route: "PATCH /api/matches/:id",
-    request: () => ({
-      path: `/api/matches/${w.stageMatch}`,
-      body: { scoreA: 2, scoreB: 1, version: 0 },
-    }),
+    route: 'PATCH /api/matches/:id',
+    request: () => ({ path: `/api/matches/${w.stageMatch}`, body: { scoreA: 2, scoreB: 1, version: 0 } }),
     expect: adminOnly(200),
   },
+  { route: 'GET /api/tournaments/:id/stats', request: () => ({ path: `/api/tournaments/${w.stats}/stats` }), expect: adminOnly(200) },
+  { route: 'POST /api/tournaments/:id/enable-stats', request: () => ({ path: `/api/tournaments/${w.spareTournament}/enable-stats` }), expect: adminOnly(200) },
   {
-    route: "GET /api/tournaments/:id/stats",
-    request: () => ({ path: `/api/tournaments/${w.stats}/stats` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/tournaments/:id/enable-stats",
-    request: () => ({
-      path: `/api/tournaments/${w.spareTournament}/enable-stats`,
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/tournaments/:id/record-match",
+    route: 'POST /api/tournaments/:id/record-match',
     request: () => ({
       path: `/api/tournaments/${w.stats}/record-match`,
-      body: {
-        participant1Type: "user",
-        participant1Id: people.user.user.id,
-        participant2Type: "user",
-        participant2Id: people.member.user.id,
-        score1: 0,
-        score2: 3,
-      },
+      body: { participant1Type: 'user', participant1Id: people.user.user.id, participant2Type: 'user', participant2Id: people.member.user.id, score1: 0, score2: 3 },
     }),
     expect: adminOnly(201),
   },
   // Applications
+  { route: 'POST /api/applications', request: () => ({ path: '/api/applications', body: { tournament: w.solo } }), expect: signed(201) },
+  { route: 'GET /api/applications', request: () => ({ path: '/api/applications' }), expect: adminOnly(200) },
   {
-    route: "POST /api/applications",
-    request: () => ({
-      path: "/api/applications",
-      body: { tournament: w.solo },
-    }),
-    expect: signed(201),
-  },
-  {
-    route: "GET /api/applications",
-    request: () => ({ path: "/api/applications" }),
+    route: 'PATCH /api/applications/:id/status',
+    request: () => ({ path: `/api/applications/${w.applicationStatus}/status`, body: { status: 'approved' } }),
     expect: adminOnly(200),
   },
+  { route: 'PATCH /api/applications/:id', request: () => ({ path: `/api/applications/${w.applicationStatusAlias}`, body: { status: 'rejected' } }), expect: adminOnly(200) },
   {
-    route: "PATCH /api/applications/:id/status",
-    request: () => ({
-      path: `/api/applications/${w.applicationStatus}/status`,
-      body: { status: "approved" },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "PATCH /api/applications/:id",
-    request: () => ({
-      path: `/api/applications/${w.applicationStatusAlias}`,
-      body: { status: "rejected" },
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "POST /api/applications/invite",
-    request: async () => ({
-      path: "/api/applications/invite",
-      body: { tournament: w.solo, user: (await player(api)).user.id },
-    }),
+    route: 'POST /api/applications/invite',
+    request: async () => ({ path: '/api/applications/invite', body: { tournament: w.solo, user: (await player(api)).user.id } }),
     expect: adminOnly(201),
   },
   {
-    route: "PATCH /api/applications/:applicationId/accept-invite",
-    request: async () => ({
-      path: `/api/applications/${await memberTournamentInvite()}/accept-invite`,
-    }),
+    route: 'PATCH /api/applications/:applicationId/accept-invite',
+    request: async () => ({ path: `/api/applications/${await memberTournamentInvite()}/accept-invite` }),
     expect: signed(403, { member: 200 }),
   },
   {
-    route: "PATCH /api/applications/:applicationId/reject-invite",
-    request: async () => ({
-      path: `/api/applications/${await memberTournamentInvite()}/reject-invite`,
-    }),
+    route: 'PATCH /api/applications/:applicationId/reject-invite',
+    request: async () => ({ path: `/api/applications/${await memberTournamentInvite()}/reject-invite` }),
     expect: signed(403, { member: 200 }),
   },
   // Teams: only the captain manages, only members read the chat
+  { route: 'GET /api/teams/mine', request: () => ({ path: '/api/teams/mine' }), expect: signed(200) },
+  { route: 'POST /api/teams', request: () => ({ path: '/api/teams', body: { name: `Команда ${unique()}` } }), expect: signed(201) },
+  { route: 'PATCH /api/teams/:id/logo', request: () => ({ path: `/api/teams/${w.teamA}/logo`, body: { logoUrl: 'https://example.test/logo.png' } }), expect: captainOnly(200) },
   {
-    route: "GET /api/teams/mine",
-    request: () => ({ path: "/api/teams/mine" }),
-    expect: signed(200),
-  },
-  {
-    route: "POST /api/teams",
-    request: () => ({
-      path: "/api/teams",
-      body: { name: `Команда ${unique()}` },
-    }),
-    expect: signed(201),
-  },
-  {
-    route: "PATCH /api/teams/:id/logo",
-    request: () => ({
-      path: `/api/teams/${w.teamA}/logo`,
-      body: { logoUrl: "https://example.test/logo.png" },
-    }),
-    expect: captainOnly(200),
-  },
-  {
-    route: "POST /api/teams/:id/invite",
-    request: async () => ({
-      path: `/api/teams/${w.teamA}/invite`,
-      body: { query: (await player(api)).user.username },
-    }),
+    route: 'POST /api/teams/:id/invite',
+    request: async () => ({ path: `/api/teams/${w.teamA}/invite`, body: { query: (await player(api)).user.username } }),
     expect: captainOnly(201),
   },
-  {
-    route: "GET /api/team/:teamId/chat",
-    request: () => ({ path: `/api/team/${w.teamA}/chat` }),
-    expect: signed(403, { member: 200, captain: 200 }),
-  },
-  {
-    route: "POST /api/team/:teamId/chat",
-    request: () => ({
-      path: `/api/team/${w.teamA}/chat`,
-      body: { message: "Гей" },
-    }),
-    expect: signed(403, { member: 201, captain: 201 }),
-  },
-  {
-    route: "POST /api/teams/:teamId/accept-invite",
-    request: () => ({ path: `/api/teams/${w.teamB}/accept-invite` }),
-    expect: signed(404, { user: 200 }),
-  },
-  {
-    route: "POST /api/teams/:teamId/reject-invite",
-    request: () => ({ path: `/api/teams/${w.teamC}/reject-invite` }),
-    expect: signed(404, { user: 200 }),
-  },
+  { route: 'GET /api/team/:teamId/chat', request: () => ({ path: `/api/team/${w.teamA}/chat` }), expect: signed(403, { member: 200, captain: 200 }) },
+  { route: 'POST /api/team/:teamId/chat', request: () => ({ path: `/api/team/${w.teamA}/chat`, body: { message: 'Гей' } }), expect: signed(403, { member: 201, captain: 201 }) },
+  { route: 'POST /api/teams/:teamId/accept-invite', request: () => ({ path: `/api/teams/${w.teamB}/accept-invite` }), expect: signed(404, { user: 200 }) },
+  { route: 'POST /api/teams/:teamId/reject-invite', request: () => ({ path: `/api/teams/${w.teamC}/reject-invite` }), expect: signed(404, { user: 200 }) },
   // News
-  {
-    route: "GET /api/news",
-    request: () => ({ path: "/api/news" }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/news/:id",
-    request: () => ({ path: `/api/news/${w.news}` }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/news/saved",
-    request: () => ({ path: "/api/news/saved" }),
-    expect: signed(200),
-  },
-  {
-    route: "GET /api/news/saved/items",
-    request: () => ({ path: "/api/news/saved/items" }),
-    expect: signed(200),
-  },
-  {
-    route: "POST /api/news/saved/:id",
-    request: () => ({ path: `/api/news/saved/${w.news}` }),
-    expect: signed(200),
-  },
-  {
-    route: "DELETE /api/news/saved/:id",
-    request: () => ({ path: `/api/news/saved/${w.news}` }),
-    expect: signed(200),
-  },
-  {
-    route: "POST /api/news",
-    request: () => ({
-      path: "/api/news",
-      body: { title: `Новина ${unique()}`, content: "Текст." },
-    }),
-    expect: adminOnly(201),
-  },
-  {
-    route: "PUT /api/news/:id",
-    request: () => ({
-      path: `/api/news/${w.news}`,
-      body: { title: `Новина ${unique()}` },
-    }),
-    expect: adminOnly(200),
-  },
+  { route: 'GET /api/news', request: () => ({ path: '/api/news' }), expect: all(200) },
+  { route: 'GET /api/news/:id', request: () => ({ path: `/api/news/${w.news}` }), expect: all(200) },
+  { route: 'GET /api/news/saved', request: () => ({ path: '/api/news/saved' }), expect: signed(200) },
+  { route: 'GET /api/news/saved/items', request: () => ({ path: '/api/news/saved/items' }), expect: signed(200) },
+  { route: 'POST /api/news/saved/:id', request: () => ({ path: `/api/news/saved/${w.news}` }), expect: signed(200) },
+  { route: 'DELETE /api/news/saved/:id', request: () => ({ path: `/api/news/saved/${w.news}` }), expect: signed(200) },
+  { route: 'POST /api/news', request: () => ({ path: '/api/news', body: { title: `Новина ${unique()}`, content: 'Текст.' } }), expect: adminOnly(201) },
+  { route: 'PUT /api/news/:id', request: () => ({ path: `/api/news/${w.news}`, body: { title: `Новина ${unique()}` } }), expect: adminOnly(200) },
   // Statistics
-  {
-    route: "GET /api/stats/games",
-    request: () => ({ path: "/api/stats/games" }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/stats/leaderboard/game/:gameId",
-    request: () => ({ path: `/api/stats/leaderboard/game/${w.game}` }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/stats/leaderboard/teams/game/:gameId",
-    request: () => ({ path: `/api/stats/leaderboard/teams/game/${w.game}` }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/stats/achievements/player/:userId",
-    request: () => ({
-      path: `/api/stats/achievements/player/${people.user.user.id}`,
-    }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/stats/matches/player/:userId",
-    request: () => ({
-      path: `/api/stats/matches/player/${people.user.user.id}`,
-    }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/stats/matches/team/:teamId",
-    request: () => ({ path: `/api/stats/matches/team/${w.teamA}` }),
-    expect: all(200),
-  },
-  {
-    route: "GET /api/stats/tournaments",
-    request: () => ({ path: "/api/stats/tournaments" }),
-    expect: adminOnly(200),
-  },
+  { route: 'GET /api/stats/games', request: () => ({ path: '/api/stats/games' }), expect: all(200) },
+  { route: 'GET /api/stats/leaderboard/game/:gameId', request: () => ({ path: `/api/stats/leaderboard/game/${w.game}` }), expect: all(200) },
+  { route: 'GET /api/stats/leaderboard/teams/game/:gameId', request: () => ({ path: `/api/stats/leaderboard/teams/game/${w.game}` }), expect: all(200) },
+  { route: 'GET /api/stats/achievements/player/:userId', request: () => ({ path: `/api/stats/achievements/player/${people.user.user.id}` }), expect: all(200) },
+  { route: 'GET /api/stats/matches/player/:userId', request: () => ({ path: `/api/stats/matches/player/${people.user.user.id}` }), expect: all(200) },
+  { route: 'GET /api/stats/matches/team/:teamId', request: () => ({ path: `/api/stats/matches/team/${w.teamA}` }), expect: all(200) },
+  { route: 'GET /api/stats/tournaments', request: () => ({ path: '/api/stats/tournaments' }), expect: adminOnly(200) },
   // Destructive rows: refusals come before the object is looked at, so one object serves all actors.
+  { route: 'DELETE /api/stats/player/:userId/game/:gameId', request: () => ({ path: `/api/stats/player/${people.member.user.id}/game/${w.game}` }), expect: adminOnly(200) },
+  { route: 'DELETE /api/stats/team/:teamId/game/:gameId', request: () => ({ path: `/api/stats/team/${w.teamA}/game/${w.game}` }), expect: adminOnly(404) },
+  { route: 'DELETE /api/teams/:id/invites/:inviteId', request: () => ({ path: `/api/teams/${w.teamA}/invites/${w.invite}` }), expect: captainOnly(200) },
+  { route: 'DELETE /api/teams/:id/members/:memberId', request: () => ({ path: `/api/teams/${w.teamA}/members/${w.removable}` }), expect: captainOnly(200) },
+  { route: 'DELETE /api/applications/:id', request: () => ({ path: `/api/applications/${w.applicationDoomed}` }), expect: adminOnly(200) },
+  { route: 'DELETE /api/news/:id', request: () => ({ path: `/api/news/${w.doomedNews}` }), expect: adminOnly(200) },
   {
-    route: "DELETE /api/stats/player/:userId/game/:gameId",
-    request: () => ({
-      path: `/api/stats/player/${people.member.user.id}/game/${w.game}`,
-    }),
+    route: 'DELETE /api/game-management/:gameId/stat-fields/:fieldName',
+    request: () => ({ path: `/api/game-management/${w.game}/stat-fields/${w.doomedField}` }),
     expect: adminOnly(200),
   },
   {
-    route: "DELETE /api/stats/team/:teamId/game/:gameId",
-    request: () => ({ path: `/api/stats/team/${w.teamA}/game/${w.game}` }),
-    expect: adminOnly(404),
-  },
-  {
-    route: "DELETE /api/teams/:id/invites/:inviteId",
-    request: () => ({ path: `/api/teams/${w.teamA}/invites/${w.invite}` }),
-    expect: captainOnly(200),
-  },
-  {
-    route: "DELETE /api/teams/:id/members/:memberId",
-    request: () => ({ path: `/api/teams/${w.teamA}/members/${w.removable}` }),
-    expect: captainOnly(200),
-  },
-  {
-    route: "DELETE /api/applications/:id",
-    request: () => ({ path: `/api/applications/${w.applicationDoomed}` }),
+    route: 'DELETE /api/game-management/:gameId/achievements/:achievementId',
+    request: () => ({ path: `/api/game-management/${w.game}/achievements/${w.doomedAchievement}` }),
     expect: adminOnly(200),
   },
+  { route: 'DELETE /api/tournaments/:id', request: () => ({ path: `/api/tournaments/${w.spareTournament}` }), expect: adminOnly(200) },
+  { route: 'DELETE /api/games/:id', request: () => ({ path: `/api/games/${w.spareGame}` }), expect: adminOnly(200) },
   {
-    route: "DELETE /api/news/:id",
-    request: () => ({ path: `/api/news/${w.doomedNews}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/game-management/:gameId/stat-fields/:fieldName",
-    request: () => ({
-      path: `/api/game-management/${w.game}/stat-fields/${w.doomedField}`,
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/game-management/:gameId/achievements/:achievementId",
-    request: () => ({
-      path: `/api/game-management/${w.game}/achievements/${w.doomedAchievement}`,
-    }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/tournaments/:id",
-    request: () => ({ path: `/api/tournaments/${w.spareTournament}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/games/:id",
-    request: () => ({ path: `/api/games/${w.spareGame}` }),
-    expect: adminOnly(200),
-  },
-  {
-    route: "DELETE /api/users/:id/sessions",
-    request: async () => ({
-      path: `/api/users/${(await player(api)).user.id}/sessions`,
-    }),
+    route: 'DELETE /api/users/:id/sessions',
+    request: async () => ({ path: `/api/users/${(await player(api)).user.id}/sessions` }),
     expect: adminOnly(200),
   },
   // Each signed-in actor closes a second session of its own, so its main token keeps working.
   {
-    route: "POST /api/auth/logout",
-    request: async (a) => ({
-      path: "/api/auth/logout",
-      token:
-        a === "guest" || a === "unconfirmed" ? null : await login(people[a]),
-    }),
+    route: 'POST /api/auth/logout',
+    request: async (a) => ({ path: '/api/auth/logout', token: a === 'guest' || a === 'unconfirmed' ? null : await login(people[a]) }),
     expect: signed(200),
   },
   // Last: a password change signs the actor's other sessions out.
   {
-    route: "PUT /api/cabinet/me/password",
-    request: (a) => ({
-      path: "/api/cabinet/me/password",
-      body: {
-        oldPassword:
-          a === "guest" || a === "unconfirmed" ? "x" : people[a].password,
-        newPassword: "another-horse-77",
-      },
-    }),
+    route: 'PUT /api/cabinet/me/password',
+    request: (a) => ({ path: '/api/cabinet/me/password', body: { oldPassword: a === 'guest' || a === 'unconfirmed' ? 'x' : people[a].password, newPassword: 'another-horse-77' } }),
     expect: signed(200),
   },
 ];
 
 /** Every signed-in caller but the admin is refused. */
-const isAdminOnly = (row: Row) =>
-  (["user", "member", "captain", "otherCaptain"] as const).every(
-    (a) => row.expect[a] === 403,
-  ) && row.expect.admin < 500;
+const isAdminOnly = (row: Row) => (['user', 'member', 'captain', 'otherCaptain'] as const).every((a) => row.expect[a] === 403) && row.expect.admin < 500;
 
-describe("authorization matrix", () => {
-  it("refuses to sign in an unconfirmed account, so it calls the API as a guest", async () => {
-    const res = await api.call("POST", "/api/auth/login", {
-      body: { loginOrEmail: w.unconfirmed, password: "correct-horse-9" },
-    });
+describe('authorization matrix', () => {
+  it('refuses to sign in an unconfirmed account, so it calls the API as a guest', async () => {
+    const res = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: w.unconfirmed, password: 'correct-horse-9' } });
     expect(res.status).toBe(403);
-    expect(res.body).not.toHaveProperty("token");
+    expect(res.body).not.toHaveProperty('token');
   });
 
   for (const row of rows) {
     it(`${row.route} answers each caller as expected`, async () => {
-      const [method] = row.route.split(" ");
+      const [method] = row.route.split(' ');
       const got = {} as Expect;
       for (const actor of ACTORS) {
         const request = await row.request(actor);
-        const token =
-          request.token === null
-            ? undefined
-            : (request.token ?? tokenOf(actor));
-        const res = await api.call(method!, request.path, {
-          token,
-          body: request.body,
-          ip: request.ip ?? ip(actor),
-        });
+        const token = request.token === null ? undefined : (request.token ?? tokenOf(actor));
+        const res = await api.call(method!, request.path, { token, body: request.body, ip: request.ip ?? ip(actor) });
         got[actor] = res.status;
-        if (res.status >= 400)
-          expect(res.body, `${actor}: ${row.route}`).toHaveProperty("message");
+        if (res.status >= 400) expect(res.body, `${actor}: ${row.route}`).toHaveProperty('message');
       }
       expect(got, JSON.stringify(got)).toEqual(row.expect);
     });
   }
 
-  it("checks who may call before it looks at the body: 401 for a guest, 403 for a non-admin, never 400", async () => {
+  it('checks who may call before it looks at the body: 401 for a guest, 403 for a non-admin, never 400', async () => {
     const got: Record<string, number[]> = {};
     for (const row of rows) {
-      const [method] = row.route.split(" ");
-      if (method === "GET") continue;
-      const { path } = await row.request("guest");
-      const hostile = path.replace(
-        /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
-        "not-a-uuid",
-      );
+      const [method] = row.route.split(' ');
+      if (method === 'GET') continue;
+      const { path } = await row.request('guest');
+      const hostile = path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'not-a-uuid');
       const statuses: number[] = [];
-      if (row.expect.guest === 401)
-        statuses.push(
-          (await api.call(method!, hostile, { raw: '{"bad":' })).status,
-        );
+      if (row.expect.guest === 401) statuses.push((await api.call(method!, hostile, { raw: '{"bad":' })).status);
       if (isAdminOnly(row)) {
-        statuses.push(
-          (
-            await api.call(method!, hostile, {
-              raw: '{"bad":',
-              token: people.user.token,
-            })
-          ).status,
-        );
+        statuses.push((await api.call(method!, hostile, { raw: '{"bad":', token: people.user.token })).status);
       }
       if (statuses.length) got[row.route] = statuses;
     }
     const wrong = Object.entries(got).filter(([route, statuses]) => {
       const row = rows.find((r) => r.route === route)!;
-      const expected = [
-        ...(row.expect.guest === 401 ? [401] : []),
-        ...(isAdminOnly(row) ? [403] : []),
-      ];
+      const expected = [...(row.expect.guest === 401 ? [401] : []), ...(isAdminOnly(row) ? [403] : [])];
       return JSON.stringify(statuses) !== JSON.stringify(expected);
     });
     expect(wrong).toEqual([]);
   });
 
-  it("has a row for every registered route", () => {
-    const selfDescribing = new Set(["GET /api/openapi.json", "GET /api/docs"]);
+  it('has a row for every registered route', () => {
+    const selfDescribing = new Set(['GET /api/openapi.json', 'GET /api/docs']);
     const registered = api.app.routes
-      .filter((r) => r.method !== "ALL")
-      .map((r) => `${r.method} ${r.path.replace(/\/$/, "")}`)
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path.replace(/\/$/, '')}`)
       .filter((r, i, list) => !selfDescribing.has(r) && list.indexOf(r) === i);
     const covered = rows.map((r) => r.route);
     expect(new Set(covered).size).toBe(covered.length);

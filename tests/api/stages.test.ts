@@ -1,17 +1,8 @@
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import type {
-  StagesState,
-  StageMatchView,
-  StageView,
-} from "../../src/lib/api/stages.ts";
-import { standardOrder } from "../../src/lib/domain/bracket.ts";
-import {
-  applications,
-  stageMatches,
-  stages as stagesTable,
-  tournaments,
-} from "../../src/server/db/schema/index.ts";
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StagesState, StageMatchView, StageView } from '../../src/lib/api/stages.ts';
+import { standardOrder } from '../../src/lib/domain/bracket.ts';
+import { applications, stageMatches, stages as stagesTable, tournaments } from '../../src/server/db/schema/index.ts';
 import {
   accounts,
   admin as adminOf,
@@ -25,7 +16,7 @@ import {
   tournamentStatus,
   useTestApi,
   type Player,
-} from "../support/builders.ts";
+} from '../support/builders.ts';
 
 /*
  * The competition engine through the API (issue 21): stages of every format, results with their
@@ -39,11 +30,10 @@ let gameId: string;
 
 beforeAll(async () => {
   admin = await adminOf(api);
-  gameId = await game(api, "Dota 2");
+  gameId = await game(api, 'Dota 2');
 });
 
-const solo = (approved: number) =>
-  tournament(api, { soloOnly: true, game: gameId, approved });
+const solo = (approved: number) => tournament(api, { soloOnly: true, game: gameId, approved });
 
 type Saved = {
   message: string;
@@ -52,22 +42,13 @@ type Saved = {
   preview: boolean;
 };
 
-const patch = (
-  match: Pick<StageMatchView, "_id" | "version">,
-  body: Record<string, unknown>,
-) =>
-  api.call<Saved>("PATCH", `/api/matches/${match._id}`, {
+const patch = (match: Pick<StageMatchView, '_id' | 'version'>, body: Record<string, unknown>) =>
+  api.call<Saved>('PATCH', `/api/matches/${match._id}`, {
     token: admin.token,
     body: { version: match.version, ...body },
   });
 
-const stagesOf = async (tournamentId: string) =>
-  (
-    await api.call<StagesState>(
-      "GET",
-      `/api/tournaments/${tournamentId}/stages`,
-    )
-  ).body.stages;
+const stagesOf = async (tournamentId: string) => (await api.call<StagesState>('GET', `/api/tournaments/${tournamentId}/stages`)).body.stages;
 
 /** The stage's match at (side, round, position), as it is now. */
 async function matchAt(
@@ -80,9 +61,7 @@ async function matchAt(
     position: number;
   },
 ) {
-  const current = (await stagesOf(tournamentId)).find(
-    (s) => s._id === stageId,
-  )!;
+  const current = (await stagesOf(tournamentId)).find((s) => s._id === stageId)!;
   return current.matches.find(
     (m) =>
       (where.side === undefined || m.side === where.side) &&
@@ -93,83 +72,56 @@ async function matchAt(
 }
 
 /** Plays every ready match of a stage (side a wins 2–1 unless `winner` picks), until none is ready. */
-async function playOut(
-  tournamentId: string,
-  stageId: string,
-  winner: (m: StageMatchView) => "a" | "b" = () => "a",
-) {
+async function playOut(tournamentId: string, stageId: string, winner: (m: StageMatchView) => 'a' | 'b' = () => 'a') {
   for (let guard = 0; guard < 600; guard++) {
-    const current = (await stagesOf(tournamentId)).find(
-      (s) => s._id === stageId,
-    )!;
-    const ready = current.matches.find((m) => m.status === "ready");
+    const current = (await stagesOf(tournamentId)).find((s) => s._id === stageId)!;
+    const ready = current.matches.find((m) => m.status === 'ready');
     if (!ready) return current;
     const side = winner(ready);
-    const res = await patch(
-      ready,
-      side === "a" ? { scoreA: 2, scoreB: 1 } : { scoreA: 1, scoreB: 2 },
-    );
+    const res = await patch(ready, side === 'a' ? { scoreA: 2, scoreB: 1 } : { scoreA: 1, scoreB: 2 });
     expect(res.status).toBe(200);
   }
-  throw new Error("stage did not finish");
+  throw new Error('stage did not finish');
 }
 
-describe("creating a stage", () => {
-  it("builds a double elimination of 8: 15 matches, losers and grand final with a reset, and starts the tournament", async () => {
+describe('creating a stage', () => {
+  it('builds a double elimination of 8: 15 matches, losers and grand final with a reset, and starts the tournament', async () => {
     const cup = await solo(8);
-    const created = await api.call<{ message: string; stage: StageView }>(
-      "POST",
-      `/api/tournaments/${cup.id}/stages`,
-      {
-        token: admin.token,
-        body: {
-          format: "double_elimination",
-          seeding: "standard",
-          settings: { grandFinal: "double" },
-        },
+    const created = await api.call<{ message: string; stage: StageView }>('POST', `/api/tournaments/${cup.id}/stages`, {
+      token: admin.token,
+      body: {
+        format: 'double_elimination',
+        seeding: 'standard',
+        settings: { grandFinal: 'double' },
       },
-    );
+    });
     expect(created.status).toBe(201);
-    expect(created.body.message).toBe("Етап створено: 8 учасників");
+    expect(created.body.message).toBe('Етап створено: 8 учасників');
     const { matches } = created.body.stage;
     expect(matches).toHaveLength(15);
-    expect(matches.filter((m) => m.side === "winners")).toHaveLength(7);
-    expect(matches.filter((m) => m.side === "losers")).toHaveLength(6);
-    expect(matches.filter((m) => m.side === "grand_final")).toHaveLength(2);
+    expect(matches.filter((m) => m.side === 'winners')).toHaveLength(7);
+    expect(matches.filter((m) => m.side === 'losers')).toHaveLength(6);
+    expect(matches.filter((m) => m.side === 'grand_final')).toHaveLength(2);
     // Standard seeding: 1 v 8, 4 v 5, 2 v 7, 3 v 6.
     const seeds = standardOrder(8).map((seed) => cup.approved[seed - 1]);
-    expect(
-      matches
-        .filter((m) => m.side === "winners" && m.round === 1)
-        .flatMap((m) => [m.a, m.b]),
-    ).toEqual(seeds);
-    const [row] = await api.db
-      .select()
-      .from(tournaments)
-      .where(eq(tournaments.id, cup.id));
-    expect(row!.status).toBe("started");
+    expect(matches.filter((m) => m.side === 'winners' && m.round === 1).flatMap((m) => [m.a, m.b])).toEqual(seeds);
+    const [row] = await api.db.select().from(tournaments).where(eq(tournaments.id, cup.id));
+    expect(row!.status).toBe('started');
   });
 
-  it("builds a round robin of 5 in one group: 10 matches, everyone meets everyone once", async () => {
+  it('builds a round robin of 5 in one group: 10 matches, everyone meets everyone once', async () => {
     const cup = await solo(5);
-    const created = await stage(api, cup.id, { format: "round_robin" });
+    const created = await stage(api, cup.id, { format: 'round_robin' });
     expect(created.matches).toHaveLength(10);
     const pairs = new Set(created.matches.map((m) => [m.a, m.b].sort().join()));
     expect(pairs.size).toBe(10);
     expect(created.groups).toHaveLength(1);
-    expect(created.groups[0]!.standings.map((r) => r.points)).toEqual([
-      0, 0, 0, 0, 0,
-    ]);
+    expect(created.groups[0]!.standings.map((r) => r.points)).toEqual([0, 0, 0, 0, 0]);
   });
 
-  it("seeds by rating: the highest rated first, the unrated last in application order", async () => {
+  it('seeds by rating: the highest rated first, the unrated last in application order', async () => {
     const statsGameId = await statsGame(api);
-    const [loser, winner, first, last] = await Promise.all([
-      newPlayer(api),
-      newPlayer(api),
-      newPlayer(api),
-      newPlayer(api),
-    ]);
+    const [loser, winner, first, last] = await Promise.all([newPlayer(api), newPlayer(api), newPlayer(api), newPlayer(api)]);
     const warmup = await tournament(api, {
       soloOnly: true,
       game: statsGameId,
@@ -178,9 +130,9 @@ describe("creating a stage", () => {
     await statsOn(api, warmup.id);
     // One beats the other: rated above and below 1000; two newcomers stay unrated.
     await recordedMatch(api, warmup.id, {
-      participant1Type: "user",
+      participant1Type: 'user',
       participant1Id: winner!.user.id,
-      participant2Type: "user",
+      participant2Type: 'user',
       participant2Id: loser!.user.id,
       score1: 2,
       score2: 0,
@@ -191,173 +143,131 @@ describe("creating a stage", () => {
       approved: [first!, loser!, last!, winner!],
     });
     const created = await stage(api, ranked.id, {
-      format: "round_robin",
-      seeding: "rating",
+      format: 'round_robin',
+      seeding: 'rating',
     });
-    expect(created.seeds).toEqual([
-      winner!.user.id,
-      loser!.user.id,
-      first!.user.id,
-      last!.user.id,
-    ]);
+    expect(created.seeds).toEqual([winner!.user.id, loser!.user.id, first!.user.id, last!.user.id]);
   });
 
-  it("seeds manually in the order given, and refuses a list that is not every participant once", async () => {
+  it('seeds manually in the order given, and refuses a list that is not every participant once', async () => {
     const cup = await solo(4);
     const order = [...cup.approved].reverse();
-    const bad = await api.call("POST", `/api/tournaments/${cup.id}/stages`, {
+    const bad = await api.call('POST', `/api/tournaments/${cup.id}/stages`, {
       token: admin.token,
       body: {
-        format: "single_elimination",
-        seeding: "manual",
+        format: 'single_elimination',
+        seeding: 'manual',
         participants: order.slice(1),
       },
     });
     expect(bad.status).toBe(422);
-    expect(bad.body.message).toBe(
-      "Для ручного посіву вкажіть кожного учасника етапу рівно один раз",
-    );
-    const twice = await api.call("POST", `/api/tournaments/${cup.id}/stages`, {
+    expect(bad.body.message).toBe('Для ручного посіву вкажіть кожного учасника етапу рівно один раз');
+    const twice = await api.call('POST', `/api/tournaments/${cup.id}/stages`, {
       token: admin.token,
       body: {
-        format: "single_elimination",
-        seeding: "manual",
+        format: 'single_elimination',
+        seeding: 'manual',
         participants: [order[0], order[0], order[1], order[2]],
       },
     });
     expect(twice.status).toBe(422);
     expect(await stagesOf(cup.id)).toEqual([]);
     const created = await stage(api, cup.id, {
-      format: "single_elimination",
-      seeding: "manual",
+      format: 'single_elimination',
+      seeding: 'manual',
       participants: order,
     });
     // Manual order, then standard pairing: 1 v 4, 2 v 3.
     expect(created.seeds).toEqual([order[0], order[3], order[1], order[2]]);
   });
 
-  it("refuses what cannot be built, with a Ukrainian message, and writes nothing", async () => {
+  it('refuses what cannot be built, with a Ukrainian message, and writes nothing', async () => {
     const three = await solo(3);
     const cases: [unknown, number, string | null][] = [
-      [
-        { format: "single_elimination", settings: { thirdPlace: true } },
-        422,
-        "Матч за третє місце можливий лише з 4 учасників",
-      ],
-      [{ format: "knockout" }, 400, null],
-      [{ format: "round_robin", settings: { bestOf: 2 } }, 400, null],
-      [{ format: "round_robin", settings: { groups: 0 } }, 400, null],
-      [{ format: "round_robin", extra: true }, 400, null],
+      [{ format: 'single_elimination', settings: { thirdPlace: true } }, 422, 'Матч за третє місце можливий лише з 4 учасників'],
+      [{ format: 'knockout' }, 400, null],
+      [{ format: 'round_robin', settings: { bestOf: 2 } }, 400, null],
+      [{ format: 'round_robin', settings: { groups: 0 } }, 400, null],
+      [{ format: 'round_robin', extra: true }, 400, null],
       [
         {
-          format: "single_elimination",
-          from: { stageId: "00000000-0000-4000-8000-000000000000", advance: 2 },
+          format: 'single_elimination',
+          from: { stageId: '00000000-0000-4000-8000-000000000000', advance: 2 },
         },
         404,
-        "Попередній етап не знайдено в цьому турнірі",
+        'Попередній етап не знайдено в цьому турнірі',
       ],
     ];
     for (const [body, status, message] of cases) {
-      const res = await api.call(
-        "POST",
-        `/api/tournaments/${three.id}/stages`,
-        { token: admin.token, body },
-      );
+      const res = await api.call('POST', `/api/tournaments/${three.id}/stages`, { token: admin.token, body });
       expect(res.status, JSON.stringify(body)).toBe(status);
       if (message) expect(res.body.message).toBe(message);
       else expect(res.body.message).toMatch(/[а-яіїєґ]/i);
     }
-    expect(
-      await api.db
-        .select()
-        .from(stagesTable)
-        .where(eq(stagesTable.tournamentId, three.id)),
-    ).toEqual([]);
+    expect(await api.db.select().from(stagesTable).where(eq(stagesTable.tournamentId, three.id))).toEqual([]);
     const one = await solo(1);
     expect(
       (
-        await api.call("POST", `/api/tournaments/${one.id}/stages`, {
+        await api.call('POST', `/api/tournaments/${one.id}/stages`, {
           token: admin.token,
-          body: { format: "swiss" },
+          body: { format: 'swiss' },
         })
       ).body.message,
-    ).toBe("Потрібно щонайменше 2 учасники для створення сітки");
+    ).toBe('Потрібно щонайменше 2 учасники для створення сітки');
     const finished = await solo(2);
-    await tournamentStatus(api, finished, "finished");
-    const late = await api.call(
-      "POST",
-      `/api/tournaments/${finished.id}/stages`,
-      { token: admin.token, body: { format: "swiss" } },
-    );
+    await tournamentStatus(api, finished, 'finished');
+    const late = await api.call('POST', `/api/tournaments/${finished.id}/stages`, { token: admin.token, body: { format: 'swiss' } });
     expect(late.status).toBe(409);
     expect(
-      (
-        await api.call(
-          "POST",
-          `/api/tournaments/00000000-0000-4000-8000-000000000000/stages`,
-          { token: admin.token, body: { format: "swiss" } },
-        )
-      ).status,
+      (await api.call('POST', `/api/tournaments/00000000-0000-4000-8000-000000000000/stages`, { token: admin.token, body: { format: 'swiss' } })).status,
     ).toBe(404);
   });
 });
 
-describe("entering results", () => {
-  it("derives the winner from the score, advances them and bumps the version", async () => {
+describe('entering results', () => {
+  it('derives the winner from the score, advances them and bumps the version', async () => {
     const cup = await solo(4);
     const created = await stage(api, cup.id, {
-      format: "single_elimination",
-      seeding: "standard",
+      format: 'single_elimination',
+      seeding: 'standard',
       settings: { bestOf: 3 },
     });
     const first = created.matches[0]!;
     const res = await patch(first, {
       scoreA: 1,
       scoreB: 2,
-      comment: "Третя карта",
+      comment: 'Третя карта',
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe("Результат збережено");
+    expect(res.body.message).toBe('Результат збережено');
     expect(res.body.match).toMatchObject({
       winner: first.b,
-      status: "completed",
+      status: 'completed',
       scoreA: 1,
       scoreB: 2,
-      comment: "Третя карта",
+      comment: 'Третя карта',
       version: first.version + 1,
     });
     const final = await matchAt(cup.id, created._id, {
-      side: "winners",
+      side: 'winners',
       round: 2,
       position: 1,
     });
     expect(final.a).toBe(first.b);
-    expect(final.status).toBe("waiting");
+    expect(final.status).toBe('waiting');
   });
 
-  it("judges best-of-N and per-game scores, and refuses draws in elimination", async () => {
+  it('judges best-of-N and per-game scores, and refuses draws in elimination', async () => {
     const cup = await solo(2);
     const created = await stage(api, cup.id, {
-      format: "single_elimination",
+      format: 'single_elimination',
       settings: { bestOf: 3 },
     });
     const match = created.matches[0]!;
     const refusals: [Record<string, unknown>, number, string][] = [
-      [
-        { scoreA: 1, scoreB: 1 },
-        422,
-        "Нічия можлива лише в круговій і швейцарській системах",
-      ],
-      [
-        { scoreA: 3, scoreB: 0 },
-        422,
-        "Рахунок не відповідає формату: матч до 2 перемог",
-      ],
-      [
-        { scoreA: 1, scoreB: 0 },
-        422,
-        "Рахунок не відповідає формату: матч до 2 перемог",
-      ],
+      [{ scoreA: 1, scoreB: 1 }, 422, 'Нічия можлива лише в круговій і швейцарській системах'],
+      [{ scoreA: 3, scoreB: 0 }, 422, 'Рахунок не відповідає формату: матч до 2 перемог'],
+      [{ scoreA: 1, scoreB: 0 }, 422, 'Рахунок не відповідає формату: матч до 2 перемог'],
       [
         {
           games: [
@@ -366,7 +276,7 @@ describe("entering results", () => {
           ],
         },
         422,
-        "Гра не може завершитися внічию",
+        'Гра не може завершитися внічию',
       ],
       [
         {
@@ -377,7 +287,7 @@ describe("entering results", () => {
           ],
         },
         422,
-        "Після вирішальної гри інших ігор бути не може",
+        'Після вирішальної гри інших ігор бути не може',
       ],
       [
         {
@@ -390,20 +300,18 @@ describe("entering results", () => {
           ],
         },
         422,
-        "Рахунок матчу не збігається з рахунками ігор",
+        'Рахунок матчу не збігається з рахунками ігор',
       ],
-      [{ scoreA: 2 }, 422, "Вкажіть рахунок обох сторін"],
-      [{ scoreA: -1, scoreB: 2 }, 400, ""],
-      [{ scoreA: "два", scoreB: 1 }, 400, ""],
+      [{ scoreA: 2 }, 422, 'Вкажіть рахунок обох сторін'],
+      [{ scoreA: -1, scoreB: 2 }, 400, ''],
+      [{ scoreA: 'два', scoreB: 1 }, 400, ''],
     ];
     for (const [body, status, message] of refusals) {
       const res = await patch(match, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       if (message) expect(res.body.message).toBe(message);
     }
-    expect(
-      (await matchAt(cup.id, created._id, { round: 1, position: 1 })).status,
-    ).toBe("ready");
+    expect((await matchAt(cup.id, created._id, { round: 1, position: 1 })).status).toBe('ready');
     const games = [
       { a: 16, b: 10 },
       { a: 10, b: 16 },
@@ -419,250 +327,202 @@ describe("entering results", () => {
     });
   });
 
-  it("allows draws in round robin and counts them in the table", async () => {
+  it('allows draws in round robin and counts them in the table', async () => {
     const cup = await solo(2);
-    const created = await stage(api, cup.id, { format: "round_robin" });
+    const created = await stage(api, cup.id, { format: 'round_robin' });
     const res = await patch(created.matches[0]!, { scoreA: 1, scoreB: 1 });
     expect(res.status).toBe(200);
-    expect(res.body.match).toMatchObject({ winner: null, status: "completed" });
+    expect(res.body.match).toMatchObject({ winner: null, status: 'completed' });
     const [current] = await stagesOf(cup.id);
-    expect(
-      current!.groups[0]!.standings.map((r) => [r.draws, r.points]),
-    ).toEqual([
+    expect(current!.groups[0]!.standings.map((r) => [r.draws, r.points])).toEqual([
       [1, 1],
       [1, 1],
     ]);
     expect(current!.complete).toBe(true);
   });
 
-  it("forfeits a side: the other wins whatever the score", async () => {
+  it('forfeits a side: the other wins whatever the score', async () => {
     const cup = await solo(2);
-    const created = await stage(api, cup.id, { format: "single_elimination" });
+    const created = await stage(api, cup.id, { format: 'single_elimination' });
     const match = created.matches[0]!;
-    const res = await patch(match, { forfeit: "a" });
+    const res = await patch(match, { forfeit: 'a' });
     expect(res.body.match).toMatchObject({
       winner: match.b,
-      forfeit: "a",
-      status: "completed",
+      forfeit: 'a',
+      status: 'completed',
     });
   });
 
-  it("refuses a result for a match whose sides are not known, for a bye, and on a stale version", async () => {
+  it('refuses a result for a match whose sides are not known, for a bye, and on a stale version', async () => {
     const cup = await solo(3);
-    const created = await stage(api, cup.id, { format: "single_elimination" });
+    const created = await stage(api, cup.id, { format: 'single_elimination' });
     const bye = created.matches.find((m) => m.bye)!;
-    expect((await patch(bye, { scoreA: 1, scoreB: 0 })).body.message).toBe(
-      "Це автоматичний прохід: у ньому немає результату",
-    );
+    expect((await patch(bye, { scoreA: 1, scoreB: 0 })).body.message).toBe('Це автоматичний прохід: у ньому немає результату');
     const final = created.matches.find((m) => m.round === 2)!;
     const waiting = await patch(final, { scoreA: 1, scoreB: 0 });
     expect(waiting.status).toBe(409);
-    expect(waiting.body.message).toBe(
-      "Суперники в матчі ще невідомі: результат вносять, коли обидва відомі",
-    );
-    const ready = created.matches.find((m) => m.status === "ready")!;
+    expect(waiting.body.message).toBe('Суперники в матчі ще невідомі: результат вносять, коли обидва відомі');
+    const ready = created.matches.find((m) => m.status === 'ready')!;
     await patch(ready, { scoreA: 1, scoreB: 0 });
     const stale = await patch(ready, { scoreA: 0, scoreB: 1 });
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe(
-      "Матч уже змінив інший адміністратор. Показано новішу версію.",
-    );
+    expect(stale.body.message).toBe('Матч уже змінив інший адміністратор. Показано новішу версію.');
     expect(stale.body.match).toMatchObject({
       winner: ready.a,
       version: ready.version + 1,
     });
     expect(
-      (
-        await api.call(
-          "PATCH",
-          `/api/matches/00000000-0000-4000-8000-000000000000`,
-          { token: admin.token, body: { version: 0, scoreA: 1, scoreB: 0 } },
-        )
-      ).status,
+      (await api.call('PATCH', `/api/matches/00000000-0000-4000-8000-000000000000`, { token: admin.token, body: { version: 0, scoreA: 1, scoreB: 0 } })).status,
     ).toBe(404);
   });
 
-  it("sets the time and comment of a match that is still waiting", async () => {
+  it('sets the time and comment of a match that is still waiting', async () => {
     const cup = await solo(4);
-    const created = await stage(api, cup.id, { format: "single_elimination" });
+    const created = await stage(api, cup.id, { format: 'single_elimination' });
     const final = created.matches.find((m) => m.round === 2)!;
     const res = await patch(final, {
-      scheduledAt: "2030-05-01T18:00:00+03:00",
-      comment: "Головна сцена",
+      scheduledAt: '2030-05-01T18:00:00+03:00',
+      comment: 'Головна сцена',
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe("Матч оновлено");
+    expect(res.body.message).toBe('Матч оновлено');
     expect(res.body.match).toMatchObject({
-      scheduledAt: "2030-05-01T15:00:00.000Z",
-      comment: "Головна сцена",
-      status: "waiting",
+      scheduledAt: '2030-05-01T15:00:00.000Z',
+      comment: 'Головна сцена',
+      status: 'waiting',
     });
   });
 
-  it("keeps one result when the same edit is sent twice at once", async () => {
+  it('keeps one result when the same edit is sent twice at once', async () => {
     const cup = await solo(2);
-    const created = await stage(api, cup.id, { format: "single_elimination" });
+    const created = await stage(api, cup.id, { format: 'single_elimination' });
     const match = created.matches[0]!;
-    const answers = await Promise.all([
-      patch(match, { scoreA: 2, scoreB: 0 }),
-      patch(match, { scoreA: 0, scoreB: 2 }),
-    ]);
+    const answers = await Promise.all([patch(match, { scoreA: 2, scoreB: 0 }), patch(match, { scoreA: 0, scoreB: 2 })]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const [row] = await api.db
-      .select()
-      .from(stageMatches)
-      .where(eq(stageMatches.id, match._id));
+    const [row] = await api.db.select().from(stageMatches).where(eq(stageMatches.id, match._id));
     expect(row!.version).toBe(match.version + 1);
   });
 });
 
-describe("correcting a result", () => {
-  it("previews the matches it would reset, then resets them when confirmed", async () => {
+describe('correcting a result', () => {
+  it('previews the matches it would reset, then resets them when confirmed', async () => {
     const cup = await solo(4);
     const created = await stage(api, cup.id, {
-      format: "single_elimination",
-      seeding: "standard",
+      format: 'single_elimination',
+      seeding: 'standard',
       settings: { thirdPlace: true },
     });
     await playOut(cup.id, created._id);
     const semi = await matchAt(cup.id, created._id, {
-      side: "winners",
+      side: 'winners',
       round: 1,
       position: 1,
     });
     const preview = await patch(semi, { scoreA: 0, scoreB: 2, preview: true });
     expect(preview.status).toBe(200);
     expect(preview.body.preview).toBe(true);
-    expect(preview.body.message).toBe("Зміна скине результати 2 матчів");
-    expect(preview.body.reset.map((m) => m.side).sort()).toEqual([
-      "third_place",
-      "winners",
-    ]);
+    expect(preview.body.message).toBe('Зміна скине результати 2 матчів');
+    expect(preview.body.reset.map((m) => m.side).sort()).toEqual(['third_place', 'winners']);
     // Nothing changed yet.
     expect(
       (
         await matchAt(cup.id, created._id, {
-          side: "winners",
+          side: 'winners',
           round: 2,
           position: 1,
         })
       ).status,
-    ).toBe("completed");
+    ).toBe('completed');
     const done = await patch(semi, { scoreA: 0, scoreB: 2 });
     expect(done.body.reset).toHaveLength(2);
     const final = await matchAt(cup.id, created._id, {
-      side: "winners",
+      side: 'winners',
       round: 2,
       position: 1,
     });
-    expect(final).toMatchObject({ a: semi.b, status: "ready", winner: null });
+    expect(final).toMatchObject({ a: semi.b, status: 'ready', winner: null });
     const third = await matchAt(cup.id, created._id, {
-      side: "third_place",
+      side: 'third_place',
       round: 1,
       position: 1,
     });
-    expect(third).toMatchObject({ a: semi.a, status: "ready" });
+    expect(third).toMatchObject({ a: semi.a, status: 'ready' });
   });
 
-  it("withdraws a result and everything built on it", async () => {
+  it('withdraws a result and everything built on it', async () => {
     const cup = await solo(4);
-    const created = await stage(api, cup.id, { format: "single_elimination" });
+    const created = await stage(api, cup.id, { format: 'single_elimination' });
     await playOut(cup.id, created._id);
     const semi = await matchAt(cup.id, created._id, { round: 1, position: 2 });
     const res = await patch(semi, { reset: true });
-    expect(res.body.message).toBe("Результат скасовано");
-    expect(res.body.match.status).toBe("ready");
+    expect(res.body.message).toBe('Результат скасовано');
+    expect(res.body.match.status).toBe('ready');
     const final = await matchAt(cup.id, created._id, { round: 2, position: 1 });
-    expect(final).toMatchObject({ b: null, status: "waiting", winner: null });
-    expect(
-      (await patch(semi, { reset: true, version: semi.version + 1 })).body
-        .message,
-    ).toBe("У матчу ще немає результату");
+    expect(final).toMatchObject({ b: null, status: 'waiting', winner: null });
+    expect((await patch(semi, { reset: true, version: semi.version + 1 })).body.message).toBe('У матчу ще немає результату');
   });
 });
 
-describe("Swiss", () => {
-  it("pairs the next round only when the current one is complete, without rematches, and stops after the last", async () => {
+describe('Swiss', () => {
+  it('pairs the next round only when the current one is complete, without rematches, and stops after the last', async () => {
     const cup = await solo(6);
     const created = await stage(api, cup.id, {
-      format: "swiss",
+      format: 'swiss',
       settings: { rounds: 3 },
     });
     expect(created.matches).toHaveLength(3);
-    const early = await api.call(
-      "POST",
-      `/api/tournaments/${cup.id}/stages/${created._id}/next-round`,
-      { token: admin.token },
-    );
+    const early = await api.call('POST', `/api/tournaments/${cup.id}/stages/${created._id}/next-round`, { token: admin.token });
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe(
-      "Поточний тур ще не завершено: спершу внесіть усі результати",
-    );
+    expect(early.body.message).toBe('Поточний тур ще не завершено: спершу внесіть усі результати');
     for (let round = 2; round <= 3; round++) {
       await playOut(cup.id, created._id);
-      const next = await api.call<{ message: string; stage: StageView }>(
-        "POST",
-        `/api/tournaments/${cup.id}/stages/${created._id}/next-round`,
-        { token: admin.token },
-      );
+      const next = await api.call<{ message: string; stage: StageView }>('POST', `/api/tournaments/${cup.id}/stages/${created._id}/next-round`, {
+        token: admin.token,
+      });
       expect(next.status).toBe(200);
       expect(next.body.message).toBe(`Тур ${round} складено`);
     }
     const finished = await playOut(cup.id, created._id);
     const pairs = finished.matches.map((m) => [m.a, m.b].sort().join());
     expect(new Set(pairs).size).toBe(pairs.length);
-    const last = await api.call(
-      "POST",
-      `/api/tournaments/${cup.id}/stages/${created._id}/next-round`,
-      { token: admin.token },
-    );
-    expect(last.body.message).toBe("Усі тури цього етапу вже зіграно");
+    const last = await api.call('POST', `/api/tournaments/${cup.id}/stages/${created._id}/next-round`, { token: admin.token });
+    expect(last.body.message).toBe('Усі тури цього етапу вже зіграно');
     // The table: 3 rounds, everyone played 3; points total 3 per match.
     const table = finished.groups[0]!.standings;
     expect(table.every((r) => r.played === 3)).toBe(true);
     expect(table.reduce((sum, r) => sum + r.points, 0)).toBe(9 * 3);
     const notSwiss = await stage(api, (await solo(2)).id, {
-      format: "round_robin",
+      format: 'round_robin',
     });
-    const refused = await api.call(
-      "POST",
-      `/api/tournaments/${notSwiss.tournament}/stages/${notSwiss._id}/next-round`,
-      { token: admin.token },
-    );
+    const refused = await api.call('POST', `/api/tournaments/${notSwiss.tournament}/stages/${notSwiss._id}/next-round`, { token: admin.token });
     expect(refused.status).toBe(422);
   });
 });
 
-describe("groups → playoffs", () => {
-  it("feeds the top two of each group into a cross-seeded playoff and places everyone", async () => {
+describe('groups → playoffs', () => {
+  it('feeds the top two of each group into a cross-seeded playoff and places everyone', async () => {
     const cup = await solo(8);
     const groups = await stage(api, cup.id, {
-      format: "round_robin",
-      seeding: "standard",
+      format: 'round_robin',
+      seeding: 'standard',
       settings: { groups: 2 },
     });
     expect(groups.groups.map((g) => g.participants.length)).toEqual([4, 4]);
-    const early = await api.call("POST", `/api/tournaments/${cup.id}/stages`, {
+    const early = await api.call('POST', `/api/tournaments/${cup.id}/stages`, {
       token: admin.token,
       body: {
-        format: "single_elimination",
+        format: 'single_elimination',
         from: { stageId: groups._id, advance: 2 },
       },
     });
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe(
-      "Попередній етап ще не завершено: спершу зіграйте всі його матчі",
-    );
+    expect(early.body.message).toBe('Попередній етап ще не завершено: спершу зіграйте всі його матчі');
     // The better seed (earlier applicant) wins every group match.
     const seedOf = (id: string | null) => cup.approved.indexOf(id!);
-    const played = await playOut(cup.id, groups._id, (m) =>
-      seedOf(m.a) < seedOf(m.b) ? "a" : "b",
-    );
-    const tables = played.groups.map((g) =>
-      g.standings.map((r) => r.participant),
-    );
+    const played = await playOut(cup.id, groups._id, (m) => (seedOf(m.a) < seedOf(m.b) ? 'a' : 'b'));
+    const tables = played.groups.map((g) => g.standings.map((r) => r.participant));
     const playoff = await stage(api, cup.id, {
-      format: "single_elimination",
+      format: 'single_elimination',
       from: { stageId: groups._id, advance: 2 },
     });
     const firstRound = playoff.matches.filter((m) => m.round === 1);
@@ -680,85 +540,51 @@ describe("groups → playoffs", () => {
         to: number;
         name: string;
       }[];
-    }>("GET", `/api/tournaments/${cup.id}/standings`);
+    }>('GET', `/api/tournaments/${cup.id}/standings`);
     expect(standings.body.final).toBe(true);
-    expect(standings.body.placements.map((p) => `${p.from}-${p.to}`)).toEqual([
-      "1-1",
-      "2-2",
-      "3-4",
-      "3-4",
-      "5-6",
-      "5-6",
-      "7-8",
-      "7-8",
-    ]);
+    expect(standings.body.placements.map((p) => `${p.from}-${p.to}`)).toEqual(['1-1', '2-2', '3-4', '3-4', '5-6', '5-6', '7-8', '7-8']);
     expect(
       standings.body.placements
         .slice(4)
         .map((p) => p.participant)
         .sort(),
-    ).toEqual(
-      [tables[0]![2], tables[1]![2], tables[0]![3], tables[1]![3]].sort(),
-    );
-    expect(standings.body.placements[0]!.name).not.toBe("");
+    ).toEqual([tables[0]![2], tables[1]![2], tables[0]![3], tables[1]![3]].sort());
+    expect(standings.body.placements[0]!.name).not.toBe('');
   });
 });
 
-describe("disqualification", () => {
-  it("forfeits every match the participant has not played, now and later; results entered stand", async () => {
+describe('disqualification', () => {
+  it('forfeits every match the participant has not played, now and later; results entered stand', async () => {
     const cup = await solo(4);
-    const created = await stage(api, cup.id, { format: "round_robin" });
+    const created = await stage(api, cup.id, { format: 'round_robin' });
     const out = cup.approved[0]!;
     const playedOne = created.matches.find((m) => m.a === out || m.b === out)!;
-    await patch(
-      playedOne,
-      playedOne.a === out ? { scoreA: 3, scoreB: 0 } : { scoreA: 0, scoreB: 3 },
-    );
-    const res = await api.call<{ message: string; stages: StageView[] }>(
-      "POST",
-      `/api/tournaments/${cup.id}/disqualify`,
-      { token: admin.token, body: { participant: out } },
-    );
+    await patch(playedOne, playedOne.a === out ? { scoreA: 3, scoreB: 0 } : { scoreA: 0, scoreB: 3 });
+    const res = await api.call<{ message: string; stages: StageView[] }>('POST', `/api/tournaments/${cup.id}/disqualify`, {
+      token: admin.token,
+      body: { participant: out },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(
-      "Учасника дискваліфіковано: решту його матчів зараховано суперникам",
-    );
-    const theirs = res.body.stages[0]!.matches.filter(
-      (m) => m.a === out || m.b === out,
-    );
+    expect(res.body.message).toBe('Учасника дискваліфіковано: решту його матчів зараховано суперникам');
+    const theirs = res.body.stages[0]!.matches.filter((m) => m.a === out || m.b === out);
     expect(theirs.filter((m) => m.winner === out)).toHaveLength(1);
-    expect(
-      theirs
-        .filter((m) => m._id !== playedOne._id)
-        .every(
-          (m) =>
-            m.status === "completed" && m.winner !== out && m.forfeit !== null,
-        ),
-    ).toBe(true);
-    const again = await api.call(
-      "POST",
-      `/api/tournaments/${cup.id}/disqualify`,
-      { token: admin.token, body: { participant: out } },
-    );
+    expect(theirs.filter((m) => m._id !== playedOne._id).every((m) => m.status === 'completed' && m.winner !== out && m.forfeit !== null)).toBe(true);
+    const again = await api.call('POST', `/api/tournaments/${cup.id}/disqualify`, { token: admin.token, body: { participant: out } });
     expect(again.status).toBe(409);
-    const stranger = await api.call(
-      "POST",
-      `/api/tournaments/${cup.id}/disqualify`,
-      { token: admin.token, body: { participant: admin.user.id } },
-    );
+    const stranger = await api.call('POST', `/api/tournaments/${cup.id}/disqualify`, { token: admin.token, body: { participant: admin.user.id } });
     expect(stranger.status).toBe(422);
   });
 });
 
-describe("the SPEC bracket stays", () => {
-  it("shows a single-elimination stage as the tournament’s bracket, and a bracket save lands in the stage", async () => {
+describe('the SPEC bracket stays', () => {
+  it('shows a single-elimination stage as the tournament’s bracket, and a bracket save lands in the stage', async () => {
     const cup = await solo(4);
     const created = await stage(api, cup.id, {
-      format: "single_elimination",
-      seeding: "standard",
+      format: 'single_elimination',
+      seeding: 'standard',
     });
     const first = created.matches[0]!;
-    await patch(first, { scoreA: 2, scoreB: 0, comment: "чисто" });
+    await patch(first, { scoreA: 2, scoreB: 0, comment: 'чисто' });
     const bracket = await api.call<{
       bracket: {
         matches: {
@@ -769,12 +595,12 @@ describe("the SPEC bracket stays", () => {
         }[];
       }[];
       version: number;
-    }>("GET", `/api/tournaments/${cup.id}/bracket`);
+    }>('GET', `/api/tournaments/${cup.id}/bracket`);
     expect(bracket.body.bracket[0]!.matches[0]).toMatchObject({
       a: first.a,
       b: first.b,
       winner: first.a,
-      comment: "чисто",
+      comment: 'чисто',
     });
     expect(bracket.body.bracket[1]!.matches[0]!.a).toBe(first.a);
     // The SPEC's save: the second semifinal's winner typed into the bracket.
@@ -782,87 +608,71 @@ describe("the SPEC bracket stays", () => {
     const second = edited[0]!.matches[1]!;
     Object.assign(second, { winner: second.b, loser: second.a });
     edited[1]!.matches[0]!.b = second.b;
-    const saved = await api.call(
-      "PATCH",
-      `/api/tournaments/${cup.id}/bracket`,
-      {
-        token: admin.token,
-        body: { bracket: edited, version: bracket.body.version },
-      },
-    );
+    const saved = await api.call('PATCH', `/api/tournaments/${cup.id}/bracket`, {
+      token: admin.token,
+      body: { bracket: edited, version: bracket.body.version },
+    });
     expect(saved.status).toBe(200);
     const final = await matchAt(cup.id, created._id, { round: 2, position: 1 });
-    expect(final).toMatchObject({ a: first.a, b: second.b, status: "ready" });
+    expect(final).toMatchObject({ a: first.a, b: second.b, status: 'ready' });
     // The score entered through the match survives the bracket save.
-    expect(
-      await matchAt(cup.id, created._id, { round: 1, position: 1 }),
-    ).toMatchObject({ scoreA: 2, scoreB: 0 });
-    const detail = await api.call<{ bracket: unknown }>(
-      "GET",
-      `/api/tournaments/${cup.id}`,
-    );
+    expect(await matchAt(cup.id, created._id, { round: 1, position: 1 })).toMatchObject({ scoreA: 2, scoreB: 0 });
+    const detail = await api.call<{ bracket: unknown }>('GET', `/api/tournaments/${cup.id}`);
     expect(detail.body.bracket).toEqual(edited);
   });
 
-  it("answers an unchanged stages poll with 304 and a changed one with the new version", async () => {
+  it('answers an unchanged stages poll with 304 and a changed one with the new version', async () => {
     const cup = await solo(2);
-    const created = await stage(api, cup.id, { format: "single_elimination" });
-    const first = await api.call("GET", `/api/tournaments/${cup.id}/stages`);
-    const etag = first.headers.get("etag")!;
+    const created = await stage(api, cup.id, { format: 'single_elimination' });
+    const first = await api.call('GET', `/api/tournaments/${cup.id}/stages`);
+    const etag = first.headers.get('etag')!;
     expect(
       (
-        await api.call("GET", `/api/tournaments/${cup.id}/stages`, {
-          headers: { "If-None-Match": etag },
+        await api.call('GET', `/api/tournaments/${cup.id}/stages`, {
+          headers: { 'If-None-Match': etag },
         })
       ).status,
     ).toBe(304);
     await patch(created.matches[0]!, { scoreA: 1, scoreB: 0 });
-    const changed = await api.call("GET", `/api/tournaments/${cup.id}/stages`, {
-      headers: { "If-None-Match": etag },
+    const changed = await api.call('GET', `/api/tournaments/${cup.id}/stages`, {
+      headers: { 'If-None-Match': etag },
     });
     expect(changed.status).toBe(200);
-    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(changed.headers.get('etag')).not.toBe(etag);
   });
 });
 
-describe("large stages cost a fixed number of queries", () => {
+describe('large stages cost a fixed number of queries', () => {
   /** A solo tournament with `n` approved players written straight into the tables (the rules of applying are other files' tests). */
   async function bigTournament(n: number) {
     const cup = await solo(0);
     const ids = await accounts(api, n);
-    await api.db
-      .insert(applications)
-      .values(
-        ids.map((userId) => ({
-          tournamentId: cup.id,
-          userId,
-          status: "approved" as const,
-        })),
-      );
+    await api.db.insert(applications).values(
+      ids.map((userId) => ({
+        tournamentId: cup.id,
+        userId,
+        status: 'approved' as const,
+      })),
+    );
     return cup.id;
   }
 
-  it("creates a 256-player double elimination and a 64-player round robin in 8 groups with the same count as small ones", async () => {
+  it('creates a 256-player double elimination and a 64-player round robin in 8 groups with the same count as small ones', async () => {
     const counts: Record<string, number> = {};
     for (const [label, n, body] of [
-      ["de4", 4, { format: "double_elimination" }],
-      ["de256", 256, { format: "double_elimination" }],
-      ["rr8", 8, { format: "round_robin", settings: { groups: 2 } }],
-      ["rr64", 64, { format: "round_robin", settings: { groups: 8 } }],
+      ['de4', 4, { format: 'double_elimination' }],
+      ['de256', 256, { format: 'double_elimination' }],
+      ['rr8', 8, { format: 'round_robin', settings: { groups: 2 } }],
+      ['rr64', 64, { format: 'round_robin', settings: { groups: 8 } }],
     ] as const) {
       const id = await bigTournament(n);
       const { result, queries } = await api.queriesOf(() =>
-        api.call<{ stage: StageView }>(
-          "POST",
-          `/api/tournaments/${id}/stages`,
-          { token: admin.token, body },
-        ),
+        api.call<{ stage: StageView }>('POST', `/api/tournaments/${id}/stages`, { token: admin.token, body }),
       );
       expect(result.status).toBe(201);
       counts[label] = queries.length;
-      if (label === "de256")
-        expect(result.body.stage.matches).toHaveLength(511);
-      if (label === "rr64") expect(result.body.stage.matches).toHaveLength(224);
+      if (label === 'de256') expect(result.body.stage.matches).toHaveLength(511);
+      if (label === 'rr64') expect(result.body.stage.matches).toHaveLength(224);
     }
     expect(counts.de256).toBe(counts.de4);
     expect(counts.rr64).toBe(counts.rr8);

@@ -1,23 +1,16 @@
-import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
-import type {
-  AchievementInput,
-  SetupResult,
-  StatFieldInput,
-} from "../../src/lib/api/game-management.ts";
-import type { StageCreateInput, StageView } from "../../src/lib/api/stages.ts";
-import type { TeamMessage } from "../../src/lib/api/teams.ts";
-import type {
-  MatchRecorded,
-  RecordMatchInput,
-} from "../../src/lib/api/tournament-stats.ts";
-import { TEAM_SIZE } from "../../src/lib/domain/application-rules.ts";
-import type { StatsTemplate } from "../../src/lib/domain/stat-fields.ts";
-import { teamMembers, users } from "../../src/server/db/schema/index.ts";
-import { createSession } from "../../src/server/services/sessions.ts";
-import { createTeam } from "../../src/server/services/teams.ts";
-import { createTestApi, type TestApi, type TestApiOptions } from "./api.ts";
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import type { AchievementInput, SetupResult, StatFieldInput } from '../../src/lib/api/game-management.ts';
+import type { StageCreateInput, StageView } from '../../src/lib/api/stages.ts';
+import type { TeamMessage } from '../../src/lib/api/teams.ts';
+import type { MatchRecorded, RecordMatchInput } from '../../src/lib/api/tournament-stats.ts';
+import { TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
+import type { StatsTemplate } from '../../src/lib/domain/stat-fields.ts';
+import { teamMembers, users } from '../../src/server/db/schema/index.ts';
+import { createSession } from '../../src/server/services/sessions.ts';
+import { createTeam } from '../../src/server/services/teams.ts';
+import { createTestApi, type TestApi, type TestApiOptions } from './api.ts';
 
 /*
  * The people and things API tests start from. Each goes through the API (or, where no route can
@@ -27,7 +20,7 @@ import { createTestApi, type TestApi, type TestApiOptions } from "./api.ts";
  */
 
 /** A confirmed, signed-in account: `user` is its row, `token` its session, `password` its password. */
-export type Player = Awaited<ReturnType<TestApi["signedIn"]>>;
+export type Player = Awaited<ReturnType<TestApi['signedIn']>>;
 
 /**
  * A fresh API for this test file: opened before its first test and closed after its last. The object
@@ -47,33 +40,26 @@ export function useTestApi(options?: TestApiOptions): TestApi {
 
 let seq = 0;
 /** A name no other builder call has given, with `prefix` in front. */
-export const unique = (prefix: string) =>
-  `${prefix}${++seq}_${randomUUID().slice(0, 6)}`;
+export const unique = (prefix: string) => `${prefix}${++seq}_${randomUUID().slice(0, 6)}`;
 
 /** A signed-in player, named `username` when given. */
-export const player = (api: TestApi, username?: string): Promise<Player> =>
-  api.signedIn("user", username);
+export const player = (api: TestApi, username?: string): Promise<Player> => api.signedIn('user', username);
 
 const admins = new WeakMap<TestApi, Promise<Player>>();
 /** The file's admin: signed in on first use, the same one after. */
 export function admin(api: TestApi): Promise<Player> {
   let found = admins.get(api);
   if (!found) {
-    found = api.signedIn("admin");
+    found = api.signedIn('admin');
     admins.set(api, found);
   }
   return found;
 }
 
 /** Throws with the answer when a builder's call was refused: a broken setup, not a test result. */
-async function expectStatus<T>(
-  answer: Promise<{ status: number; body: T }>,
-  status: number,
-  what: string,
-): Promise<T> {
+async function expectStatus<T>(answer: Promise<{ status: number; body: T }>, status: number, what: string): Promise<T> {
   const res = await answer;
-  if (res.status !== status)
-    throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
@@ -84,13 +70,8 @@ export async function accounts(api: TestApi, count: number): Promise<string[]> {
     .insert(users)
     .values(
       Array.from({ length: count }, () => {
-        const name = unique("m_");
-        return {
-          username: name,
-          email: `${name}@example.test`,
-          passwordHash: "x",
-          emailConfirmedAt: new Date(),
-        };
+        const name = unique('m_');
+        return { username: name, email: `${name}@example.test`, passwordHash: 'x', emailConfirmedAt: new Date() };
       }),
     )
     .returning({ id: users.id });
@@ -109,31 +90,15 @@ export interface BuiltTeam {
  * the captain, then silent `accounts` fill it. The team is made by the teams service (no limit on
  * how many one captain makes); members join without an invite, as no route allows.
  */
-export async function team(
-  api: TestApi,
-  captain: Player | string,
-  size: number,
-  options: { members?: string[]; name?: string } = {},
-): Promise<BuiltTeam> {
-  const captainId = typeof captain === "string" ? captain : captain.user.id;
-  const [row] = await api.db
-    .select()
-    .from(users)
-    .where(eq(users.id, captainId));
+export async function team(api: TestApi, captain: Player | string, size: number, options: { members?: string[]; name?: string } = {}): Promise<BuiltTeam> {
+  const captainId = typeof captain === 'string' ? captain : captain.user.id;
+  const [row] = await api.db.select().from(users).where(eq(users.id, captainId));
   if (!row) throw new Error(`team: no user ${captainId}`);
-  const name = options.name ?? unique("Team ");
+  const name = options.name ?? unique('Team ');
   const made = await createTeam(api.db, row, { name, logoUrl: null });
-  if (typeof made === "string")
-    throw new Error(`team: ${name} was refused (${made})`);
-  const members = [
-    captainId,
-    ...(options.members ?? []),
-    ...(await accounts(api, size - 1 - (options.members?.length ?? 0))),
-  ];
-  if (members.length > 1)
-    await api.db
-      .insert(teamMembers)
-      .values(members.slice(1).map((userId) => ({ teamId: made.id, userId })));
+  if (typeof made === 'string') throw new Error(`team: ${name} was refused (${made})`);
+  const members = [captainId, ...(options.members ?? []), ...(await accounts(api, size - 1 - (options.members?.length ?? 0)))];
+  if (members.length > 1) await api.db.insert(teamMembers).values(members.slice(1).map((userId) => ({ teamId: made.id, userId })));
   return { id: made.id, name, members };
 }
 
@@ -141,56 +106,29 @@ export async function team(
  * A team whose members all signed in and joined through the captain's invites, as people do:
  * `joining` first, then new players up to `size` with the captain.
  */
-export async function invitedTeam(
-  api: TestApi,
-  size: number,
-  captain?: Player,
-  joining: Player[] = [],
-) {
+export async function invitedTeam(api: TestApi, size: number, captain?: Player, joining: Player[] = []) {
   const lead = captain ?? (await player(api));
   const created = await expectStatus(
-    api.call<TeamMessage>("POST", "/api/teams", {
-      token: lead.token,
-      body: { name: unique("Команда ") },
-    }),
+    api.call<TeamMessage>('POST', '/api/teams', { token: lead.token, body: { name: unique('Команда ') } }),
     201,
-    "create team",
+    'create team',
   );
   const members: Player[] = [];
   for (let i = 1; i < size; i++) {
     const p = joining[i - 1] ?? (await player(api));
-    await expectStatus(
-      api.call("POST", `/api/teams/${created.team._id}/invite`, {
-        token: lead.token,
-        body: { query: p.user.username },
-      }),
-      201,
-      "invite",
-    );
-    await expectStatus(
-      api.call("POST", `/api/teams/${created.team._id}/accept-invite`, {
-        token: p.token,
-      }),
-      200,
-      "accept invite",
-    );
+    await expectStatus(api.call('POST', `/api/teams/${created.team._id}/invite`, { token: lead.token, body: { query: p.user.username } }), 201, 'invite');
+    await expectStatus(api.call('POST', `/api/teams/${created.team._id}/accept-invite`, { token: p.token }), 200, 'accept invite');
     members.push(p);
   }
   return { captain: lead, team: created.team, members };
 }
 
 /** A game made by the admin; its id. */
-export async function game(
-  api: TestApi,
-  name = unique("Game "),
-): Promise<string> {
+export async function game(api: TestApi, name = unique('Game ')): Promise<string> {
   const body = await expectStatus(
-    api.call<{ game: { _id: string } }>("POST", "/api/games", {
-      token: (await admin(api)).token,
-      body: { name },
-    }),
+    api.call<{ game: { _id: string } }>('POST', '/api/games', { token: (await admin(api)).token, body: { name } }),
     201,
-    "create game",
+    'create game',
   );
   return body.game._id;
 }
@@ -209,51 +147,22 @@ export interface StatsGameOptions {
  * or with exactly the `fields` and `achievements` given: the template's are deleted and these added
  * through the admin's routes, as the game management panel does. Its id.
  */
-export async function statsGame(
-  api: TestApi,
-  options: StatsGameOptions = {},
-): Promise<string> {
+export async function statsGame(api: TestApi, options: StatsGameOptions = {}): Promise<string> {
   const { token } = await admin(api);
   const { game, config } = await expectStatus(
-    api.call<SetupResult>("POST", "/api/game-management/setup", {
-      token,
-      body: {
-        name: options.name ?? unique("Stats "),
-        template: options.template ?? "default",
-      },
-    }),
+    api.call<SetupResult>('POST', '/api/game-management/setup', { token, body: { name: options.name ?? unique('Stats '), template: options.template ?? 'default' } }),
     201,
-    "set up game statistics",
+    'set up game statistics',
   );
   const base = `/api/game-management/${game._id}`;
   if (options.achievements) {
-    for (const a of config.gameAchievements)
-      await expectStatus(
-        api.call("DELETE", `${base}/achievements/${a._id}`, { token }),
-        200,
-        "delete achievement",
-      );
+    for (const a of config.gameAchievements) await expectStatus(api.call('DELETE', `${base}/achievements/${a._id}`, { token }), 200, 'delete achievement');
   }
   if (options.fields) {
-    for (const f of config.statsFields)
-      await expectStatus(
-        api.call("DELETE", `${base}/stat-fields/${f.fieldName}`, { token }),
-        200,
-        "delete stat field",
-      );
-    for (const body of options.fields)
-      await expectStatus(
-        api.call("POST", `${base}/add-stat-field`, { token, body }),
-        201,
-        "add stat field",
-      );
+    for (const f of config.statsFields) await expectStatus(api.call('DELETE', `${base}/stat-fields/${f.fieldName}`, { token }), 200, 'delete stat field');
+    for (const body of options.fields) await expectStatus(api.call('POST', `${base}/add-stat-field`, { token, body }), 201, 'add stat field');
   }
-  for (const body of options.achievements ?? [])
-    await expectStatus(
-      api.call("POST", `${base}/add-achievement`, { token, body }),
-      201,
-      "add achievement",
-    );
+  for (const body of options.achievements ?? []) await expectStatus(api.call('POST', `${base}/add-achievement`, { token, body }), 201, 'add achievement');
   return game._id;
 }
 
@@ -265,7 +174,7 @@ export interface TournamentOptions {
   date?: string;
   description?: string;
   /** Set after the participants are approved (applications are only taken while pending). */
-  status?: "pending" | "started" | "finished";
+  status?: 'pending' | 'started' | 'finished';
   /** Approved participants, in application order: a number of new players or teams, or who they are. */
   approved?: number | (Player | BuiltTeam)[];
 }
@@ -285,56 +194,34 @@ export interface BuiltTournament {
  * the API: players in a solo tournament, teams of the smallest size allowed otherwise (a team given
  * applies through its captain, signed in for it).
  */
-export async function tournament(
-  api: TestApi,
-  options: TournamentOptions = {},
-): Promise<BuiltTournament> {
+export async function tournament(api: TestApi, options: TournamentOptions = {}): Promise<BuiltTournament> {
   const { token } = await admin(api);
   const gameId = options.game ?? (await game(api));
   const soloOnly = options.soloOnly ?? false;
   const body = await expectStatus(
-    api.call<{ tournament: { _id: string; title: string; date: string } }>(
-      "POST",
-      "/api/tournaments",
-      {
-        token,
-        body: {
-          title: options.title ?? unique("Cup "),
-          date: options.date ?? "2030-05-01T16:00:00Z",
-          game: gameId,
-          soloOnly,
-          ...(options.description !== undefined
-            ? { description: options.description }
-            : {}),
-        },
+    api.call<{ tournament: { _id: string; title: string; date: string } }>('POST', '/api/tournaments', {
+      token,
+      body: {
+        title: options.title ?? unique('Cup '),
+        date: options.date ?? '2030-05-01T16:00:00Z',
+        game: gameId,
+        soloOnly,
+        ...(options.description !== undefined ? { description: options.description } : {}),
       },
-    ),
+    }),
     201,
-    "create tournament",
+    'create tournament',
   );
-  const built = {
-    id: body.tournament._id,
-    title: body.tournament.title,
-    date: body.tournament.date,
-    game: gameId,
-    soloOnly,
-    approved: [] as string[],
-  };
-  const entrants =
-    typeof options.approved === "number"
-      ? Array.from({ length: options.approved }, () => undefined)
-      : (options.approved ?? []);
+  const built = { id: body.tournament._id, title: body.tournament.title, date: body.tournament.date, game: gameId, soloOnly, approved: [] as string[] };
+  const entrants = typeof options.approved === 'number' ? Array.from({ length: options.approved }, () => undefined) : (options.approved ?? []);
   for (const entrant of entrants) {
     let applicant: Player | BuiltTeam;
     if (entrant) applicant = entrant;
     else if (soloOnly) applicant = await player(api);
     else applicant = await team(api, await player(api), TEAM_SIZE.min);
-    built.approved.push(
-      (await application(api, built.id, "approved", applicant)).entrant,
-    );
+    built.approved.push((await application(api, built.id, 'approved', applicant)).entrant);
   }
-  if (options.status && options.status !== "pending")
-    await tournamentStatus(api, built, options.status);
+  if (options.status && options.status !== 'pending') await tournamentStatus(api, built, options.status);
   return built;
 }
 
@@ -343,54 +230,27 @@ export async function tournament(
  * (with `comment`): by `applicant` (a new player when left out), or by a team through its captain.
  * `entrant` is the player's or the team's id.
  */
-export async function application(
-  api: TestApi,
-  tournamentId: string,
-  status: "pending" | "approved" | "rejected" = "pending",
-  applicant?: Player | BuiltTeam,
-  comment?: string,
-) {
+export async function application(api: TestApi, tournamentId: string, status: 'pending' | 'approved' | 'rejected' = 'pending', applicant?: Player | BuiltTeam, comment?: string) {
   const by = applicant ?? (await player(api));
-  const isTeam = "members" in by;
+  const isTeam = 'members' in by;
   const who = isTeam ? await signInAs(api, by.members[0]!) : by;
   const applied = await expectStatus(
-    api.call<{ application: { _id: string } }>("POST", "/api/applications", {
-      token: who.token,
-      body: { tournament: tournamentId, ...(isTeam ? { team: by.id } : {}) },
-    }),
+    api.call<{ application: { _id: string } }>('POST', '/api/applications', { token: who.token, body: { tournament: tournamentId, ...(isTeam ? { team: by.id } : {}) } }),
     201,
-    "apply",
+    'apply',
   );
   const id = applied.application._id;
-  if (status !== "pending") {
+  if (status !== 'pending') {
     const { token } = await admin(api);
-    await expectStatus(
-      api.call("PATCH", `/api/applications/${id}/status`, {
-        token,
-        body: { status, ...(comment !== undefined ? { comment } : {}) },
-      }),
-      200,
-      `answer application (${status})`,
-    );
+    await expectStatus(api.call('PATCH', `/api/applications/${id}/status`, { token, body: { status, ...(comment !== undefined ? { comment } : {}) } }), 200, `answer application (${status})`);
   }
   return { id, entrant: isTeam ? by.id : who.user.id, applicant: who };
 }
 
 /** Sets a tournament's status through the admin's edit form. */
-export async function tournamentStatus(
-  api: TestApi,
-  cup: Pick<BuiltTournament, "id" | "title" | "date" | "game">,
-  status: "pending" | "started" | "finished",
-) {
+export async function tournamentStatus(api: TestApi, cup: Pick<BuiltTournament, 'id' | 'title' | 'date' | 'game'>, status: 'pending' | 'started' | 'finished') {
   const { token } = await admin(api);
-  await expectStatus(
-    api.call("PUT", `/api/tournaments/${cup.id}`, {
-      token,
-      body: { title: cup.title, date: cup.date, game: cup.game, status },
-    }),
-    200,
-    "set status",
-  );
+  await expectStatus(api.call('PUT', `/api/tournaments/${cup.id}`, { token, body: { title: cup.title, date: cup.date, game: cup.game, status } }), 200, 'set status');
 }
 
 /** A session for an account made by `accounts` or `team` (their password is unknown): a new session row. */
@@ -398,55 +258,26 @@ async function signInAs(api: TestApi, userId: string): Promise<Player> {
   const [row] = await api.db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new Error(`no user ${userId}`);
   const { token } = await createSession(api.db, row.id, 30);
-  return { user: row, token, password: "" };
+  return { user: row, token, password: '' };
 }
 
 /** Statistics switched on for a tournament by the admin (its game needs a statistics configuration). */
-export async function statsOn(
-  api: TestApi,
-  tournamentId: string,
-): Promise<void> {
-  await expectStatus(
-    api.call("POST", `/api/tournaments/${tournamentId}/enable-stats`, {
-      token: (await admin(api)).token,
-    }),
-    200,
-    "enable stats",
-  );
+export async function statsOn(api: TestApi, tournamentId: string): Promise<void> {
+  await expectStatus(api.call('POST', `/api/tournaments/${tournamentId}/enable-stats`, { token: (await admin(api)).token }), 200, 'enable stats');
 }
 
 /** A match result the admin recorded in a tournament with statistics on (`POST …/record-match`). */
-export async function recordedMatch(
-  api: TestApi,
-  tournamentId: string,
-  match: RecordMatchInput,
-): Promise<MatchRecorded> {
+export async function recordedMatch(api: TestApi, tournamentId: string, match: RecordMatchInput): Promise<MatchRecorded> {
   return expectStatus(
-    api.call<MatchRecorded>(
-      "POST",
-      `/api/tournaments/${tournamentId}/record-match`,
-      { token: (await admin(api)).token, body: match },
-    ),
+    api.call<MatchRecorded>('POST', `/api/tournaments/${tournamentId}/record-match`, { token: (await admin(api)).token, body: match }),
     201,
-    "record match",
+    'record match',
   );
 }
 
 /** A stage the admin creates through the API (`POST …/stages`); the answer's stage. */
-export async function stage(
-  api: TestApi,
-  tournamentId: string,
-  input: StageCreateInput,
-): Promise<StageView> {
+export async function stage(api: TestApi, tournamentId: string, input: StageCreateInput): Promise<StageView> {
   const { token } = await admin(api);
-  const body = await expectStatus(
-    api.call<{ stage: StageView }>(
-      "POST",
-      `/api/tournaments/${tournamentId}/stages`,
-      { token, body: input },
-    ),
-    201,
-    "create stage",
-  );
+  const body = await expectStatus(api.call<{ stage: StageView }>('POST', `/api/tournaments/${tournamentId}/stages`, { token, body: input }), 201, 'create stage');
   return body.stage;
 }

@@ -1,101 +1,84 @@
-import { describe, expect, it } from "vitest";
-import { answersChangedBy } from "../../src/server/serving/write-effects.ts";
+import { describe, expect, it } from 'vitest';
+import { answersChangedBy } from '../../src/server/serving/write-effects.ts';
 
-const ID = "0b7e3c1a-5f2d-4c6e-9a8b-1d2e3f4a5b6c";
-const OTHER = "9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a";
+const ID = '0b7e3c1a-5f2d-4c6e-9a8b-1d2e3f4a5b6c';
+const OTHER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
 
 /** Which of these held paths a write to `path` drops. */
-const dropped = (path: string, method = "PATCH") =>
+const dropped = (path: string, method = 'PATCH') =>
   [
-    "/",
-    "/?x=1",
-    "/tournaments",
+    '/',
+    '/?x=1',
+    '/tournaments',
     `/tournaments/${ID}`,
     `/tournament/${ID}/bracket`,
     `/api/tournaments/${ID}`,
     `/api/tournaments/${ID}/bracket`,
     `/tournaments/${OTHER}`,
     `/api/tournaments?game=${OTHER}`,
-    "/games/abc",
-    "/news",
-    "/leaderboards?tab=teams",
+    '/games/abc',
+    '/news',
+    '/leaderboards?tab=teams',
     `/api/stats/leaderboard/game/${OTHER}?limit=50`,
-    "/sitemap.xml",
+    '/sitemap.xml',
   ].filter(answersChangedBy(path, method));
 
-describe("answersChangedBy", () => {
-  it("drops every held answer after an ordinary write: a game, a tournament, news", () => {
-    for (const path of [
-      "/api/games",
-      `/api/tournaments/${ID}`,
-      "/api/news",
-      `/api/tournaments/${ID}/winner`,
-      `/api/tournaments/${ID}/enable-stats`,
-    ]) {
+describe('answersChangedBy', () => {
+  it('drops every held answer after an ordinary write: a game, a tournament, news', () => {
+    for (const path of ['/api/games', `/api/tournaments/${ID}`, '/api/news', `/api/tournaments/${ID}/winner`, `/api/tournaments/${ID}/enable-stats`]) {
       expect(dropped(path), path).toHaveLength(14);
     }
   });
 
-  it("keeps every held answer after a write no guest sees: chat, sign-in, saved news, read marks", () => {
-    for (const path of [
-      `/api/team/${ID}/chat`,
-      "/api/auth/login",
-      "/api/news/saved/x",
-      "/api/users/me/notifications/read",
-    ]) {
+  it('keeps every held answer after a write no guest sees: chat, sign-in, saved news, read marks', () => {
+    for (const path of [`/api/team/${ID}/chat`, '/api/auth/login', '/api/news/saved/x', '/api/users/me/notifications/read']) {
       expect(dropped(path), path).toEqual([]);
     }
   });
 
-  it("drops only that tournament’s pages and reads after a bracket save", () => {
+  it('drops only that tournament’s pages and reads after a bracket save', () => {
     expect(dropped(`/api/tournaments/${ID}/bracket`)).toEqual([
       `/tournaments/${ID}`,
       `/tournament/${ID}/bracket`,
       `/api/tournaments/${ID}`,
       `/api/tournaments/${ID}/bracket`,
-      "/sitemap.xml",
+      '/sitemap.xml',
     ]);
   });
 
-  it("drops every held answer after a bracket is drawn: the draw may start the tournament, whose status lists show", () => {
-    expect(dropped(`/api/tournaments/${ID}/bracket`, "POST")).toHaveLength(14);
-    expect(dropped(`/api/tournaments/${ID}/bracket`, "PATCH")).toHaveLength(5);
+  it('drops every held answer after a bracket is drawn: the draw may start the tournament, whose status lists show', () => {
+    expect(dropped(`/api/tournaments/${ID}/bracket`, 'POST')).toHaveLength(14);
+    expect(dropped(`/api/tournaments/${ID}/bracket`, 'PATCH')).toHaveLength(5);
   });
 
-  it("drops the tournament, the home page, the leaderboards and the stats reads after a recorded match", () => {
+  it('drops the tournament, the home page, the leaderboards and the stats reads after a recorded match', () => {
     expect(dropped(`/api/tournaments/${ID}/record-match`)).toEqual([
-      "/",
-      "/?x=1",
+      '/',
+      '/?x=1',
       `/tournaments/${ID}`,
       `/tournament/${ID}/bracket`,
       `/api/tournaments/${ID}`,
       `/api/tournaments/${ID}/bracket`,
-      "/leaderboards?tab=teams",
+      '/leaderboards?tab=teams',
       `/api/stats/leaderboard/game/${OTHER}?limit=50`,
-      "/sitemap.xml",
+      '/sitemap.xml',
     ]);
   });
 
-  it("drops that tournament after a Swiss round is paired, and the ratings too after a disqualification", () => {
-    expect(
-      dropped(`/api/tournaments/${ID}/stages/${OTHER}/next-round`, "POST"),
-    ).toEqual([
+  it('drops that tournament after a Swiss round is paired, and the ratings too after a disqualification', () => {
+    expect(dropped(`/api/tournaments/${ID}/stages/${OTHER}/next-round`, 'POST')).toEqual([
       `/tournaments/${ID}`,
       `/tournament/${ID}/bracket`,
       `/api/tournaments/${ID}`,
       `/api/tournaments/${ID}/bracket`,
-      "/sitemap.xml",
+      '/sitemap.xml',
     ]);
-    expect(dropped(`/api/tournaments/${ID}/disqualify`, "POST")).toContain(
-      "/leaderboards?tab=teams",
-    );
-    expect(dropped(`/api/tournaments/${ID}/disqualify`, "POST")).not.toContain(
-      `/tournaments/${OTHER}`,
-    );
+    expect(dropped(`/api/tournaments/${ID}/disqualify`, 'POST')).toContain('/leaderboards?tab=teams');
+    expect(dropped(`/api/tournaments/${ID}/disqualify`, 'POST')).not.toContain(`/tournaments/${OTHER}`);
   });
 
-  it("drops every held answer after a stage is created (it may start the tournament) or a match is edited (its path names no tournament)", () => {
-    expect(dropped(`/api/tournaments/${ID}/stages`, "POST")).toHaveLength(14);
-    expect(dropped(`/api/matches/${ID}`, "PATCH")).toHaveLength(14);
+  it('drops every held answer after a stage is created (it may start the tournament) or a match is edited (its path names no tournament)', () => {
+    expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(14);
+    expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(14);
   });
 });

@@ -3,8 +3,8 @@
  * placements; a match and its result. The server validates with these and the pages and islands
  * read the same types.
  */
-import { z } from "zod";
-import { isSupportedMoment } from "./input.ts";
+import { z } from 'zod';
+import { isSupportedMoment } from './input.ts';
 import {
   BRACKET_SIDES,
   GRAND_FINALS,
@@ -16,10 +16,10 @@ import {
   STAGE_FORMATS,
   STAGE_SEEDINGS,
   TIE_BREAKERS,
-} from "../domain/stage/format.ts";
-import { t } from "../i18n/index.ts";
-import { bracketParticipantSchema } from "./bracket.ts";
-import { getIfChanged, type ApiClient } from "./client.ts";
+} from '../domain/stage/format.ts';
+import { t } from '../i18n/index.ts';
+import { bracketParticipantSchema } from './bracket.ts';
+import { getIfChanged, type ApiClient } from './client.ts';
 
 const score = z.number().int().min(0).max(9999);
 export const gameScoreSchema = z.object({ a: score, b: score });
@@ -37,7 +37,7 @@ export const stageSettingsSchema = z
       .int()
       .min(1)
       .max(MAX_BEST_OF)
-      .refine((n) => n % 2 === 1, { error: () => t("stage.bestOfOdd") })
+      .refine((n) => n % 2 === 1, { error: () => t('stage.bestOfOdd') })
       .optional(),
     points: z
       .object({
@@ -46,10 +46,7 @@ export const stageSettingsSchema = z
         loss: z.number().int().min(0).max(10),
       })
       .optional(),
-    tieBreakers: z
-      .array(z.enum(TIE_BREAKERS))
-      .max(TIE_BREAKERS.length)
-      .optional(),
+    tieBreakers: z.array(z.enum(TIE_BREAKERS)).max(TIE_BREAKERS.length).optional(),
   })
   .strict();
 
@@ -57,7 +54,7 @@ export const stageCreateInput = z
   .object({
     format: z.enum(STAGE_FORMATS),
     name: z.string().trim().max(100).optional(),
-    seeding: z.enum(STAGE_SEEDINGS).default("order"),
+    seeding: z.enum(STAGE_SEEDINGS).default('order'),
     /** Manual seeding: every participant once, in seed order. */
     participants: z.array(z.uuid()).max(MAX_STAGE_PARTICIPANTS).optional(),
     settings: stageSettingsSchema.default({}),
@@ -80,7 +77,7 @@ export const matchUpdateInput = z
     forfeit: z.enum(SLOTS).nullable().optional(),
     scheduledAt: z.iso
       .datetime({ offset: true })
-      .refine(isSupportedMoment, { error: () => t("validation.invalidBody") })
+      .refine(isSupportedMoment, { error: () => t('validation.invalidBody') })
       .nullable()
       .optional(),
     comment: z.string().max(500).optional(),
@@ -207,42 +204,16 @@ export const standingsSchema = z.object({
   placements: z.array(placementSchema.extend({ name: z.string() })),
 });
 
-export const getStages = async (
-  api: ApiClient,
-  tournamentId: string,
-  etag?: string,
-) => {
-  const answer = await getIfChanged<StagesState>(
-    api,
-    `tournaments/${tournamentId}/stages`,
-    { etag: etag ?? null },
-  );
+export const getStages = async (api: ApiClient, tournamentId: string, etag?: string) => {
+  const answer = await getIfChanged<StagesState>(api, `tournaments/${tournamentId}/stages`, { etag: etag ?? null });
   return { state: answer.changed ? answer.body : null, etag: answer.etag };
 };
 
-export const createStage = (
-  api: ApiClient,
-  tournamentId: string,
-  body: StageCreateInput,
-) =>
-  api
-    .post(`tournaments/${tournamentId}/stages`, { json: body })
-    .json<{ message: string; stage: StageView }>();
+export const createStage = (api: ApiClient, tournamentId: string, body: StageCreateInput) =>
+  api.post(`tournaments/${tournamentId}/stages`, { json: body }).json<{ message: string; stage: StageView }>();
 
-export const updateMatch = (
-  api: ApiClient,
-  matchId: string,
-  body: MatchUpdateInput,
-) =>
-  api
-    .patch(`matches/${matchId}`, { json: body })
-    .json<z.infer<typeof matchSavedSchema>>();
+export const updateMatch = (api: ApiClient, matchId: string, body: MatchUpdateInput) =>
+  api.patch(`matches/${matchId}`, { json: body }).json<z.infer<typeof matchSavedSchema>>();
 
-export const nextRound = (
-  api: ApiClient,
-  tournamentId: string,
-  stageId: string,
-) =>
-  api
-    .post(`tournaments/${tournamentId}/stages/${stageId}/next-round`)
-    .json<{ message: string; stage: StageView }>();
+export const nextRound = (api: ApiClient, tournamentId: string, stageId: string) =>
+  api.post(`tournaments/${tournamentId}/stages/${stageId}/next-round`).json<{ message: string; stage: StageView }>();

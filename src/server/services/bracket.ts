@@ -1,21 +1,11 @@
-import type { BracketParticipant } from "../../lib/api/bracket.ts";
-import {
-  findProblem,
-  type Bracket,
-  type BracketProblem,
-  type Seeding,
-} from "../../lib/domain/bracket.ts";
-import type { Tx } from "../db/client.ts";
-import type { tournaments } from "../db/schema/index.ts";
-import { approvedParticipants } from "./participants.ts";
-import {
-  drawSingleElimination,
-  lockTournament,
-  saveSingleElimination,
-  type BracketDraw,
-} from "./stages.ts";
+import type { BracketParticipant } from '../../lib/api/bracket.ts';
+import { findProblem, type Bracket, type BracketProblem, type Seeding } from '../../lib/domain/bracket.ts';
+import type { Tx } from '../db/client.ts';
+import type { tournaments } from '../db/schema/index.ts';
+import { approvedParticipants } from './participants.ts';
+import { drawSingleElimination, lockTournament, saveSingleElimination, type BracketDraw } from './stages.ts';
 
-export { findTournamentRow } from "./stages.ts";
+export { findTournamentRow } from './stages.ts';
 
 /*
  * The SPEC bracket (SPEC §3–4, `…/bracket`) as it always was, now a view of the tournament's
@@ -32,11 +22,7 @@ export type Draw = BracketDraw;
  * The draw closes applications: a pending tournament becomes started with it (`started` tells).
  * Drawing over played results needs `replace`.
  */
-export const drawBracket = (
-  db: Tx,
-  id: string,
-  options: { seeding: Seeding; replace: boolean },
-): Promise<Draw> => drawSingleElimination(db, id, options);
+export const drawBracket = (db: Tx, id: string, options: { seeding: Seeding; replace: boolean }): Promise<Draw> => drawSingleElimination(db, id, options);
 
 export type BracketSave =
   | {
@@ -54,32 +40,26 @@ export type BracketSave =
       row: TournamentRow;
       participants: BracketParticipant[];
     }
-  | { ok: false; reason: "notFound" }
-  | { ok: false; reason: "invalid"; problem: BracketProblem };
+  | { ok: false; reason: 'notFound' }
+  | { ok: false; reason: 'invalid'; problem: BracketProblem };
 
 /**
  * Saves an edited bracket (SPEC §4) in one transaction, the tournament row locked so saves queue
  * up: a save based on an older version than the stored one (`expected`) changes nothing; a bracket
  * the engine finds wrong against the participants (`findProblem`) is refused; an empty one clears it.
  */
-export async function saveBracket(
-  db: Tx,
-  id: string,
-  bracket: Bracket,
-  expected: number | undefined,
-): Promise<BracketSave> {
+export async function saveBracket(db: Tx, id: string, bracket: Bracket, expected: number | undefined): Promise<BracketSave> {
   return db.transaction(async (tx) => {
     const row = await lockTournament(tx, id);
-    if (!row) return { ok: false, reason: "notFound" } as const;
+    if (!row) return { ok: false, reason: 'notFound' } as const;
     const participants = await approvedParticipants(tx, row);
-    if (expected !== undefined && expected !== row.bracketVersion)
-      return { ok: true, stale: true, row, participants } as const;
+    if (expected !== undefined && expected !== row.bracketVersion) return { ok: true, stale: true, row, participants } as const;
     if (bracket.length > 0) {
       const problem = findProblem(
         bracket,
         participants.map((p) => p._id),
       );
-      if (problem) return { ok: false, reason: "invalid", problem } as const;
+      if (problem) return { ok: false, reason: 'invalid', problem } as const;
     }
     const saved = await saveSingleElimination(tx, row, bracket);
     return {

@@ -1,71 +1,21 @@
-import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
-import type { BracketParticipant } from "../../lib/api/bracket.ts";
-import type {
-  MatchUpdateInput,
-  StageCreateInput,
-  StagesState,
-  StageMatchView,
-  StageView,
-} from "../../lib/api/stages.ts";
-import type { Bracket } from "../../lib/domain/bracket.ts";
-import { normalizeStatus } from "../../lib/domain/tournament-status.ts";
-import {
-  crossSeed,
-  draftStage,
-  groupCount,
-  nextSwissRound,
-  seedOrder,
-  snakeGroups,
-  type NextRoundRefusal,
-} from "../../lib/domain/stage/build.ts";
-import {
-  allowsDraws,
-  DEFAULT_POINTS,
-  DEFAULT_TIE_BREAKERS,
-  isElimination,
-  MAX_STAGE_PARTICIPANTS,
-} from "../../lib/domain/stage/format.ts";
-import { bracketOf, fromBracket } from "../../lib/domain/stage/legacy.ts";
-import {
-  groupBandPlacements,
-  tournamentPlacements,
-} from "../../lib/domain/stage/placements.ts";
-import {
-  doubleEliminationPlan,
-  singleEliminationPlan,
-  type PlannedMatch,
-} from "../../lib/domain/stage/plan.ts";
-import {
-  isStageComplete,
-  resetBy,
-  resolveStage,
-  type EnteredResult,
-  type ResolvedMatch,
-} from "../../lib/domain/stage/resolve.ts";
-import {
-  judgeResult,
-  type JudgedResult,
-  type ResultRefusal,
-} from "../../lib/domain/stage/result.ts";
-import {
-  eliminationPlacements,
-  groupStandings,
-  type Placement,
-  type StandingRow,
-} from "../../lib/domain/stage/standings.ts";
-import type { Tx } from "../db/client.ts";
-import {
-  playerGameStats,
-  stageGroups,
-  stageMatches,
-  stageRounds,
-  stages,
-  teamGameStats,
-  tournaments,
-} from "../db/schema/index.ts";
-import { approvedParticipants } from "./participants.ts";
-import { countStageResults } from "./stage-stats.ts";
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { BracketParticipant } from '../../lib/api/bracket.ts';
+import type { MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, StageView } from '../../lib/api/stages.ts';
+import type { Bracket } from '../../lib/domain/bracket.ts';
+import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
+import { crossSeed, draftStage, groupCount, nextSwissRound, seedOrder, snakeGroups, type NextRoundRefusal } from '../../lib/domain/stage/build.ts';
+import { allowsDraws, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, MAX_STAGE_PARTICIPANTS } from '../../lib/domain/stage/format.ts';
+import { bracketOf, fromBracket } from '../../lib/domain/stage/legacy.ts';
+import { groupBandPlacements, tournamentPlacements } from '../../lib/domain/stage/placements.ts';
+import { doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from '../../lib/domain/stage/plan.ts';
+import { isStageComplete, resetBy, resolveStage, type EnteredResult, type ResolvedMatch } from '../../lib/domain/stage/resolve.ts';
+import { judgeResult, type JudgedResult, type ResultRefusal } from '../../lib/domain/stage/result.ts';
+import { eliminationPlacements, groupStandings, type Placement, type StandingRow } from '../../lib/domain/stage/standings.ts';
+import type { Tx } from '../db/client.ts';
+import { playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments } from '../db/schema/index.ts';
+import { approvedParticipants } from './participants.ts';
+import { countStageResults } from './stage-stats.ts';
 
 /*
  * The competition engine's service (issue 21, decision 013). A stage is read whole, resolved by
@@ -91,12 +41,8 @@ interface LoadedStage {
   groups: string[][];
 }
 
-const matchKey = (m: {
-  group: number | null;
-  side: string | null;
-  round: number;
-  position: number;
-}) => `${m.group ?? ""}:${m.side ?? ""}:${m.round}:${m.position}`;
+const matchKey = (m: { group: number | null; side: string | null; round: number; position: number }) =>
+  `${m.group ?? ''}:${m.side ?? ''}:${m.round}:${m.position}`;
 const rowKey = (r: MatchRow) =>
   matchKey({
     group: r.groupNumber,
@@ -106,62 +52,42 @@ const rowKey = (r: MatchRow) =>
   });
 
 /** The tournament row, locked for the rest of the transaction so its bracket and match saves queue up. */
-export async function lockTournament(
-  db: Tx,
-  id: string,
-): Promise<TournamentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tournaments)
-    .where(eq(tournaments.id, id))
-    .for("update");
+export async function lockTournament(db: Tx, id: string): Promise<TournamentRow | undefined> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
   return row;
 }
 
-export async function findTournamentRow(
-  db: Tx,
-  id: string,
-): Promise<TournamentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tournaments)
-    .where(eq(tournaments.id, id));
+export async function findTournamentRow(db: Tx, id: string): Promise<TournamentRow | undefined> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
   return row;
 }
 
 /** The plan of a stage: derived from its seeds for elimination, its rows' fixed sides otherwise. */
 function planOf(stage: StageRow, rows: readonly MatchRow[]): PlannedMatch[] {
-  if (stage.format === "single_elimination")
+  if (stage.format === 'single_elimination')
     return singleEliminationPlan(stage.seeds.length, {
       thirdPlace: stage.settings.thirdPlace,
     });
-  if (stage.format === "double_elimination")
+  if (stage.format === 'double_elimination')
     return doubleEliminationPlan(stage.seeds.length, {
       grandFinal: stage.settings.grandFinal,
     });
   return [...rows]
-    .sort(
-      (x, y) =>
-        (x.groupNumber ?? 0) - (y.groupNumber ?? 0) ||
-        x.round - y.round ||
-        x.position - y.position,
-    )
+    .sort((x, y) => (x.groupNumber ?? 0) - (y.groupNumber ?? 0) || x.round - y.round || x.position - y.position)
     .map((r) => ({
       group: r.groupNumber,
       side: null,
       round: r.round,
       position: r.position,
-      a: { kind: "fixed", id: r.participantA },
-      b: { kind: "fixed", id: r.participantB },
+      a: { kind: 'fixed', id: r.participantA },
+      b: { kind: 'fixed', id: r.participantB },
     }));
 }
 
 /** A stored match's result, when it was played: the sides it was played between and what it was. */
 function enteredOf(row: MatchRow): EnteredResult | null {
-  if (row.status !== "completed" || !row.participantA || !row.participantB)
-    return null;
-  const winner =
-    row.winner === null ? null : row.winner === row.participantA ? "a" : "b";
+  if (row.status !== 'completed' || !row.participantA || !row.participantB) return null;
+  const winner = row.winner === null ? null : row.winner === row.participantA ? 'a' : 'b';
   return {
     a: row.participantA,
     b: row.participantB,
@@ -186,8 +112,7 @@ function load(stage: StageRow, matchRows: readonly MatchRow[]): LoadedStage {
   const byKey = new Map(matchRows.map((r) => [rowKey(r), r]));
   const rows = plan.map((m) => {
     const row = byKey.get(matchKey(m));
-    if (!row)
-      throw new Error(`stage ${stage.id} has no row for ${matchKey(m)}`);
+    if (!row) throw new Error(`stage ${stage.id} has no row for ${matchKey(m)}`);
     return row;
   });
   const entered = new Map<number, EnteredResult>();
@@ -200,26 +125,14 @@ function load(stage: StageRow, matchRows: readonly MatchRow[]): LoadedStage {
     plan,
     rows,
     entered,
-    resolved: resolveStage(
-      plan,
-      stage.seeds,
-      entered,
-      new Set(stage.disqualified),
-    ),
+    resolved: resolveStage(plan, stage.seeds, entered, new Set(stage.disqualified)),
     groups: groupsOf(stage),
   };
 }
 
 /** Every stage of a tournament, loaded, in play order: two queries whatever their size. */
-async function loadStages(
-  tx: Tx,
-  tournamentId: string,
-): Promise<LoadedStage[]> {
-  const stageRows = await tx
-    .select()
-    .from(stages)
-    .where(eq(stages.tournamentId, tournamentId))
-    .orderBy(asc(stages.number));
+async function loadStages(tx: Tx, tournamentId: string): Promise<LoadedStage[]> {
+  const stageRows = await tx.select().from(stages).where(eq(stages.tournamentId, tournamentId)).orderBy(asc(stages.number));
   if (stageRows.length === 0) return [];
   const matchRows = await tx
     .select()
@@ -238,9 +151,7 @@ async function loadStages(
   );
 }
 
-const tieBreakersOf = (stage: StageRow) =>
-  stage.settings.tieBreakers ??
-  DEFAULT_TIE_BREAKERS[stage.format === "swiss" ? "swiss" : "round_robin"];
+const tieBreakersOf = (stage: StageRow) => stage.settings.tieBreakers ?? DEFAULT_TIE_BREAKERS[stage.format === 'swiss' ? 'swiss' : 'round_robin'];
 
 function tablesOf(loaded: LoadedStage): StandingRow[][] {
   return loaded.groups.map((members, g) =>
@@ -256,10 +167,7 @@ function tablesOf(loaded: LoadedStage): StandingRow[][] {
 }
 
 /** A stage's places: by elimination, or (once its tables are final) by group rank. */
-function placementsOf(
-  loaded: LoadedStage,
-  tables: readonly StandingRow[][],
-): Placement[] {
+function placementsOf(loaded: LoadedStage, tables: readonly StandingRow[][]): Placement[] {
   if (isElimination(loaded.stage.format)) {
     return eliminationPlacements(
       loaded.stage.seeds.filter((id): id is string => id !== null),
@@ -308,10 +216,7 @@ function stageView(loaded: LoadedStage): StageView {
     settings: stage.settings,
     seeds: stage.seeds,
     disqualified: stage.disqualified,
-    from:
-      stage.fromStageId && stage.advance
-        ? { stageId: stage.fromStageId, advance: stage.advance }
-        : null,
+    from: stage.fromStageId && stage.advance ? { stageId: stage.fromStageId, advance: stage.advance } : null,
     groups: loaded.groups.map((participants, g) => ({
       number: g + 1,
       participants,
@@ -325,7 +230,7 @@ function stageView(loaded: LoadedStage): StageView {
 
 /** The SPEC bracket a tournament shows: its single-elimination stage (the last one), or none. */
 function projectedBracket(all: readonly LoadedStage[]): Bracket {
-  const playoff = all.findLast((s) => s.stage.format === "single_elimination");
+  const playoff = all.findLast((s) => s.stage.format === 'single_elimination');
   return playoff
     ? bracketOf(
         playoff.resolved,
@@ -335,19 +240,10 @@ function projectedBracket(all: readonly LoadedStage[]): Bracket {
 }
 
 /** Every stage of a tournament with its groups, matches, tables and places (`GET …/stages`). */
-export async function stagesState(
-  db: Tx,
-  tournamentId: string,
-): Promise<StagesState | null> {
-  const [row] = await db
-    .select()
-    .from(tournaments)
-    .where(eq(tournaments.id, tournamentId));
+export async function stagesState(db: Tx, tournamentId: string): Promise<StagesState | null> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!row) return null;
-  const [all, participants] = await Promise.all([
-    loadStages(db, tournamentId),
-    approvedParticipants(db, row),
-  ]);
+  const [all, participants] = await Promise.all([loadStages(db, tournamentId), approvedParticipants(db, row)]);
   return {
     tournament: row.id,
     version: row.bracketVersion,
@@ -357,14 +253,8 @@ export async function stagesState(
 }
 
 /** The competition version of a tournament (the ETag of its stages), without reading them. */
-export async function stagesVersion(
-  db: Tx,
-  tournamentId: string,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ version: tournaments.bracketVersion })
-    .from(tournaments)
-    .where(eq(tournaments.id, tournamentId));
+export async function stagesVersion(db: Tx, tournamentId: string): Promise<number | null> {
+  const [row] = await db.select({ version: tournaments.bracketVersion }).from(tournaments).where(eq(tournaments.id, tournamentId));
   return row?.version ?? null;
 }
 
@@ -374,69 +264,38 @@ export interface TournamentStandings {
 }
 
 /** A tournament's final places (`GET …/standings`): those known so far until every stage is over. */
-export async function tournamentStandings(
-  db: Tx,
-  tournamentId: string,
-): Promise<TournamentStandings | null> {
-  const [row] = await db
-    .select()
-    .from(tournaments)
-    .where(eq(tournaments.id, tournamentId));
+export async function tournamentStandings(db: Tx, tournamentId: string): Promise<TournamentStandings | null> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!row) return null;
-  const [all, participants] = await Promise.all([
-    loadStages(db, tournamentId),
-    approvedParticipants(db, row),
-  ]);
+  const [all, participants] = await Promise.all([loadStages(db, tournamentId), approvedParticipants(db, row)]);
   const names = new Map(participants.map((p) => [p._id, p.name]));
-  const placements = tournamentPlacements(
-    all.map((loaded) => placementsOf(loaded, tablesOf(loaded))),
-  );
+  const placements = tournamentPlacements(all.map((loaded) => placementsOf(loaded, tablesOf(loaded))));
   return {
     final: all.length > 0 && all.every((s) => isStageComplete(s.resolved)),
     placements: placements.map((p) => ({
       ...p,
-      name: names.get(p.participant) ?? "",
+      name: names.get(p.participant) ?? '',
     })),
   };
 }
 
 /** The game's rating of each participant (players or teams by the tournament's type); the unrated are absent. */
-async function ratingsOf(
-  tx: Tx,
-  tournament: TournamentRow,
-  ids: readonly string[],
-): Promise<Map<string, number>> {
+async function ratingsOf(tx: Tx, tournament: TournamentRow, ids: readonly string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = tournament.soloOnly
     ? await tx
         .select({ id: playerGameStats.userId, rating: playerGameStats.rating })
         .from(playerGameStats)
-        .where(
-          and(
-            eq(playerGameStats.gameId, tournament.gameId),
-            inArray(playerGameStats.userId, [...ids]),
-          ),
-        )
+        .where(and(eq(playerGameStats.gameId, tournament.gameId), inArray(playerGameStats.userId, [...ids])))
     : await tx
         .select({ id: teamGameStats.teamId, rating: teamGameStats.rating })
         .from(teamGameStats)
-        .where(
-          and(
-            eq(teamGameStats.gameId, tournament.gameId),
-            inArray(teamGameStats.teamId, [...ids]),
-          ),
-        );
+        .where(and(eq(teamGameStats.gameId, tournament.gameId), inArray(teamGameStats.teamId, [...ids])));
   return new Map(rows.map((r) => [r.id, r.rating]));
 }
 
 /** A match row to insert for plan entry `index` of a new stage (or a new Swiss round). */
-function newRow(
-  stageId: string,
-  roundId: string,
-  planned: PlannedMatch,
-  state: ResolvedMatch,
-  now: Date,
-): typeof stageMatches.$inferInsert {
+function newRow(stageId: string, roundId: string, planned: PlannedMatch, state: ResolvedMatch, now: Date): typeof stageMatches.$inferInsert {
   return {
     id: randomUUID(),
     stageId,
@@ -449,7 +308,7 @@ function newRow(
     participantB: state.b,
     winner: state.winner,
     status: state.status,
-    completedAt: state.status === "completed" ? now : null,
+    completedAt: state.status === 'completed' ? now : null,
   };
 }
 
@@ -465,7 +324,7 @@ async function insertMatches(
   const roundIds = new Map<string, string>();
   const rounds: (typeof stageRounds.$inferInsert)[] = [];
   for (const m of plan) {
-    const key = `${m.group ?? ""}:${m.side ?? ""}:${m.round}`;
+    const key = `${m.group ?? ''}:${m.side ?? ''}:${m.round}`;
     if (roundIds.has(key)) continue;
     const id = randomUUID();
     roundIds.set(key, id);
@@ -478,15 +337,7 @@ async function insertMatches(
     });
   }
   if (rounds.length > 0) await tx.insert(stageRounds).values(rounds);
-  const rows = plan.map((m, i) =>
-    newRow(
-      stageId,
-      roundIds.get(`${m.group ?? ""}:${m.side ?? ""}:${m.round}`)!,
-      m,
-      resolved[i]!,
-      now,
-    ),
-  );
+  const rows = plan.map((m, i) => newRow(stageId, roundIds.get(`${m.group ?? ''}:${m.side ?? ''}:${m.round}`)!, m, resolved[i]!, now));
   if (rows.length > 0) await tx.insert(stageMatches).values(rows);
   return rows.map((r) => r.id!);
 }
@@ -495,8 +346,8 @@ async function insertMatches(
 function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
   const result: JudgedResult | null = state.result;
   const sameResult =
-    row.status === "completed" &&
-    state.status === "completed" &&
+    row.status === 'completed' &&
+    state.status === 'completed' &&
     row.participantA === state.a &&
     row.participantB === state.b &&
     row.winner === state.winner &&
@@ -513,17 +364,12 @@ function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
     scoreB: result?.scoreB ?? null,
     games: result?.games ?? [],
     forfeit: result?.forfeit ?? null,
-    completedAt:
-      state.status !== "completed" ? null : sameResult ? row.completedAt : now,
-    resultChanged:
-      !sameResult &&
-      (row.status === "completed" || state.status === "completed"),
+    completedAt: state.status !== 'completed' ? null : sameResult ? row.completedAt : now,
+    resultChanged: !sameResult && (row.status === 'completed' || state.status === 'completed'),
   };
 }
 
-type RowChange = { id: string; version: number } & ReturnType<
-  typeof desiredRow
-> & { comment: string; scheduledAt: Date | null };
+type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & { comment: string; scheduledAt: Date | null };
 
 /** Writes every changed match row in one statement (and bumps each one's version). */
 async function writeRows(tx: Tx, changes: readonly RowChange[]) {
@@ -554,10 +400,7 @@ async function saveStage(
     entered: Map<number, EnteredResult>;
     seeds?: (string | null)[];
     disqualified?: string[];
-    edits?: ReadonlyMap<
-      number,
-      { comment?: string; scheduledAt?: Date | null }
-    >;
+    edits?: ReadonlyMap<number, { comment?: string; scheduledAt?: Date | null }>;
   },
 ): Promise<{ stage: LoadedStage; changed: number[] }> {
   const now = new Date();
@@ -566,12 +409,7 @@ async function saveStage(
     seeds: next.seeds ?? loaded.stage.seeds,
     disqualified: next.disqualified ?? loaded.stage.disqualified,
   };
-  const resolved = resolveStage(
-    loaded.plan,
-    stage.seeds,
-    next.entered,
-    new Set(stage.disqualified),
-  );
+  const resolved = resolveStage(loaded.plan, stage.seeds, next.entered, new Set(stage.disqualified));
   const changes: RowChange[] = [];
   const changedResults: string[] = [];
   const changed: number[] = [];
@@ -579,10 +417,7 @@ async function saveStage(
     const desired = desiredRow(row, resolved[index]!, now);
     const edit = next.edits?.get(index);
     const comment = edit?.comment ?? row.comment;
-    const scheduledAt =
-      edit && "scheduledAt" in edit
-        ? (edit.scheduledAt ?? null)
-        : row.scheduledAt;
+    const scheduledAt = edit && 'scheduledAt' in edit ? (edit.scheduledAt ?? null) : row.scheduledAt;
     const same =
       !desired.resultChanged &&
       row.participantA === desired.participantA &&
@@ -602,14 +437,8 @@ async function saveStage(
     changed.push(index);
     if (desired.resultChanged) changedResults.push(row.id);
   });
-  if (
-    stage.seeds !== loaded.stage.seeds ||
-    stage.disqualified !== loaded.stage.disqualified
-  ) {
-    await tx
-      .update(stages)
-      .set({ seeds: stage.seeds, disqualified: stage.disqualified })
-      .where(eq(stages.id, stage.id));
+  if (stage.seeds !== loaded.stage.seeds || stage.disqualified !== loaded.stage.disqualified) {
+    await tx.update(stages).set({ seeds: stage.seeds, disqualified: stage.disqualified }).where(eq(stages.id, stage.id));
   }
   await writeRows(tx, changes);
   const rows = loaded.rows.map((row) => {
@@ -627,18 +456,12 @@ async function saveStage(
   };
   const updatedAll = all.map((s) => (s.stage.id === stage.id ? saved : s));
   await bumpTournament(tx, tournament, updatedAll);
-  if (changedResults.length > 0)
-    await countStageResults(tx, tournament.id, changedResults);
+  if (changedResults.length > 0) await countStageResults(tx, tournament.id, changedResults);
   return { stage: saved, changed };
 }
 
 /** Bumps the tournament's competition version and keeps its SPEC bracket (one update). */
-async function bumpTournament(
-  tx: Tx,
-  tournament: TournamentRow,
-  all: readonly LoadedStage[],
-  extra: Partial<TournamentRow> = {},
-) {
+async function bumpTournament(tx: Tx, tournament: TournamentRow, all: readonly LoadedStage[], extra: Partial<TournamentRow> = {}) {
   const bracket = projectedBracket(all);
   await tx
     .update(tournaments)
@@ -653,20 +476,18 @@ async function bumpTournament(
 }
 
 export type StageRefusal =
-  | "notFound"
-  | "finished"
-  | "noParticipants"
-  | "needTwo"
-  | "tooMany"
-  | "manualParticipants"
-  | "fromNotFound"
-  | "fromNotComplete"
-  | "advanceTooFew"
-  | "thirdPlaceNeedsFour";
+  | 'notFound'
+  | 'finished'
+  | 'noParticipants'
+  | 'needTwo'
+  | 'tooMany'
+  | 'manualParticipants'
+  | 'fromNotFound'
+  | 'fromNotComplete'
+  | 'advanceTooFew'
+  | 'thirdPlaceNeedsFour';
 
-export type StageCreated =
-  | { ok: true; stage: StageView; started: boolean }
-  | { ok: false; reason: StageRefusal };
+export type StageCreated = { ok: true; stage: StageView; started: boolean } | { ok: false; reason: StageRefusal };
 
 /** Who advances from a finished stage: the top `advance` of each group, cross-seeded; from an elimination stage, the best placed. */
 function advancing(source: LoadedStage, advance: number): string[] {
@@ -688,65 +509,40 @@ function advancing(source: LoadedStage, advance: number): string[] {
  * asked; the whole stage is built in memory and written with one insert per table. Creating the
  * first stage closes applications, as drawing a bracket does.
  */
-export async function createStage(
-  db: Tx,
-  tournamentId: string,
-  input: StageCreateInput & { replace?: boolean },
-): Promise<StageCreated> {
+export async function createStage(db: Tx, tournamentId: string, input: StageCreateInput & { replace?: boolean }): Promise<StageCreated> {
   return db.transaction(async (tx): Promise<StageCreated> => {
     const tournament = await lockTournament(tx, tournamentId);
-    if (!tournament) return { ok: false, reason: "notFound" };
-    if (normalizeStatus(tournament.status) === "finished")
-      return { ok: false, reason: "finished" };
+    if (!tournament) return { ok: false, reason: 'notFound' };
+    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
     let all = await loadStages(tx, tournamentId);
-    const seeding = input.seeding ?? "order";
+    const seeding = input.seeding ?? 'order';
     const settings = input.settings ?? {};
     let pool: string[];
     if (input.from) {
       const source = all.find((s) => s.stage.id === input.from!.stageId);
-      if (!source) return { ok: false, reason: "fromNotFound" };
-      if (!isStageComplete(source.resolved))
-        return { ok: false, reason: "fromNotComplete" };
+      if (!source) return { ok: false, reason: 'fromNotFound' };
+      if (!isStageComplete(source.resolved)) return { ok: false, reason: 'fromNotComplete' };
       pool = advancing(source, input.from.advance);
-      if (pool.length < 2) return { ok: false, reason: "advanceTooFew" };
+      if (pool.length < 2) return { ok: false, reason: 'advanceTooFew' };
     } else {
       const approved = await approvedParticipants(tx, tournament);
-      if (approved.length === 0) return { ok: false, reason: "noParticipants" };
+      if (approved.length === 0) return { ok: false, reason: 'noParticipants' };
       pool = approved.map((p) => p._id);
     }
-    if (pool.length < 2) return { ok: false, reason: "needTwo" };
-    if (pool.length > MAX_STAGE_PARTICIPANTS)
-      return { ok: false, reason: "tooMany" };
-    if (
-      input.format === "single_elimination" &&
-      settings.thirdPlace &&
-      pool.length < 4
-    )
-      return { ok: false, reason: "thirdPlaceNeedsFour" };
-    if (seeding === "manual") {
+    if (pool.length < 2) return { ok: false, reason: 'needTwo' };
+    if (pool.length > MAX_STAGE_PARTICIPANTS) return { ok: false, reason: 'tooMany' };
+    if (input.format === 'single_elimination' && settings.thirdPlace && pool.length < 4) return { ok: false, reason: 'thirdPlaceNeedsFour' };
+    if (seeding === 'manual') {
       const given = input.participants ?? [];
-      if (
-        given.length !== pool.length ||
-        new Set(given).size !== given.length ||
-        given.some((id) => !pool.includes(id))
-      ) {
-        return { ok: false, reason: "manualParticipants" };
+      if (given.length !== pool.length || new Set(given).size !== given.length || given.some((id) => !pool.includes(id))) {
+        return { ok: false, reason: 'manualParticipants' };
       }
       pool = [...given];
     }
-    const ratings =
-      seeding === "rating" || input.format === "swiss"
-        ? await ratingsOf(tx, tournament, pool)
-        : new Map<string, number>();
+    const ratings = seeding === 'rating' || input.format === 'swiss' ? await ratingsOf(tx, tournament, pool) : new Map<string, number>();
     // Playoffs keep the cross-seeded order; `standard` pairs it 1 v n.
     const ordered = input.from ? pool : seedOrder(pool, seeding, ratings);
-    const draft = draftStage(
-      input.format,
-      settings,
-      ordered,
-      input.from ? "standard" : seeding,
-      ratings,
-    );
+    const draft = draftStage(input.format, settings, ordered, input.from ? 'standard' : seeding, ratings);
     if (input.replace) {
       await withdrawStages(tx, tournament.id, all);
       all = [];
@@ -761,7 +557,7 @@ export async function createStage(
       .values({
         tournamentId: tournament.id,
         number: top + 1,
-        name: input.name ?? "",
+        name: input.name ?? '',
         format: input.format,
         seeding,
         settings,
@@ -772,47 +568,31 @@ export async function createStage(
       .returning();
     const groupIds = new Map(draft.groups.map((_, g) => [g + 1, randomUUID()]));
     if (groupIds.size > 0)
-      await tx
-        .insert(stageGroups)
-        .values(
-          [...groupIds].map(([number, id]) => ({
-            id,
-            stageId: stage!.id,
-            number,
-          })),
-        );
+      await tx.insert(stageGroups).values(
+        [...groupIds].map(([number, id]) => ({
+          id,
+          stageId: stage!.id,
+          number,
+        })),
+      );
     const resolved = resolveStage(draft.plan, draft.seeds, new Map());
     await insertMatches(tx, stage!.id, draft.plan, resolved, groupIds);
-    const started = normalizeStatus(tournament.status) === "pending";
+    const started = normalizeStatus(tournament.status) === 'pending';
     const [created] = await loadStages(tx, tournament.id).then((loaded) => {
       all = loaded;
       return loaded.filter((s) => s.stage.id === stage!.id);
     });
-    await bumpTournament(
-      tx,
-      tournament,
-      all,
-      started ? { status: "started" } : {},
-    );
+    await bumpTournament(tx, tournament, all, started ? { status: 'started' } : {});
     return { ok: true, stage: stageView(created!), started };
   });
 }
 
 /** Withdraws every result of these stages from the statistics and deletes the stages. */
-async function withdrawStages(
-  tx: Tx,
-  tournamentId: string,
-  all: readonly LoadedStage[],
-) {
+async function withdrawStages(tx: Tx, tournamentId: string, all: readonly LoadedStage[]) {
   if (all.length === 0) return;
-  const played = all.flatMap((s) =>
-    s.rows.filter((_, i) => s.resolved[i]?.result).map((r) => r.id),
-  );
+  const played = all.flatMap((s) => s.rows.filter((_, i) => s.resolved[i]?.result).map((r) => r.id));
   if (played.length > 0) {
-    await tx
-      .update(stageMatches)
-      .set({ status: "waiting", winner: null, completedAt: null })
-      .where(inArray(stageMatches.id, played));
+    await tx.update(stageMatches).set({ status: 'waiting', winner: null, completedAt: null }).where(inArray(stageMatches.id, played));
     await countStageResults(tx, tournamentId, played);
   }
   await tx.delete(stages).where(
@@ -823,8 +603,7 @@ async function withdrawStages(
   );
 }
 
-export type MatchRefusal =
-  "notFound" | "finished" | "notReady" | "bye" | "noResult" | ResultRefusal;
+export type MatchRefusal = 'notFound' | 'finished' | 'notReady' | 'bye' | 'noResult' | ResultRefusal;
 
 export type MatchSaved =
   | {
@@ -862,35 +641,24 @@ async function lockedMatch(tx: Tx, matchId: string) {
  * changes nothing. A changed result resets the matches built on the old one (`preview` only lists
  * them); the statistics follow.
  */
-export async function updateMatch(
-  db: Tx,
-  matchId: string,
-  input: MatchUpdateInput,
-): Promise<MatchSaved> {
+export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInput): Promise<MatchSaved> {
   return db.transaction(async (tx): Promise<MatchSaved> => {
     const found = await lockedMatch(tx, matchId);
-    if (!found) return { ok: false, reason: "notFound", bestOf: 1 };
+    if (!found) return { ok: false, reason: 'notFound', bestOf: 1 };
     const { tournament, all, loaded, index } = found;
     const bestOf = loaded.stage.settings.bestOf ?? 1;
-    if (loaded.rows[index]!.version !== input.version)
-      return { ok: true, stale: true, match: matchView(loaded, index) };
-    if (normalizeStatus(tournament.status) === "finished")
-      return { ok: false, reason: "finished", bestOf };
+    if (loaded.rows[index]!.version !== input.version) return { ok: true, stale: true, match: matchView(loaded, index) };
+    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished', bestOf };
     const state = loaded.resolved[index]!;
     const entered = new Map(loaded.entered);
-    const wantsResult =
-      input.scoreA !== undefined ||
-      input.scoreB !== undefined ||
-      (input.games?.length ?? 0) > 0 ||
-      Boolean(input.forfeit);
+    const wantsResult = input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
     if (input.reset) {
-      if (state.bye) return { ok: false, reason: "bye", bestOf };
-      if (!entered.has(index)) return { ok: false, reason: "noResult", bestOf };
+      if (state.bye) return { ok: false, reason: 'bye', bestOf };
+      if (!entered.has(index)) return { ok: false, reason: 'noResult', bestOf };
       entered.delete(index);
     } else if (wantsResult) {
-      if (state.bye) return { ok: false, reason: "bye", bestOf };
-      if (!state.a || !state.b)
-        return { ok: false, reason: "notReady", bestOf };
+      if (state.bye) return { ok: false, reason: 'bye', bestOf };
+      if (!state.a || !state.b) return { ok: false, reason: 'notReady', bestOf };
       const judged = judgeResult(input, {
         bestOf,
         draws: allowsDraws(loaded.stage.format),
@@ -900,18 +668,9 @@ export async function updateMatch(
     }
     const edit: { comment?: string; scheduledAt?: Date | null } = {};
     if (input.comment !== undefined) edit.comment = input.comment;
-    if (input.scheduledAt !== undefined)
-      edit.scheduledAt =
-        input.scheduledAt === null ? null : new Date(input.scheduledAt);
-    const after = resolveStage(
-      loaded.plan,
-      loaded.stage.seeds,
-      entered,
-      new Set(loaded.stage.disqualified),
-    );
-    const resetIndexes = resetBy(loaded.resolved, after).filter(
-      (i) => i !== index,
-    );
+    if (input.scheduledAt !== undefined) edit.scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
+    const after = resolveStage(loaded.plan, loaded.stage.seeds, entered, new Set(loaded.stage.disqualified));
+    const resetIndexes = resetBy(loaded.resolved, after).filter((i) => i !== index);
     if (input.preview) {
       const previewed = { ...loaded, resolved: after };
       return {
@@ -946,15 +705,9 @@ export async function findMatch(db: Tx, matchId: string) {
     .innerJoin(stages, eq(stages.id, stageMatches.stageId))
     .where(eq(stageMatches.id, matchId));
   if (!found) return null;
-  const [tournament] = await db
-    .select()
-    .from(tournaments)
-    .where(eq(tournaments.id, found.tournamentId));
+  const [tournament] = await db.select().from(tournaments).where(eq(tournaments.id, found.tournamentId));
   if (!tournament) return null;
-  const [all, participants] = await Promise.all([
-    loadStages(db, tournament.id),
-    approvedParticipants(db, tournament),
-  ]);
+  const [all, participants] = await Promise.all([loadStages(db, tournament.id), approvedParticipants(db, tournament)]);
   for (const loaded of all) {
     const index = loaded.rows.findIndex((r) => r.id === matchId);
     if (index === -1) continue;
@@ -973,55 +726,30 @@ export async function findMatch(db: Tx, matchId: string) {
         title: tournament.title,
         soloOnly: tournament.soloOnly,
       },
-      participants: participants.filter(
-        (p) =>
-          p._id === loaded.resolved[index]!.a ||
-          p._id === loaded.resolved[index]!.b,
-      ),
+      participants: participants.filter((p) => p._id === loaded.resolved[index]!.a || p._id === loaded.resolved[index]!.b),
     };
   }
   return null;
 }
 
-export type NextRound =
-  | { ok: true; stage: StageView; round: number }
-  | { ok: false; reason: "notFound" | "finished" | NextRoundRefusal };
+export type NextRound = { ok: true; stage: StageView; round: number } | { ok: false; reason: 'notFound' | 'finished' | NextRoundRefusal };
 
 /** Pairs the next Swiss round of a stage (`POST …/stages/{stageId}/next-round`). */
-export async function pairNextRound(
-  db: Tx,
-  tournamentId: string,
-  stageId: string,
-): Promise<NextRound> {
+export async function pairNextRound(db: Tx, tournamentId: string, stageId: string): Promise<NextRound> {
   return db.transaction(async (tx): Promise<NextRound> => {
     const tournament = await lockTournament(tx, tournamentId);
-    if (!tournament) return { ok: false, reason: "notFound" };
+    if (!tournament) return { ok: false, reason: 'notFound' };
     const all = await loadStages(tx, tournamentId);
     const loaded = all.find((s) => s.stage.id === stageId);
-    if (!loaded) return { ok: false, reason: "notFound" };
-    if (normalizeStatus(tournament.status) === "finished")
-      return { ok: false, reason: "finished" };
-    if (loaded.stage.format !== "swiss")
-      return { ok: false, reason: "notSwiss" };
+    if (!loaded) return { ok: false, reason: 'notFound' };
+    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    if (loaded.stage.format !== 'swiss') return { ok: false, reason: 'notSwiss' };
     const ratings = await ratingsOf(tx, tournament, loaded.groups.flat());
-    const next = nextSwissRound(
-      loaded.stage.settings,
-      loaded.groups,
-      loaded.resolved,
-      ratings,
-    );
+    const next = nextSwissRound(loaded.stage.settings, loaded.groups, loaded.resolved, ratings);
     if (!next.ok) return next;
-    const groupRows = await tx
-      .select()
-      .from(stageGroups)
-      .where(eq(stageGroups.stageId, stageId));
+    const groupRows = await tx.select().from(stageGroups).where(eq(stageGroups.stageId, stageId));
     const groupIds = new Map(groupRows.map((g) => [g.number, g.id]));
-    const fresh = resolveStage(
-      next.plan,
-      [],
-      new Map(),
-      new Set(loaded.stage.disqualified),
-    );
+    const fresh = resolveStage(next.plan, [], new Map(), new Set(loaded.stage.disqualified));
     await insertMatches(tx, stageId, next.plan, fresh, groupIds);
     const reloaded = await loadStages(tx, tournamentId);
     await bumpTournament(tx, tournament, reloaded);
@@ -1037,28 +765,22 @@ export type Disqualified =
   | { ok: true; stages: StageView[] }
   | {
       ok: false;
-      reason: "notFound" | "finished" | "notParticipant" | "already";
+      reason: 'notFound' | 'finished' | 'notParticipant' | 'already';
     };
 
 /**
  * Disqualifies a participant (issue 21): in every stage they play, each match of theirs not yet
  * played is forfeited to the opponent, now and as later ones come; results already entered stand.
  */
-export async function disqualify(
-  db: Tx,
-  tournamentId: string,
-  participant: string,
-): Promise<Disqualified> {
+export async function disqualify(db: Tx, tournamentId: string, participant: string): Promise<Disqualified> {
   return db.transaction(async (tx): Promise<Disqualified> => {
     const tournament = await lockTournament(tx, tournamentId);
-    if (!tournament) return { ok: false, reason: "notFound" };
-    if (normalizeStatus(tournament.status) === "finished")
-      return { ok: false, reason: "finished" };
+    if (!tournament) return { ok: false, reason: 'notFound' };
+    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
     let all = await loadStages(tx, tournamentId);
     const playing = all.filter((s) => s.stage.seeds.includes(participant));
-    if (playing.length === 0) return { ok: false, reason: "notParticipant" };
-    if (playing.every((s) => s.stage.disqualified.includes(participant)))
-      return { ok: false, reason: "already" };
+    if (playing.length === 0) return { ok: false, reason: 'notParticipant' };
+    if (playing.every((s) => s.stage.disqualified.includes(participant))) return { ok: false, reason: 'already' };
     for (const loaded of playing) {
       if (loaded.stage.disqualified.includes(participant)) continue;
       const current = all.find((s) => s.stage.id === loaded.stage.id)!;
@@ -1075,8 +797,7 @@ export async function disqualify(
 /* The SPEC bracket (`POST/PATCH …/bracket`) over the single-elimination stage. */
 
 /** Whether a tournament's stages hold a result someone played (byes do not count). */
-export const hasPlayedResults = (all: readonly LoadedStage[]) =>
-  all.some((s) => s.resolved.some((m) => m.result && !m.disqualification));
+export const hasPlayedResults = (all: readonly LoadedStage[]) => all.some((s) => s.resolved.some((m) => m.result && !m.disqualification));
 
 export type BracketDraw =
   | {
@@ -1089,31 +810,25 @@ export type BracketDraw =
     }
   | {
       ok: false;
-      reason: "notFound" | "hasResults" | "noParticipants" | "needTwo";
+      reason: 'notFound' | 'hasResults' | 'noParticipants' | 'needTwo';
     };
 
 /**
  * Draws the SPEC bracket (SPEC §4 Bracket creation): a single-elimination stage of the approved
  * participants in place of any stages there were (over played results only with `replace`).
  */
-export async function drawSingleElimination(
-  db: Tx,
-  tournamentId: string,
-  options: { seeding: "order" | "standard"; replace: boolean },
-): Promise<BracketDraw> {
+export async function drawSingleElimination(db: Tx, tournamentId: string, options: { seeding: 'order' | 'standard'; replace: boolean }): Promise<BracketDraw> {
   return db.transaction(async (tx): Promise<BracketDraw> => {
     const tournament = await lockTournament(tx, tournamentId);
-    if (!tournament) return { ok: false, reason: "notFound" };
+    if (!tournament) return { ok: false, reason: 'notFound' };
     const all = await loadStages(tx, tournamentId);
-    if (hasPlayedResults(all) && !options.replace)
-      return { ok: false, reason: "hasResults" };
+    if (hasPlayedResults(all) && !options.replace) return { ok: false, reason: 'hasResults' };
     const participants = await approvedParticipants(tx, tournament);
-    if (participants.length === 0)
-      return { ok: false, reason: "noParticipants" };
-    if (participants.length < 2) return { ok: false, reason: "needTwo" };
+    if (participants.length === 0) return { ok: false, reason: 'noParticipants' };
+    if (participants.length < 2) return { ok: false, reason: 'needTwo' };
     await withdrawStages(tx, tournament.id, all);
     const draft = draftStage(
-      "single_elimination",
+      'single_elimination',
       {},
       participants.map((p) => p._id),
       options.seeding,
@@ -1123,31 +838,20 @@ export async function drawSingleElimination(
       .values({
         tournamentId: tournament.id,
         number: 1,
-        format: "single_elimination",
+        format: 'single_elimination',
         seeding: options.seeding,
         seeds: draft.seeds,
       })
       .returning();
-    await insertMatches(
-      tx,
-      stage!.id,
-      draft.plan,
-      resolveStage(draft.plan, draft.seeds, new Map()),
-      new Map(),
-    );
-    const started = normalizeStatus(tournament.status) === "pending";
-    const { bracket, version } = await bumpTournament(
-      tx,
-      tournament,
-      await loadStages(tx, tournament.id),
-      started ? { status: "started" } : {},
-    );
+    await insertMatches(tx, stage!.id, draft.plan, resolveStage(draft.plan, draft.seeds, new Map()), new Map());
+    const started = normalizeStatus(tournament.status) === 'pending';
+    const { bracket, version } = await bumpTournament(tx, tournament, await loadStages(tx, tournament.id), started ? { status: 'started' } : {});
     return {
       ok: true,
       bracket,
       version,
       participants,
-      row: started ? { ...tournament, status: "started" } : tournament,
+      row: started ? { ...tournament, status: 'started' } : tournament,
       started,
     };
   });
@@ -1158,17 +862,13 @@ export async function drawSingleElimination(
  * the engine's `findProblem`): its first round becomes the seeds, its winners the results, its
  * comments the matches' comments. A tournament without one gets one; an empty bracket clears them.
  */
-export async function saveSingleElimination(
-  tx: Tx,
-  tournament: TournamentRow,
-  bracket: Bracket,
-): Promise<{ bracket: Bracket; version: number }> {
+export async function saveSingleElimination(tx: Tx, tournament: TournamentRow, bracket: Bracket): Promise<{ bracket: Bracket; version: number }> {
   const all = await loadStages(tx, tournament.id);
   if (bracket.length === 0) {
     await withdrawStages(tx, tournament.id, all);
     return bumpTournament(tx, tournament, []);
   }
-  let stage = all.findLast((s) => s.stage.format === "single_elimination");
+  let stage = all.findLast((s) => s.stage.format === 'single_elimination');
   const { seeds, entered, comments } = fromBracket(bracket, stage?.entered);
   if (!stage || stage.stage.seeds.length !== seeds.length) {
     if (stage) await withdrawStages(tx, tournament.id, [stage]);
@@ -1177,29 +877,15 @@ export async function saveSingleElimination(
       .values({
         tournamentId: tournament.id,
         number: (all.at(-1)?.stage.number ?? 0) + 1,
-        format: "single_elimination",
+        format: 'single_elimination',
         seeds,
       })
       .returning();
     const plan = singleEliminationPlan(seeds.length);
-    await insertMatches(
-      tx,
-      created!.id,
-      plan,
-      resolveStage(plan, seeds, new Map()),
-      new Map(),
-    );
+    await insertMatches(tx, created!.id, plan, resolveStage(plan, seeds, new Map()), new Map());
     const reloaded = await loadStages(tx, tournament.id);
     stage = reloaded.find((s) => s.stage.id === created!.id)!;
-    return saveAndProject(
-      tx,
-      tournament,
-      reloaded,
-      stage,
-      seeds,
-      entered,
-      comments,
-    );
+    return saveAndProject(tx, tournament, reloaded, stage, seeds, entered, comments);
   }
   return saveAndProject(tx, tournament, all, stage, seeds, entered, comments);
 }

@@ -8,39 +8,30 @@
  */
 
 /** Writes that change nothing a guest can see: chat, sign-in, saved news, read marks. */
-const PRIVATE_WRITE =
-  /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read)/;
+const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read)/;
 
 /**
  * A bracket saved, a match result recorded, a Swiss round paired or a participant disqualified,
  * for one tournament. (A stage created may start the tournament, and a match edit at
  * `/api/matches/{id}` does not name its tournament: both drop every answer.)
  */
-const TOURNAMENT_PLAY =
-  /^\/api\/tournaments\/([0-9a-f-]{36})\/(bracket|record-match|disqualify|stages\/[0-9a-f-]{36}\/next-round)$/i;
+const TOURNAMENT_PLAY = /^\/api\/tournaments\/([0-9a-f-]{36})\/(bracket|record-match|disqualify|stages\/[0-9a-f-]{36}\/next-round)$/i;
 
 /** The pages and reads of one tournament: its page, its bracket page, its API answers. */
-const tournamentPaths = (id: string) =>
-  `/tournaments/${id}(/|\\?|$)|/tournament/${id}(/|\\?|$)|/api/tournaments/${id}(/|\\?|$)`;
+const tournamentPaths = (id: string) => `/tournaments/${id}(/|\\?|$)|/tournament/${id}(/|\\?|$)|/api/tournaments/${id}(/|\\?|$)`;
 
 /** Ratings, streaks, match history and achievements: the leaderboards, the stats API and the home page's top players. */
-const RATINGS = "/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/";
+const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/';
 
 /** For the method and path of a successful write: whether a held answer of `path` must be dropped. */
-export function answersChangedBy(
-  writePath: string,
-  method: string,
-): (path: string) => boolean {
+export function answersChangedBy(writePath: string, method: string): (path: string) => boolean {
   if (PRIVATE_WRITE.test(writePath)) return () => false;
   const play = TOURNAMENT_PLAY.exec(writePath);
-  if (!play || (play[2] === "bracket" && method.toUpperCase() !== "PATCH"))
-    return () => true;
-  const [, id = "", action] = play;
+  if (!play || (play[2] === 'bracket' && method.toUpperCase() !== 'PATCH')) return () => true;
+  const [, id = '', action] = play;
   // The sitemap's dates come from tournaments too.
   // A disqualification's forfeits count in the ratings as a recorded result does.
-  const rated = action === "record-match" || action === "disqualify";
-  const changed = new RegExp(
-    `^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${rated ? `|${RATINGS}` : ""})`,
-  );
+  const rated = action === 'record-match' || action === 'disqualify';
+  const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${rated ? `|${RATINGS}` : ''})`);
   return (path) => changed.test(path);
 }

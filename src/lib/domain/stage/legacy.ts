@@ -3,18 +3,15 @@
  * view of a single-elimination stage, and back (issue 21: "the SPEC contract stays"). The stage's
  * rows are the truth; `tournaments.bracket` keeps this projection for the SPEC's readers.
  */
-import type { Bracket } from "../bracket.ts";
-import type { EnteredResult, ResolvedMatch } from "./resolve.ts";
-import type { JudgedResult } from "./result.ts";
+import type { Bracket } from '../bracket.ts';
+import type { EnteredResult, ResolvedMatch } from './resolve.ts';
+import type { JudgedResult } from './result.ts';
 
 /** The SPEC bracket of a resolved single-elimination stage: its winners' side, round by round. */
-export function bracketOf(
-  matches: readonly ResolvedMatch[],
-  comments: readonly string[],
-): Bracket {
+export function bracketOf(matches: readonly ResolvedMatch[], comments: readonly string[]): Bracket {
   const rounds: Bracket = [];
   matches.forEach((match, index) => {
-    if (match.plan.side !== "winners") return;
+    if (match.plan.side !== 'winners') return;
     const round = (rounds[match.plan.round - 1] ??= {
       round: match.plan.round,
       matches: [],
@@ -24,7 +21,7 @@ export function bracketOf(
       b: match.b,
       winner: match.winner,
       loser: match.loser,
-      comment: comments[index] ?? "",
+      comment: comments[index] ?? '',
     };
   });
   return rounds;
@@ -51,13 +48,10 @@ export function fromBracket(
     for (const match of round.matches) {
       comments[index] = match.comment;
       if (match.winner && match.a && match.b) {
-        const winner = match.winner === match.a ? "a" : "b";
+        const winner = match.winner === match.a ? 'a' : 'b';
         const before = previous.get(index);
         const result: JudgedResult =
-          before &&
-          before.a === match.a &&
-          before.b === match.b &&
-          before.result.winner === winner
+          before && before.a === match.a && before.b === match.b && before.result.winner === winner
             ? before.result
             : { scoreA: null, scoreB: null, games: [], forfeit: null, winner };
         entered.set(index, { a: match.a, b: match.b, result });

@@ -2,31 +2,24 @@
  * Final places across a tournament's stages (issue 21): the last stage places those who reached
  * it; everyone who went out earlier comes after them, in the bands their stage gave them.
  */
-import type { Placement, StandingRow } from "./standings.ts";
+import type { Placement, StandingRow } from './standings.ts';
 
 /** Places from the tables of several groups: the groups' winners share the first band, and so on. */
-export function groupBandPlacements(
-  tables: readonly (readonly StandingRow[])[],
-): Placement[] {
+export function groupBandPlacements(tables: readonly (readonly StandingRow[])[]): Placement[] {
   const byRank = new Map<number, string[]>();
-  for (const table of tables)
-    for (const row of table)
-      byRank.set(row.rank, [...(byRank.get(row.rank) ?? []), row.participant]);
+  for (const table of tables) for (const row of table) byRank.set(row.rank, [...(byRank.get(row.rank) ?? []), row.participant]);
   const placements: Placement[] = [];
   let next = 1;
   for (const rank of [...byRank.keys()].sort((x, y) => x - y)) {
     const band = byRank.get(rank)!;
-    for (const participant of band)
-      placements.push({ participant, from: next, to: next + band.length - 1 });
+    for (const participant of band) placements.push({ participant, from: next, to: next + band.length - 1 });
     next += band.length;
   }
   return placements;
 }
 
 /** A tournament's places from its stages' places, first stage first. */
-export function tournamentPlacements(
-  stages: readonly (readonly Placement[])[],
-): Placement[] {
+export function tournamentPlacements(stages: readonly (readonly Placement[])[]): Placement[] {
   const placed = new Set<string>();
   const result: Placement[] = [];
   for (const [index, placements] of [...stages].reverse().entries()) {

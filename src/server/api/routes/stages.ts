@@ -1,52 +1,31 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import {
-  stageCreateInput,
-  stageSchema,
-  stagesStateSchema,
-  standingsSchema,
-} from "../../../lib/api/stages.ts";
-import { MAX_STAGE_PARTICIPANTS } from "../../../lib/domain/stage/format.ts";
-import { defaultLocale, plural, t } from "../../../lib/i18n/index.ts";
-import { fail } from "../errors.ts";
-import {
-  createStage,
-  disqualify,
-  pairNextRound,
-  stagesState,
-  stagesVersion,
-  tournamentStandings,
-  type StageRefusal,
-} from "../../services/stages.ts";
-import {
-  adminRoute,
-  errors,
-  jsonBody,
-  jsonResponse,
-  router,
-} from "../openapi.ts";
+import { createRoute, z } from '@hono/zod-openapi';
+import { stageCreateInput, stageSchema, stagesStateSchema, standingsSchema } from '../../../lib/api/stages.ts';
+import { MAX_STAGE_PARTICIPANTS } from '../../../lib/domain/stage/format.ts';
+import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
+import { fail } from '../errors.ts';
+import { createStage, disqualify, pairNextRound, stagesState, stagesVersion, tournamentStandings, type StageRefusal } from '../../services/stages.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
-const tags = ["Етапи"];
+const tags = ['Етапи'];
 const params = z.object({ id: z.uuid() });
 const stageParams = z.object({ id: z.uuid(), stageId: z.uuid() });
 
 /** The stages' ETag: the tournament's competition version, shared with the bracket poll. */
-const etagOf = (tournamentId: string, version: number) =>
-  `"stages-${tournamentId}-v${version}"`;
+const etagOf = (tournamentId: string, version: number) => `"stages-${tournamentId}-v${version}"`;
 
 function refuseStage(reason: StageRefusal): never {
   const answers = {
-    notFound: [404, "tournament.notFound"],
-    finished: [409, "stage.finished"],
-    noParticipants: [422, "bracket.noParticipants"],
-    needTwo: [422, "bracket.needTwo"],
-    manualParticipants: [422, "stage.manualParticipants"],
-    fromNotFound: [404, "stage.fromNotFound"],
-    fromNotComplete: [409, "stage.fromNotComplete"],
-    advanceTooFew: [422, "stage.advanceTooFew"],
-    thirdPlaceNeedsFour: [422, "stage.thirdPlaceNeedsFour"],
+    notFound: [404, 'tournament.notFound'],
+    finished: [409, 'stage.finished'],
+    noParticipants: [422, 'bracket.noParticipants'],
+    needTwo: [422, 'bracket.needTwo'],
+    manualParticipants: [422, 'stage.manualParticipants'],
+    fromNotFound: [404, 'stage.fromNotFound'],
+    fromNotComplete: [409, 'stage.fromNotComplete'],
+    advanceTooFew: [422, 'stage.advanceTooFew'],
+    thirdPlaceNeedsFour: [422, 'stage.thirdPlaceNeedsFour'],
   } as const;
-  if (reason === "tooMany")
-    fail(422, "stage.tooMany", { max: MAX_STAGE_PARTICIPANTS });
+  if (reason === 'tooMany') fail(422, 'stage.tooMany', { max: MAX_STAGE_PARTICIPANTS });
   const [status, key] = answers[reason];
   fail(status, key);
 }
@@ -59,61 +38,57 @@ function refuseStage(reason: StageRefusal): never {
 export const stageRoutes = router()
   .openapi(
     createRoute({
-      method: "get",
-      path: "/{id}/stages",
+      method: 'get',
+      path: '/{id}/stages',
       tags,
-      summary:
-        "Етапи турніру: групи, матчі, таблиці й місця; з If-None-Match відповідає 304, якщо нічого не змінилось",
+      summary: 'Етапи турніру: групи, матчі, таблиці й місця; з If-None-Match відповідає 304, якщо нічого не змінилось',
       request: { params },
       responses: {
-        200: jsonResponse(stagesStateSchema, "Етапи"),
-        304: { description: "Не змінились" },
+        200: jsonResponse(stagesStateSchema, 'Етапи'),
+        304: { description: 'Не змінились' },
         ...errors(400, 404),
       },
     }),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const db = c.get("db");
+      const { id } = c.req.valid('param');
+      const db = c.get('db');
       // The version alone answers an unchanged poll without reading the stages.
       const version = await stagesVersion(db, id);
-      if (version === null) fail(404, "tournament.notFound");
+      if (version === null) fail(404, 'tournament.notFound');
       const etag = etagOf(id, version);
-      c.header("ETag", etag);
-      c.header("Cache-Control", "no-cache");
-      if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+      c.header('ETag', etag);
+      c.header('Cache-Control', 'no-cache');
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
       const state = await stagesState(db, id);
-      if (!state) fail(404, "tournament.notFound");
-      c.header("ETag", etagOf(id, state.version));
+      if (!state) fail(404, 'tournament.notFound');
+      c.header('ETag', etagOf(id, state.version));
       return c.json(state, 200);
     },
   )
   .openapi(
     adminRoute({
-      method: "post",
-      path: "/{id}/stages",
+      method: 'post',
+      path: '/{id}/stages',
       tags,
       summary:
-        "Адмін: створити етап (single_elimination, double_elimination, round_robin, swiss) зі схвалених учасників або з найкращих " +
-        "попереднього етапу (from: top advance кожної групи, перехресний посів). Посів order, standard, rating, manual (participants — порядок). " +
-        "Перший етап закриває заявки: турнір, що очікує, стає розпочатим",
+        'Адмін: створити етап (single_elimination, double_elimination, round_robin, swiss) зі схвалених учасників або з найкращих ' +
+        'попереднього етапу (from: top advance кожної групи, перехресний посів). Посів order, standard, rating, manual (participants — порядок). ' +
+        'Перший етап закриває заявки: турнір, що очікує, стає розпочатим',
       request: { params, body: jsonBody(stageCreateInput) },
       responses: {
-        201: jsonResponse(
-          z.object({ message: z.string(), stage: stageSchema }),
-          "Етап створено",
-        ),
+        201: jsonResponse(z.object({ message: z.string(), stage: stageSchema }), 'Етап створено'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
     }),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const created = await createStage(c.get("db"), id, c.req.valid("json"));
+      const { id } = c.req.valid('param');
+      const created = await createStage(c.get('db'), id, c.req.valid('json'));
       if (!created.ok) refuseStage(created.reason);
       const count = created.stage.seeds.filter((s) => s !== null).length;
       return c.json(
         {
-          message: t("stage.created", {
-            participants: plural(defaultLocale, "count.participantsOf", count),
+          message: t('stage.created', {
+            participants: plural(defaultLocale, 'count.participantsOf', count),
           }),
           stage: created.stage,
         },
@@ -123,31 +98,28 @@ export const stageRoutes = router()
   )
   .openapi(
     adminRoute({
-      method: "post",
-      path: "/{id}/stages/{stageId}/next-round",
+      method: 'post',
+      path: '/{id}/stages/{stageId}/next-round',
       tags,
       summary:
-        "Адмін: скласти наступний тур швейцарської системи — за очками, далі за рейтингом, без повторних зустрічей, поки це можливо; лише коли поточний тур завершено",
+        'Адмін: скласти наступний тур швейцарської системи — за очками, далі за рейтингом, без повторних зустрічей, поки це можливо; лише коли поточний тур завершено',
       request: { params: stageParams },
       responses: {
-        200: jsonResponse(
-          z.object({ message: z.string(), stage: stageSchema }),
-          "Тур складено",
-        ),
+        200: jsonResponse(z.object({ message: z.string(), stage: stageSchema }), 'Тур складено'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
     }),
     async (c) => {
-      const { id, stageId } = c.req.valid("param");
-      const next = await pairNextRound(c.get("db"), id, stageId);
+      const { id, stageId } = c.req.valid('param');
+      const next = await pairNextRound(c.get('db'), id, stageId);
       if (!next.ok) {
-        if (next.reason === "notFound") fail(404, "stage.notFound");
-        if (next.reason === "finished") fail(409, "stage.finished");
-        fail(next.reason === "notSwiss" ? 422 : 409, `stage.${next.reason}`);
+        if (next.reason === 'notFound') fail(404, 'stage.notFound');
+        if (next.reason === 'finished') fail(409, 'stage.finished');
+        fail(next.reason === 'notSwiss' ? 422 : 409, `stage.${next.reason}`);
       }
       return c.json(
         {
-          message: t("stage.nextRound", { round: next.round }),
+          message: t('stage.nextRound', { round: next.round }),
           stage: next.stage,
         },
         200,
@@ -156,63 +128,47 @@ export const stageRoutes = router()
   )
   .openapi(
     adminRoute({
-      method: "post",
-      path: "/{id}/disqualify",
+      method: 'post',
+      path: '/{id}/disqualify',
       tags,
       summary:
-        "Адмін: дискваліфікувати учасника — кожен його ще не зіграний матч зараховується суперникові (зараз і коли прийде черга); зіграні результати лишаються",
+        'Адмін: дискваліфікувати учасника — кожен його ще не зіграний матч зараховується суперникові (зараз і коли прийде черга); зіграні результати лишаються',
       request: {
         params,
         body: jsonBody(z.object({ participant: z.uuid() }).strict()),
       },
       responses: {
-        200: jsonResponse(
-          z.object({ message: z.string(), stages: z.array(stageSchema) }),
-          "Дискваліфіковано",
-        ),
+        200: jsonResponse(z.object({ message: z.string(), stages: z.array(stageSchema) }), 'Дискваліфіковано'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
     }),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const done = await disqualify(
-        c.get("db"),
-        id,
-        c.req.valid("json").participant,
-      );
+      const { id } = c.req.valid('param');
+      const done = await disqualify(c.get('db'), id, c.req.valid('json').participant);
       if (!done.ok) {
-        if (done.reason === "notFound") fail(404, "tournament.notFound");
-        if (done.reason === "finished") fail(409, "stage.finished");
-        fail(
-          done.reason === "already" ? 409 : 422,
-          done.reason === "already"
-            ? "stage.alreadyDisqualified"
-            : "stage.notParticipant",
-        );
+        if (done.reason === 'notFound') fail(404, 'tournament.notFound');
+        if (done.reason === 'finished') fail(409, 'stage.finished');
+        fail(done.reason === 'already' ? 409 : 422, done.reason === 'already' ? 'stage.alreadyDisqualified' : 'stage.notParticipant');
       }
-      return c.json(
-        { message: t("stage.disqualified"), stages: done.stages },
-        200,
-      );
+      return c.json({ message: t('stage.disqualified'), stages: done.stages }, 200);
     },
   )
   .openapi(
     createRoute({
-      method: "get",
-      path: "/{id}/standings",
+      method: 'get',
+      path: '/{id}/standings',
       tags,
-      summary:
-        "Підсумкові місця турніру за всіма етапами (1, 2, 3–4, 5–8…); поки етапи тривають — відомі на цей час",
+      summary: 'Підсумкові місця турніру за всіма етапами (1, 2, 3–4, 5–8…); поки етапи тривають — відомі на цей час',
       request: { params },
       responses: {
-        200: jsonResponse(standingsSchema, "Місця"),
+        200: jsonResponse(standingsSchema, 'Місця'),
         ...errors(400, 404),
       },
     }),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const standings = await tournamentStandings(c.get("db"), id);
-      if (!standings) fail(404, "tournament.notFound");
+      const { id } = c.req.valid('param');
+      const standings = await tournamentStandings(c.get('db'), id);
+      if (!standings) fail(404, 'tournament.notFound');
       return c.json({ tournament: id, ...standings }, 200);
     },
   );
