@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StagesState, StageMatchView, StageView } from '../../src/lib/api/stages.ts';
 import { standardOrder } from '../../src/lib/domain/bracket.ts';
-import { applications, stageMatches, stages as stagesTable, tournaments } from '../../src/server/db/schema/index.ts';
+import { applications, matches, playerGameStats, stageMatches, stages as stagesTable, tournaments } from '../../src/server/db/schema/index.ts';
 import {
   accounts,
   admin as adminOf,
@@ -460,6 +460,28 @@ describe('correcting a result', () => {
     const final = await matchAt(cup.id, created._id, { round: 2, position: 1 });
     expect(final).toMatchObject({ b: null, status: 'waiting', winner: null });
     expect((await patch(semi, { reset: true, version: semi.version + 1 })).body.message).toBe('У матчу ще немає результату');
+  });
+});
+
+describe('one result counts everywhere', () => {
+  it('writes the match history and ratings when statistics are on, and takes them back with the result', async () => {
+    const statsGameId = await statsGame(api);
+    const cup = await tournament(api, { soloOnly: true, game: statsGameId, approved: 2 });
+    await statsOn(api, cup.id);
+    const created = await stage(api, cup.id, { format: 'single_elimination' });
+    const match = created.matches[0]!;
+    await patch(match, { scoreA: 2, scoreB: 0 });
+    const records = await api.db.select().from(matches).where(eq(matches.stageMatchId, match._id));
+    expect(records).toHaveLength(1);
+    const ratings = async () =>
+      new Map((await api.db.select().from(playerGameStats).where(eq(playerGameStats.gameId, statsGameId))).map((r) => [r.userId, r.rating]));
+    const after = await ratings();
+    expect(after.get(match.a!)).toBeGreaterThan(1000);
+    expect(after.get(match.b!)).toBeLessThan(1000);
+    // A forfeit is no played match: the record goes and the ratings return to where they started.
+    await patch({ ...match, version: match.version + 1 }, { forfeit: 'b' });
+    expect(await api.db.select().from(matches).where(eq(matches.stageMatchId, match._id))).toEqual([]);
+    expect([...(await ratings()).values()]).toEqual([]);
   });
 });
 

@@ -193,7 +193,8 @@ export async function countStageResults(tx: Tx, tournamentId: string, stageMatch
   if (rows.length === 0) return;
 
   // Who the played matches name: a participant that no longer exists cannot be recorded (the history keeps ids).
-  const played = rows.filter((r) => r.status === 'completed' && r.participantA !== null && r.participantB !== null);
+  // A forfeit was not played: like a bye, it counts in the tournament, not in the ratings.
+  const played = rows.filter((r) => r.status === 'completed' && r.participantA !== null && r.participantB !== null && r.forfeit === null);
   const ids = [...new Set(played.flatMap((r) => [r.participantA!, r.participantB!]))];
   const names = new Map(
     ids.length === 0

@@ -364,7 +364,8 @@ function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
     scoreB: result?.scoreB ?? null,
     games: result?.games ?? [],
     forfeit: result?.forfeit ?? null,
-    completedAt: state.status !== 'completed' ? null : sameResult ? row.completedAt : now,
+    // A corrected result keeps its time, so the ratings replay it where it was played.
+    completedAt: state.status !== 'completed' ? null : (row.completedAt ?? now),
     resultChanged: !sameResult && (row.status === 'completed' || state.status === 'completed'),
   };
 }

@@ -263,7 +263,7 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
       if (problem) return { ok: false, reason: problem.kind === 'unknown' ? 'unknownStat' : 'percent', field: problem.field };
     }
 
-    // Locked in one order (users before teams, then by id), so two recordings cannot deadlock.
+    // Locked in one order (by type, teams before users, then by id), so two recordings cannot deadlock.
     const order = [0, 1].sort((a, b) => `${sides[a]!.type}:${sides[a]!.id}`.localeCompare(`${sides[b]!.type}:${sides[b]!.id}`));
     const before: StatsRow[] = [];
     for (const index of order) before[index] = await lockStats(tx, sides[index]!, tournament.gameId);

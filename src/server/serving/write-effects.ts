@@ -30,8 +30,7 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
   if (!play || (play[2] === 'bracket' && method.toUpperCase() !== 'PATCH')) return () => true;
   const [, id = '', action] = play;
   // The sitemap's dates come from tournaments too.
-  // A disqualification's forfeits count in the ratings as a recorded result does.
-  const rated = action === 'record-match' || action === 'disqualify';
-  const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${rated ? `|${RATINGS}` : ''})`);
+  // A disqualification's forfeits are not played matches: they change no rating.
+  const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${action === 'record-match' ? `|${RATINGS}` : ''})`);
   return (path) => changed.test(path);
 }

@@ -11,6 +11,7 @@ export const competition: Record<keyof typeof uk, string> = {
   'stage.advanceTooFew': 'Fewer than two participants advance from the earlier stage',
   'stage.tooMany': 'A stage may have at most {max} participants',
   'stage.thirdPlaceNeedsFour': 'A third-place match needs at least 4 participants',
+  'stage.bestOfOdd': 'Games per match must be odd: 1, 3, 5, 7 or 9',
   'stage.nextRound': 'Round {round} paired',
   'stage.notSwiss': 'Only a Swiss stage pairs its next round',
   'stage.roundNotComplete': 'The current round is not finished: enter every result first',
