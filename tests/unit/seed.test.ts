@@ -21,6 +21,7 @@ import {
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed.ts';
 import { checkPassword, findByLogin } from '../../src/server/services/accounts.ts';
 import { approvedParticipants } from '../../src/server/services/participants.ts';
+import { stagesState } from '../../src/server/services/stages.ts';
 import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/leaderboards.ts';
 import { matchHistory } from '../../src/server/services/match-history.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -106,6 +107,23 @@ describe('seedDemo', () => {
       for (const t of tournamentRows.filter((row) => row.status !== 'pending')) {
         const allowed = (await approvedParticipants(db, t)).map((p) => p._id);
         expect(findProblem(t.bracket, allowed), t.title).toBeNull();
+        // The bracket is the view of its single-elimination stage, whose played matches are the recorded history.
+        const state = await stagesState(db, t.id);
+        expect(state!.stages.map((stage) => stage.format), t.title).toEqual(['single_elimination']);
+        const stageMatchesOf = state!.stages[0]!.matches;
+        const winners = t.bracket.flatMap((round) => round.matches.map((m) => m.winner));
+        expect(
+          stageMatchesOf.filter((m) => m.side === 'winners').map((m) => m.winner),
+          t.title,
+        ).toEqual(winners);
+        if (t.statsEnabled) {
+          const linked = await db.select({ id: matches.stageMatchId }).from(matches).where(eq(matches.tournamentId, t.id));
+          const played = stageMatchesOf.filter((m) => m.status === 'completed' && !m.bye).map((m) => m._id);
+          expect(
+            linked.map((r) => r.id).filter((id) => id !== null).sort(),
+            t.title,
+          ).toEqual(played.sort());
+        }
         const { completed, total } = progress(t.bracket);
         if (t.status === 'finished') {
           expect(completed, t.title).toBe(total);

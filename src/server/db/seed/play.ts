@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import { champion, createBracket, progress, setResult, type Bracket } from '../../../lib/domain/bracket.ts';
 import { winnerSide } from '../../../lib/domain/match-result.ts';
+import { fromBracket } from '../../../lib/domain/stage/legacy.ts';
+import { singleEliminationPlan } from '../../../lib/domain/stage/plan.ts';
+import { resolveStage } from '../../../lib/domain/stage/resolve.ts';
 import type { TournamentStatus } from '../../../lib/domain/tournament-status.ts';
 import { RANKS, rankOf } from '../../../lib/domain/rank.ts';
 import { INITIAL_RATING } from '../../../lib/domain/rating.ts';
@@ -19,7 +22,19 @@ import {
   type StandingNumbers,
 } from '../../services/tournament-stats.ts';
 import type { Tx } from '../client.ts';
-import { earnedAchievements, matches, matchParticipants, notifications, playerGameStats, teamGameStats, teamMembers, tournaments } from '../schema/index.ts';
+import {
+  earnedAchievements,
+  matches,
+  matchParticipants,
+  notifications,
+  playerGameStats,
+  stageMatches,
+  stageRounds,
+  stages,
+  teamGameStats,
+  teamMembers,
+  tournaments,
+} from '../schema/index.ts';
 import type { ParticipantType } from '../../../lib/domain/participant.ts';
 
 /*
@@ -193,9 +208,9 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
    * One recorded match, as POST /tournaments/{id}/record-match would store it at `at`: with every
    * stat field, or (a season's everyday matches) with the game's main stats only.
    */
-  const record = (tournament: PlayedTournament, sides: [Side, Side], winner: 0 | 1, at: Date, mainOnly = false) => {
+  const record = (tournament: PlayedTournament, sides: [Side, Side], winner: 0 | 1, at: Date, mainOnly = false, stageMatchId: string | null = null) => {
     const game = configs.get(tournament.gameId);
-    if (!game) return;
+    if (!game) return null;
     const scores = game.template === 'valorant' ? [13, between(4, 11)] : [2, between(0, 1)];
     const score: [number, number] = winner === 0 ? [scores[0]!, scores[1]!] : [scores[1]!, scores[0]!];
     if (winnerSide(score[0], score[1]) !== winner + 1) throw new Error('demo seed: a score disagrees with its winner');
@@ -216,6 +231,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       gameSpecificData: matchDetails(game.config.statsFields, sides, stats),
       completedAt: at,
       createdAt: at,
+      stageMatchId,
     });
     sides.forEach((side, index) => {
       participantRows.push(participantRow(matchId, side, { score: score[index]!, isWinner: index === winner, stats: stats[index]! }));
@@ -250,6 +266,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
         read: now.getTime() - at.getTime() > 7 * DAY,
       });
     }
+    return score;
   };
 
   const ratingOf = (tournament: PlayedTournament, side: Side) => standing(side, tournament.gameId).rating;
@@ -262,10 +279,16 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     return order.indexOf(a) <= order.indexOf(b) ? 0 : 1;
   };
 
+  /** Each played bracket match's stage row id, score and time, so the stage and the history agree. */
+  const stagePlay = new Map<string, { ids: string[][]; played: Map<string, { score: [number, number] | null; at: Date }> }>();
+
   /** Draws the bracket and plays it: all of it when finished, until about half is decided when started. */
   const playBracket = (tournament: PlayedTournament, from: Date, to: Date): Bracket => {
     const sides = participantsOf.get(tournament.id)!;
     let bracket = createBracket(sides.map((s) => s.id));
+    const ids = bracket.map((round) => round.matches.map(() => randomUUID()));
+    const playedAt = new Map<string, { score: [number, number] | null; at: Date }>();
+    stagePlay.set(tournament.id, { ids, played: playedAt });
     const byId = new Map(sides.map((s) => [s.id, s]));
     const todo = bracket.flatMap((round, r) => round.matches.map((_, m) => ({ r, m })));
     const total = todo.length;
@@ -278,7 +301,8 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       const b = byId.get(match.b)!;
       const winner = pick(tournament, a, b, sides);
       const at = new Date(from.getTime() + ((playedCount + 1) / (total + 1)) * (to.getTime() - from.getTime()));
-      record(tournament, [a, b], winner, at);
+      const score = record(tournament, [a, b], winner, at, false, ids[r]![m]!);
+      playedAt.set(ids[r]![m]!, { score, at });
       bracket = setResult(bracket, r, m, winner === 0 ? a.id : b.id);
       playedCount++;
     }
@@ -373,6 +397,51 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       })
       .where(eq(tournaments.id, tournament.id));
   }
+  // Each bracket is also its tournament's single-elimination stage (issue 21), its played
+  // matches linked to the records above, as the stage service would have written them.
+  const stageRows: (typeof stages.$inferInsert)[] = [];
+  const roundRows: (typeof stageRounds.$inferInsert)[] = [];
+  const stageMatchRows: (typeof stageMatches.$inferInsert)[] = [];
+  for (const tournament of played) {
+    const bracket = brackets.get(tournament.id)!;
+    const { ids, played: playedAt } = stagePlay.get(tournament.id)!;
+    const stageId = randomUUID();
+    const { seeds, entered } = fromBracket(bracket);
+    stageRows.push({ id: stageId, tournamentId: tournament.id, number: 1, name: '', format: 'single_elimination', seeding: 'order', settings: {}, seeds, disqualified: [], createdAt: tournament.date });
+    const resolved = resolveStage(singleEliminationPlan(seeds.length), seeds, entered);
+    let index = 0;
+    bracket.forEach((round, r) => {
+      const roundId = randomUUID();
+      roundRows.push({ id: roundId, stageId, side: 'winners', number: r + 1 });
+      round.matches.forEach((_, m) => {
+        const state = resolved[index++]!;
+        const play = playedAt.get(ids[r]![m]!);
+        const score = play?.score;
+        stageMatchRows.push({
+          id: ids[r]![m]!,
+          stageId,
+          roundId,
+          side: 'winners',
+          round: r + 1,
+          position: m + 1,
+          participantA: state.a,
+          participantB: state.b,
+          scoreA: score?.[0] ?? null,
+          scoreB: score?.[1] ?? null,
+          games: [],
+          winner: state.winner,
+          status: state.status,
+          comment: '',
+          version: 0,
+          completedAt: state.status === 'completed' ? (play?.at ?? tournament.date) : null,
+          updatedAt: play?.at ?? tournament.date,
+        });
+      });
+    });
+  }
+  await insertAll(tx, stages, stageRows);
+  await insertAll(tx, stageRounds, roundRows);
+  await insertAll(tx, stageMatches, stageMatchRows);
   await insertAll(tx, matches, matchRows);
   await insertAll(tx, matchParticipants, participantRows);
   const rows = [...standings.entries()].map(([key, s]) => {
