@@ -1,18 +1,13 @@
-import { getContainerRenderer } from "@astrojs/react/container-renderer";
-import { experimental_AstroContainer as AstroContainer } from "astro/container";
-import { loadRenderers } from "astro:container";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import StageSection from "../../src/components/stages/StageSection.astro";
-import { namesOf } from "../../src/components/stages/view.ts";
-import type { StageView } from "../../src/lib/api/stages.ts";
-import { setLocaleResolver } from "../../src/lib/i18n/index.ts";
-import type { ResultInput } from "../../src/lib/domain/stage/result.ts";
-import {
-  favouriteWins,
-  players,
-  stageFixture,
-  type Decide,
-} from "../support/stage-fixtures.ts";
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { loadRenderers } from 'astro:container';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import StageSection from '../../src/components/stages/StageSection.astro';
+import { namesOf } from '../../src/components/stages/view.ts';
+import type { StageView } from '../../src/lib/api/stages.ts';
+import { setLocaleResolver } from '../../src/lib/i18n/index.ts';
+import type { ResultInput } from '../../src/lib/domain/stage/result.ts';
+import { favouriteWins, players, stageFixture, type Decide } from '../support/stage-fixtures.ts';
 
 /**
  * The bracket page's stage components rendered as the server renders them (Astro's Container
@@ -24,7 +19,7 @@ beforeAll(async () => {
     renderers: await loadRenderers([getContainerRenderer()]),
   });
 });
-afterEach(() => setLocaleResolver(() => "uk"));
+afterEach(() => setLocaleResolver(() => 'uk'));
 
 const eight = players(8);
 async function render(stage: StageView, participants = eight): Promise<string> {
@@ -32,208 +27,143 @@ async function render(stage: StageView, participants = eight): Promise<string> {
     props: { stage, names: namesOf(participants) },
   });
   // The dev build's source annotations are noise for these assertions.
-  return html.replace(/ data-astro-source-(file|loc)="[^"]*"/g, "");
+  return html.replace(/ data-astro-source-(file|loc)="[^"]*"/g, '');
 }
 /** Every value of `attribute` in document order. */
-const values = (html: string, attribute: string) =>
-  [...html.matchAll(new RegExp(`${attribute}="([^"]*)"`, "g"))].map(
-    (m) => m[1],
-  );
-const text = (html: string) =>
-  html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const values = (html: string, attribute: string) => [...html.matchAll(new RegExp(`${attribute}="([^"]*)"`, 'g'))].map((m) => m[1]);
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 function noScript(html: string) {
   expect(html).not.toMatch(/<script|astro-island|client:|\son[a-z]+=/i);
 }
 
-describe("double elimination", () => {
-  const upset: Decide = (match) =>
-    match.plan.side === "grand_final" && match.plan.round === 1
-      ? { scoreA: 0, scoreB: 1 }
-      : favouriteWins(match);
+describe('double elimination', () => {
+  const upset: Decide = (match) => (match.plan.side === 'grand_final' && match.plan.round === 1 ? { scoreA: 0, scoreB: 1 } : favouriteWins(match));
 
-  it("draws the two brackets and the grand final with its reset, each a tree in its own scrolling box", async () => {
+  it('draws the two brackets and the grand final with its reset, each a tree in its own scrolling box', async () => {
     const html = await render(
-      stageFixture("double_elimination", eight, {
+      stageFixture('double_elimination', eight, {
         decide: upset,
-        name: "Плей-оф",
+        name: 'Плей-оф',
       }),
     );
     noScript(html);
     expect(html).toContain('<h2 id="stage-1"');
-    expect(text(html)).toContain("Плей-оф Подвійне вибування Етап завершено");
-    expect(values(html, "data-side")).toEqual([
-      "winners",
-      "losers",
-      "grand_final",
-    ]);
-    const headings = [...html.matchAll(/<h4[^>]*>([^<]*)<\/h4>/g)].map(
-      (m) => m[1],
-    );
+    expect(text(html)).toContain('Плей-оф Подвійне вибування Етап завершено');
+    expect(values(html, 'data-side')).toEqual(['winners', 'losers', 'grand_final']);
+    const headings = [...html.matchAll(/<h4[^>]*>([^<]*)<\/h4>/g)].map((m) => m[1]);
     expect(headings).toEqual([
-      "Чвертьфінал",
-      "Півфінал",
-      "Фінал",
-      "Нижня сітка, раунд 1",
-      "Нижня сітка, раунд 2",
-      "Нижня сітка, раунд 3",
-      "Нижня сітка, раунд 4",
-      "Гранд-фінал",
-      "Гранд-фінал — перегравання",
+      'Чвертьфінал',
+      'Півфінал',
+      'Фінал',
+      'Нижня сітка, раунд 1',
+      'Нижня сітка, раунд 2',
+      'Нижня сітка, раунд 3',
+      'Нижня сітка, раунд 4',
+      'Гранд-фінал',
+      'Фінал-перегравання',
     ]);
     // One scrolling region per side, labelled by the side's name.
-    expect(
-      values(html, "aria-label").filter((l) =>
-        l!.endsWith("раунди зліва направо"),
-      ),
-    ).toHaveLength(3);
+    expect(values(html, 'aria-label').filter((l) => l!.endsWith('раунди зліва направо'))).toHaveLength(3);
     expect((html.match(/overflow-x-auto/g) ?? []).length).toBe(3);
     // 7 + 6 + 2 match cards; the first final's loser P1 won the reset: both P1 and P2 crowned once in the grand final.
     expect((html.match(/<article /g) ?? []).length).toBe(15);
     const finals = html.slice(html.indexOf('data-side="grand_final"'));
     expect((finals.match(/aria-label="переможець"/g) ?? []).length).toBe(2);
     // The places: P1 first after the reset, P2 second.
-    expect(values(html, "data-place").slice(0, 4)).toEqual([
-      "1",
-      "2",
-      "3",
-      "4",
-    ]);
-    expect(text(html.slice(html.indexOf("data-placements")))).toMatch(
-      /1 місце 1 P1 .*2 місце 2 P2/,
-    );
+    expect(values(html, 'data-place').slice(0, 4)).toEqual(['1', '2', '3', '4']);
+    expect(text(html.slice(html.indexOf('data-placements')))).toMatch(/1 місце 1 P1 .*2 місце 2 P2/);
   });
 
-  it("is in English for an English reader", async () => {
-    setLocaleResolver(() => "en");
-    const html = await render(stageFixture("double_elimination", eight));
+  it('is in English for an English reader', async () => {
+    setLocaleResolver(() => 'en');
+    const html = await render(stageFixture('double_elimination', eight));
     const h3 = [...html.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]);
-    expect(h3).toEqual([
-      "Upper bracket",
-      "Lower bracket",
-      "Grand final",
-      "Final places",
-    ]);
-    expect(text(html)).toContain("Lower bracket, round 4");
+    expect(h3).toEqual(['Upper bracket', 'Lower bracket', 'Grand final', 'Final places']);
+    expect(text(html)).toContain('Lower bracket, round 4');
     expect(text(html)).not.toMatch(/[а-яіїєґ]/i);
   });
 });
 
-describe("single elimination", () => {
-  it("draws the third-place match after the tree, and byes by name", async () => {
+describe('single elimination', () => {
+  it('draws the third-place match after the tree, and byes by name', async () => {
     const five = players(5);
     const html = await render(
-      stageFixture("single_elimination", five, {
+      stageFixture('single_elimination', five, {
         settings: { thirdPlace: true },
       }),
       five,
     );
     noScript(html);
-    expect(values(html, "data-side")).toEqual(["winners", "third_place"]);
-    expect(text(html)).toContain("Автоматичний прохід");
+    expect(values(html, 'data-side')).toEqual(['winners', 'third_place']);
+    expect(text(html)).toContain('Автоматичний прохід');
   });
 });
 
-function byPair(
-  results: Record<string, [string | null, number, number]>,
-): Decide {
+function byPair(results: Record<string, [string | null, number, number]>): Decide {
   return ({ a, b }) => {
-    const found = results[[a, b].sort().join("-")];
+    const found = results[[a, b].sort().join('-')];
     if (!found) return null;
     const [winner, high, low] = found;
-    const input: ResultInput =
-      winner === b
-        ? { scoreA: low, scoreB: high }
-        : { scoreA: high, scoreB: low };
+    const input: ResultInput = winner === b ? { scoreA: low, scoreB: high } : { scoreA: high, scoreB: low };
     return input;
   };
 }
 
-describe("round robin", () => {
-  const four = players(4, (i) =>
-    i === 3 ? "Дуже довга назва команди, що не вміщується" : `P${i}`,
-  );
+describe('round robin', () => {
+  const four = players(4, (i) => (i === 3 ? 'Дуже довга назва команди, що не вміщується' : `P${i}`));
   // p2 6 points; p1 and p3 4 each, p3 ahead on score difference (+2 against −2); p4 0. p3 v p4 not played.
   const decide = byPair({
-    "p1-p2": ["p2", 3, 0],
-    "p1-p3": [null, 1, 1],
-    "p1-p4": ["p1", 2, 1],
-    "p2-p3": ["p3", 2, 0],
-    "p2-p4": ["p2", 2, 1],
+    'p1-p2': ['p2', 3, 0],
+    'p1-p3': [null, 1, 1],
+    'p1-p4': ['p1', 2, 1],
+    'p2-p3': ['p3', 2, 0],
+    'p2-p4': ['p2', 2, 1],
   });
 
-  it("shows the table in rank order and the cross table with the diagonal blank", async () => {
-    const html = await render(
-      stageFixture("round_robin", four, { decide }),
-      four,
-    );
+  it('shows the table in rank order and the cross table with the diagonal blank', async () => {
+    const html = await render(stageFixture('round_robin', four, { decide }), four);
     noScript(html);
-    const table = html.slice(
-      html.indexOf("data-standings"),
-      html.indexOf("data-result-grid"),
-    );
-    expect(values(table, "data-participant")).toEqual(["p2", "p3", "p1", "p4"]);
+    const table = html.slice(html.indexOf('data-standings'), html.indexOf('data-result-grid'));
+    expect(values(table, 'data-participant')).toEqual(['p2', 'p3', 'p1', 'p4']);
     // p3's row: 2 played, 1 win, 1 draw, 0 losses, +2, 4 points.
-    const p3 = text(
-      table.slice(
-        table.indexOf('data-participant="p3"'),
-        table.indexOf('data-participant="p1"'),
-      ),
-    );
-    expect(p3).toMatch(
-      /2 Дуже довга назва команди, що не вміщується 2 1 1 0 \+2 4/,
-    );
-    const grid = html.slice(html.indexOf("data-result-grid"));
-    expect(values(grid, "data-participant")).toEqual(["p2", "p3", "p1", "p4"]);
+    const p3 = text(table.slice(table.indexOf('data-participant="p3"'), table.indexOf('data-participant="p1"')));
+    expect(p3).toMatch(/2 Дуже довга назва команди, що не вміщується 2 1 1 0 \+2 4/);
+    const grid = html.slice(html.indexOf('data-result-grid'));
+    expect(values(grid, 'data-participant')).toEqual(['p2', 'p3', 'p1', 'p4']);
     expect((grid.match(/data-self/g) ?? []).length).toBe(4);
     // p2's row against p3, p1, p4 (table order): lost 0:2, won 3:0, won 2:1.
-    const row = text(
-      grid.slice(
-        grid.indexOf('data-participant="p2"'),
-        grid.indexOf('data-participant="p3"'),
-      ),
-    );
+    const row = text(grid.slice(grid.indexOf('data-participant="p2"'), grid.indexOf('data-participant="p3"')));
     expect(row).toMatch(/0:2 .*3:0 .*2:1/);
     // A long name is cut with an ellipsis and kept whole in its title.
-    expect(html).toMatch(
-      /class="truncate" title="Дуже довга назва команди, що не вміщується"/,
-    );
-    expect(text(grid)).toContain("Ще не зіграно");
+    expect(html).toMatch(/class="truncate" title="Дуже довга назва команди, що не вміщується"/);
+    expect(text(grid)).toContain('Ще не зіграно');
     // Not finished: no places yet, and it says so.
-    expect(text(html)).toContain("Етап триває");
-    expect(html).not.toContain("data-placements");
+    expect(text(html)).toContain('Етап триває');
+    expect(html).not.toContain('data-placements');
   });
 
-  it("gives each of several groups its own heading", async () => {
-    const html = await render(
-      stageFixture("round_robin", eight, { settings: { groups: 2 } }),
-    );
-    expect(values(html, "data-group")).toEqual(["1", "2"]);
+  it('gives each of several groups its own heading', async () => {
+    const html = await render(stageFixture('round_robin', eight, { settings: { groups: 2 } }));
+    expect(values(html, 'data-group')).toEqual(['1', '2']);
     expect(text(html)).toMatch(/Група A .*Група B/);
     expect((html.match(/data-standings/g) ?? []).length).toBe(2);
   });
 });
 
-describe("Swiss", () => {
-  it("shows the table with Buchholz and every round with its pairings", async () => {
+describe('Swiss', () => {
+  it('shows the table with Buchholz and every round with its pairings', async () => {
     const five = players(5);
-    const stage = stageFixture("swiss", five, { swissRounds: 3 });
+    const stage = stageFixture('swiss', five, { swissRounds: 3 });
     const html = await render(stage, five);
     noScript(html);
     expect(html).toContain('title="Бухгольц"');
-    expect(values(html, "data-round")).toEqual(["1", "2", "3"]);
+    expect(values(html, 'data-round')).toEqual(['1', '2', '3']);
     expect(text(html)).toMatch(/Тур 1 .*Тур 2 .*Тур 3/);
     expect((text(html).match(/Вільний тур/g) ?? []).length).toBe(3);
-    const rows = values(
-      html.slice(html.indexOf("data-standings")),
-      "data-participant",
-    );
-    expect(rows).toEqual(
-      [...stage.groups[0]!.standings]
-        .sort((x, y) => x.rank - y.rank)
-        .map((r) => r.participant),
-    );
+    const rows = values(html.slice(html.indexOf('data-standings')), 'data-participant');
+    expect(rows).toEqual([...stage.groups[0]!.standings].sort((x, y) => x.rank - y.rank).map((r) => r.participant));
     // Finished with one group: its table gives the places, one each.
-    expect(values(html, "data-place")).toEqual(["1", "2", "3", "4", "5"]);
+    expect(values(html, 'data-place')).toEqual(['1', '2', '3', '4', '5']);
   });
 });

@@ -4,49 +4,20 @@
  * the grand final's reset), tables by `groupStandings`, places by the standings module. Used by
  * the bracket page's component tests.
  */
-import type { BracketParticipant } from "../../src/lib/api/bracket.ts";
-import type { StageMatchView, StageView } from "../../src/lib/api/stages.ts";
-import {
-  draftStage,
-  nextSwissRound,
-} from "../../src/lib/domain/stage/build.ts";
-import {
-  allowsDraws,
-  DEFAULT_POINTS,
-  DEFAULT_TIE_BREAKERS,
-  isElimination,
-  type StageFormat,
-  type StageSettings,
-} from "../../src/lib/domain/stage/format.ts";
-import type { PlannedMatch } from "../../src/lib/domain/stage/plan.ts";
-import {
-  resolveStage,
-  isStageComplete,
-  type EnteredResult,
-  type ResolvedMatch,
-} from "../../src/lib/domain/stage/resolve.ts";
-import {
-  judgeResult,
-  type ResultInput,
-} from "../../src/lib/domain/stage/result.ts";
-import {
-  eliminationPlacements,
-  groupStandings,
-  tablePlacements,
-} from "../../src/lib/domain/stage/standings.ts";
+import type { BracketParticipant } from '../../src/lib/api/bracket.ts';
+import type { StageMatchView, StageView } from '../../src/lib/api/stages.ts';
+import { draftStage, nextSwissRound } from '../../src/lib/domain/stage/build.ts';
+import { allowsDraws, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, type StageFormat, type StageSettings } from '../../src/lib/domain/stage/format.ts';
+import type { PlannedMatch } from '../../src/lib/domain/stage/plan.ts';
+import { resolveStage, isStageComplete, type EnteredResult, type ResolvedMatch } from '../../src/lib/domain/stage/resolve.ts';
+import { judgeResult, type ResultInput } from '../../src/lib/domain/stage/result.ts';
+import { eliminationPlacements, groupStandings, tablePlacements } from '../../src/lib/domain/stage/standings.ts';
 
 /** Decides a ready match: a result, or null to leave it unplayed. */
-export type Decide = (match: {
-  a: string;
-  b: string;
-  plan: PlannedMatch;
-}) => ResultInput | null;
+export type Decide = (match: { a: string; b: string; plan: PlannedMatch }) => ResultInput | null;
 
 /** «P1» … «Pn» with ids p1 … pn, in seed order. */
-export const players = (
-  n: number,
-  name = (i: number) => `P${i}`,
-): BracketParticipant[] =>
+export const players = (n: number, name = (i: number) => `P${i}`): BracketParticipant[] =>
   Array.from({ length: n }, (_, i) => ({
     _id: `p${i + 1}`,
     name: name(i + 1),
@@ -54,10 +25,7 @@ export const players = (
   }));
 
 /** The stronger (lower-numbered) side wins 2:1. */
-export const favouriteWins: Decide = ({ a, b }) =>
-  Number(a.slice(1)) < Number(b.slice(1))
-    ? { scoreA: 2, scoreB: 1 }
-    : { scoreA: 1, scoreB: 2 };
+export const favouriteWins: Decide = ({ a, b }) => (Number(a.slice(1)) < Number(b.slice(1)) ? { scoreA: 2, scoreB: 1 } : { scoreA: 1, scoreB: 2 });
 
 function settle(
   plan: readonly PlannedMatch[],
@@ -72,21 +40,20 @@ function settle(
     const resolved = resolveStage(plan, seeds, entered);
     let changed = false;
     resolved.forEach((match, index) => {
-      if (match.status !== "ready" || entered.has(index)) return;
+      if (match.status !== 'ready' || entered.has(index)) return;
       const input = decide({ a: match.a!, b: match.b!, plan: match.plan });
       if (!input) return;
       const verdict = judgeResult(input, {
         bestOf: settings.bestOf ?? 1,
         draws: allowsDraws(format),
       });
-      if (!verdict.ok)
-        throw new Error(`fixture result refused: ${verdict.reason}`);
+      if (!verdict.ok) throw new Error(`fixture result refused: ${verdict.reason}`);
       entered.set(index, { a: match.a, b: match.b, result: verdict.result });
       changed = true;
     });
     if (!changed) return resolved;
   }
-  throw new Error("fixture did not settle");
+  throw new Error('fixture did not settle');
 }
 
 /**
@@ -107,11 +74,11 @@ export function stageFixture(
   const settings = options.settings ?? {};
   const decide = options.decide ?? favouriteWins;
   const ids = participants.map((p) => p._id);
-  const draft = draftStage(format, settings, ids, "order");
+  const draft = draftStage(format, settings, ids, 'order');
   let plan = [...draft.plan];
   const entered = new Map<number, EnteredResult>();
   let resolved = settle(plan, draft.seeds, entered, decide, format, settings);
-  if (format === "swiss") {
+  if (format === 'swiss') {
     for (let round = 2; round <= (options.swissRounds ?? 1); round++) {
       const next = nextSwissRound(settings, draft.groups, resolved);
       if (!next.ok) break;
@@ -119,10 +86,7 @@ export function stageFixture(
       resolved = settle(plan, draft.seeds, entered, decide, format, settings);
     }
   }
-  const tieBreakers =
-    format === "round_robin" || format === "swiss"
-      ? (settings.tieBreakers ?? DEFAULT_TIE_BREAKERS[format])
-      : [];
+  const tieBreakers = format === 'round_robin' || format === 'swiss' ? (settings.tieBreakers ?? DEFAULT_TIE_BREAKERS[format]) : [];
   const groups = draft.groups.map((members, g) => ({
     number: g + 1,
     participants: members,
@@ -140,7 +104,7 @@ export function stageFixture(
       : [];
   const matches = resolved.map((m, index): StageMatchView => ({
     _id: `m${index + 1}`,
-    stage: "s1",
+    stage: 's1',
     group: m.plan.group,
     side: m.plan.side,
     round: m.plan.round,
@@ -155,17 +119,17 @@ export function stageFixture(
     status: m.status,
     bye: m.bye,
     scheduledAt: null,
-    comment: "",
+    comment: '',
     version: 0,
     completedAt: null,
   }));
   return {
     _id: `s${options.number ?? 1}`,
-    tournament: "t1",
+    tournament: 't1',
     number: options.number ?? 1,
-    name: options.name ?? "",
+    name: options.name ?? '',
     format,
-    seeding: "order",
+    seeding: 'order',
     settings,
     seeds: draft.seeds,
     disqualified: [],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it } from 'vitest';
 import {
   drawsStages,
   eliminationTree,
@@ -11,27 +11,17 @@ import {
   stagesProgress,
   swissRounds,
   tableOrder,
-} from "../../src/components/stages/view.ts";
-import type { ResultInput } from "../../src/lib/domain/stage/result.ts";
-import {
-  favouriteWins,
-  players,
-  stageFixture,
-  type Decide,
-} from "../support/stage-fixtures.ts";
+} from '../../src/components/stages/view.ts';
+import type { ResultInput } from '../../src/lib/domain/stage/result.ts';
+import { favouriteWins, players, stageFixture, type Decide } from '../support/stage-fixtures.ts';
 
 /** A decide rule from results keyed by the unordered pair: [winner or null for a draw, winner's score, loser's score]. */
-function byPair(
-  results: Record<string, [string | null, number, number] | undefined>,
-): Decide {
+function byPair(results: Record<string, [string | null, number, number] | undefined>): Decide {
   return ({ a, b }) => {
-    const found = results[[a, b].sort().join("-")];
+    const found = results[[a, b].sort().join('-')];
     if (!found) return null;
     const [winner, high, low] = found;
-    const input: ResultInput =
-      winner === b
-        ? { scoreA: low, scoreB: high }
-        : { scoreA: high, scoreB: low };
+    const input: ResultInput = winner === b ? { scoreA: low, scoreB: high } : { scoreA: high, scoreB: low };
     return input;
   };
 }
@@ -39,179 +29,124 @@ function byPair(
 const eight = players(8);
 const names = namesOf(eight);
 
-describe("eliminationTree: double elimination", () => {
+describe('eliminationTree: double elimination', () => {
   // 8 in order: the favourite always wins. Winners: p1 p3 p5 p7, then p1 p5, then p1. Losers: p2 p6;
   // then p2 beats p7 (dropped in reverse) and p3 beats p6; p2 beats p3; p2 beats p5; the grand final p1 over p2.
-  const stage = stageFixture("double_elimination", eight, {
-    settings: { grandFinal: "double" },
+  const stage = stageFixture('double_elimination', eight, {
+    settings: { grandFinal: 'double' },
   });
   const tree = eliminationTree(stage, names);
 
   it("draws the winners' bracket, the losers' bracket and the grand final, in that order", () => {
     expect(tree.map((s) => [s.side, s.title])).toEqual([
-      ["winners", "Сітка переможців"],
-      ["losers", "Нижня сітка"],
-      ["grand_final", "Гранд-фінал"],
+      ['winners', 'Сітка переможців'],
+      ['losers', 'Нижня сітка'],
+      ['grand_final', 'Гранд-фінал'],
     ]);
   });
 
   it("names the winners' rounds from the final back and the losers' rounds by number", () => {
     expect(tree[0]!.rounds.map((r) => [r.title, r.matches.length])).toEqual([
-      ["Чвертьфінал", 4],
-      ["Півфінал", 2],
-      ["Фінал", 1],
+      ['Чвертьфінал', 4],
+      ['Півфінал', 2],
+      ['Фінал', 1],
     ]);
     expect(tree[1]!.rounds.map((r) => [r.title, r.matches.length])).toEqual([
-      ["Нижня сітка, раунд 1", 2],
-      ["Нижня сітка, раунд 2", 2],
-      ["Нижня сітка, раунд 3", 1],
-      ["Нижня сітка, раунд 4", 1],
+      ['Нижня сітка, раунд 1', 2],
+      ['Нижня сітка, раунд 2', 2],
+      ['Нижня сітка, раунд 3', 1],
+      ['Нижня сітка, раунд 4', 1],
     ]);
   });
 
-  it("joins pairs into a halving round and goes straight on into a round as big", () => {
-    expect(tree[0]!.rounds.map((r) => r.matches.map((m) => m.link))).toEqual([
-      ["down", "up", "down", "up"],
-      ["down", "up"],
-      [null],
-    ]);
-    expect(tree[1]!.rounds.map((r) => r.matches.map((m) => m.link))).toEqual([
-      ["straight", "straight"],
-      ["down", "up"],
-      ["straight"],
-      [null],
-    ]);
-    expect(
-      tree[1]!.rounds.map((r) => r.matches.every((m) => m.incoming)),
-    ).toEqual([false, true, true, true]);
+  it('joins pairs into a halving round and goes straight on into a round as big', () => {
+    expect(tree[0]!.rounds.map((r) => r.matches.map((m) => m.link))).toEqual([['down', 'up', 'down', 'up'], ['down', 'up'], [null]]);
+    expect(tree[1]!.rounds.map((r) => r.matches.map((m) => m.link))).toEqual([['straight', 'straight'], ['down', 'up'], ['straight'], [null]]);
+    expect(tree[1]!.rounds.map((r) => r.matches.every((m) => m.incoming))).toEqual([false, true, true, true]);
   });
 
   it("shows who met whom in the losers' bracket, with the scores and the winner", () => {
-    const sides = tree[1]!.rounds.map((r) =>
-      r.matches.map((m) =>
-        m.sides
-          .map((s) => `${s.name}${s.result === "winner" ? "*" : ""} ${s.score}`)
-          .join(" v "),
-      ),
-    );
-    expect(sides).toEqual([
-      ["P2* 2 v P4 1", "P6* 2 v P8 1"],
-      ["P2* 2 v P7 1", "P6 1 v P3* 2"],
-      ["P2* 2 v P3 1"],
-      ["P2* 2 v P5 1"],
-    ]);
+    const sides = tree[1]!.rounds.map((r) => r.matches.map((m) => m.sides.map((s) => `${s.name}${s.result === 'winner' ? '*' : ''} ${s.score}`).join(' v ')));
+    expect(sides).toEqual([['P2* 2 v P4 1', 'P6* 2 v P8 1'], ['P2* 2 v P7 1', 'P6 1 v P3* 2'], ['P2* 2 v P3 1'], ['P2* 2 v P5 1']]);
   });
 
   it("leaves out the grand final's reset when the winners' champion took the first final", () => {
-    expect(stage.matches.filter((m) => m.side === "grand_final")).toHaveLength(
-      2,
-    );
-    expect(tree[2]!.rounds.map((r) => r.title)).toEqual(["Гранд-фінал"]);
+    expect(stage.matches.filter((m) => m.side === 'grand_final')).toHaveLength(2);
+    expect(tree[2]!.rounds.map((r) => r.title)).toEqual(['Гранд-фінал']);
     expect(tree[2]!.rounds[0]!.matches[0]!.link).toBeNull();
   });
 
   it("draws the reset once the losers' champion has won the first final", () => {
-    const upset: Decide = (match) =>
-      match.plan.side === "grand_final" && match.plan.round === 1
-        ? { scoreA: 0, scoreB: 1 }
-        : favouriteWins(match);
-    const reset = eliminationTree(
-      stageFixture("double_elimination", eight, { decide: upset }),
-      names,
-    ).find((s) => s.side === "grand_final")!;
-    expect(reset.rounds.map((r) => r.title)).toEqual([
-      "Гранд-фінал",
-      "Гранд-фінал — перегравання",
-    ]);
-    expect(reset.rounds.map((r) => r.matches[0]!.link)).toEqual([
-      "straight",
-      null,
-    ]);
+    const upset: Decide = (match) => (match.plan.side === 'grand_final' && match.plan.round === 1 ? { scoreA: 0, scoreB: 1 } : favouriteWins(match));
+    const reset = eliminationTree(stageFixture('double_elimination', eight, { decide: upset }), names).find((s) => s.side === 'grand_final')!;
+    expect(reset.rounds.map((r) => r.title)).toEqual(['Гранд-фінал', 'Фінал-перегравання']);
+    expect(reset.rounds.map((r) => r.matches[0]!.link)).toEqual(['straight', null]);
     const [a, b] = reset.rounds[1]!.matches[0]!.sides;
-    expect([a.name, a.result, b.name, b.result]).toEqual([
-      "P1",
-      "winner",
-      "P2",
-      "loser",
-    ]);
+    expect([a.name, a.result, b.name, b.result]).toEqual(['P1', 'winner', 'P2', 'loser']);
   });
 
-  it("labels each card with its round and number for screen readers", () => {
-    expect(tree[0]!.rounds[1]!.matches.map((m) => m.label)).toEqual([
-      "Півфінал, матч 1",
-      "Півфінал, матч 2",
-    ]);
+  it('labels each card with its round and number for screen readers', () => {
+    expect(tree[0]!.rounds[1]!.matches.map((m) => m.label)).toEqual(['Півфінал, матч 1', 'Півфінал, матч 2']);
   });
 
   it("places 1, 2, then one each for the last two losers' rounds and bands of two", () => {
-    expect(
-      placementRows(stage.placements, names).map((r) => [r.place, r.name]),
-    ).toEqual([
-      ["1", "P1"],
-      ["2", "P2"],
-      ["3", "P5"],
-      ["4", "P3"],
-      ["5–6", expect.stringMatching(/^P[67]$/)],
-      ["5–6", expect.stringMatching(/^P[67]$/)],
-      ["7–8", expect.stringMatching(/^P[48]$/)],
-      ["7–8", expect.stringMatching(/^P[48]$/)],
+    expect(placementRows(stage.placements, names).map((r) => [r.place, r.name])).toEqual([
+      ['1', 'P1'],
+      ['2', 'P2'],
+      ['3', 'P5'],
+      ['4', 'P3'],
+      ['5–6', expect.stringMatching(/^P[67]$/)],
+      ['5–6', expect.stringMatching(/^P[67]$/)],
+      ['7–8', expect.stringMatching(/^P[48]$/)],
+      ['7–8', expect.stringMatching(/^P[48]$/)],
     ]);
   });
 });
 
-describe("eliminationTree: single elimination", () => {
-  it("adds the third-place match as its own section", () => {
+describe('eliminationTree: single elimination', () => {
+  it('adds the third-place match as its own section', () => {
     const four = players(4);
     const tree = eliminationTree(
-      stageFixture("single_elimination", four, {
+      stageFixture('single_elimination', four, {
         settings: { thirdPlace: true },
       }),
       namesOf(four),
     );
-    expect(tree.map((s) => s.title)).toEqual([
-      "Сітка переможців",
-      "Матч за третє місце",
-    ]);
-    expect(tree[0]!.rounds.map((r) => r.title)).toEqual(["Півфінал", "Фінал"]);
+    expect(tree.map((s) => s.title)).toEqual(['Сітка переможців', 'Матч за третє місце']);
+    expect(tree[0]!.rounds.map((r) => r.title)).toEqual(['Півфінал', 'Фінал']);
     // Semifinals p1 v p2 and p3 v p4: the losers p2 and p4 meet for third.
     const third = tree[1]!.rounds[0]!.matches[0]!;
     expect(third.sides.map((s) => [s.name, s.result])).toEqual([
-      ["P2", "winner"],
-      ["P4", "loser"],
+      ['P2', 'winner'],
+      ['P4', 'loser'],
     ]);
   });
 
-  it("calls an empty slot a bye in a bye and «to be decided» in a match still waiting", () => {
+  it('calls an empty slot a bye in a bye and «to be decided» in a match still waiting', () => {
     const three = players(3);
     // In order, 3 of 4 slots: p1 v p2, then p3 alone (a bye); nothing played yet.
-    const tree = eliminationTree(
-      stageFixture("single_elimination", three, { decide: () => null }),
-      namesOf(three),
-    );
+    const tree = eliminationTree(stageFixture('single_elimination', three, { decide: () => null }), namesOf(three));
     const [first, bye] = tree[0]!.rounds[0]!.matches;
-    expect(first!.status).toBe("ready");
+    expect(first!.status).toBe('ready');
     expect(bye!.bye).toBe(true);
-    expect(bye!.sides.map((s) => s.name)).toEqual([
-      "P3",
-      "Автоматичний прохід",
-    ]);
+    expect(bye!.sides.map((s) => s.name)).toEqual(['P3', 'Автоматичний прохід']);
     expect(bye!.sides.map((s) => s.score)).toEqual([null, null]);
     const final = tree[0]!.rounds[1]!.matches[0]!;
-    expect(final.status).toBe("waiting");
-    expect(final.sides.map((s) => s.name)).toEqual(["Ще невідомо", "P3"]);
+    expect(final.status).toBe('waiting');
+    expect(final.sides.map((s) => s.name)).toEqual(['Ще невідомо', 'P3']);
   });
 });
 
-describe("matchCard", () => {
-  it("names a participant missing from the list, shows per-game scores and who forfeited", () => {
-    const base = stageFixture("single_elimination", players(2)).matches[0]!;
+describe('matchCard', () => {
+  it('names a participant missing from the list, shows per-game scores and who forfeited', () => {
+    const base = stageFixture('single_elimination', players(2)).matches[0]!;
     const card = matchCard(
       {
         ...base,
-        a: "p1",
-        b: "gone",
-        winner: "p1",
-        forfeit: "b",
+        a: 'p1',
+        b: 'gone',
+        winner: 'p1',
+        forfeit: 'b',
         games: [
           { a: 16, b: 10 },
           { a: 9, b: 16 },
@@ -219,116 +154,93 @@ describe("matchCard", () => {
         scoreA: 1,
         scoreB: 1,
       },
-      "Фінал",
+      'Фінал',
       namesOf(players(1)),
     );
-    expect(card.sides.map((s) => s.name)).toEqual(["P1", "Невідомий учасник"]);
-    expect(card.forfeit).toBe("Невідомий учасник");
-    expect(card.games).toBe("16:10, 9:16");
+    expect(card.sides.map((s) => s.name)).toEqual(['P1', 'Невідомий учасник']);
+    expect(card.forfeit).toBe('Невідомий учасник');
+    expect(card.games).toBe('16:10, 9:16');
   });
 });
 
-describe("round robin: table order and the result grid", () => {
+describe('round robin: table order and the result grid', () => {
   const four = players(4);
   // p2 beats p1 3:0, p1 draws p3 1:1, p1 beats p4, p3 beats p2 2:0, p2 beats p4; p3 v p4 not played.
   // Points: p2 6, p1 4, p3 4, p4 0; p1 and p3 drew, so the score difference decides: p3 +2, p1 −2.
-  const stage = stageFixture("round_robin", four, {
+  const stage = stageFixture('round_robin', four, {
     decide: byPair({
-      "p1-p2": ["p2", 3, 0],
-      "p1-p3": [null, 1, 1],
-      "p1-p4": ["p1", 2, 1],
-      "p2-p3": ["p3", 2, 0],
-      "p2-p4": ["p2", 2, 1],
+      'p1-p2': ['p2', 3, 0],
+      'p1-p3': [null, 1, 1],
+      'p1-p4': ['p1', 2, 1],
+      'p2-p3': ['p3', 2, 0],
+      'p2-p4': ['p2', 2, 1],
     }),
   });
   const group = stage.groups[0]!;
   const order = tableOrder(group);
   const grid = resultGrid(order, stage.matches, namesOf(four));
 
-  it("orders rows by the table", () => {
-    expect(order).toEqual(["p2", "p3", "p1", "p4"]);
-    expect(grid.map((r) => r.name)).toEqual(["P2", "P3", "P1", "P4"]);
+  it('orders rows by the table', () => {
+    expect(order).toEqual(['p2', 'p3', 'p1', 'p4']);
+    expect(grid.map((r) => r.name)).toEqual(['P2', 'P3', 'P1', 'P4']);
   });
 
   it("leaves the diagonal blank and shows each score from the row's side", () => {
     const cell = (row: number, col: number) => {
       const c = grid[row]!.cells[col]!;
-      return c.kind === "self"
-        ? "self"
-        : c.meetings
-            .map((m) =>
-              m.outcome
-                ? `${m.scoreFor}:${m.scoreAgainst} ${m.outcome}`
-                : "pending",
-            )
-            .join("|");
+      return c.kind === 'self' ? 'self' : c.meetings.map((m) => (m.outcome ? `${m.scoreFor}:${m.scoreAgainst} ${m.outcome}` : 'pending')).join('|');
     };
     expect(grid.map((_, r) => grid.map((__, c) => cell(r, c)))).toEqual([
-      ["self", "0:2 loss", "3:0 win", "2:1 win"],
-      ["2:0 win", "self", "1:1 draw", "pending"],
-      ["0:3 loss", "1:1 draw", "self", "2:1 win"],
-      ["1:2 loss", "pending", "1:2 loss", "self"],
+      ['self', '0:2 loss', '3:0 win', '2:1 win'],
+      ['2:0 win', 'self', '1:1 draw', 'pending'],
+      ['0:3 loss', '1:1 draw', 'self', '2:1 win'],
+      ['1:2 loss', 'pending', '1:2 loss', 'self'],
     ]);
   });
 
-  it("lists both meetings of a double round robin in one cell", () => {
+  it('lists both meetings of a double round robin in one cell', () => {
     const two = players(2);
-    const double = stageFixture("round_robin", two, {
+    const double = stageFixture('round_robin', two, {
       settings: { doubleRound: true },
     });
-    const cell = resultGrid(["p1", "p2"], double.matches, namesOf(two))[0]!
-      .cells[1]!;
-    expect(
-      cell.kind === "meetings" && cell.meetings.map((m) => m.outcome),
-    ).toEqual(["win", "win"]);
+    const cell = resultGrid(['p1', 'p2'], double.matches, namesOf(two))[0]!.cells[1]!;
+    expect(cell.kind === 'meetings' && cell.meetings.map((m) => m.outcome)).toEqual(['win', 'win']);
   });
 
-  it("names groups by letter", () => {
-    expect([1, 2, 3].map(groupTitle)).toEqual([
-      "Група A",
-      "Група B",
-      "Група C",
-    ]);
+  it('names groups by letter', () => {
+    expect([1, 2, 3].map(groupTitle)).toEqual(['Група A', 'Група B', 'Група C']);
   });
 });
 
-describe("swissRounds", () => {
-  it("lists every round with its pairings and the bye of an odd field", () => {
+describe('swissRounds', () => {
+  it('lists every round with its pairings and the bye of an odd field', () => {
     const five = players(5);
-    const stage = stageFixture("swiss", five, { swissRounds: 3 });
+    const stage = stageFixture('swiss', five, { swissRounds: 3 });
     const rounds = swissRounds(stage.matches, namesOf(five));
-    expect(rounds.map((r) => r.title)).toEqual(["Тур 1", "Тур 2", "Тур 3"]);
+    expect(rounds.map((r) => r.title)).toEqual(['Тур 1', 'Тур 2', 'Тур 3']);
     for (const round of rounds) {
       // Two pairings and a bye each round; everyone appears exactly once.
       expect(round.matches.filter((m) => m.bye)).toHaveLength(1);
-      const ids = round.matches
-        .flatMap((m) => m.sides.map((s) => s.id))
-        .filter((id) => id !== null);
+      const ids = round.matches.flatMap((m) => m.sides.map((s) => s.id)).filter((id) => id !== null);
       expect(new Set(ids).size).toBe(5);
     }
     const bye = rounds[0]!.matches.find((m) => m.bye)!;
-    expect(bye.sides.map((s) => s.name)).toContain("Автоматичний прохід");
+    expect(bye.sides.map((s) => s.name)).toContain('Автоматичний прохід');
   });
 });
 
-describe("page helpers", () => {
-  it("counts played matches without byes", () => {
+describe('page helpers', () => {
+  it('counts played matches without byes', () => {
     const three = players(3);
-    expect(
-      stagesProgress([
-        stageFixture("single_elimination", three, { decide: () => null }),
-      ]),
-    ).toEqual({ completed: 0, total: 2, percent: 0 });
+    expect(stagesProgress([stageFixture('single_elimination', three, { decide: () => null })])).toEqual({ completed: 0, total: 2, percent: 0 });
     // Double elimination of 8 with no reset: 7 + 6 + 1 matches, all played.
-    expect(stagesProgress([stageFixture("double_elimination", eight)])).toEqual(
-      { completed: 14, total: 14, percent: 100 },
-    );
+    expect(stagesProgress([stageFixture('double_elimination', eight)])).toEqual({ completed: 14, total: 14, percent: 100 });
   });
 
-  it("draws stages for anything but one lone single-elimination stage", () => {
-    const single = stageFixture("single_elimination", players(4));
-    const double = stageFixture("double_elimination", players(4));
-    const table = stageFixture("round_robin", players(4));
+  it('draws stages for anything but one lone single-elimination stage', () => {
+    const single = stageFixture('single_elimination', players(4));
+    const double = stageFixture('double_elimination', players(4));
+    const table = stageFixture('round_robin', players(4));
     expect(drawsStages(null)).toBe(false);
     expect(drawsStages({ stages: [] })).toBe(false);
     expect(drawsStages({ stages: [single] })).toBe(false);
@@ -336,7 +248,7 @@ describe("page helpers", () => {
     expect(drawsStages({ stages: [table, single] })).toBe(true);
   });
 
-  it("signs score differences with a real minus", () => {
-    expect([3, 0, -2].map(signed)).toEqual(["+3", "0", "−2"]);
+  it('signs score differences with a real minus', () => {
+    expect([3, 0, -2].map(signed)).toEqual(['+3', '0', '−2']);
   });
 });

@@ -1,19 +1,11 @@
-import type { BracketParticipant } from "../../lib/api/bracket.ts";
-import type {
-  PlacementView,
-  StageMatchView,
-  StagesState,
-  StageView,
-} from "../../lib/api/stages.ts";
-import { pictureSrc } from "../../lib/domain/address.ts";
-import { roundKind } from "../../lib/domain/bracket.ts";
-import type {
-  BracketSide,
-  MatchStatus,
-} from "../../lib/domain/stage/format.ts";
-import { teamInitials } from "../../lib/domain/team.ts";
-import { t } from "../../lib/i18n/index.ts";
-import { participantName } from "../../islands/bracket/view.ts";
+import type { BracketParticipant } from '../../lib/api/bracket.ts';
+import type { PlacementView, StageMatchView, StagesState, StageView } from '../../lib/api/stages.ts';
+import { pictureSrc } from '../../lib/domain/address.ts';
+import { roundKind } from '../../lib/domain/bracket.ts';
+import type { BracketSide, MatchStatus } from '../../lib/domain/stage/format.ts';
+import { teamInitials } from '../../lib/domain/team.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { participantName } from '../../islands/bracket/view.ts';
 
 /**
  * What the stage components draw, worked out once from the API's stages (issue 21): trees per
@@ -23,7 +15,7 @@ import { participantName } from "../../islands/bracket/view.ts";
 
 /** The participants by id (the bracket's `participantIndex`); `participantName` reads a name from it. */
 export type Names = Map<string, BracketParticipant>;
-export { participantIndex as namesOf } from "../../islands/bracket/view.ts";
+export { participantIndex as namesOf } from '../../islands/bracket/view.ts';
 const nameOf = participantName;
 
 export interface StageSideView {
@@ -32,13 +24,13 @@ export interface StageSideView {
   name: string;
   image: string | null;
   initial: string;
-  result: "winner" | "loser" | "draw" | null;
+  result: 'winner' | 'loser' | 'draw' | null;
   /** The side's score once a result counts (not for a bye). */
   score: number | null;
 }
 
 /** Which way a tree match's connector to the next round goes: halving pairs, straight on, or none. */
-export type Link = "down" | "up" | "straight" | null;
+export type Link = 'down' | 'up' | 'straight' | null;
 
 export interface StageMatchCard {
   id: string;
@@ -71,34 +63,21 @@ export interface TreeSection {
   rounds: TreeRound[];
 }
 
-const byPlace = (x: StageMatchView, y: StageMatchView) =>
-  x.round - y.round || x.position - y.position;
+const byPlace = (x: StageMatchView, y: StageMatchView) => x.round - y.round || x.position - y.position;
 
-function side(
-  match: StageMatchView,
-  id: string | null,
-  score: number | null,
-  names: Names,
-): StageSideView {
+function side(match: StageMatchView, id: string | null, score: number | null, names: Names): StageSideView {
   if (!id)
     return {
       id: null,
-      name: match.bye ? t("bracket.bye") : t("bracket.tbd"),
+      name: match.bye ? t('bracket.bye') : t('bracket.tbd'),
       image: null,
-      initial: "",
+      initial: '',
       result: null,
       score: null,
     };
   const name = nameOf(names, id);
-  const decided = match.status === "completed" && !match.bye;
-  const result =
-    match.winner === id
-      ? "winner"
-      : match.winner
-        ? "loser"
-        : decided
-          ? "draw"
-          : null;
+  const decided = match.status === 'completed' && !match.bye;
+  const result = match.winner === id ? 'winner' : match.winner ? 'loser' : decided ? 'draw' : null;
   return {
     id,
     name,
@@ -120,49 +99,36 @@ export function matchCard(
   return {
     id: match._id,
     number: match.position,
-    label: t("bracket.matchOf", { round: roundTitle, number: match.position }),
+    label: t('bracket.matchOf', { round: roundTitle, number: match.position }),
     status: match.status,
     bye: match.bye,
-    sides: [
-      side(match, match.a, match.scoreA, names),
-      side(match, match.b, match.scoreB, names),
-    ],
+    sides: [side(match, match.a, match.scoreA, names), side(match, match.b, match.scoreB, names)],
     forfeit: forfeited ? nameOf(names, forfeited) : null,
-    games:
-      match.games.length > 0
-        ? match.games.map((g) => `${g.a}:${g.b}`).join(", ")
-        : null,
+    games: match.games.length > 0 ? match.games.map((g) => `${g.a}:${g.b}`).join(', ') : null,
     comment: match.comment,
     ...connect,
   };
 }
 
 /** Matches grouped by round number, each round in position order, rounds ascending. */
-export function roundsOf(
-  matches: readonly StageMatchView[],
-): StageMatchView[][] {
+export function roundsOf(matches: readonly StageMatchView[]): StageMatchView[][] {
   const rounds = new Map<number, StageMatchView[]>();
-  for (const match of [...matches].sort(byPlace))
-    rounds.set(match.round, [...(rounds.get(match.round) ?? []), match]);
+  for (const match of [...matches].sort(byPlace)) rounds.set(match.round, [...(rounds.get(match.round) ?? []), match]);
   return [...rounds.values()];
 }
 
 function roundTitle(side: BracketSide, round: number, rounds: number): string {
   switch (side) {
-    case "winners": {
+    case 'winners': {
       const kind = roundKind(round - 1, rounds);
-      return kind === "round"
-        ? t("bracket.round.round", { number: round })
-        : t(`bracket.round.${kind}`);
+      return kind === 'round' ? t('bracket.round.round', { number: round }) : t(`bracket.round.${kind}`);
     }
-    case "losers":
-      return t("stages.round.losers", { number: round });
-    case "grand_final":
-      return round === 1
-        ? t("stages.round.grandFinal")
-        : t("stages.round.grandFinalReset");
-    case "third_place":
-      return t("stages.round.thirdPlace");
+    case 'losers':
+      return t('stages.round.losers', { number: round });
+    case 'grand_final':
+      return round === 1 ? t('stages.round.grandFinal') : t('stages.round.grandFinalReset');
+    case 'third_place':
+      return t('stages.round.thirdPlace');
   }
 }
 
@@ -170,38 +136,23 @@ function roundTitle(side: BracketSide, round: number, rounds: number): string {
  * The connector out of each round: a round half as big as this one takes its matches in pairs
  * (the upper one joins downward, the lower upward), one as big takes them straight on.
  */
-function linkOf(
-  rounds: readonly StageMatchView[][],
-  r: number,
-  m: number,
-): Link {
+function linkOf(rounds: readonly StageMatchView[][], r: number, m: number): Link {
   const next = rounds[r + 1];
   if (!next) return null;
-  if (next.length === rounds[r]!.length) return "straight";
-  return m % 2 === 0 ? "down" : "up";
+  if (next.length === rounds[r]!.length) return 'straight';
+  return m % 2 === 0 ? 'down' : 'up';
 }
 
 /**
  * An elimination stage as trees: the winners' bracket, the losers' bracket, the grand final (its
  * reset only once it is to be played) and the third-place match; each side's rounds in order.
  */
-export function eliminationTree(
-  stage: Pick<StageView, "matches">,
-  names: Names,
-): TreeSection[] {
+export function eliminationTree(stage: Pick<StageView, 'matches'>, names: Names): TreeSection[] {
   const sections: TreeSection[] = [];
-  for (const sideName of [
-    "winners",
-    "losers",
-    "grand_final",
-    "third_place",
-  ] as const) {
+  for (const sideName of ['winners', 'losers', 'grand_final', 'third_place'] as const) {
     let matches = stage.matches.filter((m) => m.side === sideName);
     // The reset is played only when the losers' champion wins the first final; until then, or when it was not needed, it is not drawn.
-    if (sideName === "grand_final")
-      matches = matches.filter(
-        (m) => m.round === 1 || (!m.bye && m.status !== "waiting"),
-      );
+    if (sideName === 'grand_final') matches = matches.filter((m) => m.round === 1 || (!m.bye && m.status !== 'waiting'));
     if (matches.length === 0) continue;
     const rounds = roundsOf(matches);
     sections.push({
@@ -227,20 +178,18 @@ export function eliminationTree(
 }
 
 /** A group's letter: A for 1, B for 2 … */
-export const groupLetter = (group: number): string =>
-  String.fromCharCode(64 + group);
-export const groupTitle = (group: number): string =>
-  t("stages.group", { letter: groupLetter(group) });
+export const groupLetter = (group: number): string => String.fromCharCode(64 + group);
+export const groupTitle = (group: number): string => t('stages.group', { letter: groupLetter(group) });
 
 export type GridCell =
-  | { kind: "self" }
+  | { kind: 'self' }
   /** Every meeting of the row's participant with the column's, from the row's side; an unplayed one has no score. */
   | {
-      kind: "meetings";
+      kind: 'meetings';
       meetings: {
         scoreFor: number | null;
         scoreAgainst: number | null;
-        outcome: "win" | "draw" | "loss" | null;
+        outcome: 'win' | 'draw' | 'loss' | null;
         forfeit: boolean;
       }[];
     };
@@ -255,31 +204,19 @@ export interface GridRow {
  * A round-robin group's cross table: rows and columns are the participants in `order` (the
  * table's), each cell the row's results against the column (two meetings in a double round).
  */
-export function resultGrid(
-  order: readonly string[],
-  matches: readonly StageMatchView[],
-  names: Names,
-): GridRow[] {
+export function resultGrid(order: readonly string[], matches: readonly StageMatchView[], names: Names): GridRow[] {
   const sorted = [...matches].sort(byPlace);
   return order.map((id) => ({
     id,
     name: nameOf(names, id),
     cells: order.map((other): GridCell => {
-      if (other === id) return { kind: "self" };
+      if (other === id) return { kind: 'self' };
       const meetings = sorted
-        .filter(
-          (m) => (m.a === id && m.b === other) || (m.a === other && m.b === id),
-        )
+        .filter((m) => (m.a === id && m.b === other) || (m.a === other && m.b === id))
         .map((m) => {
-          const played = m.status === "completed" && !m.bye;
+          const played = m.status === 'completed' && !m.bye;
           const home = m.a === id;
-          const outcome = !played
-            ? null
-            : m.winner === id
-              ? "win"
-              : m.winner
-                ? "loss"
-                : "draw";
+          const outcome = !played ? null : m.winner === id ? 'win' : m.winner ? 'loss' : 'draw';
           return {
             scoreFor: played ? (home ? m.scoreA : m.scoreB) : null,
             scoreAgainst: played ? (home ? m.scoreB : m.scoreA) : null,
@@ -287,18 +224,14 @@ export function resultGrid(
             forfeit: played && m.forfeit !== null,
           } as const;
         });
-      return { kind: "meetings", meetings };
+      return { kind: 'meetings', meetings };
     }),
   }));
 }
 
 /** A group's participants in table order (the API ranks them), its seed order before any table. */
-export const tableOrder = (group: StageView["groups"][number]): string[] =>
-  group.standings.length > 0
-    ? [...group.standings]
-        .sort((x, y) => x.rank - y.rank)
-        .map((row) => row.participant)
-    : [...group.participants];
+export const tableOrder = (group: StageView['groups'][number]): string[] =>
+  group.standings.length > 0 ? [...group.standings].sort((x, y) => x.rank - y.rank).map((row) => row.participant) : [...group.participants];
 
 export interface SwissRoundView {
   number: number;
@@ -307,13 +240,10 @@ export interface SwissRoundView {
 }
 
 /** A Swiss group's rounds, each with its pairings in board order; the bye is a match with one side. */
-export const swissRounds = (
-  matches: readonly StageMatchView[],
-  names: Names,
-): SwissRoundView[] =>
+export const swissRounds = (matches: readonly StageMatchView[], names: Names): SwissRoundView[] =>
   roundsOf(matches).map((round) => {
     const number = round[0]!.round;
-    const title = t("stages.swissRound", { number });
+    const title = t('stages.swissRound', { number });
     return {
       number,
       title,
@@ -330,10 +260,7 @@ export interface PlacementRow {
 }
 
 /** Final places best first: a shared band (3–4) as one label, in the order the API gave within it. */
-export const placementRows = (
-  placements: readonly PlacementView[],
-  names: Names,
-): PlacementRow[] =>
+export const placementRows = (placements: readonly PlacementView[], names: Names): PlacementRow[] =>
   [...placements]
     .sort((x, y) => x.from - y.from)
     .map((p) => ({
@@ -344,13 +271,13 @@ export const placementRows = (
     }));
 
 /** Matches played out of those to play, over every stage; byes are neither. */
-export function stagesProgress(stages: readonly Pick<StageView, "matches">[]): {
+export function stagesProgress(stages: readonly Pick<StageView, 'matches'>[]): {
   completed: number;
   total: number;
   percent: number;
 } {
   const played = stages.flatMap((s) => s.matches).filter((m) => !m.bye);
-  const completed = played.filter((m) => m.status === "completed").length;
+  const completed = played.filter((m) => m.status === 'completed').length;
   return {
     completed,
     total: played.length,
@@ -362,16 +289,8 @@ export function stagesProgress(stages: readonly Pick<StageView, "matches">[]): {
  * Whether the bracket page draws the stages: any stage other than one lone single-elimination
  * stage, which the page keeps drawing as the SPEC's bracket (the same matches).
  */
-export const drawsStages = (
-  state: Pick<StagesState, "stages"> | null,
-): boolean =>
-  !!state &&
-  state.stages.length > 0 &&
-  !(
-    state.stages.length === 1 &&
-    state.stages[0]!.format === "single_elimination"
-  );
+export const drawsStages = (state: Pick<StagesState, 'stages'> | null): boolean =>
+  !!state && state.stages.length > 0 && !(state.stages.length === 1 && state.stages[0]!.format === 'single_elimination');
 
 /** A signed score difference: +3, 0, −2 (a real minus sign). */
-export const signed = (value: number): string =>
-  value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0";
+export const signed = (value: number): string => (value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : '0');
