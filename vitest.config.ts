@@ -8,6 +8,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // Astro components rendered on the server (they need Astro's Vite plugins: their own config).
+      'tests/components/vitest.config.ts',
       {
         test: {
           name: 'api',

@@ -1,10 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { InvitedApplication, TournamentInviteInput } from '../../lib/api/notifications.ts';
 import { applicationsClosed, isTeamSizeAllowed } from '../../lib/domain/application-rules.ts';
-import { isDrawn } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { applications, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
+import { applications, isCompetitionDrawn, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
 import { liveApplication } from './applications.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { holdsInvite, inviteActions, notify, withdrawNotifications } from './notifications.ts';
@@ -45,11 +44,12 @@ export type InviteResult =
  * of `user` and `team` is given.
  */
 export async function inviteToTournament(db: Database, input: TournamentInviteInput): Promise<InviteResult> {
-  const [tournament] = await db.select().from(tournaments).where(eq(tournaments.id, input.tournament));
-  if (!tournament) return { ok: false, reason: 'tournamentNotFound' };
+  const [found] = await db.select({ row: tournaments, drawn: isCompetitionDrawn }).from(tournaments).where(eq(tournaments.id, input.tournament));
+  if (!found) return { ok: false, reason: 'tournamentNotFound' };
+  const tournament = found.row;
   if (tournament.soloOnly && input.team) return { ok: false, reason: 'soloNeedsUser' };
   if (!tournament.soloOnly && input.user) return { ok: false, reason: 'teamNeedsTeam' };
-  const closed = applicationsClosed({ status: tournament.status, bracketDrawn: isDrawn(tournament.bracket) });
+  const closed = applicationsClosed({ status: tournament.status, bracketDrawn: found.drawn });
   if (closed) return { ok: false, reason: closed === 'bracketDrawn' ? 'bracketDrawn' : 'notPending' };
 
   let recipient: string;
@@ -110,10 +110,10 @@ export async function answerTournamentInvite(db: Database, userId: string, appli
     return { ok: false, reason: 'noInvite' };
   }
   const [tournament] = await db
-    .select({ status: tournaments.status, bracket: tournaments.bracket })
+    .select({ status: tournaments.status, drawn: isCompetitionDrawn })
     .from(tournaments)
     .where(eq(tournaments.id, application.tournamentId));
-  if (application.status !== 'pending' || !tournament || applicationsClosed({ status: tournament.status, bracketDrawn: isDrawn(tournament.bracket) })) {
+  if (application.status !== 'pending' || !tournament || applicationsClosed({ status: tournament.status, bracketDrawn: tournament.drawn })) {
     // The invite is moot (decided by an admin, or the tournament began): clear it from the bell.
     await withdraw(db, userId, applicationId);
     return { ok: false, reason: 'stale' };

@@ -13,7 +13,7 @@ import {
 import { isDrawn } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
-import { applications, isLiveStatus, teamMembers, teams, tournaments } from '../db/schema/index.ts';
+import { applications, isCompetitionDrawn, isLiveStatus, teamMembers, teams, tournaments } from '../db/schema/index.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { notify } from './notifications.ts';
 import { findTournament, loadApplications } from './tournaments.ts';
@@ -155,7 +155,7 @@ export async function changeStatus(
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ application: applications, title: tournaments.title, bracket: tournaments.bracket })
+        .select({ application: applications, title: tournaments.title, drawn: isCompetitionDrawn })
         .from(applications)
         .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
         .where(eq(applications.id, id))
@@ -163,7 +163,7 @@ export async function changeStatus(
         .for('update');
       if (!current) return { ok: false, reason: 'notFound' } as const;
       const a = current.application;
-      if (reviewRefusal({ bracketDrawn: isDrawn(current.bracket), from: a.status, to: change.status })) {
+      if (reviewRefusal({ bracketDrawn: current.drawn, from: a.status, to: change.status })) {
         return { ok: false, reason: 'lineupFixed' } as const;
       }
       if (a.status === 'rejected' && change.status === 'approved') {
@@ -208,13 +208,13 @@ async function tellApplicant(
 export async function deleteApplication(db: Tx, id: string): Promise<{ ok: true } | { ok: false; reason: 'notFound' | 'lineupFixed' }> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: applications.status, bracket: tournaments.bracket })
+      .select({ status: applications.status, drawn: isCompetitionDrawn })
       .from(applications)
       .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
       .where(eq(applications.id, id))
       .for('update');
     if (!current) return { ok: false, reason: 'notFound' } as const;
-    if (reviewRefusal({ bracketDrawn: isDrawn(current.bracket), from: current.status, to: 'deleted' })) return { ok: false, reason: 'lineupFixed' } as const;
+    if (reviewRefusal({ bracketDrawn: current.drawn, from: current.status, to: 'deleted' })) return { ok: false, reason: 'lineupFixed' } as const;
     await tx.delete(applications).where(eq(applications.id, id));
     return { ok: true } as const;
   });

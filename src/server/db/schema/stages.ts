@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BRACKET_SIDES, MATCH_STATUSES, SLOTS, STAGE_FORMATS, STAGE_SEEDINGS, type StageSettings } from '../../../lib/domain/stage/format.ts';
 import type { GameScore } from '../../../lib/domain/stage/result.ts';
@@ -104,3 +104,9 @@ export const stageMatches = pgTable(
     check('stage_matches_scores_check', sql`coalesce(${t.scoreA}, 0) >= 0 and coalesce(${t.scoreB}, 0) >= 0`),
   ],
 );
+
+/**
+ * «The tournament's competition is drawn» in SQL (SPEC §4: drawing closes applications and fixes
+ * the lineup): it has a stage, or (a database seeded before stages) a SPEC bracket.
+ */
+export const isCompetitionDrawn: SQL<boolean> = sql<boolean>`(jsonb_array_length(${tournaments.bracket}) > 0 or exists (select 1 from ${stages} where ${stages.tournamentId} = ${tournaments.id}))`;
