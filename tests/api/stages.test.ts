@@ -6,6 +6,7 @@ import { applications, matches, playerGameStats, stageMatches, stages as stagesT
 import {
   accounts,
   admin as adminOf,
+  application,
   game,
   player as newPlayer,
   recordedMatch,
@@ -107,6 +108,19 @@ describe('creating a stage', () => {
     expect(matches.filter((m) => m.side === 'winners' && m.round === 1).flatMap((m) => [m.a, m.b])).toEqual(seeds);
     const [row] = await api.db.select().from(tournaments).where(eq(tournaments.id, cup.id));
     expect(row!.status).toBe('started');
+  });
+
+  it('closes applications and fixes the lineup as drawing a bracket does', async () => {
+    const cup = await solo(3);
+    const waiting = await application(api, cup.id, 'pending');
+    const approved = await api.db.select().from(applications).where(eq(applications.tournamentId, cup.id));
+    await stage(api, cup.id, { format: 'round_robin' });
+    const approve = await api.call('PATCH', `/api/applications/${waiting.id}/status`, { token: admin.token, body: { status: 'approved' } });
+    expect(approve.status).toBe(409);
+    const drop = approved.find((a) => a.status === 'approved')!;
+    expect((await api.call('DELETE', `/api/applications/${drop.id}`, { token: admin.token })).status).toBe(409);
+    const late = await newPlayer(api);
+    expect((await api.call('POST', '/api/applications', { token: late.token, body: { tournament: cup.id } })).status).toBe(409);
   });
 
   it('builds a round robin of 5 in one group: 10 matches, everyone meets everyone once', async () => {
