@@ -1,0 +1,239 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Field } from '../../components/Field.tsx';
+import { Notice } from '../../components/Notice.tsx';
+import { namesOf } from '../../components/stages/view.ts';
+import type { StageCreateInput, StagesState } from '../../lib/api/stages.ts';
+import { STAGE_FORMATS, STAGE_SEEDINGS, type StageFormat } from '../../lib/domain/stage/format.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { BEST_OF_CHOICES, defaultStageForm, GRAND_FINALS, GROUP_CHOICES, settingsOf, stageBody, type StageForm } from './form.ts';
+import { ManualSeeding } from './ManualSeeding.tsx';
+import { reconcileOrder } from './seeding.ts';
+import { stageTitle } from './sections.ts';
+
+interface Props {
+  state: StagesState;
+  busy: boolean;
+  /** The first stage of a pending tournament closes applications: the admin confirms first. */
+  startsTournament: boolean;
+  /** Sends the stage; resolves to the server's refusal, or null once it is created. */
+  onCreate: (body: StageCreateInput) => Promise<string | null>;
+}
+
+/**
+ * Creating a stage (issue 21): format, name, who plays (the approved participants or the best of
+ * an earlier stage), seeding (manual: an ordered list), and the format's own settings.
+ */
+export function CreateStage({ state, busy, startsTournament, onCreate }: Props) {
+  const [form, setForm] = useState<StageForm>(() => defaultStageForm(state.participants.map((p) => p._id)));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const id = useId();
+  const set = (changes: Partial<StageForm>) => setForm((current) => ({ ...current, ...changes }));
+  // The approved participants may change while the form is open (a poll): the manual list follows.
+  const order = reconcileOrder(form.order, state.participants);
+  const shown = settingsOf(form.format);
+  const names = namesOf(state.participants);
+
+  async function submit(confirmed: boolean) {
+    setProblem(null);
+    const built = stageBody({ ...form, order });
+    if (!built.ok) return setProblem(built.message);
+    if (startsTournament && !confirmed) return setConfirming(true);
+    setConfirming(false);
+    const refusal = await onCreate(built.body);
+    if (refusal) setProblem(refusal);
+  }
+
+  const select = (
+    name: string,
+    label: string,
+    value: string | number,
+    options: { value: string | number; label: string }[],
+    onChange: (value: string) => void,
+  ) => (
+    <div className="flex flex-col gap-1 text-sm font-medium">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <select id={`${id}-${name}`} className="field min-h-11" value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-card border border-accent/60 p-3 sm:p-4">
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t('stageAdmin.createTitle')}
+      </h3>
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(false);
+        }}
+      >
+        <Choices legend={t('stageAdmin.format')}>
+          {STAGE_FORMATS.map((format) => (
+            <Radio key={format} name={`${id}-format`} checked={form.format === format} onChange={() => set({ format: format as StageFormat })}>
+              {t(`stages.format.${format}`)}
+            </Radio>
+          ))}
+        </Choices>
+
+        <Field
+          label={t('stageAdmin.name')}
+          id={`${id}-name`}
+          limit={100}
+          value={form.name}
+          placeholder={t(`stages.format.${form.format}`)}
+          onChange={(event) => set({ name: event.target.value })}
+          className="min-h-11"
+        />
+
+        {state.stages.length > 0 &&
+          select(
+            'from',
+            t('stageAdmin.from'),
+            form.fromStage,
+            [
+              { value: '', label: t('stageAdmin.fromApproved') },
+              ...state.stages.map((stage) => ({ value: stage._id, label: t('stageAdmin.fromStage', { stage: stageTitle(stage) }) })),
+            ],
+            (value) => set({ fromStage: value }),
+          )}
+
+        {form.fromStage ? (
+          <>
+            <Field
+              label={t('stageAdmin.advance')}
+              id={`${id}-advance`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={String(form.advance)}
+              onChange={(event) => set({ advance: Number(event.target.value) })}
+              className="min-h-11"
+            />
+            <p className="-mt-2 text-xs text-muted">{t('stageAdmin.crossSeeded')}</p>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-muted">{t('stageAdmin.approvedCount', { count: state.participants.length })}</p>
+            <Choices legend={t('stageAdmin.seeding')}>
+              {STAGE_SEEDINGS.map((seeding) => (
+                <Radio key={seeding} name={`${id}-seeding`} checked={form.seeding === seeding} onChange={() => set({ seeding })}>
+                  {t(`stageAdmin.seeding.${seeding}`)}
+                </Radio>
+              ))}
+            </Choices>
+            {form.seeding === 'manual' && <ManualSeeding order={order} names={names} onChange={(next) => set({ order: next })} />}
+          </>
+        )}
+
+        <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3">
+          <legend className="px-1 text-sm font-semibold">{t('stageAdmin.settings')}</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {select(
+              'best-of',
+              t('stageAdmin.bestOf'),
+              form.bestOf,
+              BEST_OF_CHOICES.map((n) => ({ value: n, label: t('stageAdmin.bestOfChoice', { bestOf: n }) })),
+              (value) => set({ bestOf: Number(value) }),
+            )}
+            {shown.grandFinal &&
+              select(
+                'grand-final',
+                t('stageAdmin.grandFinal'),
+                form.grandFinal,
+                GRAND_FINALS.map((kind) => ({ value: kind, label: t(`stageAdmin.grandFinal.${kind}`) })),
+                (value) => set({ grandFinal: value as StageForm['grandFinal'] }),
+              )}
+            {shown.groups &&
+              select(
+                'groups',
+                t('stageAdmin.groups'),
+                form.groups,
+                GROUP_CHOICES.map((n) => ({ value: n, label: String(n) })),
+                (value) => set({ groups: Number(value) }),
+              )}
+            {shown.rounds && (
+              <Field
+                label={t('stageAdmin.rounds')}
+                id={`${id}-rounds`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={20}
+                placeholder={t('stageAdmin.roundsAuto')}
+                value={form.rounds}
+                onChange={(event) => set({ rounds: event.target.value })}
+                className="min-h-11"
+              />
+            )}
+          </div>
+          {shown.thirdPlace && (
+            <Check checked={form.thirdPlace} onChange={(checked) => set({ thirdPlace: checked })}>
+              {t('stageAdmin.thirdPlace')}
+            </Check>
+          )}
+          {shown.doubleRound && (
+            <Check checked={form.doubleRound} onChange={(checked) => set({ doubleRound: checked })}>
+              {t('stageAdmin.doubleRound')}
+            </Check>
+          )}
+        </fieldset>
+
+        {problem && <Notice tone="error">{problem}</Notice>}
+
+        {confirming ? (
+          <div role="alert" className="flex flex-col gap-3 rounded-lg border border-warning p-3 text-sm">
+            <p className="font-semibold text-warning">{t('stageAdmin.startsTournament')}</p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className="btn-ghost min-h-11" onClick={() => setConfirming(false)}>
+                {t('stageAdmin.cancel')}
+              </button>
+              <button type="button" className="btn-primary min-h-11" disabled={busy} onClick={() => void submit(true)}>
+                {t('stageAdmin.confirmStart')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="submit" className="btn-primary min-h-11 self-start" disabled={busy}>
+            {t('stageAdmin.create')}
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function Choices({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-1 text-sm">
+      <legend className="mb-1 font-medium">{legend}</legend>
+      <div className="grid gap-1 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function Radio({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 hover:bg-surface-2">
+      <input type="radio" name={name} checked={checked} onChange={onChange} className="size-4 accent-primary" />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+function Check({ checked, onChange, children }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4 accent-primary" />
+      <span>{children}</span>
+    </label>
+  );
+}

@@ -1,0 +1,249 @@
+import { useId, useState } from 'react';
+import { TextAreaField } from '../../components/Field.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { Notice } from '../../components/Notice.tsx';
+import type { Names } from '../../components/stages/view.ts';
+import { errorMessage, HTTPError } from '../../lib/api/client.ts';
+import { updateMatch, type MatchUpdateInput, type StageMatchView, type StageView } from '../../lib/api/stages.ts';
+import { winsNeeded } from '../../lib/domain/stage/result.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { api } from '../../lib/stores/api.ts';
+import { gamesScore, matchBody, matchForm, type MatchForm } from './form.ts';
+import { nameIn, type MatchRow } from './sections.ts';
+import type { StagesSync } from './sync.ts';
+
+/** The API's limit of a match comment (`matchUpdateInput`). */
+const COMMENT_MAX = 500;
+
+interface Props {
+  sync: StagesSync;
+  row: MatchRow;
+  stage: StageView;
+  names: Names;
+  /** Every match's label in the stage, to name the ones a correction resets. */
+  labels: Map<string, string>;
+  open: boolean;
+  onCancel: () => void;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
+const isStale = (data: unknown): data is { message: string; match: StageMatchView } =>
+  typeof data === 'object' && data !== null && 'match' in data && 'message' in data && typeof data.message === 'string';
+
+/**
+ * Entering, correcting or withdrawing one match's result (issue 21): scores (or each game's of a
+ * best-of-N, which make the match score), a forfeit, the time (Kyiv) and a comment. The result is
+ * judged by the server's rule before it is sent. A correction of a completed match is previewed
+ * first: when it would reset later matches they are listed and the admin confirms. A stale
+ * version (another admin saved first) shows the server's message and the newer match.
+ */
+export function MatchResultEditor({ sync, row, stage, names, labels, open, onCancel, onClose, onSaved }: Props) {
+  const bestOf = stage.settings.bestOf ?? 1;
+  const [base, setBase] = useState<StageMatchView>(row.match);
+  const [form, setForm] = useState<MatchForm>(() => matchForm(row.match, bestOf));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<{ body: MatchUpdateInput; lines: string[] } | null>(null);
+  const [sending, setSending] = useState(false);
+  const id = useId();
+  const set = (changes: Partial<MatchForm>) => {
+    setForm((current) => ({ ...current, ...changes }));
+    setProblem(null);
+  };
+  const nameA = base.a ? nameIn(names, base.a) : t('bracket.tbd');
+  const nameB = base.b ? nameIn(names, base.b) : t('bracket.tbd');
+  const fromGames = gamesScore(form);
+  const completed = base.status === 'completed';
+
+  /** Sends one PATCH; null when refused (the reason is shown, a stale version replaced by the newer match). */
+  async function send(body: MatchUpdateInput) {
+    return sync.change(async () => {
+      try {
+        return await updateMatch(api, base._id, body);
+      } catch (error) {
+        if (error instanceof HTTPError && error.response.status === 409 && isStale(error.data)) {
+          setBase(error.data.match);
+          setForm(matchForm(error.data.match, bestOf));
+        }
+        setConfirm(null);
+        setProblem(errorMessage(error, t('stageAdmin.saveError')));
+        return null;
+      }
+    });
+  }
+
+  /** «Фінал, матч 1: Oksana — Petro» for a match a correction would reset, as it stands now. */
+  function describe(match: StageMatchView): string {
+    const now = stage.matches.find((m) => m._id === match._id) ?? match;
+    const side = (participant: string | null) => (participant ? nameIn(names, participant) : t('bracket.tbd'));
+    return t('stageAdmin.resetLine', { match: labels.get(match._id) ?? '', a: side(now.a), b: side(now.b) });
+  }
+
+  async function commit(body: MatchUpdateInput) {
+    const saved = await send(body);
+    setSending(false);
+    if (saved) onSaved(saved.message);
+  }
+
+  async function submit(withdraw: boolean) {
+    setProblem(null);
+    const built = withdraw
+      ? ({ ok: true, body: { version: base.version, reset: true }, result: true } as const)
+      : matchBody(form, base, { format: stage.format, bestOf });
+    if (!built.ok) return setProblem(built.message);
+    setSending(true);
+    if (completed && built.result) {
+      const preview = await send({ ...built.body, preview: true });
+      if (!preview) return setSending(false);
+      if (preview.reset.length > 0) {
+        setSending(false);
+        return setConfirm({ body: built.body, lines: preview.reset.map(describe) });
+      }
+    }
+    await commit(built.body);
+  }
+
+  const score = (slot: 'a' | 'b', name: string) => (
+    <div className="flex flex-col gap-1 text-sm font-medium">
+      <label htmlFor={`${id}-score-${slot}`}>{t('stageAdmin.scoreOf', { name })}</label>
+      <input
+        id={`${id}-score-${slot}`}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={9999}
+        className="field min-h-11 text-lg tabular-nums read-only:opacity-70"
+        value={fromGames ? String(fromGames[slot]) : slot === 'a' ? form.scoreA : form.scoreB}
+        readOnly={fromGames !== null || form.forfeit !== null}
+        disabled={confirm !== null}
+        onChange={(event) => set(slot === 'a' ? { scoreA: event.target.value } : { scoreB: event.target.value })}
+      />
+    </div>
+  );
+
+  return (
+    <Modal open={open} title={row.label} onClose={onClose}>
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(false);
+        }}
+      >
+        {bestOf > 1 && <p className="text-sm text-muted">{t('stages.bestOf', { wins: winsNeeded(bestOf), bestOf })}</p>}
+        <div className="grid grid-cols-2 gap-3">
+          {score('a', nameA)}
+          {score('b', nameB)}
+        </div>
+
+        {bestOf > 1 && (
+          <fieldset className="flex flex-col gap-2 rounded-lg border border-line p-3" disabled={confirm !== null || form.forfeit !== null}>
+            <legend className="px-1 text-sm font-semibold">{t('stageAdmin.games')}</legend>
+            <p className="text-xs text-muted">{t('stageAdmin.gamesHint')}</p>
+            {form.games.map((game, i) => (
+              <div key={i} className="grid grid-cols-[auto_1fr_1fr] items-center gap-2 text-sm">
+                <span className="w-14 font-medium">{t('stageAdmin.game', { number: i + 1 })}</span>
+                {(['a', 'b'] as const).map((slot) => (
+                  <input
+                    key={slot}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={9999}
+                    aria-label={t('stageAdmin.gameScoreOf', { number: i + 1, name: slot === 'a' ? nameA : nameB })}
+                    className="field min-h-11 tabular-nums"
+                    value={game[slot]}
+                    onChange={(event) => set({ games: form.games.map((g, j) => (j === i ? { ...g, [slot]: event.target.value } : g)) })}
+                  />
+                ))}
+              </div>
+            ))}
+          </fieldset>
+        )}
+
+        <fieldset className="flex flex-col gap-1 text-sm" disabled={confirm !== null}>
+          <legend className="mb-1 font-medium">{t('stageAdmin.forfeit')}</legend>
+          {([null, 'a', 'b'] as const).map((slot) => (
+            <label key={slot ?? 'none'} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 hover:bg-surface-2">
+              <input
+                type="radio"
+                name={`${id}-forfeit`}
+                checked={form.forfeit === slot}
+                onChange={() => set({ forfeit: slot })}
+                className="size-4 accent-primary"
+              />
+              <span>{slot === null ? t('stageAdmin.noForfeit') : t('stages.forfeit', { name: slot === 'a' ? nameA : nameB })}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor={`${id}-time`}>{t('stageAdmin.scheduledAt')}</label>
+          <input
+            id={`${id}-time`}
+            type="datetime-local"
+            className="field min-h-11"
+            value={form.scheduled}
+            disabled={confirm !== null}
+            onChange={(event) => set({ scheduled: event.target.value })}
+          />
+        </div>
+
+        <TextAreaField
+          label={t('stageAdmin.comment')}
+          id={`${id}-comment`}
+          limit={COMMENT_MAX}
+          className="min-h-20"
+          value={form.comment}
+          disabled={confirm !== null}
+          onChange={(event) => set({ comment: event.target.value })}
+        />
+
+        {problem && <Notice tone="error">{problem}</Notice>}
+
+        {confirm ? (
+          <div role="alert" className="flex flex-col gap-3 rounded-lg border border-warning p-3 text-sm">
+            <p className="font-semibold text-warning">{t('stageAdmin.willReset')}</p>
+            <ul className="list-disc pl-5">
+              {confirm.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className="btn-ghost min-h-11" onClick={() => setConfirm(null)}>
+                {t('stageAdmin.cancel')}
+              </button>
+              <button
+                type="button"
+                className="btn-primary min-h-11"
+                disabled={sending}
+                onClick={() => {
+                  setSending(true);
+                  void commit(confirm.body);
+                }}
+              >
+                {t('stageAdmin.confirm')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            {completed && (
+              <button type="button" className="btn-ghost min-h-11 text-danger" disabled={sending} onClick={() => void submit(true)}>
+                {t('stageAdmin.withdraw')}
+              </button>
+            )}
+            <span className="flex-1" />
+            <button type="button" className="btn-ghost min-h-11" onClick={onCancel}>
+              {t('stageAdmin.cancel')}
+            </button>
+            <button type="submit" className="btn-primary min-h-11" disabled={sending}>
+              {t('stageAdmin.save')}
+            </button>
+          </div>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,163 @@
+import type { MatchUpdateInput, StageCreateInput, StageMatchView } from '../../lib/api/stages.ts';
+import { allowsDraws, GRAND_FINALS, MAX_BEST_OF, MAX_GROUPS, type GrandFinal, type StageFormat, type StageSeeding } from '../../lib/domain/stage/format.ts';
+import { judgeResult, winsNeeded, type GameScore } from '../../lib/domain/stage/result.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { scheduleInputValue, scheduleToIso } from './schedule.ts';
+
+/** The admin's two forms (issue 21) as plain state, and the request bodies built from them. Pure. */
+
+/** Best-of choices offered: every odd count up to the most the API takes (1, 3, 5, 7, 9). */
+export const BEST_OF_CHOICES = Array.from({ length: Math.ceil(MAX_BEST_OF / 2) }, (_, i) => 2 * i + 1);
+export const GROUP_CHOICES = Array.from({ length: MAX_GROUPS }, (_, i) => i + 1);
+export { GRAND_FINALS };
+
+export interface StageForm {
+  format: StageFormat;
+  name: string;
+  seeding: StageSeeding;
+  /** Manual seeding: participant ids, seed 1 first. */
+  order: string[];
+  thirdPlace: boolean;
+  grandFinal: GrandFinal;
+  groups: number;
+  doubleRound: boolean;
+  /** Swiss rounds; empty for the API's default (⌈log2 n⌉). */
+  rounds: string;
+  bestOf: number;
+  /** The earlier stage whose best go on; empty for the approved participants. */
+  fromStage: string;
+  advance: number;
+}
+
+export const defaultStageForm = (order: string[] = []): StageForm => ({
+  format: 'single_elimination',
+  name: '',
+  seeding: 'order',
+  order,
+  thirdPlace: false,
+  grandFinal: 'double',
+  groups: 1,
+  doubleRound: false,
+  rounds: '',
+  bestOf: 1,
+  fromStage: '',
+  advance: 2,
+});
+
+/** Which settings the form shows for a format. */
+export const settingsOf = (format: StageFormat) => ({
+  thirdPlace: format === 'single_elimination',
+  grandFinal: format === 'double_elimination',
+  groups: format === 'round_robin' || format === 'swiss',
+  doubleRound: format === 'round_robin',
+  rounds: format === 'swiss',
+});
+
+/** The body of POST …/stages: only the settings the format has, the manual order only for manual seeding. */
+export function stageBody(form: StageForm): { ok: true; body: StageCreateInput } | { ok: false; message: string } {
+  const shown = settingsOf(form.format);
+  const settings: NonNullable<StageCreateInput['settings']> = {};
+  if (shown.thirdPlace && form.thirdPlace) settings.thirdPlace = true;
+  if (shown.grandFinal) settings.grandFinal = form.grandFinal;
+  if (shown.groups && form.groups > 1) settings.groups = form.groups;
+  if (shown.doubleRound && form.doubleRound) settings.doubleRound = true;
+  if (shown.rounds && form.rounds.trim() !== '') {
+    const rounds = Number(form.rounds);
+    if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) return { ok: false, message: t('stageAdmin.roundsInvalid') };
+    settings.rounds = rounds;
+  }
+  if (form.bestOf !== 1) settings.bestOf = form.bestOf;
+  const body: StageCreateInput = { format: form.format, settings };
+  const name = form.name.trim();
+  if (name) body.name = name;
+  if (form.fromStage) {
+    // The playoff's order comes from the earlier stage's tables (cross-seeded by the server).
+    if (!Number.isInteger(form.advance) || form.advance < 1) return { ok: false, message: t('stageAdmin.advanceInvalid') };
+    body.from = { stageId: form.fromStage, advance: form.advance };
+    return { ok: true, body };
+  }
+  body.seeding = form.seeding;
+  if (form.seeding === 'manual') body.participants = [...form.order];
+  return { ok: true, body };
+}
+
+export interface MatchForm {
+  scoreA: string;
+  scoreB: string;
+  /** Per-game scores of a best-of-N: one row per game that may be played. */
+  games: { a: string; b: string }[];
+  forfeit: 'a' | 'b' | null;
+  comment: string;
+  /** datetime-local value, Kyiv time. */
+  scheduled: string;
+}
+
+/** The editor's fields for a match as stored. */
+export function matchForm(match: StageMatchView, bestOf: number): MatchForm {
+  const played = match.status === 'completed' && !match.bye && !match.forfeit;
+  const rows = bestOf > 1 ? bestOf : 0;
+  return {
+    scoreA: played && match.scoreA !== null ? String(match.scoreA) : '',
+    scoreB: played && match.scoreB !== null ? String(match.scoreB) : '',
+    games: Array.from({ length: rows }, (_, i) => ({ a: String(match.games[i]?.a ?? ''), b: String(match.games[i]?.b ?? '') })),
+    forfeit: match.forfeit,
+    comment: match.comment,
+    scheduled: scheduleInputValue(match.scheduledAt),
+  };
+}
+
+const SCORE_MAX = 9999;
+
+/** A typed score: undefined when empty, NaN when it is not a whole number from 0 to 9999. */
+function scoreOf(text: string): number | undefined {
+  const value = text.trim();
+  if (value === '') return undefined;
+  const n = Number(value);
+  return /^\d+$/.test(value) && n <= SCORE_MAX ? n : Number.NaN;
+}
+
+/** The games typed so far: rows with both scores; null when a row has one score only or a bad one. */
+export function typedGames(form: Pick<MatchForm, 'games'>): GameScore[] | null {
+  const games: GameScore[] = [];
+  for (const game of form.games) {
+    const a = scoreOf(game.a);
+    const b = scoreOf(game.b);
+    if (a === undefined && b === undefined) continue;
+    if (a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b)) return null;
+    games.push({ a, b });
+  }
+  return games;
+}
+
+/** The match score the typed games make (games won by each side), or null when no game is typed. */
+export function gamesScore(form: Pick<MatchForm, 'games'>): { a: number; b: number } | null {
+  const games = typedGames(form);
+  if (!games || games.length === 0) return null;
+  return { a: games.filter((g) => g.a > g.b).length, b: games.filter((g) => g.b > g.a).length };
+}
+
+export type MatchBody = { ok: true; body: MatchUpdateInput; result: boolean } | { ok: false; message: string };
+
+/**
+ * The body of PATCH /matches/{id} from the editor, judged first by the server's own rule
+ * (`judgeResult`, same messages), so a refusal shows before anything is sent. `result` says
+ * whether it enters a result (a correction of a completed match is previewed first). A completed
+ * match always keeps a result here: withdrawing it is its own button.
+ */
+export function matchBody(form: MatchForm, match: StageMatchView, rules: { format: StageFormat; bestOf: number }): MatchBody {
+  const scheduledAt = scheduleToIso(form.scheduled);
+  if (scheduledAt === undefined) return { ok: false, message: t('stageAdmin.timeInvalid') };
+  const base: MatchUpdateInput = { version: match.version, comment: form.comment.trim(), scheduledAt };
+  if (form.forfeit) return { ok: true, body: { ...base, forfeit: form.forfeit }, result: true };
+  const games = rules.bestOf > 1 ? typedGames(form) : [];
+  if (games === null) return { ok: false, message: t('stageAdmin.gameIncomplete') };
+  const scoreA = scoreOf(form.scoreA);
+  const scoreB = scoreOf(form.scoreB);
+  if (Number.isNaN(scoreA) || Number.isNaN(scoreB)) return { ok: false, message: t('stageAdmin.scoreInvalid', { max: SCORE_MAX }) };
+  const wantsResult = games.length > 0 || scoreA !== undefined || scoreB !== undefined || match.status === 'completed';
+  if (!wantsResult) return { ok: true, body: base, result: false };
+  const input = games.length > 0 ? { games } : { scoreA, scoreB };
+  const judged = judgeResult(input, { bestOf: rules.bestOf, draws: allowsDraws(rules.format) });
+  if (!judged.ok) return { ok: false, message: t(`match.result.${judged.reason}`, { wins: winsNeeded(rules.bestOf), bestOf: rules.bestOf }) };
+  return { ok: true, body: { ...base, ...input }, result: true };
+}

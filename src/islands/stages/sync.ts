@@ -1,0 +1,109 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import type { ApiClient } from '../../lib/api/client.ts';
+import { getStages, type StagesState } from '../../lib/api/stages.ts';
+import { t } from '../../lib/i18n/index.ts';
+
+/** Issue 21 keeps SPEC §9's bracket poll for the stages: every 5000 ms while the modal is open. */
+export const POLL_MS = 5000;
+
+export interface StagesNotice {
+  tone: 'info' | 'success' | 'error';
+  text: string;
+}
+
+export interface StagesSyncState {
+  status: 'loading' | 'ready' | 'error';
+  data: StagesState | null;
+  /** A change of ours is under way. */
+  busy: boolean;
+  notice: StagesNotice | null;
+}
+
+export interface StagesSync {
+  $state: ReadableAtom<StagesSyncState>;
+  /** Asks for news (a 304 when none); announces another admin's change. */
+  poll(): Promise<void>;
+  /**
+   * Runs a change of ours (a stage, a result): no poll lands meanwhile, and afterwards the
+   * stages are read again without announcing our own change as someone else's.
+   */
+  change<T>(run: () => Promise<T>): Promise<T>;
+  say(notice: StagesNotice | null): void;
+  /** Loads at once and polls every POLL_MS while the tab is visible; returns the stop function. */
+  watch(): () => void;
+}
+
+/**
+ * A tournament's stages as the admin's modal keeps them: polled with the ETag (a 304 costs no
+ * body), re-read after each change of ours. Results are saved per match with its version, so two
+ * admins never overwrite each other; the poll shows each the other's within seconds.
+ */
+export function createStagesSync(api: ApiClient, tournamentId: string): StagesSync {
+  const $state = atom<StagesSyncState>({ status: 'loading', data: null, busy: false, notice: null });
+  const update = (changes: Partial<StagesSyncState>) => $state.set({ ...$state.get(), ...changes });
+  let etag: string | undefined;
+  let epoch = 0;
+  let changing = 0;
+
+  async function refresh(announce: boolean): Promise<void> {
+    const started = epoch;
+    const held = $state.get().data;
+    let answer: Awaited<ReturnType<typeof getStages>>;
+    try {
+      answer = await getStages(api, tournamentId, held ? etag : undefined);
+    } catch (error) {
+      // As the bracket modal: a failed poll is only logged; what is on screen stays.
+      console.error(error);
+      if (!held) update({ status: 'error' });
+      return;
+    }
+    if (started !== epoch || changing > 0) return;
+    if (answer.etag) etag = answer.etag;
+    if (!answer.state) return;
+    const changed = announce && held !== null && answer.state.version !== held.version;
+    update({ status: 'ready', data: answer.state, ...(changed ? { notice: { tone: 'info', text: t('stageAdmin.updatedByOther') } } : {}) });
+  }
+
+  return {
+    $state,
+    poll: () => refresh(true),
+
+    async change(run) {
+      epoch++;
+      changing++;
+      update({ busy: true });
+      try {
+        return await run();
+      } finally {
+        changing--;
+        epoch++;
+        // Busy until the stages as they are after the change are on screen.
+        if (changing === 0) await refresh(false);
+        update({ busy: changing > 0 });
+      }
+    },
+
+    say: (notice) => update({ notice }),
+
+    watch() {
+      const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+      let timer: ReturnType<typeof setInterval> | undefined;
+      const schedule = () => {
+        clearInterval(timer);
+        timer = visible() ? setInterval(() => void refresh(true), POLL_MS) : undefined;
+      };
+      const onVisibility = () => {
+        if (visible()) void refresh(true);
+        schedule();
+      };
+      update({ notice: null });
+      void refresh(false);
+      schedule();
+      if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+      return () => {
+        clearInterval(timer);
+        if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+      };
+    },
+  };
+}

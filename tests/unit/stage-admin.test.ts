@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import { namesOf } from '../../src/components/stages/view.ts';
+import type { StageMatchView } from '../../src/lib/api/stages.ts';
+import { defaultStageForm, gamesScore, matchBody, matchForm, stageBody, type MatchForm } from '../../src/islands/stages/form.ts';
+import { scheduleInputValue, scheduleToIso } from '../../src/islands/stages/schedule.ts';
+import { matchLabels, matchSections } from '../../src/islands/stages/sections.ts';
+import { dropIndex, moveBy, moveItem, reconcileOrder } from '../../src/islands/stages/seeding.ts';
+import { players, stageFixture } from '../support/stage-fixtures.ts';
+
+/* The admin's stages modal (issue 21), its pure parts: the match list, the manual seeding list, the request bodies, the match time. */
+
+const nothingPlayed = () => null;
+
+describe('matchSections', () => {
+  it('lists a round robin of 16 in 4 groups by group and round, every match labelled once and ready', () => {
+    const sixteen = players(16);
+    const stage = stageFixture('round_robin', sixteen, { settings: { groups: 4 }, decide: nothingPlayed });
+    const sections = matchSections(stage, namesOf(sixteen));
+    expect(sections.map((s) => s.title)).toEqual(['Група A', 'Група B', 'Група C', 'Група D']);
+    // Four in a group: 3 rounds of 2 matches, everyone once per round.
+    for (const section of sections) {
+      expect(section.rounds.map((r) => [r.title, r.matches.length])).toEqual([
+        ['Тур 1', 2],
+        ['Тур 2', 2],
+        ['Тур 3', 2],
+      ]);
+      for (const round of section.rounds) expect(new Set(round.matches.flatMap((m) => [m.match.a, m.match.b])).size).toBe(4);
+    }
+    const rows = sections.flatMap((s) => s.rounds.flatMap((r) => r.matches));
+    expect(rows).toHaveLength(24);
+    expect(rows[0]!.label).toBe('Група A · Тур 1, матч 1');
+    expect(new Set(rows.map((r) => r.label)).size).toBe(24);
+    expect(rows.every((r) => r.editable)).toBe(true);
+    // Each group's matches are among its own members.
+    for (const [g, section] of sections.entries()) {
+      const members = new Set(stage.groups[g]!.participants);
+      expect(section.rounds.flatMap((r) => r.matches).every((m) => members.has(m.match.a!) && members.has(m.match.b!))).toBe(true);
+    }
+    expect(matchLabels(sections).size).toBe(24);
+  });
+
+  it('leaves a single group untitled and numbers its rounds', () => {
+    const four = players(4);
+    const sections = matchSections(stageFixture('round_robin', four, { decide: nothingPlayed }), namesOf(four));
+    expect(sections.map((s) => s.title)).toEqual([null]);
+    expect(sections[0]!.rounds[0]!.matches[0]!.label).toBe('Тур 1, матч 1');
+  });
+
+  it('lists single elimination by round; a waiting match and a bye cannot be edited', () => {
+    const three = players(3);
+    const sections = matchSections(stageFixture('single_elimination', three, { decide: nothingPlayed }), namesOf(three));
+    expect(sections.map((s) => s.title)).toEqual(['Сітка переможців']);
+    const [semis, final] = sections[0]!.rounds;
+    expect([semis!.title, final!.title]).toEqual(['Півфінал', 'Фінал']);
+    // Three in application order fill four slots: P1 plays P2, P3 has the empty fourth slot (a bye).
+    expect(semis!.matches.map((m) => [m.label, m.match.bye, m.editable])).toEqual([
+      ['Півфінал, матч 1', false, true],
+      ['Півфінал, матч 2', true, false],
+    ]);
+    expect(final!.matches.map((m) => [m.match.status, m.editable])).toEqual([['waiting', false]]);
+  });
+
+  it('keeps double elimination sides apart and a completed match editable', () => {
+    const four = players(4);
+    const stage = stageFixture('double_elimination', four, { settings: { grandFinal: 'simple' } });
+    const sections = matchSections(stage, namesOf(four));
+    expect(sections.map((s) => s.key)).toEqual(['winners', 'losers', 'grand_final']);
+    const rows = sections.flatMap((s) => s.rounds.flatMap((r) => r.matches));
+    expect(rows.every((r) => r.match.status === 'completed' && r.editable)).toBe(true);
+    expect(new Set(rows.map((r) => r.label)).size).toBe(rows.length);
+  });
+});
+
+describe('the manual seeding list', () => {
+  const list = ['a', 'b', 'c', 'd'];
+
+  it('moves one row up or down, and not past either end', () => {
+    expect(moveBy(list, 2, -1)).toEqual({ list: ['a', 'c', 'b', 'd'], index: 1 });
+    expect(moveBy(list, 0, 1)).toEqual({ list: ['b', 'a', 'c', 'd'], index: 1 });
+    expect(moveBy(list, 0, -1)).toBeNull();
+    expect(moveBy(list, 3, 1)).toBeNull();
+    expect(list).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('moves a row anywhere (a drag), clamped to the list', () => {
+    expect(moveItem(list, 3, 0)).toEqual(['d', 'a', 'b', 'c']);
+    expect(moveItem(list, 0, 9)).toEqual(['b', 'c', 'd', 'a']);
+  });
+
+  it('drops a dragged row after every other row whose middle the pointer passed', () => {
+    const rows = [0, 50, 100, 150].map((top) => ({ top, height: 40 }));
+    // Row 0 dragged to y = 130: past the middles of rows 1 (70) and 2 (120), not row 3 (170).
+    expect(dropIndex(rows, 0, 130)).toBe(2);
+    expect(moveItem(list, 0, dropIndex(rows, 0, 130))).toEqual(['b', 'c', 'a', 'd']);
+    // Row 3 dragged above everything.
+    expect(dropIndex(rows, 3, -5)).toBe(0);
+    // Barely moved: stays.
+    expect(dropIndex(rows, 1, 75)).toBe(1);
+  });
+
+  it('keeps the admin’s order as participants come and go: leavers drop out, newcomers join at the end', () => {
+    expect(reconcileOrder(['c', 'a', 'b'], [{ _id: 'a' }, { _id: 'b' }, { _id: 'd' }])).toEqual(['a', 'b', 'd']);
+    expect(reconcileOrder(['c', 'a', 'b'], [{ _id: 'a' }, { _id: 'b' }, { _id: 'c' }])).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('stageBody', () => {
+  it('sends only the settings of the chosen format', () => {
+    const form = { ...defaultStageForm(['p1', 'p2']), format: 'round_robin' as const, groups: 4, thirdPlace: true, grandFinal: 'none' as const, rounds: '3' };
+    expect(stageBody(form)).toEqual({ ok: true, body: { format: 'round_robin', seeding: 'order', settings: { groups: 4 } } });
+    expect(stageBody({ ...form, format: 'single_elimination', bestOf: 3, name: '  Плей-оф ' })).toEqual({
+      ok: true,
+      body: { format: 'single_elimination', name: 'Плей-оф', seeding: 'order', settings: { thirdPlace: true, bestOf: 3 } },
+    });
+    expect(stageBody({ ...form, format: 'double_elimination' })).toMatchObject({ body: { settings: { grandFinal: 'none' } } });
+    expect(stageBody({ ...form, format: 'swiss', groups: 1 })).toMatchObject({ body: { settings: { rounds: 3 } } });
+  });
+
+  it('sends the manual order only for manual seeding', () => {
+    const form = { ...defaultStageForm(['p1', 'p2', 'p3']), order: ['p3', 'p1', 'p2'] };
+    expect(stageBody({ ...form, seeding: 'manual' })).toMatchObject({ body: { seeding: 'manual', participants: ['p3', 'p1', 'p2'] } });
+    const standard = stageBody({ ...form, seeding: 'standard' });
+    expect(standard.ok && 'participants' in standard.body).toBe(false);
+  });
+
+  it('takes a playoff from an earlier stage without a seeding of its own (the server cross-seeds it)', () => {
+    const form = { ...defaultStageForm(['p1']), seeding: 'manual' as const, fromStage: 's1', advance: 2 };
+    expect(stageBody(form)).toEqual({ ok: true, body: { format: 'single_elimination', settings: {}, from: { stageId: 's1', advance: 2 } } });
+    expect(stageBody({ ...form, advance: 0 })).toEqual({ ok: false, message: 'Вкажіть, скільки учасників проходить з кожної групи (щонайменше 1)' });
+  });
+
+  it('refuses a Swiss round count the API would refuse', () => {
+    for (const rounds of ['0', '21', '2.5', 'два']) {
+      expect(stageBody({ ...defaultStageForm(), format: 'swiss', rounds }).ok, rounds).toBe(false);
+    }
+  });
+});
+
+const match = (changes: Partial<StageMatchView> = {}): StageMatchView => ({
+  _id: 'm1',
+  stage: 's1',
+  group: null,
+  side: 'winners',
+  round: 1,
+  position: 1,
+  a: 'p1',
+  b: 'p2',
+  scoreA: null,
+  scoreB: null,
+  games: [],
+  winner: null,
+  forfeit: null,
+  status: 'ready',
+  bye: false,
+  scheduledAt: null,
+  comment: '',
+  version: 4,
+  completedAt: null,
+  ...changes,
+});
+const form = (changes: Partial<MatchForm> = {}): MatchForm => ({ ...matchForm(match(), 1), ...changes });
+const single = { format: 'single_elimination' as const, bestOf: 1 };
+
+describe('matchBody', () => {
+  it('sends the scores with the version it was based on', () => {
+    expect(matchBody(form({ scoreA: '16', scoreB: '12', comment: ' Overtime ' }), match(), single)).toEqual({
+      ok: true,
+      result: true,
+      body: { version: 4, comment: 'Overtime', scheduledAt: null, scoreA: 16, scoreB: 12 },
+    });
+  });
+
+  it('judges the result by the server’s rule and message before sending', () => {
+    expect(matchBody(form({ scoreA: '1', scoreB: '1' }), match(), single)).toEqual({
+      ok: false,
+      message: 'Нічия можлива лише в круговій і швейцарській системах',
+    });
+    expect(matchBody(form({ scoreA: '1', scoreB: '1' }), match(), { format: 'round_robin', bestOf: 1 }).ok).toBe(true);
+    expect(matchBody(form({ scoreA: '3', scoreB: '0' }), match(), { ...single, bestOf: 3 })).toEqual({
+      ok: false,
+      message: 'Рахунок не відповідає формату: матч до 2 перемог',
+    });
+    expect(matchBody(form({ scoreA: '2' }), match(), single)).toEqual({ ok: false, message: 'Вкажіть рахунок обох сторін' });
+    expect(matchBody(form({ scoreA: '-1', scoreB: '2' }), match(), single)).toEqual({ ok: false, message: 'Рахунок — ціле число від 0 до 9999' });
+  });
+
+  it('makes the match score from the games of a best-of-3', () => {
+    const bo3 = { ...single, bestOf: 3 };
+    const games = [
+      { a: '16', b: '10' },
+      { a: '10', b: '16' },
+      { a: '16', b: '3' },
+    ];
+    const typed = { ...matchForm(match(), 3), games };
+    expect(gamesScore(typed)).toEqual({ a: 2, b: 1 });
+    expect(matchBody(typed, match(), bo3)).toMatchObject({
+      ok: true,
+      body: {
+        games: [
+          { a: 16, b: 10 },
+          { a: 10, b: 16 },
+          { a: 16, b: 3 },
+        ],
+      },
+    });
+    expect(matchBody({ ...typed, games: [{ a: '16', b: '' }, ...games.slice(1)] }, match(), bo3)).toEqual({
+      ok: false,
+      message: 'Вкажіть рахунок гри для обох сторін',
+    });
+    expect(matchBody({ ...typed, games: [{ a: '16', b: '16' }, ...games.slice(1)] }, match(), bo3)).toEqual({
+      ok: false,
+      message: 'Гра не може завершитися внічию',
+    });
+  });
+
+  it('sends a forfeit without scores', () => {
+    expect(matchBody(form({ forfeit: 'b', scoreA: '7' }), match(), single)).toEqual({
+      ok: true,
+      result: true,
+      body: { version: 4, comment: '', scheduledAt: null, forfeit: 'b' },
+    });
+  });
+
+  it('saves only the time and comment of a ready match without scores, but a completed match keeps a result', () => {
+    expect(matchBody(form({ scheduled: '2030-05-01T18:00', comment: 'Сцена' }), match(), single)).toEqual({
+      ok: true,
+      result: false,
+      body: { version: 4, comment: 'Сцена', scheduledAt: '2030-05-01T18:00:00+03:00' },
+    });
+    expect(matchBody(form(), match({ status: 'completed', scoreA: 2, scoreB: 0, winner: 'p1' }), single)).toEqual({
+      ok: false,
+      message: 'Вкажіть рахунок обох сторін',
+    });
+  });
+
+  it('fills the editor from a stored result; a forfeit shows no score', () => {
+    expect(matchForm(match({ status: 'completed', scoreA: 2, scoreB: 1, games: [{ a: 16, b: 3 }], winner: 'p1' }), 3)).toMatchObject({
+      scoreA: '2',
+      scoreB: '1',
+      games: [
+        { a: '16', b: '3' },
+        { a: '', b: '' },
+        { a: '', b: '' },
+      ],
+    });
+    expect(matchForm(match({ status: 'completed', scoreA: 0, scoreB: 0, forfeit: 'a', winner: 'p2' }), 1)).toMatchObject({
+      scoreA: '',
+      scoreB: '',
+      forfeit: 'a',
+    });
+  });
+});
+
+describe('the match time', () => {
+  it('reads the input as Kyiv time and sends it with Kyiv’s offset of that day', () => {
+    // Summer (EEST, +03:00) and winter (EET, +02:00).
+    expect(scheduleToIso('2030-05-01T18:00')).toBe('2030-05-01T18:00:00+03:00');
+    expect(Date.parse(scheduleToIso('2030-05-01T18:00')!)).toBe(Date.parse('2030-05-01T15:00:00Z'));
+    expect(scheduleToIso('2030-01-15T09:30')).toBe('2030-01-15T09:30:00+02:00');
+  });
+
+  it('clears with an empty input and refuses a time that does not exist', () => {
+    expect(scheduleToIso('')).toBeNull();
+    expect(scheduleToIso('завтра')).toBeUndefined();
+    // Clocks go from 03:00 to 04:00 in Kyiv on 31 March 2030.
+    expect(scheduleToIso('2030-03-31T03:30')).toBeUndefined();
+    expect(scheduleToIso('2030-02-30T10:00')).toBeUndefined();
+  });
+
+  it('shows a stored moment in Kyiv time, and reads it back the same', () => {
+    expect(scheduleInputValue('2030-05-01T15:00:00.000Z')).toBe('2030-05-01T18:00');
+    expect(scheduleInputValue(null)).toBe('');
+    for (const value of ['2030-05-01T18:00', '2030-12-31T23:59', '2030-10-27T02:30']) expect(scheduleInputValue(scheduleToIso(value)!)).toBe(value);
+  });
+});
