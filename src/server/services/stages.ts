@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, StageView } from '../../lib/api/stages.ts';
 import type { Bracket } from '../../lib/domain/bracket.ts';
@@ -510,7 +510,7 @@ function advancing(source: LoadedStage, advance: number): string[] {
  * asked; the whole stage is built in memory and written with one insert per table. Creating the
  * first stage closes applications, as drawing a bracket does.
  */
-export async function createStage(db: Tx, tournamentId: string, input: StageCreateInput & { replace?: boolean }): Promise<StageCreated> {
+export async function createStage(db: Tx, tournamentId: string, input: StageCreateInput): Promise<StageCreated> {
   return db.transaction(async (tx): Promise<StageCreated> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
@@ -544,15 +544,7 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
     // Playoffs keep the cross-seeded order; `standard` pairs it 1 v n.
     const ordered = input.from ? pool : seedOrder(pool, seeding, ratings);
     const draft = draftStage(input.format, settings, ordered, input.from ? 'standard' : seeding, ratings);
-    if (input.replace) {
-      await withdrawStages(tx, tournament.id, all);
-      all = [];
-    }
-    const [{ top } = { top: 0 }] = await tx
-      .select({ top: max(stages.number) })
-      .from(stages)
-      .where(eq(stages.tournamentId, tournament.id))
-      .then((r) => r.map((x) => ({ top: x.top ?? 0 })));
+    const top = all.at(-1)?.stage.number ?? 0;
     const [stage] = await tx
       .insert(stages)
       .values({
