@@ -511,7 +511,10 @@ describe('Swiss', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Поточний тур ще не завершено: спершу внесіть усі результати');
     for (let round = 2; round <= 3; round++) {
-      await playOut(cup.id, created._id);
+      const between = await playOut(cup.id, created._id);
+      // Every match of the round is played, yet the stage goes on: no places, not complete.
+      expect(between.complete).toBe(false);
+      expect(between.placements).toEqual([]);
       const next = await api.call<{ message: string; stage: StageView }>('POST', `/api/tournaments/${cup.id}/stages/${created._id}/next-round`, {
         token: admin.token,
       });
@@ -519,6 +522,8 @@ describe('Swiss', () => {
       expect(next.body.message).toBe(`Тур ${round} складено`);
     }
     const finished = await playOut(cup.id, created._id);
+    expect(finished.complete).toBe(true);
+    expect(finished.placements.map((p) => p.from)).toEqual([1, 2, 3, 4, 5, 6]);
     const pairs = finished.matches.map((m) => [m.a, m.b].sort().join());
     expect(new Set(pairs).size).toBe(pairs.length);
     const last = await api.call('POST', `/api/tournaments/${cup.id}/stages/${created._id}/next-round`, { token: admin.token });

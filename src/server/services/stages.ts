@@ -4,12 +4,12 @@ import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, StageView } from '../../lib/api/stages.ts';
 import type { Bracket } from '../../lib/domain/bracket.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
-import { crossSeed, draftStage, groupCount, nextSwissRound, seedOrder, snakeGroups, type NextRoundRefusal } from '../../lib/domain/stage/build.ts';
+import { crossSeed, draftStage, groupCount, isStageFinished, nextSwissRound, seedOrder, snakeGroups, type NextRoundRefusal } from '../../lib/domain/stage/build.ts';
 import { allowsDraws, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, MAX_STAGE_PARTICIPANTS } from '../../lib/domain/stage/format.ts';
 import { bracketOf, fromBracket } from '../../lib/domain/stage/legacy.ts';
 import { groupBandPlacements, tournamentPlacements } from '../../lib/domain/stage/placements.ts';
 import { doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from '../../lib/domain/stage/plan.ts';
-import { isStageComplete, resetBy, resolveStage, type EnteredResult, type ResolvedMatch } from '../../lib/domain/stage/resolve.ts';
+import { resetBy, resolveStage, type EnteredResult, type ResolvedMatch } from '../../lib/domain/stage/resolve.ts';
 import { judgeResult, type JudgedResult, type ResultRefusal } from '../../lib/domain/stage/result.ts';
 import { eliminationPlacements, groupStandings, type Placement, type StandingRow } from '../../lib/domain/stage/standings.ts';
 import type { Tx } from '../db/client.ts';
@@ -151,6 +151,9 @@ async function loadStages(tx: Tx, tournamentId: string): Promise<LoadedStage[]> 
   );
 }
 
+/** Whether a loaded stage is over (Swiss: its last round played too). */
+const finished = (loaded: LoadedStage): boolean => isStageFinished(loaded.stage.format, loaded.stage.settings, loaded.groups, loaded.resolved);
+
 const tieBreakersOf = (stage: StageRow) => stage.settings.tieBreakers ?? DEFAULT_TIE_BREAKERS[stage.format === 'swiss' ? 'swiss' : 'round_robin'];
 
 function tablesOf(loaded: LoadedStage): StandingRow[][] {
@@ -174,7 +177,7 @@ function placementsOf(loaded: LoadedStage, tables: readonly StandingRow[][]): Pl
       loaded.resolved,
     );
   }
-  return isStageComplete(loaded.resolved) ? groupBandPlacements(tables) : [];
+  return finished(loaded) ? groupBandPlacements(tables) : [];
 }
 
 function matchView(loaded: LoadedStage, index: number): StageMatchView {
@@ -224,7 +227,7 @@ function stageView(loaded: LoadedStage): StageView {
     })),
     matches: loaded.plan.map((_, index) => matchView(loaded, index)),
     placements: placementsOf(loaded, tables),
-    complete: isStageComplete(loaded.resolved),
+    complete: finished(loaded),
   };
 }
 
@@ -271,7 +274,7 @@ export async function tournamentStandings(db: Tx, tournamentId: string): Promise
   const names = new Map(participants.map((p) => [p._id, p.name]));
   const placements = tournamentPlacements(all.map((loaded) => placementsOf(loaded, tablesOf(loaded))));
   return {
-    final: all.length > 0 && all.every((s) => isStageComplete(s.resolved)),
+    final: all.length > 0 && all.every(finished),
     placements: placements.map((p) => ({
       ...p,
       name: names.get(p.participant) ?? '',
@@ -522,7 +525,7 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
     if (input.from) {
       const source = all.find((s) => s.stage.id === input.from!.stageId);
       if (!source) return { ok: false, reason: 'fromNotFound' };
-      if (!isStageComplete(source.resolved)) return { ok: false, reason: 'fromNotComplete' };
+      if (!finished(source)) return { ok: false, reason: 'fromNotComplete' };
       pool = advancing(source, input.from.advance);
       if (pool.length < 2) return { ok: false, reason: 'advanceTooFew' };
     } else {

@@ -7,7 +7,7 @@ import { roundRobin } from '../round-robin.ts';
 import { swissRound, type SwissEntry } from '../swiss.ts';
 import { DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, type StageFormat, type StageSeeding, type StageSettings } from './format.ts';
 import { bracketSize, doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from './plan.ts';
-import type { ResolvedMatch } from './resolve.ts';
+import { isStageComplete, type ResolvedMatch } from './resolve.ts';
 import { groupStandings } from './standings.ts';
 
 /**
@@ -104,6 +104,16 @@ function swissMatches(group: number, round: number, entries: readonly SwissEntry
 /** Swiss rounds default to ⌈log2 n⌉ of the largest group: enough for one unbeaten participant. */
 export const swissRounds = (settings: StageSettings, groups: readonly string[][]): number =>
   settings.rounds ?? Math.max(1, Math.ceil(Math.log2(Math.max(2, ...groups.map((g) => g.length)))));
+
+/**
+ * Whether a stage is over: every match completed and, in Swiss, every round paired and played
+ * (between rounds every match is completed, yet the stage goes on).
+ */
+export function isStageFinished(format: StageFormat, settings: StageSettings, groups: readonly string[][], matches: readonly ResolvedMatch[]): boolean {
+  if (!isStageComplete(matches)) return false;
+  if (format !== 'swiss') return true;
+  return Math.max(0, ...matches.map((m) => m.plan.round)) >= swissRounds(settings, groups);
+}
 
 /** A new stage for participants already in seed order (see `seedOrder`). */
 export function draftStage(format: StageFormat, settings: StageSettings, ordered: readonly string[], seeding: StageSeeding, ratings: ReadonlyMap<string, number> = new Map()): StageDraft {

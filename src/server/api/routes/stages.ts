@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { stageCreateInput, stageSchema, stagesStateSchema, standingsSchema } from '../../../lib/api/stages.ts';
 import { MAX_STAGE_PARTICIPANTS } from '../../../lib/domain/stage/format.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
+import { publicCache } from '../caching.ts';
 import { fail } from '../errors.ts';
 import { createStage, disqualify, pairNextRound, stagesState, stagesVersion, tournamentStandings, type StageRefusal } from '../../services/stages.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
@@ -57,7 +58,9 @@ export const stageRoutes = router()
       if (version === null) fail(404, 'tournament.notFound');
       const etag = etagOf(id, version);
       c.header('ETag', etag);
-      c.header('Cache-Control', 'no-cache');
+      // Public and held (a 256-player stage is costly to build): a write drops the held copy, and
+      // a poll with the ETag costs one indexed read.
+      publicCache(c);
       if (c.req.header('if-none-match') === etag) return c.body(null, 304);
       const state = await stagesState(db, id);
       if (!state) fail(404, 'tournament.notFound');
