@@ -232,9 +232,10 @@ describe('swissRounds', () => {
 describe('page helpers', () => {
   it('counts played matches without byes', () => {
     const three = players(3);
-    expect(stagesProgress([stageFixture('single_elimination', three, { decide: () => null })])).toEqual({ completed: 0, total: 2, percent: 0 });
-    // Double elimination of 8 with no reset: 7 + 6 + 1 matches, all played.
-    expect(stagesProgress([stageFixture('double_elimination', eight)])).toEqual({ completed: 14, total: 14, percent: 100 });
+    // Three players: one bye (completed at once) and two matches to play.
+    expect(stagesProgress([stageFixture('single_elimination', three, { decide: () => null })])).toEqual({ completed: 1, total: 3, percent: 33 });
+    // Double elimination of 8: 7 + 6 + 2 matches, the reset not needed and so completed.
+    expect(stagesProgress([stageFixture('double_elimination', eight)])).toEqual({ completed: 15, total: 15, percent: 100 });
   });
 
   it('draws stages for anything but one lone single-elimination stage', () => {

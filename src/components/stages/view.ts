@@ -276,13 +276,11 @@ export function stagesProgress(stages: readonly Pick<StageView, 'matches'>[]): {
   total: number;
   percent: number;
 } {
-  const played = stages.flatMap((s) => s.matches).filter((m) => !m.bye);
-  const completed = played.filter((m) => m.status === 'completed').length;
-  return {
-    completed,
-    total: played.length,
-    percent: played.length ? Math.round((completed / played.length) * 100) : 0,
-  };
+  // As the SPEC bracket's progress counts (lib/domain/bracket.ts `progress`): byes, and a grand
+  // final's reset that was not needed, are completed matches.
+  const all = stages.flatMap((s) => s.matches);
+  const completed = all.filter((m) => m.status === 'completed').length;
+  return { completed, total: all.length, percent: all.length ? Math.round((completed / all.length) * 100) : 0 };
 }
 
 /**
