@@ -37,9 +37,12 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/accounts.ts';
 import { getStatsConfig, setupGame, setupPopularGames, type StatsConfig } from '../../src/server/services/game-management.ts';
+import { createStage, updateMatch } from '../../src/server/services/stages.ts';
 import { databaseUrl, recreateDatabase, databaseExists } from './lib.ts';
 
 export const BENCH_PASSWORD = 'bench12345';
+/** The tournament whose 256-player double elimination `GET …/stages` is measured (issue 21). */
+export const DE_256_TITLE = 'Бенчмарк: подвійне вибування на 256';
 export const BENCH_EMAIL_DOMAIN = 'bench.kiberarena.local';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '1');
@@ -370,6 +373,24 @@ export async function seed(url: string): Promise<Record<string, number>> {
   }));
   await bulk(db, news, newsRows, 5);
   step(`${chatRows.length} chat messages, ${newsRows.length} news`);
+
+  // Issue 21's largest stage: a double elimination of 256 players, its winners' first round played.
+  const [big] = await db
+    .insert(tournaments)
+    .values({ title: DE_256_TITLE, date: new Date(now), gameId: gameList[0]!.id, soloOnly: true, status: 'pending' })
+    .returning({ id: tournaments.id });
+  await bulk(
+    db,
+    applications,
+    players.slice(0, 256).map((p) => ({ tournamentId: big!.id, userId: p.id, status: 'approved' as const })),
+    3,
+  );
+  const created = await createStage(db, big!.id, { format: 'double_elimination', seeding: 'standard', settings: {} });
+  if (!created.ok) throw new Error(`bench seed: the 256-player stage was refused (${created.reason})`);
+  for (const match of created.stage.matches.filter((m) => m.side === 'winners' && m.round === 1)) {
+    await updateMatch(db, match._id, { scoreA: 2, scoreB: 1, version: match.version });
+  }
+  step('a 256-player double elimination');
 
   await db.execute(sql`analyze`);
   await database.close();

@@ -14,7 +14,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { AS_A_BROWSER, BUILD_DIR, cannon, databaseUrl, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
-import { ensureSeeded } from './seed.ts';
+import { DE_256_TITLE, ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
 
 const DB = process.env.BENCH_DB ?? 'bench_server';
@@ -32,6 +32,7 @@ await ensureSeeded(DB);
 const client = new pg.Client({ connectionString: databaseUrl(DB) });
 await client.connect();
 const gameIds = (await client.query<{ id: string }>('select g.id from games g join game_stats_configs c on c.game_id = g.id order by g.name')).rows.map((r) => r.id);
+const [de256] = (await client.query<{ id: string }>('select id from tournaments where title = $1', [DE_256_TITLE])).rows.map((r) => r.id);
 await client.end();
 
 /** A request that walks through `paths` one after the other (a different game on each call). */
@@ -52,6 +53,7 @@ const API_ROUTES: { name: string; paths: string[] }[] = [
   { name: 'leaderboard/game (wins_desc)', paths: perGame((id) => `/api/stats/leaderboard/game/${id}?limit=50&sort=wins_desc`) },
   { name: 'leaderboard/game (winrate_desc)', paths: perGame((id) => `/api/stats/leaderboard/game/${id}?limit=50&sort=winrate_desc`) },
   { name: 'leaderboard/teams/game (rating_desc)', paths: perGame((id) => `/api/stats/leaderboard/teams/game/${id}?limit=50`) },
+  { name: '/api/tournaments/{id}/stages (DE 256)', paths: [`/api/tournaments/${de256}/stages`] },
   { name: 'leaderboard/teams/game (winrate_desc)', paths: perGame((id) => `/api/stats/leaderboard/teams/game/${id}?limit=50&sort=winrate_desc`) },
 ];
 
