@@ -64,7 +64,7 @@ export function CreateStage({ state, busy, startsTournament, onCreate }: Props) 
   );
 
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-card border border-accent/60 p-3 sm:p-4">
+    <section aria-labelledby={`${id}-title`} className="flex w-full max-w-3xl flex-col gap-4 rounded-card border border-accent/60 p-2.5 sm:p-4">
       <h3 id={`${id}-title`} className="font-semibold">
         {t('stageAdmin.createTitle')}
       </h3>
@@ -223,7 +223,7 @@ function Choices({ legend, children }: { legend: string; children: ReactNode }) 
 function Radio({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) {
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 hover:bg-surface-2">
-      <input type="radio" name={name} checked={checked} onChange={onChange} className="size-4 accent-primary" />
+      <input type="radio" name={name} checked={checked} onChange={onChange} className="size-4 shrink-0 accent-primary" />
       <span>{children}</span>
     </label>
   );
@@ -232,7 +232,7 @@ function Radio({ name, checked, onChange, children }: { name: string; checked: b
 function Check({ checked, onChange, children }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4 accent-primary" />
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4 shrink-0 accent-primary" />
       <span>{children}</span>
     </label>
   );

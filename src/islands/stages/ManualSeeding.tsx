@@ -94,7 +94,7 @@ export function ManualSeeding({ order, names, onChange }: Props) {
               tabIndex={0}
               aria-label={t('stageAdmin.seedRow', { place: index + 1, name })}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`flex min-h-12 items-center gap-2 rounded-lg border bg-surface-2 px-2 py-1.5 text-sm ${dragging === id ? 'border-accent shadow-lg' : 'border-line'}`}
+              className={`flex min-h-12 items-center gap-1.5 rounded-lg border bg-surface-2 px-1 py-1 text-sm sm:gap-2 sm:px-2 ${dragging === id ? 'border-accent shadow-lg' : 'border-line'}`}
             >
               <span
                 aria-hidden="true"
@@ -103,11 +103,11 @@ export function ManualSeeding({ order, names, onChange }: Props) {
                 onPointerMove={(event) => onPointerMove(event, id)}
                 onPointerUp={() => onPointerUp(id)}
                 onPointerCancel={() => onPointerUp(id)}
-                className="grid size-10 shrink-0 cursor-grab touch-none place-items-center rounded-md text-lg text-muted select-none hover:bg-surface active:cursor-grabbing"
+                className="grid h-10 w-8 shrink-0 cursor-grab touch-none place-items-center rounded-md text-lg text-muted select-none hover:bg-surface active:cursor-grabbing"
               >
                 ⠿
               </span>
-              <span className="w-7 shrink-0 text-right font-semibold tabular-nums text-muted">{index + 1}</span>
+              <span className="w-6 shrink-0 text-right font-semibold tabular-nums text-muted">{index + 1}</span>
               <span className="min-w-0 flex-1 truncate">{name}</span>
               <button
                 type="button"

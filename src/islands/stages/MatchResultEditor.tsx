@@ -104,8 +104,10 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
   }
 
   const score = (slot: 'a' | 'b', name: string) => (
-    <div className="flex flex-col gap-1 text-sm font-medium">
-      <label htmlFor={`${id}-score-${slot}`}>{t('stageAdmin.scoreOf', { name })}</label>
+    <div className="flex min-w-0 flex-col justify-end gap-1 text-sm font-medium">
+      <label htmlFor={`${id}-score-${slot}`} className="break-words">
+        {t('stageAdmin.scoreOf', { name })}
+      </label>
       <input
         id={`${id}-score-${slot}`}
         type="number"
@@ -141,9 +143,14 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
           <fieldset className="flex flex-col gap-2 rounded-lg border border-line p-3" disabled={confirm !== null || form.forfeit !== null}>
             <legend className="px-1 text-sm font-semibold">{t('stageAdmin.games')}</legend>
             <p className="text-xs text-muted">{t('stageAdmin.gamesHint')}</p>
+            <div aria-hidden="true" className="grid grid-cols-[3.5rem_1fr_1fr] gap-2 text-xs font-semibold text-muted">
+              <span />
+              <span className="truncate">{nameA}</span>
+              <span className="truncate">{nameB}</span>
+            </div>
             {form.games.map((game, i) => (
-              <div key={i} className="grid grid-cols-[auto_1fr_1fr] items-center gap-2 text-sm">
-                <span className="w-14 font-medium">{t('stageAdmin.game', { number: i + 1 })}</span>
+              <div key={i} className="grid grid-cols-[3.5rem_1fr_1fr] items-center gap-2 text-sm">
+                <span className="font-medium">{t('stageAdmin.game', { number: i + 1 })}</span>
                 {(['a', 'b'] as const).map((slot) => (
                   <input
                     key={slot}
@@ -171,7 +178,7 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
                 name={`${id}-forfeit`}
                 checked={form.forfeit === slot}
                 onChange={() => set({ forfeit: slot })}
-                className="size-4 accent-primary"
+                className="size-4 shrink-0 accent-primary"
               />
               <span>{slot === null ? t('stageAdmin.noForfeit') : t('stages.forfeit', { name: slot === 'a' ? nameA : nameB })}</span>
             </label>
@@ -234,13 +241,14 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
                 {t('stageAdmin.withdraw')}
               </button>
             )}
-            <span className="flex-1" />
-            <button type="button" className="btn-ghost min-h-11" onClick={onCancel}>
-              {t('stageAdmin.cancel')}
-            </button>
-            <button type="submit" className="btn-primary min-h-11" disabled={sending}>
-              {t('stageAdmin.save')}
-            </button>
+            <span className="ml-auto flex gap-2">
+              <button type="button" className="btn-ghost min-h-11" onClick={onCancel}>
+                {t('stageAdmin.cancel')}
+              </button>
+              <button type="submit" className="btn-primary min-h-11" disabled={sending}>
+                {t('stageAdmin.save')}
+              </button>
+            </span>
           </div>
         )}
       </form>

@@ -78,16 +78,19 @@ export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }
       )}
       {problem && <Notice tone="error">{problem}</Notice>}
 
-      {hasTables(stage) &&
-        stage.groups.map((group) => (
-          <Standings
-            key={group.number}
-            stage={stage}
-            group={group}
-            names={names}
-            title={stage.groups.length > 1 ? groupTitle(group.number) : t('stages.standings')}
-          />
-        ))}
+      {hasTables(stage) && (
+        <div className="grid gap-3 lg:grid-cols-2">
+          {stage.groups.map((group) => (
+            <Standings
+              key={group.number}
+              stage={stage}
+              group={group}
+              names={names}
+              title={stage.groups.length > 1 ? groupTitle(group.number) : t('stages.standings')}
+            />
+          ))}
+        </div>
+      )}
 
       {places.length > 0 && (
         <details className="rounded-card border border-line p-3" open={stage.complete || undefined}>
@@ -227,18 +230,18 @@ function Standings({ stage, group, names, title }: { stage: StageView; group: St
   const columns = COLUMNS.filter((column) => swiss || column.key !== 'buchholz');
   return (
     <div className="overflow-x-auto rounded-card border border-line">
-      <table className="w-full min-w-max text-sm">
+      <table className="w-full text-sm">
         <caption className="px-3 pt-2 text-left font-semibold">{t('stageAdmin.tableOf', { title })}</caption>
         <thead>
           <tr className="text-xs text-muted">
-            <th scope="col" className="px-2 py-1.5 text-right">
+            <th scope="col" className="px-1.5 py-1.5 text-right sm:px-2">
               <abbr title={t('stages.col.rank')}>{t('stages.col.rankShort')}</abbr>
             </th>
-            <th scope="col" className="px-2 py-1.5 text-left">
+            <th scope="col" className="px-1.5 py-1.5 text-left sm:px-2">
               {t('stages.col.name')}
             </th>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className="px-2 py-1.5 text-right">
+              <th key={column.key} scope="col" className="px-1.5 py-1.5 text-right sm:px-2">
                 <abbr title={t(`stages.col.${column.key}`)}>{t(`stages.col.${column.key}Short`)}</abbr>
               </th>
             ))}
@@ -250,13 +253,16 @@ function Standings({ stage, group, names, title }: { stage: StageView; group: St
             const out = stage.disqualified.includes(participant);
             return (
               <tr key={participant} className="border-t border-line">
-                <td className="px-2 py-1.5 text-right tabular-nums">{row?.rank ?? i + 1}</td>
-                <th scope="row" className="max-w-48 truncate px-2 py-1.5 text-left font-medium">
-                  {nameIn(names, participant)}
-                  {out && <span className="ml-2 text-xs text-danger">{t('stageAdmin.disqualifiedMark')}</span>}
+                <td className="px-1.5 py-1.5 text-right tabular-nums sm:px-2">{row?.rank ?? i + 1}</td>
+                <th scope="row" className="px-1.5 py-1.5 text-left font-medium sm:px-2">
+                  {/* Narrow screens: long names are cut so the points column stays in view. */}
+                  <span className="block max-w-24 truncate min-[400px]:max-w-40 sm:max-w-56" title={nameIn(names, participant)}>
+                    {nameIn(names, participant)}
+                  </span>
+                  {out && <span className="block text-xs text-danger">{t('stageAdmin.disqualifiedMark')}</span>}
                 </th>
                 {columns.map((column) => (
-                  <td key={column.key} className={`px-2 py-1.5 text-right tabular-nums ${column.key === 'points' ? 'font-semibold' : ''}`}>
+                  <td key={column.key} className={`px-1.5 py-1.5 text-right tabular-nums sm:px-2 ${column.key === 'points' ? 'font-semibold' : ''}`}>
                     {row ? column.value(row) : '0'}
                   </td>
                 ))}
