@@ -69,6 +69,11 @@ for (const format of FORMATS) {
     // At 360 px the page itself does not scroll sideways.
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
     expect(widths.page).toBeLessThanOrEqual(widths.view);
+    // The tournament page lists its stages and links to the whole drawing.
+    await page.goto(`/tournaments/${id}`);
+    const summary = page.getByRole('region', { name: 'Етапи турніру' });
+    await expect(summary.getByRole('listitem')).toHaveText([new RegExp(`^${format.body.name}`)]);
+    await expect(summary.getByRole('link', { name: 'Сітки й таблиці всіх етапів' })).toHaveAttribute('href', `/tournament/${id}/bracket`);
     await context.close();
   });
 }

@@ -209,6 +209,11 @@ export const getStages = async (api: ApiClient, tournamentId: string, etag?: str
   return { state: answer.changed ? answer.body : null, etag: answer.etag };
 };
 
+export type TournamentStandings = z.infer<typeof standingsSchema>;
+
+/** A tournament's final places over all its stages (those known so far until every stage ends). */
+export const getStandings = (api: ApiClient, tournamentId: string) => api.get(`tournaments/${tournamentId}/standings`).json<TournamentStandings>();
+
 export const createStage = (api: ApiClient, tournamentId: string, body: StageCreateInput) =>
   api.post(`tournaments/${tournamentId}/stages`, { json: body }).json<{ message: string; stage: StageView }>();
 

@@ -3,6 +3,7 @@ import type { stages as uk } from '../uk/stages.ts';
 /** The competition's stages on the bracket page (issue 21): trees, tables, Swiss rounds, places. */
 export const stages: Record<keyof typeof uk, string> = {
   'stages.title': 'Tournament stages',
+  'stages.viewAll': 'Brackets and tables of every stage',
   'stages.stage': 'Stage {number}',
   'stages.format.single_elimination': 'Single elimination',
   'stages.format.double_elimination': 'Double elimination',

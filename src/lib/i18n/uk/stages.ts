@@ -1,6 +1,7 @@
 /** The competition's stages on the bracket page (issue 21): trees, tables, Swiss rounds, places. */
 export const stages = {
   'stages.title': 'Етапи турніру',
+  'stages.viewAll': 'Сітки й таблиці всіх етапів',
   'stages.stage': 'Етап {number}',
   'stages.format.single_elimination': 'Олімпійська система',
   'stages.format.double_elimination': 'Подвійне вибування',
