@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { POLL_MS, createBracketSync } from '../../src/islands/bracket/sync.ts';
+import { createBracketSync } from '../../src/islands/bracket/sync.ts';
+import { POLL_MS } from '../../src/lib/hooks/poll-while-visible.ts';
 import { createApiClient } from '../../src/lib/api/client.ts';
 import { createBracket, setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
 

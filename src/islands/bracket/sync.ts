@@ -3,9 +3,9 @@ import { createTournamentBracket, getBracket, saveBracket, type BracketState } f
 import { errorMessage, HTTPError, type ApiClient } from '../../lib/api/client.ts';
 import type { Bracket, Seeding } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { pollWhileVisible } from '../../lib/hooks/poll-while-visible.ts';
 
 /** SPEC §9: the bracket is polled every 5000 ms while someone looks at it. */
-export const POLL_MS = 5000;
 
 export interface BracketNotice {
   tone: 'info' | 'success' | 'error';
@@ -143,25 +143,10 @@ export function createBracketSync(api: ApiClient, tournamentId: string): Bracket
     },
 
     watch() {
-      const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
-      let timer: ReturnType<typeof setInterval> | undefined;
-      const schedule = () => {
-        clearInterval(timer);
-        timer = visible() ? setInterval(() => void refresh(true), POLL_MS) : undefined;
-      };
-      const onVisibility = () => {
-        if (visible()) void refresh(true);
-        schedule();
-      };
       update({ notice: null });
       // Opening (again) shows the current bracket without announcing what changed while closed.
       void refresh(false);
-      schedule();
-      if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
-      return () => {
-        clearInterval(timer);
-        if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
-      };
+      return pollWhileVisible((background) => void refresh(background));
     },
 
     dismiss: () => update({ notice: null }),

@@ -3,7 +3,7 @@ import { Crown } from '../../components/Crown.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { placementRows, signed, tableOrder, groupTitle, type Names } from '../../components/stages/view.ts';
 import { errorMessage } from '../../lib/api/client.ts';
-import { nextRound, type StageView } from '../../lib/api/stages.ts';
+import { disqualify, nextRound, type StageView } from '../../lib/api/stages.ts';
 import { winsNeeded } from '../../lib/domain/stage/result.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -298,12 +298,12 @@ function Disqualify({
   if (stage.complete || candidates.length === 0) return null;
   const picked = candidates.includes(chosen) ? chosen : '';
 
-  async function disqualify() {
+  async function confirmDisqualify() {
     setConfirming(false);
     setProblem(null);
     await sync.change(async () => {
       try {
-        const answer = await api.post(`tournaments/${tournamentId}/disqualify`, { json: { participant: picked } }).json<{ message: string }>();
+        const answer = await disqualify(api, tournamentId, picked);
         sync.say({ tone: 'success', text: answer.message });
         setChosen('');
         onChanged();
@@ -343,7 +343,7 @@ function Disqualify({
               <button type="button" className="btn-ghost min-h-11" onClick={() => setConfirming(false)}>
                 {t('stageAdmin.cancel')}
               </button>
-              <button type="button" className="btn-primary min-h-11" disabled={busy} onClick={() => void disqualify()}>
+              <button type="button" className="btn-primary min-h-11" disabled={busy} onClick={() => void confirmDisqualify()}>
                 {t('stageAdmin.disqualifyYes')}
               </button>
             </div>

@@ -2,9 +2,9 @@ import { atom, type ReadableAtom } from 'nanostores';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { getStages, type StagesState } from '../../lib/api/stages.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { pollWhileVisible } from '../../lib/hooks/poll-while-visible.ts';
 
 /** Issue 21 keeps SPEC §9's bracket poll for the stages: every 5000 ms while the modal is open. */
-export const POLL_MS = 5000;
 
 export interface StagesNotice {
   tone: 'info' | 'success' | 'error';
@@ -86,24 +86,9 @@ export function createStagesSync(api: ApiClient, tournamentId: string): StagesSy
     say: (notice) => update({ notice }),
 
     watch() {
-      const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
-      let timer: ReturnType<typeof setInterval> | undefined;
-      const schedule = () => {
-        clearInterval(timer);
-        timer = visible() ? setInterval(() => void refresh(true), POLL_MS) : undefined;
-      };
-      const onVisibility = () => {
-        if (visible()) void refresh(true);
-        schedule();
-      };
       update({ notice: null });
       void refresh(false);
-      schedule();
-      if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
-      return () => {
-        clearInterval(timer);
-        if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
-      };
+      return pollWhileVisible((background) => void refresh(background));
     },
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ChampionOffer, WinnerChooser } from '../../components/ChampionOffer.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
+import { getStandings } from '../../lib/api/stages.ts';
 import { setWinner, type TournamentDetail } from '../../lib/api/tournaments.ts';
 import { champion } from '../../lib/domain/bracket.ts';
 import { applicantName, approvedOf } from '../../lib/domain/participant.ts';
@@ -20,7 +21,7 @@ export function winnerCandidates(detail: TournamentDetail): { id: string; name: 
 
 /**
  * The admin's choose-winner control, right under the tournament's winner block (SPEC §2, §4
- * Winner). When the bracket has a champion it offers exactly that champion, in one action that
+ * Winner). When the bracket (or the competition's places, issue 21) has a champion it offers exactly that champion, in one action that
  * also finishes the tournament; anyone else only after a confirmation. Without a champion, a
  * finished tournament's winner is chosen from the approved participants. Nothing for anyone else.
  */
@@ -30,12 +31,19 @@ export default function WinnerControl({ tournamentId }: { tournamentId: string }
   const [detail, setDetail] = useState<TournamentDetail | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [stageChampion, setStageChampion] = useState<string | null>(null);
 
   useEffect(() => {
     if (!isAdmin) return;
     let live = true;
     adminDetail(tournamentId)
-      .then((fresh) => live && setDetail(fresh))
+      .then(async (fresh) => {
+        // A competition of stages (issue 21) names its champion in its places: the one alone in first place.
+        const places = normalizeStatus(fresh.status) === 'pending' || fresh.winner ? null : await getStandings(api, tournamentId).catch(() => null);
+        if (!live) return;
+        setStageChampion(places?.placements.find((p) => p.from === 1 && p.to === 1)?.participant ?? null);
+        setDetail(fresh);
+      })
       .catch((error: unknown) => live && setMessage({ tone: 'error', text: errorMessage(error, t('tournament.loadError')) }));
     return () => {
       live = false;
@@ -48,7 +56,7 @@ export default function WinnerControl({ tournamentId }: { tournamentId: string }
 
   const candidates = winnerCandidates(detail);
   const facts = { tournament: { status: detail.status, soloOnly: detail.soloOnly, hasWinner: false }, participants: candidates.map((c) => c.id) };
-  const championId = champion(detail.bracket);
+  const championId = champion(detail.bracket) ?? stageChampion;
   const championCandidate = candidates.find((c) => c.id === championId);
   // The page shows the new winner and status as HTML: reload it once the winner is saved.
   const reload = () => window.location.reload();

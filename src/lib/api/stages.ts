@@ -220,5 +220,8 @@ export const createStage = (api: ApiClient, tournamentId: string, body: StageCre
 export const updateMatch = (api: ApiClient, matchId: string, body: MatchUpdateInput) =>
   api.patch(`matches/${matchId}`, { json: body }).json<z.infer<typeof matchSavedSchema>>();
 
+export const disqualify = (api: ApiClient, tournamentId: string, participant: string) =>
+  api.post(`tournaments/${tournamentId}/disqualify`, { json: { participant } }).json<{ message: string; stages: StageView[] }>();
+
 export const nextRound = (api: ApiClient, tournamentId: string, stageId: string) =>
   api.post(`tournaments/${tournamentId}/stages/${stageId}/next-round`).json<{ message: string; stage: StageView }>();

@@ -11,7 +11,6 @@ import {
   stageMatches,
   stages,
   teamGameStats,
-  teamMembers,
   teams,
   tournaments,
   users,
@@ -22,10 +21,12 @@ import {
   achievementNotices,
   compiledAchievements,
   conditionValues,
+  earningTeamMembers,
   lockStats,
   matchDetails,
   participantRow,
   standingsAfter,
+  storeEarned,
   type StandingNumbers,
 } from './tournament-stats.ts';
 
@@ -522,36 +523,16 @@ async function settleAchievements(
       .filter(({ achievement }) => reached.get(side.key)?.has(achievement._id) && !holds.has(`${side.key}|${achievement._id}`))
       .map(({ achievement }) => ({ side, achievement })),
   );
-  if (candidates.length === 0) return;
-  const inserted = await tx
-    .insert(earnedAchievements)
-    .values(
-      candidates.map(({ side, achievement }) => ({
-        achievementId: achievement._id,
-        userId: side.type === 'user' ? side.id : null,
-        teamId: side.type === 'team' ? side.id : null,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ achievementId: earnedAchievements.achievementId, userId: earnedAchievements.userId, teamId: earnedAchievements.teamId });
-  const stored = new Set(inserted.map((r) => `${holderKey(r)}|${r.achievementId}`));
-  const won = candidates.filter(({ side, achievement }) => stored.has(`${side.key}|${achievement._id}`));
+  const won = await storeEarned(tx, candidates);
   if (won.length === 0) return;
 
-  // The notices name a team; the members of every earning team in one query.
-  const earningTeams = [...new Set(won.filter(({ side }) => side.type === 'team').map(({ side }) => side.id))];
+  // The notices name a team; its members hear of it.
+  const members = await earningTeamMembers(tx, won);
+  const earningTeams = [...new Set(members.map((m) => m.teamId))];
   const teamNames =
     earningTeams.length > 0
       ? new Map((await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, earningTeams))).map((t) => [t.id, t.name]))
       : new Map<string, string>();
-  const members =
-    earningTeams.length > 0
-      ? await tx
-          .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
-          .from(teamMembers)
-          .where(inArray(teamMembers.teamId, earningTeams))
-          .orderBy(asc(teamMembers.joinedAt))
-      : [];
   await notifyAll(
     tx,
     achievementNotices(

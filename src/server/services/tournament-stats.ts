@@ -358,6 +358,39 @@ export function achievementNotices(
 }
 
 /**
+ * Writes earned achievements in one insert and returns those it stored: a row another recording
+ * wrote a moment ago is skipped, so nobody hears twice of one achievement.
+ */
+export async function storeEarned<T extends { side: { type: ParticipantType; id: string }; achievement: { _id: string } }>(tx: Tx, candidates: readonly T[]): Promise<T[]> {
+  if (candidates.length === 0) return [];
+  const inserted = await tx
+    .insert(earnedAchievements)
+    .values(
+      candidates.map(({ side, achievement }) => ({
+        achievementId: achievement._id,
+        userId: side.type === 'user' ? side.id : null,
+        teamId: side.type === 'team' ? side.id : null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ achievementId: earnedAchievements.achievementId, userId: earnedAchievements.userId, teamId: earnedAchievements.teamId });
+  const key = (type: ParticipantType, ownerId: string, achievementId: string) => `${type}:${ownerId}:${achievementId}`;
+  const stored = new Set(inserted.map((r) => key(r.userId ? 'user' : 'team', (r.userId ?? r.teamId)!, r.achievementId)));
+  return candidates.filter(({ side, achievement }) => stored.has(key(side.type, side.id, achievement._id)));
+}
+
+/** The members of every team among `won`'s sides (each hears of its team's achievement), in one query. */
+export async function earningTeamMembers(tx: Tx, won: readonly { side: { type: ParticipantType; id: string } }[]): Promise<{ teamId: string; userId: string }[]> {
+  const earningTeams = [...new Set(won.filter(({ side }) => side.type === 'team').map(({ side }) => side.id))];
+  if (earningTeams.length === 0) return [];
+  return tx
+    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(inArray(teamMembers.teamId, earningTeams))
+    .orderBy(asc(teamMembers.joinedAt));
+}
+
+/**
  * Gives each side the game's achievements its new statistics satisfy and it does not hold yet,
  * and tells the player, or every member of the team. Returns what was earned.
  */
@@ -396,31 +429,8 @@ async function awardAchievements(
       .filter(({ achievement, evaluate }) => !holds.has(ownerKey(side.type, side.id, achievement._id)) && evaluate(values))
       .map(({ achievement }) => ({ side, achievement }));
   });
-  if (candidates.length === 0) return [];
-  // One insert for everything earned; a row another recording wrote a moment ago is skipped.
-  const inserted = await tx
-    .insert(earnedAchievements)
-    .values(
-      candidates.map(({ side, achievement }) => ({
-        achievementId: achievement._id,
-        userId: side.type === 'user' ? side.id : null,
-        teamId: side.type === 'team' ? side.id : null,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ achievementId: earnedAchievements.achievementId, userId: earnedAchievements.userId, teamId: earnedAchievements.teamId });
-  const stored = new Set(inserted.map((r) => ownerKey(r.userId ? 'user' : 'team', (r.userId ?? r.teamId)!, r.achievementId)));
-  const won = candidates.filter(({ side, achievement }) => stored.has(ownerKey(side.type, side.id, achievement._id)));
-  // Every member of a team that earned something hears about it: one query for all the teams' members.
-  const earningTeams = [...new Set(won.filter(({ side }) => side.type === 'team').map(({ side }) => side.id))];
-  const members =
-    earningTeams.length > 0
-      ? await tx
-          .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
-          .from(teamMembers)
-          .where(inArray(teamMembers.teamId, earningTeams))
-          .orderBy(asc(teamMembers.joinedAt))
-      : [];
+  const won = await storeEarned(tx, candidates);
+  const members = await earningTeamMembers(tx, won);
   await notifyAll(tx, achievementNotices(won, members, tournamentId));
   return won.map(({ side, achievement }) => ({
     _id: achievement._id,
