@@ -5,7 +5,7 @@ import { roundKind } from '../../lib/domain/bracket.ts';
 import type { BracketSide, MatchStatus } from '../../lib/domain/stage/format.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { participantName } from '../../islands/bracket/view.ts';
+import { participantName } from '../participant-names.ts';
 
 /**
  * What the stage components draw, worked out once from the API's stages (issue 21): trees per
@@ -15,7 +15,7 @@ import { participantName } from '../../islands/bracket/view.ts';
 
 /** The participants by id (the bracket's `participantIndex`); `participantName` reads a name from it. */
 export type Names = Map<string, BracketParticipant>;
-export { participantIndex as namesOf } from '../../islands/bracket/view.ts';
+export { participantIndex as namesOf } from '../participant-names.ts';
 const nameOf = participantName;
 
 export interface StageSideView {

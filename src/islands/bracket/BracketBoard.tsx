@@ -11,7 +11,8 @@ import { MatchCard } from './MatchCard.tsx';
 import { MatchEditor } from './MatchEditor.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import type { BracketSync } from './sync.ts';
-import { bracketView, hasPlayedResults, participantIndex, participantName } from './view.ts';
+import { participantIndex, participantName } from '../../components/participant-names.ts';
+import { bracketView, hasPlayedResults } from './view.ts';
 
 interface Props {
   sync: BracketSync;

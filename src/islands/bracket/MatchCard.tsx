@@ -1,23 +1,8 @@
 import type { ReactNode } from 'react';
-import type { MatchState } from '../../lib/domain/bracket.ts';
 import { Crown } from '../../components/Crown.tsx';
+import { MatchStateBadge } from '../../components/MatchStateBadge.tsx';
 import { t } from '../../lib/i18n/index.ts';
 import type { MatchView, SideView } from './view.ts';
-
-const stateTones: Record<MatchState, string> = {
-  completed: 'border-line text-muted',
-  ready: 'border-success text-success',
-  waiting: 'border-warning text-warning',
-};
-
-/** Завершено (grey), Готовий (green), Очікує (orange): SPEC §2 match status badge. */
-export function MatchStateBadge({ state }: { state: MatchState }) {
-  return (
-    <span className={`inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-[0.7rem] leading-4 font-semibold ${stateTones[state]}`}>
-      {t(`bracket.state.${state}`)}
-    </span>
-  );
-}
 
 function SidePicture({ side }: { side: SideView }) {
   if (!side.id) return <span aria-hidden="true" className="size-6 shrink-0 rounded-full border border-dashed border-line" />;

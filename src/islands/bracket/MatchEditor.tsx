@@ -5,7 +5,8 @@ import { Notice } from '../../components/Notice.tsx';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { resetResult, setComment, setResult, type Bracket } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { clearedResults, participantIndex, participantName } from './view.ts';
+import { participantIndex, participantName } from '../../components/participant-names.ts';
+import { clearedResults } from './view.ts';
 
 export const COMMENT_MAX = 500;
 

@@ -2,6 +2,7 @@ import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { dependentResults, isBye, matchState, roundKind, type Bracket, type MatchState } from '../../lib/domain/bracket.ts';
 import { pictureSrc } from '../../lib/domain/address.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
+import { participantIndex, participantName } from '../../components/participant-names.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 /**
@@ -51,14 +52,6 @@ export function roundTitle(roundIndex: number, rounds: number): string {
   return kind === 'round' ? t('bracket.round.round', { number: roundIndex + 1 }) : t(`bracket.round.${kind}`);
 }
 
-
-/** The participants by id, for looking up names. */
-export const participantIndex = (participants: readonly BracketParticipant[]) => new Map(participants.map((p) => [p._id, p]));
-
-/** The shown name of a participant id: from the API's list, or «Невідомий учасник» when it left. */
-export function participantName(index: Map<string, BracketParticipant>, id: string): string {
-  return index.get(id)?.name ?? t('bracket.unknownParticipant');
-}
 
 /** Rounds and matches ready to draw, in bracket order. */
 export function bracketView(bracket: Bracket, participants: readonly BracketParticipant[]): RoundView[] {

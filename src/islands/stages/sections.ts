@@ -1,5 +1,6 @@
 import type { StageMatchView, StageView } from '../../lib/api/stages.ts';
 import { isElimination } from '../../lib/domain/stage/format.ts';
+import { participantName } from '../../components/participant-names.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { eliminationTree, groupTitle, matchCard, roundsOf, type Names, type StageMatchCard } from '../../components/stages/view.ts';
 
@@ -76,7 +77,7 @@ export const matchLabels = (sections: readonly MatchSection[]): Map<string, stri
 export const hasTables = (stage: Pick<StageView, 'format'>): boolean => !isElimination(stage.format);
 
 /** A participant's shown name, or «Невідомий учасник» for one the API no longer lists. */
-export const nameIn = (names: Names, id: string): string => names.get(id)?.name ?? t('bracket.unknownParticipant');
+export const nameIn = (names: Names, id: string): string => participantName(names, id);
 
 /** The name of a stage on its tab: «Етап 2: Плей-оф» or «Етап 1: Кругова система». */
 export const stageTitle = (stage: Pick<StageView, 'number' | 'name' | 'format'>): string =>

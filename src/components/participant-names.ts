@@ -1,0 +1,10 @@
+import type { BracketParticipant } from '../lib/api/bracket.ts';
+import { t } from '../lib/i18n/index.ts';
+
+/** The participants by id, for looking up names (brackets, stages, tables). */
+export const participantIndex = (participants: readonly BracketParticipant[]) => new Map(participants.map((p) => [p._id, p]));
+
+/** The shown name of a participant id: from the API's list, or «Невідомий учасник» when it left. */
+export function participantName(index: Map<string, BracketParticipant>, id: string): string {
+  return index.get(id)?.name ?? t('bracket.unknownParticipant');
+}
