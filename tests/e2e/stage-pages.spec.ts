@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { StageMatchView, StageView } from '../../src/lib/api/stages.ts';
-import { bearer, expect, test } from './fixtures.ts';
+import { bearer, expect, open, settled, test } from './fixtures.ts';
 
 /*
  * Issue 21: a guest reads every format of competition on the bracket page, as server HTML,
@@ -77,3 +77,19 @@ for (const format of FORMATS) {
     await context.close();
   });
 }
+
+test('the winner control offers the champion of a double elimination, which the SPEC bracket cannot hold', async ({ admin: page, request, tournament }) => {
+  const { id, admin, ids } = await tournament(PLAYERS.slice(0, 4), { draw: false });
+  const stage = await stageWithResults(request, admin, id, { format: 'double_elimination', settings: { grandFinal: 'simple' } }, 10);
+  expect(stage.complete).toBe(true);
+  const standings = (await (await request.get(`/api/tournaments/${id}/standings`)).json()) as { placements: { participant: string; from: number }[] };
+  const championId = standings.placements.find((p) => p.from === 1)!.participant;
+  const champion = Object.entries(ids).find(([, userId]) => userId === championId)![0];
+  await open(page, `/tournaments/${id}`);
+  await settled(page);
+  await page.getByRole('button', { name: `Оголосити ${champion} переможцем` }).click();
+  await expect(page.getByText(champion).first()).toBeVisible();
+  const detail = (await (await request.get(`/api/tournaments/${id}`)).json()) as { status: string; winner: { id: string } | null };
+  expect(detail.status).toBe('finished');
+  expect(detail.winner?.id).toBe(championId);
+});
