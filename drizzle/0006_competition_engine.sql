@@ -86,7 +86,7 @@ SELECT s."id", sr."id", 'winners', r."n", m."pos",
   CASE
     WHEN m."match"->>'winner' IS NOT NULL THEN 'completed'
     WHEN m."match"->>'a' IS NOT NULL AND m."match"->>'b' IS NOT NULL THEN 'ready'
-    -- A match both of whose feeders were byes' empty sides is over before it starts.
+    -- Sides not yet known (the stage service settles every row on its first write).
     ELSE 'waiting'
   END,
   coalesce(m."match"->>'comment', ''),

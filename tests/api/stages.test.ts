@@ -720,3 +720,99 @@ describe('large stages cost a fixed number of queries', () => {
     expect(counts.de256).toBeLessThanOrEqual(16);
   });
 });
+
+describe('stages and the SPEC bracket window, after review', () => {
+  it('keeps the third-place result when the bracket is saved through the SPEC window', async () => {
+    const cup = await solo(4);
+    const created = await stage(api, cup.id, { format: 'single_elimination', settings: { thirdPlace: true } });
+    await playOut(cup.id, created._id);
+    const third = await matchAt(cup.id, created._id, { side: 'third_place', round: 1, position: 1 });
+    expect(third.status).toBe('completed');
+    const bracket = await api.call<{ bracket: { matches: { comment: string }[] }[]; version: number }>('GET', `/api/tournaments/${cup.id}/bracket`);
+    const edited = structuredClone(bracket.body.bracket);
+    edited[1]!.matches[0]!.comment = 'Фінал на головній сцені';
+    expect(
+      (await api.call('PATCH', `/api/tournaments/${cup.id}/bracket`, { token: admin.token, body: { bracket: edited, version: bracket.body.version } })).status,
+    ).toBe(200);
+    expect(await matchAt(cup.id, created._id, { side: 'third_place', round: 1, position: 1 })).toMatchObject({ status: 'completed', winner: third.winner });
+  });
+
+  it('refuses to draw or clear the SPEC bracket over stages of other formats, and edits a playoff in place', async () => {
+    const cup = await solo(4);
+    const groups = await stage(api, cup.id, { format: 'round_robin' });
+    const message = 'Турнір проходить етапами: створюйте й очищайте їх у вікні «Етапи»; сітка тут лише показує плей-оф';
+    const draw = await api.call('POST', `/api/tournaments/${cup.id}/bracket`, { token: admin.token, body: { replace: true } });
+    expect(draw.status).toBe(409);
+    expect(draw.body.message).toBe(message);
+    const clear = await api.call('PATCH', `/api/tournaments/${cup.id}/bracket`, { token: admin.token, body: { bracket: [] } });
+    expect(clear.status).toBe(409);
+    expect(await stagesOf(cup.id)).toHaveLength(1);
+    await playOut(cup.id, groups._id);
+    await stage(api, cup.id, { format: 'single_elimination', from: { stageId: groups._id, advance: 2 } });
+    const bracket = await api.call<{ bracket: { matches: { a: string; winner: string | null; loser: string | null; b: string }[] }[]; version: number }>(
+      'GET',
+      `/api/tournaments/${cup.id}/bracket`,
+    );
+    const edited = structuredClone(bracket.body.bracket);
+    const final = edited[0]!.matches[0]!;
+    Object.assign(final, { winner: final.a, loser: final.b });
+    expect(
+      (await api.call('PATCH', `/api/tournaments/${cup.id}/bracket`, { token: admin.token, body: { bracket: edited, version: bracket.body.version } })).status,
+    ).toBe(200);
+    expect((await stagesOf(cup.id))[1]!.complete).toBe(true);
+  });
+
+  it('refuses a round-robin group larger than 64, and a result change in a stage that seeded the next', async () => {
+    const big = await solo(0);
+    const ids = await accounts(api, 65);
+    await api.db.insert(applications).values(ids.map((userId) => ({ tournamentId: big.id, userId, status: 'approved' as const })));
+    const tooBig = await api.call('POST', `/api/tournaments/${big.id}/stages`, { token: admin.token, body: { format: 'round_robin' } });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.message).toBe('У групі кругової системи може бути щонайбільше 64 учасники: поділіть їх на групи');
+    expect(
+      (await api.call('POST', `/api/tournaments/${big.id}/stages`, { token: admin.token, body: { format: 'round_robin', settings: { groups: 2 } } })).status,
+    ).toBe(201);
+
+    const cup = await solo(4);
+    const groups = await stage(api, cup.id, { format: 'round_robin' });
+    await playOut(cup.id, groups._id);
+    await stage(api, cup.id, { format: 'single_elimination', from: { stageId: groups._id, advance: 2 } });
+    const groupMatch = (await stagesOf(cup.id))[0]!.matches[0]!;
+    const refused = await patch(groupMatch, { scoreA: 0, scoreB: 2 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('З цього етапу вже посіяно наступний: результат тут змінити не можна');
+  });
+
+  it('carries a disqualification into the playoff it feeds, and pairs a disqualified Swiss player no more', async () => {
+    const cup = await solo(4);
+    const groups = await stage(api, cup.id, { format: 'round_robin' });
+    await playOut(cup.id, groups._id, (m) => (cup.approved.indexOf(m.a!) < cup.approved.indexOf(m.b!) ? 'a' : 'b'));
+    const top = cup.approved[0]!;
+    await api.call('POST', `/api/tournaments/${cup.id}/disqualify`, { token: admin.token, body: { participant: top } });
+    const playoff = await stage(api, cup.id, { format: 'single_elimination', from: { stageId: groups._id, advance: 2 } });
+    expect(playoff.disqualified).toEqual([top]);
+    expect(playoff.matches[0]).toMatchObject({ status: 'completed', forfeit: playoff.matches[0]!.a === top ? 'a' : 'b' });
+
+    const swiss = await solo(5);
+    const created = await stage(api, swiss.id, { format: 'swiss', settings: { rounds: 3 } });
+    await playOut(swiss.id, created._id);
+    const out = swiss.approved[4]!;
+    await api.call('POST', `/api/tournaments/${swiss.id}/disqualify`, { token: admin.token, body: { participant: out } });
+    const next = await api.call<{ stage: StageView }>('POST', `/api/tournaments/${swiss.id}/stages/${created._id}/next-round`, { token: admin.token });
+    expect(next.status).toBe(200);
+    const round2 = next.body.stage.matches.filter((m) => m.round === 2);
+    expect(round2.flatMap((m) => [m.a, m.b])).not.toContain(out);
+    // Four left: two pairings, no bye.
+    expect(round2.filter((m) => !m.bye)).toHaveLength(2);
+  });
+
+  it('places a group stage’s others after everyone still in the playoff', async () => {
+    const cup = await solo(6);
+    const groups = await stage(api, cup.id, { format: 'round_robin' });
+    await playOut(cup.id, groups._id);
+    await stage(api, cup.id, { format: 'single_elimination', from: { stageId: groups._id, advance: 4 } });
+    const standings = await api.call<{ final: boolean; placements: { from: number; to: number }[] }>('GET', `/api/tournaments/${cup.id}/standings`);
+    expect(standings.body.final).toBe(false);
+    expect(standings.body.placements.map((p) => p.from)).toEqual([5, 6]);
+  });
+});

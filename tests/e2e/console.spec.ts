@@ -50,12 +50,24 @@ function watch(page: Page) {
     if (frame === page.mainFrame() && where && !where.endsWith(short(frame.url()))) where = `${where} → ${short(frame.url())}`;
   });
   page.on('requestfinished', done);
+  // Requests the browser cut off, judged once the page settles: a navigation that cut one may be
+  // reported after the cut (a busy machine reorders the events).
+  const aborted: { request: Request; where: string }[] = [];
   page.on('requestfailed', (request) => {
     done(request);
-    // Leaving a page cuts its unfinished requests (a poll, say): that is the browser's doing.
-    if (request.failure()?.errorText === 'net::ERR_ABORTED' && lastNavigation >= (startedAt.get(request) ?? 0)) return;
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') {
+      aborted.push({ request, where });
+      return;
+    }
     problems.push(`${where}: no answer to ${request.method()} ${short(request.url())} (${request.failure()?.errorText})`);
   });
+  /** Leaving a page cuts its unfinished requests (a poll, say): that is the browser's doing; any other cut is a problem. */
+  const judgeAborted = () => {
+    for (const { request, where: at } of aborted.splice(0)) {
+      if (lastNavigation >= (startedAt.get(request) ?? 0)) continue;
+      problems.push(`${at}: no answer to ${request.method()} ${short(request.url())} (net::ERR_ABORTED)`);
+    }
+  };
   page.on('response', (response: Response) => {
     const status = response.status();
     if (status < 400) return;
@@ -87,6 +99,7 @@ function watch(page: Page) {
     if (signedIn) await bellLoaded(page);
     // Polls (chat 6 s, bracket 5 s, bell 30 s) leave quiet gaps far longer than QUIET_MS.
     await expect.poll(() => inFlight.size === 0 && Date.now() - lastActivity >= QUIET_MS, { timeout: 30_000, intervals: [100] }).toBe(true);
+    judgeAborted();
   }
 
   return {

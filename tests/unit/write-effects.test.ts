@@ -21,12 +21,13 @@ const dropped = (path: string, method = 'PATCH') =>
     '/leaderboards?tab=teams',
     `/api/stats/leaderboard/game/${OTHER}?limit=50`,
     '/sitemap.xml',
+    `/api/matches/${OTHER}`,
   ].filter(answersChangedBy(path, method));
 
 describe('answersChangedBy', () => {
   it('drops every held answer after an ordinary write: a game, a tournament, news', () => {
     for (const path of ['/api/games', `/api/tournaments/${ID}`, '/api/news', `/api/tournaments/${ID}/winner`, `/api/tournaments/${ID}/enable-stats`]) {
-      expect(dropped(path), path).toHaveLength(14);
+      expect(dropped(path), path).toHaveLength(15);
     }
   });
 
@@ -36,19 +37,24 @@ describe('answersChangedBy', () => {
     }
   });
 
-  it('drops only that tournament’s pages and reads after a bracket save', () => {
+  it('drops that tournament’s pages and reads, its matches and the ratings after a bracket save (its results count in them)', () => {
     expect(dropped(`/api/tournaments/${ID}/bracket`)).toEqual([
+      '/',
+      '/?x=1',
       `/tournaments/${ID}`,
       `/tournament/${ID}/bracket`,
       `/api/tournaments/${ID}`,
       `/api/tournaments/${ID}/bracket`,
+      '/leaderboards?tab=teams',
+      `/api/stats/leaderboard/game/${OTHER}?limit=50`,
       '/sitemap.xml',
+      `/api/matches/${OTHER}`,
     ]);
   });
 
   it('drops every held answer after a bracket is drawn: the draw may start the tournament, whose status lists show', () => {
-    expect(dropped(`/api/tournaments/${ID}/bracket`, 'POST')).toHaveLength(14);
-    expect(dropped(`/api/tournaments/${ID}/bracket`, 'PATCH')).toHaveLength(5);
+    expect(dropped(`/api/tournaments/${ID}/bracket`, 'POST')).toHaveLength(15);
+    expect(dropped(`/api/tournaments/${ID}/bracket`, 'PATCH')).toHaveLength(10);
   });
 
   it('drops the tournament, the home page, the leaderboards and the stats reads after a recorded match', () => {
@@ -73,12 +79,13 @@ describe('answersChangedBy', () => {
         `/api/tournaments/${ID}`,
         `/api/tournaments/${ID}/bracket`,
         '/sitemap.xml',
+        `/api/matches/${OTHER}`,
       ]);
     }
   });
 
   it('drops every held answer after a stage is created (it may start the tournament) or a match is edited (its path names no tournament)', () => {
-    expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(14);
-    expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(14);
+    expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(15);
+    expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(15);
   });
 });

@@ -288,7 +288,10 @@ export function stagesProgress(stages: readonly Pick<StageView, 'matches'>[]): {
  * stage, which the page keeps drawing as the SPEC's bracket (the same matches).
  */
 export const drawsStages = (state: Pick<StagesState, 'stages'> | null): boolean =>
-  !!state && state.stages.length > 0 && !(state.stages.length === 1 && state.stages[0]!.format === 'single_elimination');
+  !!state &&
+  state.stages.length > 0 &&
+  // The SPEC bracket has no place for a third-place match: such a stage is drawn as a stage.
+  !(state.stages.length === 1 && state.stages[0]!.format === 'single_elimination' && !state.stages[0]!.settings.thirdPlace);
 
 /** A signed score difference: +3, 0, −2 (a real minus sign). */
 export const signed = (value: number): string => (value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : '0');

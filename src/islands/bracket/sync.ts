@@ -5,8 +5,6 @@ import type { Bracket, Seeding } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { pollWhileVisible } from '../../lib/hooks/poll-while-visible.ts';
 
-/** SPEC §9: the bracket is polled every 5000 ms while someone looks at it. */
-
 export interface BracketNotice {
   tone: 'info' | 'success' | 'error';
   text: string;

@@ -38,10 +38,10 @@ export default function WinnerControl({ tournamentId }: { tournamentId: string }
     let live = true;
     adminDetail(tournamentId)
       .then(async (fresh) => {
-        // A competition of stages (issue 21) names its champion in its places: the one alone in first place.
+        // A competition of stages (issue 21) names its champion once every stage is over: the one alone in first place.
         const places = normalizeStatus(fresh.status) === 'pending' || fresh.winner ? null : await getStandings(api, tournamentId).catch(() => null);
         if (!live) return;
-        setStageChampion(places?.placements.find((p) => p.from === 1 && p.to === 1)?.participant ?? null);
+        setStageChampion(places?.final ? (places.placements.find((p) => p.from === 1 && p.to === 1)?.participant ?? null) : null);
         setDetail(fresh);
       })
       .catch((error: unknown) => live && setMessage({ tone: 'error', text: errorMessage(error, t('tournament.loadError')) }));

@@ -41,6 +41,7 @@ export type BracketSave =
       participants: BracketParticipant[];
     }
   | { ok: false; reason: 'notFound' }
+  | { ok: false; reason: 'otherStages' }
   | { ok: false; reason: 'invalid'; problem: BracketProblem };
 
 /**
@@ -62,6 +63,7 @@ export async function saveBracket(db: Tx, id: string, bracket: Bracket, expected
       if (problem) return { ok: false, reason: 'invalid', problem } as const;
     }
     const saved = await saveSingleElimination(tx, row, bracket);
+    if (!saved.ok) return saved;
     return {
       ok: true,
       stale: false,

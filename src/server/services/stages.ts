@@ -5,7 +5,7 @@ import type { MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, S
 import type { Bracket } from '../../lib/domain/bracket.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { crossSeed, draftStage, groupCount, isStageFinished, nextSwissRound, seedOrder, snakeGroups, type NextRoundRefusal } from '../../lib/domain/stage/build.ts';
-import { allowsDraws, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, MAX_STAGE_PARTICIPANTS } from '../../lib/domain/stage/format.ts';
+import { allowsDraws, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS } from '../../lib/domain/stage/format.ts';
 import { bracketOf, fromBracket } from '../../lib/domain/stage/legacy.ts';
 import { groupBandPlacements, tournamentPlacements } from '../../lib/domain/stage/placements.ts';
 import { doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from '../../lib/domain/stage/plan.ts';
@@ -112,7 +112,7 @@ function load(stage: StageRow, matchRows: readonly MatchRow[]): LoadedStage {
   const byKey = new Map(matchRows.map((r) => [rowKey(r), r]));
   const rows = plan.map((m) => {
     const row = byKey.get(matchKey(m));
-    if (!row) throw new Error(`stage ${stage.id} has no row for ${matchKey(m)}`);
+    if (!row) throw new StageRowsMissing(`stage ${stage.id} has no row for ${matchKey(m)}`);
     return row;
   });
   const entered = new Map<number, EnteredResult>();
@@ -130,8 +130,25 @@ function load(stage: StageRow, matchRows: readonly MatchRow[]): LoadedStage {
   };
 }
 
-/** Every stage of a tournament, loaded, in play order: two queries whatever their size. */
+/** A stage read while another request replaced it (its rows were read after they were gone). */
+class StageRowsMissing extends Error {}
+
+/**
+ * Every stage of a tournament, loaded, in play order: two queries whatever their size. A read
+ * outside a write's lock may see a stage another request just replaced between the two queries;
+ * it reads again.
+ */
 async function loadStages(tx: Tx, tournamentId: string): Promise<LoadedStage[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readStages(tx, tournamentId);
+    } catch (error) {
+      if (!(error instanceof StageRowsMissing) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function readStages(tx: Tx, tournamentId: string): Promise<LoadedStage[]> {
   const stageRows = await tx.select().from(stages).where(eq(stages.tournamentId, tournamentId)).orderBy(asc(stages.number));
   if (stageRows.length === 0) return [];
   const matchRows = await tx
@@ -272,7 +289,9 @@ export async function tournamentStandings(db: Tx, tournamentId: string): Promise
   if (!row) return null;
   const [all, participants] = await Promise.all([loadStages(db, tournamentId), approvedParticipants(db, row)]);
   const names = new Map(participants.map((p) => [p._id, p.name]));
-  const placements = tournamentPlacements(all.map((loaded) => placementsOf(loaded, tablesOf(loaded))));
+  const placements = tournamentPlacements(
+    all.map((loaded) => ({ participants: loaded.stage.seeds.filter((id): id is string => id !== null), placements: placementsOf(loaded, tablesOf(loaded)) })),
+  );
   return {
     final: all.length > 0 && all.every(finished),
     placements: placements.map((p) => ({
@@ -297,6 +316,9 @@ async function ratingsOf(tx: Tx, tournament: TournamentRow, ids: readonly string
   return new Map(rows.map((r) => [r.id, r.rating]));
 }
 
+/** Match rows a statement carries: 2 000 × 12 parameters stays under PostgreSQL's 65 535 (a 256-player double elimination is 511). */
+const ROWS_PER_STATEMENT = 2000;
+
 /** A match row to insert for plan entry `index` of a new stage (or a new Swiss round). */
 function newRow(stageId: string, roundId: string, planned: PlannedMatch, state: ResolvedMatch, now: Date): typeof stageMatches.$inferInsert {
   return {
@@ -310,6 +332,11 @@ function newRow(stageId: string, roundId: string, planned: PlannedMatch, state: 
     participantA: state.a,
     participantB: state.b,
     winner: state.winner,
+    // A new match may be decided at once: a bye, or a disqualified side's forfeit.
+    scoreA: state.result?.scoreA ?? null,
+    scoreB: state.result?.scoreB ?? null,
+    games: state.result?.games ?? [],
+    forfeit: state.result?.forfeit ?? null,
     status: state.status,
     completedAt: state.status === 'completed' ? now : null,
   };
@@ -341,7 +368,8 @@ async function insertMatches(
   }
   if (rounds.length > 0) await tx.insert(stageRounds).values(rounds);
   const rows = plan.map((m, i) => newRow(stageId, roundIds.get(`${m.group ?? ''}:${m.side ?? ''}:${m.round}`)!, m, resolved[i]!, now));
-  if (rows.length > 0) await tx.insert(stageMatches).values(rows);
+  // In slices, each under PostgreSQL's 65 535 parameters a statement.
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await tx.insert(stageMatches).values(rows.slice(i, i + ROWS_PER_STATEMENT));
   return rows.map((r) => r.id!);
 }
 
@@ -376,8 +404,11 @@ function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
 type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & { comment: string; scheduledAt: Date | null };
 
 /** Writes every changed match row in one statement (and bumps each one's version). */
-async function writeRows(tx: Tx, changes: readonly RowChange[]) {
-  if (changes.length === 0) return;
+async function writeRows(tx: Tx, all: readonly RowChange[]) {
+  for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) await writeSlice(tx, all.slice(i, i + ROWS_PER_STATEMENT));
+}
+
+async function writeSlice(tx: Tx, changes: readonly RowChange[]) {
   const values = changes.map(
     (c) =>
       sql`(${c.id}::uuid, ${c.participantA}::uuid, ${c.participantB}::uuid, ${c.status}, ${c.winner}::uuid, ${c.scoreA}::int, ${c.scoreB}::int, ${JSON.stringify(c.games)}::jsonb, ${c.forfeit}, ${c.completedAt?.toISOString() ?? null}::timestamptz, ${c.comment}, ${c.scheduledAt?.toISOString() ?? null}::timestamptz)`,
@@ -489,7 +520,8 @@ export type StageRefusal =
   | 'fromNotFound'
   | 'fromNotComplete'
   | 'advanceTooFew'
-  | 'thirdPlaceNeedsFour';
+  | 'thirdPlaceNeedsFour'
+  | 'groupTooLarge';
 
 export type StageCreated = { ok: true; stage: StageView; started: boolean } | { ok: false; reason: StageRefusal };
 
@@ -522,11 +554,14 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
     const seeding = input.seeding ?? 'order';
     const settings = input.settings ?? {};
     let pool: string[];
+    // Disqualified in the stage that feeds this one: they forfeit here too.
+    let carried: string[] = [];
     if (input.from) {
       const source = all.find((s) => s.stage.id === input.from!.stageId);
       if (!source) return { ok: false, reason: 'fromNotFound' };
       if (!finished(source)) return { ok: false, reason: 'fromNotComplete' };
       pool = advancing(source, input.from.advance);
+      carried = source.stage.disqualified.filter((id) => pool.includes(id));
       if (pool.length < 2) return { ok: false, reason: 'advanceTooFew' };
     } else {
       const approved = await approvedParticipants(tx, tournament);
@@ -536,6 +571,9 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
     if (pool.length < 2) return { ok: false, reason: 'needTwo' };
     if (pool.length > MAX_STAGE_PARTICIPANTS) return { ok: false, reason: 'tooMany' };
     if (input.format === 'single_elimination' && settings.thirdPlace && pool.length < 4) return { ok: false, reason: 'thirdPlaceNeedsFour' };
+    if (input.format === 'round_robin' && Math.ceil(pool.length / groupCount(pool.length, settings)) > MAX_ROUND_ROBIN_GROUP) {
+      return { ok: false, reason: 'groupTooLarge' };
+    }
     if (seeding === 'manual') {
       const given = input.participants ?? [];
       if (given.length !== pool.length || new Set(given).size !== given.length || given.some((id) => !pool.includes(id))) {
@@ -555,9 +593,11 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
         number: top + 1,
         name: input.name ?? '',
         format: input.format,
-        seeding,
+        // Playoffs from groups are cross-seeded and paired 1 v n, whatever was asked.
+        seeding: input.from ? 'standard' : seeding,
         settings,
         seeds: draft.seeds,
+        disqualified: carried,
         fromStageId: input.from?.stageId ?? null,
         advance: input.from?.advance ?? null,
       })
@@ -571,7 +611,7 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
           number,
         })),
       );
-    const resolved = resolveStage(draft.plan, draft.seeds, new Map());
+    const resolved = resolveStage(draft.plan, draft.seeds, new Map(), new Set(carried));
     await insertMatches(tx, stage!.id, draft.plan, resolved, groupIds);
     const started = normalizeStatus(tournament.status) === 'pending';
     const [created] = await loadStages(tx, tournament.id).then((loaded) => {
@@ -599,7 +639,7 @@ async function withdrawStages(tx: Tx, tournamentId: string, all: readonly Loaded
   );
 }
 
-export type MatchRefusal = 'notFound' | 'finished' | 'notReady' | 'bye' | 'noResult' | ResultRefusal;
+export type MatchRefusal = 'notFound' | 'finished' | 'notReady' | 'bye' | 'noResult' | 'feedsLater' | ResultRefusal;
 
 export type MatchSaved =
   | {
@@ -648,6 +688,8 @@ export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInp
     const state = loaded.resolved[index]!;
     const entered = new Map(loaded.entered);
     const wantsResult = input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
+    // A later stage was seeded from this one's tables: a changed result here would not reach it.
+    if ((wantsResult || input.reset) && all.some((s) => s.stage.fromStageId === loaded.stage.id)) return { ok: false, reason: 'feedsLater', bestOf };
     if (input.reset) {
       if (state.bye) return { ok: false, reason: 'bye', bestOf };
       if (!entered.has(index)) return { ok: false, reason: 'noResult', bestOf };
@@ -728,20 +770,23 @@ export async function findMatch(db: Tx, matchId: string) {
   return null;
 }
 
-export type NextRound = { ok: true; stage: StageView; round: number } | { ok: false; reason: 'notFound' | 'finished' | NextRoundRefusal };
+export type NextRound = { ok: true; stage: StageView; round: number } | { ok: false; reason: 'tournamentNotFound' | 'notFound' | 'finished' | NextRoundRefusal };
 
 /** Pairs the next Swiss round of a stage (`POST …/stages/{stageId}/next-round`). */
 export async function pairNextRound(db: Tx, tournamentId: string, stageId: string): Promise<NextRound> {
   return db.transaction(async (tx): Promise<NextRound> => {
     const tournament = await lockTournament(tx, tournamentId);
-    if (!tournament) return { ok: false, reason: 'notFound' };
+    if (!tournament) return { ok: false, reason: 'tournamentNotFound' };
     const all = await loadStages(tx, tournamentId);
     const loaded = all.find((s) => s.stage.id === stageId);
     if (!loaded) return { ok: false, reason: 'notFound' };
     if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
     if (loaded.stage.format !== 'swiss') return { ok: false, reason: 'notSwiss' };
     const ratings = await ratingsOf(tx, tournament, loaded.groups.flat());
-    const next = nextSwissRound(loaded.stage.settings, loaded.groups, loaded.resolved, ratings);
+    // The disqualified are paired no more (nor given a bye's points).
+    const out = new Set(loaded.stage.disqualified);
+    const playing = loaded.groups.map((members) => members.filter((id) => !out.has(id)));
+    const next = nextSwissRound(loaded.stage.settings, playing, loaded.resolved, ratings);
     if (!next.ok) return next;
     const groupRows = await tx.select().from(stageGroups).where(eq(stageGroups.stageId, stageId));
     const groupIds = new Map(groupRows.map((g) => [g.number, g.id]));
@@ -793,6 +838,12 @@ export async function disqualify(db: Tx, tournamentId: string, participant: stri
 /* The SPEC bracket (`POST/PATCH …/bracket`) over the single-elimination stage. */
 
 /** Whether a tournament's stages hold a result someone played (byes do not count). */
+/**
+ * Whether a tournament runs stages the SPEC bracket cannot show (other formats, or several
+ * stages): the bracket window may then neither draw over them nor clear them.
+ */
+const hasOtherStages = (all: readonly LoadedStage[]) => all.some((s) => s.stage.format !== 'single_elimination') || all.length > 1;
+
 export const hasPlayedResults = (all: readonly LoadedStage[]) => all.some((s) => s.resolved.some((m) => m.result && !m.disqualification));
 
 export type BracketDraw =
@@ -806,7 +857,7 @@ export type BracketDraw =
     }
   | {
       ok: false;
-      reason: 'notFound' | 'hasResults' | 'noParticipants' | 'needTwo';
+      reason: 'notFound' | 'hasResults' | 'noParticipants' | 'needTwo' | 'otherStages';
     };
 
 /**
@@ -818,6 +869,7 @@ export async function drawSingleElimination(db: Tx, tournamentId: string, option
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
     const all = await loadStages(tx, tournamentId);
+    if (hasOtherStages(all)) return { ok: false, reason: 'otherStages' };
     if (hasPlayedResults(all) && !options.replace) return { ok: false, reason: 'hasResults' };
     const participants = await approvedParticipants(tx, tournament);
     if (participants.length === 0) return { ok: false, reason: 'noParticipants' };
@@ -858,14 +910,27 @@ export async function drawSingleElimination(db: Tx, tournamentId: string, option
  * the engine's `findProblem`): its first round becomes the seeds, its winners the results, its
  * comments the matches' comments. A tournament without one gets one; an empty bracket clears them.
  */
-export async function saveSingleElimination(tx: Tx, tournament: TournamentRow, bracket: Bracket): Promise<{ bracket: Bracket; version: number }> {
+export async function saveSingleElimination(
+  tx: Tx,
+  tournament: TournamentRow,
+  bracket: Bracket,
+): Promise<{ ok: true; bracket: Bracket; version: number } | { ok: false; reason: 'otherStages' }> {
   const all = await loadStages(tx, tournament.id);
+  // With other stages, the bracket window edits the single-elimination playoff in place, no more.
+  const playoff = all.findLast((s) => s.stage.format === 'single_elimination');
+  if (hasOtherStages(all) && (bracket.length === 0 || !playoff || playoff.stage.seeds.length !== (bracket[0]?.matches.length ?? 0) * 2)) {
+    return { ok: false, reason: 'otherStages' };
+  }
   if (bracket.length === 0) {
     await withdrawStages(tx, tournament.id, all);
-    return bumpTournament(tx, tournament, []);
+    return { ok: true, ...(await bumpTournament(tx, tournament, [])) };
   }
   let stage = all.findLast((s) => s.stage.format === 'single_elimination');
   const { seeds, entered, comments } = fromBracket(bracket, stage?.entered);
+  // The SPEC bracket holds the winners' side only: the third-place match keeps its result.
+  stage?.entered.forEach((result, index) => {
+    if (stage!.plan[index]?.side !== 'winners') entered.set(index, result);
+  });
   if (!stage || stage.stage.seeds.length !== seeds.length) {
     if (stage) await withdrawStages(tx, tournament.id, [stage]);
     const [created] = await tx
@@ -881,9 +946,9 @@ export async function saveSingleElimination(tx: Tx, tournament: TournamentRow, b
     await insertMatches(tx, created!.id, plan, resolveStage(plan, seeds, new Map()), new Map());
     const reloaded = await loadStages(tx, tournament.id);
     stage = reloaded.find((s) => s.stage.id === created!.id)!;
-    return saveAndProject(tx, tournament, reloaded, stage, seeds, entered, comments);
+    return { ok: true, ...(await saveAndProject(tx, tournament, reloaded, stage, seeds, entered, comments)) };
   }
-  return saveAndProject(tx, tournament, all, stage, seeds, entered, comments);
+  return { ok: true, ...(await saveAndProject(tx, tournament, all, stage, seeds, entered, comments)) };
 }
 
 async function saveAndProject(

@@ -29,8 +29,11 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
   const play = TOURNAMENT_PLAY.exec(writePath);
   if (!play || (play[2] === 'bracket' && method.toUpperCase() !== 'PATCH')) return () => true;
   const [, id = '', action] = play;
-  // The sitemap's dates come from tournaments too.
-  // A disqualification's forfeits are not played matches: they change no rating.
-  const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${action === 'record-match' ? `|${RATINGS}` : ''})`);
+  // The sitemap's dates come from tournaments too. A bracket save writes stage matches (read one
+  // by one at /api/matches/{id}) and counts their results in the ratings, as a recorded match does;
+  // a disqualification's forfeits and a new Swiss round change matches, not ratings.
+  const rated = action === 'record-match' || action === 'bracket';
+  const matches = action === 'record-match' ? '' : '|/api/matches/';
+  const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${matches}${rated ? `|${RATINGS}` : ''})`);
   return (path) => changed.test(path);
 }

@@ -39,6 +39,8 @@ export type TieBreaker = (typeof TIE_BREAKERS)[number];
 export const MAX_BEST_OF = 9;
 export const MAX_GROUPS = 16;
 export const MAX_STAGE_PARTICIPANTS = 256;
+/** A round-robin group's largest size: 64 play 2 016 matches; a bigger table is split into groups. */
+export const MAX_ROUND_ROBIN_GROUP = 64;
 
 export interface StageSettings {
   /** Single elimination: a match for third place between the semifinal losers. */

@@ -18,30 +18,25 @@ export function groupBandPlacements(tables: readonly (readonly StandingRow[])[])
   return placements;
 }
 
-/** A tournament's places from its stages' places, first stage first. */
-export function tournamentPlacements(stages: readonly (readonly Placement[])[]): Placement[] {
-  const placed = new Set<string>();
+/**
+ * A tournament's places from its stages, first stage first: the last stage's places as it gives
+ * them (with room for those still playing); then, stage by stage backwards, the bands of those who
+ * went out there — after everyone who reached a later stage, placed or still playing.
+ */
+export function tournamentPlacements(stages: readonly { participants: readonly string[]; placements: readonly Placement[] }[]): Placement[] {
+  const later = new Set<string>();
   const result: Placement[] = [];
-  for (const [index, placements] of [...stages].reverse().entries()) {
-    const offset = placed.size;
-    const left = placements.filter((p) => !placed.has(p.participant));
-    // The bands of those who went out here, renumbered after everyone placed by later stages.
+  for (const [index, stage] of [...stages].reverse().entries()) {
+    const left = stage.placements.filter((p) => !later.has(p.participant));
     const starts = [...new Set(left.map((p) => p.from))].sort((x, y) => x - y);
-    let next = offset + 1;
+    let next = later.size + 1;
     for (const start of starts) {
       const band = left.filter((p) => p.from === start);
-      // The last stage's places stand as it gave them (with room for those still playing);
-      // earlier stages' bands follow on from everyone the later stages placed.
       const from = index === 0 ? start : next;
-      for (const p of band)
-        result.push({
-          participant: p.participant,
-          from,
-          to: from + band.length - 1,
-        });
+      for (const p of band) result.push({ participant: p.participant, from, to: from + band.length - 1 });
       next = from + band.length;
     }
-    for (const p of left) placed.add(p.participant);
+    for (const id of stage.participants) later.add(id);
   }
   return result.sort((x, y) => x.from - y.from);
 }

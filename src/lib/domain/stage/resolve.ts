@@ -4,7 +4,7 @@
  * disqualified participant forfeits each match as it comes; a result whose sides are no longer
  * the match's (an earlier result was corrected) no longer counts — that is the cascade.
  */
-import type { MatchStatus, Slot } from './format.ts';
+import type { MatchStatus } from './format.ts';
 import type { PlannedMatch, Source } from './plan.ts';
 import type { JudgedResult } from './result.ts';
 
@@ -57,8 +57,6 @@ function sourceState(source: Source, seeds: readonly (string | null)[], done: re
   }
 }
 
-const sideOf = (result: JudgedResult): { winner: Slot | null } => ({ winner: result.winner });
-
 /**
  * Resolves every match of `plan` in order (each source points at an earlier match). `entered`
  * holds the stored results by plan index; `disqualified` participants forfeit.
@@ -93,7 +91,7 @@ export function resolveStage(
       done.push({ ...base, status: 'ready' });
       return;
     }
-    const { winner } = sideOf(result);
+    const { winner } = result;
     done.push({
       ...base,
       status: 'completed',

@@ -61,8 +61,8 @@ export function judgeResult(input: ResultInput, rules: { bestOf: number; draws: 
   if (scoreA === undefined || scoreB === undefined) return { ok: false, reason: 'noScore' };
   if (scoreA === scoreB) {
     if (!rules.draws) return { ok: false, reason: 'draw' };
-    // A best-of-N is drawn only when every game was played and split evenly (1–1 of a best-of-2).
-    if (rules.bestOf > 1 && scoreA + scoreB !== rules.bestOf) return { ok: false, reason: 'bestOf' };
+    // Best-of-N is odd (the API refuses even ones): only a single game can end level.
+    if (rules.bestOf > 1) return { ok: false, reason: 'bestOf' };
     return { ok: true, result: { scoreA, scoreB, games, forfeit: null, winner: null } };
   }
   if (rules.bestOf > 1) {

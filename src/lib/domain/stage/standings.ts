@@ -4,6 +4,7 @@
  * Elimination stages place by how far each participant got: 1, 2, then bands (3–4, 5–8…).
  */
 import { DEFAULT_POINTS, type Points, type TieBreaker } from './format.ts';
+import { RUNNER_UP } from './plan.ts';
 import type { ResolvedMatch } from './resolve.ts';
 
 export interface StandingRow {
@@ -137,11 +138,14 @@ export interface Placement {
  */
 export function eliminationPlacements(participants: readonly string[], matches: readonly ResolvedMatch[]): Placement[] {
   const last = new Map<string, number | null>();
+  const hasReset = matches.some((m) => m.plan.side === 'grand_final' && m.plan.round === 2);
   for (const match of matches) {
     if (match.status !== 'completed') continue;
+    // The losers' champion won the first grand final: the reset decides, nobody is placed yet.
+    const resetComing = hasReset && match.plan.side === 'grand_final' && match.plan.round === 1 && match.winner !== null && match.winner === match.b;
     for (const id of [match.a, match.b]) {
       if (!id) continue;
-      const out = id === match.winner ? match.plan.winnerOut : id === match.loser ? match.plan.loserOut : undefined;
+      const out = resetComing ? undefined : id === match.winner ? match.plan.winnerOut : id === match.loser ? match.plan.loserOut : undefined;
       last.set(id, out ?? null);
     }
   }
@@ -154,7 +158,7 @@ export function eliminationPlacements(participants: readonly string[], matches: 
   for (const key of keys) {
     const band = placed.filter((id) => keyOf(id) === key);
     // Those still playing will finish above anyone already out (but not above the champion).
-    const from = next + (key >= 999 ? 0 : stillIn);
+    const from = next + (key >= RUNNER_UP ? 0 : stillIn);
     for (const id of band) result.push({ participant: id, from, to: from + band.length - 1 });
     next += band.length;
   }

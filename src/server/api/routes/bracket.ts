@@ -65,6 +65,7 @@ export const bracketRoutes = router()
       if (!result.ok) {
         if (result.reason === 'notFound') fail(404, 'tournament.notFound');
         if (result.reason === 'hasResults') fail(409, 'bracket.hasResults');
+        if (result.reason === 'otherStages') fail(409, 'stage.bracketOtherStages');
         fail(422, `bracket.${result.reason}`);
       }
       c.header('ETag', etagOf(id, result.version));
@@ -96,6 +97,7 @@ export const bracketRoutes = router()
       const outcome = await saveBracket(c.get('db'), id, body.bracket, expected);
       if (!outcome.ok) {
         if (outcome.reason === 'notFound') fail(404, 'tournament.notFound');
+        if (outcome.reason === 'otherStages') fail(409, 'stage.bracketOtherStages');
         fail(422, `bracket.invalid.${outcome.problem.kind}`, outcome.problem);
       }
       const base = { tournament: id, participants: outcome.participants, soloOnly: outcome.row.soloOnly };

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { stageCreateInput, stageSchema, stagesStateSchema, standingsSchema } from '../../../lib/api/stages.ts';
-import { MAX_STAGE_PARTICIPANTS } from '../../../lib/domain/stage/format.ts';
+import { MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS } from '../../../lib/domain/stage/format.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { publicCache } from '../caching.ts';
 import { fail } from '../errors.ts';
@@ -27,6 +27,7 @@ function refuseStage(reason: StageRefusal): never {
     thirdPlaceNeedsFour: [422, 'stage.thirdPlaceNeedsFour'],
   } as const;
   if (reason === 'tooMany') fail(422, 'stage.tooMany', { max: MAX_STAGE_PARTICIPANTS });
+  if (reason === 'groupTooLarge') fail(422, 'stage.groupTooLarge', { max: MAX_ROUND_ROBIN_GROUP });
   const [status, key] = answers[reason];
   fail(status, key);
 }
@@ -116,6 +117,7 @@ export const stageRoutes = router()
       const { id, stageId } = c.req.valid('param');
       const next = await pairNextRound(c.get('db'), id, stageId);
       if (!next.ok) {
+        if (next.reason === 'tournamentNotFound') fail(404, 'tournament.notFound');
         if (next.reason === 'notFound') fail(404, 'stage.notFound');
         if (next.reason === 'finished') fail(409, 'stage.finished');
         fail(next.reason === 'notSwiss' ? 422 : 409, `stage.${next.reason}`);
