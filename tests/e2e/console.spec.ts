@@ -46,6 +46,9 @@ function watch(page: Page) {
     lastActivity = now;
   });
   page.on('framenavigated', (frame) => {
+    // A navigation the browser serves without a request Playwright reports (a prefetched page,
+    // say) still cuts the page's unfinished requests.
+    if (frame === page.mainFrame()) lastNavigation = Date.now();
     // A page that sends the reader on (the admin page to a non-admin, say): name both.
     if (frame === page.mainFrame() && where && !where.endsWith(short(frame.url()))) where = `${where} → ${short(frame.url())}`;
   });
