@@ -844,7 +844,7 @@ export async function disqualify(db: Tx, tournamentId: string, participant: stri
  */
 const hasOtherStages = (all: readonly LoadedStage[]) => all.some((s) => s.stage.format !== 'single_elimination') || all.length > 1;
 
-export const hasPlayedResults = (all: readonly LoadedStage[]) => all.some((s) => s.resolved.some((m) => m.result && !m.disqualification));
+const hasPlayedResults = (all: readonly LoadedStage[]) => all.some((s) => s.resolved.some((m) => m.result && !m.disqualification));
 
 export type BracketDraw =
   | {
