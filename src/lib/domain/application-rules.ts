@@ -7,14 +7,14 @@ export const TEAM_SIZE = { min: 5, max: TEAM_MAX_MEMBERS } as const;
 export const isTeamSizeAllowed = (members: number) => members >= TEAM_SIZE.min && members <= TEAM_SIZE.max;
 
 /** An application's statuses (SPEC §3 Application): the schema, the zod schemas and the islands read them here. */
-export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'waitlisted'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /**
- * Pending and approved applications count as «already applied»; a rejected one does not (SPEC §4).
+ * Pending, approved and waitlisted (issue 22) applications count as «already applied»; a rejected one does not (SPEC §4).
  * The database's one-live-application indexes and the services' queries are built from this list.
  */
-export const LIVE_APPLICATION_STATUSES = ['pending', 'approved'] as const satisfies readonly ApplicationStatus[];
+export const LIVE_APPLICATION_STATUSES = ['pending', 'approved', 'waitlisted'] as const satisfies readonly ApplicationStatus[];
 export type LiveApplicationStatus = (typeof LIVE_APPLICATION_STATUSES)[number];
 
 export const isLiveApplication = (status: string): status is LiveApplicationStatus => (LIVE_APPLICATION_STATUSES as readonly string[]).includes(status);

@@ -155,6 +155,7 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'applications.state.pending': 'Pending',
   'applications.state.approved': 'Approved',
   'applications.state.rejected': 'Rejected',
+  'applications.state.waitlisted': 'Waitlisted',
   'applications.soloEntry': 'Solo: {user}',
   'applications.teamEntry': 'Team "{team}" (by {user})',
   'applications.allTitle': 'All applications of the tournament',

@@ -161,6 +161,7 @@ export const tournaments = {
   'applications.state.pending': 'На розгляді',
   'applications.state.approved': 'Схвалено',
   'applications.state.rejected': 'Відхилено',
+  'applications.state.waitlisted': 'У черзі очікування',
   'applications.soloEntry': 'Соло: {user}',
   'applications.teamEntry': 'Команда «{team}» (подав {user})',
   'applications.allTitle': 'Усі заявки турніру',

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { NoticeSettings } from '../../../lib/domain/match-day.ts';
+import { locales } from '../../../lib/i18n/core.ts';
 import { at, createdAt, id } from './columns.ts';
 import { images } from './images.ts';
 
@@ -22,6 +24,12 @@ export const users = pgTable(
      */
     nameSkeleton: text('name_skeleton'),
     nameSkeletonUpper: text('name_skeleton_upper'),
+    /** The language letters and notices are written in: the one the user last signed in with (issue 22). */
+    locale: text('locale', { enum: locales as ['uk', 'en'] }).notNull().default('uk'),
+    /** The secret of the personal calendar feed's URL; null until asked for, replaced on revoke (issue 22). */
+    calendarToken: text('calendar_token'),
+    /** Notice kinds the user turned off, per channel (issue 22). */
+    noticeSettings: jsonb('notice_settings').$type<NoticeSettings>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
@@ -29,6 +37,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_name_skeleton_idx').on(t.nameSkeleton),
     uniqueIndex('users_name_skeleton_upper_idx').on(t.nameSkeletonUpper),
+    uniqueIndex('users_calendar_token_idx').on(t.calendarToken),
   ],
 );
 

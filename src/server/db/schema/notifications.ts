@@ -1,4 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { NOTICE_KINDS } from '../../../lib/domain/match-day.ts';
 import { createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -27,6 +28,14 @@ export const notifications = pgTable(
       enum: ['acceptTeamInvite', 'declineTeamInvite', 'acceptTournamentInvite', 'declineTournamentInvite'],
     }),
     payload: jsonb('payload').$type<NotificationPayload>().notNull().default({}),
+    /**
+     * Match-day notices (issue 22) are stored as a kind and its parameters and worded in the
+     * reader's language when read; `text` keeps the Ukrainian wording for older readers.
+     */
+    kind: text('kind', { enum: NOTICE_KINDS }),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    /** The page the notice is about (a match, a tournament), as a site path. */
+    link: text('link'),
   },
   (t) => [index('notifications_user_date_idx').on(t.userId, t.date)],
 );

@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { REPORT_STATES, MATCH_ACTIONS } from '../../../lib/domain/match-day.ts';
 import { BRACKET_SIDES, MATCH_STATUSES, SLOTS, STAGE_FORMATS, STAGE_SEEDINGS, type StageSettings } from '../../../lib/domain/stage/format.ts';
 import type { GameScore } from '../../../lib/domain/stage/result.ts';
 import { at, createdAt, id } from './columns.ts';
+import { users } from './accounts.ts';
 import { tournaments } from './tournaments.ts';
 
 /**
@@ -97,12 +99,50 @@ export const stageMatches = pgTable(
     version: integer('version').notNull().default(0),
     completedAt: at('completed_at'),
     updatedAt: createdAt('updated_at'),
+    /**
+     * Players' reports (issue 22): `reported` while a side's score waits for the other side,
+     * `disputed` once the other side disputed it (the admin decides); null otherwise. The score
+     * reported is the latest `report` in match_actions.
+     */
+    reportState: text('report_state', { enum: REPORT_STATES }),
+    /** Which side reported the waiting score. */
+    reportedBy: text('reported_by', { enum: SLOTS }),
+    /** When a waiting report is confirmed automatically. */
+    confirmBy: at('confirm_by'),
   },
   (t) => [
     uniqueIndex('stage_matches_round_position_idx').on(t.roundId, t.position),
     index('stage_matches_stage_idx').on(t.stageId),
+    // The automatic confirmation finds the reports whose time is up.
+    index('stage_matches_confirm_by_idx').on(t.confirmBy).where(sql`${t.confirmBy} is not null`),
     check('stage_matches_scores_check', sql`coalesce(${t.scoreA}, 0) >= 0 and coalesce(${t.scoreB}, 0) >= 0`),
   ],
+);
+
+/**
+ * What happened to a match, in order (issue 22): players' reports, confirmations and disputes, the
+ * automatic confirmation, and the admin's results and resets. Shown on the match page.
+ */
+export const matchActions = pgTable(
+  'match_actions',
+  {
+    id: id(),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => stageMatches.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: MATCH_ACTIONS }).notNull(),
+    /** Who did it; null for the automatic confirmation (or an account since deleted). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The side the user acted for (players' actions). */
+    side: text('side', { enum: SLOTS }),
+    scoreA: integer('score_a'),
+    scoreB: integer('score_b'),
+    games: jsonb('games').$type<GameScore[]>(),
+    /** A dispute's reason, or an admin's comment. */
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('match_actions_match_idx').on(t.matchId, t.createdAt)],
 );
 
 /**

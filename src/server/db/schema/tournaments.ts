@@ -43,6 +43,20 @@ export const tournaments = pgTable(
     /** Bumped on every bracket save, so a save based on an older copy can be refused. */
     bracketVersion: integer('bracket_version').notNull().default(0),
     statsEnabled: boolean('stats_enabled').notNull().default(false),
+    // Match day (issue 22). Registration and check-in windows; null means «no limit» for
+    // registration and the defaults of lib/domain/match-day.ts for check-in.
+    /** Applications beyond this many places are waitlisted; null: no cap. */
+    maxParticipants: integer('max_participants'),
+    registrationOpensAt: at('registration_opens_at'),
+    registrationClosesAt: at('registration_closes_at'),
+    /** Whether participants must check in before the start (and stages seed only those who did). */
+    checkInEnabled: boolean('check_in_enabled').notNull().default(false),
+    checkInOpensAt: at('check_in_opens_at'),
+    checkInClosesAt: at('check_in_closes_at'),
+    /** When the end of check-in was carried out (drops, promotions): set once, by whichever instance got there first. */
+    checkInClosedAt: at('check_in_closed_at'),
+    /** A reported score not answered within this many minutes is confirmed automatically. */
+    confirmationMinutes: integer('confirmation_minutes').notNull().default(15),
     createdAt: createdAt(),
     updatedAt: createdAt('updated_at'),
   },
@@ -78,6 +92,8 @@ export const applications = pgTable(
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
     comment: text('comment').notNull().default(''),
+    /** When the participant checked in (issue 22); null until then. */
+    checkedInAt: at('checked_in_at'),
     createdAt: createdAt(),
     updatedAt: createdAt('updated_at'),
   },

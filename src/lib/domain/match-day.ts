@@ -1,0 +1,41 @@
+/**
+ * Match day (issue 22): the words the registration, check-in, reporting and notice rules share.
+ * Each list is the one owner of its names; the schema, the zod shapes and the islands read them.
+ */
+
+/** Check-in opens this long before the start, and closes this long before it, unless the admin set other times. */
+export const CHECK_IN_OPENS_BEFORE_MINUTES = 60;
+export const CHECK_IN_CLOSES_BEFORE_MINUTES = 10;
+/** A report the other side does not answer is confirmed after this many minutes, unless the tournament says otherwise. */
+export const DEFAULT_CONFIRMATION_MINUTES = 15;
+export const MAX_CONFIRMATION_MINUTES = 24 * 60;
+
+/** A match's players' reports: waiting for the other side, or disputed (the admin decides). */
+export const REPORT_STATES = ['reported', 'disputed'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/** What can happen to a match, as its history records it. */
+export const MATCH_ACTIONS = ['report', 'confirm', 'autoConfirm', 'dispute', 'result', 'reset'] as const;
+export type MatchAction = (typeof MATCH_ACTIONS)[number];
+
+/** The notices of match day, each in the bell and by email unless the user turned that kind off. */
+export const NOTICE_KINDS = [
+  'applicationApproved',
+  'applicationRejected',
+  'applicationWaitlisted',
+  'applicationPromoted',
+  'checkInOpen',
+  'matchReady',
+  'scoreReported',
+  'disputeResolved',
+  'tournamentFinished',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+export const NOTICE_CHANNELS = ['bell', 'email'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+/** The kinds a user turned off, per channel; a kind not listed is on. */
+export type NoticeSettings = Partial<Record<NoticeChannel, NoticeKind[]>>;
+
+export const isNoticeOn = (settings: NoticeSettings, channel: NoticeChannel, kind: NoticeKind): boolean => !(settings[channel] ?? []).includes(kind);

@@ -1,0 +1,32 @@
+/**
+ * Match-day notices (issue 22): one call stores each in the bell, worded in the reader's language
+ * when read, and sends it by email unless the user turned that kind off. The kinds live in
+ * lib/domain/match-day.ts.
+ */
+import type { NoticeKind } from '../../lib/domain/match-day.ts';
+import type { Tx } from '../db/client.ts';
+import { notifications } from '../db/schema/index.ts';
+
+export interface Notice {
+  userId: string;
+  kind: NoticeKind;
+  params?: Record<string, string | number>;
+  /** The site path the notice is about: `/matches/{id}`, `/tournaments/{id}`. */
+  link?: string;
+  tournamentId?: string;
+}
+
+/** Stores the notices with the caller's transaction. */
+export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
+  if (list.length === 0) return;
+  await db.insert(notifications).values(
+    list.map((n) => ({
+      userId: n.userId,
+      text: n.kind,
+      kind: n.kind,
+      params: n.params ?? {},
+      link: n.link ?? null,
+      payload: n.tournamentId ? { tournamentId: n.tournamentId } : {},
+    })),
+  );
+}
