@@ -162,6 +162,28 @@ describe('ResponseCache', () => {
     expect(await (await cache.get('k', get(), render)).text()).toBe('версія 2');
   });
 
+  it('keeps the compressed copies when a refresh renders the answer under the same ETag, and compresses anew when it changed', async () => {
+    vi.useFakeTimers();
+    const cache = new ResponseCache(5000);
+    let tag = '"v1"';
+    const render = async () => new Response(`етап ${tag} `.repeat(500), { headers: { 'cache-control': PUBLIC, 'content-type': 'application/json', etag: tag } });
+    const first = await cache.get('k', get({ 'accept-encoding': 'br' }), render);
+    const firstBody = new Uint8Array(await first.arrayBuffer());
+    const heldBody = cache.lookup('k', 'br', null)!.body!;
+    vi.advanceTimersByTime(4200);
+    expect(cache.lookup('k', 'br', null)).toBeUndefined(); // this request goes on to render it again
+    await cache.get('k', get({ 'accept-encoding': 'br' }), render);
+    // Same ETag: the very copy held before is sent, not a fresh compression of the same bytes.
+    expect(cache.lookup('k', 'br', null)!.body).toBe(heldBody);
+    tag = '"v2"';
+    vi.advanceTimersByTime(4200);
+    expect(cache.lookup('k', 'br', null)).toBeUndefined();
+    const changed = await cache.get('k', get({ 'accept-encoding': 'br' }), render);
+    expect(changed.headers.get('etag')).toBe('"v2"');
+    expect(new Uint8Array(await changed.arrayBuffer())).not.toEqual(firstBody);
+    expect(cache.lookup('k', 'br', '"v2"')).toMatchObject({ status: 304 });
+  });
+
   it('keys an answer by language, protocol, host and path, from the raw header values', () => {
     const base = { cookie: 'theme=dark; lang=en', forwardedProto: null, host: 'arena.test', path: '/news?page=1' };
     expect(answerKey(base)).toBe(answerKey({ ...base, cookie: 'lang=en; other=1' }));

@@ -254,6 +254,7 @@ export class ResponseCache {
       const { status, statusText, headers } = response;
       const bytes = (body?.byteLength ?? 0) + key.length + headerBytes([...headers].flat()) + ENTRY_OVERHEAD_BYTES;
       const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false };
+      this.#reuseCopies(entry);
       // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
       if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
         this.#sweep();
@@ -267,6 +268,22 @@ export class ResponseCache {
       tickets.delete(ticket);
       if (tickets.size === 0 && this.#inFlight.get(key) === tickets) this.#inFlight.delete(key);
     }
+  }
+
+  /**
+   * A refresh that rendered the answer held under the same ETag (the data did not change) keeps
+   * the held compressed copies instead of compressing the same bytes again: a large answer in
+   * steady demand (a 256-player bracket, ~230 KB of JSON) then costs its render once, not every
+   * few seconds.
+   */
+  #reuseCopies(entry: Entry): void {
+    const held = this.#entries.get(entry.key);
+    const tag = entry.headers.get('etag');
+    if (!held || !tag || held.status !== entry.status || held.headers.get('etag') !== tag || held.ready.size === 0) return;
+    entry.plain = held.plain;
+    entry.ready = new Map(held.ready);
+    entry.sent = new Map([...held.ready].map(([encoding, sent]) => [encoding, Promise.resolve(sent)]));
+    entry.bytes = held.bytes;
   }
 
   /** Drops the oldest answers until what is held fits in `maxBytes` and `maxEntries`. */
