@@ -36,6 +36,8 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyHops.default(0),
   CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Whether this process runs the timed work (check-in ends, automatic confirmations, the letters' outbox); on by default. */
+  SWEEPS: flag.default(true),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import { databaseLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/names.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
+import { startSweeps } from './services/sweeps.ts';
 
 export interface Runtime {
   env: Env;
@@ -44,11 +45,13 @@ async function prepare(): Promise<Runtime> {
     sessionTtlDays: env.SESSION_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
   };
+  const stopSweeps = env.SWEEPS ? startSweeps(database.db) : () => {};
   // Once, whichever signal comes first: under npm start's supervisor a terminal's Ctrl+C brings
   // SIGINT and the supervisor's SIGTERM, and a second close must not exit before the first ends.
   let closing: Promise<void> | undefined;
   const shutdown = () =>
     (closing ??= (async () => {
+      stopSweeps();
       await limits.close().catch(() => {});
       await database.close().catch(() => {});
       process.exit(0);

@@ -1,4 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { NOTICE_KINDS } from '../../../lib/domain/match-day.ts';
 import { createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
@@ -36,6 +37,16 @@ export const notifications = pgTable(
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     /** The page the notice is about (a match, a tournament), as a site path. */
     link: text('link'),
+    /**
+     * The notice's letter (an outbox): `pending` until a sender on some instance took and sent it,
+     * `failed` once it gave up; null when no letter is due (turned off, or not a notice).
+     */
+    mailState: text('mail_state', { enum: ['pending', 'sent', 'failed'] }),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
   },
-  (t) => [index('notifications_user_date_idx').on(t.userId, t.date)],
+  (t) => [
+    index('notifications_user_date_idx').on(t.userId, t.date),
+    // The outbox: letters still to send.
+    index('notifications_mail_pending_idx').on(t.date).where(sql`${t.mailState} = 'pending'`),
+  ],
 );
