@@ -5,7 +5,7 @@
  */
 import type { NoticeKind } from '../../lib/domain/match-day.ts';
 import type { Tx } from '../db/client.ts';
-import { notifications } from '../db/schema/index.ts';
+import { notifications, type NotificationPayload } from '../db/schema/index.ts';
 
 export interface Notice {
   userId: string;
@@ -14,6 +14,10 @@ export interface Notice {
   /** The site path the notice is about: `/matches/{id}`, `/tournaments/{id}`. */
   link?: string;
   tournamentId?: string;
+  /** The stored Ukrainian wording, for readers that do not word kinds yet; the kind's name when absent. */
+  text?: string;
+  /** More of what the notice is about (the application, the team), beside `tournamentId`. */
+  payload?: NotificationPayload;
 }
 
 /** Stores the notices with the caller's transaction. */
@@ -22,11 +26,11 @@ export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
   await db.insert(notifications).values(
     list.map((n) => ({
       userId: n.userId,
-      text: n.kind,
+      text: n.text ?? n.kind,
       kind: n.kind,
       params: n.params ?? {},
       link: n.link ?? null,
-      payload: n.tournamentId ? { tournamentId: n.tournamentId } : {},
+      payload: { ...n.payload, ...(n.tournamentId ? { tournamentId: n.tournamentId } : {}) },
     })),
   );
 }
