@@ -13,6 +13,7 @@ import { resetBy, resolveStage, type EnteredResult, type ResolvedMatch } from '.
 import { judgeResult, type JudgedResult, type ResultRefusal } from '../../lib/domain/stage/result.ts';
 import { eliminationPlacements, groupStandings, type Placement, type StandingRow } from '../../lib/domain/stage/standings.ts';
 import type { Tx } from '../db/client.ts';
+import { stageMatchId } from './match-ids.ts';
 import { playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments } from '../db/schema/index.ts';
 import { approvedParticipants } from './participants.ts';
 import { countStageResults } from './stage-stats.ts';
@@ -322,7 +323,7 @@ const ROWS_PER_STATEMENT = 2000;
 /** A match row to insert for plan entry `index` of a new stage (or a new Swiss round). */
 function newRow(stageId: string, roundId: string, planned: PlannedMatch, state: ResolvedMatch, now: Date): typeof stageMatches.$inferInsert {
   return {
-    id: randomUUID(),
+    id: stageMatchId(stageId, planned),
     stageId,
     roundId,
     groupNumber: planned.group,
