@@ -38,6 +38,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss(), schemasOffTheClient()],
-    ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'sharp', 'nodemailer'] },
+    // @touch4it/ical-timezones reads its zone files beside itself, so it cannot be bundled.
+    ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'sharp', 'nodemailer', '@touch4it/ical-timezones'] },
   },
 });

@@ -10,6 +10,7 @@ import { matchHistory } from './en/match-history.ts';
 import { news } from './en/news.ts';
 import { notifications } from './en/notifications.ts';
 import { stageAdmin } from './en/stage-admin.ts';
+import { schedule } from './en/schedule.ts';
 import { stages } from './en/stages.ts';
 import { stats } from './en/stats.ts';
 import { teams } from './en/teams.ts';
@@ -17,4 +18,4 @@ import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...competition, ...mail };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...mail };

@@ -10,6 +10,7 @@ import { matchHistory } from './uk/match-history.ts';
 import { news } from './uk/news.ts';
 import { notifications } from './uk/notifications.ts';
 import { stageAdmin } from './uk/stage-admin.ts';
+import { schedule } from './uk/schedule.ts';
 import { stages } from './uk/stages.ts';
 import { stats } from './uk/stats.ts';
 import { teams } from './uk/teams.ts';
@@ -19,6 +20,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...competition, ...mail } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...mail } as const;
 
 export type MessageKey = keyof typeof uk;

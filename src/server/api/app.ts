@@ -15,6 +15,9 @@ import { bracketRoutes } from './routes/bracket.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { stageRoutes } from './routes/stages.ts';
 import { cabinetRoutes } from './routes/cabinet.ts';
+import { calendarFeedRoutes, calendarLinkRoutes, tournamentCalendarRoutes } from './routes/calendar.ts';
+import { myMatchesRoutes } from './routes/my-matches.ts';
+import { scheduleRoutes } from './routes/schedule.ts';
 import { gameManagementRoutes } from './routes/game-management.ts';
 import { gamesRoutes } from './routes/games.ts';
 import { health } from './routes/health.ts';
@@ -103,11 +106,16 @@ export function createApp(deps: Deps) {
 
   app.route('/auth', auth);
   app.route('/users/me/notifications', notificationsRoutes);
+  app.route('/users/me', myMatchesRoutes);
+  app.route('/users/me', calendarLinkRoutes);
+  app.route('/calendar', calendarFeedRoutes);
   app.route('/users', usersRoutes);
   app.route('/games', gamesRoutes);
   app.route('/tournaments', tournamentsRoutes);
   app.route('/tournaments', bracketRoutes);
   app.route('/tournaments', stageRoutes);
+  app.route('/tournaments', scheduleRoutes);
+  app.route('/tournaments', tournamentCalendarRoutes);
   app.route('/matches', matchRoutes);
   app.route('/tournaments', tournamentStatsRoutes);
   app.route('/game-management', gameManagementRoutes);

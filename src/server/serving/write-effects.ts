@@ -8,14 +8,14 @@
  */
 
 /** Writes that change nothing a guest can see: chat, sign-in, saved news, read marks. */
-const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read)/;
+const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read|users\/me\/calendar\/revoke$)/;
 
 /**
- * A bracket saved, a match result recorded, a Swiss round paired or a participant disqualified,
- * for one tournament. (A stage created may start the tournament, and a match edit at
+ * A bracket saved, a match result recorded, a Swiss round paired, a stage's rounds timed (issue 22)
+ * or a participant disqualified, for one tournament. (A stage created may start the tournament, and a match edit at
  * `/api/matches/{id}` does not name its tournament: both drop every answer.)
  */
-const TOURNAMENT_PLAY = /^\/api\/tournaments\/([0-9a-f-]{36})\/(bracket|record-match|disqualify|stages\/[0-9a-f-]{36}\/next-round)$/i;
+const TOURNAMENT_PLAY = /^\/api\/tournaments\/([0-9a-f-]{36})\/(bracket|record-match|disqualify|stages\/[0-9a-f-]{36}\/(?:next-round|schedule))$/i;
 
 /** The pages and reads of one tournament: its page, its bracket page, its API answers. */
 const tournamentPaths = (id: string) => `/tournaments/${id}(/|\\?|$)|/tournament/${id}(/|\\?|$)|/api/tournaments/${id}(/|\\?|$)`;
@@ -31,7 +31,7 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
   const [, id = '', action] = play;
   // The sitemap's dates come from tournaments too. A bracket save writes stage matches (read one
   // by one at /api/matches/{id}) and counts their results in the ratings, as a recorded match does;
-  // a disqualification's forfeits and a new Swiss round change matches, not ratings.
+  // a disqualification's forfeits, a new Swiss round and a schedule change matches, not ratings.
   const rated = action === 'record-match' || action === 'bracket';
   const matches = action === 'record-match' ? '' : '|/api/matches/';
   const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${matches}${rated ? `|${RATINGS}` : ''})`);
