@@ -153,6 +153,12 @@ beforeAll(async () => {
   w.dqParticipant = dq.approved[0]!;
   await stage(api, dq.id, { format: 'round_robin' });
   w.stagesNew = (await tournament(api, { game: w.game, soloOnly: true, approved: 2 })).id;
+  // Schedules and calendars (issue 22): a stage to time, and a calendar address of a player of its own (the user's may be revoked).
+  const timed = await tournament(api, { game: w.game, soloOnly: true, approved: 2 });
+  w.timed = timed.id;
+  w.timedStage = (await stage(api, timed.id, { format: 'single_elimination' }))._id;
+  const feedOwner = await player(api);
+  w.calendarFile = (await ok<{ url: string }>('GET', '/api/users/me/calendar', feedOwner.token)).url.split('/').at(-1)!;
 });
 
 /** A fresh notification of the team member's, for the delete row (only its owner may delete it). */
@@ -212,6 +218,9 @@ const rows: Row[] = [
     request: async () => ({ path: `/api/users/me/notifications/${await memberNotification()}` }),
     expect: signed(404, { member: 200 }),
   },
+  { route: 'GET /api/users/me/matches', request: () => ({ path: '/api/users/me/matches' }), expect: signed(200) },
+  { route: 'GET /api/users/me/calendar', request: () => ({ path: '/api/users/me/calendar' }), expect: signed(200) },
+  { route: 'POST /api/users/me/calendar/revoke', request: () => ({ path: '/api/users/me/calendar/revoke' }), expect: signed(200) },
   // Games and their statistics configuration
   { route: 'GET /api/games', request: () => ({ path: '/api/games' }), expect: all(200) },
   { route: 'POST /api/games', request: () => ({ path: '/api/games', body: { name: `Гра ${unique()}` } }), expect: adminOnly(201) },
@@ -281,6 +290,14 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   { route: 'GET /api/tournaments/:id/standings', request: () => ({ path: `/api/tournaments/${w.stages}/standings` }), expect: all(200) },
+  {
+    route: 'POST /api/tournaments/:id/stages/:stageId/schedule',
+    request: () => ({ path: `/api/tournaments/${w.timed}/stages/${w.timedStage}/schedule`, body: { start: '2030-05-01T19:00:00+03:00', roundMinutes: 60 } }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/tournaments/:id/calendar.ics', request: () => ({ path: `/api/tournaments/${w.timed}/calendar.ics` }), expect: all(200) },
+  // The secret address is the key: whoever holds it reads the feed, with or without a session.
+  { route: 'GET /api/calendar/:file', request: () => ({ path: `/api/calendar/${w.calendarFile}` }), expect: all(200) },
   { route: 'GET /api/matches/:id', request: () => ({ path: `/api/matches/${w.stageMatch}` }), expect: all(200) },
   {
     route: 'PATCH /api/matches/:id',
