@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
+import { isEventStreamPath } from '../src/server/serving/event-streams.ts';
 import { guardedServer, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
 import { answerKey, publicAnswers } from '../src/server/serving/response-cache.ts';
 
@@ -92,6 +93,8 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
       // a place the reads wait for; they are few, and rate-limited.
       if (req.method !== 'GET' && req.method !== 'HEAD') return void handler(req, res);
       files(req, res, () => {
+        // A live page's stream stays open for hours: never held, and it must not hold a render's place (the route caps streams).
+        if (isEventStreamPath(req.url ?? '')) return void handler(req, res);
         if (answerFromMemory(req, res)) return;
         // A load balancer's probe must get its answer within seconds (health.ts), queue or not.
         if (req.url === '/api/health') return void handler(req, res);

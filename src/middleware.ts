@@ -3,6 +3,7 @@ import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/serving/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
 import { isApiPath, methodRefusal, refusalResponse } from './server/serving/refusals.ts';
+import { isEventStreamPath } from './server/serving/event-streams.ts';
 import { answerKey, publicAnswers } from './server/serving/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/serving/transport.ts';
@@ -40,6 +41,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   const locale = localeOf(request);
   const render = async () => finish(request, await withLocale(locale, () => next()));
+  // An event stream never ends: neither held nor compressed, each event leaves as it is written.
+  if (request.method === 'GET' && isEventStreamPath(url.pathname)) return render();
   // A guest's read may come from the short-lived cache; anything with a token is the caller's own.
   if (request.method === 'GET' && !request.headers.has('authorization')) {
     const { headers } = request;

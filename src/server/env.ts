@@ -36,6 +36,9 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyHops.default(0),
   CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Live pages' event streams open at once in this process, and from one client address (429 past it). */
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
   /** Whether this process runs the timed work (check-in ends, automatic confirmations, the letters' outbox); on by default. */
   SWEEPS: flag.default(true),
 });

@@ -10,6 +10,9 @@ import { databaseLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/names.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 import { startSweeps } from './services/sweeps.ts';
+import { closeStreams, connectLive, onLiveSignal, onRemoteTournamentEvent } from './services/live.ts';
+import { publicAnswers } from './serving/response-cache.ts';
+import { answersChangedByEvent } from './serving/write-effects.ts';
 
 export interface Runtime {
   env: Env;
@@ -44,7 +47,13 @@ async function prepare(): Promise<Runtime> {
     siteUrl: env.siteUrl,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
+    eventStreams: { max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS },
   };
+  // Another instance's write: this one's held answers of that tournament go, so a viewer who reads
+  // again sees it at once rather than after PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
+  onRemoteTournamentEvent((event) => publicAnswers.forget(answersChangedByEvent(event.tournamentId, event.kind)));
+  onLiveSignal('resync', () => publicAnswers.clear());
+  const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
   const stopSweeps = env.SWEEPS ? startSweeps(database.db) : () => {};
   // Once, whichever signal comes first: under npm start's supervisor a terminal's Ctrl+C brings
   // SIGINT and the supervisor's SIGTERM, and a second close must not exit before the first ends.
@@ -52,6 +61,9 @@ async function prepare(): Promise<Runtime> {
   const shutdown = () =>
     (closing ??= (async () => {
       stopSweeps();
+      // Open event streams end now, so no connection keeps the exit waiting.
+      closeStreams();
+      await disconnectLive().catch(() => {});
       await limits.close().catch(() => {});
       await database.close().catch(() => {});
       process.exit(0);

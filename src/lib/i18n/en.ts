@@ -5,6 +5,7 @@ import { cabinet } from './en/cabinet.ts';
 import { common } from './en/common.ts';
 import { competition } from './en/competition.ts';
 import { gameManagement } from './en/game-management.ts';
+import { live } from './en/live.ts';
 import { mail } from './en/mail.ts';
 import { matchHistory } from './en/match-history.ts';
 import { news } from './en/news.ts';
@@ -18,4 +19,4 @@ import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...mail };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...mail, ...live };

@@ -22,6 +22,7 @@ import { gameManagementRoutes } from './routes/game-management.ts';
 import { gamesRoutes } from './routes/games.ts';
 import { health } from './routes/health.ts';
 import { leaderboardsRoutes } from './routes/leaderboards.ts';
+import { tournamentEventRoutes, userEventRoutes } from './routes/live.ts';
 import { newsRoutes } from './routes/news.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { matchHistoryRoutes } from './routes/match-history.ts';
@@ -106,6 +107,7 @@ export function createApp(deps: Deps) {
 
   app.route('/auth', auth);
   app.route('/users/me/notifications', notificationsRoutes);
+  app.route('/users/me/events', userEventRoutes);
   app.route('/users/me', myMatchesRoutes);
   app.route('/users/me', calendarLinkRoutes);
   app.route('/calendar', calendarFeedRoutes);
@@ -114,6 +116,7 @@ export function createApp(deps: Deps) {
   app.route('/tournaments', tournamentsRoutes);
   app.route('/tournaments', bracketRoutes);
   app.route('/tournaments', stageRoutes);
+  app.route('/tournaments', tournamentEventRoutes);
   app.route('/tournaments', scheduleRoutes);
   app.route('/tournaments', tournamentCalendarRoutes);
   app.route('/matches', matchRoutes);

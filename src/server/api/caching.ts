@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
+import { isEventStreamPath } from '../serving/event-streams.ts';
 
 /**
  * HTTP caching of the API's reads, in one place (README "Caching").
@@ -62,7 +63,8 @@ function vary(headers: Headers, ...names: string[]): void {
 export function httpCaching(): MiddlewareHandler {
   const tagged = etag();
   return (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    // An event stream's body never ends: there is nothing to digest.
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isEventStreamPath(c.req.path)) return next();
     // Runs inside `etag`, so the 304 it may send keeps the Vary and Cache-Control set here.
     return tagged(c, async () => {
       await next();

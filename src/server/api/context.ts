@@ -22,6 +22,8 @@ export interface Deps {
   sessionTtlDays: number;
   /** How many proxies of ours stand in front (TRUST_PROXY): the client address is the one the outermost of them saw. */
   trustProxy: number;
+  /** Event streams open at once, per process and per client address (routes/live.ts has the defaults). */
+  eventStreams?: { max: number; perAddress: number };
 }
 
 export interface Auth {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -21,6 +22,12 @@ export interface DatabaseHandle {
    * lock), so instances started together migrate and create the admin once.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Hears NOTIFY payloads on `channel` (services/live.ts). PostgreSQL: one dedicated connection,
+   * opened again after it is lost (then `onReconnect`, since notices meanwhile were missed); resolves
+   * after the first attempt, listening or retrying. Returns the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -90,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           await client.end().catch(() => {});
         }
       },
+      listen: (channel, onMessage, onReconnect) => listenOnPostgres(pg.Client, options.url!, channel, onMessage, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -111,6 +119,80 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     // One process owns an embedded database.
     exclusive: (work) => work(),
+    // One process: its own NOTIFYs, delivered on commit.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** How long to wait before listening again after the connection was lost: doubling, at most 5 s. */
+const relistenDelay = (attempt: number) => Math.min(100 * 2 ** attempt, 5000);
+
+type PgClient = typeof pg.Client;
+
+/** `listen` on PostgreSQL: a connection of its own (a pooled one would be handed to queries), kept open. */
+async function listenOnPostgres(
+  Client: PgClient,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<() => Promise<void>> {
+  let current: InstanceType<PgClient> | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let everListened = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, relistenDelay(attempt++));
+    timer.unref();
+  };
+
+  const connect = async () => {
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (error) console.error('[db] слухач подій втратив зʼєднання:', error.message);
+      if (current === client) current = null;
+      client.end().catch(() => {});
+      retry();
+    };
+    client.on('error', lose);
+    client.on('end', () => lose());
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onMessage(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      lose(error as Error);
+      return;
+    }
+    if (stopped) return void client.end().catch(() => {});
+    current = client;
+    attempt = 0;
+    if (everListened) onReconnect();
+    everListened = true;
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current?.end().catch(() => {});
+    current = null;
   };
 }

@@ -205,10 +205,10 @@ async function tellApplicant(
 }
 
 /** Deletes an application; an approved one stays once the bracket is drawn (`reviewRefusal`). */
-export async function deleteApplication(db: Tx, id: string): Promise<{ ok: true } | { ok: false; reason: 'notFound' | 'lineupFixed' }> {
+export async function deleteApplication(db: Tx, id: string): Promise<{ ok: true; tournamentId: string } | { ok: false; reason: 'notFound' | 'lineupFixed' }> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: applications.status, drawn: isCompetitionDrawn })
+      .select({ status: applications.status, drawn: isCompetitionDrawn, tournamentId: applications.tournamentId })
       .from(applications)
       .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
       .where(eq(applications.id, id))
@@ -216,6 +216,6 @@ export async function deleteApplication(db: Tx, id: string): Promise<{ ok: true 
     if (!current) return { ok: false, reason: 'notFound' } as const;
     if (reviewRefusal({ bracketDrawn: current.drawn, from: current.status, to: 'deleted' })) return { ok: false, reason: 'lineupFixed' } as const;
     await tx.delete(applications).where(eq(applications.id, id));
-    return { ok: true } as const;
+    return { ok: true, tournamentId: current.tournamentId } as const;
   });
 }

@@ -1,12 +1,20 @@
 /**
  * Live updates (issue 22): what changed, told to whoever watches. A service publishes an event
- * after its transaction committed; the SSE route (`GET /api/tournaments/{id}/events`) and the
- * user stream subscribe. Events name what changed, never what it is now: a viewer reads the new
- * state through the ordinary (cached, authorised) reads.
+ * after its transaction committed; the SSE routes (`GET /api/tournaments/{id}/events`,
+ * `GET /api/users/me/events`, api/routes/live.ts) subscribe. Events name what changed, never what
+ * it is now: a viewer reads the new state through the ordinary (cached, authorised) reads.
  *
- * This module is the one owner of the event names and of the transport between instances.
+ * This module is the one owner of the event names and of the transport between instances
+ * (decision 015): every event is delivered to this instance's subscribers at once and sent on a
+ * link to the others — PostgreSQL `NOTIFY` on the channel `kiberarena_live` by default, Redis
+ * pub/sub when REDIS_URL is set. A notification stored in a transaction signals its reader from
+ * inside that transaction (`signalUsers`): PostgreSQL (and PGlite) deliver a NOTIFY only when the
+ * transaction commits, so a rolled-back notice never rings a bell.
  */
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle, Tx } from '../db/client.ts';
 
 /** What changed in a tournament. */
 export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament'] as const;
@@ -30,25 +38,187 @@ export interface UserEvent {
   kind: UserEventKind;
 }
 
-const local = new EventEmitter();
-local.setMaxListeners(0);
+/** The PostgreSQL channel of the events (an identifier: written into LISTEN as is). */
+export const LIVE_CHANNEL = 'kiberarena_live';
 
-/** Tells this instance's viewers of the tournament (and, once a transport is plugged in, every instance's). Call after commit. */
-export function publishTournament(event: TournamentEvent): void {
-  local.emit(`t:${event.tournamentId}`, event);
+/**
+ * One event on the wire: `n` is unique per event, so an instance skips what it delivered already
+ * (its own events coming back, or one arriving on two links). Users travel in lists, so a notice
+ * to a whole team is one message. Ids and kinds only: far under NOTIFY's 8000 bytes.
+ */
+type Wire = { n: string; t: string; k: TournamentEventKind; m?: string; v?: number } | { n: string; u: string[]; k: UserEventKind };
+
+/** Users per message: 150 UUIDs with their quotes and commas stay under 6 KB. */
+const USERS_PER_MESSAGE = 150;
+
+/** How many recent event ids an instance remembers to skip repeats; events come back within milliseconds. */
+const SEEN_LIMIT = 2000;
+
+/** A way to other instances. */
+export interface LiveLink {
+  send(text: string): Promise<void>;
+  close(): Promise<void>;
 }
 
-/** Tells a user's open pages that their bell or team changed. Call after commit. */
+interface Hub {
+  local: EventEmitter;
+  seen: Set<string>;
+  links: Set<LiveLink>;
+}
+
+// One hub per process, even if the start script and the built bundle each load this module.
+const KEY = Symbol.for('kiberarena.live');
+const hub: Hub = ((globalThis as Record<symbol, Hub | undefined>)[KEY] ??= (() => {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  return { local, seen: new Set<string>(), links: new Set<LiveLink>() };
+})());
+
+/** Remembers an event id; false when it was seen already. */
+function firstSight(n: string): boolean {
+  if (hub.seen.has(n)) return false;
+  hub.seen.add(n);
+  if (hub.seen.size > SEEN_LIMIT) hub.seen.delete(hub.seen.values().next().value!);
+  return true;
+}
+
+function deliver(wire: Wire, remote: boolean): void {
+  if ('t' in wire) {
+    const event: TournamentEvent = {
+      tournamentId: wire.t,
+      kind: wire.k,
+      ...(wire.m ? { matchId: wire.m } : {}),
+      ...(wire.v !== undefined ? { version: wire.v } : {}),
+    };
+    hub.local.emit(`t:${wire.t}`, event);
+    if (remote) hub.local.emit('remote', event);
+  } else {
+    for (const userId of wire.u) hub.local.emit(`u:${userId}`, { userId, kind: wire.k } satisfies UserEvent);
+  }
+}
+
+function broadcast(wire: Wire): void {
+  firstSight(wire.n);
+  deliver(wire, false);
+  const text = JSON.stringify(wire);
+  for (const link of hub.links) link.send(text).catch((error: unknown) => console.error('[live] подію не передано:', (error as Error).message));
+}
+
+/** Tells every instance's viewers of the tournament what changed. Call after commit. */
+export function publishTournament(event: TournamentEvent): void {
+  const wire: Wire = { n: randomUUID(), t: event.tournamentId, k: event.kind };
+  if (event.matchId) wire.m = event.matchId;
+  if (event.version !== undefined) wire.v = event.version;
+  broadcast(wire);
+}
+
+/** Tells a user's open pages (on any instance) that their bell or team changed. Call after commit. */
 export function publishUser(event: UserEvent): void {
-  local.emit(`u:${event.userId}`, event);
+  broadcast({ n: randomUUID(), u: [event.userId], k: event.kind });
+}
+
+/** `publishUser` for many users at once (a whole team). Call after commit. */
+export function publishUsers(userIds: readonly string[], kind: UserEventKind): void {
+  for (let i = 0; i < userIds.length; i += USERS_PER_MESSAGE) broadcast({ n: randomUUID(), u: userIds.slice(i, i + USERS_PER_MESSAGE), k: kind });
+}
+
+/**
+ * Signals users from inside the transaction that stored something for them (a notification):
+ * a NOTIFY, which the database delivers to every instance's listener only if the transaction
+ * commits. Needs `connectLive` (the listener) to reach anyone.
+ */
+export async function signalUsers(tx: Tx, userIds: readonly string[], kind: UserEventKind = 'notification'): Promise<void> {
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += USERS_PER_MESSAGE) {
+    const wire: Wire = { n: randomUUID(), u: unique.slice(i, i + USERS_PER_MESSAGE), k: kind };
+    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
+  }
+}
+
+const isUuidLike = (value: unknown): value is string => typeof value === 'string' && value.length <= 64;
+
+/** An event that came over a link: checked (anyone able to NOTIFY could send junk), then delivered once. */
+export function receive(text: string): void {
+  let wire: Wire;
+  try {
+    wire = JSON.parse(text) as Wire;
+  } catch {
+    return;
+  }
+  if (!wire || typeof wire !== 'object' || !isUuidLike(wire.n)) return;
+  if ('t' in wire) {
+    if (!isUuidLike(wire.t) || !(TOURNAMENT_EVENTS as readonly string[]).includes(wire.k)) return;
+  } else if (!Array.isArray(wire.u) || !wire.u.every(isUuidLike) || !(USER_EVENTS as readonly string[]).includes(wire.k)) {
+    return;
+  }
+  if (!firstSight(wire.n)) return;
+  deliver(wire, true);
 }
 
 export function subscribeTournament(tournamentId: string, listener: (event: TournamentEvent) => void): () => void {
-  local.on(`t:${tournamentId}`, listener);
-  return () => local.off(`t:${tournamentId}`, listener);
+  hub.local.on(`t:${tournamentId}`, listener);
+  return () => hub.local.off(`t:${tournamentId}`, listener);
 }
 
 export function subscribeUser(userId: string, listener: (event: UserEvent) => void): () => void {
-  local.on(`u:${userId}`, listener);
-  return () => local.off(`u:${userId}`, listener);
+  hub.local.on(`u:${userId}`, listener);
+  return () => hub.local.off(`u:${userId}`, listener);
+}
+
+/** Hears the tournament events that came from another instance (to drop this instance's held answers of it). */
+export function onRemoteTournamentEvent(listener: (event: TournamentEvent) => void): () => void {
+  hub.local.on('remote', listener);
+  return () => hub.local.off('remote', listener);
+}
+
+/**
+ * Hears a link coming back after an outage (events meanwhile may be lost: open pages should read
+ * again), and the server shutting down (`closeStreams`: streams end so the process can exit).
+ */
+export function onLiveSignal(signal: 'resync' | 'shutdown', listener: () => void): () => void {
+  hub.local.on(signal, listener);
+  return () => hub.local.off(signal, listener);
+}
+
+/** Ends every open stream of this process (server shutdown). */
+export function closeStreams(): void {
+  hub.local.emit('shutdown');
+}
+
+/** A link came back after an outage: tell the open streams (and the caller's hooks) to read again. */
+function resync(): void {
+  hub.local.emit('resync');
+}
+
+export interface LiveOptions {
+  database: DatabaseHandle;
+  /** Redis pub/sub carries the published events (REDIS_URL); otherwise PostgreSQL NOTIFY does. */
+  redisUrl?: string | undefined;
+}
+
+/**
+ * Connects this process to the others: listens on the database channel (it always carries the
+ * signals stored notices send from their transactions) and, with `redisUrl`, on Redis, which then
+ * carries the published events. Both reconnect by themselves after an outage and then `resync`.
+ * Returns the function that disconnects.
+ */
+export async function connectLive({ database, redisUrl }: LiveOptions): Promise<() => Promise<void>> {
+  const stopListening = await database.listen(LIVE_CHANNEL, receive, resync);
+  let link: LiveLink;
+  if (redisUrl) {
+    const { redisLink } = await import('./live-redis.ts');
+    link = await redisLink(redisUrl, receive, resync);
+  } else {
+    link = {
+      send: async (text) => {
+        await database.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${text})`);
+      },
+      close: async () => {},
+    };
+  }
+  hub.links.add(link);
+  return async () => {
+    hub.links.delete(link);
+    await Promise.allSettled([link.close(), stopListening()]);
+  };
 }

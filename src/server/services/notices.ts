@@ -6,6 +6,7 @@
 import type { NoticeKind } from '../../lib/domain/match-day.ts';
 import type { Tx } from '../db/client.ts';
 import { notifications, type NotificationPayload } from '../db/schema/index.ts';
+import { signalUsers } from './live.ts';
 
 export interface Notice {
   userId: string;
@@ -33,4 +34,6 @@ export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
       payload: { ...n.payload, ...(n.tournamentId ? { tournamentId: n.tournamentId } : {}) },
     })),
   );
+  // Rings the readers' open bells once the caller's transaction commits.
+  await signalUsers(db, list.map((n) => n.userId));
 }

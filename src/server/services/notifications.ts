@@ -3,6 +3,7 @@ import type { Notification } from '../../lib/api/notifications.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { notifications, type NotificationAction, type NotificationPayload } from '../db/schema/index.ts';
+import { signalUsers } from './live.ts';
 
 type ActionType = NonNullable<(typeof notifications.$inferInsert)['actionType']>;
 type NotificationRow = typeof notifications.$inferSelect;
@@ -39,6 +40,8 @@ export async function notifyAll(db: Tx, list: readonly NewNotification[]): Promi
       payload: n.payload ?? {},
     })),
   );
+  // Rings the readers' open bells once the caller's transaction commits.
+  await signalUsers(db, list.map((n) => n.userId));
 }
 
 const PAYLOAD_KEYS: Record<keyof NotificationPayload, string> = {

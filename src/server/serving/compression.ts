@@ -30,7 +30,10 @@ export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | n
  */
 export async function compress(request: Request, response: Response): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
-  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || request.method === 'HEAD') return response;
+  // An event stream never ends, so it cannot be read whole (serving/event-streams.ts).
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type) || type.startsWith('text/event-stream') || request.method === 'HEAD') {
+    return response;
+  }
   const encoding = chooseEncoding(request.headers.get('accept-encoding'));
   const headers = new Headers(response.headers);
   headers.append('Vary', 'Accept-Encoding');

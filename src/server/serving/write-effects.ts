@@ -37,3 +37,16 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
   const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${matches}${rated ? `|${RATINGS}` : ''})`);
   return (path) => changed.test(path);
 }
+
+/**
+ * For a live event of another instance's write (services/live.ts): the held answers of this
+ * instance it made out of date, the same ones that write empties where it happened. A new stage
+ * may start the tournament and a status change shows on every list, so both drop everything.
+ */
+export function answersChangedByEvent(tournamentId: string, kind: string): (path: string) => boolean {
+  if (kind === 'stage' || kind === 'tournament') return () => true;
+  // A result (entered, or a report confirmed) counts in the ratings too.
+  const rated = kind === 'match' || kind === 'report' ? `|${RATINGS}` : '';
+  const changed = new RegExp(`^(${tournamentPaths(tournamentId.toLowerCase())}|/sitemap\\.xml|/api/matches/${rated})`);
+  return (path) => changed.test(path);
+}

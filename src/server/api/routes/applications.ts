@@ -14,6 +14,8 @@ import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRo
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import { linkToNext } from '../paging.ts';
 import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/applications.ts';
+import { publishTournament } from '../../services/live.ts';
+
 
 const idParam = z.object({ id: z.uuid() });
 
@@ -40,6 +42,7 @@ async function handleStatusChange(db: Database, id: string, body: z.infer<typeof
     if (result.reason === 'lineupFixed') fail(409, 'applications.refused.lineupFixed');
     refuseApplication('alreadyApplied');
   }
+  publishTournament({ tournamentId: result.application.tournament, kind: 'application' });
   const message = t(body.status === 'approved' ? 'applications.approved' : 'applications.rejected');
   return { message, application: result.application };
 }
@@ -72,6 +75,7 @@ export const applicationsRoutes = router()
         if (result.reason === 'teamNotFound') fail(404, 'apply.teamNotFound');
         refuseApplication(result.reason);
       }
+      publishTournament({ tournamentId: result.application.tournament, kind: 'application' });
       const message = t(result.team ? 'apply.teamSubmitted' : 'apply.submitted');
       return c.json({ message, application: result.application }, 201);
     },
@@ -112,6 +116,7 @@ export const applicationsRoutes = router()
     async (c) => {
       const result = await deleteApplication(c.get('db'), c.req.valid('param').id);
       if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'applications.notFound' : 'applications.refused.lineupFixed');
+      publishTournament({ tournamentId: result.tournamentId, kind: 'application' });
       return c.json({ message: t('applications.deleted') }, 200);
     },
   );

@@ -4,6 +4,8 @@ import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { drawBracket, findTournamentRow, saveBracket } from '../../services/bracket.ts';
 import { approvedParticipants } from '../../services/participants.ts';
+import { publishTournament } from '../../services/live.ts';
+
 import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const params = z.object({ id: z.uuid() });
@@ -69,6 +71,7 @@ export const bracketRoutes = router()
         fail(422, `bracket.${result.reason}`);
       }
       c.header('ETag', etagOf(id, result.version));
+      publishTournament({ tournamentId: id, kind: 'stage', version: result.version });
       // SPEC §9's «Сітку створено для N учасників!»; the admin confirmed the start before drawing.
       const message = t('bracket.created', { participants: plural(defaultLocale, 'count.participantsOf', result.participants.length) });
       return c.json(
@@ -106,6 +109,7 @@ export const bracketRoutes = router()
         return c.json({ ...base, message: t('bracket.stale'), bracket: outcome.row.bracket, version: outcome.row.bracketVersion }, 409);
       }
       c.header('ETag', etagOf(id, outcome.version));
+      publishTournament({ tournamentId: id, kind: 'match', version: outcome.version });
       const message = body.bracket.length > 0 ? t('bracket.updated') : t('bracket.cleared');
       return c.json({ ...base, message, bracket: outcome.bracket, version: outcome.version }, 200);
     },

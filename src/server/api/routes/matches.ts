@@ -4,6 +4,8 @@ import { winsNeeded } from '../../../lib/domain/stage/result.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { findMatch, updateMatch, type MatchRefusal } from '../../services/stages.ts';
+import { publishTournament } from '../../services/live.ts';
+
 import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const tags = ['Етапи'];
@@ -63,6 +65,7 @@ export const matchRoutes = router()
       const saved = await updateMatch(c.get('db'), id, body);
       if (!saved.ok) refuseMatch(saved.reason, saved.bestOf);
       if (saved.stale) return c.json({ message: t('match.stale'), match: saved.match }, 409);
+      if (!saved.preview) publishTournament({ tournamentId: saved.tournamentId, kind: 'match', matchId: id });
       const count = plural(defaultLocale, 'count.matchResults', saved.reset.length);
       const message = saved.preview
         ? t('match.preview', { count })

@@ -5,6 +5,8 @@ import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { publicCache } from '../caching.ts';
 import { fail } from '../errors.ts';
 import { createStage, disqualify, pairNextRound, stagesState, stagesVersion, tournamentStandings, type StageRefusal } from '../../services/stages.ts';
+import { publishTournament } from '../../services/live.ts';
+
 import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
 const tags = ['Етапи'];
@@ -88,6 +90,7 @@ export const stageRoutes = router()
       const { id } = c.req.valid('param');
       const created = await createStage(c.get('db'), id, c.req.valid('json'));
       if (!created.ok) refuseStage(created.reason);
+      publishTournament({ tournamentId: id, kind: 'stage' });
       const count = created.stage.seeds.filter((s) => s !== null).length;
       return c.json(
         {
@@ -122,6 +125,7 @@ export const stageRoutes = router()
         if (next.reason === 'finished') fail(409, 'stage.finished');
         fail(next.reason === 'notSwiss' ? 422 : 409, `stage.${next.reason}`);
       }
+      publishTournament({ tournamentId: id, kind: 'stage' });
       return c.json(
         {
           message: t('stage.nextRound', { round: next.round }),
@@ -155,6 +159,7 @@ export const stageRoutes = router()
         if (done.reason === 'finished') fail(409, 'stage.finished');
         fail(done.reason === 'already' ? 409 : 422, done.reason === 'already' ? 'stage.alreadyDisqualified' : 'stage.notParticipant');
       }
+      publishTournament({ tournamentId: id, kind: 'match' });
       return c.json({ message: t('stage.disqualified'), stages: done.stages }, 200);
     },
   )

@@ -15,6 +15,8 @@ import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 import { eligibility } from '../../services/applications.ts';
+import { publishTournament } from '../../services/live.ts';
+
 import { publicCache } from '../caching.ts';
 import { linkToNext } from '../paging.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
@@ -33,6 +35,7 @@ const idParam = z.object({ id: z.uuid() });
 function refuseSave(result: Extract<TournamentSave, { ok: false }>): never {
   if (result.reason === 'notFound') fail(404, 'tournament.notFound');
   if (result.reason === 'gameNotFound') fail(404, 'games.notFound');
+  if (result.reason === 'registrationWindow' || result.reason === 'checkInWindow') fail(422, `tournament.refused.${result.reason}`);
   fail(409, 'tournament.typeLocked');
 }
 
@@ -115,9 +118,12 @@ export const tournamentsRoutes = router()
       method: 'post',
       path: '/',
       tags: ['Турніри'],
-      summary: 'Адмін: створити турнір (статус за замовчуванням pending)',
+      summary:
+        'Адмін: створити турнір (статус за замовчуванням pending). Необовʼязково: `maxParticipants` (2–1024), вікна реєстрації ' +
+        '(`registrationOpensAt`, `registrationClosesAt`) і підтвердження участі (`checkInEnabled`, `checkInOpensAt`, `checkInClosesAt`; ' +
+        'типово за 60 і 10 хв до початку), `confirmationMinutes`. Вікно, що не відкривається раніше, ніж закривається, чи закривається після початку — 422',
       request: { body: jsonBody(tournamentInput) },
-      responses: { 201: jsonResponse(tournamentSaved, 'Турнір додано'), ...errors(400, 401, 403, 404, 415) },
+      responses: { 201: jsonResponse(tournamentSaved, 'Турнір додано'), ...errors(400, 401, 403, 404, 415, 422) },
     }),
     async (c) => {
       const result = await createTournament(c.get('db'), c.req.valid('json'));
@@ -132,11 +138,12 @@ export const tournamentsRoutes = router()
       tags: ['Турніри'],
       summary: 'Адмін: зберегти турнір (назва, дата й гра обовʼязкові; решта — якщо передано)',
       request: { params: idParam, body: jsonBody(tournamentUpdate) },
-      responses: { 200: jsonResponse(tournamentSaved, 'Турнір оновлено'), ...errors(400, 401, 403, 404, 409, 415) },
+      responses: { 200: jsonResponse(tournamentSaved, 'Турнір оновлено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
     async (c) => {
       const result = await updateTournament(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
       if (!result.ok) refuseSave(result);
+      publishTournament({ tournamentId: result.tournament._id, kind: 'tournament' });
       return c.json({ message: t('tournament.updated'), tournament: result.tournament }, 200);
     },
   )
@@ -172,6 +179,7 @@ export const tournamentsRoutes = router()
         if (result.reason === 'notFound') fail(404, 'tournament.notFound');
         fail(WINNER_STATUS[result.reason], `winner.refused.${result.reason}`);
       }
+      publishTournament({ tournamentId: result.tournament._id, kind: 'tournament' });
       return c.json({ message: t(finish ? 'winner.finished' : 'winner.saved'), tournament: result.tournament }, 200);
     },
   );

@@ -1,0 +1,374 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/api/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { databaseLimiter } from '../../src/server/services/rate-limit.ts';
+import {
+  closeStreams,
+  connectLive,
+  LIVE_CHANNEL,
+  onRemoteTournamentEvent,
+  publishTournament,
+  receive,
+  signalUsers,
+  subscribeTournament,
+} from '../../src/server/services/live.ts';
+import { redisLink } from '../../src/server/services/live-redis.ts';
+import { answersChangedByEvent } from '../../src/server/serving/write-effects.ts';
+import { admin, application, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
+
+/**
+ * Live pages (issue 22): the event streams of a tournament and of the signed-in user, their caps,
+ * their end, and the links that carry events between instances (PostgreSQL NOTIFY, Redis pub/sub).
+ */
+const api = useTestApi();
+let boss: Player;
+let disconnect: () => Promise<void>;
+
+beforeAll(async () => {
+  boss = await admin(api);
+  // The database listener: stored notices signal their readers through it.
+  disconnect = await connectLive({ database: api.database });
+});
+afterAll(async () => {
+  await disconnect();
+});
+
+/** An open event stream, read as it arrives. */
+interface Stream {
+  status: number;
+  headers: Headers;
+  /** Waits for the next event named `name`; its data. */
+  next(name: string): Promise<Record<string, unknown>>;
+  /** Everything read so far. */
+  text(): string;
+  /** Resolves when the server ended the stream. */
+  ended: Promise<void>;
+  close(): Promise<void>;
+}
+
+async function open(path: string, options: { token?: string; ip?: string; app?: ReturnType<typeof createApp> } = {}): Promise<Stream> {
+  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  const response = await (options.app ?? api.app).request(path, { headers }, { clientAddress: options.ip ?? '203.0.113.9' });
+  let buffer = '';
+  let consumed = 0;
+  const waiters = new Set<() => void>();
+  const streaming = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+  const reader = streaming ? response.body?.getReader() : undefined;
+  const decoder = new TextDecoder();
+  const ended = (async () => {
+    if (!reader) {
+      buffer = await response.text();
+      return;
+    }
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      for (const wake of waiters) wake();
+    }
+  })();
+  const next = (name: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const look = () => {
+        const blocks = buffer.slice(consumed).split('\n\n');
+        let offset = consumed;
+        for (const block of blocks.slice(0, -1)) {
+          offset += block.length + 2;
+          if (block.split('\n').includes(`event: ${name}`)) {
+            consumed = offset;
+            waiters.delete(look);
+            clearTimeout(timer);
+            const data = block.split('\n').find((line) => line.startsWith('data: '));
+            resolve(JSON.parse(data?.slice(6) ?? '{}') as Record<string, unknown>);
+            return;
+          }
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(look);
+        reject(new Error(`no «${name}» event within 3 s; read: ${buffer}`));
+      }, 3000);
+      waiters.add(look);
+      look();
+    });
+  return {
+    status: response.status,
+    headers: response.headers,
+    next,
+    text: () => buffer,
+    ended,
+    close: async () => {
+      await reader?.cancel().catch(() => {});
+      await ended;
+    },
+  };
+}
+
+/** A single-elimination stage of four approved players; its first ready match. */
+async function readyMatch() {
+  const cup = await tournament(api, { soloOnly: true, approved: 4 });
+  const made = await stage(api, cup.id, { format: 'single_elimination' });
+  const match = made.matches.find((m) => m.status === 'ready')!;
+  return { cup, match };
+}
+
+describe('GET /api/tournaments/{id}/events', () => {
+  it('opens an event stream that no cache keeps and no proxy buffers, and says when to reconnect', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const stream = await open(`/api/tournaments/${cup.id}/events`);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('cache-control')).toBe('no-store, no-transform');
+    expect(stream.headers.get('x-accel-buffering')).toBe('no');
+    // The ETag digest would read a body that never ends.
+    expect(stream.headers.get('etag')).toBeNull();
+    await stream.next('ready');
+    expect(stream.text()).toMatch(/^retry: 3000$/m);
+    expect(stream.text()).toMatch(/^id: \d+$/m);
+    await stream.close();
+  });
+
+  it('tells the viewer of a bracket that a result was saved, naming the match', async () => {
+    const { cup, match } = await readyMatch();
+    const stream = await open(`/api/tournaments/${cup.id}/events`);
+    await stream.next('ready');
+    const saved = await api.call('PATCH', `/api/matches/${match._id}`, { token: boss.token, body: { version: match.version, scoreA: 1, scoreB: 0 } });
+    expect(saved.status).toBe(200);
+    expect(await stream.next('match')).toMatchObject({ tournamentId: cup.id, kind: 'match', matchId: match._id });
+    await stream.close();
+  });
+
+  it('tells of an application and of a new stage, and nothing of other tournaments', async () => {
+    const cup = await tournament(api, { soloOnly: true, approved: 2 });
+    const other = await tournament(api, { soloOnly: true });
+    const stream = await open(`/api/tournaments/${cup.id}/events`);
+    await stream.next('ready');
+    await application(api, other.id);
+    await application(api, cup.id);
+    expect(await stream.next('application')).toMatchObject({ tournamentId: cup.id });
+    await stage(api, cup.id, { format: 'single_elimination' });
+    expect(await stream.next('stage')).toMatchObject({ tournamentId: cup.id });
+    expect(stream.text()).not.toContain(other.id);
+    await stream.close();
+  });
+
+  it('answers 404 for an unknown tournament and 400 for an id that is not one, in Ukrainian', async () => {
+    const missing = await api.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/events');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Турнір не знайдено' });
+    expect((await api.call('GET', '/api/tournaments/not-an-id/events')).status).toBe(400);
+  });
+
+  it('ends cleanly when the viewer leaves, giving its place back, and when the server shuts down', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const tight = createApp({ ...deps(), eventStreams: { max: 10, perAddress: 1 } });
+    const first = await open(`/api/tournaments/${cup.id}/events`, { app: tight, ip: '198.51.100.7' });
+    await first.next('ready');
+    expect((await open(`/api/tournaments/${cup.id}/events`, { app: tight, ip: '198.51.100.7' })).status).toBe(429);
+    await first.close();
+    const again = await open(`/api/tournaments/${cup.id}/events`, { app: tight, ip: '198.51.100.7' });
+    expect(again.status).toBe(200);
+    await again.next('ready');
+    closeStreams();
+    await again.ended;
+    // The place is given back on shutdown too.
+    const third = await open(`/api/tournaments/${cup.id}/events`, { app: tight, ip: '198.51.100.7' });
+    expect(third.status).toBe(200);
+    await third.close();
+  });
+});
+
+/** The test API's own dependencies, for an app with other stream caps over the same database. */
+const deps = () => ({
+  database: api.database,
+  mailer: { send: async () => {} },
+  limits: databaseLimiter(api.db),
+  sessionTtlDays: 30,
+  trustProxy: 0,
+  siteUrl: 'https://arena.test',
+});
+
+describe('stream caps', () => {
+  it('refuses an address past its share with 429 and a full process with 503, in Ukrainian, with Retry-After', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const capped = createApp({ ...deps(), eventStreams: { max: 3, perAddress: 2 } });
+    const path = `/api/tournaments/${cup.id}/events`;
+    const held = [await open(path, { app: capped, ip: '192.0.2.1' }), await open(path, { app: capped, ip: '192.0.2.1' })];
+    const tooMany = await open(path, { app: capped, ip: '192.0.2.1' });
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.headers.get('retry-after')).toBe('3');
+    await tooMany.ended;
+    expect(JSON.parse(tooMany.text())).toEqual({ message: expect.stringMatching(/^Забагато відкритих оновлень наживо/) });
+    held.push(await open(path, { app: capped, ip: '192.0.2.2' }));
+    const full = await open(path, { app: capped, ip: '192.0.2.3' });
+    expect(full.status).toBe(503);
+    await full.ended;
+    expect(JSON.parse(full.text())).toEqual({ message: expect.stringMatching(/^Оновлення наживо зараз недоступні/) });
+    for (const stream of held) await stream.close();
+  });
+
+  it('counts a burst of streams opened at once exactly', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const capped = createApp({ ...deps(), eventStreams: { max: 100, perAddress: 5 } });
+    const burst = await Promise.all(Array.from({ length: 12 }, () => open(`/api/tournaments/${cup.id}/events`, { app: capped, ip: '192.0.2.50' })));
+    expect(burst.filter((s) => s.status === 200)).toHaveLength(5);
+    expect(burst.filter((s) => s.status === 429)).toHaveLength(7);
+    for (const stream of burst) await stream.close();
+  });
+});
+
+describe('GET /api/users/me/events', () => {
+  it('is for a signed-in reader only', async () => {
+    const guest = await api.call('GET', '/api/users/me/events');
+    expect(guest.status).toBe(401);
+    expect(guest.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('rings the bell when a notification is stored for the reader, and not for anyone else', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const reader = await player(api);
+    const bystander = await player(api);
+    const mine = await open('/api/users/me/events', { token: reader.token });
+    const theirs = await open('/api/users/me/events', { token: bystander.token });
+    await mine.next('ready');
+    await theirs.next('ready');
+    // The admin's answer to an application notifies the applicant, inside its transaction.
+    await application(api, cup.id, 'approved', reader);
+    expect(await mine.next('notification')).toEqual({ userId: reader.user.id, kind: 'notification' });
+    expect(theirs.text()).not.toContain('notification');
+    await mine.close();
+    await theirs.close();
+  });
+
+  it('says nothing of a notice whose transaction rolled back', async () => {
+    const reader = await player(api);
+    const stream = await open('/api/users/me/events', { token: reader.token });
+    await stream.next('ready');
+    await api.db
+      .transaction(async (tx) => {
+        await signalUsers(tx, [reader.user.id]);
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await api.db.transaction((tx) => signalUsers(tx, [reader.user.id], 'team'));
+    // Signals arrive in commit order: once the committed one is here, the rolled-back one never will.
+    await stream.next('team');
+    expect(stream.text()).not.toContain('event: notification');
+    await stream.close();
+  });
+});
+
+describe('events between instances', () => {
+  it('delivers an event from another instance once, however many links bring it, and tells the held-answer hook', async () => {
+    const tournamentId = '11111111-1111-4111-8111-111111111111';
+    const heard: string[] = [];
+    const remote: string[] = [];
+    const stop = subscribeTournament(tournamentId, (event) => heard.push(event.kind));
+    const stopRemote = onRemoteTournamentEvent((event) => remote.push(event.tournamentId));
+    const wire = JSON.stringify({ n: 'abc-1', t: tournamentId, k: 'report', m: '22222222-2222-4222-8222-222222222222' });
+    receive(wire);
+    receive(wire);
+    // Junk on the channel (anyone who can NOTIFY) is dropped.
+    receive('{"n":"x","t":"y","k":"drop tables"}');
+    receive('not json');
+    expect(heard).toEqual(['report']);
+    expect(remote).toEqual([tournamentId]);
+    // This instance's own events are delivered at once, and not again when they come back.
+    publishTournament({ tournamentId, kind: 'checkIn' });
+    expect(heard).toEqual(['report', 'checkIn']);
+    expect(remote).toEqual([tournamentId]);
+    stop();
+    stopRemote();
+  });
+
+  it('drops the held answers of that tournament (and ratings for a result), keeping the rest', () => {
+    const id = '33333333-3333-4333-8333-333333333333';
+    const changed = answersChangedByEvent(id, 'match');
+    expect(changed(`/tournaments/${id}`)).toBe(true);
+    expect(changed(`/tournament/${id}/bracket`)).toBe(true);
+    expect(changed(`/api/tournaments/${id}/stages`)).toBe(true);
+    expect(changed('/api/matches/44444444-4444-4444-8444-444444444444')).toBe(true);
+    expect(changed('/leaderboards')).toBe(true);
+    expect(changed('/tournaments/55555555-5555-4555-8555-555555555555')).toBe(false);
+    expect(answersChangedByEvent(id, 'checkIn')('/leaderboards')).toBe(false);
+    expect(answersChangedByEvent(id, 'stage')('/')).toBe(true);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL LISTEN/NOTIFY', () => {
+  let other: DatabaseHandle;
+  beforeAll(async () => {
+    // A second instance: its own pool and listener on the same database.
+    other = await openDatabase({ url: databaseUrl() });
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  function databaseUrl(): string {
+    // The scratch database's address, from the test API's pool.
+    return (api.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+  }
+
+  it('carries a NOTIFY from one instance to the listener of another, and only on commit', async () => {
+    const got: string[] = [];
+    const stop = await other.listen(
+      LIVE_CHANNEL,
+      (payload) => got.push(payload),
+      () => {},
+    );
+    await api.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, 'committed')`);
+    });
+    await api.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, 'rolled back')`);
+        throw new Error('no');
+      })
+      .catch(() => {});
+    await api.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, 'last')`);
+    await expect.poll(() => got.at(-1)).toBe('last');
+    expect(got).toEqual(['committed', 'last']);
+    await stop();
+  });
+
+  it('listens again after its connection is cut (a database restart), and says so', async () => {
+    const got: string[] = [];
+    let reconnected = 0;
+    const stop = await other.listen(
+      LIVE_CHANNEL,
+      (payload) => got.push(payload),
+      () => reconnected++,
+    );
+    await api.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`listen ${LIVE_CHANNEL}`} and pid <> pg_backend_pid()`);
+    await expect.poll(() => reconnected, { timeout: 5000 }).toBeGreaterThan(0);
+    await api.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, 'after')`);
+    await expect.poll(() => got).toContain('after');
+    await stop();
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('Redis pub/sub', () => {
+  it('carries an event from one instance to another', async () => {
+    const heardByA: string[] = [];
+    const heardByB: string[] = [];
+    const a = await redisLink(
+      redisUrl!,
+      (text) => heardByA.push(text),
+      () => {},
+    );
+    const b = await redisLink(
+      redisUrl!,
+      (text) => heardByB.push(text),
+      () => {},
+    );
+    await a.send('{"n":"r1"}');
+    await expect.poll(() => heardByB).toEqual(['{"n":"r1"}']);
+    // A publisher hears itself too: the hub's event ids drop the repeat.
+    await expect.poll(() => heardByA).toEqual(['{"n":"r1"}']);
+    await Promise.all([a.close(), b.close()]);
+  });
+});
