@@ -159,6 +159,12 @@ beforeAll(async () => {
   w.timedStage = (await stage(api, timed.id, { format: 'single_elimination' }))._id;
   const feedOwner = await player(api);
   w.calendarFile = (await ok<{ url: string }>('GET', '/api/users/me/calendar', feedOwner.token)).url.split('/').at(-1)!;
+  // Players' reports (issue 22): three finals of the user (side a) and the member; in two the user has reported.
+  for (const name of ['reportMatch', 'confirmMatch', 'disputeMatch']) {
+    const duel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] });
+    w[name] = (await stage(api, duel.id, { format: 'single_elimination' })).matches[0]!._id;
+    if (name !== 'reportMatch') await ok('POST', `/api/matches/${w[name]}/report`, people.user.token, { scoreA: 1, scoreB: 0 });
+  }
 });
 
 /** A fresh notification of the team member's, for the delete row (only its owner may delete it). */
@@ -309,6 +315,22 @@ const rows: Row[] = [
   {
     route: 'POST /api/tournaments/:id/record-match',
     request: () => ({
+  // Only the match's sides: the user reports, the member's same score confirms it; the user cannot answer their own report.
+  {
+    route: 'POST /api/matches/:id/report',
+    request: () => ({ path: `/api/matches/${w.reportMatch}/report`, body: { scoreA: 1, scoreB: 0 } }),
+    expect: signed(403, { user: 200, member: 200 }),
+  },
+  {
+    route: 'POST /api/matches/:id/confirm',
+    request: () => ({ path: `/api/matches/${w.confirmMatch}/confirm`, body: {} }),
+    expect: signed(403, { user: 409, member: 200 }),
+  },
+  {
+    route: 'POST /api/matches/:id/dispute',
+    request: () => ({ path: `/api/matches/${w.disputeMatch}/dispute`, body: { reason: 'Рахунок інший' } }),
+    expect: signed(403, { user: 409, member: 200 }),
+  },
       path: `/api/tournaments/${w.stats}/record-match`,
       body: { participant1Type: 'user', participant1Id: people.user.user.id, participant2Type: 'user', participant2Id: people.member.user.id, score1: 0, score2: 3 },
     }),

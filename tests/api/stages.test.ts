@@ -711,7 +711,8 @@ describe('large stages cost a fixed number of queries', () => {
         api.call<{ stage: StageView }>('POST', `/api/tournaments/${id}/stages`, { token: admin.token, body }),
       );
       expect(result.status).toBe(201);
-      counts[label] = queries.length;
+      // The outbox sends the new matches' notices after the answer (issue 22): its writes may fall in either window.
+      counts[label] = queries.filter((q) => !q.startsWith('update "notifications"')).length;
       if (label === 'de256') expect(result.body.stage.matches).toHaveLength(511);
       if (label === 'rr64') expect(result.body.stage.matches).toHaveLength(224);
     }

@@ -22,3 +22,5 @@ export const STATS_DESCRIPTION_MAX = 300;
 /** An emoji icon of a stat field or achievement. */
 export const ICON_MAX = 16;
 export const ACHIEVEMENT_NAME_MAX = 80;
+/** Why a player disputes the opponent's reported score (issue 22). */
+export const DISPUTE_REASON_MAX = 500;

@@ -17,6 +17,7 @@ import {
   STAGE_SEEDINGS,
   TIE_BREAKERS,
 } from '../domain/stage/format.ts';
+import { MATCH_ACTIONS, REPORT_STATES } from '../domain/match-day.ts';
 import { t } from '../i18n/index.ts';
 import { bracketParticipantSchema } from './bracket.ts';
 import { getIfChanged, type ApiClient } from './client.ts';
@@ -186,8 +187,38 @@ export const matchStateSchema = z.object({
     soloOnly: z.boolean(),
   }),
   participants: z.array(bracketParticipantSchema),
+  /** Who acts for each side (issue 22): the player's, or the team captain's, user id. */
+  actors: z.object({ a: z.string().nullable(), b: z.string().nullable() }),
+  /** A players' report waiting for the other side, or disputed; null when none is. */
+  report: z
+    .object({
+      state: z.enum(REPORT_STATES),
+      side: z.enum(SLOTS),
+      scoreA: z.number().int().nullable(),
+      scoreB: z.number().int().nullable(),
+      games: z.array(gameScoreSchema),
+      /** When a waiting report is confirmed by itself. */
+      confirmBy: z.string().nullable(),
+    })
+    .nullable(),
+  /** The match's history, oldest first: reports, confirmations, disputes, the admin's results and resets. */
+  actions: z.array(
+    z.object({
+      _id: z.string(),
+      kind: z.enum(MATCH_ACTIONS),
+      /** Who did it; null for the automatic confirmation or a deleted account. */
+      user: z.object({ _id: z.string(), username: z.string() }).nullable(),
+      side: z.enum(SLOTS).nullable(),
+      scoreA: z.number().int().nullable(),
+      scoreB: z.number().int().nullable(),
+      games: z.array(gameScoreSchema).nullable(),
+      reason: z.string(),
+      at: z.string(),
+    }),
+  ),
 });
 export type MatchState = z.infer<typeof matchStateSchema>;
+export type MatchActionView = MatchState['actions'][number];
 
 export const matchSavedSchema = z.object({
   message: z.string(),

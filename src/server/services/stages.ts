@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
-import type { MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, StageView } from '../../lib/api/stages.ts';
+import type { MatchState, MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, StageView } from '../../lib/api/stages.ts';
 import type { Bracket } from '../../lib/domain/bracket.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { crossSeed, draftStage, groupCount, isStageFinished, nextSwissRound, seedOrder, snakeGroups, type NextRoundRefusal } from '../../lib/domain/stage/build.ts';
@@ -14,7 +14,9 @@ import { judgeResult, type JudgedResult, type ResultRefusal } from '../../lib/do
 import { eliminationPlacements, groupStandings, type Placement, type StandingRow } from '../../lib/domain/stage/standings.ts';
 import type { Tx } from '../db/client.ts';
 import { stageMatchId } from './match-ids.ts';
-import { playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments } from '../db/schema/index.ts';
+import { matchActions, playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments, users } from '../db/schema/index.ts';
+import { actorsOf, announceReady, recordActions } from './match-actions.ts';
+import { announce, type Notice } from './notices.ts';
 import { approvedParticipants } from './participants.ts';
 import { countStageResults } from './stage-stats.ts';
 
@@ -350,6 +352,7 @@ async function insertMatches(
   plan: readonly PlannedMatch[],
   resolved: readonly ResolvedMatch[],
   groupIds: ReadonlyMap<number, string>,
+  tournament: Pick<TournamentRow, 'id' | 'title' | 'soloOnly'>,
 ) {
   const now = new Date();
   const roundIds = new Map<string, string>();
@@ -371,6 +374,11 @@ async function insertMatches(
   const rows = plan.map((m, i) => newRow(stageId, roundIds.get(`${m.group ?? ''}:${m.side ?? ''}:${m.round}`)!, m, resolved[i]!, now));
   // In slices, each under PostgreSQL's 65 535 parameters a statement.
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await tx.insert(stageMatches).values(rows.slice(i, i + ROWS_PER_STATEMENT));
+  await announceReady(
+    tx,
+    tournament,
+    rows.filter((r) => r.status === 'ready').map((r) => ({ id: r.id!, a: r.participantA ?? null, b: r.participantB ?? null, scheduledAt: null })),
+  );
   return rows.map((r) => r.id!);
 }
 
@@ -409,6 +417,9 @@ async function writeRows(tx: Tx, all: readonly RowChange[]) {
   for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) await writeSlice(tx, all.slice(i, i + ROWS_PER_STATEMENT));
 }
 
+/** A players' report stands while its match stays ready between the same sides; a result, a reset or new sides end it. */
+const keepsReport = sql.raw(`v.status = 'ready' and m.participant_a is not distinct from v.a and m.participant_b is not distinct from v.b`);
+
 async function writeSlice(tx: Tx, changes: readonly RowChange[]) {
   const values = changes.map(
     (c) =>
@@ -418,7 +429,10 @@ async function writeSlice(tx: Tx, changes: readonly RowChange[]) {
     update ${stageMatches} as m set
       participant_a = v.a, participant_b = v.b, status = v.status, winner = v.winner, score_a = v.sa, score_b = v.sb,
       games = v.games, forfeit = v.forfeit, completed_at = v.completed, comment = v.comment, scheduled_at = v.scheduled,
-      version = m.version + 1, updated_at = now()
+      version = m.version + 1, updated_at = now(),
+      report_state = case when ${keepsReport} then m.report_state end,
+      reported_by = case when ${keepsReport} then m.reported_by end,
+      confirm_by = case when ${keepsReport} then m.confirm_by end
     from (values ${sql.join(values, sql`, `)}) as v(id, a, b, status, winner, sa, sb, games, forfeit, completed, comment, scheduled)
     where m.id = v.id`);
 }
@@ -477,11 +491,24 @@ async function saveStage(
     await tx.update(stages).set({ seeds: stage.seeds, disqualified: stage.disqualified }).where(eq(stages.id, stage.id));
   }
   await writeRows(tx, changes);
+  const byId = new Map(loaded.rows.map((row) => [row.id, row]));
+  await announceReady(
+    tx,
+    tournament,
+    changes
+      .filter((c) => {
+        const row = byId.get(c.id)!;
+        return c.status === 'ready' && !(row.status === 'ready' && row.participantA === c.participantA && row.participantB === c.participantB);
+      })
+      .map((c) => ({ id: c.id, a: c.participantA, b: c.participantB, scheduledAt: c.scheduledAt })),
+  );
   const rows = loaded.rows.map((row) => {
     const change = changes.find((c) => c.id === row.id);
     if (!change) return row;
     const { resultChanged: _, ...fields } = change;
-    return { ...row, ...fields, version: row.version + 1, updatedAt: now };
+    const keeps = change.status === 'ready' && row.participantA === change.participantA && row.participantB === change.participantB;
+    const report = keeps ? {} : { reportState: null, reportedBy: null, confirmBy: null };
+    return { ...row, ...fields, ...report, version: row.version + 1, updatedAt: now };
   });
   const saved: LoadedStage = {
     ...loaded,
@@ -613,7 +640,7 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
         })),
       );
     const resolved = resolveStage(draft.plan, draft.seeds, new Map(), new Set(carried));
-    await insertMatches(tx, stage!.id, draft.plan, resolved, groupIds);
+    await insertMatches(tx, stage!.id, draft.plan, resolved, groupIds, tournament);
     const started = normalizeStatus(tournament.status) === 'pending';
     const [created] = await loadStages(tx, tournament.id).then((loaded) => {
       all = loaded;
@@ -655,7 +682,7 @@ export type MatchSaved =
   | { ok: false; reason: MatchRefusal; bestOf: number };
 
 /** Finds the stage match, its tournament locked: the tournament's writes queue up. */
-async function lockedMatch(tx: Tx, matchId: string) {
+export async function lockMatch(tx: Tx, matchId: string) {
   const [found] = await tx
     .select({ tournamentId: stages.tournamentId })
     .from(stageMatches)
@@ -672,68 +699,130 @@ async function lockedMatch(tx: Tx, matchId: string) {
   return null;
 }
 
+/** A stage match read with its tournament locked (`lockMatch`). */
+export type LockedMatch = NonNullable<Awaited<ReturnType<typeof lockMatch>>>;
+
+/** The locked match as the API shows it, its stored row, and the rules its result is judged by. */
+export function lockedView(found: LockedMatch) {
+  const { loaded, index, all } = found;
+  return {
+    match: matchView(loaded, index),
+    row: loaded.rows[index]!,
+    rules: { bestOf: loaded.stage.settings.bestOf ?? 1, draws: allowsDraws(loaded.stage.format) },
+    // A later stage was seeded from this one's tables: a changed result here would not reach it.
+    feedsLater: all.some((s) => s.stage.fromStageId === loaded.stage.id),
+  };
+}
+
+/**
+ * Changes a match whose tournament the caller locked (`lockMatch`): its result (entered,
+ * corrected or withdrawn), comment or time. The admin's edit and a players' confirmed report both
+ * end here, so a result is applied one way whoever gives it: later matches reset, the statistics
+ * and ratings follow, the tournament's version moves.
+ */
+export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<MatchUpdateInput, 'version'>): Promise<MatchSaved> {
+  const { tournament, all, loaded, index } = found;
+  const bestOf = loaded.stage.settings.bestOf ?? 1;
+  if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished', bestOf };
+  const state = loaded.resolved[index]!;
+  const entered = new Map(loaded.entered);
+  const wantsResult = input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
+  // A later stage was seeded from this one's tables: a changed result here would not reach it.
+  if ((wantsResult || input.reset) && all.some((s) => s.stage.fromStageId === loaded.stage.id)) return { ok: false, reason: 'feedsLater', bestOf };
+  if (input.reset) {
+    if (state.bye) return { ok: false, reason: 'bye', bestOf };
+    if (!entered.has(index)) return { ok: false, reason: 'noResult', bestOf };
+    entered.delete(index);
+  } else if (wantsResult) {
+    if (state.bye) return { ok: false, reason: 'bye', bestOf };
+    if (!state.a || !state.b) return { ok: false, reason: 'notReady', bestOf };
+    const judged = judgeResult(input, {
+      bestOf,
+      draws: allowsDraws(loaded.stage.format),
+    });
+    if (!judged.ok) return { ok: false, reason: judged.reason, bestOf };
+    entered.set(index, { a: state.a, b: state.b, result: judged.result });
+  }
+  const edit: { comment?: string; scheduledAt?: Date | null } = {};
+  if (input.comment !== undefined) edit.comment = input.comment;
+  if (input.scheduledAt !== undefined) edit.scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
+  const after = resolveStage(loaded.plan, loaded.stage.seeds, entered, new Set(loaded.stage.disqualified));
+  const resetIndexes = resetBy(loaded.resolved, after).filter((i) => i !== index);
+  if (input.preview) {
+    const previewed = { ...loaded, resolved: after };
+    return {
+      ok: true,
+      stale: false,
+      preview: true,
+      match: matchView(previewed, index),
+      reset: resetIndexes.map((i) => matchView(previewed, i)),
+      tournamentId: tournament.id,
+    };
+  }
+  const { stage } = await saveStage(tx, tournament, all, loaded, {
+    entered,
+    edits: new Map([[index, edit]]),
+  });
+  return {
+    ok: true,
+    stale: false,
+    preview: false,
+    match: matchView(stage, index),
+    reset: resetIndexes.map((i) => matchView(stage, i)),
+    tournamentId: tournament.id,
+  };
+}
+
 /**
  * Enters, corrects or withdraws a match's result, or changes its comment or time (issue 21,
  * `PATCH /api/matches/{id}`), in one transaction. An edit based on an older version of the match
  * changes nothing. A changed result resets the matches built on the old one (`preview` only lists
- * them); the statistics follow.
+ * them); the statistics follow. A result or a withdrawal by `adminId` goes into the match's
+ * history and ends the players' reports; a dispute it settles is announced to both sides.
  */
-export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInput): Promise<MatchSaved> {
+export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInput, adminId?: string): Promise<MatchSaved> {
   return db.transaction(async (tx): Promise<MatchSaved> => {
-    const found = await lockedMatch(tx, matchId);
+    const found = await lockMatch(tx, matchId);
     if (!found) return { ok: false, reason: 'notFound', bestOf: 1 };
-    const { tournament, all, loaded, index } = found;
-    const bestOf = loaded.stage.settings.bestOf ?? 1;
-    if (loaded.rows[index]!.version !== input.version) return { ok: true, stale: true, match: matchView(loaded, index) };
-    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished', bestOf };
-    const state = loaded.resolved[index]!;
-    const entered = new Map(loaded.entered);
+    const { loaded, index, tournament } = found;
+    const row = loaded.rows[index]!;
+    if (row.version !== input.version) return { ok: true, stale: true, match: matchView(loaded, index) };
+    const saved = await changeLockedMatch(tx, found, input);
+    if (!saved.ok || saved.stale || saved.preview) return saved;
     const wantsResult = input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
-    // A later stage was seeded from this one's tables: a changed result here would not reach it.
-    if ((wantsResult || input.reset) && all.some((s) => s.stage.fromStageId === loaded.stage.id)) return { ok: false, reason: 'feedsLater', bestOf };
-    if (input.reset) {
-      if (state.bye) return { ok: false, reason: 'bye', bestOf };
-      if (!entered.has(index)) return { ok: false, reason: 'noResult', bestOf };
-      entered.delete(index);
-    } else if (wantsResult) {
-      if (state.bye) return { ok: false, reason: 'bye', bestOf };
-      if (!state.a || !state.b) return { ok: false, reason: 'notReady', bestOf };
-      const judged = judgeResult(input, {
-        bestOf,
-        draws: allowsDraws(loaded.stage.format),
-      });
-      if (!judged.ok) return { ok: false, reason: judged.reason, bestOf };
-      entered.set(index, { a: state.a, b: state.b, result: judged.result });
+    if (input.reset || wantsResult) {
+      const m = saved.match;
+      await recordActions(tx, [
+        input.reset
+          ? { matchId, kind: 'reset', userId: adminId ?? null }
+          : { matchId, kind: 'result', userId: adminId ?? null, scoreA: m.scoreA, scoreB: m.scoreB, games: m.games, reason: input.comment ?? '' },
+      ]);
+      if (row.reportState === 'disputed' && saved.match.status === 'completed') {
+        await announceResolved(tx, tournament, saved.match);
+      }
     }
-    const edit: { comment?: string; scheduledAt?: Date | null } = {};
-    if (input.comment !== undefined) edit.comment = input.comment;
-    if (input.scheduledAt !== undefined) edit.scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
-    const after = resolveStage(loaded.plan, loaded.stage.seeds, entered, new Set(loaded.stage.disqualified));
-    const resetIndexes = resetBy(loaded.resolved, after).filter((i) => i !== index);
-    if (input.preview) {
-      const previewed = { ...loaded, resolved: after };
-      return {
-        ok: true,
-        stale: false,
-        preview: true,
-        match: matchView(previewed, index),
-        reset: resetIndexes.map((i) => matchView(previewed, i)),
-        tournamentId: tournament.id,
-      };
-    }
-    const { stage } = await saveStage(tx, tournament, all, loaded, {
-      entered,
-      edits: new Map([[index, edit]]),
-    });
-    return {
-      ok: true,
-      stale: false,
-      preview: false,
-      match: matchView(stage, index),
-      reset: resetIndexes.map((i) => matchView(stage, i)),
-      tournamentId: tournament.id,
-    };
+    return saved;
   });
+}
+
+/** `disputeResolved` to both sides of a match the admin decided. */
+async function announceResolved(tx: Tx, tournament: TournamentRow, match: StageMatchView) {
+  const actors = await actorsOf(tx, tournament.soloOnly, [match.a, match.b]);
+  const notices: Notice[] = [match.a, match.b].flatMap((id) => {
+    const actor = id ? actors.get(id) : undefined;
+    return actor
+      ? [
+          {
+            userId: actor.userId,
+            kind: 'disputeResolved' as const,
+            params: { tournament: tournament.title, score: `${match.scoreA ?? '–'}:${match.scoreB ?? '–'}` },
+            link: `/matches/${match._id}`,
+            tournamentId: tournament.id,
+          },
+        ]
+      : [];
+  });
+  await announce(tx, notices);
 }
 
 /** A stage match with its stage and tournament (`GET /api/matches/{id}`). */
@@ -766,9 +855,49 @@ export async function findMatch(db: Tx, matchId: string) {
         soloOnly: tournament.soloOnly,
       },
       participants: participants.filter((p) => p._id === loaded.resolved[index]!.a || p._id === loaded.resolved[index]!.b),
+      ...(await matchDay(db, tournament, loaded.rows[index]!, loaded.resolved[index]!)),
     };
   }
   return null;
+}
+
+/** A match's players' side (issue 22): who acts for each side, the report waiting or disputed, the history. */
+async function matchDay(db: Tx, tournament: TournamentRow, row: MatchRow, state: ResolvedMatch): Promise<Pick<MatchState, 'actors' | 'report' | 'actions'>> {
+  const [actors, history] = await Promise.all([
+    actorsOf(db, tournament.soloOnly, [state.a, state.b]),
+    db
+      .select({ action: matchActions, username: users.username })
+      .from(matchActions)
+      .leftJoin(users, eq(users.id, matchActions.userId))
+      .where(eq(matchActions.matchId, row.id))
+      .orderBy(asc(matchActions.createdAt), asc(matchActions.id)),
+  ]);
+  const reported = history.findLast((h) => h.action.kind === 'report')?.action;
+  return {
+    actors: { a: (state.a && actors.get(state.a)?.userId) ?? null, b: (state.b && actors.get(state.b)?.userId) ?? null },
+    report:
+      row.reportState && row.reportedBy && reported
+        ? {
+            state: row.reportState,
+            side: row.reportedBy,
+            scoreA: reported.scoreA,
+            scoreB: reported.scoreB,
+            games: reported.games ?? [],
+            confirmBy: row.confirmBy?.toISOString() ?? null,
+          }
+        : null,
+    actions: history.map(({ action: a, username }) => ({
+      _id: a.id,
+      kind: a.kind,
+      user: a.userId && username !== null ? { _id: a.userId, username } : null,
+      side: a.side,
+      scoreA: a.scoreA,
+      scoreB: a.scoreB,
+      games: a.games,
+      reason: a.reason,
+      at: a.createdAt.toISOString(),
+    })),
+  };
 }
 
 export type NextRound = { ok: true; stage: StageView; round: number } | { ok: false; reason: 'tournamentNotFound' | 'notFound' | 'finished' | NextRoundRefusal };
@@ -792,7 +921,7 @@ export async function pairNextRound(db: Tx, tournamentId: string, stageId: strin
     const groupRows = await tx.select().from(stageGroups).where(eq(stageGroups.stageId, stageId));
     const groupIds = new Map(groupRows.map((g) => [g.number, g.id]));
     const fresh = resolveStage(next.plan, [], new Map(), new Set(loaded.stage.disqualified));
-    await insertMatches(tx, stageId, next.plan, fresh, groupIds);
+    await insertMatches(tx, stageId, next.plan, fresh, groupIds, tournament);
     const reloaded = await loadStages(tx, tournamentId);
     await bumpTournament(tx, tournament, reloaded);
     return {
@@ -892,7 +1021,7 @@ export async function drawSingleElimination(db: Tx, tournamentId: string, option
         seeds: draft.seeds,
       })
       .returning();
-    await insertMatches(tx, stage!.id, draft.plan, resolveStage(draft.plan, draft.seeds, new Map()), new Map());
+    await insertMatches(tx, stage!.id, draft.plan, resolveStage(draft.plan, draft.seeds, new Map()), new Map(), tournament);
     const started = normalizeStatus(tournament.status) === 'pending';
     const { bracket, version } = await bumpTournament(tx, tournament, await loadStages(tx, tournament.id), started ? { status: 'started' } : {});
     return {
@@ -944,7 +1073,7 @@ export async function saveSingleElimination(
       })
       .returning();
     const plan = singleEliminationPlan(seeds.length);
-    await insertMatches(tx, created!.id, plan, resolveStage(plan, seeds, new Map()), new Map());
+    await insertMatches(tx, created!.id, plan, resolveStage(plan, seeds, new Map()), new Map(), tournament);
     const reloaded = await loadStages(tx, tournament.id);
     stage = reloaded.find((s) => s.stage.id === created!.id)!;
     return { ok: true, ...(await saveAndProject(tx, tournament, reloaded, stage, seeds, entered, comments)) };

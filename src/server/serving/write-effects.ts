@@ -23,9 +23,18 @@ const tournamentPaths = (id: string) => `/tournaments/${id}(/|\\?|$)|/tournament
 /** Ratings, streaks, match history and achievements: the leaderboards, the stats API and the home page's top players. */
 const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/';
 
+/**
+ * A player's report, confirmation or dispute (issue 22). Its path names the match, not the
+ * tournament, and any of them may apply a result (an agreeing report, a confirmation, or a report
+ * whose time was up, confirmed first): matches, every tournament's pages and reads, the ratings.
+ */
+const MATCH_REPORT = /^\/api\/matches\/[0-9a-f-]{36}\/(report|confirm|dispute)$/i;
+const REPORTED = new RegExp(`^(/matches/|/api/matches/|/tournaments/|/tournament/|/api/tournaments/|/sitemap\\.xml|${RATINGS})`);
+
 /** For the method and path of a successful write: whether a held answer of `path` must be dropped. */
 export function answersChangedBy(writePath: string, method: string): (path: string) => boolean {
   if (PRIVATE_WRITE.test(writePath)) return () => false;
+  if (MATCH_REPORT.test(writePath)) return (path) => REPORTED.test(path);
   const play = TOURNAMENT_PLAY.exec(writePath);
   if (!play || (play[2] === 'bracket' && method.toUpperCase() !== 'PATCH')) return () => true;
   const [, id = '', action] = play;

@@ -1,15 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { confirmInput, disputeInput, reportInput } from '../../../lib/api/match-reports.ts';
 import { matchSavedSchema, matchSchema, matchStateSchema, matchUpdateInput } from '../../../lib/api/stages.ts';
 import { winsNeeded } from '../../../lib/domain/stage/result.ts';
-import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
+import { defaultLocale, plural, t, type MessageKey } from '../../../lib/i18n/index.ts';
+import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
+import { confirmDueReports, confirmReport, disputeReport, reportScore, type ReportDone, type ReportOutcome, type ReportRefusal } from '../../services/match-reports.ts';
 import { findMatch, updateMatch, type MatchRefusal } from '../../services/stages.ts';
 import { publishTournament } from '../../services/live.ts';
 
-import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
 
 const tags = ['Етапи'];
 const params = z.object({ id: z.uuid() });
+const reportAnswerSchema = z.object({ message: z.string(), state: matchStateSchema });
 
 function refuseMatch(reason: MatchRefusal, bestOf: number): never {
   if (reason === 'notFound') fail(404, 'match.notFound');
@@ -22,7 +26,8 @@ function refuseMatch(reason: MatchRefusal, bestOf: number): never {
 
 /**
  * One match of a stage (issue 21): anyone reads it; the admin enters, corrects or withdraws its
- * result (the winner follows from the score), forfeits a side, sets its time and comment.
+ * result (the winner follows from the score), forfeits a side, sets its time and comment. Its
+ * players report, confirm and dispute results (issue 22, services/match-reports.ts).
  */
 export const matchRoutes = router()
   .openapi(
@@ -38,7 +43,10 @@ export const matchRoutes = router()
       },
     }),
     async (c) => {
-      const found = await findMatch(c.get('db'), c.req.valid('param').id);
+      const { id } = c.req.valid('param');
+      // A report whose time is up is confirmed before it is shown, not at the next sweep.
+      await confirmDueReports(c.get('db'), new Date(), id);
+      const found = await findMatch(c.get('db'), id);
       if (!found) fail(404, 'match.notFound');
       return c.json(found, 200);
     },
@@ -62,7 +70,7 @@ export const matchRoutes = router()
     async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const saved = await updateMatch(c.get('db'), id, body);
+      const saved = await updateMatch(c.get('db'), id, body, c.var.auth.user.id);
       if (!saved.ok) refuseMatch(saved.reason, saved.bestOf);
       if (saved.stale) return c.json({ message: t('match.stale'), match: saved.match }, 409);
       if (!saved.preview) publishTournament({ tournamentId: saved.tournamentId, kind: 'match', matchId: id });
@@ -84,4 +92,77 @@ export const matchRoutes = router()
         200,
       );
     },
+  )
+  .openapi(
+    userRoute({
+      method: 'post',
+      path: '/{id}/report',
+      tags,
+      summary:
+        'Гравець (чи капітан команди) повідомляє рахунок готового матчу: звіт чекає на підтвердження суперника (confirmationMinutes турніру, потім зараховується сам). ' +
+        'Повторний звіт тієї ж сторони замінює свій; звіт другої сторони з тим самим рахунком підтверджує, з іншим — матч оскаржено',
+      request: { params, body: jsonBody(reportInput) },
+      responses: {
+        200: jsonResponse(reportAnswerSchema, 'Звіт прийнято'),
+        ...errors(400, 401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const done = await reportScore(c.get('db'), id, c.var.auth.user.id, c.req.valid('json'));
+      return c.json(await answered(c.get('db'), id, done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.mismatch' }), 200);
+    },
+  )
+  .openapi(
+    userRoute({
+      method: 'post',
+      path: '/{id}/confirm',
+      tags,
+      summary: 'Суперник підтверджує звіт: результат зараховується так само, як адмінів (поширення сіткою, статистика, рейтинги)',
+      request: { params, body: { required: false, content: { 'application/json': { schema: confirmInput } } } },
+      responses: {
+        200: jsonResponse(reportAnswerSchema, 'Результат підтверджено'),
+        ...errors(400, 401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const body = (c.req.valid('json') as { version?: number } | undefined) ?? {};
+      const done = await confirmReport(c.get('db'), id, c.var.auth.user.id, body.version);
+      return c.json(await answered(c.get('db'), id, done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.disputedNow' }), 200);
+    },
+  )
+  .openapi(
+    userRoute({
+      method: 'post',
+      path: '/{id}/dispute',
+      tags,
+      summary: 'Суперник оскаржує звіт (reason, до 500 символів): матч позначено оскарженим, результат вносить адміністратор (PATCH)',
+      request: { params, body: jsonBody(disputeInput) },
+      responses: {
+        200: jsonResponse(reportAnswerSchema, 'Результат оскаржено'),
+        ...errors(400, 401, 403, 404, 409, 422),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const done = await disputeReport(c.get('db'), id, c.var.auth.user.id, c.req.valid('json'));
+      return c.json(await answered(c.get('db'), id, done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.disputedNow' }), 200);
+    },
   );
+
+/** A players' action's answer: its message and the match as it is now, or the refusal. */
+async function answered(db: AppEnv['Variables']['db'], id: string, done: ReportDone, messages: Record<ReportOutcome, MessageKey>) {
+  if (!done.ok) refuseReport(done.reason, done.bestOf);
+  const state = await findMatch(db, id);
+  if (!state) fail(404, 'match.notFound');
+  return { message: t(messages[done.outcome]), state };
+}
+
+function refuseReport(reason: ReportRefusal, bestOf: number): never {
+  if (reason === 'notSide') fail(403, 'report.notSide');
+  if (reason === 'stale') fail(409, 'report.stale');
+  if (reason === 'notReady' || reason === 'bye') fail(409, 'report.notReady');
+  if (reason === 'decided' || reason === 'disputed' || reason === 'ownReport' || reason === 'nothingToConfirm' || reason === 'nothingToDispute') fail(409, `report.${reason}`);
+  refuseMatch(reason, bestOf);
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import type { MatchState } from '../../lib/api/stages.ts';
+import { useHydratedStore } from '../../lib/hooks/hydration.ts';
+import { $user } from '../../lib/stores/session.ts';
+import { $match } from './refresh.ts';
+
+// The controls, their texts and the API client load only for the match's two sides.
+const ReportPanel = lazy(() => import('./ReportPanel.tsx'));
+
+/**
+ * The match page's report controls (issue 22): report, confirm or dispute, shown only to the
+ * match's sides (the players, or the teams' captains); nothing for anyone else, nor until hydrated.
+ */
+export default function MatchReport({ initial }: { initial: MatchState }) {
+  const user = useHydratedStore($user, null);
+  const current = useStore($match) ?? initial;
+  useEffect(() => {
+    if (!$match.get()) $match.set(initial);
+  }, [initial]);
+  const side = !user ? null : current.actors.a === user._id ? 'a' : current.actors.b === user._id ? 'b' : null;
+  if (!side) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReportPanel state={current} side={side} />
+    </Suspense>
+  );
+}

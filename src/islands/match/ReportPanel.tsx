@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import { Field, TextAreaField } from '../../components/Field.tsx';
+import { errorMessage } from '../../lib/api/client.ts';
+import { DISPUTE_REASON_MAX } from '../../lib/api/limits.ts';
+import { confirmReport, disputeReport, reportScore } from '../../lib/api/match-reports.ts';
+import type { MatchState } from '../../lib/api/stages.ts';
+import { scoreText } from '../../lib/domain/match-report.ts';
+import type { Slot } from '../../lib/domain/stage/format.ts';
+import { formatDateTime } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { api } from '../../lib/stores/api.ts';
+import { refresh } from './refresh.ts';
+
+interface Props {
+  state: MatchState;
+  /** The side the signed-in user acts for. */
+  side: Slot;
+}
+
+/**
+ * What a side of a ready match can do (issue 22): report the score (again, to change a waiting
+ * report of theirs), or answer the opponent's report — confirm it, or dispute it with a reason.
+ * Each action refreshes the page's match; a refusal shows the server's words.
+ */
+export default function ReportPanel({ state, side }: Props) {
+  const { match, report } = state;
+  const name = (slot: Slot) => state.participants.find((p) => p._id === match[slot])?.name ?? t('matchPage.tbd');
+  const [scoreA, setScoreA] = useState('');
+  const [scoreB, setScoreB] = useState('');
+  const [reason, setReason] = useState('');
+  const [disputing, setDisputing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  if (match.status !== 'ready' || report?.state === 'disputed') return null;
+  const answering = report?.state === 'reported' && report.side !== side;
+  const deadline = report?.confirmBy ? formatDateTime(report.confirmBy, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }) : '';
+
+  async function act(run: () => Promise<{ message: string }>) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const done = await run();
+      setMessage({ text: done.message, error: false });
+      setDisputing(false);
+      setReason('');
+    } catch (error) {
+      setMessage({ text: errorMessage(error, t('reportForm.error')), error: true });
+    } finally {
+      setBusy(false);
+      await refresh(match._id);
+    }
+  }
+
+  function send(event: FormEvent) {
+    event.preventDefault();
+    void act(() => reportScore(api, match._id, { scoreA: Number(scoreA), scoreB: Number(scoreB), version: match.version }));
+  }
+
+  function sendDispute(event: FormEvent) {
+    event.preventDefault();
+    void act(() => disputeReport(api, match._id, { reason, version: match.version }));
+  }
+
+  return (
+    <section aria-labelledby="report-title" className="card flex flex-col gap-3">
+      <h2 id="report-title" className="text-lg font-bold">
+        {t('reportForm.title')}
+      </h2>
+      {message && (
+        <p role={message.error ? 'alert' : 'status'} className={message.error ? 'text-sm text-danger' : 'text-sm text-success'}>
+          {message.text}
+        </p>
+      )}
+      {answering ? (
+        <>
+          <p className="text-sm">{t('reportForm.waitingYou', { score: scoreText(report), time: deadline })}</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn-primary" disabled={busy} onClick={() => void act(() => confirmReport(api, match._id, match.version))}>
+              {busy ? t('reportForm.sending') : t('reportForm.confirm', { score: scoreText(report) })}
+            </button>
+            {!disputing && (
+              <button type="button" className="btn-ghost" disabled={busy} onClick={() => setDisputing(true)}>
+                {t('reportForm.dispute')}
+              </button>
+            )}
+          </div>
+          {disputing && (
+            <form className="flex flex-col gap-2" onSubmit={sendDispute}>
+              <TextAreaField
+                id="dispute-reason"
+                label={t('reportForm.reason')}
+                limit={DISPUTE_REASON_MAX}
+                required
+                rows={3}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+              <div className="flex flex-wrap gap-2">
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  {busy ? t('reportForm.sending') : t('reportForm.sendDispute')}
+                </button>
+                <button type="button" className="btn-ghost" disabled={busy} onClick={() => setDisputing(false)}>
+                  {t('reportForm.cancel')}
+                </button>
+              </div>
+            </form>
+          )}
+        </>
+      ) : (
+        <>
+          {report?.state === 'reported' && <p className="text-sm">{t('reportForm.waitingOther', { score: scoreText(report), time: deadline })}</p>}
+          <form className="flex flex-col gap-3" onSubmit={send}>
+            <div className="grid grid-cols-2 gap-3">
+              <Field
+                id="report-score-a"
+                label={t('reportForm.scoreA', { name: name('a') })}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={9999}
+                required
+                value={scoreA}
+                onChange={(event) => setScoreA(event.target.value)}
+              />
+              <Field
+                id="report-score-b"
+                label={t('reportForm.scoreB', { name: name('b') })}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={9999}
+                required
+                value={scoreB}
+                onChange={(event) => setScoreB(event.target.value)}
+              />
+            </div>
+            <p>
+              <button type="submit" className="btn-primary" disabled={busy}>
+                {busy ? t('reportForm.sending') : report ? t('reportForm.replace') : t('reportForm.send')}
+              </button>
+            </p>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

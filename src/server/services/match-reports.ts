@@ -1,0 +1,249 @@
+/**
+ * Players report results (issue 22): a side of a ready match reports its score, the other side
+ * confirms it (the result is applied exactly as the admin's would be) or disputes it (the admin
+ * decides through `PATCH /api/matches/{id}`); a report nobody answers in the tournament's
+ * confirmation time is confirmed by itself, once, whichever instance or request gets there first.
+ *
+ * Every write locks the tournament row first (`lockMatch`), as the admin's edits do, and checks the
+ * match's state under that lock: two reports, two confirmations, or a confirmation racing a
+ * dispute queue up and the later one sees what the first did, so each race has one outcome.
+ */
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { sameReport, type ReportedScore } from '../../lib/domain/match-report.ts';
+import type { Slot } from '../../lib/domain/stage/format.ts';
+import { judgeResult, type ResultRefusal } from '../../lib/domain/stage/result.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { matchActions, stageMatches, tournaments } from '../db/schema/index.ts';
+import { publishTournament } from './live.ts';
+import { actorsOf, recordActions, type ActionRecord } from './match-actions.ts';
+import { announce } from './notices.ts';
+import { changeLockedMatch, lockedView, lockMatch, type LockedMatch, type MatchRefusal } from './stages.ts';
+import { SWEEPS, type Sweep } from './sweeps.ts';
+import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
+
+export type ReportRefusal = MatchRefusal | 'notSide' | 'stale' | 'decided' | 'disputed' | 'ownReport' | 'nothingToConfirm' | 'nothingToDispute' | ResultRefusal;
+
+export type ReportOutcome = 'reported' | 'confirmed' | 'disputed';
+
+export type ReportDone = { ok: true; outcome: ReportOutcome; tournamentId: string } | { ok: false; reason: ReportRefusal; bestOf: number };
+
+export interface ReportInput {
+  scoreA: number;
+  scoreB: number;
+  games?: { a: number; b: number }[] | undefined;
+  version?: number | undefined;
+}
+
+const otherSide = (side: Slot): Slot => (side === 'a' ? 'b' : 'a');
+
+/** The side `userId` acts for in the locked match, if any. */
+async function sideOf(tx: Tx, found: LockedMatch, userId: string): Promise<Slot | null> {
+  const { match } = lockedView(found);
+  const actors = await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]);
+  if (match.a && actors.get(match.a)?.userId === userId) return 'a';
+  if (match.b && actors.get(match.b)?.userId === userId) return 'b';
+  return null;
+}
+
+/** The score of the latest report of a match: what a confirmation applies. */
+async function waitingReport(tx: Tx, matchId: string): Promise<ReportedScore | null> {
+  const [row] = await tx
+    .select({ scoreA: matchActions.scoreA, scoreB: matchActions.scoreB, games: matchActions.games })
+    .from(matchActions)
+    .where(and(eq(matchActions.matchId, matchId), eq(matchActions.kind, 'report')))
+    .orderBy(desc(matchActions.createdAt), desc(matchActions.id))
+    .limit(1);
+  if (!row || row.scoreA === null || row.scoreB === null) return null;
+  return { scoreA: row.scoreA, scoreB: row.scoreB, games: row.games ?? [] };
+}
+
+/** Changes a match's report fields (and its version, and the tournament's: the stage reads show the version). */
+async function setReport(tx: Tx, found: LockedMatch, fields: Pick<typeof stageMatches.$inferInsert, 'reportState' | 'reportedBy' | 'confirmBy'>) {
+  const { row } = lockedView(found);
+  await tx
+    .update(stageMatches)
+    .set({ ...fields, version: sql`${stageMatches.version} + 1`, updatedAt: new Date() })
+    .where(eq(stageMatches.id, row.id));
+  await tx
+    .update(tournaments)
+    .set({ bracketVersion: sql`${tournaments.bracketVersion} + 1` })
+    .where(eq(tournaments.id, found.tournament.id));
+}
+
+/**
+ * Applies a reported score as the match's result (the admin's path: propagation, statistics,
+ * ratings) and records who confirmed it. A score the engine no longer takes is refused as it is.
+ */
+async function applyReport(tx: Tx, found: LockedMatch, score: ReportedScore, by: Omit<ActionRecord, 'matchId' | 'scoreA' | 'scoreB' | 'games'>) {
+  const saved = await changeLockedMatch(tx, found, { scoreA: score.scoreA, scoreB: score.scoreB, games: score.games });
+  if (!saved.ok) return saved;
+  if (saved.stale) return { ok: false as const, reason: 'stale' as const, bestOf: 1 };
+  await recordActions(tx, [{ matchId: saved.match._id, scoreA: saved.match.scoreA, scoreB: saved.match.scoreB, games: saved.match.games, ...by }]);
+  return saved;
+}
+
+type Checked = { ok: true; found: LockedMatch; side: Slot } | { ok: false; reason: ReportRefusal; bestOf: number };
+
+/** The checks every players' action starts with, in the order their refusals are told. */
+async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined): Promise<Checked> {
+  const found = await lockMatch(tx, matchId);
+  if (!found) return { ok: false, reason: 'notFound', bestOf: 1 };
+  const { match, row, rules } = lockedView(found);
+  const refuse = (reason: ReportRefusal): Checked => ({ ok: false, reason, bestOf: rules.bestOf });
+  const side = await sideOf(tx, found, userId);
+  if (!side) return refuse('notSide');
+  if (normalizeStatus(found.tournament.status) === 'finished') return refuse('finished');
+  if (version !== undefined && version !== row.version) return refuse('stale');
+  if (match.status === 'completed') return refuse('decided');
+  if (match.status !== 'ready' || !match.a || !match.b) return refuse('notReady');
+  return { ok: true, found, side };
+}
+
+/** `POST /api/matches/{id}/report`: a side reports the score. */
+export async function reportScore(db: Database, matchId: string, userId: string, input: ReportInput, now = new Date()): Promise<ReportDone> {
+  await confirmDueReports(db, now, matchId);
+  const done = await db.transaction(async (tx): Promise<ReportDone> => {
+    const checked = await checkSide(tx, matchId, userId, input.version);
+    if (!checked.ok) return checked;
+    const { found, side } = checked;
+    const { row, rules, feedsLater, match } = lockedView(found);
+    const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
+    if (row.reportState === 'disputed') return refuse('disputed');
+    if (feedsLater) return refuse('feedsLater');
+    const judged = judgeResult(input, rules);
+    if (!judged.ok) return refuse(judged.reason);
+    const score: ReportedScore = { scoreA: judged.result.scoreA!, scoreB: judged.result.scoreB!, games: judged.result.games };
+    const tournamentId = found.tournament.id;
+    const waiting = row.reportState === 'reported' && row.reportedBy !== side ? await waitingReport(tx, matchId) : null;
+    await recordActions(tx, [{ matchId, kind: 'report', userId, side, ...score }]);
+    if (waiting) {
+      const agreed = sameReport(waiting, score);
+      if (agreed) {
+        const saved = await applyReport(tx, found, agreed, { kind: 'confirm', userId, side });
+        return saved.ok ? { ok: true, outcome: 'confirmed', tournamentId } : saved;
+      }
+      // The sides tell different scores: the admin decides.
+      await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+      await recordActions(tx, [{ matchId, kind: 'dispute', userId, side }]);
+      return { ok: true, outcome: 'disputed', tournamentId };
+    }
+    await setReport(tx, found, {
+      reportState: 'reported',
+      reportedBy: side,
+      confirmBy: new Date(now.getTime() + found.tournament.confirmationMinutes * 60_000),
+    });
+    const actors = await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]);
+    const self = actors.get(side === 'a' ? match.a! : match.b!);
+    const other = actors.get(side === 'a' ? match.b! : match.a!);
+    if (other) {
+      await announce(tx, [
+        {
+          userId: other.userId,
+          kind: 'scoreReported',
+          params: { opponent: self?.name ?? '', score: `${score.scoreA}:${score.scoreB}`, tournament: found.tournament.title },
+          link: `/matches/${matchId}`,
+          tournamentId,
+        },
+      ]);
+    }
+    return { ok: true, outcome: 'reported', tournamentId };
+  });
+  if (done.ok) await published(db, done.tournamentId, matchId, done.outcome === 'confirmed' ? 'match' : 'report');
+  return done;
+}
+
+/** `POST /api/matches/{id}/confirm`: the other side confirms the waiting report. */
+export async function confirmReport(db: Database, matchId: string, userId: string, version?: number, now = new Date()): Promise<ReportDone> {
+  await confirmDueReports(db, now, matchId);
+  const done = await db.transaction(async (tx): Promise<ReportDone> => {
+    const checked = await checkSide(tx, matchId, userId, version);
+    if (!checked.ok) return checked;
+    const { found, side } = checked;
+    const { row, rules } = lockedView(found);
+    const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
+    if (row.reportState === 'disputed') return refuse('disputed');
+    if (row.reportState !== 'reported') return refuse('nothingToConfirm');
+    if (row.reportedBy === side) return refuse('ownReport');
+    const waiting = await waitingReport(tx, matchId);
+    if (!waiting) return refuse('nothingToConfirm');
+    const saved = await applyReport(tx, found, waiting, { kind: 'confirm', userId, side });
+    return saved.ok ? { ok: true, outcome: 'confirmed', tournamentId: found.tournament.id } : saved;
+  });
+  if (done.ok) await published(db, done.tournamentId, matchId, 'match');
+  return done;
+}
+
+/** `POST /api/matches/{id}/dispute`: the other side disputes the waiting report; the admin decides. */
+export async function disputeReport(
+  db: Database,
+  matchId: string,
+  userId: string,
+  input: { reason: string; version?: number | undefined },
+  now = new Date(),
+): Promise<ReportDone> {
+  await confirmDueReports(db, now, matchId);
+  const done = await db.transaction(async (tx): Promise<ReportDone> => {
+    const checked = await checkSide(tx, matchId, userId, input.version);
+    if (!checked.ok) return checked;
+    const { found, side } = checked;
+    const { row, rules } = lockedView(found);
+    const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
+    if (row.reportState === 'disputed') return refuse('disputed');
+    if (row.reportState !== 'reported') return refuse('nothingToDispute');
+    if (row.reportedBy === side) return refuse('ownReport');
+    await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+    await recordActions(tx, [{ matchId, kind: 'dispute', userId, side, reason: input.reason }]);
+    return { ok: true, outcome: 'disputed', tournamentId: found.tournament.id };
+  });
+  if (done.ok) await published(db, done.tournamentId, matchId, 'report');
+  return done;
+}
+
+/** Tells the tournament's viewers what changed, after the commit, with its new competition version. */
+async function published(db: Database, tournamentId: string, matchId: string, kind: 'match' | 'report') {
+  const [row] = await db.select({ version: tournaments.bracketVersion }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  publishTournament({ tournamentId, kind, matchId, ...(row ? { version: row.version } : {}) });
+}
+
+/** Reports whose confirmation time passed that one sweep confirms at most (the next tick takes the rest). */
+const DUE_PER_RUN = 100;
+
+/**
+ * Confirms the waiting reports whose time is up by `now` (only `matchId`'s when given); returns
+ * how many it confirmed. Each runs in its own transaction under its tournament's lock and checks
+ * again that its report still waits, so a report is confirmed once however many instances and
+ * requests run this at the same time, and never after a dispute or a confirmation got there
+ * first. A report the engine no longer takes (the tournament finished, a later stage was seeded)
+ * becomes disputed, for the admin, instead of being tried again forever.
+ */
+export async function confirmDueReports(db: Database, now: Date, matchId?: string): Promise<number> {
+  const due = await db
+    .select({ id: stageMatches.id })
+    .from(stageMatches)
+    .where(and(eq(stageMatches.reportState, 'reported'), lte(stageMatches.confirmBy, now), matchId ? eq(stageMatches.id, matchId) : undefined))
+    .orderBy(stageMatches.confirmBy)
+    .limit(DUE_PER_RUN);
+  let confirmed = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const found = await lockMatch(tx, id);
+      if (!found) return null;
+      const { row } = lockedView(found);
+      if (row.reportState !== 'reported' || !row.confirmBy || row.confirmBy > now || !row.reportedBy) return null;
+      const waiting = await waitingReport(tx, id);
+      const saved = waiting ? await applyReport(tx, found, waiting, { kind: 'autoConfirm', side: otherSide(row.reportedBy) }) : null;
+      if (saved?.ok) return { tournamentId: found.tournament.id, kind: 'match' as const };
+      await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+      return { tournamentId: found.tournament.id, kind: 'report' as const };
+    });
+    if (!done) continue;
+    if (done.kind === 'match') confirmed += 1;
+    await published(db, done.tournamentId, id, done.kind);
+  }
+  return confirmed;
+}
+
+/** The automatic confirmation, every few seconds on every instance. */
+export const confirmationSweep: Sweep = { name: 'confirm-reports', everyMs: 5000, run: (db, now) => confirmDueReports(db, now) };
+
+SWEEPS.push(confirmationSweep);
