@@ -218,6 +218,7 @@ const rows: Row[] = [
   { route: 'GET /api/avatar/:userId', request: () => ({ path: `/api/avatar/${people.user.user.id}` }), expect: all(200) },
   // Notifications: only one's own
   { route: 'GET /api/users/me/notifications', request: () => ({ path: '/api/users/me/notifications' }), expect: signed(200) },
+  { route: 'GET /api/users/me/events', request: (a) => ({ path: '/api/users/me/events', ip: ip(a) }), expect: signed(200) },
   { route: 'POST /api/users/me/notifications/read', request: () => ({ path: '/api/users/me/notifications/read' }), expect: signed(200) },
   {
     route: 'DELETE /api/users/me/notifications/:id',
@@ -296,6 +297,7 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   { route: 'GET /api/tournaments/:id/standings', request: () => ({ path: `/api/tournaments/${w.stages}/standings` }), expect: all(200) },
+  { route: 'GET /api/tournaments/:id/events', request: (a) => ({ path: `/api/tournaments/${w.stages}/events`, ip: ip(a) }), expect: all(200) },
   {
     route: 'POST /api/tournaments/:id/stages/:stageId/schedule',
     request: () => ({ path: `/api/tournaments/${w.timed}/stages/${w.timedStage}/schedule`, body: { start: '2030-05-01T19:00:00+03:00', roundMinutes: 60 } }),

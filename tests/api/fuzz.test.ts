@@ -122,3 +122,33 @@ describe('hostile input on a match the caller plays (issue 22)', () => {
     );
   });
 });
+
+describe('hostile input on the live event streams (issue 22)', () => {
+  it('never answer 5xx, refuse in JSON, and leave no stream counted after the caller leaves', async () => {
+    // Its own admin: the fuzz above may have signed the shared one out.
+    const boss = (await api.signedIn('admin')).token;
+    const gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: boss, body: { name: `Live fuzz ${Date.now()}` } })).body.game._id;
+    const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
+      token: boss,
+      body: { title: `Live fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
+    });
+    const known = cup.body.tournament._id;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant(known), hostileParam),
+        fc.oneof(fc.constant(''), hostileString.map((q) => `?${encodeURIComponent(q)}=${encodeURIComponent(q)}`)),
+        fc.constantFrom(adminToken, userToken, undefined, 'not-a-token'),
+        async (id, query, token) => {
+          for (const path of [`/api/tournaments/${encodeURIComponent(id)}/events${query}`, `/api/users/me/events${query}`]) {
+            // One address for every run: a stream left counted would soon turn the next ones into 429s.
+            const res = await api.call('GET', path, { token, ip: '203.0.113.77' });
+            expect(res.status, path).toBeLessThan(500);
+            expect(res.status, path).not.toBe(429);
+            if (res.status >= 400 && res.status !== 404) expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

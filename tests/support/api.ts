@@ -77,6 +77,11 @@ export async function createTestApi(options: TestApiOptions = {}) {
     }
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const response = await app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }, { clientAddress: options.ip ?? '203.0.113.1' });
+    // An event stream (routes/live.ts) never ends: its status and headers are the answer.
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, body: '' as T, headers: response.headers };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     if (response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
