@@ -28,6 +28,11 @@ interface Props {
   headingLevel?: 2 | 3;
   /** Draws one match; by default its card. The modal adds the admin's actions to it. */
   renderMatch?: (match: MatchView) => ReactNode;
+  /**
+   * What the default card adds to each match on the bracket page (issue 22): the link to its page,
+   * its time. A function here rather than `renderMatch`, as an Astro page cannot pass React children.
+   */
+  cardOf?: (match: MatchView) => { href?: string | undefined; scheduledAt?: string | null | undefined };
 }
 
 /**
@@ -35,7 +40,13 @@ interface Props {
  * winners crowned, byes marked. Server-rendered on the bracket page (readable without JavaScript)
  * and live in the bracket modal. On a narrow screen only the drawing scrolls sideways, and says so.
  */
-export function BracketDrawing({ rounds, idPrefix = 'round', headingLevel = 2, renderMatch = (match) => <MatchCard match={match} className="w-full" /> }: Props) {
+export function BracketDrawing({
+  rounds,
+  idPrefix = 'round',
+  headingLevel = 2,
+  cardOf,
+  renderMatch = (match) => <MatchCard match={match} className="w-full" {...cardOf?.(match)} />,
+}: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <>

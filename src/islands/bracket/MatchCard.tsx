@@ -35,13 +35,15 @@ interface Props {
   children?: ReactNode;
   className?: string;
   onClick?: () => void;
+  /** The match's page (`/matches/{id}`), linked from its number; the SPEC bracket's matches have none. */
+  href?: string | undefined;
 }
 
 /**
  * One match (SPEC §2 Bracket modal): number, status badge, both sides with a crown on the winner,
  * the comment. Server-rendered on the bracket page and live in the modal.
  */
-export function MatchCard({ match, children, className = '', onClick }: Props) {
+export function MatchCard({ match, children, className = '', onClick, href }: Props) {
   return (
     <article
       aria-label={match.label}
@@ -49,7 +51,13 @@ export function MatchCard({ match, children, className = '', onClick }: Props) {
       className={`rounded-card border bg-surface p-2.5 text-sm ${match.state === 'ready' ? 'border-success/60' : 'border-line'} ${onClick ? 'cursor-pointer hover:border-primary' : ''} ${className}`}
     >
       <div className="mb-1.5 flex items-center justify-between gap-2">
-        <span className="text-xs font-semibold text-muted">{t('bracket.match', { number: match.number })}</span>
+        {href ? (
+          <a href={href} className="text-xs font-semibold">
+            {t('bracket.match', { number: match.number })}
+          </a>
+        ) : (
+          <span className="text-xs font-semibold text-muted">{t('bracket.match', { number: match.number })}</span>
+        )}
         <MatchStateBadge state={match.state} />
       </div>
       <ul className="flex flex-col gap-1">
