@@ -278,12 +278,12 @@ describe('the admin list and decisions', () => {
     expect(long.status).toBe(400);
   });
 
-  it('deletes applications for admins only, even the applicant cannot', async () => {
+  it('deletes applications for admins; another player cannot (the applicant may withdraw: registration.test.ts)', async () => {
     const t2 = await cup({ soloOnly: true });
     const me = await player();
     const id = (await apply(me, { tournament: t2.id })).body.application._id;
     expect((await api.call('DELETE', `/api/applications/${id}`)).status).toBe(401);
-    expect((await api.call('DELETE', `/api/applications/${id}`, { token: me.token })).status).toBe(403);
+    expect((await api.call('DELETE', `/api/applications/${id}`, { token: (await player()).token })).status).toBe(403);
     const res = await api.call('DELETE', `/api/applications/${id}`, { token: admin });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Заявку видалено');

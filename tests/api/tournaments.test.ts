@@ -295,7 +295,11 @@ describe('listing tournaments narrowly: status, from, sort and pages', () => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     for (const t of res.body) {
       expect(Object.keys(t).sort()).toEqual(
-        ['_id', 'date', 'description', 'game', 'gameName', 'image', 'imageUrl', 'name', 'soloOnly', 'status', 'title', 'winner'].sort(),
+        [
+          ...['_id', 'date', 'description', 'game', 'gameName', 'image', 'imageUrl', 'name', 'soloOnly', 'status', 'title', 'winner'],
+          // Registration and check-in (issue 22): small settings the admin's edit form reads from the list.
+          ...['maxParticipants', 'registrationOpensAt', 'registrationClosesAt', 'checkInEnabled', 'checkInOpensAt', 'checkInClosesAt', 'confirmationMinutes'],
+        ].sort(),
       );
     }
   });
@@ -359,7 +363,7 @@ describe('one tournament', () => {
     expect(capt.status).toBe(200);
     expect(capt.body).toEqual({
       refusal: 'alreadyApplied',
-      application: { _id: expect.any(String), status: 'pending' },
+      application: { _id: expect.any(String), status: 'pending', checkedInAt: null, position: null, mine: true },
       team: { _id: teamId, name: 'Seen Team', members: 5, isCaptain: true },
     });
     const lone = await api.call('GET', `/api/tournaments/${tournament._id}/eligibility`, { token: stranger.token });

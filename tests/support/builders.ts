@@ -177,6 +177,8 @@ export interface TournamentOptions {
   status?: 'pending' | 'started' | 'finished';
   /** Approved participants, in application order: a number of new players or teams, or who they are. */
   approved?: number | (Player | BuiltTeam)[];
+  /** More fields of the create form: the cap, the registration and check-in windows (issue 22). */
+  settings?: Record<string, unknown>;
 }
 
 export interface BuiltTournament {
@@ -207,6 +209,7 @@ export async function tournament(api: TestApi, options: TournamentOptions = {}):
         game: gameId,
         soloOnly,
         ...(options.description !== undefined ? { description: options.description } : {}),
+        ...options.settings,
       },
     }),
     201,

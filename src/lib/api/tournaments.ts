@@ -10,6 +10,8 @@ import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { imageInput } from './games.ts';
 import { bracketSchema } from './bracket.ts';
 import { isSupportedMoment, MAX_YEAR, MIN_YEAR } from './input.ts';
+import { MAX_CONFIRMATION_MINUTES } from '../domain/match-day.ts';
+import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../domain/registration.ts';
 
 /** A player as tournament pages show one: no email, since these answers are public. */
 export const participantUserSchema = z.object({
@@ -35,6 +37,8 @@ export const tournamentApplicationSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   comment: z.string(),
   createdAt: z.string(),
+  /** When the participant checked in (issue 22), or null. */
+  checkedInAt: z.string().nullable(),
   user: participantUserSchema,
   team: participantTeamSchema.nullable(),
 });
@@ -63,6 +67,16 @@ export const tournamentSchema = z.object({
   image: z.string().nullable(),
   imageUrl: z.string().nullable(),
   winner: winnerSchema.nullable(),
+  // Registration and check-in (issue 22, decision 014): times ISO 8601 or null.
+  /** Applications beyond this many places are waitlisted; null: no cap. */
+  maxParticipants: z.number().int().nullable(),
+  registrationOpensAt: z.string().nullable(),
+  registrationClosesAt: z.string().nullable(),
+  checkInEnabled: z.boolean(),
+  /** As the admin set them; null means the default before the start (`checkInWindow`). */
+  checkInOpensAt: z.string().nullable(),
+  checkInClosesAt: z.string().nullable(),
+  confirmationMinutes: z.number().int(),
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
@@ -74,6 +88,12 @@ export const tournamentDetailSchema = tournamentSchema.extend({
   applications: z.array(tournamentApplicationSchema),
   bracket: bracketSchema,
   bracketVersion: z.number().int(),
+  /** Pending and approved applications: the places taken under `maxParticipants`. */
+  placesTaken: z.number().int(),
+  /** Waitlisted applications. */
+  waitlisted: z.number().int(),
+  /** When the end of check-in was carried out, or null. */
+  checkInClosedAt: z.string().nullable(),
 });
 export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;
 
@@ -103,6 +123,14 @@ export const tournamentInput = z.object({
   status: statusInput.optional(),
   soloOnly: z.boolean().optional(),
   image: imageInput.optional(),
+  // Registration and check-in (issue 22): null clears a value; the windows are checked together on save.
+  maxParticipants: z.number().int().min(MIN_PARTICIPANTS).max(MAX_PARTICIPANTS).nullable().optional(),
+  registrationOpensAt: dateInput.nullable().optional(),
+  registrationClosesAt: dateInput.nullable().optional(),
+  checkInEnabled: z.boolean().optional(),
+  checkInOpensAt: dateInput.nullable().optional(),
+  checkInClosesAt: dateInput.nullable().optional(),
+  confirmationMinutes: z.number().int().min(1).max(MAX_CONFIRMATION_MINUTES).optional(),
 });
 export type TournamentInput = z.input<typeof tournamentInput>;
 
@@ -140,7 +168,18 @@ export const eligibilitySchema = z.object({
   /** The first rule an application would break now, or null (see `applyRefusal`). */
   refusal: z.enum(APPLY_REFUSALS).nullable(),
   /** The live (pending or approved) application of the player, or of the team for team tournaments. */
-  application: z.object({ _id: z.string(), status: z.enum(LIVE_APPLICATION_STATUSES) }).nullable(),
+  application: z
+    .object({
+      _id: z.string(),
+      status: z.enum(LIVE_APPLICATION_STATUSES),
+      /** When it checked in (issue 22), or null. */
+      checkedInAt: z.string().nullable(),
+      /** Its place in the waitlist, from 1; null unless waitlisted. */
+      position: z.number().int().nullable(),
+      /** Whether this player may withdraw it (the solo applicant, or the team's captain). */
+      mine: z.boolean(),
+    })
+    .nullable(),
   /** The team a team application would be made for: the one the player captains, else their first. */
   team: z.object({ _id: z.string(), name: z.string(), members: z.number().int(), isCaptain: z.boolean() }).nullable(),
 });

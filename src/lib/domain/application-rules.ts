@@ -24,7 +24,18 @@ export const APPLICATION_VERDICTS = ['approved', 'rejected'] as const satisfies 
 export type ApplicationVerdict = (typeof APPLICATION_VERDICTS)[number];
 
 /** Why an application cannot be made; each has a message in the catalog under `apply.refused.<reason>`. */
-export const APPLY_REFUSALS = ['bracketDrawn', 'notPending', 'soloOnly', 'teamOnly', 'noTeam', 'notCaptain', 'teamSize', 'alreadyApplied'] as const;
+export const APPLY_REFUSALS = [
+  'bracketDrawn',
+  'notPending',
+  'soloOnly',
+  'teamOnly',
+  'noTeam',
+  'notCaptain',
+  'teamSize',
+  'alreadyApplied',
+  'registrationNotOpen',
+  'registrationClosed',
+] as const;
 export type ApplyRefusal = (typeof APPLY_REFUSALS)[number];
 
 /** What the rules need to know about one attempt to apply. */
@@ -36,12 +47,14 @@ export interface ApplyFacts {
   team?: { isCaptain: boolean; members: number } | null;
   /** Whether the attempt is for a team (a team id was given, or the user acts for their team). */
   asTeam: boolean;
+  /** Why the registration window refuses applications now (`registrationRefusal` of lib/domain/registration.ts), if it does. */
+  registration?: 'registrationNotOpen' | 'registrationClosed' | null;
 }
 
 /**
  * The first rule an application breaks, or null when it may be made (SPEC §4–§6): the type must
  * match the tournament, its bracket must not be drawn yet (the draw closes applications, whatever
- * the status says) and it must still be pending, a team applies through its captain with 5–7
+ * the status says) and it must still be pending, within its registration window (issue 22), a team applies through its captain with 5–7
  * members, and nobody applies twice while an earlier application is pending or approved.
  */
 export function applyRefusal(facts: ApplyFacts): ApplyRefusal | null {
@@ -50,6 +63,7 @@ export function applyRefusal(facts: ApplyFacts): ApplyRefusal | null {
   if (!asTeam && !tournament.soloOnly) return 'teamOnly';
   if (tournament.bracketDrawn) return 'bracketDrawn';
   if (!isOpenForApplications(tournament.status)) return 'notPending';
+  if (facts.registration) return facts.registration;
   if (asTeam) {
     if (!facts.team) return 'noTeam';
     if (!facts.team.isCaptain) return 'notCaptain';

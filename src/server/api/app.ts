@@ -19,6 +19,7 @@ import { calendarFeedRoutes, calendarLinkRoutes, tournamentCalendarRoutes } from
 import { myMatchesRoutes } from './routes/my-matches.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { gameManagementRoutes } from './routes/game-management.ts';
+import { checkInRoutes } from './routes/check-in.ts';
 import { gamesRoutes } from './routes/games.ts';
 import { health } from './routes/health.ts';
 import { leaderboardsRoutes } from './routes/leaderboards.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: Deps) {
   app.route('/tournaments', tournamentsRoutes);
   app.route('/tournaments', bracketRoutes);
   app.route('/tournaments', stageRoutes);
+  app.route('/tournaments', checkInRoutes);
   app.route('/tournaments', tournamentEventRoutes);
   app.route('/tournaments', scheduleRoutes);
   app.route('/tournaments', tournamentCalendarRoutes);

@@ -11,11 +11,11 @@ import {
   type ApplyRefusal,
 } from '../../lib/domain/application-rules.ts';
 import { isDrawn } from '../../lib/domain/bracket.ts';
-import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
-import { applications, isCompetitionDrawn, isLiveStatus, teamMembers, teams, tournaments } from '../db/schema/index.ts';
+import { applications, isLiveStatus, teamMembers, teams, type tournaments } from '../db/schema/index.ts';
+import { placesLeft, registrationRefusal, statusOnApply, takesPlace } from '../../lib/domain/registration.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { notify } from './notifications.ts';
+import { announceApplications, fillFreePlaces, lockForRegistration, placesTaken, published, toldUsers, waitlistPosition } from './registration.ts';
 import { findTournament, loadApplications } from './tournaments.ts';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -34,7 +34,7 @@ async function memberCount(db: Tx, teamId: string): Promise<number> {
  */
 export async function liveApplication(db: Tx, tournamentId: string, who: { teamId: string } | { userId: string }) {
   const [row] = await db
-    .select({ id: applications.id, status: applications.status })
+    .select({ id: applications.id, status: applications.status, checkedInAt: applications.checkedInAt, createdAt: applications.createdAt })
     .from(applications)
     .where(
       and(
@@ -45,7 +45,14 @@ export async function liveApplication(db: Tx, tournamentId: string, who: { teamI
     )
     .orderBy(desc(applications.createdAt))
     .limit(1);
-  return row && isLiveApplication(row.status) ? { _id: row.id, status: row.status } : null;
+  return row && isLiveApplication(row.status) ? { _id: row.id, status: row.status, checkedInAt: row.checkedInAt, createdAt: row.createdAt } : null;
+}
+
+/** What the apply block shows of a live application: its status, check-in and place in the waitlist. */
+async function standing(db: Tx, tournamentId: string, live: Awaited<ReturnType<typeof liveApplication>>, mine: boolean): Promise<Eligibility['application']> {
+  if (!live) return null;
+  const position = live.status === 'waitlisted' ? await waitlistPosition(db, { tournamentId, id: live._id, createdAt: live.createdAt }) : null;
+  return { _id: live._id, status: live.status, checkedInAt: live.checkedInAt?.toISOString() ?? null, position, mine };
 }
 
 /** The team a player acts for in team tournaments: the first one they captain, else the first they joined. */
@@ -64,18 +71,21 @@ export async function eligibility(db: Tx, tournamentId: string, userId: string):
   const row = await findTournament(db, tournamentId);
   if (!row) return undefined;
   const tournament = tournamentFacts(row);
+  const registration = registrationRefusal(row, new Date());
   if (tournament.soloOnly) {
-    const application = await liveApplication(db, tournamentId, { userId });
-    return { refusal: applyRefusal({ tournament, asTeam: false, alreadyApplied: Boolean(application) }), application, team: null };
+    const application = await standing(db, tournamentId, await liveApplication(db, tournamentId, { userId }), true);
+    return { refusal: applyRefusal({ tournament, asTeam: false, alreadyApplied: Boolean(application), registration }), application, team: null };
   }
   const team = await actingTeam(db, userId);
   const members = team ? await memberCount(db, team.id) : 0;
-  const application = team ? await liveApplication(db, tournamentId, { teamId: team.id }) : null;
+  const live = team ? await liveApplication(db, tournamentId, { teamId: team.id }) : null;
+  const application = await standing(db, tournamentId, live, team?.captainId === userId);
   const refusal = applyRefusal({
     tournament,
     asTeam: true,
     team: team ? { isCaptain: team.captainId === userId, members } : null,
     alreadyApplied: Boolean(application),
+    registration,
   });
   return {
     refusal,
@@ -85,40 +95,50 @@ export async function eligibility(db: Tx, tournamentId: string, userId: string):
 }
 
 export type ApplyResult =
-  | { ok: true; application: TournamentApplication; team: boolean }
+  | { ok: true; application: TournamentApplication; team: boolean; waitlisted: boolean }
   | { ok: false; reason: 'tournamentNotFound' | 'teamNotFound' | ApplyRefusal };
 
 /**
  * Files an application (SPEC §4–§6): solo with a tournament only, for a team with its id too. The
- * rules are `applyRefusal`'s; the partial unique indexes settle two requests racing each other.
+ * rules are `applyRefusal`'s, the registration window's among them. With the tournament locked,
+ * it takes a place while one is free under the cap, else it joins the waitlist (issue 22); the
+ * partial unique indexes settle one player's two requests racing each other.
  */
-export async function applyTo(db: Tx, userId: string, input: { tournament: string; team?: string | null | undefined }): Promise<ApplyResult> {
-  const row = await findTournament(db, input.tournament);
-  if (!row) return { ok: false, reason: 'tournamentNotFound' };
-  const tournament = { id: row.id, ...tournamentFacts(row) };
-  let teamFacts: { isCaptain: boolean; members: number } | null = null;
-  if (input.team) {
-    const [team] = await db.select().from(teams).where(eq(teams.id, input.team));
-    if (!team) return { ok: false, reason: 'teamNotFound' };
-    teamFacts = { isCaptain: team.captainId === userId, members: await memberCount(db, team.id) };
-  }
-  const asTeam = Boolean(input.team);
-  const live = await liveApplication(db, tournament.id, input.team ? { teamId: input.team } : { userId });
-  const refusal = applyRefusal({ tournament, asTeam, team: teamFacts, alreadyApplied: Boolean(live) });
-  if (refusal) return { ok: false, reason: refusal };
-  let id: string;
+export async function applyTo(db: Tx, userId: string, input: { tournament: string; team?: string | null | undefined }, now = new Date()): Promise<ApplyResult> {
+  let result: ApplyResult & { told?: string[] };
   try {
-    const [row] = await db
-      .insert(applications)
-      .values({ tournamentId: tournament.id, userId, teamId: input.team ?? null })
-      .returning({ id: applications.id });
-    id = row!.id;
+    result = await db.transaction(async (tx): Promise<ApplyResult & { told?: string[] }> => {
+      const row = await lockForRegistration(tx, input.tournament);
+      if (!row) return { ok: false, reason: 'tournamentNotFound' };
+      const tournament = { id: row.id, ...tournamentFacts(row) };
+      let teamFacts: { isCaptain: boolean; members: number } | null = null;
+      if (input.team) {
+        const [team] = await tx.select().from(teams).where(eq(teams.id, input.team));
+        if (!team) return { ok: false, reason: 'teamNotFound' };
+        teamFacts = { isCaptain: team.captainId === userId, members: await memberCount(tx, team.id) };
+      }
+      const asTeam = Boolean(input.team);
+      const live = await liveApplication(tx, tournament.id, input.team ? { teamId: input.team } : { userId });
+      const registration = registrationRefusal(row, now);
+      const refusal = applyRefusal({ tournament, asTeam, team: teamFacts, alreadyApplied: Boolean(live), registration });
+      if (refusal) return { ok: false, reason: refusal };
+      const status = statusOnApply(row.maxParticipants, await placesTaken(tx, tournament.id));
+      const [inserted] = await tx
+        .insert(applications)
+        .values({ tournamentId: tournament.id, userId, teamId: input.team ?? null, status })
+        .returning();
+      const told = status === 'waitlisted' ? await announceApplications(tx, 'applicationWaitlisted', [inserted!], row) : [];
+      const [application] = await loadApplications(tx, eq(applications.id, inserted!.id));
+      return { ok: true, application: strip(application!), team: asTeam, waitlisted: status === 'waitlisted', told };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: 'alreadyApplied' };
     throw error;
   }
-  const [application] = await loadApplications(db, eq(applications.id, id));
-  return { ok: true, application: strip(application!), team: asTeam };
+  if (!result.ok) return result;
+  const { told, ...applied } = result;
+  toldUsers(told ?? []);
+  return applied;
 }
 
 /** An admin-list row without the tournament's fields: the shape tournaments carry. */
@@ -140,82 +160,81 @@ export async function listApplications(
   return { items: rows.slice(0, filter.limit), more: rows.length > filter.limit };
 }
 
-export type StatusChange = { ok: true; application: TournamentApplication } | { ok: false; reason: 'notFound' | 'alreadyApplied' | 'lineupFixed' };
+export type StatusChange =
+  | { ok: true; application: TournamentApplication }
+  | { ok: false; reason: 'notFound' | 'alreadyApplied' | 'lineupFixed' }
+  | { ok: false; reason: 'full'; max: number };
 
 /**
  * Approves or rejects an application and tells the applicant (SPEC §4 Application). Bringing a
  * rejected one back is refused while the same player or team has another live application there;
  * once the bracket is drawn, nobody joins or leaves the approved participants (`reviewRefusal`).
+ * Approving a waitlisted (or rejected) application takes a place, refused when none is free
+ * under the cap; rejecting one that held a place gives it to the waitlist (issue 22).
  */
-export async function changeStatus(
-  db: Tx,
-  id: string,
-  change: { status: ApplicationVerdict; comment?: string | undefined },
-): Promise<StatusChange> {
+export async function changeStatus(db: Tx, id: string, change: { status: ApplicationVerdict; comment?: string | undefined }): Promise<StatusChange> {
+  let result: StatusChange & { told?: string[] };
   try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ application: applications, title: tournaments.title, drawn: isCompetitionDrawn })
-        .from(applications)
-        .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
-        .where(eq(applications.id, id))
-        // The tournament too: a bracket drawn meanwhile waits for this change, or this one for it.
-        .for('update');
-      if (!current) return { ok: false, reason: 'notFound' } as const;
-      const a = current.application;
-      if (reviewRefusal({ bracketDrawn: current.drawn, from: a.status, to: change.status })) {
-        return { ok: false, reason: 'lineupFixed' } as const;
-      }
+    result = await db.transaction(async (tx): Promise<StatusChange & { told?: string[] }> => {
+      // The tournament first, then the application: every registration write locks in this order,
+      // and a bracket drawn meanwhile waits for this change, or this one for it.
+      const locked = await lockedApplication(tx, id);
+      if (!locked) return { ok: false, reason: 'notFound' };
+      const { tournament, application: a } = locked;
+      if (reviewRefusal({ bracketDrawn: tournament.drawn, from: a.status, to: change.status })) return { ok: false, reason: 'lineupFixed' };
       if (a.status === 'rejected' && change.status === 'approved') {
         const other = await liveApplication(tx, a.tournamentId, a.teamId ? { teamId: a.teamId } : { userId: a.userId });
-        if (other) return { ok: false, reason: 'alreadyApplied' } as const;
+        if (other) return { ok: false, reason: 'alreadyApplied' };
+      }
+      if (change.status === 'approved' && !takesPlace(a.status) && placesLeft(tournament.maxParticipants, await placesTaken(tx, a.tournamentId)) === 0) {
+        return { ok: false, reason: 'full', max: tournament.maxParticipants ?? 0 };
       }
       await tx
         .update(applications)
         .set({ status: change.status, ...(change.comment !== undefined ? { comment: change.comment } : {}), updatedAt: new Date() })
         .where(eq(applications.id, id));
-      if (a.status !== change.status) await tellApplicant(tx, a, current.title, change);
+      const told: string[] = [];
+      if (a.status !== change.status) {
+        const kind = change.status === 'approved' ? 'applicationApproved' : 'applicationRejected';
+        told.push(...(await announceApplications(tx, kind, [a], tournament, change.comment)));
+        if (change.status === 'rejected' && takesPlace(a.status)) told.push(...(await fillFreePlaces(tx, tournament)));
+      }
       const [application] = await loadApplications(tx, eq(applications.id, id));
-      return { ok: true, application: strip(application!) } as const;
+      return { ok: true, application: strip(application!), told };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: 'alreadyApplied' };
     throw error;
   }
+  if (!result.ok) return result;
+  toldUsers(result.told ?? []);
+  return { ok: true, application: result.application };
 }
 
-async function tellApplicant(
-  tx: Tx,
-  application: typeof applications.$inferSelect,
-  title: string,
-  change: { status: ApplicationVerdict; comment?: string | undefined },
-) {
-  let text: string;
-  if (application.teamId) {
-    const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, application.teamId));
-    const key = change.status === 'approved' ? 'applications.notifyTeamApproved' : 'applications.notifyTeamRejected';
-    text = t(key, { team: team?.name ?? '', title });
-  } else {
-    text = t(change.status === 'approved' ? 'applications.notifyApproved' : 'applications.notifyRejected', { title });
-  }
-  if (change.comment) text = t('applications.notifyComment', { text, comment: change.comment });
-  await notify(tx, application.userId, text, {
-    payload: { applicationId: application.id, tournamentId: application.tournamentId, ...(application.teamId ? { teamId: application.teamId } : {}) },
-  });
+/** An application and its tournament, both locked: the tournament first, as every registration write does. */
+async function lockedApplication(tx: Tx, id: string) {
+  const [found] = await tx.select({ tournamentId: applications.tournamentId }).from(applications).where(eq(applications.id, id));
+  if (!found) return undefined;
+  const tournament = await lockForRegistration(tx, found.tournamentId);
+  const [application] = await tx.select().from(applications).where(eq(applications.id, id)).for('update');
+  return tournament && application ? { tournament, application } : undefined;
 }
 
-/** Deletes an application; an approved one stays once the bracket is drawn (`reviewRefusal`). */
+/**
+ * An admin deletes an application; an approved one stays once the bracket is drawn
+ * (`reviewRefusal`). A place it held goes to the earliest of the waitlist.
+ */
 export async function deleteApplication(db: Tx, id: string): Promise<{ ok: true; tournamentId: string } | { ok: false; reason: 'notFound' | 'lineupFixed' }> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: applications.status, drawn: isCompetitionDrawn, tournamentId: applications.tournamentId })
-      .from(applications)
-      .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
-      .where(eq(applications.id, id))
-      .for('update');
-    if (!current) return { ok: false, reason: 'notFound' } as const;
-    if (reviewRefusal({ bracketDrawn: current.drawn, from: current.status, to: 'deleted' })) return { ok: false, reason: 'lineupFixed' } as const;
+  const result = await db.transaction(async (tx) => {
+    const locked = await lockedApplication(tx, id);
+    if (!locked) return { ok: false, reason: 'notFound' } as const;
+    const { tournament, application } = locked;
+    if (reviewRefusal({ bracketDrawn: tournament.drawn, from: application.status, to: 'deleted' })) return { ok: false, reason: 'lineupFixed' } as const;
     await tx.delete(applications).where(eq(applications.id, id));
-    return { ok: true, tournamentId: current.tournamentId } as const;
+    const told = takesPlace(application.status) ? await fillFreePlaces(tx, tournament) : [];
+    return { ok: true, tournamentId: tournament.id, told } as const;
   });
+  if (!result.ok) return result;
+  published(result.tournamentId, 'application', result.told);
+  return { ok: true, tournamentId: result.tournamentId };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { RecordForm } from '../../lib/api/tournament-stats.ts';
 import { PARTICIPANT_STATUS } from '../../lib/domain/participant.ts';
@@ -13,15 +13,21 @@ const approvedIn = (tournamentId: string): SQL => and(eq(applications.tournament
  * The tournament's participants (SPEC §4) in the order they applied, with a name and a picture:
  * users of approved solo applications for solo tournaments, teams of approved team applications
  * for team ones. The bracket is drawn from them and checked against them, and the winner is
- * chosen among them; this is the one query for «who takes part».
+ * chosen among them; this is the one query for «who takes part». With `checkedInOnly`, only
+ * those who checked in (issue 22): a stage of a tournament with check-in seeds them alone.
  */
-export async function approvedParticipants(db: Tx, tournament: Pick<typeof tournaments.$inferSelect, 'id' | 'soloOnly'>): Promise<BracketParticipant[]> {
+export async function approvedParticipants(
+  db: Tx,
+  tournament: Pick<typeof tournaments.$inferSelect, 'id' | 'soloOnly'>,
+  options: { checkedInOnly?: boolean } = {},
+): Promise<BracketParticipant[]> {
+  const approved = and(approvedIn(tournament.id), options.checkedInOnly ? isNotNull(applications.checkedInAt) : undefined);
   if (tournament.soloOnly) {
     const rows = await db
       .select({ id: users.id, name: users.username, imageId: users.avatarImageId })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.userId))
-      .where(and(approvedIn(tournament.id), isNull(applications.teamId)))
+      .where(and(approved, isNull(applications.teamId)))
       .orderBy(asc(applications.createdAt), asc(applications.id));
     return rows.map((r) => ({ _id: r.id, name: r.name, image: avatarUrl(r.id, r.imageId) }));
   }
@@ -29,7 +35,7 @@ export async function approvedParticipants(db: Tx, tournament: Pick<typeof tourn
     .select({ id: teams.id, name: teams.name, image: teams.logoUrl })
     .from(applications)
     .innerJoin(teams, eq(teams.id, applications.teamId))
-    .where(and(approvedIn(tournament.id), sql`${applications.teamId} is not null`))
+    .where(and(approved, sql`${applications.teamId} is not null`))
     .orderBy(asc(applications.createdAt), asc(applications.id));
   return rows.map((r) => ({ _id: r.id, name: r.name, image: r.image }));
 }

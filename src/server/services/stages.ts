@@ -18,6 +18,7 @@ import { matchActions, playerGameStats, stageGroups, stageMatches, stageRounds, 
 import { actorsOf, announceReady, recordActions } from './match-actions.ts';
 import { announce, type Notice } from './notices.ts';
 import { approvedParticipants } from './participants.ts';
+import { closeCheckIn } from './registration.ts';
 import { countStageResults } from './stage-stats.ts';
 
 /*
@@ -592,7 +593,9 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
       carried = source.stage.disqualified.filter((id) => pool.includes(id));
       if (pool.length < 2) return { ok: false, reason: 'advanceTooFew' };
     } else {
-      const approved = await approvedParticipants(tx, tournament);
+      // Check-in (issue 22): its end is carried out first, and only those who checked in are seeded.
+      await closeCheckIn(tx, tournament.id);
+      const approved = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
       if (approved.length === 0) return { ok: false, reason: 'noParticipants' };
       pool = approved.map((p) => p._id);
     }
@@ -1001,7 +1004,9 @@ export async function drawSingleElimination(db: Tx, tournamentId: string, option
     const all = await loadStages(tx, tournamentId);
     if (hasOtherStages(all)) return { ok: false, reason: 'otherStages' };
     if (hasPlayedResults(all) && !options.replace) return { ok: false, reason: 'hasResults' };
-    const participants = await approvedParticipants(tx, tournament);
+    // As a first stage does: check-in ends first, and only those who checked in are drawn.
+    if (all.length === 0) await closeCheckIn(tx, tournament.id);
+    const participants = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
     if (participants.length === 0) return { ok: false, reason: 'noParticipants' };
     if (participants.length < 2) return { ok: false, reason: 'needTwo' };
     await withdrawStages(tx, tournament.id, all);

@@ -10,12 +10,14 @@ import { PARTICIPANT_STATUS } from '../../lib/domain/participant.ts';
 import { winnerRefusal, winnerTypeOf, type WinnerRefusal, type WinnerType } from '../../lib/domain/tournament-winner.ts';
 import type { TournamentStatus } from '../../lib/domain/tournament-status.ts';
 import type { SortOrder } from '../../lib/domain/tournament-list.ts';
+import { scheduleProblem, type ScheduleProblem } from '../../lib/domain/registration.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { applications, games, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
 import { notify, notifyAll } from './notifications.ts';
 import { approvedParticipants } from './participants.ts';
+import { fillFreePlaces, lockForRegistration, published, registrationCounts } from './registration.ts';
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -31,6 +33,13 @@ const listColumns = {
   image: tournaments.image,
   winnerType: tournaments.winnerType,
   winnerId: tournaments.winnerId,
+  maxParticipants: tournaments.maxParticipants,
+  registrationOpensAt: tournaments.registrationOpensAt,
+  registrationClosesAt: tournaments.registrationClosesAt,
+  checkInEnabled: tournaments.checkInEnabled,
+  checkInOpensAt: tournaments.checkInOpensAt,
+  checkInClosesAt: tournaments.checkInClosesAt,
+  confirmationMinutes: tournaments.confirmationMinutes,
 };
 /** What `present()` reads of a tournament row. */
 type ListRow = Pick<TournamentRow, keyof typeof listColumns>;
@@ -77,8 +86,17 @@ function present(row: ListRow, gameName: string, names: Map<string, string>): To
     imageUrl: row.image,
     winner:
       row.winnerType && row.winnerId ? { type: row.winnerType, id: row.winnerId, name: names.get(row.winnerId) ?? '' } : null,
+    maxParticipants: row.maxParticipants,
+    registrationOpensAt: iso(row.registrationOpensAt),
+    registrationClosesAt: iso(row.registrationClosesAt),
+    checkInEnabled: row.checkInEnabled,
+    checkInOpensAt: iso(row.checkInOpensAt),
+    checkInClosesAt: iso(row.checkInClosesAt),
+    confirmationMinutes: row.confirmationMinutes,
   };
 }
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 /** What a tournament list may be narrowed to, and which page of it; by default the newest first. */
 export interface TournamentFilter {
@@ -196,6 +214,7 @@ export async function loadApplications(db: Tx, where: SQL | undefined, page?: { 
       status: a.status,
       comment: a.comment,
       createdAt: a.createdAt.toISOString(),
+      checkedInAt: iso(a.checkedInAt),
       user: { _id: r.user.id, username: r.user.username, avatar: avatarOf(r.user) },
       team: a.teamId ? (teamsById.get(a.teamId) ?? null) : null,
     };
@@ -230,6 +249,8 @@ export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | n
     applications: list.map(({ tournamentTitle: _title, tournamentStatus: _status, soloOnly: _solo, ...a }) => a),
     bracket: row.tournament.bracket,
     bracketVersion: row.tournament.bracketVersion,
+    ...(await registrationCounts(db, id)),
+    checkInClosedAt: iso(row.tournament.checkInClosedAt),
   };
 }
 
@@ -241,9 +262,30 @@ export interface TournamentWrite {
   status?: TournamentStatus | undefined;
   soloOnly?: boolean | undefined;
   image?: string | null | undefined;
+  maxParticipants?: number | null | undefined;
+  registrationOpensAt?: string | null | undefined;
+  registrationClosesAt?: string | null | undefined;
+  checkInEnabled?: boolean | undefined;
+  checkInOpensAt?: string | null | undefined;
+  checkInClosesAt?: string | null | undefined;
+  confirmationMinutes?: number | undefined;
 }
 
-export type TournamentSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | 'gameNotFound' | 'typeLocked' };
+export type TournamentSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | 'gameNotFound' | 'typeLocked' | ScheduleProblem };
+
+const REGISTRATION_FIELDS = ['maxParticipants', 'checkInEnabled', 'confirmationMinutes'] as const;
+const REGISTRATION_TIMES = ['registrationOpensAt', 'registrationClosesAt', 'checkInOpensAt', 'checkInClosesAt'] as const;
+
+/** The registration and check-in columns the input sets (issue 22); what it leaves out stays. */
+function registrationColumns(input: TournamentWrite) {
+  const columns: Partial<Pick<typeof tournaments.$inferInsert, (typeof REGISTRATION_FIELDS)[number] | (typeof REGISTRATION_TIMES)[number]>> = {};
+  for (const key of REGISTRATION_FIELDS) if (input[key] !== undefined) Object.assign(columns, { [key]: input[key] });
+  for (const key of REGISTRATION_TIMES) {
+    const value = input[key];
+    if (value !== undefined) columns[key] = value === null ? null : new Date(value);
+  }
+  return columns;
+}
 
 async function gameExists(db: Tx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: games.id }).from(games).where(eq(games.id, id));
@@ -252,6 +294,9 @@ async function gameExists(db: Tx, id: string): Promise<boolean> {
 
 /** A new tournament; pending and a team one unless told otherwise. */
 export async function createTournament(db: Tx, input: TournamentWrite): Promise<TournamentSave> {
+  const registration = registrationColumns(input);
+  const problem = scheduleProblem({ date: input.date, ...registration });
+  if (problem) return { ok: false, reason: problem };
   if (!(await gameExists(db, input.game))) return { ok: false, reason: 'gameNotFound' };
   const [row] = await db
     .insert(tournaments)
@@ -263,6 +308,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
       status: input.status ?? 'pending',
       soloOnly: input.soloOnly ?? false,
       image: input.image || null,
+      ...registration,
     })
     .returning({ id: tournaments.id });
   return { ok: true, tournament: (await getTournament(db, row!.id))! };
@@ -273,9 +319,12 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
  * while the tournament has applications: they would no longer match it.
  */
 export async function updateTournament(db: Tx, id: string, input: TournamentWrite): Promise<TournamentSave> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+  const result = await db.transaction(async (tx) => {
+    const current = await lockForRegistration(tx, id);
     if (!current) return { ok: false, reason: 'notFound' } as const;
+    const registration = registrationColumns(input);
+    const problem = scheduleProblem({ ...current, date: input.date, ...registration });
+    if (problem) return { ok: false, reason: problem } as const;
     if (input.game !== current.gameId && !(await gameExists(tx, input.game))) return { ok: false, reason: 'gameNotFound' } as const;
     if (input.soloOnly !== undefined && input.soloOnly !== current.soloOnly) {
       const [used] = await tx.select({ n: count() }).from(applications).where(eq(applications.tournamentId, id));
@@ -291,11 +340,17 @@ export async function updateTournament(db: Tx, id: string, input: TournamentWrit
         ...(input.status !== undefined ? { status: input.status } : {}),
         ...(input.soloOnly !== undefined ? { soloOnly: input.soloOnly } : {}),
         ...(input.image !== undefined ? { image: input.image || null } : {}),
+        ...registration,
         updatedAt: new Date(),
       })
       .where(eq(tournaments.id, id));
-    return { ok: true, tournament: (await getTournament(tx, id))! } as const;
+    // More places (or no cap any more): the waitlist moves up.
+    const told = registration.maxParticipants !== undefined ? await fillFreePlaces(tx, { ...current, ...registration, title: input.title }) : [];
+    return { ok: true, tournament: (await getTournament(tx, id))!, told } as const;
   });
+  if (!result.ok) return result;
+  if (result.told.length > 0) published(id, 'application', result.told);
+  return { ok: true, tournament: result.tournament };
 }
 
 /** Deletes a tournament; its applications go with it, recorded matches keep their history. */

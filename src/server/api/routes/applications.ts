@@ -14,6 +14,7 @@ import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRo
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import { linkToNext } from '../paging.ts';
 import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/applications.ts';
+import { withdrawApplication, type Withdrawal } from '../../services/registration.ts';
 import { publishTournament } from '../../services/live.ts';
 
 
@@ -28,7 +29,11 @@ const REFUSAL_STATUS: Record<ApplyRefusal, 403 | 409 | 422> = {
   teamOnly: 422,
   noTeam: 422,
   teamSize: 422,
+  registrationNotOpen: 409,
+  registrationClosed: 409,
 };
+
+const WITHDRAW_STATUS = { notFound: 404, notOwner: 403, started: 409 } as const satisfies Record<Exclude<Withdrawal, { ok: true }>['reason'], number>;
 
 /** Stops the request with the status and message of a broken application rule. */
 export function refuseApplication(reason: ApplyRefusal): never {
@@ -40,6 +45,7 @@ async function handleStatusChange(db: Database, id: string, body: z.infer<typeof
   if (!result.ok) {
     if (result.reason === 'notFound') fail(404, 'applications.notFound');
     if (result.reason === 'lineupFixed') fail(409, 'applications.refused.lineupFixed');
+    if (result.reason === 'full') fail(409, 'applications.refused.full', { max: result.max });
     refuseApplication('alreadyApplied');
   }
   publishTournament({ tournamentId: result.application.tournament, kind: 'application' });
@@ -76,7 +82,7 @@ export const applicationsRoutes = router()
         refuseApplication(result.reason);
       }
       publishTournament({ tournamentId: result.application.tournament, kind: 'application' });
-      const message = t(result.team ? 'apply.teamSubmitted' : 'apply.submitted');
+      const message = t(result.waitlisted ? 'apply.waitlisted' : result.team ? 'apply.teamSubmitted' : 'apply.submitted');
       return c.json({ message, application: result.application }, 201);
     },
   )
@@ -105,18 +111,26 @@ export const applicationsRoutes = router()
     c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
-    adminRoute({
+    userRoute({
       method: 'delete',
       path: '/{id}',
       tags: ['Заявки'],
-      summary: 'Адмін: видалити заявку (схвалену — лише поки сітку не створено: 409)',
+      summary:
+        'Видалити заявку. Адмін — будь-яку (схвалену — лише поки сітку не створено: 409); гравець відкликає власну, капітан — заявку команди, ' +
+        'поки турнір не розпочався (інакше 409; чужу — 403). Звільнене місце отримує перша заявка зі списку очікування',
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Заявку видалено'), ...errors(400, 401, 403, 404, 409) },
     }),
     async (c) => {
-      const result = await deleteApplication(c.get('db'), c.req.valid('param').id);
-      if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'applications.notFound' : 'applications.refused.lineupFixed');
-      publishTournament({ tournamentId: result.tournamentId, kind: 'application' });
-      return c.json({ message: t('applications.deleted') }, 200);
+      const { id } = c.req.valid('param');
+      const { user } = c.var.auth;
+      if (user.role === 'admin') {
+        const result = await deleteApplication(c.get('db'), id);
+        if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'applications.notFound' : 'applications.refused.lineupFixed');
+        return c.json({ message: t('applications.deleted') }, 200);
+      }
+      const result = await withdrawApplication(c.get('db'), id, user.id);
+      if (!result.ok) fail(WITHDRAW_STATUS[result.reason], result.reason === 'notFound' ? 'applications.notFound' : `applications.refused.${result.reason}`);
+      return c.json({ message: t('apply.withdrawn') }, 200);
     },
   );

@@ -1,0 +1,61 @@
+import { z } from '@hono/zod-openapi';
+import { checkInInput, checkInSaved } from '../../../lib/api/check-in.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { fail } from '../errors.ts';
+import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
+import { setCheckIn, type CheckInRefusal } from '../../services/registration.ts';
+
+const tags = ['Заявки'];
+const params = z.object({ id: z.uuid() });
+
+const REFUSALS: Record<CheckInRefusal, [404 | 403 | 409, Parameters<typeof fail>[1]]> = {
+  notFound: [404, 'tournament.notFound'],
+  applicationNotFound: [404, 'applications.notFound'],
+  disabled: [409, 'checkIn.refused.disabled'],
+  notParticipant: [403, 'checkIn.refused.notParticipant'],
+  notEligible: [409, 'checkIn.refused.notEligible'],
+  drawn: [409, 'checkIn.refused.drawn'],
+  notOpen: [409, 'checkIn.refused.notOpen'],
+  closed: [409, 'checkIn.refused.closed'],
+};
+
+const checkInRoute = (method: 'post' | 'delete', summary: string) =>
+  userRoute({
+    method,
+    path: '/{id}/check-in',
+    tags,
+    summary,
+    request: { params, body: { ...jsonBody(checkInInput), required: false } },
+    responses: { 200: jsonResponse(checkInSaved, 'Стан підтвердження участі'), ...errors(400, 401, 403, 404, 409, 415) },
+  });
+
+/**
+ * Check-in (issue 22, decision 014): the approved or waitlisted player, or the captain for the
+ * team, confirms they will play while the window is open; an admin may check anyone in or out
+ * (`applicationId`) until the competition is drawn.
+ */
+export const checkInRoutes = router()
+  .openapi(
+    checkInRoute(
+      'post',
+      'Підтвердити участь (check-in): схвалений гравець чи гравець зі списку очікування, за команду — капітан, поки вікно відкрите (інакше 409). ' +
+        'Адмін із `applicationId` — за будь-кого, доки сітку не створено',
+    ),
+    async (c) => {
+      const { user } = c.var.auth;
+      const body = c.req.valid('json') ?? {};
+      const result = await setCheckIn(c.var.db, c.req.valid('param').id, { userId: user.id, isAdmin: user.role === 'admin' }, { ...body, checkedIn: true });
+      if (!result.ok) fail(...REFUSALS[result.reason]);
+      return c.json({ message: t('checkIn.done'), application: result.application }, 200);
+    },
+  )
+  .openapi(
+    checkInRoute('delete', 'Скасувати підтвердження участі, поки вікно відкрите; адмін із `applicationId` — за будь-кого, доки сітку не створено'),
+    async (c) => {
+      const { user } = c.var.auth;
+      const body = c.req.valid('json') ?? {};
+      const result = await setCheckIn(c.var.db, c.req.valid('param').id, { userId: user.id, isAdmin: user.role === 'admin' }, { ...body, checkedIn: false });
+      if (!result.ok) fail(...REFUSALS[result.reason]);
+      return c.json({ message: t('checkIn.undone'), application: result.application }, 200);
+    },
+  );
