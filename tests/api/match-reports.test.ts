@@ -309,10 +309,13 @@ describe('disputes', () => {
     expect(after.report).toBeNull();
     expect(after.match).toMatchObject({ status: 'completed', winner: b.user.id });
     expect(after.actions.at(-1)).toMatchObject({ kind: 'result', user: { _id: admin.user.id }, scoreA: 0, scoreB: 1 });
-    for (const side of [a, b]) {
+    for (const [side, opponent] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const told = await noticesOf(side.user.id, 'disputeResolved');
       expect(told).toHaveLength(1);
-      expect(told[0]).toMatchObject({ link: `/matches/${match._id}`, params: { score: '0:1' } });
+      expect(told[0]).toMatchObject({ link: `/matches/${match._id}`, params: { score: '0:1', opponent: opponent.user.username } });
     }
   });
 

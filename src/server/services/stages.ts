@@ -813,12 +813,13 @@ async function announceResolved(tx: Tx, tournament: TournamentRow, match: StageM
   const actors = await actorsOf(tx, tournament.soloOnly, [match.a, match.b]);
   const notices: Notice[] = [match.a, match.b].flatMap((id) => {
     const actor = id ? actors.get(id) : undefined;
+    const opponent = actors.get((id === match.a ? match.b : match.a) ?? '');
     return actor
       ? [
           {
             userId: actor.userId,
             kind: 'disputeResolved' as const,
-            params: { tournament: tournament.title, score: `${match.scoreA ?? '–'}:${match.scoreB ?? '–'}` },
+            params: { tournament: tournament.title, opponent: opponent?.name ?? '', score: `${match.scoreA ?? '–'}:${match.scoreB ?? '–'}` },
             link: `/matches/${match._id}`,
             tournamentId: tournament.id,
           },
