@@ -9,7 +9,8 @@ import { createMailer } from './mail/mailer.ts';
 import { databaseLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/names.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
-import { startSweeps } from './services/sweeps.ts';
+import { letterSweep } from './services/notices.ts';
+import { startSweeps, SWEEPS } from './services/sweeps.ts';
 import { closeStreams, connectLive, onLiveSignal, onRemoteTournamentEvent } from './services/live.ts';
 import { publicAnswers } from './serving/response-cache.ts';
 import { answersChangedByEvent } from './serving/write-effects.ts';
@@ -54,6 +55,8 @@ async function prepare(): Promise<Runtime> {
   onRemoteTournamentEvent((event) => publicAnswers.forget(answersChangedByEvent(event.tournamentId, event.kind)));
   onLiveSignal('resync', () => publicAnswers.clear());
   const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
+  // The notices' outbox needs this process's mailer, so its sweep joins the list here.
+  SWEEPS.push(letterSweep({ mailer, siteUrl: env.siteUrl }));
   const stopSweeps = env.SWEEPS ? startSweeps(database.db) : () => {};
   // Once, whichever signal comes first: under npm start's supervisor a terminal's Ctrl+C brings
   // SIGINT and the supervisor's SIGTERM, and a second close must not exit before the first ends.

@@ -123,6 +123,33 @@ describe('hostile input on a match the caller plays (issue 22)', () => {
   });
 });
 
+describe('hostile input on my notice settings and language (issue 22)', () => {
+  it('never answer 5xx, and a refusal keeps the settings and language as they were', async () => {
+    const me = await api.signedIn();
+    const mine = async () => JSON.stringify(await rowsOf(sql`select locale, notice_settings from users where id = ${me.user.id}`));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('notice-settings', 'locale'),
+        fc.oneof(
+          hostileValue.map((json) => ({ json })),
+          fc.record({ bell: fc.array(fc.oneof(hostileString, fc.constantFrom('matchReady', 'tournamentFinished')), { maxLength: 4 }) }).map((json) => ({ json })),
+          fc.string({ maxLength: 30 }).map((raw) => ({ raw })),
+        ),
+        async (path, body) => {
+          const before = await mine();
+          const res = await api.call('PUT', `/api/users/me/${path}`, 'raw' in body ? { token: me.token, raw: body.raw } : { token: me.token, body: body.json });
+          expect(res.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+            expect(await mine()).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});
+
 describe('hostile input on the live event streams (issue 22)', () => {
   it('never answer 5xx, refuse in JSON, and leave no stream counted after the caller leaves', async () => {
     // Its own admin: the fuzz above may have signed the shared one out.

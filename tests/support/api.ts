@@ -4,6 +4,7 @@ import { createApp } from '../../src/server/api/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { createUser } from '../../src/server/services/accounts.ts';
+import { lettersKicked } from '../../src/server/services/notices.ts';
 import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { createScratchDatabase } from './postgres.ts';
 
@@ -31,6 +32,8 @@ export interface TestApiOptions {
   trustProxy?: number;
   /** The configured public address for links in letters. */
   siteUrl?: string;
+  /** Sends the letters instead of keeping them in `outbox` (a real SMTP server, say). */
+  mailer?: Mailer;
 }
 
 /**
@@ -57,7 +60,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   if (!options.database) await database.migrate();
 
   const outbox: Letter[] = [];
-  const mailer: Mailer = {
+  const mailer: Mailer = options.mailer ?? {
     async send(letter) {
       outbox.push(letter);
     },
@@ -131,6 +134,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     letterToken,
     signedIn,
     async close() {
+      // Letters a last request's kick is still sending (services/notices.ts) finish before the database goes.
+      await lettersKicked(database.db);
       await limits.close();
       if (options.database) return;
       // A test may already have closed it to simulate an outage.

@@ -41,10 +41,18 @@ export default function SideNav({ path }: { path: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  /** Remembers the other language for a year (the server reads the cookie) and shows the page in it. */
-  function switchLanguage() {
+  /**
+   * Remembers the other language for a year (the server reads the cookie) and shows the page in it;
+   * a signed-in reader's letters follow it too (best effort: the page changes language either way).
+   */
+  async function switchLanguage() {
     const next = currentLocale() === 'uk' ? 'en' : 'uk';
     document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+    if (user) {
+      await Promise.all([import('../../lib/stores/api.ts'), import('../../lib/api/locale.ts')])
+        .then(([{ api }, { saveLocale }]) => saveLocale(api, next))
+        .catch(() => undefined);
+    }
     window.location.reload();
   }
 

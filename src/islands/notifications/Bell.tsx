@@ -185,7 +185,14 @@ export default function Bell() {
                     {!n.read && (
                       <span className="mt-1.5 size-2 shrink-0 rounded-full bg-danger" role="img" aria-label={t('notifications.unread')} />
                     )}
-                    <span className="break-words">{n.text}</span>
+                    {/* A match-day notice leads to the page it is about; only site paths, never another host. */}
+                    {n.link?.startsWith('/') && !n.link.startsWith('//') ? (
+                      <a href={n.link} className="break-words text-fg underline-offset-2 hover:underline">
+                        {n.text}
+                      </a>
+                    ) : (
+                      <span className="break-words">{n.text}</span>
+                    )}
                   </p>
                   <time className="text-xs text-muted" dateTime={n.date}>
                     {formatDateTime(n.date, { month: 'short' })}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../domain/application-rules.ts';
+import { NOTICE_KINDS } from '../domain/match-day.ts';
 import type { ApiClient } from './client.ts';
 
 export const notificationActionSchema = z.object({ label: z.string(), type: z.enum(['accept', 'reject']) });
@@ -17,6 +18,10 @@ export const notificationSchema = z.object({
     teamId: z.string().optional(),
     tournamentId: z.string().optional(),
   }),
+  /** A match-day notice's kind (issue 22), its text worded in the reader's language; null for older notifications. */
+  kind: z.enum(NOTICE_KINDS).nullable(),
+  /** The site path the notice is about (`/matches/{id}`), which the bell links to. */
+  link: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export type NotificationAction = z.infer<typeof notificationActionSchema>;

@@ -10,6 +10,7 @@ import { live } from './en/live.ts';
 import { mail } from './en/mail.ts';
 import { matchHistory } from './en/match-history.ts';
 import { news } from './en/news.ts';
+import { notices } from './en/notices.ts';
 import { notifications } from './en/notifications.ts';
 import { stageAdmin } from './en/stage-admin.ts';
 import { schedule } from './en/schedule.ts';
@@ -20,4 +21,4 @@ import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...live };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live };

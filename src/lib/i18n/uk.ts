@@ -10,6 +10,7 @@ import { live } from './uk/live.ts';
 import { mail } from './uk/mail.ts';
 import { matchHistory } from './uk/match-history.ts';
 import { news } from './uk/news.ts';
+import { notices } from './uk/notices.ts';
 import { notifications } from './uk/notifications.ts';
 import { stageAdmin } from './uk/stage-admin.ts';
 import { schedule } from './uk/schedule.ts';
@@ -22,6 +23,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...live } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live } as const;
 
 export type MessageKey = keyof typeof uk;

@@ -25,6 +25,7 @@ import { health } from './routes/health.ts';
 import { leaderboardsRoutes } from './routes/leaderboards.ts';
 import { tournamentEventRoutes, userEventRoutes } from './routes/live.ts';
 import { newsRoutes } from './routes/news.ts';
+import { noticeSettingsRoutes } from './routes/notice-settings.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { matchHistoryRoutes } from './routes/match-history.ts';
 import { teamChatRoutes } from './routes/team-chat.ts';
@@ -34,6 +35,7 @@ import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import { LimitStoreDown } from '../services/rate-limit.ts';
+import { kickLetters } from '../services/notices.ts';
 import { findSession } from '../services/sessions.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../serving/transport.ts';
@@ -103,11 +105,17 @@ export function createApp(deps: Deps) {
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
   app.use('*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('*', httpCaching());
+  // Letters of the notices a request announced go out once its transaction has committed (services/notices.ts).
+  app.use('*', async (_c, next) => {
+    await next();
+    kickLetters(deps.database.db, deps);
+  });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
 
   app.route('/auth', auth);
   app.route('/users/me/notifications', notificationsRoutes);
+  app.route('/users/me', noticeSettingsRoutes);
   app.route('/users/me/events', userEventRoutes);
   app.route('/users/me', myMatchesRoutes);
   app.route('/users/me', calendarLinkRoutes);

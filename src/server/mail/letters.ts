@@ -35,3 +35,14 @@ export const emailChangeLetter = (to: string, username: string, link: string, lo
  * address: the account behind it stays as it was, and the person who tried learns nothing.
  */
 export const emailInUseLetter = (to: string, link: string, locale = currentLocale()) => letter(to, 'emailInUse', link, {}, locale);
+
+/**
+ * A match-day notice's letter (issue 22), worded by services/notice-words.ts in the reader's
+ * language: the lead, a button to the page it is about, and where to turn such letters off.
+ */
+export function noticeLetter(to: string, words: { subject: string; lead: string; action: string }, link: string, settingsLink: string, locale: Locale): Letter {
+  const footer = translate(locale, 'notices.mailFooter', { url: settingsLink });
+  const text = `${words.lead}\n\n${words.action}: ${link}\n\n${footer}`;
+  const html = `<div lang="${locale}"><p>${escape(words.lead)}</p><p><a href="${escape(link)}">${escape(words.action)}</a></p><p style="color:#666">${escape(link)}</p><p style="color:#666">${escape(footer)}</p></div>`;
+  return { to, subject: words.subject, text, html, link, language: locale };
+}

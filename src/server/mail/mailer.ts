@@ -31,16 +31,34 @@ const message = (from: string, letter: Letter) => ({
 });
 
 /**
+ * How long an SMTP server may take, in ms: to connect, to greet, and to answer each command. A
+ * server that hangs then fails the letter instead of holding its sender for minutes (nodemailer's
+ * own defaults are 2 and 10 minutes).
+ */
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+export const SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+
+/**
  * Sends through SMTP when `smtpUrl` is set; otherwise writes each letter as an .eml file into
  * `outboxDir` and prints its link, so sign-up works on a machine without a mail server.
  */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string }): Mailer {
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; timeouts?: SmtpTimeouts }): Mailer {
+  const timeouts = options.timeouts ?? SMTP_TIMEOUTS;
   // nodemailer is loaded with the first letter: a server that sends none does not hold it in memory.
   let transport: Promise<Transporter> | undefined;
   const transporter = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       options.smtpUrl
-        ? nodemailer.createTransport(options.smtpUrl)
+        ? nodemailer.createTransport({
+            url: options.smtpUrl,
+            connectionTimeout: timeouts.connectionMs,
+            greetingTimeout: timeouts.greetingMs,
+            socketTimeout: timeouts.socketMs,
+          })
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   return {

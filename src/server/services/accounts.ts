@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { RegisterInput, User } from '../../lib/api/auth.ts';
+import { currentLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { emailTokens, teamMembers, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
@@ -58,7 +59,7 @@ export async function findConflict(db: Tx, username: string, email: string): Pro
 
 export async function createUser(
   db: Tx,
-  input: RegisterInput & { role?: 'user' | 'admin'; confirmed?: boolean },
+  input: RegisterInput & { role?: 'user' | 'admin'; confirmed?: boolean; locale?: Locale },
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -69,6 +70,8 @@ export async function createUser(
       passwordHash: await hashPassword(input.password),
       role: input.role ?? 'user',
       emailConfirmedAt: input.confirmed ? new Date() : null,
+      // Letters to them are written in the language they signed up in.
+      locale: input.locale ?? currentLocale(),
     })
     .returning();
   if (!row) throw new Error('insert returned no user');

@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Notification } from '../../lib/api/notifications.ts';
-import { t } from '../../lib/i18n/index.ts';
+import { currentLocale, t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { notifications, type NotificationAction, type NotificationPayload } from '../db/schema/index.ts';
+import { noticeWords } from './notice-words.ts';
 import { signalUsers } from './live.ts';
 
 type ActionType = NonNullable<(typeof notifications.$inferInsert)['actionType']>;
@@ -102,24 +103,35 @@ export async function holdsInvite(
   return Boolean(row);
 }
 
+/**
+ * A notification as the bell shows it. A match-day notice (one with a kind) is worded now, in the
+ * reader's language, and carries the page it is about; older ones keep their stored text. The
+ * payload shows only what it is about, never the outbox's bookkeeping.
+ */
 export function presentNotification(row: NotificationRow): Notification {
+  const { applicationId, teamId, tournamentId } = row.payload;
   return {
     _id: row.id,
-    text: row.text,
+    text: row.kind ? noticeWords(currentLocale(), row.kind, row.params).bell : row.text,
     date: row.date.toISOString(),
     read: row.read,
     actions: row.actions,
     actionType: row.actionType,
-    payload: row.payload,
+    payload: { ...(applicationId ? { applicationId } : {}), ...(teamId ? { teamId } : {}), ...(tournamentId ? { tournamentId } : {}) },
+    kind: row.kind,
+    link: row.link,
   };
 }
+
+/** Notices kept only for their letter (the reader turned the bell off for their kind) are not the bell's. */
+const inBell = sql`${notifications.payload} ->> 'mailOnly' is null`;
 
 /** The user's newest notifications, newest first. */
 export async function listNotifications(db: Tx, userId: string): Promise<Notification[]> {
   const rows = await db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), inBell))
     .orderBy(desc(notifications.date), desc(notifications.id))
     .limit(NOTIFICATION_LIST_LIMIT);
   return rows.map(presentNotification);

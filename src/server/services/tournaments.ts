@@ -318,7 +318,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
  * Saves the edit form. Fields left out stay as they were. The type (solo or team) cannot change
  * while the tournament has applications: they would no longer match it.
  */
-export async function updateTournament(db: Tx, id: string, input: TournamentWrite): Promise<TournamentSave> {
+export async function updateTournament(db: Tx, id: string, input: TournamentWrite, onFinish?: OnFinish): Promise<TournamentSave> {
   const result = await db.transaction(async (tx) => {
     const current = await lockForRegistration(tx, id);
     if (!current) return { ok: false, reason: 'notFound' } as const;
@@ -344,6 +344,8 @@ export async function updateTournament(db: Tx, id: string, input: TournamentWrit
         updatedAt: new Date(),
       })
       .where(eq(tournaments.id, id));
+    // Under the row lock: two admins finishing at once announce it once.
+    if (onFinish && finishes(current.status, input.status)) await onFinish(tx, { ...current, title: input.title });
     // More places (or no cap any more): the waitlist moves up.
     const told = registration.maxParticipants !== undefined ? await fillFreePlaces(tx, { ...current, ...registration, title: input.title }) : [];
     return { ok: true, tournament: (await getTournament(tx, id))!, told } as const;
@@ -352,6 +354,16 @@ export async function updateTournament(db: Tx, id: string, input: TournamentWrit
   if (result.told.length > 0) published(id, 'application', result.told);
   return { ok: true, tournament: result.tournament };
 }
+
+/** Whether a status change finishes the tournament (and so is announced, issue 22). */
+const finishes = (before: string, after: string | undefined): boolean => after === 'finished' && before !== 'finished';
+
+/**
+ * What else a save that finishes a tournament does in its transaction: the finish notices
+ * (services/tournament-finish.ts). The route passes it in, as that module reaches back to this
+ * one through the stages and the statistics.
+ */
+export type OnFinish = (tx: Tx, tournament: Pick<TournamentRow, 'id' | 'title' | 'soloOnly'>) => Promise<void>;
 
 /** Deletes a tournament; its applications go with it, recorded matches keep their history. */
 export async function deleteTournament(db: Tx, id: string): Promise<boolean> {
@@ -367,7 +379,12 @@ export type WinnerSave = { ok: true; tournament: Tournament } | { ok: false; rea
  * transaction (the bracket's final is decided), under the same `winnerRefusal` rules. Two admins
  * choosing at once: the first one wins, the second is told.
  */
-export async function setWinner(db: Tx, id: string, winner: { type: WinnerType; id: string }, options: { finish?: boolean } = {}): Promise<WinnerSave> {
+export async function setWinner(
+  db: Tx,
+  id: string,
+  winner: { type: WinnerType; id: string },
+  options: { finish?: boolean; onFinish?: OnFinish } = {},
+): Promise<WinnerSave> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
     if (!row) return { ok: false, reason: 'notFound' } as const;
@@ -382,6 +399,7 @@ export async function setWinner(db: Tx, id: string, winner: { type: WinnerType; 
       .update(tournaments)
       .set({ winnerType: winnerTypeOf(row.soloOnly), winnerId: winner.id, ...(options.finish ? { status: 'finished' as const } : {}), updatedAt: new Date() })
       .where(eq(tournaments.id, id));
+    if (options.finish && options.onFinish && finishes(row.status, 'finished')) await options.onFinish(tx, row);
     const payload = { tournamentId: id };
     if (winner.type === 'user') {
       await notify(tx, winner.id, t('winner.notifyUser', { title: row.title }), { payload: { ...payload } });

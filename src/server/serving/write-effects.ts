@@ -7,8 +7,8 @@
  * the renders exactly when traffic peaks.
  */
 
-/** Writes that change nothing a guest can see: chat, sign-in, saved news, read marks. */
-const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read|users\/me\/calendar\/revoke$)/;
+/** Writes that change nothing a guest can see: chat, sign-in, saved news, read marks, one's notice settings and language. */
+const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read|users\/me\/(notice-settings|locale)$|users\/me\/calendar\/revoke$)/;
 
 /**
  * A bracket saved, a match result recorded, a Swiss round paired, a stage's rounds timed (issue 22)

@@ -6,7 +6,7 @@ import {
   registerInput,
   resendInput,
 } from '../../../lib/api/auth.ts';
-import { t } from '../../../lib/i18n/index.ts';
+import { chosenLocale, t } from '../../../lib/i18n/index.ts';
 import { type AppContext, clientAddress } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { confirmationLetter, confirmLink } from '../../mail/letters.ts';
@@ -25,6 +25,7 @@ import { isLookAlikeViolation, usernameLooksTaken } from '../../services/names.t
 import { countLetter } from '../../services/letter-limits.ts';
 import { startLoginAttempt } from '../../services/login-attempts.ts';
 import type { Limit } from '../../services/rate-limit.ts';
+import { rememberLocale } from '../../services/notice-settings.ts';
 import { createSession, revokeSession } from '../../services/sessions.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
@@ -88,6 +89,9 @@ export const auth = router()
       await attempt.succeeded();
       if (!user.emailConfirmedAt) fail(403, 'auth.emailNotConfirmed');
       const { token } = await createSession(db, user.id, c.get('deps').sessionTtlDays);
+      // The language the reader chose (the `lang` cookie) becomes their letters' language.
+      const chosen = chosenLocale(c.req.header('cookie'));
+      if (chosen) await rememberLocale(db, user.id, chosen);
       return c.json({ user: await presentUser(db, user), token, message: t('auth.loginSuccess') }, 200);
     },
   )

@@ -16,6 +16,7 @@ import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 import { eligibility } from '../../services/applications.ts';
 import { publishTournament } from '../../services/live.ts';
+import { announceFinished } from '../../services/tournament-finish.ts';
 
 import { publicCache } from '../caching.ts';
 import { linkToNext } from '../paging.ts';
@@ -141,7 +142,7 @@ export const tournamentsRoutes = router()
       responses: { 200: jsonResponse(tournamentSaved, 'Турнір оновлено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
     async (c) => {
-      const result = await updateTournament(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
+      const result = await updateTournament(c.get('db'), c.req.valid('param').id, c.req.valid('json'), announceFinished);
       if (!result.ok) refuseSave(result);
       publishTournament({ tournamentId: result.tournament._id, kind: 'tournament' });
       return c.json({ message: t('tournament.updated'), tournament: result.tournament }, 200);
@@ -174,7 +175,7 @@ export const tournamentsRoutes = router()
     }),
     async (c) => {
       const { winnerType, winnerId, finish } = c.req.valid('json');
-      const result = await setWinner(c.get('db'), c.req.valid('param').id, { type: winnerType, id: winnerId }, { finish: finish === true });
+      const result = await setWinner(c.get('db'), c.req.valid('param').id, { type: winnerType, id: winnerId }, { finish: finish === true, onFinish: announceFinished });
       if (!result.ok) {
         if (result.reason === 'notFound') fail(404, 'tournament.notFound');
         fail(WINNER_STATUS[result.reason], `winner.refused.${result.reason}`);

@@ -14,6 +14,14 @@ export interface NotificationPayload {
   tournamentId?: string;
 }
 
+/** What the notices' outbox (services/notices.ts) keeps beside the payload; never shown. */
+export interface NoticeMailPayload {
+  /** A notice whose reader turned the bell off for its kind: kept only to carry its letter (services/notices.ts). */
+  mailOnly?: true;
+  /** The outbox's clock: the letter is not tried before this moment (its sender's lease, or the retry's wait). */
+  mailAfter?: string;
+}
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -28,7 +36,7 @@ export const notifications = pgTable(
     actionType: text('action_type', {
       enum: ['acceptTeamInvite', 'declineTeamInvite', 'acceptTournamentInvite', 'declineTournamentInvite'],
     }),
-    payload: jsonb('payload').$type<NotificationPayload>().notNull().default({}),
+    payload: jsonb('payload').$type<NotificationPayload & NoticeMailPayload>().notNull().default({}),
     /**
      * Match-day notices (issue 22) are stored as a kind and its parameters and worded in the
      * reader's language when read; `text` keeps the Ukrainian wording for older readers.
