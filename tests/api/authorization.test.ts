@@ -153,6 +153,17 @@ beforeAll(async () => {
   w.dqParticipant = dq.approved[0]!;
   await stage(api, dq.id, { format: 'round_robin' });
   w.stagesNew = (await tournament(api, { game: w.game, soloOnly: true, approved: 2 })).id;
+  // Registration and check-in (issue 22): the user approved where check-in is open, and a pending application of the user's to withdraw.
+  const hour = 3_600_000;
+  const checkInCup = await tournament(api, {
+    game: w.game,
+    soloOnly: true,
+    date: new Date(Date.now() + 2 * hour).toISOString(),
+    settings: { checkInEnabled: true, checkInOpensAt: new Date(Date.now() - hour).toISOString(), checkInClosesAt: new Date(Date.now() + hour).toISOString() },
+  });
+  w.checkIn = checkInCup.id;
+  w.checkInApplication = (await application(api, checkInCup.id, 'approved', people.user)).id;
+  w.ownApplication = (await application(api, await newTournament(true), 'pending', people.user)).id;
   // Schedules and calendars (issue 22): a stage to time, and a calendar address of a player of its own (the user's may be revoked).
   const timed = await tournament(api, { game: w.game, soloOnly: true, approved: 2 });
   w.timed = timed.id;
@@ -283,6 +294,17 @@ const rows: Row[] = [
     expect: adminOnly(200),
   },
   { route: 'GET /api/tournaments/:id/stages', request: () => ({ path: `/api/tournaments/${w.stages}/stages` }), expect: all(200) },
+  // Check-in (issue 22): the participant for themselves, the admin for anyone (`applicationId`).
+  {
+    route: 'POST /api/tournaments/:id/check-in',
+    request: () => ({ path: `/api/tournaments/${w.checkIn}/check-in`, body: { applicationId: w.checkInApplication } }),
+    expect: signed(403, { user: 200, admin: 200 }),
+  },
+  {
+    route: 'DELETE /api/tournaments/:id/check-in',
+    request: () => ({ path: `/api/tournaments/${w.checkIn}/check-in`, body: { applicationId: w.checkInApplication } }),
+    expect: signed(403, { user: 200, admin: 200 }),
+  },
   {
     route: 'POST /api/tournaments/:id/stages',
     request: () => ({ path: `/api/tournaments/${w.stagesNew}/stages`, body: { format: 'double_elimination' } }),
@@ -400,7 +422,12 @@ const rows: Row[] = [
   { route: 'DELETE /api/stats/team/:teamId/game/:gameId', request: () => ({ path: `/api/stats/team/${w.teamA}/game/${w.game}` }), expect: adminOnly(404) },
   { route: 'DELETE /api/teams/:id/invites/:inviteId', request: () => ({ path: `/api/teams/${w.teamA}/invites/${w.invite}` }), expect: captainOnly(200) },
   { route: 'DELETE /api/teams/:id/members/:memberId', request: () => ({ path: `/api/teams/${w.teamA}/members/${w.removable}` }), expect: captainOnly(200) },
-  { route: 'DELETE /api/applications/:id', request: () => ({ path: `/api/applications/${w.applicationDoomed}` }), expect: adminOnly(200) },
+  // The user withdraws their own application (issue 22); the admin deletes anyone's; others are refused.
+  {
+    route: 'DELETE /api/applications/:id',
+    request: (a) => ({ path: `/api/applications/${a === 'user' ? w.ownApplication : w.applicationDoomed}` }),
+    expect: signed(403, { user: 200, admin: 200 }),
+  },
   { route: 'DELETE /api/news/:id', request: () => ({ path: `/api/news/${w.doomedNews}` }), expect: adminOnly(200) },
   {
     route: 'DELETE /api/game-management/:gameId/stat-fields/:fieldName',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApi } from '../support/builders.ts';
+import { game, useTestApi } from '../support/builders.ts';
 
 // Hostile input on every route of the OpenAPI document: nothing answers 5xx, every refusal is
 // JSON `{ message }`, and a refused request leaves the database as it was.
@@ -146,6 +146,52 @@ describe('hostile input on my notice settings and language (issue 22)', () => {
         },
       ),
       { numRuns: 120 },
+    );
+  });
+});
+
+describe('hostile input on check-in, by the participant and the admin (issue 22)', () => {
+  it('never answer 5xx, and a refusal leaves the applications as they were', async () => {
+    const admin = await api.signedIn('admin');
+    const me = await api.signedIn();
+    const gameId = await game(api, `Fuzz check-in ${Date.now()}`);
+    const hour = 3_600_000;
+    const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
+      token: admin.token,
+      body: {
+        title: 'Fuzz check-in',
+        date: new Date(Date.now() + 2 * hour).toISOString(),
+        game: gameId,
+        soloOnly: true,
+        maxParticipants: 2,
+        checkInEnabled: true,
+        checkInOpensAt: new Date(Date.now() - hour).toISOString(),
+        checkInClosesAt: new Date(Date.now() + hour).toISOString(),
+      },
+    });
+    const id = cup.body.tournament._id;
+    await api.call('POST', '/api/applications', { token: me.token, body: { tournament: id } });
+    const state = async () => JSON.stringify(await rowsOf(sql`select id, status, checked_in_at from applications where tournament_id = ${id} order by id`));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('POST', 'DELETE'),
+        fc.constantFrom(me.token, admin.token),
+        fc.oneof(
+          hostileValue.map((json) => ({ json })),
+          fc.record({ applicationId: fc.oneof(fc.uuid(), hostileString) }).map((json) => ({ json })),
+          fc.string({ maxLength: 30 }).map((raw) => ({ raw })),
+        ),
+        async (method, token, body) => {
+          const before = await state();
+          const res = await api.call(method, `/api/tournaments/${id}/check-in`, 'raw' in body ? { token, raw: body.raw } : { token, body: body.json });
+          expect(res.status, `${method} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+            expect(await state()).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 });

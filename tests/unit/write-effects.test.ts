@@ -84,6 +84,12 @@ describe('answersChangedBy', () => {
     }
   });
 
+  it('drops only that tournament after a check-in or its undoing (issue 22)', () => {
+    for (const method of ['POST', 'DELETE']) {
+      expect(dropped(`/api/tournaments/${ID}/check-in`, method)).toEqual([`/tournaments/${ID}`, `/tournament/${ID}/bracket`, `/api/tournaments/${ID}`, `/api/tournaments/${ID}/bracket`]);
+    }
+  });
+
   it('drops every held answer after a stage is created (it may start the tournament) or a match is edited (its path names no tournament)', () => {
     expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(15);
     expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(15);

@@ -12,7 +12,8 @@ import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { translate } from '../../lib/i18n/index.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { applications, isCompetitionDrawn, isLiveStatus, notifications, teams, tournaments } from '../db/schema/index.ts';
+import { applications, isLiveStatus, notifications, stages, teams, tournaments } from '../db/schema/index.ts';
+import { isDrawn } from '../../lib/domain/bracket.ts';
 import { publishTournament, publishUser } from './live.ts';
 import { announce, type Notice } from './notices.ts';
 import { SWEEPS } from './sweeps.ts';
@@ -22,8 +23,19 @@ type ApplicationRow = typeof applications.$inferSelect;
 
 /** The tournament row, locked for the rest of the transaction, and whether its competition is drawn. */
 export async function lockForRegistration(tx: Tx, id: string): Promise<(TournamentRow & { drawn: boolean }) | undefined> {
-  const [row] = await tx.select({ tournament: tournaments, drawn: isCompetitionDrawn }).from(tournaments).where(eq(tournaments.id, id)).for('update');
-  return row ? { ...row.tournament, drawn: Boolean(row.drawn) } : undefined;
+  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+  return row ? { ...row, drawn: await isDrawnNow(tx, row) } : undefined;
+}
+
+/**
+ * Whether the competition is drawn: a stage exists, or a SPEC bracket from before stages. (Asked
+ * apart from the locking select: in a one-table select `isCompetitionDrawn`'s column names come
+ * out unqualified, and the subquery's `id` would be the stage's own.)
+ */
+async function isDrawnNow(tx: Tx, row: TournamentRow): Promise<boolean> {
+  if (isDrawn(row.bracket)) return true;
+  const [stage] = await tx.select({ id: stages.id }).from(stages).where(eq(stages.tournamentId, row.id)).limit(1);
+  return Boolean(stage);
 }
 
 /** Pending and approved applications: the places taken. */
@@ -233,6 +245,9 @@ export async function setCheckIn(
     if (!tournament.checkInEnabled) return { ok: false, reason: 'disabled' };
     let application: ApplicationRow | undefined;
     const override = caller.isAdmin && input.applicationId !== undefined;
+    // Outside the window a player is told so first (a player dropped at the close is no participant any more).
+    const phase = checkInPhase(tournament, now);
+    if (!override && (phase === 'notOpen' || phase === 'closed')) return { ok: false, reason: phase };
     if (input.applicationId !== undefined) {
       [application] = await tx.select().from(applications).where(eq(applications.id, input.applicationId)).for('update');
       if (!application || application.tournamentId !== tournamentId) return { ok: false, reason: 'applicationNotFound' };
@@ -242,10 +257,6 @@ export async function setCheckIn(
       if (!application) return { ok: false, reason: 'notParticipant' };
     }
     if (tournament.drawn) return { ok: false, reason: 'drawn' };
-    if (!override) {
-      const phase = checkInPhase(tournament, now);
-      if (phase === 'notOpen' || phase === 'closed') return { ok: false, reason: phase };
-    }
     if (!mayCheckIn(application.status)) return { ok: false, reason: override ? 'notEligible' : 'notParticipant' };
     const checkedInAt = input.checkedIn ? (application.checkedInAt ?? now) : null;
     await tx.update(applications).set({ checkedInAt, updatedAt: now }).where(eq(applications.id, application.id));
@@ -314,13 +325,8 @@ const checkInPending: SQL = and(eq(tournaments.checkInEnabled, true), isNull(tou
  */
 export async function announceCheckInOpen(db: Tx, tournamentId: string, now = new Date()): Promise<string[]> {
   const told = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ tournament: tournaments, drawn: isCompetitionDrawn })
-      .from(tournaments)
-      .where(eq(tournaments.id, tournamentId))
-      .for('update', { skipLocked: true });
-    if (!row || row.drawn || checkInPhase(row.tournament, now) !== 'open') return [];
-    const tournament = row.tournament;
+    const [tournament] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for('update', { skipLocked: true });
+    if (!tournament || checkInPhase(tournament, now) !== 'open' || (await isDrawnNow(tx, tournament))) return [];
     const participants = await tx
       .select()
       .from(applications)

@@ -17,6 +17,9 @@ const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|r
  */
 const TOURNAMENT_PLAY = /^\/api\/tournaments\/([0-9a-f-]{36})\/(bracket|record-match|disqualify|stages\/[0-9a-f-]{36}\/(?:next-round|schedule))$/i;
 
+/** A check-in or its undoing (issue 22): it shows on that tournament's pages and reads alone. */
+const CHECK_IN = /^\/api\/tournaments\/([0-9a-f-]{36})\/check-in$/i;
+
 /** The pages and reads of one tournament: its page, its bracket page, its API answers. */
 const tournamentPaths = (id: string) => `/tournaments/${id}(/|\\?|$)|/tournament/${id}(/|\\?|$)|/api/tournaments/${id}(/|\\?|$)`;
 
@@ -35,6 +38,11 @@ const REPORTED = new RegExp(`^(/matches/|/api/matches/|/tournaments/|/tournament
 export function answersChangedBy(writePath: string, method: string): (path: string) => boolean {
   if (PRIVATE_WRITE.test(writePath)) return () => false;
   if (MATCH_REPORT.test(writePath)) return (path) => REPORTED.test(path);
+  const checkIn = CHECK_IN.exec(writePath);
+  if (checkIn) {
+    const changed = new RegExp(`^(${tournamentPaths((checkIn[1] ?? '').toLowerCase())})`);
+    return (path) => changed.test(path);
+  }
   const play = TOURNAMENT_PLAY.exec(writePath);
   if (!play || (play[2] === 'bracket' && method.toUpperCase() !== 'PATCH')) return () => true;
   const [, id = '', action] = play;
