@@ -4,6 +4,7 @@ import { errorMessage, HTTPError, type ApiClient } from '../../lib/api/client.ts
 import type { Bracket, Seeding } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { pollWhileVisible } from '../../lib/hooks/poll-while-visible.ts';
+import { onPageEvent } from '../../lib/live/events.ts';
 
 export interface BracketNotice {
   tone: 'info' | 'success' | 'error';
@@ -144,7 +145,13 @@ export function createBracketSync(api: ApiClient, tournamentId: string): Bracket
       update({ notice: null });
       // Opening (again) shows the current bracket without announcing what changed while closed.
       void refresh(false);
-      return pollWhileVisible((background) => void refresh(background));
+      const stopPolling = pollWhileVisible((background) => void refresh(background));
+      // A live event (issue 22) reads at once instead of at the next poll; the poll stays as the fallback.
+      const stopHearing = onPageEvent(tournamentId, (event) => void (event.kind === 'poll' ? undefined : refresh(true)));
+      return () => {
+        stopPolling();
+        stopHearing();
+      };
     },
 
     dismiss: () => update({ notice: null }),

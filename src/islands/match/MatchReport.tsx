@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import type { MatchState } from '../../lib/api/stages.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { $user } from '../../lib/stores/session.ts';
-import { $match } from './refresh.ts';
+import { onPageEvent } from '../../lib/live/events.ts';
+import { $match, refresh } from './refresh.ts';
 
 // The controls, their texts and the API client load only for the match's two sides.
 const ReportPanel = lazy(() => import('./ReportPanel.tsx'));
@@ -18,6 +19,12 @@ export default function MatchReport({ initial }: { initial: MatchState }) {
   useEffect(() => {
     if (!$match.get()) $match.set(initial);
   }, [initial]);
+  // Issue 22: the page's live island (LiveTournament) hears the tournament; a change of this match,
+  // or one that may reach it (a bracket save, a disqualification), redraws the page's live part.
+  useEffect(
+    () => onPageEvent(initial.tournament._id, (event) => void (event.matchId === undefined || event.matchId === initial.match._id ? refresh(initial.match._id) : undefined)),
+    [initial],
+  );
   const side = !user ? null : current.actors.a === user._id ? 'a' : current.actors.b === user._id ? 'b' : null;
   if (!side) return null;
   return (

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/notifications.ts';
 import { api } from '../../lib/stores/api.ts';
 import { loadSession } from '../../lib/stores/session.ts';
+import { watchUser } from '../../lib/live/events.ts';
 
 /** How often the bell looks for new notifications while the page is open. */
 const REFRESH_MS = 30_000;
@@ -75,8 +76,13 @@ export default function Bell() {
     const timer = window.setInterval(() => {
       if (!document.hidden) void refreshNotifications();
     }, REFRESH_MS);
+    // A stored notification rings at once (issue 22); the 30 s refresh stays for when the stream is down.
+    const stopLive = watchUser((event) => {
+      if (event.kind !== 'team') void refreshNotifications();
+    }, { pollMs: null });
     return () => {
       window.clearInterval(timer);
+      stopLive();
       $notifications.set([]);
     };
   }, []);

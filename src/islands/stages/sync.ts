@@ -3,6 +3,7 @@ import type { ApiClient } from '../../lib/api/client.ts';
 import { getStages, type StagesState } from '../../lib/api/stages.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { pollWhileVisible } from '../../lib/hooks/poll-while-visible.ts';
+import { onPageEvent } from '../../lib/live/events.ts';
 
 /** Issue 21 keeps SPEC §9's bracket poll for the stages: every 5000 ms while the modal is open. */
 
@@ -88,7 +89,13 @@ export function createStagesSync(api: ApiClient, tournamentId: string): StagesSy
     watch() {
       update({ notice: null });
       void refresh(false);
-      return pollWhileVisible((background) => void refresh(background));
+      const stopPolling = pollWhileVisible((background) => void refresh(background));
+      // A live event (issue 22) reads at once instead of at the next poll; the poll stays as the fallback.
+      const stopHearing = onPageEvent(tournamentId, (event) => void (event.kind === 'poll' ? undefined : refresh(true)));
+      return () => {
+        stopPolling();
+        stopHearing();
+      };
     },
   };
 }

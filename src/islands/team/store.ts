@@ -3,6 +3,7 @@ import { getMyTeams, type Team } from '../../lib/api/teams.ts';
 import { CHAT_POLL_MS } from '../../lib/domain/chat.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $user, loadSession } from '../../lib/stores/session.ts';
+import { watchUser } from '../../lib/live/events.ts';
 
 export type TeamsStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -86,8 +87,11 @@ export function watchTeams(): () => void {
   const onTick = () => void tick();
   const timer = window.setInterval(onTick, CHAT_POLL_MS);
   document.addEventListener('visibilitychange', onTick);
+  // Issue 22: a change of the team (or a notice about it: an invite, an application's answer) shows at once.
+  const stopLive = watchUser(onTick, { pollMs: null });
   return () => {
     window.clearInterval(timer);
+    stopLive();
     document.removeEventListener('visibilitychange', onTick);
   };
 }

@@ -90,8 +90,9 @@ function deliver(wire: Wire, remote: boolean): void {
       ...(wire.m ? { matchId: wire.m } : {}),
       ...(wire.v !== undefined ? { version: wire.v } : {}),
     };
-    hub.local.emit(`t:${wire.t}`, event);
+    // Held answers go first, so a viewer who reads again on this event gets the new state.
     if (remote) hub.local.emit('remote', event);
+    hub.local.emit(`t:${wire.t}`, event);
   } else {
     for (const userId of wire.u) hub.local.emit(`u:${userId}`, { userId, kind: wire.k } satisfies UserEvent);
   }

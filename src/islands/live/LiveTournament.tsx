@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { localizeTimes } from '../../components/local-time.ts';
+import { formatDateTime } from '../../lib/i18n/format.ts';
+import { announceOnPage, useTournamentEvents, type LiveEvent } from '../../lib/live/events.ts';
+
+/** Events that come in a burst (a result resets later matches, a stage draws many) are read once. */
+const SETTLE_MS = 150;
+
+/**
+ * Redraws the page's server-rendered parts marked `data-live-region="<name>"` from the page as the
+ * server renders it now, so one renderer draws them. Regions the fresh page lacks stay as they are.
+ */
+export async function refreshRegions(): Promise<void> {
+  const shown = document.querySelectorAll<HTMLElement>('[data-live-region]');
+  if (shown.length === 0) return;
+  const html = await fetch(location.pathname + location.search, { cache: 'no-store', headers: { accept: 'text/html' } })
+    .then((r) => (r.ok ? r.text() : null))
+    .catch(() => null);
+  if (!html) return;
+  const fresh = new DOMParser().parseFromString(html, 'text/html');
+  for (const region of shown) {
+    const next = fresh.querySelector(`[data-live-region="${CSS.escape(region.dataset.liveRegion ?? '')}"]`);
+    if (!next || next.innerHTML === region.innerHTML) continue;
+    localizeTimes(next, (iso, timeZone) => formatDateTime(iso, timeZone ? { timeZone } : {}));
+    region.replaceWith(document.importNode(next, true));
+  }
+}
+
+/**
+ * The live part of a tournament's pages (issue 22): listens to the tournament's events and redraws
+ * the marked regions, and tells the page's other islands (`onPageEvent`: features never import
+ * each other). While the stream is down, SPEC's 5 s poll does the same.
+ * Draws nothing.
+ */
+export function LiveTournament({ tournamentId }: { tournamentId: string }) {
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useTournamentEvents(tournamentId, (event: LiveEvent) => {
+    announceOnPage(event);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => void refreshRegions(), SETTLE_MS);
+  });
+  return null;
+}
