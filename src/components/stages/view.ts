@@ -46,6 +46,8 @@ export interface StageMatchCard {
   /** Per-game scores of a best-of-N, «16:12, 9:16». */
   games: string | null;
   comment: string;
+  /** When it is to be played (issue 22); null once played, for a bye, or while not scheduled. */
+  scheduledAt: string | null;
   /** The connector from the left (every tree round but the first). */
   incoming: boolean;
   link: Link;
@@ -106,6 +108,7 @@ export function matchCard(
     forfeit: forfeited ? nameOf(names, forfeited) : null,
     games: match.games.length > 0 ? match.games.map((g) => `${g.a}:${g.b}`).join(', ') : null,
     comment: match.comment,
+    scheduledAt: match.status === 'completed' || match.bye ? null : match.scheduledAt,
     ...connect,
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Crown } from '../../components/Crown.tsx';
 import { MatchStateBadge } from '../../components/MatchStateBadge.tsx';
+import { MatchTime } from '../../components/MatchTime.tsx';
 import { t } from '../../lib/i18n/index.ts';
 import type { MatchView, SideView } from './view.ts';
 
@@ -37,13 +38,15 @@ interface Props {
   onClick?: () => void;
   /** The match's page (`/matches/{id}`), linked from its number; the SPEC bracket's matches have none. */
   href?: string | undefined;
+  /** When the match is to be played (issue 22), shown in the reader's zone by the page's `LocalTimes`. */
+  scheduledAt?: string | null | undefined;
 }
 
 /**
  * One match (SPEC §2 Bracket modal): number, status badge, both sides with a crown on the winner,
  * the comment. Server-rendered on the bracket page and live in the modal.
  */
-export function MatchCard({ match, children, className = '', onClick, href }: Props) {
+export function MatchCard({ match, children, className = '', onClick, href, scheduledAt }: Props) {
   return (
     <article
       aria-label={match.label}
@@ -64,6 +67,7 @@ export function MatchCard({ match, children, className = '', onClick, href }: Pr
         <Side side={match.sides[0]} />
         <Side side={match.sides[1]} />
       </ul>
+      {scheduledAt && <MatchTime iso={scheduledAt} className="mt-1.5" />}
       {match.comment && (
         <p className="mt-1.5 text-xs break-words whitespace-pre-line text-muted">
           <span aria-hidden="true">💬 </span>

@@ -5,10 +5,11 @@ import { placementRows, signed, tableOrder, groupTitle, type Names } from '../..
 import { errorMessage } from '../../lib/api/client.ts';
 import { disqualify, nextRound, type StageView } from '../../lib/api/stages.ts';
 import { winsNeeded } from '../../lib/domain/stage/result.ts';
-import { formatDateTime } from '../../lib/i18n/format.ts';
+import { formatDateTime, readerTimeZone } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { MatchResultEditor } from './MatchResultEditor.tsx';
+import { ScheduleForm } from './ScheduleForm.tsx';
 import { hasTables, matchLabels, matchSections, nameIn, type MatchRow } from './sections.ts';
 import type { StagesSync } from './sync.ts';
 
@@ -134,6 +135,7 @@ export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }
         </section>
       ))}
 
+      <ScheduleForm sync={sync} stage={stage} names={names} tournamentId={tournamentId} busy={busy} onChanged={onChanged} />
       <Disqualify sync={sync} stage={stage} names={names} tournamentId={tournamentId} busy={busy} onChanged={onChanged} />
 
       {editingRow && (
@@ -193,7 +195,7 @@ function MatchItem({ row, onEdit }: { row: MatchRow; onEdit: () => void }) {
       {card.games && <p className="text-xs text-muted">{t('stages.games', { games: card.games })}</p>}
       {match.scheduledAt && (
         <p className="text-xs text-muted">
-          <time dateTime={match.scheduledAt}>{formatDateTime(match.scheduledAt)}</time>
+          <time dateTime={match.scheduledAt}>{formatDateTime(match.scheduledAt, { timeZone: readerTimeZone() })}</time>
         </p>
       )}
       {match.comment && <p className="text-xs break-words whitespace-pre-line text-muted">{match.comment}</p>}

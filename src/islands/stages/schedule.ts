@@ -1,4 +1,6 @@
+import type { BracketSide } from '../../lib/domain/stage/format.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../../lib/domain/tournament-dates.ts';
+import type { MatchSection } from './sections.ts';
 
 /**
  * A match's time in the editor: `<input type="datetime-local">` holds Kyiv wall time (as every date
@@ -27,4 +29,56 @@ export function scheduleToIso(value: string): string | null | undefined {
   const abs = Math.abs(offset);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${text}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * The ISO moment, with the offset of the reader's own zone at that moment, of a datetime-local value
+ * as the reader's clock reads it (the schedule form: «Початок (ваш час)»); undefined for an empty or
+ * unreadable value, or a wall time the zone skips (a day-saving gap) or rolls over (31 June).
+ */
+export function readerInputToIso(value: string): string | undefined {
+  const text = value.trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const moment = new Date(y, mo - 1, d, h, mi);
+  if (moment.getFullYear() !== y || moment.getMonth() !== mo - 1 || moment.getDate() !== d || moment.getHours() !== h || moment.getMinutes() !== mi) {
+    return undefined;
+  }
+  const offset = -moment.getTimezoneOffset();
+  const abs = Math.abs(offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${text}:00${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** A round the schedule form offers: its title and the API's scope for it. */
+export interface ScheduleRound {
+  key: string;
+  title: string;
+  round: number;
+  side?: BracketSide;
+  group?: number;
+}
+
+/**
+ * The rounds of a stage as the schedule form lists them, in board order: an elimination stage's by
+ * bracket side, a table stage's by group when it has several (otherwise every group's round at once).
+ */
+export function scheduleRounds(sections: readonly MatchSection[]): ScheduleRound[] {
+  return sections.flatMap((section) =>
+    section.rounds.flatMap((block): ScheduleRound[] => {
+      const first = block.matches[0]?.match;
+      if (!first) return [];
+      return [
+        {
+          key: block.key,
+          // A lone section (a single elimination's winners' side, one group) needs no name of its own.
+          title: section.title && sections.length > 1 ? `${section.title}: ${block.title}` : block.title,
+          round: first.round,
+          ...(first.side ? { side: first.side } : {}),
+          ...(section.title && first.group !== null ? { group: first.group } : {}),
+        },
+      ];
+    }),
+  );
 }

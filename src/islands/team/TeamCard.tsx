@@ -11,6 +11,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { TeamLogo } from '../../components/TeamLogo.tsx';
 import { putTeam } from './store.ts';
 import { TeamChat } from './TeamChat.tsx';
+import { TeamMatches } from './TeamMatches.tsx';
 
 function Badge({ children }: { children: ReactNode }) {
   return <span className="rounded-full border border-accent px-2 py-0.5 text-xs font-semibold text-accent">{children}</span>;
@@ -185,6 +186,7 @@ export function TeamCard({ team, userId, current }: { team: Team; userId: string
         <TeamChat teamId={team._id} teamName={team.name} userId={userId} />
       </div>
 
+      <TeamMatches teamId={team._id} userId={userId} />
       <MatchHistory kind="team" id={team._id} headingLevel={4} />
     </article>
   );

@@ -85,6 +85,3 @@ export const getMyMatches = (api: ApiClient) => api.get('users/me/matches').json
 export const calendarLinkSchema = z.object({ url: z.string() });
 export const getCalendarLink = (api: ApiClient) => api.get('users/me/calendar').json<{ url: string }>();
 export const revokeCalendarLink = (api: ApiClient) => api.post('users/me/calendar/revoke').json<{ message: string; url: string }>();
-
-/** H1's check-in call (`POST/DELETE /api/tournaments/{id}/check-in`), by its contract. */
-export const checkIn = (api: ApiClient, tournamentId: string) => api.post(`tournaments/${tournamentId}/check-in`).json<{ message: string }>();

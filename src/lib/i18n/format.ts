@@ -11,6 +11,12 @@ import { currentLocale, type Locale } from './core.ts';
 export const SITE_TIME_ZONE = 'Europe/Kyiv';
 
 /**
+ * The reader's own time zone, for what is drawn only in the browser (their matches, the admin's
+ * schedule form); server-rendered HTML keeps Kyiv's and is rewritten by `components/match-time.ts`.
+ */
+export const readerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || SITE_TIME_ZONE;
+
+/**
  * The `Intl` locale of each language. English is British: the day comes before the month
  * ("25 October 2026"), so a date reads the same way as in Ukrainian and is never mistaken.
  */

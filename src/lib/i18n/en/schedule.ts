@@ -20,6 +20,8 @@ export const schedule: Record<keyof typeof uk, string> = {
   'schedule.form.startInvalid': 'Enter the start date and time.',
   'schedule.form.error': 'Could not set the times.',
   'schedule.time': 'Match time',
+  'schedule.kyivTime': '(Kyiv time)',
+  'schedule.form.minutesHint': 'Needed to schedule every round.',
 
   'calendar.checkIn': 'Check-in — {title}',
   'calendar.match': '{a} vs {b} — {title}',
@@ -38,6 +40,9 @@ export const schedule: Record<keyof typeof uk, string> = {
   'calendar.revokeConfirm': 'The old address will stop working in every calendar you added it to. Change it?',
   'calendar.error': 'Could not get the calendar address.',
   'calendar.subscribe': 'Tournament calendar (iCal)',
+  'calendar.add': 'Add to calendar',
+  'calendar.revokeYes': 'Yes, change it',
+  'calendar.cancel': 'Cancel',
 
   'myMatches.title': 'My matches',
   'myMatches.teamTitle': 'Team’s next matches',
@@ -59,4 +64,7 @@ export const schedule: Record<keyof typeof uk, string> = {
   'myMatches.checkInUntil': 'Check-in for “{title}” until {time}',
   'myMatches.checkInCaptain': 'The captain checks the team in',
   'myMatches.checkInError': 'Could not check in.',
+  'myMatches.undoCheckIn': 'Undo check-in',
+  'myMatches.asTeam': 'for team {name}',
+  'myMatches.checkInsTitle': 'Check-in',
 };

@@ -18,6 +18,8 @@ export const schedule = {
   'schedule.form.startInvalid': 'Вкажіть дату й час початку.',
   'schedule.form.error': 'Не вдалося призначити час.',
   'schedule.time': 'Час матчу',
+  'schedule.kyivTime': '(за Києвом)',
+  'schedule.form.minutesHint': 'Потрібно, щоб розкласти всі тури.',
 
   'calendar.checkIn': 'Підтвердження участі — {title}',
   'calendar.match': '{a} vs {b} — {title}',
@@ -35,6 +37,9 @@ export const schedule = {
   'calendar.revokeConfirm': 'Стара адреса перестане працювати в усіх календарях, куди ви її додали. Змінити?',
   'calendar.error': 'Не вдалося отримати адресу календаря.',
   'calendar.subscribe': 'Календар турніру (iCal)',
+  'calendar.add': 'Додати в календар',
+  'calendar.revokeYes': 'Так, змінити',
+  'calendar.cancel': 'Скасувати',
 
   'myMatches.title': 'Мої матчі',
   'myMatches.teamTitle': 'Найближчі матчі команди',
@@ -56,4 +61,7 @@ export const schedule = {
   'myMatches.checkInUntil': 'Підтвердження участі в «{title}» — до {time}',
   'myMatches.checkInCaptain': 'Участь команди підтверджує капітан',
   'myMatches.checkInError': 'Не вдалося підтвердити участь.',
+  'myMatches.undoCheckIn': 'Скасувати підтвердження',
+  'myMatches.asTeam': 'за команду {name}',
+  'myMatches.checkInsTitle': 'Підтвердження участі',
 } as const;

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useState } from 'react';
+import { setCheckIn } from '../api/check-in.ts';
+import { errorMessage } from '../api/client.ts';
+import { getMyMatches, type MyMatches } from '../api/schedule.ts';
+import { t } from '../i18n/index.ts';
+import { api } from '../stores/api.ts';
+
+export type MyMatchesState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; data: MyMatches };
+
+/**
+ * «Мої матчі» for the signed-in user (`userId`; nothing is asked without one): the matches and open
+ * check-ins from `GET /users/me/matches`, and `toggleCheckIn`, which checks in (or undoes it) and
+ * reads the list again. The cabinet and the team tab share it.
+ */
+export function useMyMatches(userId: string | null) {
+  const [state, setState] = useState<MyMatchesState>({ kind: 'loading' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setState({ kind: 'ready', data: await getMyMatches(api) });
+    } catch (error) {
+      setState({ kind: 'error', message: errorMessage(error, t('myMatches.error')) });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (userId) void load();
+  }, [userId, load]);
+
+  /** Checks in for the tournament (or, with `checkedIn: false`, undoes it); the server's refusal is shown. */
+  async function toggleCheckIn(tournamentId: string, checkedIn: boolean): Promise<void> {
+    setBusy(tournamentId);
+    setProblem(null);
+    try {
+      await setCheckIn(api, tournamentId, checkedIn);
+      await load();
+    } catch (error) {
+      setProblem(errorMessage(error, t('myMatches.checkInError')));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { state, busy, problem, toggleCheckIn, reload: load };
+}
