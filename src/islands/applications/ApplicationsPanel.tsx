@@ -90,6 +90,7 @@ export default function ApplicationsPanel() {
               <span className="text-sm">{name(a)}</span>
               <span className="text-xs text-muted">
                 {formatDay(a.createdAt)} · <span className={STATUS_TONE[a.status]}>{t(`applications.state.${a.status}`)}</span>
+                {a.checkedInAt && ` · ${t('applications.checkedIn')}`}
                 {a.comment && ` · ${a.comment}`}
               </span>
             </div>

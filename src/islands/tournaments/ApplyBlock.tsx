@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
-import { apply } from '../../lib/api/applications.ts';
+import { apply, deleteApplication } from '../../lib/api/applications.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { getEligibility, type Eligibility } from '../../lib/api/tournaments.ts';
 import { TEAM_SIZE } from '../../lib/domain/application-rules.ts';
@@ -9,10 +9,14 @@ import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { useHydrated } from '../../lib/hooks/hydration.ts';
+import type { Schedule } from '../../lib/domain/registration.ts';
+import { CheckInButton } from './CheckInButton.tsx';
 
 interface Props {
   tournamentId: string;
   soloOnly: boolean;
+  /** Check-in (issue 22): the tournament's settings and the window's effective times, when it uses one. */
+  checkIn?: { schedule: Schedule; opensAt: string; closesAt: string } | null;
 }
 
 type State = { kind: 'checking' } | { kind: 'ready'; eligibility: Eligibility } | { kind: 'error'; message: string };
@@ -24,7 +28,7 @@ const sizeParams = { min: TEAM_SIZE.min, max: TEAM_SIZE.max };
  * solo, a captain for their team of 5–7. The server's verdict (the same rules as POST
  * /applications) decides what is offered; «Заявку вже подано» once a live application exists.
  */
-export default function ApplyBlock({ tournamentId, soloOnly }: Props) {
+export default function ApplyBlock({ tournamentId, soloOnly, checkIn = null }: Props) {
   // Until hydrated, render what the server did (no session there), so hydration always matches.
   const hydrated = useHydrated();
   const storedUser = useStore($user);
@@ -64,6 +68,20 @@ export default function ApplyBlock({ tournamentId, soloOnly }: Props) {
     }
   }
 
+  async function withdraw(id: string) {
+    if (!window.confirm(t('apply.confirmWithdraw'))) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      setResult({ tone: 'success', text: (await deleteApplication(api, id)).message });
+    } catch (error) {
+      setResult({ tone: 'error', text: errorMessage(error, t('apply.withdrawError')) });
+    } finally {
+      setVersion((v) => v + 1);
+      setBusy(false);
+    }
+  }
+
   let body;
   if (!hydrated) {
     // The server knows nobody: render nothing, so a reader without JavaScript sees only the page's sign-in link.
@@ -86,10 +104,28 @@ export default function ApplyBlock({ tournamentId, soloOnly }: Props) {
       </button>
     );
     if (application) {
+      const standing =
+        application.status === 'waitlisted'
+          ? t('apply.statusWaitlisted', { position: application.position ?? 1 })
+          : t(application.status === 'approved' ? 'apply.statusApproved' : 'apply.statusPending');
       body = (
         <>
           {disabled(t('apply.already'))}
-          <p className="text-sm text-muted">{t(application.status === 'approved' ? 'apply.statusApproved' : 'apply.statusPending')}</p>
+          <p className="text-sm text-muted">{standing}</p>
+          {checkIn && application.mine && application.status !== 'pending' && (
+            <CheckInButton
+              tournamentId={tournamentId}
+              {...checkIn}
+              checkedInAt={application.checkedInAt}
+              waitlisted={application.status === 'waitlisted'}
+              onChange={() => setVersion((v) => v + 1)}
+            />
+          )}
+          {application.mine && (
+            <button type="button" className="btn-ghost self-start text-danger" disabled={busy} onClick={() => void withdraw(application._id)}>
+              {t('apply.withdraw')}
+            </button>
+          )}
         </>
       );
     } else if (refusal === 'notPending' || refusal === 'bracketDrawn') {

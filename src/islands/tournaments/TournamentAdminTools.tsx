@@ -83,6 +83,9 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
             <span>
               <span className="font-medium">{applicantName(a)}</span>{' '}
               <span className={`text-sm ${STATUS_TONE[a.status]}`}>{t(`applications.state.${a.status}`)}</span>
+              {detail.checkInEnabled && (a.status === 'approved' || a.status === 'waitlisted') && (
+                <span className={`text-sm ${a.checkedInAt ? 'text-success' : 'text-muted'}`}> · {t(a.checkedInAt ? 'applications.checkedIn' : 'applications.notCheckedIn')}</span>
+              )}
             </span>
           )}
         />

@@ -5,6 +5,8 @@ import { type Game } from '../../lib/api/games.ts';
 import { type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../../lib/domain/tournament-dates.ts';
 import { normalizeStatus, TOURNAMENT_STATUSES } from '../../lib/domain/tournament-status.ts';
+import { CHECK_IN_CLOSES_BEFORE_MINUTES, CHECK_IN_OPENS_BEFORE_MINUTES, DEFAULT_CONFIRMATION_MINUTES, MAX_CONFIRMATION_MINUTES } from '../../lib/domain/match-day.ts';
+import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../../lib/domain/registration.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 interface Props {
@@ -23,7 +25,8 @@ interface Props {
 
 /**
  * The tournament create and edit form: title, date and time (Kyiv), game, status, solo or team,
- * picture, description. Title, date and game are required (SPEC §5).
+ * picture, description; the cap, the registration and check-in windows and the confirmation time
+ * (issue 22, empty means none or the default). Title, date and game are required (SPEC §5).
  */
 export function TournamentForm({ games, tournament, defaultGame = '', busy, onSubmit, onInvalid, onCancel }: Props) {
   const prefix = tournament ? `edit-${tournament._id}` : 'new-tournament';
@@ -38,7 +41,16 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
     const date = fromLocalInputValue(text('date'));
     if (!game) return onInvalid(tournament ? t('manage.fillAll') : t('manage.chooseGameFirst'));
     if (!title || !date) return onInvalid(t('manage.fillAll'));
+    const moment = (name: string) => (text(name) ? fromLocalInputValue(text(name)) : null);
+    const whole = (name: string) => (text(name) ? Number(text(name)) : null);
     void onSubmit({
+      maxParticipants: whole('maxParticipants'),
+      registrationOpensAt: moment('registrationOpensAt'),
+      registrationClosesAt: moment('registrationClosesAt'),
+      checkInEnabled: data.get('checkInEnabled') === 'on',
+      checkInOpensAt: moment('checkInOpensAt'),
+      checkInClosesAt: moment('checkInClosesAt'),
+      confirmationMinutes: whole('confirmationMinutes') ?? DEFAULT_CONFIRMATION_MINUTES,
       title,
       date,
       game,
@@ -88,6 +100,57 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
         <input id={`${prefix}-solo`} name="soloOnly" type="checkbox" className="size-4 accent-primary" defaultChecked={tournament?.soloOnly ?? false} />
         {t('manage.soloOnly')}
       </label>
+      <fieldset className="grid gap-3 md:col-span-2 md:grid-cols-2">
+        <legend className="mb-1 text-sm font-semibold">{t('manage.registrationSection')}</legend>
+        <Field
+          label={t('manage.maxParticipants')}
+          id={`${prefix}-max`}
+          name="maxParticipants"
+          type="number"
+          min={MIN_PARTICIPANTS}
+          max={MAX_PARTICIPANTS}
+          step={1}
+          defaultValue={tournament?.maxParticipants ?? ''}
+        />
+        <Field
+          label={t('manage.confirmationMinutes')}
+          id={`${prefix}-confirm`}
+          name="confirmationMinutes"
+          type="number"
+          min={1}
+          max={MAX_CONFIRMATION_MINUTES}
+          step={1}
+          defaultValue={tournament?.confirmationMinutes ?? DEFAULT_CONFIRMATION_MINUTES}
+        />
+        {(['registrationOpensAt', 'registrationClosesAt'] as const).map((name) => (
+          <Field
+            key={name}
+            label={t(`manage.${name}`)}
+            id={`${prefix}-${name}`}
+            name={name}
+            type="datetime-local"
+            defaultValue={tournament?.[name] ? toLocalInputValue(tournament[name]) : ''}
+          />
+        ))}
+        <label htmlFor={`${prefix}-check-in`} className="flex items-center gap-2 py-2 text-sm font-medium md:col-span-2">
+          <input id={`${prefix}-check-in`} name="checkInEnabled" type="checkbox" className="size-4 accent-primary" defaultChecked={tournament?.checkInEnabled ?? false} />
+          {t('manage.checkInEnabled')}
+        </label>
+        <Field
+          label={t('manage.checkInOpensAt', { minutes: CHECK_IN_OPENS_BEFORE_MINUTES })}
+          id={`${prefix}-check-in-opens`}
+          name="checkInOpensAt"
+          type="datetime-local"
+          defaultValue={tournament?.checkInOpensAt ? toLocalInputValue(tournament.checkInOpensAt) : ''}
+        />
+        <Field
+          label={t('manage.checkInClosesAt', { minutes: CHECK_IN_CLOSES_BEFORE_MINUTES })}
+          id={`${prefix}-check-in-closes`}
+          name="checkInClosesAt"
+          type="datetime-local"
+          defaultValue={tournament?.checkInClosesAt ? toLocalInputValue(tournament.checkInClosesAt) : ''}
+        />
+      </fieldset>
       <TextAreaField
         label={t('manage.tournamentDescription')}
         id={`${prefix}-description`}

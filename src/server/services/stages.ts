@@ -594,7 +594,7 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
       if (pool.length < 2) return { ok: false, reason: 'advanceTooFew' };
     } else {
       // Check-in (issue 22): its end is carried out first, and only those who checked in are seeded.
-      await closeCheckIn(tx, tournament.id);
+      if (tournament.checkInEnabled && !tournament.checkInClosedAt) await closeCheckIn(tx, tournament.id);
       const approved = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
       if (approved.length === 0) return { ok: false, reason: 'noParticipants' };
       pool = approved.map((p) => p._id);
@@ -1006,7 +1006,7 @@ export async function drawSingleElimination(db: Tx, tournamentId: string, option
     if (hasOtherStages(all)) return { ok: false, reason: 'otherStages' };
     if (hasPlayedResults(all) && !options.replace) return { ok: false, reason: 'hasResults' };
     // As a first stage does: check-in ends first, and only those who checked in are drawn.
-    if (all.length === 0) await closeCheckIn(tx, tournament.id);
+    if (all.length === 0 && tournament.checkInEnabled && !tournament.checkInClosedAt) await closeCheckIn(tx, tournament.id);
     const participants = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
     if (participants.length === 0) return { ok: false, reason: 'noParticipants' };
     if (participants.length < 2) return { ok: false, reason: 'needTwo' };
