@@ -236,12 +236,12 @@ const rows: Row[] = [
     request: async () => ({ path: `/api/users/me/notifications/${await memberNotification()}` }),
     expect: signed(404, { member: 200 }),
   },
-  { route: 'GET /api/users/me/notice-settings', request: () => ({ path: '/api/users/me/notice-settings' }), expect: signed(200) },
-  { route: 'PUT /api/users/me/notice-settings', request: () => ({ path: '/api/users/me/notice-settings', body: { email: ['matchReady'] } }), expect: signed(200) },
-  { route: 'PUT /api/users/me/locale', request: () => ({ path: '/api/users/me/locale', body: { locale: 'uk' } }), expect: signed(200) },
   { route: 'GET /api/users/me/matches', request: () => ({ path: '/api/users/me/matches' }), expect: signed(200) },
   { route: 'GET /api/users/me/calendar', request: () => ({ path: '/api/users/me/calendar' }), expect: signed(200) },
   { route: 'POST /api/users/me/calendar/revoke', request: () => ({ path: '/api/users/me/calendar/revoke' }), expect: signed(200) },
+  { route: 'GET /api/users/me/notice-settings', request: () => ({ path: '/api/users/me/notice-settings' }), expect: signed(200) },
+  { route: 'PUT /api/users/me/notice-settings', request: () => ({ path: '/api/users/me/notice-settings', body: { email: ['matchReady'] } }), expect: signed(200) },
+  { route: 'PUT /api/users/me/locale', request: () => ({ path: '/api/users/me/locale', body: { locale: 'uk' } }), expect: signed(200) },
   // Games and their statistics configuration
   { route: 'GET /api/games', request: () => ({ path: '/api/games' }), expect: all(200) },
   { route: 'POST /api/games', request: () => ({ path: '/api/games', body: { name: `Гра ${unique()}` } }), expect: adminOnly(201) },
@@ -337,11 +337,6 @@ const rows: Row[] = [
     request: () => ({ path: `/api/matches/${w.stageMatch}`, body: { scoreA: 2, scoreB: 1, version: 0 } }),
     expect: adminOnly(200),
   },
-  { route: 'GET /api/tournaments/:id/stats', request: () => ({ path: `/api/tournaments/${w.stats}/stats` }), expect: adminOnly(200) },
-  { route: 'POST /api/tournaments/:id/enable-stats', request: () => ({ path: `/api/tournaments/${w.spareTournament}/enable-stats` }), expect: adminOnly(200) },
-  {
-    route: 'POST /api/tournaments/:id/record-match',
-    request: () => ({
   // Only the match's sides: the user reports, the member's same score confirms it; the user cannot answer their own report.
   {
     route: 'POST /api/matches/:id/report',
@@ -358,6 +353,11 @@ const rows: Row[] = [
     request: () => ({ path: `/api/matches/${w.disputeMatch}/dispute`, body: { reason: 'Рахунок інший' } }),
     expect: signed(403, { user: 409, member: 200 }),
   },
+  { route: 'GET /api/tournaments/:id/stats', request: () => ({ path: `/api/tournaments/${w.stats}/stats` }), expect: adminOnly(200) },
+  { route: 'POST /api/tournaments/:id/enable-stats', request: () => ({ path: `/api/tournaments/${w.spareTournament}/enable-stats` }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/tournaments/:id/record-match',
+    request: () => ({
       path: `/api/tournaments/${w.stats}/record-match`,
       body: { participant1Type: 'user', participant1Id: people.user.user.id, participant2Type: 'user', participant2Id: people.member.user.id, score1: 0, score2: 3 },
     }),
