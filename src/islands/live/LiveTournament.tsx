@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { localizeTimes } from '../../components/local-time.ts';
-import { formatDateTime } from '../../lib/i18n/format.ts';
+import { localizeMatchTimes } from '../../components/match-time.ts';
 import { announceOnPage, useTournamentEvents, type LiveEvent } from '../../lib/live/events.ts';
 
 /** Events that come in a burst (a result resets later matches, a stage draws many) are read once. */
@@ -20,8 +19,10 @@ export async function refreshRegions(): Promise<void> {
   const fresh = new DOMParser().parseFromString(html, 'text/html');
   for (const region of shown) {
     const next = fresh.querySelector(`[data-live-region="${CSS.escape(region.dataset.liveRegion ?? '')}"]`);
-    if (!next || next.innerHTML === region.innerHTML) continue;
-    localizeTimes(next, (iso, timeZone) => formatDateTime(iso, timeZone ? { timeZone } : {}));
+    if (!next) continue;
+    // Times as the page shows them: in the reader's zone, without their Kyiv marks (match-time.ts).
+    localizeMatchTimes(next);
+    if (next.innerHTML === region.innerHTML) continue;
     region.replaceWith(document.importNode(next, true));
   }
 }
