@@ -49,6 +49,7 @@ async function prepare(): Promise<Runtime> {
     sessionTtlDays: env.SESSION_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
     eventStreams: { max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS },
+    letterKick: true,
   };
   // Another instance's write: this one's held answers of that tournament go, so a viewer who reads
   // again sees it at once rather than after PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.

@@ -88,18 +88,20 @@ describe('hostile input on every route', () => {
 describe('hostile input on a match the caller plays (issue 22)', () => {
   it('report, confirm and dispute by one of its sides never answer 5xx and change nothing when they refuse', async () => {
     const [a, b] = [await api.signedIn(), await api.signedIn()];
-    const gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: adminToken, body: { name: `Fuzz ${Date.now()}` } })).body.game._id;
+    // An organiser of its own: the hostile requests above may have signed the shared admin out.
+    const organiser = (await api.signedIn('admin')).token;
+    const gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: organiser, body: { name: `Fuzz ${Date.now()}` } })).body.game._id;
     const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
-      token: adminToken,
+      token: organiser,
       body: { title: `Fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
     });
     const tournamentId = cup.body.tournament._id;
     for (const p of [a, b]) {
       const applied = await api.call<{ application: { _id: string } }>('POST', '/api/applications', { token: p.token, body: { tournament: tournamentId } });
-      await api.call('PATCH', `/api/applications/${applied.body.application._id}/status`, { token: adminToken, body: { status: 'approved' } });
+      await api.call('PATCH', `/api/applications/${applied.body.application._id}/status`, { token: organiser, body: { status: 'approved' } });
     }
     const made = await api.call<{ stage: { matches: { _id: string }[] } }>('POST', `/api/tournaments/${tournamentId}/stages`, {
-      token: adminToken,
+      token: organiser,
       body: { format: 'single_elimination' },
     });
     const matchId = made.body.stage.matches[0]!._id;

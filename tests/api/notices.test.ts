@@ -8,16 +8,18 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, users } from '../../src/server/db/schema/index.ts';
 import { createMailer, type Letter, type Mailer } from '../../src/server/mail/mailer.ts';
-import { announce, lettersKicked, MAIL_ATTEMPTS, MAIL_LEASE_MS, sendDueLetters, type Notice } from '../../src/server/services/notices.ts';
+import { announce, lettersKicked, MAIL_ATTEMPTS, MAIL_LEASE_MS, MAIL_RETRY_MS, sendDueLetters, type Notice } from '../../src/server/services/notices.ts';
+import { createTestApi } from '../support/api.ts';
 import { admin as adminOf, player, stage, team, tournament, useTestApi, type Player } from '../support/builders.ts';
 
 /** Where the app's letters go: kept here unless a test plugs in a real mailer. */
 const kept: Letter[] = [];
 let mailer: Mailer = { send: async (letter) => void kept.push(letter) };
-const api = useTestApi({ mailer: { send: (letter) => mailer.send(letter) } });
+// The app sends a request's letters right after it, as the runtime does (a test app does not by default).
+const api = useTestApi({ mailer: { send: (letter) => mailer.send(letter) }, letterKick: true });
 const SITE = 'https://arena.test';
 const deps = { mailer: { send: (letter: Letter) => mailer.send(letter) }, siteUrl: SITE };
 
@@ -54,14 +56,14 @@ async function drain(now = new Date()) {
 describe('notice settings', () => {
   it('start with every kind on, and keep what the user turned off, each kind once', async () => {
     const me = await player(api);
-    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: [], email: [] });
+    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: [], email: [], emailConfirmed: true });
     const saved = await api.call('PUT', '/api/users/me/notice-settings', {
       token: me.token,
       body: { email: ['matchReady', 'checkInOpen', 'matchReady'] },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.settings).toEqual({ bell: [], email: ['checkInOpen', 'matchReady'] });
-    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: [], email: ['checkInOpen', 'matchReady'] });
+    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: [], email: ['checkInOpen', 'matchReady'], emailConfirmed: true });
   });
 
   it('refuse an unknown kind or channel in Ukrainian and change nothing', async () => {
@@ -73,7 +75,7 @@ describe('notice settings', () => {
       expect(refused.body.message).toMatch(/[а-яіїєґ]/i);
     }
     expect((await api.call('PUT', '/api/users/me/notice-settings', { token: me.token, body: { bell: ['x'] } })).body.message).toBe('Невідомий вид сповіщення');
-    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: ['scoreReported'], email: [] });
+    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: ['scoreReported'], email: [], emailConfirmed: true });
   });
 
   it('decide where a notice goes: bell off keeps it out of the bell but sends the letter, email off sends none, both off stores nothing', async () => {
@@ -84,8 +86,7 @@ describe('notice settings', () => {
     await announce(api.db, [matchReady(bellOff.user.id), matchReady(emailOff.user.id), matchReady(bothOff.user.id)]);
 
     expect((await bell(bellOff)).body.filter((n) => n.kind === 'matchReady')).toEqual([]);
-    // Pending, or already sent by the kick after the request above.
-    expect((await rowsOf(bellOff.user.id, 'matchReady')).map((r) => r.mailState !== null)).toEqual([true]);
+    expect((await rowsOf(bellOff.user.id, 'matchReady')).map((r) => r.mailState)).toEqual(['pending']);
     expect((await bell(emailOff)).body.filter((n) => n.kind === 'matchReady')).toHaveLength(1);
     expect((await rowsOf(emailOff.user.id, 'matchReady')).map((r) => r.mailState)).toEqual([null]);
     expect(await rowsOf(bothOff.user.id, 'matchReady')).toEqual([]);
@@ -100,6 +101,8 @@ describe('notice settings', () => {
     await api.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, me.user.id));
     await announce(api.db, [matchReady(me.user.id)]);
     expect((await rowsOf(me.user.id, 'matchReady')).map((r) => r.mailState)).toEqual([null]);
+    // The cabinet says so beside the settings.
+    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toMatchObject({ emailConfirmed: false });
   });
 });
 
@@ -161,10 +164,10 @@ describe('the outbox', () => {
     expect(sent).toHaveLength(12);
     const rows = await rowsOf(me.user.id, 'matchReady');
     expect(rows.every((r) => r.mailState === 'sent' && r.mailAttempts === 1)).toBe(true);
-    expect(rows.every((r) => r.payload.mailAfter === undefined)).toBe(true);
+    expect(rows.every((r) => r.mailAfter === null)).toBe(true);
   });
 
-  it('tries a failing letter again after a growing wait, then marks it failed; the bell keeps the notice', async () => {
+  it('tries a failing letter again after the backoff (30 s, then doubling), not the 2-minute lease, then marks it failed; the bell keeps the notice', async () => {
     await drain();
     const me = await player(api);
     await announce(api.db, [matchReady(me.user.id)]);
@@ -173,18 +176,52 @@ describe('the outbox', () => {
         throw new Error('550 no');
       },
     };
-    let now = new Date(Date.now() + 1000);
     const run = (at: Date) => sendDueLetters(api.db, { mailer: refusing, siteUrl: SITE }, at);
-    expect(await run(now)).toEqual({ sent: 0, failed: 0, retried: 1 });
-    // Not before its wait is over.
-    expect((await run(now)).retried).toBe(0);
-    for (let attempt = 2; attempt <= MAIL_ATTEMPTS; attempt++) {
-      now = new Date(now.getTime() + MAIL_LEASE_MS * 2 ** attempt);
+    const mine = async () => (await rowsOf(me.user.id, 'matchReady'))[0]!;
+    let now = new Date(Date.now() + 1000);
+    for (let attempt = 1; attempt < MAIL_ATTEMPTS; attempt++) {
       await run(now);
+      const wait = MAIL_RETRY_MS * 2 ** (attempt - 1);
+      const row = await mine();
+      expect(row).toMatchObject({ mailState: 'pending', mailAttempts: attempt });
+      // The clock is the backoff counted from the failure (the send's own moment added), no longer the claim's lease.
+      expect(row.mailAfter!.getTime() - now.getTime()).toBeGreaterThanOrEqual(wait);
+      expect(row.mailAfter!.getTime() - now.getTime()).toBeLessThan(wait + 5000);
+      // Not a moment before the wait is over.
+      await run(new Date(now.getTime() + wait - 1000));
+      expect((await mine()).mailAttempts).toBe(attempt);
+      now = new Date(row.mailAfter!.getTime() + 1);
     }
-    const [row] = await rowsOf(me.user.id, 'matchReady');
-    expect(row).toMatchObject({ mailState: 'failed', mailAttempts: MAIL_ATTEMPTS });
+    // The first retry came at about 30 s, well inside the lease.
+    expect(MAIL_RETRY_MS + 5000).toBeLessThan(MAIL_LEASE_MS);
+    await run(now);
+    expect(await mine()).toMatchObject({ mailState: 'failed', mailAttempts: MAIL_ATTEMPTS, mailAfter: null });
     expect((await bell(me)).body.filter((n) => n.kind === 'matchReady')).toHaveLength(1);
+  });
+
+  it('is sent right after the request that announced it when the app kicks, and waits for a sender when it does not', async () => {
+    await drain();
+    kept.length = 0;
+    const [kicked, waiting] = [await player(api), await player(api)];
+    await finishedBy([kicked]);
+    await lettersKicked(api.db);
+    const finishLetters = (who: Player) => kept.filter((l) => l.to === who.user.email && l.subject.includes('завершено'));
+    expect(finishLetters(kicked)).toHaveLength(1);
+    expect((await rowsOf(kicked.user.id, 'tournamentFinished'))[0]).toMatchObject({ mailState: 'sent', mailAfter: null });
+
+    // A test app's default: no send outlives the request.
+    const quiet = await createTestApi({ database: api.database });
+    try {
+      const cup = await tournament(quiet, { soloOnly: true, approved: [waiting] });
+      expect((await quiet.call('PUT', `/api/tournaments/${cup.id}`, { token: adminToken, body: { title: cup.title, date: cup.date, game: cup.game, status: 'finished' } })).status).toBe(200);
+      await lettersKicked(api.db);
+      expect((await rowsOf(waiting.user.id, 'tournamentFinished'))[0]!.mailState).toBe('pending');
+      expect(quiet.outbox).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+    await drain();
+    expect(finishLetters(waiting)).toHaveLength(1);
   });
 });
 
@@ -293,12 +330,42 @@ describe('letters through a real SMTP server', () => {
         await drain();
         const [row] = await rowsOf(me.user.id, 'tournamentFinished');
         expect(row).toMatchObject({ mailState: 'pending', mailAttempts: 1 });
-        expect(row!.payload.mailAfter).toBeDefined();
+        // Due again after the backoff from the failure, not after the claim's lease.
+        expect(row!.mailAfter!.getTime()).toBeLessThanOrEqual(Date.now() + MAIL_RETRY_MS);
+        expect(row!.mailAfter!.getTime()).toBeGreaterThan(Date.now() + MAIL_RETRY_MS - 10_000);
       } finally {
         await server.close();
       }
     });
   }
+
+  it('take a letter back from a sender stuck on a hanging server once its lease ends, and deliver it once', async () => {
+    const [silent, server] = [await silentServer(), await smtp()];
+    try {
+      await drain();
+      const me = await player(api);
+      await announce(api.db, [matchReady(me.user.id)]);
+      const now = new Date();
+      // A sender whose timeouts outlast the test: as good as one that died holding the letter.
+      const hanging = createMailer({ smtpUrl: silent.url, from: 'arena@arena.test', outboxDir: '/nonexistent', timeouts: { connectionMs: 60_000, greetingMs: 60_000, socketMs: 60_000 } });
+      const stuck = sendDueLetters(api.db, { mailer: hanging, siteUrl: SITE }, now);
+      await vi.waitFor(async () => expect((await rowsOf(me.user.id, 'matchReady'))[0]!.mailAttempts).toBe(1));
+      const other = (at: number) => sendDueLetters(api.db, { mailer: smtpMailer(server.url), siteUrl: SITE }, new Date(now.getTime() + at));
+      // While the lease holds, nobody else takes it.
+      await other(MAIL_LEASE_MS - 1000);
+      expect((await rowsOf(me.user.id, 'matchReady'))[0]).toMatchObject({ mailState: 'pending', mailAttempts: 1 });
+      await other(MAIL_LEASE_MS + 1000);
+      expect((await rowsOf(me.user.id, 'matchReady'))[0]).toMatchObject({ mailState: 'sent', mailAttempts: 2, mailAfter: null });
+      // The stuck send fails at last; its claim is gone, so it changes nothing.
+      await silent.close();
+      await stuck;
+      expect((await rowsOf(me.user.id, 'matchReady'))[0]).toMatchObject({ mailState: 'sent', mailAttempts: 2, mailAfter: null });
+      expect(server.letters.filter((l) => l.to && !Array.isArray(l.to) && l.to.value[0]?.address === me.user.email)).toHaveLength(1);
+    } finally {
+      await silent.close();
+      await server.close();
+    }
+  });
 });
 
 describe('the finish of a tournament', () => {

@@ -34,6 +34,8 @@ export interface TestApiOptions {
   siteUrl?: string;
   /** Sends the letters instead of keeping them in `outbox` (a real SMTP server, say). */
   mailer?: Mailer;
+  /** Sends notices' letters right after the request that announced them, as the runtime does (off: they wait for `sendDueLetters`). */
+  letterKick?: boolean;
 }
 
 /**
@@ -66,7 +68,15 @@ export async function createTestApi(options: TestApiOptions = {}) {
     },
   };
   const limits = options.limits ?? databaseLimiter(database.db);
-  const app = createApp({ database, mailer, limits, sessionTtlDays: 30, trustProxy: options.trustProxy ?? 0, siteUrl: options.siteUrl ?? 'https://arena.test' });
+  const app = createApp({
+    database,
+    mailer,
+    limits,
+    sessionTtlDays: 30,
+    trustProxy: options.trustProxy ?? 0,
+    siteUrl: options.siteUrl ?? 'https://arena.test',
+    letterKick: options.letterKick ?? false,
+  });
 
   async function call<T = Record<string, unknown>>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };

@@ -12,6 +12,9 @@ export const noticeSettingsSchema = z.object({ bell: kindsOff.optional(), email:
 /** `PUT /users/me/locale`: the language letters to this user are written in. */
 export const localeInput = z.object({ locale: z.enum(locales as [Locale, ...Locale[]]) }).strict();
 
-export const getNoticeSettings = (api: ApiClient) => api.get('users/me/notice-settings').json<NoticeSettings>();
+/** `GET /users/me/notice-settings`: every channel listed, and whether letters reach the user (a confirmed address). */
+export type NoticeSettingsView = Required<NoticeSettings> & { emailConfirmed: boolean };
+
+export const getNoticeSettings = (api: ApiClient) => api.get('users/me/notice-settings').json<NoticeSettingsView>();
 export const saveNoticeSettings = (api: ApiClient, settings: NoticeSettings) =>
   api.put('users/me/notice-settings', { json: settings }).json<{ message: string; settings: NoticeSettings }>();

@@ -24,6 +24,12 @@ export interface Deps {
   trustProxy: number;
   /** Event streams open at once, per process and per client address (routes/live.ts has the defaults). */
   eventStreams?: { max: number; perAddress: number };
+  /**
+   * Sends the letters a request announced right after it (services/notices.ts `kickLetters`)
+   * rather than at the next `letters` sweep. The runtime turns it on; a test app only when asked,
+   * so no send outlives a test nor runs into the next one's queries.
+   */
+  letterKick?: boolean;
 }
 
 export interface Auth {

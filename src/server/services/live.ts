@@ -130,10 +130,13 @@ export function publishUsers(userIds: readonly string[], kind: UserEventKind): v
  */
 export async function signalUsers(tx: Tx, userIds: readonly string[], kind: UserEventKind = 'notification'): Promise<void> {
   const unique = [...new Set(userIds)];
+  const notifies = [];
   for (let i = 0; i < unique.length; i += USERS_PER_MESSAGE) {
     const wire: Wire = { n: randomUUID(), u: unique.slice(i, i + USERS_PER_MESSAGE), k: kind };
-    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
+    notifies.push(sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
   }
+  // One statement however many messages, so a large stage's notices cost what a small one's do.
+  if (notifies.length > 0) await tx.execute(sql`select ${sql.join(notifies, sql`, `)}`);
 }
 
 const isUuidLike = (value: unknown): value is string => typeof value === 'string' && value.length <= 64;

@@ -4,6 +4,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { NOTICE_KINDS, type NoticeChannel, type NoticeSettings } from '../../lib/domain/match-day.ts';
+import type { NoticeSettingsView } from '../../lib/api/notices.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
@@ -14,9 +15,10 @@ export function normalizeSettings(settings: NoticeSettings): Required<NoticeSett
   return { bell: off('bell'), email: off('email') };
 }
 
-export async function getNoticeSettings(db: Tx, userId: string): Promise<Required<NoticeSettings>> {
-  const [row] = await db.select({ settings: users.noticeSettings }).from(users).where(eq(users.id, userId));
-  return normalizeSettings(row?.settings ?? {});
+/** The user's settings, and whether letters can reach them at all (only a confirmed address gets any). */
+export async function getNoticeSettings(db: Tx, userId: string): Promise<NoticeSettingsView> {
+  const [row] = await db.select({ settings: users.noticeSettings, confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+  return { ...normalizeSettings(row?.settings ?? {}), emailConfirmed: Boolean(row?.confirmed) };
 }
 
 /** Replaces the user's settings; a channel left out turns every kind back on there. */

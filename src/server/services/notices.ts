@@ -8,7 +8,8 @@
  * after each request that announced) sends it later. So a mail server that refuses or hangs never
  * fails the action nor loses the bell's notice; it only delays, retries and at last fails the letter.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { isNoticeOn, type NoticeKind } from '../../lib/domain/match-day.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { notifications, users, type NotificationPayload } from '../db/schema/index.ts';
@@ -32,8 +33,11 @@ export interface Notice {
   payload?: Pick<NotificationPayload, 'applicationId' | 'teamId'>;
 }
 
-/** Set when notices were stored; the request's kick (`kickLetters`) sends their letters once the transaction committed. */
-let announced = false;
+/**
+ * The request being served, when the app sends its letters right after it (`Deps.letterKick`):
+ * `announced` is set once one of its notices queued a letter, so only such requests kick.
+ */
+const requestScope = new AsyncLocalStorage<{ announced: boolean }>();
 
 /**
  * Stores the notices with the caller's transaction, each as the user's settings say: in the bell
@@ -69,7 +73,8 @@ export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
   });
   if (rows.length === 0) return;
   await db.insert(notifications).values(rows);
-  if (rows.some((r) => r.mailState)) announced = true;
+  const scope = requestScope.getStore();
+  if (scope && rows.some((r) => r.mailState)) scope.announced = true;
   // Rings the readers' open bells once the caller's transaction commits (not for a letter alone).
   await signalUsers(
     db,
@@ -105,28 +110,22 @@ export interface LetterRun {
   retried: number;
 }
 
-const mailAfter = sql`coalesce((${notifications.payload} ->> 'mailAfter')::timestamptz, ${notifications.date})`;
-
 /**
- * Takes the oldest letter that is due: marks it as this sender's for `MAIL_LEASE_MS` and counts
- * the attempt, in one statement whose `for update skip locked` lets several instances each take
- * a different one. Returns it with its reader, or undefined when none is due.
+ * Takes the oldest letter that is due: holds it as this sender's for `MAIL_LEASE_MS` (its
+ * `mail_after`) and counts the attempt, in one statement whose `for update skip locked` lets
+ * several instances each take a different one. Returns it with its reader, or undefined when none is due.
  */
 async function claimLetter(db: Database, now: Date) {
-  const lease = new Date(now.getTime() + MAIL_LEASE_MS).toISOString();
   const due = db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.mailState, 'pending'), sql`${mailAfter} <= ${now.toISOString()}::timestamptz`))
+    .where(and(eq(notifications.mailState, 'pending'), or(isNull(notifications.mailAfter), lte(notifications.mailAfter, now))))
     .orderBy(notifications.date)
     .limit(1)
     .for('update', { skipLocked: true });
   const [claimed] = await db
     .update(notifications)
-    .set({
-      mailAttempts: sql`${notifications.mailAttempts} + 1`,
-      payload: sql`${notifications.payload} || jsonb_build_object('mailAfter', ${lease}::text)`,
-    })
+    .set({ mailAttempts: sql`${notifications.mailAttempts} + 1`, mailAfter: new Date(now.getTime() + MAIL_LEASE_MS) })
     .where(inArray(notifications.id, due))
     .returning();
   if (!claimed) return undefined;
@@ -137,25 +136,25 @@ async function claimLetter(db: Database, now: Date) {
   return { row: claimed, reader };
 }
 
-/** Ends a claimed letter: sent, failed for good, or due again after the backoff. */
-async function settle(db: Database, id: string, state: 'sent' | 'failed' | { retryAt: Date }): Promise<void> {
+/**
+ * Ends a claim: sent, failed for good, or due again at `retryAt` (the lease gives way to the
+ * backoff). Only the latest claim may settle (its attempt number is the fence): a sender whose
+ * lease ran out and was claimed again by another leaves the row to that one.
+ */
+async function settle(db: Database, claimed: { id: string; mailAttempts: number }, state: 'sent' | 'failed' | { retryAt: Date }): Promise<void> {
   const done = typeof state === 'string';
   await db
     .update(notifications)
-    .set({
-      mailState: done ? state : 'pending',
-      payload: done
-        ? sql`${notifications.payload} - 'mailAfter'`
-        : sql`${notifications.payload} || jsonb_build_object('mailAfter', ${state.retryAt.toISOString()}::text)`,
-    })
-    .where(and(eq(notifications.id, id), eq(notifications.mailState, 'pending')));
+    .set({ mailState: done ? state : 'pending', mailAfter: done ? null : state.retryAt })
+    .where(and(eq(notifications.id, claimed.id), eq(notifications.mailState, 'pending'), eq(notifications.mailAttempts, claimed.mailAttempts)));
 }
 
 /**
  * Sends the letters that are due, one claimed at a time, in each reader's language (users.locale).
- * A letter whose send fails is tried again after a doubling wait, and after `MAIL_ATTEMPTS` tries
- * is marked `failed`; the bell's notice stays either way. Exactly once across instances: a letter
- * is sent only by the sender that claimed it.
+ * A letter whose send fails is tried again after a doubling wait counted from the failure, and after
+ * `MAIL_ATTEMPTS` tries is marked `failed`; the bell's notice stays either way. A sender that hangs
+ * or dies loses its claim when the lease ends, and another takes the letter. Exactly once across
+ * instances while sends end within the lease: a letter is sent only by the sender holding its claim.
  */
 export async function sendDueLetters(db: Database, deps: LetterDeps, now = new Date()): Promise<LetterRun> {
   const run: LetterRun = { sent: 0, failed: 0, retried: 0 };
@@ -165,23 +164,26 @@ export async function sendDueLetters(db: Database, deps: LetterDeps, now = new D
     const { row, reader } = claimed;
     // The address was changed (and not yet confirmed) or the account went since the notice.
     if (!reader?.confirmed || !row.kind) {
-      await settle(db, row.id, 'failed');
+      await settle(db, row, 'failed');
       run.failed++;
       continue;
     }
     const words = noticeWords(reader.locale, row.kind, row.params);
     const link = `${deps.siteUrl}${row.link ?? '/'}`;
+    const started = Date.now();
     try {
       await deps.mailer.send(noticeLetter(reader.email, words, link, `${deps.siteUrl}/cabinet`, reader.locale));
-      await settle(db, row.id, 'sent');
+      await settle(db, row, 'sent');
       run.sent++;
     } catch (error) {
       console.error(`[mail] лист ${row.id} не надіслано (спроба ${row.mailAttempts}):`, (error as Error).message);
       if (row.mailAttempts >= MAIL_ATTEMPTS) {
-        await settle(db, row.id, 'failed');
+        await settle(db, row, 'failed');
         run.failed++;
       } else {
-        await settle(db, row.id, { retryAt: new Date(now.getTime() + MAIL_RETRY_MS * 2 ** (row.mailAttempts - 1)) });
+        // `now` is the run's clock (a test's may be ahead of the real one); the send's own time is added to it.
+        const failedAt = now.getTime() + (Date.now() - started);
+        await settle(db, row, { retryAt: new Date(failedAt + MAIL_RETRY_MS * 2 ** (row.mailAttempts - 1)) });
         run.retried++;
       }
     }
@@ -196,21 +198,43 @@ export const letterSweep = (deps: LetterDeps): Sweep => ({
   run: (db, now) => sendDueLetters(db, deps, now),
 });
 
-const kicks = new WeakMap<Database, Promise<unknown>>();
+/**
+ * Serves one request and tells whether it announced a letter (`announce` marks it), so the app
+ * sends that letter at once (`kickLetters`) rather than at the next sweep.
+ */
+export async function announcedDuring(work: () => Promise<void>): Promise<boolean> {
+  const scope = { announced: false };
+  await requestScope.run(scope, work);
+  return scope.announced;
+}
+
+/** Per database: the kick going on, and whether another was asked for meanwhile. */
+const kicks = new WeakMap<Database, { done: Promise<void>; again: boolean }>();
 
 /**
  * After a request that announced (its transaction has committed by then), sends the new letters
- * now rather than at the next sweep. Never throws and never makes the request wait; a run
- * already going on this database is left to finish, and the sweep takes what it did not.
+ * now. Never throws and never makes the request wait. One kick at a time per database: a kick
+ * asked for while one goes on makes it run once more, so no letter waits for the sweep.
  */
 export function kickLetters(db: Database, deps: LetterDeps): void {
-  if (!announced || kicks.has(db)) return;
-  announced = false;
-  const run = sendDueLetters(db, deps)
-    .catch((error: unknown) => console.error('[mail] черга листів:', error))
-    .finally(() => kicks.delete(db));
-  kicks.set(db, run);
+  const going = kicks.get(db);
+  if (going) {
+    going.again = true;
+    return;
+  }
+  const kick = { done: Promise.resolve(), again: false };
+  kick.done = (async () => {
+    do {
+      kick.again = false;
+      await sendDueLetters(db, deps).catch((error: unknown) => console.error('[mail] черга листів:', error));
+    } while (kick.again);
+    // In the same turn as the last check, so a kick asked for after it starts anew.
+    kicks.delete(db);
+  })();
+  kicks.set(db, kick);
 }
 
-/** Resolves once the letters a kick started are sent (tests wait for it). */
-export const lettersKicked = async (db: Database): Promise<void> => void (await kicks.get(db));
+/** Resolves once the letters the kicks started are sent (tests and a closing app wait for it). */
+export const lettersKicked = async (db: Database): Promise<void> => {
+  for (let kick = kicks.get(db); kick; kick = kicks.get(db)) await kick.done;
+};

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { localeInput, noticeSettingsSchema } from '../../../lib/api/notices.ts';
+import { localeInput, noticeSettingsSchema, type NoticeSettingsView } from '../../../lib/api/notices.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { getNoticeSettings, rememberLocale, saveNoticeSettings } from '../../services/notice-settings.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
@@ -15,7 +15,10 @@ export const noticeSettingsRoutes = router()
       path: '/notice-settings',
       tags,
       summary: 'Які види сповіщень я вимкнув: у дзвіночку (bell) і листом (email)',
-      responses: { 200: jsonResponse(settingsView, 'Налаштування'), ...errors(401) },
+      responses: {
+        200: jsonResponse(settingsView.extend({ emailConfirmed: z.boolean() }) satisfies z.ZodType<NoticeSettingsView>, 'Налаштування; emailConfirmed — чи йдуть листи взагалі'),
+        ...errors(401),
+      },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');

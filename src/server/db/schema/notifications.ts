@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { NOTICE_KINDS } from '../../../lib/domain/match-day.ts';
-import { createdAt, id } from './columns.ts';
+import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 
 export interface NotificationAction {
@@ -18,8 +18,6 @@ export interface NotificationPayload {
 export interface NoticeMailPayload {
   /** A notice whose reader turned the bell off for its kind: kept only to carry its letter (services/notices.ts). */
   mailOnly?: true;
-  /** The outbox's clock: the letter is not tried before this moment (its sender's lease, or the retry's wait). */
-  mailAfter?: string;
 }
 
 export const notifications = pgTable(
@@ -51,10 +49,15 @@ export const notifications = pgTable(
      */
     mailState: text('mail_state', { enum: ['pending', 'sent', 'failed'] }),
     mailAttempts: integer('mail_attempts').notNull().default(0),
+    /**
+     * The outbox's clock: a pending letter is not tried before this moment — its sender's lease
+     * while being sent, or the backoff after a failed try. Null when nothing holds it back.
+     */
+    mailAfter: at('mail_after'),
   },
   (t) => [
     index('notifications_user_date_idx').on(t.userId, t.date),
-    // The outbox: letters still to send.
+    // The outbox: letters still to send, oldest first (few rows, so the clock is read from them).
     index('notifications_mail_pending_idx').on(t.date).where(sql`${t.mailState} = 'pending'`),
   ],
 );
