@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InvitedApplication, Notification } from '../../src/lib/api/notifications.ts';
 import { applications, notifications, tournaments } from '../../src/server/db/schema/index.ts';
-import { admin as adminOf, application, game, invitedTeam, tournament as built, tournamentStatus, useTestApi, type Player } from '../support/builders.ts';
+import { admin as adminOf, application, game, invitedTeam, stage, tournament as built, tournamentStatus, useTestApi, type Player } from '../support/builders.ts';
 
 /* Tournament invites: an admin invites a player or a team; the invited answer from the bell. */
 
@@ -214,6 +214,17 @@ describe('sending a tournament invite', () => {
     expect(nobody.status).toBe(404);
     expect((nobody.body as unknown as { message: string }).message).toBe('Гравця не знайдено');
     expect((await invite({ tournament: teams.id, team: crypto.randomUUID() })).status).toBe(404);
+  });
+
+  it('is refused once a stage is drawn, even while the tournament is still pending', async () => {
+    const [one, two, late] = [await api.signedIn(), await api.signedIn(), await api.signedIn()];
+    const cup = await tournament({ soloOnly: true });
+    for (const who of [one, two]) await application(api, cup.id, 'approved', who);
+    await stage(api, cup.id, { format: 'round_robin' });
+    await tournamentStatus(api, cup, 'pending');
+    const res = await invite({ tournament: cup.id, user: late.user.id });
+    expect(res.status).toBe(409);
+    expect((res.body as unknown as { message: string }).message).toBe('Сітку вже сформовано — заявки на цей турнір закрито');
   });
 
   it('is refused for a tournament that is not pending and for anyone already applied', async () => {

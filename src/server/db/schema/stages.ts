@@ -149,4 +149,6 @@ export const matchActions = pgTable(
  * «The tournament's competition is drawn» in SQL (SPEC §4: drawing closes applications and fixes
  * the lineup): it has a stage, or (a database seeded before stages) a SPEC bracket.
  */
-export const isCompetitionDrawn: SQL<boolean> = sql<boolean>`(jsonb_array_length(${tournaments.bracket}) > 0 or exists (select 1 from ${stages} where ${stages.tournamentId} = ${tournaments.id}))`;
+// Spelled with qualified names: in a select from `tournaments` alone drizzle writes columns
+// unqualified, and inside the subquery a bare "id" would be the stage's own.
+export const isCompetitionDrawn: SQL<boolean> = sql<boolean>`(jsonb_array_length("tournaments"."bracket") > 0 or exists (select 1 from "stages" where "stages"."tournament_id" = "tournaments"."id"))`;
