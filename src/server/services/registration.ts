@@ -12,8 +12,7 @@ import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { translate } from '../../lib/i18n/index.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { applications, isLiveStatus, notifications, stages, teams, tournaments } from '../db/schema/index.ts';
-import { isDrawn } from '../../lib/domain/bracket.ts';
+import { applications, isCompetitionDrawn, isLiveStatus, notifications, teams, tournaments } from '../db/schema/index.ts';
 import { publishTournament, publishUser } from './live.ts';
 import { announce, type Notice } from './notices.ts';
 import { SWEEPS } from './sweeps.ts';
@@ -23,19 +22,8 @@ type ApplicationRow = typeof applications.$inferSelect;
 
 /** The tournament row, locked for the rest of the transaction, and whether its competition is drawn. */
 export async function lockForRegistration(tx: Tx, id: string): Promise<(TournamentRow & { drawn: boolean }) | undefined> {
-  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
-  return row ? { ...row, drawn: await isDrawnNow(tx, row) } : undefined;
-}
-
-/**
- * Whether the competition is drawn: a stage exists, or a SPEC bracket from before stages. (Asked
- * apart from the locking select: in a one-table select `isCompetitionDrawn`'s column names come
- * out unqualified, and the subquery's `id` would be the stage's own.)
- */
-async function isDrawnNow(tx: Tx, row: TournamentRow): Promise<boolean> {
-  if (isDrawn(row.bracket)) return true;
-  const [stage] = await tx.select({ id: stages.id }).from(stages).where(eq(stages.tournamentId, row.id)).limit(1);
-  return Boolean(stage);
+  const [found] = await tx.select({ row: tournaments, drawn: isCompetitionDrawn }).from(tournaments).where(eq(tournaments.id, id)).for('update');
+  return found ? { ...found.row, drawn: found.drawn } : undefined;
 }
 
 /** Pending and approved applications: the places taken. */
@@ -325,8 +313,13 @@ const checkInPending: SQL = and(eq(tournaments.checkInEnabled, true), isNull(tou
  */
 export async function announceCheckInOpen(db: Tx, tournamentId: string, now = new Date()): Promise<string[]> {
   const told = await db.transaction(async (tx) => {
-    const [tournament] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for('update', { skipLocked: true });
-    if (!tournament || checkInPhase(tournament, now) !== 'open' || (await isDrawnNow(tx, tournament))) return [];
+    const [found] = await tx
+      .select({ tournament: tournaments, drawn: isCompetitionDrawn })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId))
+      .for('update', { skipLocked: true });
+    const tournament = found?.tournament;
+    if (!tournament || checkInPhase(tournament, now) !== 'open' || found.drawn) return [];
     const participants = await tx
       .select()
       .from(applications)
