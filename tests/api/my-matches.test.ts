@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MyMatches } from '../../src/lib/api/schedule.ts';
 import type { StagesState } from '../../src/lib/api/stages.ts';
-import { applications, tournaments } from '../../src/server/db/schema/index.ts';
+import { tournaments } from '../../src/server/db/schema/index.ts';
 import { admin as adminOf, game, player, stage, team, tournament, tournamentStatus, useTestApi, type Player } from '../support/builders.ts';
 
 /*
@@ -93,10 +93,11 @@ describe('my team’s matches and check-in', () => {
     const captain = await player(api);
     const member = await player(api);
     const ours = await team(api, captain, 5, { members: [member.user.id] });
-    const theirs = await team(api, await player(api), 5);
+    const theirCaptain = await player(api);
+    const theirs = await team(api, theirCaptain, 5);
     const soon = new Date(Date.now() + 30 * 60_000).toISOString();
     const cup = await tournament(api, { game: gameId, soloOnly: false, approved: [ours, theirs], date: soon, title: 'Командний кубок' });
-    // The check-in settings are H1's form; the column is set directly here.
+    // Check-in on (the admin form's field), its window open: the start is 30 minutes away.
     await api.db.update(tournaments).set({ checkInEnabled: true }).where(eq(tournaments.id, cup.id));
     const forCaptain = await mine(captain);
     const forMember = await mine(member);
@@ -105,11 +106,9 @@ describe('my team’s matches and check-in', () => {
     ]);
     expect(forMember.checkIns).toMatchObject([{ tournament: { _id: cup.id }, open: true, canCheckIn: false }]);
     expect((await mine(await player(api))).checkIns).toEqual([]);
-    // Checked in (H1's POST …/check-in writes this column).
-    await api.db
-      .update(applications)
-      .set({ checkedInAt: new Date() })
-      .where(and(eq(applications.tournamentId, cup.id), eq(applications.teamId, ours.id)));
+    // The member may not check the team in; the captains do (and stages seed only the checked in).
+    expect((await api.call('POST', `/api/tournaments/${cup.id}/check-in`, { token: member.token })).status).toBe(403);
+    for (const who of [captain, theirCaptain]) expect((await api.call('POST', `/api/tournaments/${cup.id}/check-in`, { token: who.token })).status).toBe(200);
     expect((await mine(member)).checkIns[0]!.checkedIn).toBe(true);
 
     const se = await stage(api, cup.id, { format: 'single_elimination' });
