@@ -18,10 +18,13 @@ export const notificationSchema = z.object({
     teamId: z.string().optional(),
     tournamentId: z.string().optional(),
   }),
-  /** A match-day notice's kind (issue 22), its text worded in the reader's language; null for older notifications. */
-  kind: z.enum(NOTICE_KINDS).nullable(),
-  /** The site path the notice is about (`/matches/{id}`), which the bell links to. */
-  link: z.string().nullable(),
+  /**
+   * A match-day notice's kind (issue 22), its text worded in the reader's language. Absent on
+   * other notifications, which keep SPEC §3's shape exactly.
+   */
+  kind: z.enum(NOTICE_KINDS).optional(),
+  /** The site path the notice is about (`/matches/{id}`), which the bell links to; absent when none. */
+  link: z.string().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export type NotificationAction = z.infer<typeof notificationActionSchema>;

@@ -118,8 +118,8 @@ export function presentNotification(row: NotificationRow): Notification {
     actions: row.actions,
     actionType: row.actionType,
     payload: { ...(applicationId ? { applicationId } : {}), ...(teamId ? { teamId } : {}), ...(tournamentId ? { tournamentId } : {}) },
-    kind: row.kind,
-    link: row.link,
+    ...(row.kind ? { kind: row.kind } : {}),
+    ...(row.link ? { link: row.link } : {}),
   };
 }
 
