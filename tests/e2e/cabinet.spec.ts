@@ -1,18 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Page } from '@playwright/test';
-import { confirmationLink, expect, logIn, open, signIn, test } from './fixtures.ts';
-
-/** Registers and confirms a fresh player through the API, so each test owns its account. */
-async function freshPlayer(page: Page) {
-  const nick = `cab_${randomUUID().slice(0, 8)}`;
-  const password = 'first-password-1';
-  const res = await page.request.post('/api/auth/register', { data: { username: nick, email: `${nick}@example.test`, password } });
-  expect(res.status()).toBe(201);
-  const link = new URL(await confirmationLink(`${nick}@example.test`));
-  expect((await page.request.get(`/api/auth/confirm${link.search}`)).status()).toBe(200);
-  return { nick, password };
-}
+import { expect, freshPlayer, logIn, open, signIn, test } from './fixtures.ts';
 
 test('a player changes the avatar and sees it in the navigation', async ({ page }) => {
   const { nick, password } = await freshPlayer(page);

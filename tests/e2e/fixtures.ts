@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -27,6 +28,19 @@ export async function confirmationLink(email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no confirmation letter for ${email}`);
+}
+
+/** Registers and confirms a fresh player through the API, so a test owns its account (and its settings). */
+export async function freshPlayer(page: Page, prefix = 'cab') {
+  const nick = `${prefix}_${randomUUID().slice(0, 8)}`;
+  const password = 'first-password-1';
+  // Each from an address of its own (the server trusts one proxy in these runs), so the registration limit per address is not what a long run meets.
+  const headers = { 'X-Forwarded-For': `192.0.2.${Math.floor(Math.random() * 250) + 1}` };
+  const res = await page.request.post('/api/auth/register', { headers, data: { username: nick, email: `${nick}@example.test`, password } });
+  expect(res.status()).toBe(201);
+  const link = new URL(await confirmationLink(`${nick}@example.test`));
+  expect((await page.request.get(`/api/auth/confirm${link.search}`)).status()).toBe(200);
+  return { nick, password };
 }
 
 /**
