@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MatchState, StageMatchView, StageView } from '../../src/lib/api/stages.ts';
+import type { MatchState, StageMatchView, StagesState, StageView } from '../../src/lib/api/stages.ts';
 import { matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
 import { confirmDueReports } from '../../src/server/services/match-reports.ts';
 import { SWEEPS } from '../../src/server/services/sweeps.ts';
@@ -317,6 +317,20 @@ describe('disputes', () => {
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({ link: `/matches/${match._id}`, params: { score: '0:1', opponent: opponent.user.username } });
     }
+  });
+
+  it('shows on the stages answer, so the organiser sees reports waiting and disputes without opening each match', async () => {
+    const { a, b, match, tournament: built } = await duel();
+    const stateOf = async () =>
+      (await api.call<StagesState>('GET', `/api/tournaments/${built.id}/stages`)).body.stages[0]!.matches.find((m) => m._id === match._id)!.reportState;
+    expect(await stateOf()).toBeNull();
+    await report(a, match._id, { scoreA: 1, scoreB: 0 });
+    expect(await stateOf()).toBe('reported');
+    await dispute(b, match._id, { reason: 'Інший рахунок' });
+    expect(await stateOf()).toBe('disputed');
+    const { version } = (await read(match._id)).match;
+    await api.call('PATCH', `/api/matches/${match._id}`, { token: admin.token, body: { scoreA: 1, scoreB: 0, version } });
+    expect(await stateOf()).toBeNull();
   });
 
   it('records the admin’s results and resets in the history, and a result ends a waiting report', async () => {

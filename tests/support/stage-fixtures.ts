@@ -122,6 +122,7 @@ export function stageFixture(
     comment: '',
     version: 0,
     completedAt: null,
+    reportState: null,
   }));
   return {
     _id: `s${options.number ?? 1}`,

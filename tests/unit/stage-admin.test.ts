@@ -156,6 +156,7 @@ const match = (changes: Partial<StageMatchView> = {}): StageMatchView => ({
   comment: '',
   version: 4,
   completedAt: null,
+  reportState: null,
   ...changes,
 });
 const form = (changes: Partial<MatchForm> = {}): MatchForm => ({ ...matchForm(match(), 1), ...changes });

@@ -3,6 +3,7 @@ import type { PlacementView, StageMatchView, StagesState, StageView } from '../.
 import { pictureSrc } from '../../lib/domain/address.ts';
 import { roundKind } from '../../lib/domain/bracket.ts';
 import type { BracketSide, MatchStatus } from '../../lib/domain/stage/format.ts';
+import type { ReportState } from '../../lib/domain/match-day.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { participantName } from '../participant-names.ts';
@@ -48,6 +49,8 @@ export interface StageMatchCard {
   comment: string;
   /** When it is to be played (issue 22); null once played, for a bye, or while not scheduled. */
   scheduledAt: string | null;
+  /** A players' report waiting for confirmation, or disputed (issue 22). */
+  reportState: ReportState | null;
   /** The connector from the left (every tree round but the first). */
   incoming: boolean;
   link: Link;
@@ -109,6 +112,7 @@ export function matchCard(
     games: match.games.length > 0 ? match.games.map((g) => `${g.a}:${g.b}`).join(', ') : null,
     comment: match.comment,
     scheduledAt: match.status === 'completed' || match.bye ? null : match.scheduledAt,
+    reportState: match.status === 'completed' ? null : match.reportState,
     ...connect,
   };
 }

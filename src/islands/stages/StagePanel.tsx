@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Crown } from '../../components/Crown.tsx';
 import { Notice } from '../../components/Notice.tsx';
+import { ReportStateBadge } from '../../components/ReportStateBadge.tsx';
 import { placementRows, signed, tableOrder, groupTitle, type Names } from '../../components/stages/view.ts';
 import { errorMessage } from '../../lib/api/client.ts';
 import { disqualify, nextRound, type StageView } from '../../lib/api/stages.ts';
@@ -39,6 +40,8 @@ export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }
   const places = placementRows(stage.placements, names);
   const champion = stage.complete ? places.find((p) => p.from === 1 && p.place === '1') : undefined;
   const editingRow = sections.flatMap((s) => s.rounds.flatMap((r) => r.matches)).find((m) => m.match._id === editing);
+  // Only disputes reach the organiser (issue 22): they are counted at the top and marked below.
+  const disputed = stage.matches.filter((m) => m.reportState === 'disputed').length;
 
   async function pairNext() {
     setProblem(null);
@@ -78,6 +81,7 @@ export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }
         </div>
       )}
       {problem && <Notice tone="error">{problem}</Notice>}
+      {disputed > 0 && <Notice tone="error">{t('stageAdmin.disputed', { count: disputed })}</Notice>}
 
       {hasTables(stage) && (
         <div className="grid gap-3 lg:grid-cols-2">
@@ -169,12 +173,17 @@ function MatchItem({ row, onEdit }: { row: MatchRow; onEdit: () => void }) {
   return (
     <article
       aria-label={label}
-      className={`flex h-full flex-col gap-1.5 rounded-card border bg-surface p-2.5 text-sm ${match.status === 'ready' ? 'border-success/60' : 'border-line'}`}
+      className={`flex h-full flex-col gap-1.5 rounded-card border bg-surface p-2.5 text-sm ${match.reportState === 'disputed' ? 'border-danger/70' : match.status === 'ready' ? 'border-success/60' : 'border-line'}`}
     >
       <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-semibold text-muted">{t('bracket.match', { number: card.number })}</span>
-        <span className={`rounded-full border px-2 py-0.5 text-[0.7rem] leading-4 font-semibold ${statusTone[match.status]}`}>
-          {t(`bracket.state.${match.status}`)}
+        <a href={`/matches/${match._id}`} className="text-xs font-semibold" aria-label={t('stageAdmin.matchPage', { match: label })}>
+          {t('bracket.match', { number: card.number })}
+        </a>
+        <span className="flex flex-wrap justify-end gap-1">
+          {match.reportState && match.status !== 'completed' && <ReportStateBadge state={match.reportState} />}
+          <span className={`rounded-full border px-2 py-0.5 text-[0.7rem] leading-4 font-semibold ${statusTone[match.status]}`}>
+            {t(`bracket.state.${match.status}`)}
+          </span>
         </span>
       </div>
       <ul className="flex flex-col gap-0.5">

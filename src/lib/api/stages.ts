@@ -113,6 +113,8 @@ export const matchSchema = z.object({
   comment: z.string(),
   version: z.number().int(),
   completedAt: z.string().nullable(),
+  /** Players' reports (issue 22): a score waiting for the other side, or disputed (the admin decides); null otherwise. */
+  reportState: z.enum(REPORT_STATES).nullable(),
 });
 export type StageMatchView = z.infer<typeof matchSchema>;
 

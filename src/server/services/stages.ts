@@ -224,6 +224,7 @@ function matchView(loaded: LoadedStage, index: number): StageMatchView {
     comment: row.comment,
     version: row.version,
     completedAt: row.completedAt?.toISOString() ?? null,
+    reportState: row.reportState,
   };
 }
 

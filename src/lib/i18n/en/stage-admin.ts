@@ -59,6 +59,8 @@ export const stageAdmin: Record<keyof typeof uk, string> = {
   'stageAdmin.enter': 'Enter result',
   'stageAdmin.enterMatch': 'Enter result: {match}',
   'stageAdmin.correct': 'Change',
+  'stageAdmin.disputed': 'Disputed matches: {count}. Open a match to read the complaint, then enter the result to settle it.',
+  'stageAdmin.matchPage': 'Match page: {match}',
   'stageAdmin.correctMatch': 'Change result: {match}',
   'stageAdmin.disqualifyTitle': 'Disqualification',
   'stageAdmin.disqualifyWho': 'Participant',

@@ -24,6 +24,8 @@ export const stages: Record<keyof typeof uk, string> = {
   'stages.round.thirdPlace': 'Third place',
   'stages.tree': '{name}: rounds from left to right',
   'stages.forfeit': 'Forfeit: {name}',
+  'stages.report.reported': 'Awaiting confirmation',
+  'stages.report.disputed': 'Disputed',
   'stages.forfeited': 'Forfeit',
   'stages.scoreOf': 'Score {a}:{b}',
   'stages.games': 'Games: {games}',

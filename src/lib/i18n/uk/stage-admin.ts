@@ -59,6 +59,8 @@ export const stageAdmin = {
   'stageAdmin.enter': 'Внести результат',
   'stageAdmin.enterMatch': 'Внести результат: {match}',
   'stageAdmin.correct': 'Змінити',
+  'stageAdmin.disputed': 'Оскаржених матчів: {count}. Відкрийте матч, щоб прочитати скаргу, і внесіть результат — це розвʼяже спір.',
+  'stageAdmin.matchPage': 'Сторінка матчу: {match}',
   'stageAdmin.correctMatch': 'Змінити результат: {match}',
   'stageAdmin.disqualifyTitle': 'Дискваліфікація',
   'stageAdmin.disqualifyWho': 'Учасник',

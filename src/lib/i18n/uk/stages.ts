@@ -23,6 +23,8 @@ export const stages = {
   'stages.round.thirdPlace': 'За третє місце',
   'stages.tree': '{name}: раунди зліва направо',
   'stages.forfeit': 'Технічна поразка: {name}',
+  'stages.report.reported': 'Чекає підтвердження',
+  'stages.report.disputed': 'Оскаржено',
   'stages.forfeited': 'Технічна поразка',
   'stages.scoreOf': 'Рахунок {a}:{b}',
   'stages.games': 'Ігри: {games}',
