@@ -35,7 +35,7 @@ import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
 import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import { LimitStoreDown } from '../services/rate-limit.ts';
-import { kickLetters } from '../services/notices.ts';
+import { announcedDuring, kickLetters } from '../services/notices.ts';
 import { findSession } from '../services/sessions.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../serving/transport.ts';
@@ -106,17 +106,18 @@ export function createApp(deps: Deps) {
   app.use('*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('*', httpCaching());
   // Letters of the notices a request announced go out once its transaction has committed (services/notices.ts).
-  app.use('*', async (_c, next) => {
-    await next();
-    kickLetters(deps.database.db, deps);
-  });
+  if (deps.letterKick) {
+    app.use('*', async (_c, next) => {
+      if (await announcedDuring(next)) kickLetters(deps.database.db, deps);
+    });
+  }
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
 
   app.route('/auth', auth);
   app.route('/users/me/notifications', notificationsRoutes);
-  app.route('/users/me', noticeSettingsRoutes);
   app.route('/users/me/events', userEventRoutes);
+  app.route('/users/me', noticeSettingsRoutes);
   app.route('/users/me', myMatchesRoutes);
   app.route('/users/me', calendarLinkRoutes);
   app.route('/calendar', calendarFeedRoutes);
