@@ -1,3 +1,5 @@
+import type { ReportState } from '../../lib/domain/match-day.ts';
+import { ReportStateBadge } from '../../components/ReportStateBadge.tsx';
 import type { ReactNode } from 'react';
 import { Crown } from '../../components/Crown.tsx';
 import { MatchStateBadge } from '../../components/MatchStateBadge.tsx';
@@ -40,18 +42,20 @@ interface Props {
   href?: string | undefined;
   /** When the match is to be played (issue 22), shown in the reader's zone by the page's `LocalTimes`. */
   scheduledAt?: string | null | undefined;
+  /** A players' report waiting for confirmation, or disputed (issue 22). */
+  reportState?: ReportState | null | undefined;
 }
 
 /**
  * One match (SPEC §2 Bracket modal): number, status badge, both sides with a crown on the winner,
  * the comment. Server-rendered on the bracket page and live in the modal.
  */
-export function MatchCard({ match, children, className = '', onClick, href, scheduledAt }: Props) {
+export function MatchCard({ match, children, className = '', onClick, href, scheduledAt, reportState }: Props) {
   return (
     <article
       aria-label={match.label}
       onClick={onClick}
-      className={`rounded-card border bg-surface p-2.5 text-sm ${match.state === 'ready' ? 'border-success/60' : 'border-line'} ${onClick ? 'cursor-pointer hover:border-primary' : ''} ${className}`}
+      className={`rounded-card border bg-surface p-2.5 text-sm ${reportState === 'disputed' ? 'border-danger/70' : match.state === 'ready' ? 'border-success/60' : 'border-line'} ${onClick ? 'cursor-pointer hover:border-primary' : ''} ${className}`}
     >
       <div className="mb-1.5 flex items-center justify-between gap-2">
         {href ? (
@@ -61,7 +65,10 @@ export function MatchCard({ match, children, className = '', onClick, href, sche
         ) : (
           <span className="text-xs font-semibold text-muted">{t('bracket.match', { number: match.number })}</span>
         )}
-        <MatchStateBadge state={match.state} />
+        <span className="flex flex-wrap justify-end gap-1">
+          {reportState && <ReportStateBadge state={reportState} />}
+          <MatchStateBadge state={match.state} />
+        </span>
       </div>
       <ul className="flex flex-col gap-1">
         <Side side={match.sides[0]} />
