@@ -11,7 +11,7 @@ import { backfillNameSkeletons } from './services/names.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 import { letterSweep } from './services/notices.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
-import { closeStreams, connectLive, onLiveSignal, onRemoteTournamentEvent } from './services/live.ts';
+import { closeStreams, connectLive, onLiveSignal, onTournamentChange } from './services/live.ts';
 import { publicAnswers } from './serving/response-cache.ts';
 import { answersChangedByEvent } from './serving/write-effects.ts';
 
@@ -51,9 +51,10 @@ async function prepare(): Promise<Runtime> {
     eventStreams: { max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS },
     letterKick: true,
   };
-  // Another instance's write: this one's held answers of that tournament go, so a viewer who reads
-  // again sees it at once rather than after PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
-  onRemoteTournamentEvent((event) => publicAnswers.forget(answersChangedByEvent(event.tournamentId, event.kind)));
+  // A tournament changed (through another instance, a sweep or a read that confirmed a report):
+  // this instance's held answers of it go, so a viewer who reads again sees it at once rather than
+  // after PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
+  onTournamentChange((event) => publicAnswers.forget(answersChangedByEvent(event.tournamentId, event.kind)));
   onLiveSignal('resync', () => publicAnswers.clear());
   const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.

@@ -22,12 +22,13 @@ const dropped = (path: string, method = 'PATCH') =>
     `/api/stats/leaderboard/game/${OTHER}?limit=50`,
     '/sitemap.xml',
     `/api/matches/${OTHER}`,
+    `/matches/${OTHER}`,
   ].filter(answersChangedBy(path, method));
 
 describe('answersChangedBy', () => {
   it('drops every held answer after an ordinary write: a game, a tournament, news', () => {
     for (const path of ['/api/games', `/api/tournaments/${ID}`, '/api/news', `/api/tournaments/${ID}/winner`, `/api/tournaments/${ID}/enable-stats`]) {
-      expect(dropped(path), path).toHaveLength(15);
+      expect(dropped(path), path).toHaveLength(16);
     }
   });
 
@@ -49,12 +50,13 @@ describe('answersChangedBy', () => {
       `/api/stats/leaderboard/game/${OTHER}?limit=50`,
       '/sitemap.xml',
       `/api/matches/${OTHER}`,
+      `/matches/${OTHER}`,
     ]);
   });
 
   it('drops every held answer after a bracket is drawn: the draw may start the tournament, whose status lists show', () => {
-    expect(dropped(`/api/tournaments/${ID}/bracket`, 'POST')).toHaveLength(15);
-    expect(dropped(`/api/tournaments/${ID}/bracket`, 'PATCH')).toHaveLength(10);
+    expect(dropped(`/api/tournaments/${ID}/bracket`, 'POST')).toHaveLength(16);
+    expect(dropped(`/api/tournaments/${ID}/bracket`, 'PATCH')).toHaveLength(11);
   });
 
   it('drops the tournament, the home page, the leaderboards and the stats reads after a recorded match', () => {
@@ -80,6 +82,7 @@ describe('answersChangedBy', () => {
         `/api/tournaments/${ID}/bracket`,
         '/sitemap.xml',
         `/api/matches/${OTHER}`,
+        `/matches/${OTHER}`,
       ]);
     }
   });
@@ -91,7 +94,7 @@ describe('answersChangedBy', () => {
   });
 
   it('drops every held answer after a stage is created (it may start the tournament) or a match is edited (its path names no tournament)', () => {
-    expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(15);
-    expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(15);
+    expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(16);
+    expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(16);
   });
 });

@@ -82,7 +82,7 @@ function firstSight(n: string): boolean {
   return true;
 }
 
-function deliver(wire: Wire, remote: boolean): void {
+function deliver(wire: Wire): void {
   if ('t' in wire) {
     const event: TournamentEvent = {
       tournamentId: wire.t,
@@ -90,8 +90,10 @@ function deliver(wire: Wire, remote: boolean): void {
       ...(wire.m ? { matchId: wire.m } : {}),
       ...(wire.v !== undefined ? { version: wire.v } : {}),
     };
-    // Held answers go first, so a viewer who reads again on this event gets the new state.
-    if (remote) hub.local.emit('remote', event);
+    // Held answers go first, so a viewer who reads again on this event gets the new state. This
+    // instance's own events too: a sweep or a read that confirmed a report wrote without a request
+    // whose write effects would have dropped them.
+    hub.local.emit('changed', event);
     hub.local.emit(`t:${wire.t}`, event);
   } else {
     for (const userId of wire.u) hub.local.emit(`u:${userId}`, { userId, kind: wire.k } satisfies UserEvent);
@@ -100,7 +102,7 @@ function deliver(wire: Wire, remote: boolean): void {
 
 function broadcast(wire: Wire): void {
   firstSight(wire.n);
-  deliver(wire, false);
+  deliver(wire);
   const text = JSON.stringify(wire);
   for (const link of hub.links) link.send(text).catch((error: unknown) => console.error('[live] подію не передано:', (error as Error).message));
 }
@@ -156,7 +158,7 @@ export function receive(text: string): void {
     return;
   }
   if (!firstSight(wire.n)) return;
-  deliver(wire, true);
+  deliver(wire);
 }
 
 export function subscribeTournament(tournamentId: string, listener: (event: TournamentEvent) => void): () => void {
@@ -169,10 +171,10 @@ export function subscribeUser(userId: string, listener: (event: UserEvent) => vo
   return () => hub.local.off(`u:${userId}`, listener);
 }
 
-/** Hears the tournament events that came from another instance (to drop this instance's held answers of it). */
-export function onRemoteTournamentEvent(listener: (event: TournamentEvent) => void): () => void {
-  hub.local.on('remote', listener);
-  return () => hub.local.off('remote', listener);
+/** Hears every tournament event, this instance's and the others', before its viewers do (to drop this instance's held answers of it). */
+export function onTournamentChange(listener: (event: TournamentEvent) => void): () => void {
+  hub.local.on('changed', listener);
+  return () => hub.local.off('changed', listener);
 }
 
 /**

@@ -50,7 +50,7 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
   // by one at /api/matches/{id}) and counts their results in the ratings, as a recorded match does;
   // a disqualification's forfeits, a new Swiss round and a schedule change matches, not ratings.
   const rated = action === 'record-match' || action === 'bracket';
-  const matches = action === 'record-match' ? '' : '|/api/matches/';
+  const matches = action === 'record-match' ? '' : '|/api/matches/|/matches/';
   const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${matches}${rated ? `|${RATINGS}` : ''})`);
   return (path) => changed.test(path);
 }
@@ -64,6 +64,6 @@ export function answersChangedByEvent(tournamentId: string, kind: string): (path
   if (kind === 'stage' || kind === 'tournament') return () => true;
   // A result (entered, or a report confirmed) counts in the ratings too.
   const rated = kind === 'match' || kind === 'report' ? `|${RATINGS}` : '';
-  const changed = new RegExp(`^(${tournamentPaths(tournamentId.toLowerCase())}|/sitemap\\.xml|/api/matches/${rated})`);
+  const changed = new RegExp(`^(${tournamentPaths(tournamentId.toLowerCase())}|/sitemap\\.xml|/api/matches/|/matches/${rated})`);
   return (path) => changed.test(path);
 }
