@@ -136,6 +136,26 @@ describe('checking in', () => {
     expect((await checkIn(c!.player.token, 'nope')).status).toBe(400);
   });
 
+  it('turning check-in on after its window closed is refused (422), so nobody is dropped unawares', async () => {
+    const soon = await tournament(api, { game: gameId, soloOnly: true, date: inHours(0.05) });
+    const entries = await approved(soon.id, 2);
+    const res = await api.call<{ message: string }>('PUT', `/api/tournaments/${soon.id}`, {
+      token: admin,
+      body: { title: soon.title, date: soon.date, game: soon.game, checkInEnabled: true },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/^Це вікно реєстрації присутності вже минуло/);
+    const [t] = await api.db.select().from(tournaments).where(eq(tournaments.id, soon.id));
+    expect(t!.checkInEnabled).toBe(false);
+    for (const e of entries) expect((await row(e.id))!.status).toBe('approved');
+    // With a close still ahead it is taken.
+    const later = await api.call('PUT', `/api/tournaments/${soon.id}`, {
+      token: admin,
+      body: { title: soon.title, date: inHours(1), game: soon.game, checkInEnabled: true },
+    });
+    expect(later.status).toBe(200);
+  });
+
   it('the default window is 60 to 10 minutes before the start', async () => {
     const soon = await cup({ date: inHours(0.5), settings: { checkInOpensAt: null, checkInClosesAt: null } });
     const [a] = await approved(soon.id, 1);

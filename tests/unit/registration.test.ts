@@ -5,6 +5,7 @@ import {
   checkInClose,
   checkInPhase,
   checkInWindow,
+  closesInThePast,
   placesLeft,
   promotions,
   registrationRefusal,
@@ -52,6 +53,22 @@ describe('windows', () => {
     expect(scheduleProblem({ date: START, checkInEnabled: true, checkInOpensAt: '2030-05-01T15:55:00Z' })).toBe('checkInWindow');
     // Check-in off: its times wait until it is turned on.
     expect(scheduleProblem({ date: START, checkInOpensAt: '2030-05-01T15:55:00Z' })).toBeNull();
+  });
+});
+
+describe('an edit that would close check-in in the past', () => {
+  const now = at('2030-05-01T15:55:00.000Z'); // past the default close (15:50)
+  const on = { date: START, checkInEnabled: true };
+  it('is turning check-in on, or moving its close or the start, after that close', () => {
+    expect(closesInThePast({ date: START }, on, now)).toBe(true);
+    expect(closesInThePast(null, on, now)).toBe(true);
+    expect(closesInThePast({ ...on, date: '2030-05-01T18:00:00.000Z' }, on, now)).toBe(true);
+  });
+  it('is not an edit that leaves a passed close as it was, a close carried out, a later close, or check-in off', () => {
+    expect(closesInThePast(on, { ...on }, now)).toBe(false);
+    expect(closesInThePast({ date: START }, { ...on, checkInClosedAt: '2030-05-01T15:50:00.000Z' }, now)).toBe(false);
+    expect(closesInThePast({ date: START }, { ...on, date: '2030-05-01T18:00:00.000Z' }, now)).toBe(false);
+    expect(closesInThePast(on, { date: START }, now)).toBe(false);
   });
 });
 

@@ -114,7 +114,7 @@ export function checkInClose(entries: readonly Entry[], maxParticipants: number 
   return { dropped, promoted };
 }
 
-export type ScheduleProblem = 'registrationWindow' | 'checkInWindow';
+export type ScheduleProblem = 'registrationWindow' | 'checkInWindow' | 'checkInPassed';
 
 /**
  * What is wrong with a tournament's windows, or null: each opens before it closes, and closes no
@@ -132,4 +132,15 @@ export function scheduleProblem(schedule: Schedule): ScheduleProblem | null {
     if (opensAt >= closesAt || closesAt.getTime() > start) return 'checkInWindow';
   }
   return null;
+}
+
+/**
+ * Whether an edit would put a check-in close not yet carried out in the past: check-in turned on,
+ * or its window or the start moved, after the close. The close would then drop every participant
+ * at once, none of whom could have checked in; the edit is refused instead. An edit that leaves an
+ * already passed close as it was changes nothing here (the sweep carries it out).
+ */
+export function closesInThePast(before: Schedule | null, after: Schedule, now: Date): boolean {
+  const closesBy = (s: Schedule) => Boolean(s.checkInEnabled) && ms(s.checkInClosedAt) === null && checkInWindow(s).closesAt.getTime() <= now.getTime();
+  return closesBy(after) && !(before && closesBy(before));
 }

@@ -10,7 +10,7 @@ import { PARTICIPANT_STATUS } from '../../lib/domain/participant.ts';
 import { winnerRefusal, winnerTypeOf, type WinnerRefusal, type WinnerType } from '../../lib/domain/tournament-winner.ts';
 import type { TournamentStatus } from '../../lib/domain/tournament-status.ts';
 import type { SortOrder } from '../../lib/domain/tournament-list.ts';
-import { scheduleProblem, type ScheduleProblem } from '../../lib/domain/registration.ts';
+import { closesInThePast, scheduleProblem, type ScheduleProblem } from '../../lib/domain/registration.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { applications, games, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
@@ -297,6 +297,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
   const registration = registrationColumns(input);
   const problem = scheduleProblem({ date: input.date, ...registration });
   if (problem) return { ok: false, reason: problem };
+  if (closesInThePast(null, { date: input.date, ...registration }, new Date())) return { ok: false, reason: 'checkInPassed' };
   if (!(await gameExists(db, input.game))) return { ok: false, reason: 'gameNotFound' };
   const [row] = await db
     .insert(tournaments)
@@ -325,6 +326,7 @@ export async function updateTournament(db: Tx, id: string, input: TournamentWrit
     const registration = registrationColumns(input);
     const problem = scheduleProblem({ ...current, date: input.date, ...registration });
     if (problem) return { ok: false, reason: problem } as const;
+    if (closesInThePast(current, { ...current, date: input.date, ...registration }, new Date())) return { ok: false, reason: 'checkInPassed' } as const;
     if (input.game !== current.gameId && !(await gameExists(tx, input.game))) return { ok: false, reason: 'gameNotFound' } as const;
     if (input.soloOnly !== undefined && input.soloOnly !== current.soloOnly) {
       const [used] = await tx.select({ n: count() }).from(applications).where(eq(applications.tournamentId, id));

@@ -230,6 +230,7 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'applications.checkOut': 'Undo check-in',
   'tournament.refused.registrationWindow': 'Registration must open before it closes, and close no later than the start of the tournament',
   'tournament.refused.checkInWindow': 'Check-in must open before it closes, and close no later than the start of the tournament',
+  'tournament.refused.checkInPassed': 'That check-in window has already closed: nobody could check in, and everyone would be dropped. Set a later close or a later start',
   'registration.places': 'Places',
   'registration.placesOf': '{taken} of {max} taken',
   'registration.placesOpen': '{taken} taken, no limit',

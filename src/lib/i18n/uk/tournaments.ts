@@ -237,6 +237,7 @@ export const tournaments = {
   'applications.checkOut': 'Зняти відмітку',
   'tournament.refused.registrationWindow': 'Реєстрація має відкриватися раніше, ніж закривається, і закриватися не пізніше за початок турніру',
   'tournament.refused.checkInWindow': 'Реєстрація присутності має відкриватися раніше, ніж закривається, і закриватися не пізніше за початок турніру',
+  'tournament.refused.checkInPassed': 'Це вікно реєстрації присутності вже минуло: ніхто не встиг би підтвердити участь, і всіх учасників було б знято. Задайте пізніше закриття або пізніший початок',
   'registration.places': 'Місця',
   'registration.placesOf': 'зайнято {taken} з {max}',
   'registration.placesOpen': 'зайнято {taken}, без обмеження',

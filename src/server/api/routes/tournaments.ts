@@ -36,7 +36,7 @@ const idParam = z.object({ id: z.uuid() });
 function refuseSave(result: Extract<TournamentSave, { ok: false }>): never {
   if (result.reason === 'notFound') fail(404, 'tournament.notFound');
   if (result.reason === 'gameNotFound') fail(404, 'games.notFound');
-  if (result.reason === 'registrationWindow' || result.reason === 'checkInWindow') fail(422, `tournament.refused.${result.reason}`);
+  if (result.reason === 'registrationWindow' || result.reason === 'checkInWindow' || result.reason === 'checkInPassed') fail(422, `tournament.refused.${result.reason}`);
   fail(409, 'tournament.typeLocked');
 }
 
