@@ -17,6 +17,9 @@ const FREE_AGENTS = ['Ternopil_Tiger', 'Sich_Raider'];
  */
 const EXPECTED_REFUSALS: { page: RegExp; request: RegExp; status: number; why: string }[] = [];
 
+/** The live event streams' addresses: the tournament's and the signed-in reader's. */
+const LIVE_STREAM = /\/api\/(tournaments\/[^/]+|users\/me)\/events$/;
+
 /** How long the network must stay quiet for a page to count as settled (Playwright's own networkidle). */
 const QUIET_MS = 500;
 
@@ -39,6 +42,8 @@ function watch(page: Page) {
   });
   page.on('pageerror', (error) => problems.push(`${where}: page error: ${error.message}`));
   page.on('request', (request) => {
+    // A live event stream (issue 22) stays open for as long as the page does: it is not waited for.
+    if (LIVE_STREAM.test(request.url())) return;
     const now = Date.now();
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) lastNavigation = now;
     inFlight.add(request);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { t } from '../../src/lib/i18n/index.ts';
-import { everyPage, expect, hydrated, open, test } from './fixtures.ts';
+import { everyPage, expect, open, settled, test } from './fixtures.ts';
 
 // A guest on a fresh demo sees a living site: no page says "nothing here" where the demo has
 // content. The empty-state texts come from the catalog, so a reworded one is still caught.
@@ -37,8 +37,8 @@ async function allTournaments(page: Page): Promise<Listed[]> {
 async function visit(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(400);
-  await hydrated(page);
-  await page.waitForLoadState('networkidle');
+  // Not `networkidle`: tournament pages hold their live event stream open (issue 22).
+  await settled(page);
 }
 
 async function expectNone(page: Page, path: string, texts: string[]) {
@@ -106,7 +106,7 @@ test('the leaderboards show players and teams on both tabs, and a game page its 
 test('the demo captain sees the team’s match history and unread notifications', async ({ captain: page }) => {
   await open(page, '/team');
   await expect(page.getByRole('heading', { name: t('matchHistory.title') }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expect(page.getByText(EMPTY.matches, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Сповіщення: непрочитаних \d+$/ })).toBeVisible();
 });

@@ -69,7 +69,8 @@ export async function settled(page: Page) {
   if (await page.locator('button[aria-controls="notification-panel"]').count()) await bellLoaded(page);
   await page.waitForFunction(() => {
     if (document.querySelector('[aria-busy="true"]')) return false;
-    const loading = /^(Завантаж|Loading)/;
+    // «Завантажити ще» (load more) is a button, not a loading line.
+    const loading = /^(Завантаж(?!ити ще)|Loading)/;
     return ![...document.querySelectorAll('body *')].some(
       // An island still waiting to be scrolled into view (client:visible) shows its server text until then.
       (el) => el.childElementCount === 0 && !el.closest('astro-island[ssr]') && loading.test(el.textContent?.trim() ?? '') && el.checkVisibility(),

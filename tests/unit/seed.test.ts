@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { checkInPhase } from '../../src/lib/domain/registration.ts';
 import { and, count, eq } from 'drizzle-orm';
 import { champion, findProblem, progress } from '../../src/lib/domain/bracket.ts';
 import { RANKS } from '../../src/lib/domain/rank.ts';
@@ -92,7 +93,21 @@ describe('seedDemo', () => {
           expect(soloOf.get(a.tournamentId)).toBe(true);
         }
       }
-      expect(new Set(applicationRows.map((a) => a.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
+      expect(new Set(applicationRows.map((a) => a.status))).toEqual(new Set(['pending', 'approved', 'rejected', 'waitlisted']));
+
+      // Match day (issue 22): a capped tournament with check-in open now, full, with a waitlist; only
+      // approved participants have checked in.
+      const now = Date.now();
+      const checkIn = tournamentRows.filter((t) => t.checkInEnabled);
+      expect(checkIn).toHaveLength(1);
+      const [evening] = checkIn;
+      expect(checkInPhase(evening!, new Date(now))).toBe('open');
+      const entries = applicationRows.filter((a) => a.tournamentId === evening!.id);
+      expect(entries.filter((a) => a.status === 'approved' || a.status === 'pending')).toHaveLength(evening!.maxParticipants!);
+      expect(entries.filter((a) => a.status === 'waitlisted').length).toBeGreaterThan(0);
+      const checked = entries.filter((a) => a.checkedInAt);
+      expect(checked.length).toBeGreaterThan(0);
+      for (const a of checked) expect(a.status).toBe('approved');
 
       // Some upcoming tournaments already have at least four participants.
       const approvedIn = (id: string) => applicationRows.filter((a) => a.tournamentId === id && a.status === 'approved').length;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
-import { getNoticeSettings, saveNoticeSettings, type NoticeSettingsView } from '../../lib/api/notices.ts';
+import { getNoticeSettings, saveNoticeSettings, type NoticeSettingsView } from '../../lib/api/notice-settings.ts';
 import { NOTICE_CHANNELS, NOTICE_KINDS, type NoticeChannel, type NoticeKind, type NoticeSettings as Settings } from '../../lib/domain/match-day.ts';
 import { useHydrated, useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { t } from '../../lib/i18n/index.ts';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { NOTICE_KINDS, type NoticeSettings } from '../domain/match-day.ts';
 import { locales, type Locale } from '../i18n/core.ts';
 import { t } from '../i18n/index.ts';
-import type { ApiClient } from './client.ts';
 
 const kindsOff = z.array(z.enum(NOTICE_KINDS, { error: () => t('notices.unknownKind') })).max(NOTICE_KINDS.length * 2);
 
@@ -13,8 +12,4 @@ export const noticeSettingsSchema = z.object({ bell: kindsOff.optional(), email:
 export const localeInput = z.object({ locale: z.enum(locales as [Locale, ...Locale[]]) }).strict();
 
 /** `GET /users/me/notice-settings`: every channel listed, and whether letters reach the user (a confirmed address). */
-export type NoticeSettingsView = Required<NoticeSettings> & { emailConfirmed: boolean };
-
-export const getNoticeSettings = (api: ApiClient) => api.get('users/me/notice-settings').json<NoticeSettingsView>();
-export const saveNoticeSettings = (api: ApiClient, settings: NoticeSettings) =>
-  api.put('users/me/notice-settings', { json: settings }).json<{ message: string; settings: NoticeSettings }>();
+export type { NoticeSettingsView } from './notice-settings.ts';

@@ -21,7 +21,8 @@ import { applications, games, news, notifications, teamInvites, teamMembers, tea
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_EMAIL_DOMAIN = 'demo.kiberarena.local';
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 // ---------------------------------------------------------------- content
 
@@ -144,6 +145,11 @@ interface DemoTournament {
   undeclared?: boolean;
   /** A season league: a long run of recorded matches before its play-off. */
   league?: boolean;
+  /** Match day (issue 22): starts this many hours from now instead of on `day`. */
+  startsInHours?: number;
+  maxParticipants?: number;
+  /** Check-in on, its window open since a few minutes ago; these players have checked in. */
+  checkedIn?: Nick[];
 }
 
 const TOURNAMENTS: DemoTournament[] = [
@@ -313,6 +319,30 @@ const TOURNAMENTS: DemoTournament[] = [
     ],
   },
   {
+    key: 'lol-evening-check-in',
+    title: 'Вечірній кубок LoL: підтвердіть участь',
+    description:
+      'Соло-турнір на вісім місць сьогодні ввечері: заявки понад ліміт стають у чергу очікування. Підтвердіть участь до початку — хто не встигне, поступиться місцем першому з черги. Рахунок матчів учасники вносять самі, суперник підтверджує.',
+    game: 'lol',
+    day: 0,
+    startsInHours: 3,
+    status: 'pending',
+    maxParticipants: 8,
+    solo: [
+      ['OdesaWave', 'approved'],
+      ['LvivLion', 'approved'],
+      ['Mavka_Mid', 'approved'],
+      ['Hetman_AWP', 'approved'],
+      ['KozakSniper', 'approved'],
+      ['KharkivHawk', 'approved'],
+      ['ZaporizhRush', 'approved'],
+      ['SaloSlayer', 'approved'],
+      ['Stepan_Clutch', 'waitlisted'],
+      ['BorschtBoss', 'waitlisted'],
+    ],
+    checkedIn: ['OdesaWave', 'LvivLion', 'Mavka_Mid', 'Hetman_AWP'],
+  },
+  {
     key: 'dota-mid-duel',
     title: 'Мід 1×1: Дуель козаків',
     description:
@@ -478,7 +508,8 @@ async function writeDemo(tx: Tx, now: Date) {
     return date;
   };
   // Today's tournament began a couple of hours ago; the others start at 19:00 Kyiv time.
-  const dateOf = (t: DemoTournament) => (t.day === 0 ? new Date(now.getTime() - 2 * 60 * 60 * 1000) : at(t.day));
+  const dateOf = (t: DemoTournament) =>
+    t.startsInHours !== undefined ? new Date(now.getTime() + t.startsInHours * HOUR) : t.day === 0 ? new Date(now.getTime() - 2 * HOUR) : at(t.day);
   /** A moment in the past, never later than now. */
   const past = (days: number, hourUtc = 12) => new Date(Math.min(at(days, hourUtc).getTime(), now.getTime() - 60_000));
 
@@ -561,6 +592,9 @@ async function writeDemo(tx: Tx, now: Date) {
           gameId: gameId(t.game),
           image: `/games/${t.game}.jpg`,
           bracket: [],
+          maxParticipants: t.maxParticipants ?? null,
+          // Check-in has been open a few minutes and closes 10 minutes before the start (the default).
+          ...(t.checkedIn ? { checkInEnabled: true, checkInOpensAt: new Date(now.getTime() - 10 * 60_000) } : {}),
           createdAt: past(Math.min(t.day, 0) - 20),
           updatedAt: past(Math.min(t.day, 0) - 20),
         };
@@ -583,6 +617,7 @@ async function writeDemo(tx: Tx, now: Date) {
           userId: userId(nick),
           status,
           comment: comment ?? '',
+          checkedInAt: t.checkedIn?.includes(nick) ? new Date(now.getTime() - (5 - k) * 60_000) : null,
           createdAt: when(k),
           updatedAt: when(k),
         }));
