@@ -45,9 +45,13 @@ export function createStagesSync(api: ApiClient, tournamentId: string): StagesSy
   let etag: string | undefined;
   let epoch = 0;
   let changing = 0;
+  /** Reads of the stages as our own change left them, under way: what they find is ours, not another admin's. */
+  let settling = 0;
 
   async function refresh(announce: boolean): Promise<void> {
     const started = epoch;
+    // Our own save's live event may start a read before the read after the save has landed.
+    const ours = settling > 0;
     const held = $state.get().data;
     let answer: Awaited<ReturnType<typeof getStages>>;
     try {
@@ -61,7 +65,7 @@ export function createStagesSync(api: ApiClient, tournamentId: string): StagesSy
     if (started !== epoch || changing > 0) return;
     if (answer.etag) etag = answer.etag;
     if (!answer.state) return;
-    const changed = announce && held !== null && answer.state.version !== held.version;
+    const changed = announce && !ours && held !== null && answer.state.version !== held.version;
     update({ status: 'ready', data: answer.state, ...(changed ? { notice: { tone: 'info', text: t('stageAdmin.updatedByOther') } } : {}) });
   }
 
@@ -79,7 +83,14 @@ export function createStagesSync(api: ApiClient, tournamentId: string): StagesSy
         changing--;
         epoch++;
         // Busy until the stages as they are after the change are on screen.
-        if (changing === 0) await refresh(false);
+        if (changing === 0) {
+          settling++;
+          try {
+            await refresh(false);
+          } finally {
+            settling--;
+          }
+        }
         update({ busy: changing > 0 });
       }
     },
