@@ -15,7 +15,7 @@ import {
 } from '../../src/server/services/live.ts';
 import { redisLink } from '../../src/server/services/live-redis.ts';
 import { answersChangedByEvent } from '../../src/server/serving/write-effects.ts';
-import { admin, application, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
+import { admin, application, invitedTeam, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
 
 /**
  * Live pages (issue 22): the event streams of a tournament and of the signed-in user, their caps,
@@ -255,6 +255,53 @@ describe('GET /api/users/me/events', () => {
     // Signals arrive in commit order: once the committed one is here, the rolled-back one never will.
     await stream.next('team');
     expect(stream.text()).not.toContain('event: notification');
+    await stream.close();
+  });
+});
+
+describe('a team’s changes on its members’ streams', () => {
+  it('tells every member, and a removed one, when the roster, the invites, the logo or the chat change, and nobody outside', async () => {
+    const captain = await player(api);
+    const mate = await player(api);
+    const outsider = await player(api);
+    const built = await invitedTeam(api, 3, captain, [mate]);
+    const teamId = built.team._id;
+    const [captainStream, mateStream, outsiderStream] = await Promise.all([captain, mate, outsider].map((p) => open('/api/users/me/events', { token: p.token })));
+    for (const stream of [captainStream, mateStream, outsiderStream]) await stream.next('ready');
+    const changes: [string, Parameters<typeof api.call>][] = [
+      ['chat', ['POST', `/api/team/${teamId}/chat`, { token: mate.token, body: { message: 'gg' } }]],
+      ['logo', ['PATCH', `/api/teams/${teamId}/logo`, { token: captain.token, body: { logoUrl: 'https://example.com/logo.png' } }]],
+      ['invite', ['POST', `/api/teams/${teamId}/invite`, { token: captain.token, body: { query: outsider.user.username } }]],
+      ['withdrawn invite', ['DELETE', `/api/teams/${teamId}/invites/${outsider.user.id}`, { token: captain.token }]],
+    ];
+    for (const [what, request] of changes) {
+      const answer = await api.call(...request);
+      expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      expect(await captainStream.next('team'), what).toEqual({ userId: captain.user.id, kind: 'team' });
+      expect(await mateStream.next('team'), what).toEqual({ userId: mate.user.id, kind: 'team' });
+    }
+    const removed = await api.call('DELETE', `/api/teams/${teamId}/members/${mate.user.id}`, { token: captain.token });
+    expect(removed.status).toBe(200);
+    await captainStream.next('team');
+    await mateStream.next('team');
+    // The outsider heard of the invite in the bell, never of the team itself.
+    expect(outsiderStream.text()).not.toContain('event: team');
+    for (const stream of [captainStream, mateStream, outsiderStream]) await stream.close();
+  });
+
+  it('tells nothing when the change is refused', async () => {
+    const captain = await player(api);
+    const built = await invitedTeam(api, 2, captain);
+    const stream = await open('/api/users/me/events', { token: captain.token });
+    await stream.next('ready');
+    const empty = await api.call('POST', `/api/team/${built.team._id}/chat`, { token: captain.token, body: { message: '   ' } });
+    expect(empty.status).toBe(400);
+    const notMember = await api.call('DELETE', `/api/teams/${built.team._id}/members/${boss.user.id}`, { token: captain.token });
+    expect(notMember.status).toBe(404);
+    // A committed change after the refusals: its event is the first «team» event the stream carries.
+    await api.call('POST', `/api/team/${built.team._id}/chat`, { token: captain.token, body: { message: 'after' } });
+    await stream.next('team');
+    expect(stream.text().split('event: team').length).toBe(2);
     await stream.close();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POLL_MS } from '../../src/lib/hooks/poll-while-visible.ts';
-import { sseParser, watchEvents, type LiveEvent } from '../../src/lib/live/events.ts';
+import { sseParser, watchEvents, watchUser, type LiveEvent } from '../../src/lib/live/events.ts';
+import { $token } from '../../src/lib/stores/token.ts';
 
 describe('sseParser', () => {
   it('reads events across chunk boundaries, skips heartbeats, and takes the retry', () => {
@@ -85,5 +86,43 @@ describe('watchEvents', () => {
     expect(heard).toEqual(['poll', 'poll']);
     expect(fetch).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('watchUser', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    $token.set('');
+  });
+
+  it('opens nothing for a guest', () => {
+    const { fetch } = scripted([]);
+    const stop = watchUser(() => {}, { fetch });
+    expect(fetch).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('shares one stream among a page’s listeners, keeps the fallback poll from those with a clock of their own, and closes with the last', async () => {
+    vi.useFakeTimers();
+    $token.set('secret');
+    const busy = () => new Response('{"message":"x"}', { status: 503 });
+    const { fetch, calls } = scripted([() => stream('event: ready\ndata: {}\n\nevent: team\ndata: {"userId":"u"}\n\n'), busy, busy, busy]);
+    const bell: string[] = [];
+    const teamTab: string[] = [];
+    const stopBell = watchUser((e) => bell.push(e.kind), { fetch });
+    const stopTeam = watchUser((e) => teamTab.push(e.kind), { fetch, pollMs: null });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(calls).toHaveLength(1);
+    expect(bell).toEqual(['team']);
+    expect(teamTab).toEqual(['team']);
+    // The stream ended and is refused: the bell hears the 5 s poll, the team tab (its own 6 s clock) does not.
+    await vi.advanceTimersByTimeAsync(POLL_MS + 10);
+    expect(bell).toContain('poll');
+    expect(teamTab).toEqual(['team']);
+    stopBell();
+    stopTeam();
+    const asked = calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(asked);
   });
 });

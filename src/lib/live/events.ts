@@ -173,10 +173,35 @@ export function watchEvents(path: string, onChange: (event: LiveEvent) => void, 
 export const watchTournament = (tournamentId: string, onChange: (event: LiveEvent) => void, options?: WatchOptions) =>
   watchEvents(`/tournaments/${tournamentId}/events`, onChange, options);
 
-/** The signed-in user's changes (`GET /api/users/me/events`: `notification`, `team`); nothing without a token. */
-export function watchUser(onChange: (event: LiveEvent) => void, options: WatchOptions = {}): () => void {
+/** Who listens to the page's one user stream; `polls`: whether it also hears the fallback's `poll`. */
+const userListeners = new Set<{ onChange: (event: LiveEvent) => void; polls: boolean }>();
+let stopUserStream: (() => void) | null = null;
+
+/**
+ * The signed-in user's changes (`GET /api/users/me/events`: `notification`, `team`); nothing
+ * without a token. Every caller on a page shares one stream (a browser keeps six connections per
+ * site: the bell, the team tab and the match lists must not take them all); it opens with the
+ * first caller and closes with the last. `pollMs: null`: the caller keeps its own clock and does
+ * not hear the fallback's `poll`.
+ */
+export function watchUser(onChange: (event: LiveEvent) => void, options: Pick<WatchOptions, 'pollMs' | 'fetch'> = {}): () => void {
   if (!$token.get()) return () => {};
-  return watchEvents('/users/me/events', onChange, { token: () => $token.get(), ...options });
+  const entry = { onChange, polls: options.pollMs !== null };
+  userListeners.add(entry);
+  stopUserStream ??= watchEvents(
+    '/users/me/events',
+    (event) => {
+      for (const listener of [...userListeners]) if (event.kind !== 'poll' || listener.polls) listener.onChange(event);
+    },
+    { token: () => $token.get(), ...(options.fetch ? { fetch: options.fetch } : {}) },
+  );
+  return () => {
+    userListeners.delete(entry);
+    if (userListeners.size === 0) {
+      stopUserStream?.();
+      stopUserStream = null;
+    }
+  };
 }
 
 /** React: `watchTournament` while mounted (and `tournamentId` set); the latest `onChange` is called. */

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../lib/api/chat.ts';
 import { isSupportedMoment } from '../../lib/api/input.ts';
 import type { Tx } from '../db/client.ts';
 import { chatMessages, teamMembers, teams, users } from '../db/schema/index.ts';
-import { presentPerson } from './teams.ts';
+import { presentPerson, signalTeam } from './teams.ts';
 
 /** Messages sent when the client has none yet: the latest ones. */
 export const CHAT_HISTORY_LIMIT = 100;
@@ -123,12 +123,16 @@ export async function chatHistory(db: Tx, teamId: string, cursor: ChatCursor | n
   return rows.map(presentMessage);
 }
 
-/** Stores a message (already trimmed and checked) and returns it as the API shows it. */
+/** Stores a message (already trimmed and checked), tells the team's open pages, and returns it as the API shows it. */
 export async function postMessage(db: Tx, teamId: string, author: { id: string; username: string; email: string; avatarImageId: string | null }, message: string): Promise<ChatMessage> {
   // Millisecond time, as the API shows it, so an `after` time taken from a message is exact.
-  const [row] = await db
-    .insert(chatMessages)
-    .values({ teamId, userId: author.id, message, createdAt: new Date() })
-    .returning({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt });
-  return presentMessage({ ...row!, author });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({ teamId, userId: author.id, message, createdAt: new Date() })
+      .returning({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt });
+    // The other members' chats read at once instead of at their next 6 s tick.
+    await signalTeam(tx, teamId);
+    return presentMessage({ ...row!, author });
+  });
 }

@@ -8,6 +8,7 @@ import type { UserRow } from './accounts.ts';
 import { findByEmail, findByLogin } from './accounts.ts';
 import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';
+import { signalUsers } from './live.ts';
 import { isLookAlikeViolation, skeletonColumns, teamNameLooksTaken } from './names.ts';
 import { inviteActions, notify, withdrawNotifications } from './notifications.ts';
 import type { Limit, RateLimiter } from './rate-limit.ts';
@@ -139,9 +140,22 @@ export async function createTeam(db: Tx, captain: UserRow, input: { name: string
   }
 }
 
+/**
+ * Tells the team's members (and `also`: a player just removed, an invitee) that the team changed,
+ * so their team view and chat read it again at once (issue 22: the team tab hears its changes as
+ * the bell does). Called inside the change's transaction: only a committed change is told.
+ */
+export async function signalTeam(tx: Tx, teamId: string, also: readonly string[] = []): Promise<void> {
+  const members = await tx.select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  await signalUsers(tx, [...members.map((m) => m.id), ...also], 'team');
+}
+
 export async function setTeamLogo(db: Tx, teamId: string, logoUrl: string): Promise<TeamRow> {
-  const [row] = await db.update(teams).set({ logoUrl, logoImageId: null }).where(eq(teams.id, teamId)).returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(teams).set({ logoUrl, logoImageId: null }).where(eq(teams.id, teamId)).returning();
+    await signalTeam(tx, teamId);
+    return row!;
+  });
 }
 
 /** Team invites one player can receive in an hour, from every team together: nobody is flooded by new teams. */
@@ -182,6 +196,8 @@ export async function invitePlayer(db: Tx, limits: RateLimiter, team: TeamRow, c
       actionType: 'acceptTeamInvite',
       payload: { teamId: team.id },
     });
+    // An invite by email is not in the team's list, so the members' view did not change.
+    if (!byEmail) await signalTeam(tx, team.id);
     return { ok: true, invitee } as const;
   });
 }
@@ -196,6 +212,7 @@ export async function withdrawInvite(db: Tx, teamId: string, inviteOrUserId: str
       .returning({ userId: teamInvites.userId });
     if (!gone) return false;
     await withdrawNotifications(tx, gone.userId, { actionTypes: [...TEAM_INVITE_TYPES], key: 'teamId', value: teamId });
+    await signalTeam(tx, teamId);
     return true;
   });
 }
@@ -210,6 +227,7 @@ export async function removeMember(db: Tx, team: TeamRow, memberId: string): Pro
       .returning({ userId: teamMembers.userId });
     if (gone.length === 0) return 'notMember' as const;
     await notify(tx, memberId, t('team.removedNotification', { team: team.name }));
+    await signalTeam(tx, team.id, [memberId]);
     return 'removed' as const;
   });
 }
@@ -238,6 +256,7 @@ export async function answerInvite(db: Tx, teamId: string, player: UserRow, verb
     await withdrawNotifications(tx, player.id, { actionTypes: [...TEAM_INVITE_TYPES], key: 'teamId', value: teamId });
     const key = verb === 'accept' ? 'team.joinedNotification' : 'team.declinedNotification';
     await notify(tx, team.captainId, t(key, { name: player.username, team: team.name }));
+    await signalTeam(tx, teamId);
     return verb === 'accept' ? ('joined' as const) : ('declined' as const);
   });
   if (outcome === 'noTeam' || outcome === 'noInvite') {
