@@ -7,3 +7,4 @@ export * from './stages.ts';
 export * from './news.ts';
 export * from './notifications.ts';
 export * from './stats.ts';
+export * from './organisers.ts';

@@ -50,6 +50,8 @@ export const matchParticipants = pgTable(
     score: integer('score').notNull().default(0),
     isWinner: boolean('is_winner').notNull().default(false),
     stats: jsonb('stats').$type<Record<string, number>>().notNull().default({}),
+    /** The participant's rating in the match's game right after it (issue 23: the profile's chart); null for a match not rated. */
+    ratingAfter: real('rating_after'),
   },
   (t) => [
     index('match_participants_match_idx').on(t.matchId),
