@@ -266,7 +266,9 @@ describe('a team’s changes on its members’ streams', () => {
     const outsider = await player(api);
     const built = await invitedTeam(api, 3, captain, [mate]);
     const teamId = built.team._id;
-    const [captainStream, mateStream, outsiderStream] = await Promise.all([captain, mate, outsider].map((p) => open('/api/users/me/events', { token: p.token })));
+    const captainStream = await open('/api/users/me/events', { token: captain.token });
+    const mateStream = await open('/api/users/me/events', { token: mate.token });
+    const outsiderStream = await open('/api/users/me/events', { token: outsider.token });
     for (const stream of [captainStream, mateStream, outsiderStream]) await stream.next('ready');
     const changes: [string, Parameters<typeof api.call>][] = [
       ['chat', ['POST', `/api/team/${teamId}/chat`, { token: mate.token, body: { message: 'gg' } }]],
