@@ -1,0 +1,15 @@
+/**
+ * Share cards (issue 23): the Open Graph picture (PNG, 1200×630) of a shared page, drawn by the
+ * server from the page's data in the reader's language. Pages name it through `shareCardPath`;
+ * the API's route that draws it reads the same words.
+ */
+import type { Locale } from '../i18n/core.ts';
+
+export const SHARE_CARD_KINDS = ['tournament', 'match', 'news', 'player'] as const;
+export type ShareCardKind = (typeof SHARE_CARD_KINDS)[number];
+
+export const SHARE_CARD_WIDTH = 1200;
+export const SHARE_CARD_HEIGHT = 630;
+
+/** The card's address under the site (a page makes it absolute for og:image). */
+export const shareCardPath = (kind: ShareCardKind, id: string, locale: Locale): string => `/api/og/${kind}/${id}.png?lang=${locale}`;
