@@ -5,9 +5,10 @@ import type { Deps } from './api/context.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { DATABASE_PREPARED, parseEnv, type Env } from './env.ts';
-import { createMailer } from './mail/mailer.ts';
+import { mailerFromEnv } from './mail/mailer.ts';
 import { databaseLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/names.ts';
+import { backfillRatingsAfter } from './services/stage-stats.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 import { letterSweep } from './services/notices.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
@@ -34,12 +35,14 @@ async function prepare(): Promise<Runtime> {
     await database.migrate();
     // Names from before the look-alike check get their skeletons (the migration cannot compute them).
     await backfillNameSkeletons(database.db);
+    // History rows from before each match kept its rating after (issue 23) get it from a replay of their game.
+    await backfillRatingsAfter(database.db);
     return {
       admin: await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD),
       seeded: env.seedDemo ? await seedDemo(database.db) : false,
     };
   });
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, 'outbox') });
+  const mailer = mailerFromEnv(env);
   const limits = env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : databaseLimiter(database.db);
   const deps: Deps = {
     database,

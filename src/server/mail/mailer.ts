@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Locale } from '../../lib/i18n/index.ts';
+import type { Env } from '../env.ts';
 
 export interface Letter {
   to: string;
@@ -72,4 +73,12 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       console.log(`[mail] лист для ${letter.to} записано у ${file}${letter.link ? `\n[mail] посилання: ${letter.link}` : ''}`);
     },
   };
+}
+
+/**
+ * The process's mailer from its environment, as the runtime builds it: SMTP_URL's server (MAIL_FROM
+ * as the sender), or .eml files in DATA_DIR/outbox without it. The SMTP test builds it the same way.
+ */
+export function mailerFromEnv(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): Mailer {
+  return createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(env.DATA_DIR, 'outbox') });
 }
