@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { addTotals } from '../../lib/domain/match-result.ts';
 import { participantTypeOf, type ParticipantType } from '../../lib/domain/participant.ts';
 import { INITIAL_RATING, rateDraw } from '../../lib/domain/rating.ts';
@@ -80,6 +80,8 @@ interface Played {
   /** The winning side's index; null for a draw. */
   winner: 0 | 1 | null;
   stats: [Record<string, number>, Record<string, number>];
+  /** Its two `match_participants` rows, in side order, and the rating after the match each holds (null: not written yet). */
+  rows: [{ id: string; ratingAfter: number | null }, { id: string; ratingAfter: number | null }];
 }
 
 /** The replay order: (completed_at, created_at, id), as PostgreSQL sorts them (uuids compare as their lower-case text). */
@@ -112,14 +114,17 @@ export function standingsAfterResult(
 
 /**
  * Plays `records` in order from `start` (everyone else from 1000): every side's numbers at the
- * end, and for each side the achievements whose condition held after at least one of its matches.
+ * end, for each side the achievements whose condition held after at least one of its matches, and
+ * for each record both sides' ratings right after it (`match_participants.rating_after`).
  */
 function replay(start: ReadonlyMap<string, Standing>, records: readonly Played[], compiled: Compiled, fieldNames: readonly string[]) {
   const standings = new Map(start);
   const reached = new Map<string, Set<string>>();
+  const ratings = new Map<string, [number, number]>();
   for (const record of records) {
     const before = record.sides.map((key) => standings.get(key) ?? START) as [Standing, Standing];
     const after = standingsAfterResult(before, record.winner, record.stats);
+    ratings.set(record.id, [after[0].rating, after[1].rating]);
     record.sides.forEach((key, index) => {
       standings.set(key, after[index]!);
       if (compiled.length === 0) return;
@@ -132,7 +137,21 @@ function replay(start: ReadonlyMap<string, Standing>, records: readonly Played[]
       }
     });
   }
-  return { standings, reached };
+  return { standings, reached, ratings };
+}
+
+/** A rating as `real` keeps it differs from the replay's by rounding only; a change is anything more. */
+const sameRating = (stored: number | null, replayed: number) => stored !== null && Math.abs(stored - replayed) < 0.005;
+
+/**
+ * Writes each row's rating after its match in one statement whatever their number: the rows go as
+ * one JSON parameter (a replay may rewrite a game's whole history).
+ */
+async function writeRatingsAfter(tx: Tx, rows: readonly { id: string; rating: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update ${matchParticipants} set rating_after = v.rating from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, rating real) where ${matchParticipants.id} = v.id`,
+  );
 }
 
 /** What a stage match should be in the statistics, or null when it counts nothing. */
@@ -252,7 +271,8 @@ export async function countStageResults(tx: Tx, tournamentId: string, stageMatch
       )
       .returning({ id: matches.id, stageMatchId: matches.stageMatchId, completedAt: matches.completedAt, createdAt: matches.createdAt });
     const recordOf = new Map(inserted.map((r) => [r.stageMatchId!, r]));
-    await tx
+    // Their ratings after the match are known once the counting below has played them.
+    const sideRows = await tx
       .insert(matchParticipants)
       .values(
         writing.flatMap((w) =>
@@ -260,9 +280,12 @@ export async function countStageResults(tx: Tx, tournamentId: string, stageMatch
             participantRow(recordOf.get(w.stageMatchId)!.id, side, { score: w.scores[index]!, isWinner: w.winner === index, stats: {} }),
           ),
         ),
-      );
+      )
+      .returning({ id: matchParticipants.id, matchId: matchParticipants.matchId, userId: matchParticipants.userId, teamId: matchParticipants.teamId });
+    const rowOf = new Map(sideRows.map((r) => [`${r.matchId}|${r.userId ?? r.teamId}`, r.id]));
     for (const w of writing) {
       const record = recordOf.get(w.stageMatchId)!;
+      const row = (index: 0 | 1) => ({ id: rowOf.get(`${record.id}|${w.sides[index].id}`)!, ratingAfter: null });
       added.push({
         id: record.id,
         at: record.completedAt ?? record.createdAt,
@@ -270,6 +293,7 @@ export async function countStageResults(tx: Tx, tournamentId: string, stageMatch
         sides: [keyOf(w.sides[0].type, w.sides[0].id), keyOf(w.sides[1].type, w.sides[1].id)],
         winner: w.winner,
         stats: [{}, {}],
+        rows: [row(0), row(1)],
       });
     }
     added.sort(byReplayOrder);
@@ -361,7 +385,11 @@ async function applyLatest(tx: Tx, gameId: string, added: readonly Played[], con
   if (later) return false;
 
   const compiled = compiledAchievements(config);
-  const { standings, reached } = replay(rowsByKey, added, compiled, fieldNamesOf(config));
+  const { standings, reached, ratings } = replay(rowsByKey, added, compiled, fieldNamesOf(config));
+  await writeRatingsAfter(
+    tx,
+    added.flatMap((p) => p.rows.map((row, index) => ({ id: row.id, rating: ratings.get(p.id)![index]! }))),
+  );
   const now = new Date();
   for (const key of keys) {
     const table = competitorOf(key)!.type === 'user' ? playerGameStats : teamGameStats;
@@ -386,20 +414,8 @@ const numbersOf = (s: Standing): Standing => ({
   totals: s.totals,
 });
 
-/**
- * Replays the game's whole history and rewrites the competitors the change reaches (see the top
- * of this file). A competitor reached but left with no match loses its row, as if never recorded.
- */
-async function recompute(tx: Tx, gameId: string, withdrawn: readonly OldRecord[], added: readonly Played[], config: StatsConfig | null, tournamentId: string) {
-  // Every row of the game, teams then users, each by id: record-match's order ('team:…' < 'user:…').
-  await tx.select({ id: teamGameStats.id }).from(teamGameStats).where(eq(teamGameStats.gameId, gameId)).orderBy(asc(teamGameStats.teamId)).for('update');
-  await tx
-    .select({ id: playerGameStats.id })
-    .from(playerGameStats)
-    .where(eq(playerGameStats.gameId, gameId))
-    .orderBy(asc(playerGameStats.userId))
-    .for('update');
-
+/** A game's whole recorded history in replay order (one query), as the replay reads it. */
+async function gameHistory(tx: Tx, gameId: string): Promise<Played[]> {
   const rows = await tx
     .select({ id: matches.id, isDraw: matches.isDraw, at: replayAt.mapWith(matches.createdAt), createdAt: matches.createdAt, participant: matchParticipants })
     .from(matches)
@@ -424,11 +440,33 @@ async function recompute(tx: Tx, gameId: string, withdrawn: readonly OldRecord[]
       sides: [sideKey(sides[0]!), sideKey(sides[1]!)],
       winner: winners[0] ?? null,
       stats: [sides[0]!.stats, sides[1]!.stats],
+      rows: [
+        { id: sides[0]!.id, ratingAfter: sides[0]!.ratingAfter },
+        { id: sides[1]!.id, ratingAfter: sides[1]!.ratingAfter },
+      ],
     });
   }
+  return history;
+}
+
+/**
+ * Replays the game's whole history and rewrites the competitors the change reaches (see the top
+ * of this file). A competitor reached but left with no match loses its row, as if never recorded.
+ */
+async function recompute(tx: Tx, gameId: string, withdrawn: readonly OldRecord[], added: readonly Played[], config: StatsConfig | null, tournamentId: string) {
+  // Every row of the game, teams then users, each by id: record-match's order ('team:…' < 'user:…').
+  await tx.select({ id: teamGameStats.id }).from(teamGameStats).where(eq(teamGameStats.gameId, gameId)).orderBy(asc(teamGameStats.teamId)).for('update');
+  await tx
+    .select({ id: playerGameStats.id })
+    .from(playerGameStats)
+    .where(eq(playerGameStats.gameId, gameId))
+    .orderBy(asc(playerGameStats.userId))
+    .for('update');
+
+  const history = await gameHistory(tx, gameId);
 
   const compiled = config ? compiledAchievements(config) : [];
-  const { standings, reached } = replay(new Map(), history, compiled, config ? fieldNamesOf(config) : []);
+  const { standings, reached, ratings } = replay(new Map(), history, compiled, config ? fieldNamesOf(config) : []);
 
   // Who the change reaches: the changed records' sides, then whoever met one of them from the earliest change on.
   const changes = [...withdrawn.map((o) => ({ id: o.id, at: o.at, createdAt: o.createdAt, sides: o.sides.map((s) => s.key) })), ...added];
@@ -439,6 +477,21 @@ async function recompute(tx: Tx, gameId: string, withdrawn: readonly OldRecord[]
     if (record.sides.some((key) => reachedKeys.has(key))) record.sides.forEach((key) => reachedKeys.add(key));
   }
   const competitors = [...reachedKeys].filter((key) => competitorOf(key) !== null).sort((a, b) => a.localeCompare(b));
+
+  // Each history row's rating after its match, where the change reached it (from the earliest
+  // change on, a reached side) or where none was written yet (rows older than the column: the
+  // replay fills them, so a game's chart is complete after its first recompute). Rows the change
+  // did not reach keep theirs, as their competitors' numbers are kept.
+  await writeRatingsAfter(
+    tx,
+    history.flatMap((record) => {
+      const changed = byReplayOrder(record, from) >= 0 && record.sides.some((key) => reachedKeys.has(key));
+      const replayed = ratings.get(record.id)!;
+      return record.rows.flatMap((row, index) =>
+        (changed || row.ratingAfter === null) && !sameRating(row.ratingAfter, replayed[index]!) ? [{ id: row.id, rating: replayed[index]! }] : [],
+      );
+    }),
+  );
 
   const now = new Date();
   for (const type of ['user', 'team'] as const) {
@@ -544,4 +597,32 @@ async function settleAchievements(
       tournamentId,
     ),
   );
+}
+
+/**
+ * Fills `match_participants.rating_after` where it is missing (rows recorded before migration
+ * 0009), game by game, from a replay of the game's history: the ratings the invariant at the top
+ * of this file says the recorded matches gave. Only empty rows are written, so a second run, or a
+ * run after the games' recomputes filled them, writes nothing; a database without such rows costs
+ * one query. Run at start, under the database's exclusive lock, like the other backfills.
+ */
+export async function backfillRatingsAfter(db: Tx): Promise<number> {
+  const missing = await db
+    .selectDistinct({ gameId: matches.gameId })
+    .from(matches)
+    .innerJoin(matchParticipants, eq(matchParticipants.matchId, matches.id))
+    .where(and(eq(matches.status, 'completed'), isNull(matchParticipants.ratingAfter)));
+  let filled = 0;
+  for (const { gameId } of missing) {
+    await db.transaction(async (tx) => {
+      const history = await gameHistory(tx, gameId);
+      const { ratings } = replay(new Map(), history, [], []);
+      const rows = history.flatMap((record) =>
+        record.rows.flatMap((row, index) => (row.ratingAfter === null ? [{ id: row.id, rating: ratings.get(record.id)![index]! }] : [])),
+      );
+      await writeRatingsAfter(tx, rows);
+      filled += rows.length;
+    });
+  }
+  return filled;
 }

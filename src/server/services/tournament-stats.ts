@@ -165,11 +165,15 @@ export function standingsAfter(
   return [next(0), next(1)];
 }
 
-/** One side of a recorded match as `match_participants` keeps it: a player or a team, its score and numbers. */
+/**
+ * One side of a recorded match as `match_participants` keeps it: a player or a team, its score and
+ * numbers, and its rating in the game right after the match (the profile's chart, issue 23), when
+ * the writer knows it already; the stage results fill it after their replay (`stage-stats.ts`).
+ */
 export function participantRow(
   matchId: string,
   side: { type: ParticipantType; id: string; name: string },
-  result: { score: number; isWinner: boolean; stats: Record<string, number> },
+  result: { score: number; isWinner: boolean; stats: Record<string, number>; ratingAfter?: number | null },
 ): typeof matchParticipants.$inferInsert {
   return {
     matchId,
@@ -294,7 +298,13 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
         createdAt: now,
       })
       .returning();
-    await tx.insert(matchParticipants).values(sides.map((side, index) => participantRow(match!.id, side, { score: scores[index]!, isWinner: index === winnerIndex, stats: stats[index]! })));
+    await tx
+      .insert(matchParticipants)
+      .values(
+        sides.map((side, index) =>
+          participantRow(match!.id, side, { score: scores[index]!, isWinner: index === winnerIndex, stats: stats[index]!, ratingAfter: after[index]!.rating }),
+        ),
+      );
 
     const earned = await awardAchievements(tx, config, sides, after, tournamentId);
     const [game] = await tx.select({ name: games.name }).from(games).where(eq(games.id, tournament.gameId));

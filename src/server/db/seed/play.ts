@@ -234,7 +234,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       stageMatchId,
     });
     sides.forEach((side, index) => {
-      participantRows.push(participantRow(matchId, side, { score: score[index]!, isWinner: index === winner, stats: stats[index]! }));
+      participantRows.push(participantRow(matchId, side, { score: score[index]!, isWinner: index === winner, stats: stats[index]!, ratingAfter: after[index]!.rating }));
       standings.set(keyOf(side, tournament.gameId), {
         ...after[index]!,
         updatedAt: at,
