@@ -284,3 +284,10 @@ export async function stage(api: TestApi, tournamentId: string, input: StageCrea
   const body = await expectStatus(api.call<{ stage: StageView }>('POST', `/api/tournaments/${tournamentId}/stages`, { token, body: input }), 201, 'create stage');
   return body.stage;
 }
+
+/** A co-organiser of the tournament (issue 23): `person` (a new player when left out), named by the admin through the API. */
+export async function coOrganiser(api: TestApi, tournamentId: string, person?: Player): Promise<Player> {
+  const who = person ?? (await player(api));
+  await expectStatus(api.call('POST', `/api/tournaments/${tournamentId}/staff`, { token: (await admin(api)).token, body: { user: who.user.username } }), 201, 'add staff');
+  return who;
+}

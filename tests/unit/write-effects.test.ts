@@ -93,6 +93,12 @@ describe('answersChangedBy', () => {
     }
   });
 
+  it('drops only that tournament after a co-organiser is named or removed (issue 23): its page lists them', () => {
+    const one = [`/tournaments/${ID}`, `/tournament/${ID}/bracket`, `/api/tournaments/${ID}`, `/api/tournaments/${ID}/bracket`];
+    expect(dropped(`/api/tournaments/${ID}/staff`, 'POST')).toEqual(one);
+    expect(dropped(`/api/tournaments/${ID}/staff/${OTHER}`, 'DELETE')).toEqual(one);
+  });
+
   it('drops every held answer after a stage is created (it may start the tournament) or a match is edited (its path names no tournament)', () => {
     expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(16);
     expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(16);

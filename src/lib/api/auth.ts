@@ -17,6 +17,13 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /**
+ * `GET /users/me`: the user, and the tournaments they are staff of (issue 23, decision 016), so
+ * pages and islands know where to offer organiser tools. Other answers keep SPEC's shape.
+ */
+export const meSchema = userSchema.extend({ staffOf: z.array(z.string()) });
+export type Me = z.infer<typeof meSchema>;
+
+/**
  * Nickname rules, shared by registration and profile editing: no invisible or format characters,
  * stored in NFKC (lib/domain/names.ts); a name that looks like a taken one is refused by the server.
  */
@@ -58,4 +65,4 @@ export const confirmEmail = (api: ApiClient, token: string) =>
   api.get('auth/confirm', { searchParams: { token } }).json<{ message: string }>();
 export const resendConfirmation = (api: ApiClient, body: ResendInput) =>
   api.post('auth/resend-confirmation', { json: body }).json<{ message: string }>();
-export const getMe = (api: ApiClient) => api.get('users/me').json<User>();
+export const getMe = (api: ApiClient) => api.get('users/me').json<Me>();

@@ -6,6 +6,21 @@
 /** A tournament's staff (co-organisers) at most: more is a sign of a mistake, not of a large event. */
 export const MAX_TOURNAMENT_STAFF = 20;
 
+/** Who a page or island knows the reader as: `GET /api/users/me` (with `staffOf`), or nobody. */
+export interface OrganiserCandidate {
+  role: string;
+  /** The tournaments the reader is staff of (decision 016); absent in answers other than `/users/me`. */
+  staffOf?: readonly string[];
+}
+
+/**
+ * Whether the reader organises this tournament: an admin organises every one, a staff member only
+ * theirs. The islands show the organiser tools by it; the server decides again on every request
+ * (`isOrganiser` in services/staff.ts).
+ */
+export const canOrganise = (user: OrganiserCandidate | null | undefined, tournamentId: string): boolean =>
+  Boolean(user) && (user!.role === 'admin' || (user!.staffOf ?? []).includes(tournamentId));
+
 /**
  * Every change that decides a competition, as the audit log names it. Written in the same
  * transaction as the change; no route edits or deletes a row (a database trigger refuses it).

@@ -12,13 +12,16 @@ import { matchHistory } from './en/match-history.ts';
 import { news } from './en/news.ts';
 import { notices } from './en/notices.ts';
 import { notifications } from './en/notifications.ts';
+import { profiles } from './en/profiles.ts';
 import { stageAdmin } from './en/stage-admin.ts';
 import { schedule } from './en/schedule.ts';
+import { share } from './en/share.ts';
 import { stages } from './en/stages.ts';
+import { staff } from './en/staff.ts';
 import { stats } from './en/stats.ts';
 import { teams } from './en/teams.ts';
 import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff };

@@ -12,9 +12,12 @@ import { matchHistory } from './uk/match-history.ts';
 import { news } from './uk/news.ts';
 import { notices } from './uk/notices.ts';
 import { notifications } from './uk/notifications.ts';
+import { profiles } from './uk/profiles.ts';
 import { stageAdmin } from './uk/stage-admin.ts';
 import { schedule } from './uk/schedule.ts';
+import { share } from './uk/share.ts';
 import { stages } from './uk/stages.ts';
+import { staff } from './uk/staff.ts';
 import { stats } from './uk/stats.ts';
 import { teams } from './uk/teams.ts';
 import { tournaments } from './uk/tournaments.ts';
@@ -23,6 +26,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff } as const;
 
 export type MessageKey = keyof typeof uk;

@@ -1,9 +1,10 @@
 import { atom, computed, onMount } from 'nanostores';
-import { getMe, logout, type User } from '../api/auth.ts';
+import { getMe, logout, type Me, type User } from '../api/auth.ts';
 import { $token } from './token.ts';
 
 export { $token };
-export const $user = atom<User | null>(null);
+/** The signed-in user; `staffOf` is known once `/users/me` answered (a fresh sign-in's answer lacks it until the next page). */
+export const $user = atom<User | Me | null>(null);
 /** True until the first check of the stored token has finished. */
 export const $sessionLoading = atom(true);
 export const $isAdmin = computed($user, (user) => user?.role === 'admin');

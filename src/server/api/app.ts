@@ -18,6 +18,8 @@ import { cabinetRoutes } from './routes/cabinet.ts';
 import { calendarFeedRoutes, calendarLinkRoutes, tournamentCalendarRoutes } from './routes/calendar.ts';
 import { myMatchesRoutes } from './routes/my-matches.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
+import { shareCardRoutes } from './routes/share-cards.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { gameManagementRoutes } from './routes/game-management.ts';
 import { checkInRoutes } from './routes/check-in.ts';
 import { gamesRoutes } from './routes/games.ts';
@@ -25,6 +27,7 @@ import { health } from './routes/health.ts';
 import { leaderboardsRoutes } from './routes/leaderboards.ts';
 import { tournamentEventRoutes, userEventRoutes } from './routes/live.ts';
 import { newsRoutes } from './routes/news.ts';
+import { playerProfileRoutes, teamProfileRoutes } from './routes/profiles.ts';
 import { noticeSettingsRoutes } from './routes/notice-settings.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { matchHistoryRoutes } from './routes/match-history.ts';
@@ -129,6 +132,7 @@ export function createApp(deps: Deps) {
   app.route('/tournaments', checkInRoutes);
   app.route('/tournaments', tournamentEventRoutes);
   app.route('/tournaments', scheduleRoutes);
+  app.route('/tournaments', staffRoutes);
   app.route('/tournaments', tournamentCalendarRoutes);
   app.route('/matches', matchRoutes);
   app.route('/tournaments', tournamentStatsRoutes);
@@ -136,12 +140,16 @@ export function createApp(deps: Deps) {
   app.route('/applications', applicationsRoutes);
   app.route('/applications', applicationInvitesRoutes);
   app.route('/teams', teamsRoutes);
+  // After teamsRoutes, so its GET /teams/mine is matched before a profile's /teams/{id}.
+  app.route('/teams', teamProfileRoutes);
+  app.route('/players', playerProfileRoutes);
   app.route('/team', teamChatRoutes);
   app.route('/news', newsRoutes);
   app.route('/stats/matches', matchHistoryRoutes);
   app.route('/stats', leaderboardsRoutes);
   app.route('/cabinet', cabinetRoutes);
   app.route('/avatar', avatarRoutes);
+  app.route('/og', shareCardRoutes);
   app.route('/health', health);
 
   app.doc31('/openapi.json', openApiConfig);

@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from '../services/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
+import { isOrganiser } from '../services/staff.ts';
 import { fail } from './errors.ts';
 import { forwardedBy } from '../serving/transport.ts';
 
@@ -80,6 +81,31 @@ export const adminOnly = createMiddleware<AppEnv & GuardedEnv>(async (c, next) =
 });
 
 const uuid = z.uuid();
+
+/** Finds the tournament an object of the path belongs to (an application's, a stage match's); null when there is none. */
+export type TournamentOf = (db: Database, id: string) => Promise<string | null>;
+
+/**
+ * Route middleware (through `organiserRoute`): the organisers of the tournament the path names
+ * (`param` is its id, or `tournamentOf` finds it from an application's or a match's id), decision
+ * 016. An admin passes; a staff member passes for their own tournament only; a guest gets 401 and
+ * anyone else 403, all before validation, as `adminOnly`. A path id that is not a UUID, or names
+ * nothing, is 403 for a non-admin (they organise nothing there) and left to the handler for the admin.
+ */
+export function organiserOnly(param: string, tournamentOf?: TournamentOf) {
+  return createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
+    const auth = c.get('caller');
+    if (!auth) fail(401, 'auth.unauthorized');
+    if (auth.user.role !== 'admin') {
+      const id = c.req.param(param);
+      const db = c.get('db');
+      const tournamentId = id !== undefined && uuid.safeParse(id).success ? (tournamentOf ? await tournamentOf(db, id) : id) : null;
+      if (!tournamentId || !(await isOrganiser(db, auth.user, tournamentId))) fail(403, 'staff.forbidden');
+    }
+    c.set('auth', auth);
+    await next();
+  });
+}
 
 /**
  * Route middleware for rules about the object named in the path (captain of this team, member of

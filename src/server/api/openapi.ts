@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';
-import { adminOnly, type AppEnv, signedIn } from './context.ts';
+import { adminOnly, type AppEnv, organiserOnly, signedIn } from './context.ts';
+import { tournamentOfApplication, tournamentOfMatch } from '../services/staff.ts';
 import { validationHook } from './validation.ts';
 
 /** A sub-app for one resource; validation failures answer 400 `{ message }` in Ukrainian. */
@@ -54,3 +55,21 @@ export const userRoute = <P extends string, R extends OpenRoute<P>, More extends
 /** A route for admins only (401 for a guest, 403 for anyone else, before validation); `c.var.auth` is the admin. */
 export const adminRoute = <P extends string, R extends OpenRoute<P>>(config: R) =>
   createRoute({ ...config, security: bearer, middleware: [adminOnly] as [typeof adminOnly] });
+
+/**
+ * What the path's `{id}` is on an organiser's route: the tournament itself, or an application or a
+ * stage match of it (decision 016). Each guard is made once.
+ */
+const ORGANISER_GUARDS = {
+  tournament: organiserOnly('id'),
+  application: organiserOnly('id', tournamentOfApplication),
+  match: organiserOnly('id', tournamentOfMatch),
+};
+
+/**
+ * A route that decides one tournament's competition (decision 016): its admins and its staff
+ * (co-organisers) may call it, staff only for their own tournament; 401 for a guest, 403 for anyone
+ * else, before validation. `of` says what the path's `{id}` names. `c.var.auth` is the caller.
+ */
+export const organiserRoute = <P extends string, R extends OpenRoute<P>>(config: R, of: keyof typeof ORGANISER_GUARDS) =>
+  createRoute({ ...config, security: bearer, middleware: [ORGANISER_GUARDS[of]] as [ReturnType<typeof organiserOnly>] });

@@ -16,6 +16,8 @@ interface NotificationOptions {
   actions?: NotificationAction[];
   actionType?: ActionType;
   payload?: NotificationPayload;
+  /** The site path the notification is about (`/tournaments/{id}`): the bell links its line there. */
+  link?: string;
 }
 
 /** One notification to store: who gets it, its text and its buttons. */
@@ -39,6 +41,7 @@ export async function notifyAll(db: Tx, list: readonly NewNotification[]): Promi
       actions: n.actions ?? [],
       actionType: n.actionType ?? null,
       payload: n.payload ?? {},
+      link: n.link ?? null,
     })),
   );
   // Rings the readers' open bells once the caller's transaction commits.

@@ -20,11 +20,27 @@ const TOURNAMENT_PLAY = /^\/api\/tournaments\/([0-9a-f-]{36})\/(bracket|record-m
 /** A check-in or its undoing (issue 22): it shows on that tournament's pages and reads alone. */
 const CHECK_IN = /^\/api\/tournaments\/([0-9a-f-]{36})\/check-in$/i;
 
-/** The pages and reads of one tournament: its page, its bracket page, its API answers. */
-const tournamentPaths = (id: string) => `/tournaments/${id}(/|\\?|$)|/tournament/${id}(/|\\?|$)|/api/tournaments/${id}(/|\\?|$)`;
+/** A tournament's co-organiser named or removed (issue 23): only that tournament's page and its staff list show them. */
+const STAFF = /^\/api\/tournaments\/([0-9a-f-]{36})\/staff(?:\/[0-9a-f-]{36})?$/i;
 
-/** Ratings, streaks, match history and achievements: the leaderboards, the stats API and the home page's top players. */
-const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/';
+/** The pages and reads of one tournament: its page, its bracket page, its embed (issue 23), its API answers. */
+const tournamentPaths = (id: string) =>
+  `/tournaments/${id}(/|\\?|$)|/tournament/${id}(/|\\?|$)|/embed/tournaments/${id}(/|\\?|$)|/api/tournaments/${id}(/|\\?|$)`;
+
+/** Stage match pages, read by id (a path names no tournament): the page, its embed, the API's answer. */
+const MATCH_PAGES = '/api/matches/|/matches/|/embed/matches/';
+
+/**
+ * Share cards (issue 23) of matches, tournaments and players: the route reads their data on every
+ * request and draws only what changed (services/share-cards.ts), so dropping them all costs reads, not drawings.
+ */
+const SHARE_CARDS = '/api/og/';
+
+/**
+ * Ratings, streaks, match history, achievements and places: the leaderboards, the stats API, the
+ * home page's top players and the profiles of players and teams (issue 23), pages and reads.
+ */
+const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/|/players/|/teams/|/api/players/|/api/teams/';
 
 /**
  * A player's report, confirmation or dispute (issue 22). Its path names the match, not the
@@ -32,15 +48,15 @@ const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/';
  * whose time was up, confirmed first): matches, every tournament's pages and reads, the ratings.
  */
 const MATCH_REPORT = /^\/api\/matches\/[0-9a-f-]{36}\/(report|confirm|dispute)$/i;
-const REPORTED = new RegExp(`^(/matches/|/api/matches/|/tournaments/|/tournament/|/api/tournaments/|/sitemap\\.xml|${RATINGS})`);
+const REPORTED = new RegExp(`^(${MATCH_PAGES}|/tournaments/|/tournament/|/embed/tournaments/|/api/tournaments/|/sitemap\\.xml|${SHARE_CARDS}|${RATINGS})`);
 
 /** For the method and path of a successful write: whether a held answer of `path` must be dropped. */
 export function answersChangedBy(writePath: string, method: string): (path: string) => boolean {
   if (PRIVATE_WRITE.test(writePath)) return () => false;
   if (MATCH_REPORT.test(writePath)) return (path) => REPORTED.test(path);
-  const checkIn = CHECK_IN.exec(writePath);
-  if (checkIn) {
-    const changed = new RegExp(`^(${tournamentPaths((checkIn[1] ?? '').toLowerCase())})`);
+  const oneTournament = CHECK_IN.exec(writePath) ?? STAFF.exec(writePath);
+  if (oneTournament) {
+    const changed = new RegExp(`^(${tournamentPaths((oneTournament[1] ?? '').toLowerCase())})`);
     return (path) => changed.test(path);
   }
   const play = TOURNAMENT_PLAY.exec(writePath);
@@ -50,8 +66,8 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
   // by one at /api/matches/{id}) and counts their results in the ratings, as a recorded match does;
   // a disqualification's forfeits, a new Swiss round and a schedule change matches, not ratings.
   const rated = action === 'record-match' || action === 'bracket';
-  const matches = action === 'record-match' ? '' : '|/api/matches/|/matches/';
-  const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml${matches}${rated ? `|${RATINGS}` : ''})`);
+  const matches = action === 'record-match' ? '' : `|${MATCH_PAGES}`;
+  const changed = new RegExp(`^(${tournamentPaths(id.toLowerCase())}|/sitemap\\.xml|${SHARE_CARDS}${matches}${rated ? `|${RATINGS}` : ''})`);
   return (path) => changed.test(path);
 }
 
@@ -64,6 +80,6 @@ export function answersChangedByEvent(tournamentId: string, kind: string): (path
   if (kind === 'stage' || kind === 'tournament') return () => true;
   // A result (entered, or a report confirmed) counts in the ratings too.
   const rated = kind === 'match' || kind === 'report' ? `|${RATINGS}` : '';
-  const changed = new RegExp(`^(${tournamentPaths(tournamentId.toLowerCase())}|/sitemap\\.xml|/api/matches/|/matches/${rated})`);
+  const changed = new RegExp(`^(${tournamentPaths(tournamentId.toLowerCase())}|/sitemap\\.xml|${MATCH_PAGES}|${SHARE_CARDS}${rated})`);
   return (path) => changed.test(path);
 }

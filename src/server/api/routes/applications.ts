@@ -8,14 +8,15 @@ import {
 } from '../../../lib/api/applications.ts';
 import { TEAM_SIZE, type ApplyRefusal } from '../../../lib/domain/application-rules.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import type { Database } from '../context.ts';
+import type { Auth, Database } from '../context.ts';
 import { fail } from '../errors.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, organiserRoute, router, userRoute } from '../openapi.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import { linkToNext } from '../paging.ts';
 import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/applications.ts';
 import { withdrawApplication, type Withdrawal } from '../../services/registration.ts';
 import { publishTournament } from '../../services/live.ts';
+import { isOrganiser, tournamentOfApplication } from '../../services/staff.ts';
 
 
 const idParam = z.object({ id: z.uuid() });
@@ -40,8 +41,8 @@ export function refuseApplication(reason: ApplyRefusal): never {
   fail(REFUSAL_STATUS[reason], `apply.refused.${reason}`, { min: TEAM_SIZE.min, max: TEAM_SIZE.max });
 }
 
-async function handleStatusChange(db: Database, id: string, body: z.infer<typeof applicationStatusInput>) {
-  const result = await changeStatus(db, id, body);
+async function handleStatusChange(db: Database, id: string, body: z.infer<typeof applicationStatusInput>, actor: Auth['user']) {
+  const result = await changeStatus(db, id, body, actor);
   if (!result.ok) {
     if (result.reason === 'notFound') fail(404, 'applications.notFound');
     if (result.reason === 'lineupFixed') fail(409, 'applications.refused.lineupFixed');
@@ -54,14 +55,14 @@ async function handleStatusChange(db: Database, id: string, body: z.infer<typeof
 }
 
 const statusRoute = (path: string, summary: string) =>
-  adminRoute({
+  organiserRoute({
     method: 'patch',
     path,
     tags: ['Заявки'],
     summary,
     request: { params: idParam, body: jsonBody(applicationStatusInput) },
     responses: { 200: jsonResponse(applicationSaved, 'Статус змінено, заявника сповіщено'), ...errors(400, 401, 403, 404, 409, 415) },
-  });
+  }, 'application');
 
 export const applicationsRoutes = router()
   .openapi(
@@ -104,11 +105,11 @@ export const applicationsRoutes = router()
       return c.json(page.items, 200);
     },
   )
-  .openapi(statusRoute('/{id}/status', 'Адмін: схвалити чи відхилити заявку (коли сітку створено, склад схвалених не змінюється: 409)'), async (c) =>
-    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json')), 200),
+  .openapi(statusRoute('/{id}/status', 'Організатор турніру (адмін чи його співорганізатор): схвалити чи відхилити заявку (коли сітку створено, склад схвалених не змінюється: 409)'), async (c) =>
+    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.auth.user), 200),
   )
-  .openapi(statusRoute('/{id}', 'Адмін: змінити статус заявки (той самий виклик, інший шлях)'), async (c) =>
-    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json')), 200),
+  .openapi(statusRoute('/{id}', 'Організатор турніру (адмін чи його співорганізатор): змінити статус заявки (той самий виклик, інший шлях)'), async (c) =>
+    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.auth.user), 200),
   )
   .openapi(
     userRoute({
@@ -116,7 +117,7 @@ export const applicationsRoutes = router()
       path: '/{id}',
       tags: ['Заявки'],
       summary:
-        'Видалити заявку. Адмін — будь-яку (схвалену — лише поки сітку не створено: 409); гравець відкликає власну, капітан — заявку команди, ' +
+        'Видалити заявку. Адмін чи співорганізатор турніру — будь-яку заявку цього турніру (схвалену — лише поки сітку не створено: 409); гравець відкликає власну, капітан — заявку команди, ' +
         'поки турнір не розпочався (інакше 409; чужу — 403). Звільнене місце отримує перша заявка зі списку очікування',
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Заявку видалено'), ...errors(400, 401, 403, 404, 409) },
@@ -124,8 +125,10 @@ export const applicationsRoutes = router()
     async (c) => {
       const { id } = c.req.valid('param');
       const { user } = c.var.auth;
-      if (user.role === 'admin') {
-        const result = await deleteApplication(c.get('db'), id);
+      // The tournament's organisers remove any application of it; anyone else withdraws their own.
+      const tournamentId = await tournamentOfApplication(c.get('db'), id);
+      if (tournamentId && (await isOrganiser(c.get('db'), user, tournamentId))) {
+        const result = await deleteApplication(c.get('db'), id, user);
         if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'applications.notFound' : 'applications.refused.lineupFixed');
         return c.json({ message: t('applications.deleted') }, 200);
       }

@@ -6,7 +6,7 @@ import { drawBracket, findTournamentRow, saveBracket } from '../../services/brac
 import { approvedParticipants } from '../../services/participants.ts';
 import { publishTournament } from '../../services/live.ts';
 
-import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
 
 const params = z.object({ id: z.uuid() });
 const staleSchema = bracketStateSchema.extend({ message: z.string() });
@@ -51,19 +51,19 @@ export const bracketRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    organiserRoute({
       method: 'post',
       path: '/{id}/bracket',
       tags: ['Сітки'],
       summary:
-        'Адмін: створити сітку зі схвалених учасників (seeding: order або standard). Створення закриває заявки: турнір, що очікує, ' +
+        'Організатор турніру (адмін чи його співорганізатор): створити сітку зі схвалених учасників (seeding: order або standard). Створення закриває заявки: турнір, що очікує, ' +
         'у тій самій транзакції стає розпочатим (started); після цього склад учасників не змінюється',
       request: { params, body: jsonBody(bracketCreateInput) },
       responses: { 201: jsonResponse(bracketSavedSchema, 'Сітку створено'), ...errors(400, 401, 403, 404, 409, 422) },
-    }),
+    }, 'tournament'),
     async (c) => {
       const { id } = c.req.valid('param');
-      const result = await drawBracket(c.get('db'), id, c.req.valid('json'));
+      const result = await drawBracket(c.get('db'), id, c.req.valid('json'), c.var.auth.user);
       if (!result.ok) {
         if (result.reason === 'notFound') fail(404, 'tournament.notFound');
         if (result.reason === 'hasResults') fail(409, 'bracket.hasResults');
@@ -81,23 +81,23 @@ export const bracketRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    organiserRoute({
       method: 'patch',
       path: '/{id}/bracket',
       tags: ['Сітки'],
-      summary: 'Адмін: зберегти сітку. Перевіряється рушієм сітки (422); збереження на старій версії (version або If-Match) — 409 з новішою сіткою',
+      summary: 'Організатор турніру (адмін чи його співорганізатор): зберегти сітку. Перевіряється рушієм сітки (422); збереження на старій версії (version або If-Match) — 409 з новішою сіткою',
       request: { params, body: jsonBody(bracketSaveInput) },
       responses: {
         200: jsonResponse(bracketSavedSchema, 'Збережено'),
         409: jsonResponse(staleSchema, 'Сітку вже змінено: новіша версія в тілі'),
         ...errors(400, 401, 403, 404, 422),
       },
-    }),
+    }, 'tournament'),
     async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       const expected = expectedVersion(body.version, c.req.header('if-match'));
-      const outcome = await saveBracket(c.get('db'), id, body.bracket, expected);
+      const outcome = await saveBracket(c.get('db'), id, body.bracket, expected, c.var.auth.user);
       if (!outcome.ok) {
         if (outcome.reason === 'notFound') fail(404, 'tournament.notFound');
         if (outcome.reason === 'otherStages') fail(409, 'stage.bracketOtherStages');

@@ -1,9 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { checkInInput, checkInSaved } from '../../../lib/api/check-in.ts';
 import { t } from '../../../lib/i18n/index.ts';
+import type { Auth, Database } from '../context.ts';
 import { fail } from '../errors.ts';
 import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
 import { setCheckIn, type CheckInRefusal } from '../../services/registration.ts';
+import { isOrganiser } from '../../services/staff.ts';
 
 const tags = ['Заявки'];
 const params = z.object({ id: z.uuid() });
@@ -18,6 +20,10 @@ const REFUSALS: Record<CheckInRefusal, [404 | 403 | 409, Parameters<typeof fail>
   notOpen: [409, 'checkIn.refused.notOpen'],
   closed: [409, 'checkIn.refused.closed'],
 };
+
+/** Whether the caller checks someone else in as the tournament's organiser (an admin, or its staff: decision 016). */
+const overrides = async (db: Database, user: Auth['user'], tournamentId: string, body: { applicationId?: string | undefined }) =>
+  body.applicationId !== undefined && (await isOrganiser(db, user, tournamentId));
 
 const checkInRoute = (method: 'post' | 'delete', summary: string) =>
   userRoute({
@@ -39,22 +45,24 @@ export const checkInRoutes = router()
     checkInRoute(
       'post',
       'Підтвердити участь (check-in): схвалений гравець чи гравець зі списку очікування, за команду — капітан, поки вікно відкрите (інакше 409). ' +
-        'Адмін із `applicationId` — за будь-кого, доки сітку не створено',
+        'Організатор турніру (адмін чи співорганізатор) із `applicationId` — за будь-кого, доки сітку не створено',
     ),
     async (c) => {
       const { user } = c.var.auth;
       const body = c.req.valid('json') ?? {};
-      const result = await setCheckIn(c.var.db, c.req.valid('param').id, { userId: user.id, isAdmin: user.role === 'admin' }, { ...body, checkedIn: true });
+      const { id } = c.req.valid('param');
+      const result = await setCheckIn(c.var.db, id, { userId: user.id, isAdmin: await overrides(c.var.db, user, id, body) }, { ...body, checkedIn: true });
       if (!result.ok) fail(...REFUSALS[result.reason]);
       return c.json({ message: t('checkIn.done'), application: result.application }, 200);
     },
   )
   .openapi(
-    checkInRoute('delete', 'Скасувати підтвердження участі, поки вікно відкрите; адмін із `applicationId` — за будь-кого, доки сітку не створено'),
+    checkInRoute('delete', 'Скасувати підтвердження участі, поки вікно відкрите; організатор турніру із `applicationId` — за будь-кого, доки сітку не створено'),
     async (c) => {
       const { user } = c.var.auth;
       const body = c.req.valid('json') ?? {};
-      const result = await setCheckIn(c.var.db, c.req.valid('param').id, { userId: user.id, isAdmin: user.role === 'admin' }, { ...body, checkedIn: false });
+      const { id } = c.req.valid('param');
+      const result = await setCheckIn(c.var.db, id, { userId: user.id, isAdmin: await overrides(c.var.db, user, id, body) }, { ...body, checkedIn: false });
       if (!result.ok) fail(...REFUSALS[result.reason]);
       return c.json({ message: t('checkIn.undone'), application: result.application }, 200);
     },

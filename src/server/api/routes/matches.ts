@@ -9,7 +9,7 @@ import { confirmDueReports, confirmReport, disputeReport, reportScore, type Repo
 import { findMatch, updateMatch, type MatchRefusal } from '../../services/stages.ts';
 import { publishTournament } from '../../services/live.ts';
 
-import { adminRoute, errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserRoute, router, userRoute } from '../openapi.ts';
 
 const tags = ['Етапи'];
 const params = z.object({ id: z.uuid() });
@@ -52,12 +52,12 @@ export const matchRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    organiserRoute({
       method: 'patch',
       path: '/{id}',
       tags,
       summary:
-        'Адмін: внести чи виправити результат (scoreA, scoreB, games для Bo-N, forfeit), скасувати його (reset), змінити час чи коментар. ' +
+        'Організатор турніру (адмін чи його співорганізатор): внести чи виправити результат (scoreA, scoreB, games для Bo-N, forfeit), скасувати його (reset), змінити час чи коментар. ' +
         'Переможець — з рахунку; нічия лише в круговій і швейцарській. Виправлення скидає матчі, що від нього залежали (preview: true лише показує які). ' +
         'Стара version — 409 з новішим матчем',
       request: { params, body: jsonBody(matchUpdateInput) },
@@ -66,11 +66,11 @@ export const matchRoutes = router()
         409: jsonResponse(z.object({ message: z.string(), match: matchSchema }), 'Матч уже змінено або дія неможлива'),
         ...errors(400, 401, 403, 404, 422),
       },
-    }),
+    }, 'match'),
     async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const saved = await updateMatch(c.get('db'), id, body, c.var.auth.user.id);
+      const saved = await updateMatch(c.get('db'), id, body, c.var.auth.user);
       if (!saved.ok) refuseMatch(saved.reason, saved.bestOf);
       if (saved.stale) return c.json({ message: t('match.stale'), match: saved.match }, 409);
       if (!saved.preview) publishTournament({ tournamentId: saved.tournamentId, kind: 'match', matchId: id });

@@ -3,7 +3,7 @@ import { stageScheduledSchema, stageScheduleInput } from '../../../lib/api/sched
 import { currentLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { scheduleStage, type StageScheduleRefusal } from '../../services/schedule.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
 
 const stageParams = z.object({ id: z.uuid(), stageId: z.uuid() });
 
@@ -21,12 +21,12 @@ const refusals: Record<StageScheduleRefusal, [404 | 409 | 422, Parameters<typeof
  * `PATCH /api/matches/{id}` (routes/matches.ts); calendars are routes/calendar.ts.
  */
 export const scheduleRoutes = router().openapi(
-  adminRoute({
+  organiserRoute({
     method: 'post',
     path: '/{id}/stages/{stageId}/schedule',
     tags: ['Етапи'],
     summary:
-      'Адмін: призначити час матчам етапу, ще не зіграним: усім турам — start + номер туру в порядку гри × roundMinutes ' +
+      'Організатор турніру (адмін чи його співорганізатор): призначити час матчам етапу, ще не зіграним: усім турам — start + номер туру в порядку гри × roundMinutes ' +
       '(подвійна сітка: тур нижньої сітки — на слот пізніше за тур верхньої, що його живить; гранд-фінал — після обох фіналів), ' +
       'або одному туру (round, side, group) — на start',
     request: { params: stageParams, body: jsonBody(stageScheduleInput) },
@@ -34,7 +34,7 @@ export const scheduleRoutes = router().openapi(
       200: jsonResponse(stageScheduledSchema, 'Час призначено'),
       ...errors(400, 401, 403, 404, 409, 422),
     },
-  }),
+  }, 'tournament'),
   async (c) => {
     const { id, stageId } = c.req.valid('param');
     const done = await scheduleStage(c.get('db'), id, stageId, c.req.valid('json'));

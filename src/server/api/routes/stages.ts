@@ -7,7 +7,7 @@ import { fail } from '../errors.ts';
 import { createStage, disqualify, pairNextRound, stagesState, stagesVersion, tournamentStandings, type StageRefusal } from '../../services/stages.ts';
 import { publishTournament } from '../../services/live.ts';
 
-import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
 
 const tags = ['Етапи'];
 const params = z.object({ id: z.uuid() });
@@ -72,12 +72,12 @@ export const stageRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    organiserRoute({
       method: 'post',
       path: '/{id}/stages',
       tags,
       summary:
-        'Адмін: створити етап (single_elimination, double_elimination, round_robin, swiss) зі схвалених учасників або з найкращих ' +
+        'Організатор турніру (адмін чи його співорганізатор): створити етап (single_elimination, double_elimination, round_robin, swiss) зі схвалених учасників або з найкращих ' +
         'попереднього етапу (from: top advance кожної групи, перехресний посів). Посів order, standard, rating, manual (participants — порядок). ' +
         'Перший етап закриває заявки: турнір, що очікує, стає розпочатим',
       request: { params, body: jsonBody(stageCreateInput) },
@@ -85,10 +85,10 @@ export const stageRoutes = router()
         201: jsonResponse(z.object({ message: z.string(), stage: stageSchema }), 'Етап створено'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
-    }),
+    }, 'tournament'),
     async (c) => {
       const { id } = c.req.valid('param');
-      const created = await createStage(c.get('db'), id, c.req.valid('json'));
+      const created = await createStage(c.get('db'), id, c.req.valid('json'), c.var.auth.user);
       if (!created.ok) refuseStage(created.reason);
       publishTournament({ tournamentId: id, kind: 'stage' });
       const count = created.stage.seeds.filter((s) => s !== null).length;
@@ -104,18 +104,18 @@ export const stageRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    organiserRoute({
       method: 'post',
       path: '/{id}/stages/{stageId}/next-round',
       tags,
       summary:
-        'Адмін: скласти наступний тур швейцарської системи — за очками, далі за рейтингом, без повторних зустрічей, поки це можливо; лише коли поточний тур завершено',
+        'Організатор турніру (адмін чи його співорганізатор): скласти наступний тур швейцарської системи — за очками, далі за рейтингом, без повторних зустрічей, поки це можливо; лише коли поточний тур завершено',
       request: { params: stageParams },
       responses: {
         200: jsonResponse(z.object({ message: z.string(), stage: stageSchema }), 'Тур складено'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
-    }),
+    }, 'tournament'),
     async (c) => {
       const { id, stageId } = c.req.valid('param');
       const next = await pairNextRound(c.get('db'), id, stageId);
@@ -136,12 +136,12 @@ export const stageRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    organiserRoute({
       method: 'post',
       path: '/{id}/disqualify',
       tags,
       summary:
-        'Адмін: дискваліфікувати учасника — кожен його ще не зіграний матч зараховується суперникові (зараз і коли прийде черга); зіграні результати лишаються',
+        'Організатор турніру (адмін чи його співорганізатор): дискваліфікувати учасника — кожен його ще не зіграний матч зараховується суперникові (зараз і коли прийде черга); зіграні результати лишаються',
       request: {
         params,
         body: jsonBody(z.object({ participant: z.uuid() }).strict()),
@@ -150,10 +150,10 @@ export const stageRoutes = router()
         200: jsonResponse(z.object({ message: z.string(), stages: z.array(stageSchema) }), 'Дискваліфіковано'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
-    }),
+    }, 'tournament'),
     async (c) => {
       const { id } = c.req.valid('param');
-      const done = await disqualify(c.get('db'), id, c.req.valid('json').participant);
+      const done = await disqualify(c.get('db'), id, c.req.valid('json').participant, c.var.auth.user);
       if (!done.ok) {
         if (done.reason === 'notFound') fail(404, 'tournament.notFound');
         if (done.reason === 'finished') fail(409, 'stage.finished');

@@ -13,9 +13,10 @@ import type { WinnerRefusal } from '../../../lib/domain/tournament-winner.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, organiserRoute, router, userRoute } from '../openapi.ts';
 import { eligibility } from '../../services/applications.ts';
 import { publishTournament } from '../../services/live.ts';
+import { isOrganiser } from '../../services/staff.ts';
 import { announceFinished } from '../../services/tournament-finish.ts';
 
 import { publicCache } from '../caching.ts';
@@ -84,14 +85,16 @@ export const tournamentsRoutes = router()
       method: 'get',
       path: '/{id}',
       tags: ['Турніри'],
-      summary: 'Турнір із заявками, переможцем і сіткою (гостям — лише схвалені заявки)',
+      summary: 'Турнір із заявками, переможцем і сіткою (гостям — лише схвалені заявки; організаторам турніру — усі)',
       request: { params: idParam },
       responses: { 200: jsonResponse(tournamentDetailSchema, 'Турнір'), ...errors(400, 404) },
     }),
     async (c) => {
       const auth = getAuth(c);
-      const viewer = auth ? { userId: auth.user.id, isAdmin: auth.user.role === 'admin' } : null;
-      const detail = await getTournamentDetail(c.get('db'), c.req.valid('param').id, viewer);
+      const { id } = c.req.valid('param');
+      // Its organisers (an admin, its staff) see every application, as they decide them.
+      const viewer = auth ? { userId: auth.user.id, isAdmin: await isOrganiser(c.get('db'), auth.user, id) } : null;
+      const detail = await getTournamentDetail(c.get('db'), id, viewer);
       if (!detail) fail(404, 'tournament.notFound');
       publicCache(c);
       return c.json(detail, 200);
@@ -163,19 +166,22 @@ export const tournamentsRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    organiserRoute({
       method: 'patch',
       path: '/{id}/winner',
       tags: ['Турніри'],
       summary:
-        'Адмін: обрати переможця завершеного турніру з підтверджених учасників. З `finish: true` розпочатий турнір ' +
+        'Організатор турніру (адмін чи його співорганізатор): обрати переможця завершеного турніру з підтверджених учасників. З `finish: true` розпочатий турнір ' +
         'позначається завершеним у тій самій транзакції (фінал сітки зіграно); турнір, що ще очікує, — 409',
       request: { params: idParam, body: jsonBody(winnerInput) },
       responses: { 200: jsonResponse(tournamentSaved, 'Переможця збережено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
-    }),
+    }, 'tournament'),
     async (c) => {
       const { winnerType, winnerId, finish } = c.req.valid('json');
-      const result = await setWinner(c.get('db'), c.req.valid('param').id, { type: winnerType, id: winnerId }, { finish: finish === true, onFinish: announceFinished });
+      const result = await setWinner(c.get('db'), c.req.valid('param').id, { type: winnerType, id: winnerId }, c.var.auth.user, {
+        finish: finish === true,
+        onFinish: announceFinished,
+      });
       if (!result.ok) {
         if (result.reason === 'notFound') fail(404, 'tournament.notFound');
         fail(WINNER_STATUS[result.reason], `winner.refused.${result.reason}`);

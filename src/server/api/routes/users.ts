@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { userSchema } from '../../../lib/api/auth.ts';
+import { meSchema } from '../../../lib/api/auth.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { presentUser } from '../../services/accounts.ts';
 import { signOutEverywhere } from '../../services/sessions.ts';
+import { staffOf } from '../../services/staff.ts';
 import { adminRoute, errors, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 export const idParam = z.object({ id: z.uuid() });
@@ -14,12 +15,13 @@ export const usersRoutes = router()
       method: 'get',
       path: '/me',
       tags: ['Акаунти'],
-      summary: 'Поточний користувач із роллю',
-      responses: { 200: jsonResponse(userSchema, 'Користувач'), ...errors(401) },
+      summary: 'Поточний користувач із роллю; staffOf — турніри, де він співорганізатор',
+      responses: { 200: jsonResponse(meSchema, 'Користувач'), ...errors(401) },
     }),
     async (c) => {
       const { user } = c.var.auth;
-      return c.json(await presentUser(c.get('db'), user), 200);
+      const db = c.get('db');
+      return c.json({ ...(await presentUser(db, user)), staffOf: await staffOf(db, user.id) }, 200);
     },
   )
   .openapi(

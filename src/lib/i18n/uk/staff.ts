@@ -1,0 +1,31 @@
+/** A tournament's co-organisers (issue 23, decision 016): the admin's list, refusals, the bell's notices. */
+export const staff = {
+  'staff.title': 'Організатори',
+  'staff.none': 'Турнір веде адміністрація сайту.',
+  'staff.manageTitle': 'Співорганізатори турніру',
+  'staff.manageHint': 'Співорганізатори розглядають заявки, ведуть check-in, створюють етапи й вносять результати — лише в цьому турнірі.',
+  'staff.field': 'Нікнейм або email',
+  'staff.add': 'Додати',
+  'staff.adding': 'Додаємо…',
+  'staff.remove': 'Прибрати',
+  'staff.removeLabel': 'Прибрати {name} з організаторів',
+  'staff.removeConfirm': 'Прибрати {name} з організаторів турніру? Права зникнуть одразу.',
+  'staff.empty': 'Співорганізаторів ще немає.',
+  'staff.loadError': 'Не вдалося завантажити організаторів',
+  'staff.failed': 'Не вдалося змінити організаторів',
+  'staff.count': 'Організаторів: {count} з {max}',
+
+  'staff.added': '{name} тепер організатор турніру',
+  'staff.removed': '{name} більше не організатор турніру',
+  'staff.enterUser': 'Вкажіть нікнейм або email',
+  'staff.userTooLong': 'Нікнейм або email — не довше {max} символів',
+  'staff.userNotFound': 'Користувача не знайдено',
+  'staff.already': 'Цей користувач уже організатор турніру',
+  'staff.admin': 'Адміністратор і так організовує кожен турнір',
+  'staff.full': 'У турніру може бути щонайбільше {max} співорганізаторів',
+  'staff.notStaff': 'Цей користувач не є організатором турніру',
+  'staff.forbidden': 'Доступ лише для організаторів цього турніру',
+
+  'staff.notice.added': 'Вас призначено організатором турніру «{title}».',
+  'staff.notice.removed': 'Ви більше не організатор турніру «{title}».',
+} as const;
