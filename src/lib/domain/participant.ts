@@ -31,3 +31,6 @@ export const applicantName = (application: { user: { username: string }; team: {
 export function participantIdsOf(applications: readonly { status: string; user: { _id: string }; team: { _id: string } | null }[], soloOnly: boolean): string[] {
   return approvedOf(applications, soloOnly).map((a) => (soloOnly ? a.user._id : a.team!._id));
 }
+
+/** The public profile page of a player (`/players/{id}`) or a team (`/teams/{id}`), issue 23: every participant name links here. */
+export const profilePath = (type: ParticipantType, id: string): string => (type === 'user' ? `/players/${id}` : `/teams/${id}`);

@@ -31,6 +31,8 @@ const PUBLIC_READS: readonly RegExp[] = [
   /^\/api\/news(\/(?!saved$)[^/]+)?$/,
   /^\/api\/stats\/(games|leaderboard\/game\/[^/]+|leaderboard\/teams\/game\/[^/]+|achievements\/player\/[^/]+|matches\/(player|team)\/[^/]+)$/,
   /^\/api\/(openapi\.json|docs)$/,
+  // Profiles (issue 23): the same for every reader. An id, so /api/teams/mine (the caller's own) is not one.
+  /^\/api\/(players|teams)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
 ];
 
 /**

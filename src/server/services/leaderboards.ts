@@ -42,7 +42,8 @@ function orderOf(table: StatsTable, sort: LeaderboardSort): SQL[] {
   }
 }
 
-function generalStats(row: { rating: number; matchesPlayed: number; matchesWon: number; matchesLost: number; currentStreak: number }): GeneralStats {
+/** A statistics row as the API shows it (SPEC §3 generalStats): the leaderboards' rows and the profiles' games. */
+export function generalStats(row: { rating: number; matchesPlayed: number; matchesWon: number; matchesLost: number; currentStreak: number }): GeneralStats {
   const rank = rankOf(row.rating);
   return {
     ranking: row.rating,
@@ -176,6 +177,37 @@ export async function playerAchievements(db: Tx, userId: string): Promise<Earned
     },
     game: { _id: r.game.id, name: r.game.name },
     team: r.team ? { _id: r.team.id, name: r.team.name } : null,
+    earnedAt: r.earnedAt.toISOString(),
+  }));
+}
+
+/** The achievements a team earned, newest first (its profile, issue 23). */
+export async function teamAchievements(db: Tx, teamId: string): Promise<EarnedAchievement[]> {
+  const rows = await db
+    .select({
+      id: earnedAchievements.id,
+      earnedAt: earnedAchievements.earnedAt,
+      achievement: achievements,
+      game: { id: games.id, name: games.name },
+      team: { id: teams.id, name: teams.name },
+    })
+    .from(earnedAchievements)
+    .innerJoin(achievements, eq(achievements.id, earnedAchievements.achievementId))
+    .innerJoin(games, eq(games.id, achievements.gameId))
+    .innerJoin(teams, eq(teams.id, earnedAchievements.teamId))
+    .where(eq(earnedAchievements.teamId, teamId))
+    .orderBy(desc(earnedAchievements.earnedAt), asc(achievements.name));
+  return rows.map((r) => ({
+    _id: r.id,
+    achievement: {
+      _id: r.achievement.id,
+      name: r.achievement.name,
+      description: r.achievement.description,
+      icon: r.achievement.icon,
+      rarity: r.achievement.rarity,
+    },
+    game: { _id: r.game.id, name: r.game.name },
+    team: { _id: r.team.id, name: r.team.name },
     earnedAt: r.earnedAt.toISOString(),
   }));
 }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { MatchState, MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, StageView } from '../../lib/api/stages.ts';
+import type { DisqualifiedSnapshot, MatchSnapshot, StageSnapshot } from '../../lib/domain/audit.ts';
 import type { Bracket } from '../../lib/domain/bracket.ts';
+import type { AuditKind } from '../../lib/domain/organisers.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { crossSeed, draftStage, groupCount, isStageFinished, nextSwissRound, seedOrder, snakeGroups, type NextRoundRefusal } from '../../lib/domain/stage/build.ts';
 import { allowsDraws, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS } from '../../lib/domain/stage/format.ts';
@@ -16,6 +18,7 @@ import type { Tx } from '../db/client.ts';
 import { stageMatchId } from './match-ids.ts';
 import { matchActions, playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments, users } from '../db/schema/index.ts';
 import { actorsOf, announceReady, recordActions } from './match-actions.ts';
+import { recordAudit, type AuditActor, type AuditEntry } from './audit.ts';
 import { announce, type Notice } from './notices.ts';
 import { approvedParticipants } from './participants.ts';
 import { closeCheckIn } from './registration.ts';
@@ -294,9 +297,7 @@ export async function tournamentStandings(db: Tx, tournamentId: string): Promise
   if (!row) return null;
   const [all, participants] = await Promise.all([loadStages(db, tournamentId), approvedParticipants(db, row)]);
   const names = new Map(participants.map((p) => [p._id, p.name]));
-  const placements = tournamentPlacements(
-    all.map((loaded) => ({ participants: loaded.stage.seeds.filter((id): id is string => id !== null), placements: placementsOf(loaded, tablesOf(loaded)) })),
-  );
+  const placements = placementsAcross(all);
   return {
     final: all.length > 0 && all.every(finished),
     placements: placements.map((p) => ({
@@ -304,6 +305,58 @@ export async function tournamentStandings(db: Tx, tournamentId: string): Promise
       name: names.get(p.participant) ?? '',
     })),
   };
+}
+
+/** A tournament's places over all its loaded stages. */
+const placementsAcross = (all: readonly LoadedStage[]): Placement[] =>
+  tournamentPlacements(
+    all.map((loaded) => ({ participants: loaded.stage.seeds.filter((id): id is string => id !== null), placements: placementsOf(loaded, tablesOf(loaded)) })),
+  );
+
+/**
+ * The places of many tournaments at once (the profiles, issue 23), as `tournamentStandings` gives
+ * each: only tournaments with stages are in the answer. Two queries whatever their number; read
+ * again when a stage was replaced between them, as `loadStages` does.
+ */
+export async function placementsOfTournaments(db: Tx, tournamentIds: readonly string[]): Promise<Map<string, { final: boolean; placements: Placement[] }>> {
+  const result = new Map<string, { final: boolean; placements: Placement[] }>();
+  if (tournamentIds.length === 0) return result;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const stageRows = await db
+        .select()
+        .from(stages)
+        .where(inArray(stages.tournamentId, [...new Set(tournamentIds)]))
+        .orderBy(asc(stages.number));
+      if (stageRows.length === 0) return result;
+      const matchRows = await db
+        .select()
+        .from(stageMatches)
+        .where(
+          inArray(
+            stageMatches.stageId,
+            stageRows.map((s) => s.id),
+          ),
+        );
+      const rowsOf = new Map<string, MatchRow[]>();
+      for (const row of matchRows) {
+        const own = rowsOf.get(row.stageId) ?? [];
+        own.push(row);
+        rowsOf.set(row.stageId, own);
+      }
+      const byTournament = new Map<string, LoadedStage[]>();
+      for (const stage of stageRows) {
+        const all = byTournament.get(stage.tournamentId) ?? [];
+        all.push(load(stage, rowsOf.get(stage.id) ?? []));
+        byTournament.set(stage.tournamentId, all);
+      }
+      for (const [id, all] of byTournament) result.set(id, { final: all.every(finished), placements: placementsAcross(all) });
+      return result;
+    } catch (error) {
+      if (!(error instanceof StageRowsMissing) || attempt >= 3) throw error;
+      result.clear();
+    }
+  }
 }
 
 /** The game's rating of each participant (players or teams by the tournament's type); the unrated are absent. */
@@ -439,9 +492,72 @@ async function writeSlice(tx: Tx, changes: readonly RowChange[]) {
     where m.id = v.id`);
 }
 
+/** A result someone played: not a bye's, not a disqualified side's forfeit (those follow from other changes). */
+const played = (m: ResolvedMatch): boolean => m.result !== null && !m.disqualification;
+
+/** What a change of a match's result is called in the audit log, or null when no played result changed. */
+function resultKind(before: ResolvedMatch, after: ResolvedMatch): AuditKind | null {
+  if (!played(before) && !played(after)) return null;
+  if (!played(after)) return 'resultReset';
+  const forfeit = after.result!.forfeit !== null && (!played(before) || before.result!.forfeit !== after.result!.forfeit);
+  if (forfeit) return 'forfeit';
+  return played(before) ? 'resultCorrected' : 'resultEntered';
+}
+
+/**
+ * How a stage save goes into the audit log: who made it, and the match they changed, if one (its
+ * kind says a dispute was resolved; every other result that changed with it was reset by it).
+ */
+interface StageAudit {
+  actor: AuditActor | null;
+  target?: { index: number; disputed: boolean };
+}
+
+/** The audit rows of the played results a save changed, each with its match before and after. */
+async function resultEntries(
+  tx: Tx,
+  tournament: TournamentRow,
+  loaded: LoadedStage,
+  resolved: readonly ResolvedMatch[],
+  changed: readonly number[],
+  audit: StageAudit,
+): Promise<AuditEntry[]> {
+  const kinds = changed.flatMap((index) => {
+    const kind = resultKind(loaded.resolved[index]!, resolved[index]!);
+    return kind ? [{ index, kind }] : [];
+  });
+  if (kinds.length === 0) return [];
+  const names = await actorsOf(
+    tx,
+    tournament.soloOnly,
+    kinds.flatMap(({ index }) => [loaded.resolved[index]!.a, loaded.resolved[index]!.b, resolved[index]!.a, resolved[index]!.b]),
+  );
+  const snapshot = (m: ResolvedMatch): MatchSnapshot => ({
+    a: m.a ? (names.get(m.a)?.name ?? '') : null,
+    b: m.b ? (names.get(m.b)?.name ?? '') : null,
+    result: played(m) ? { scoreA: m.result!.scoreA, scoreB: m.result!.scoreB, winner: m.result!.winner, forfeit: m.result!.forfeit } : null,
+  });
+  const target = audit.target;
+  const causedBy = target ? loaded.rows[target.index]!.id : null;
+  return kinds.map(({ index, kind }) => {
+    const isTarget = target?.index === index;
+    return {
+      tournamentId: tournament.id,
+      matchId: loaded.rows[index]!.id,
+      actor: audit.actor,
+      kind: isTarget && target.disputed && kind !== 'resultReset' ? 'disputeResolved' : kind,
+      // A result withdrawn because another match changed names that match.
+      subjectId: target && !isTarget ? causedBy : null,
+      before: snapshot(loaded.resolved[index]!),
+      after: snapshot(resolved[index]!),
+    };
+  });
+}
+
 /**
  * Saves a stage's new state: the rows whose resolved state (or the given comment / time) changed,
- * the statistics of the results that changed, the tournament's version and SPEC bracket.
+ * the statistics of the results that changed, the tournament's version and SPEC bracket, and an
+ * audit row for each played result that changed (`audit` says whose change it was).
  */
 async function saveStage(
   tx: Tx,
@@ -454,6 +570,7 @@ async function saveStage(
     disqualified?: string[];
     edits?: ReadonlyMap<number, { comment?: string; scheduledAt?: Date | null }>;
   },
+  audit: StageAudit,
 ): Promise<{ stage: LoadedStage; changed: number[] }> {
   const now = new Date();
   const stage = {
@@ -465,6 +582,7 @@ async function saveStage(
   const changes: RowChange[] = [];
   const changedResults: string[] = [];
   const changed: number[] = [];
+  const resultIndexes: number[] = [];
   loaded.rows.forEach((row, index) => {
     const desired = desiredRow(row, resolved[index]!, now);
     const edit = next.edits?.get(index);
@@ -487,7 +605,10 @@ async function saveStage(
       scheduledAt,
     });
     changed.push(index);
-    if (desired.resultChanged) changedResults.push(row.id);
+    if (desired.resultChanged) {
+      changedResults.push(row.id);
+      resultIndexes.push(index);
+    }
   });
   if (stage.seeds !== loaded.stage.seeds || stage.disqualified !== loaded.stage.disqualified) {
     await tx.update(stages).set({ seeds: stage.seeds, disqualified: stage.disqualified }).where(eq(stages.id, stage.id));
@@ -522,6 +643,7 @@ async function saveStage(
   const updatedAll = all.map((s) => (s.stage.id === stage.id ? saved : s));
   await bumpTournament(tx, tournament, updatedAll);
   if (changedResults.length > 0) await countStageResults(tx, tournament.id, changedResults);
+  await recordAudit(tx, await resultEntries(tx, tournament, loaded, resolved, resultIndexes, audit));
   return { stage: saved, changed };
 }
 
@@ -575,7 +697,7 @@ function advancing(source: LoadedStage, advance: number): string[] {
  * asked; the whole stage is built in memory and written with one insert per table. Creating the
  * first stage closes applications, as drawing a bracket does.
  */
-export async function createStage(db: Tx, tournamentId: string, input: StageCreateInput): Promise<StageCreated> {
+export async function createStage(db: Tx, tournamentId: string, input: StageCreateInput, actor: AuditActor): Promise<StageCreated> {
   return db.transaction(async (tx): Promise<StageCreated> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
@@ -651,17 +773,45 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
       return loaded.filter((s) => s.stage.id === stage!.id);
     });
     await bumpTournament(tx, tournament, all, started ? { status: 'started' } : {});
+    await recordAudit(tx, stageCreatedEntry(tournament.id, created!.stage, actor));
     return { ok: true, stage: stageView(created!), started };
   });
 }
 
-/** Withdraws every result of these stages from the statistics and deletes the stages. */
-async function withdrawStages(tx: Tx, tournamentId: string, all: readonly LoadedStage[]) {
+/** A stage as the audit log keeps it. */
+const stageSnapshot = (stage: StageRow, results?: number): StageSnapshot => ({
+  name: stage.name,
+  number: stage.number,
+  format: stage.format,
+  participants: stage.seeds.filter((id) => id !== null).length,
+  ...(results === undefined ? {} : { results }),
+});
+
+const stageCreatedEntry = (tournamentId: string, stage: StageRow, actor: AuditActor): AuditEntry => ({
+  tournamentId,
+  actor,
+  kind: 'stageCreated',
+  subjectId: stage.id,
+  after: stageSnapshot(stage),
+});
+
+/** Withdraws every result of these stages from the statistics and deletes the stages (each a `stageReset` in the audit log). */
+async function withdrawStages(tx: Tx, tournamentId: string, all: readonly LoadedStage[], actor: AuditActor) {
   if (all.length === 0) return;
-  const played = all.flatMap((s) => s.rows.filter((_, i) => s.resolved[i]?.result).map((r) => r.id));
-  if (played.length > 0) {
-    await tx.update(stageMatches).set({ status: 'waiting', winner: null, completedAt: null }).where(inArray(stageMatches.id, played));
-    await countStageResults(tx, tournamentId, played);
+  await recordAudit(
+    tx,
+    all.map((s) => ({
+      tournamentId,
+      actor,
+      kind: 'stageReset' as const,
+      subjectId: s.stage.id,
+      before: stageSnapshot(s.stage, s.resolved.filter(played).length),
+    })),
+  );
+  const withResults = all.flatMap((s) => s.rows.filter((_, i) => s.resolved[i]?.result).map((r) => r.id));
+  if (withResults.length > 0) {
+    await tx.update(stageMatches).set({ status: 'waiting', winner: null, completedAt: null }).where(inArray(stageMatches.id, withResults));
+    await countStageResults(tx, tournamentId, withResults);
   }
   await tx.delete(stages).where(
     inArray(
@@ -724,7 +874,7 @@ export function lockedView(found: LockedMatch) {
  * end here, so a result is applied one way whoever gives it: later matches reset, the statistics
  * and ratings follow, the tournament's version moves.
  */
-export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<MatchUpdateInput, 'version'>): Promise<MatchSaved> {
+export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<MatchUpdateInput, 'version'>, actor: AuditActor | null): Promise<MatchSaved> {
   const { tournament, all, loaded, index } = found;
   const bestOf = loaded.stage.settings.bestOf ?? 1;
   if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished', bestOf };
@@ -763,10 +913,17 @@ export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<
       tournamentId: tournament.id,
     };
   }
-  const { stage } = await saveStage(tx, tournament, all, loaded, {
-    entered,
-    edits: new Map([[index, edit]]),
-  });
+  const { stage } = await saveStage(
+    tx,
+    tournament,
+    all,
+    loaded,
+    {
+      entered,
+      edits: new Map([[index, edit]]),
+    },
+    { actor, target: { index, disputed: loaded.rows[index]!.reportState === 'disputed' } },
+  );
   return {
     ok: true,
     stale: false,
@@ -781,25 +938,25 @@ export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<
  * Enters, corrects or withdraws a match's result, or changes its comment or time (issue 21,
  * `PATCH /api/matches/{id}`), in one transaction. An edit based on an older version of the match
  * changes nothing. A changed result resets the matches built on the old one (`preview` only lists
- * them); the statistics follow. A result or a withdrawal by `adminId` goes into the match's
- * history and ends the players' reports; a dispute it settles is announced to both sides.
+ * them); the statistics follow. A result or a withdrawal by `actor` goes into the match's
+ * history and the audit log and ends the players' reports; a dispute it settles is announced to both sides.
  */
-export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInput, adminId?: string): Promise<MatchSaved> {
+export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInput, actor: AuditActor): Promise<MatchSaved> {
   return db.transaction(async (tx): Promise<MatchSaved> => {
     const found = await lockMatch(tx, matchId);
     if (!found) return { ok: false, reason: 'notFound', bestOf: 1 };
     const { loaded, index, tournament } = found;
     const row = loaded.rows[index]!;
     if (row.version !== input.version) return { ok: true, stale: true, match: matchView(loaded, index) };
-    const saved = await changeLockedMatch(tx, found, input);
+    const saved = await changeLockedMatch(tx, found, input, actor);
     if (!saved.ok || saved.stale || saved.preview) return saved;
     const wantsResult = input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
     if (input.reset || wantsResult) {
       const m = saved.match;
       await recordActions(tx, [
         input.reset
-          ? { matchId, kind: 'reset', userId: adminId ?? null }
-          : { matchId, kind: 'result', userId: adminId ?? null, scoreA: m.scoreA, scoreB: m.scoreB, games: m.games, reason: input.comment ?? '' },
+          ? { matchId, kind: 'reset', userId: actor.id }
+          : { matchId, kind: 'result', userId: actor.id, scoreA: m.scoreA, scoreB: m.scoreB, games: m.games, reason: input.comment ?? '' },
       ]);
       if (row.reportState === 'disputed' && saved.match.status === 'completed') {
         await announceResolved(tx, tournament, saved.match);
@@ -948,7 +1105,7 @@ export type Disqualified =
  * Disqualifies a participant (issue 21): in every stage they play, each match of theirs not yet
  * played is forfeited to the opponent, now and as later ones come; results already entered stand.
  */
-export async function disqualify(db: Tx, tournamentId: string, participant: string): Promise<Disqualified> {
+export async function disqualify(db: Tx, tournamentId: string, participant: string, actor: AuditActor): Promise<Disqualified> {
   return db.transaction(async (tx): Promise<Disqualified> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
@@ -957,15 +1114,27 @@ export async function disqualify(db: Tx, tournamentId: string, participant: stri
     const playing = all.filter((s) => s.stage.seeds.includes(participant));
     if (playing.length === 0) return { ok: false, reason: 'notParticipant' };
     if (playing.every((s) => s.stage.disqualified.includes(participant))) return { ok: false, reason: 'already' };
+    let forfeits = 0;
     for (const loaded of playing) {
       if (loaded.stage.disqualified.includes(participant)) continue;
       const current = all.find((s) => s.stage.id === loaded.stage.id)!;
-      const { stage } = await saveStage(tx, tournament, all, current, {
-        entered: current.entered,
-        disqualified: [...current.stage.disqualified, participant],
-      });
+      const { stage, changed } = await saveStage(
+        tx,
+        tournament,
+        all,
+        current,
+        {
+          entered: current.entered,
+          disqualified: [...current.stage.disqualified, participant],
+        },
+        { actor },
+      );
+      forfeits += changed.filter((i) => stage.resolved[i]!.disqualification && !current.resolved[i]!.disqualification).length;
       all = all.map((s) => (s.stage.id === stage.stage.id ? stage : s));
     }
+    const name = (await actorsOf(tx, tournament.soloOnly, [participant])).get(participant)?.name ?? '';
+    const after: DisqualifiedSnapshot = { participant: name, forfeits };
+    await recordAudit(tx, { tournamentId, actor, kind: 'disqualified', subjectId: participant, after });
     return { ok: true, stages: all.map(stageView) };
   });
 }
@@ -999,7 +1168,12 @@ export type BracketDraw =
  * Draws the SPEC bracket (SPEC §4 Bracket creation): a single-elimination stage of the approved
  * participants in place of any stages there were (over played results only with `replace`).
  */
-export async function drawSingleElimination(db: Tx, tournamentId: string, options: { seeding: 'order' | 'standard'; replace: boolean }): Promise<BracketDraw> {
+export async function drawSingleElimination(
+  db: Tx,
+  tournamentId: string,
+  options: { seeding: 'order' | 'standard'; replace: boolean },
+  actor: AuditActor,
+): Promise<BracketDraw> {
   return db.transaction(async (tx): Promise<BracketDraw> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
@@ -1011,7 +1185,7 @@ export async function drawSingleElimination(db: Tx, tournamentId: string, option
     const participants = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
     if (participants.length === 0) return { ok: false, reason: 'noParticipants' };
     if (participants.length < 2) return { ok: false, reason: 'needTwo' };
-    await withdrawStages(tx, tournament.id, all);
+    await withdrawStages(tx, tournament.id, all, actor);
     const draft = draftStage(
       'single_elimination',
       {},
@@ -1029,6 +1203,7 @@ export async function drawSingleElimination(db: Tx, tournamentId: string, option
       })
       .returning();
     await insertMatches(tx, stage!.id, draft.plan, resolveStage(draft.plan, draft.seeds, new Map()), new Map(), tournament);
+    await recordAudit(tx, stageCreatedEntry(tournament.id, stage!, actor));
     const started = normalizeStatus(tournament.status) === 'pending';
     const { bracket, version } = await bumpTournament(tx, tournament, await loadStages(tx, tournament.id), started ? { status: 'started' } : {});
     return {
@@ -1051,6 +1226,7 @@ export async function saveSingleElimination(
   tx: Tx,
   tournament: TournamentRow,
   bracket: Bracket,
+  actor: AuditActor,
 ): Promise<{ ok: true; bracket: Bracket; version: number } | { ok: false; reason: 'otherStages' }> {
   const all = await loadStages(tx, tournament.id);
   // With other stages, the bracket window edits the single-elimination playoff in place, no more.
@@ -1059,7 +1235,7 @@ export async function saveSingleElimination(
     return { ok: false, reason: 'otherStages' };
   }
   if (bracket.length === 0) {
-    await withdrawStages(tx, tournament.id, all);
+    await withdrawStages(tx, tournament.id, all, actor);
     return { ok: true, ...(await bumpTournament(tx, tournament, [])) };
   }
   let stage = all.findLast((s) => s.stage.format === 'single_elimination');
@@ -1069,7 +1245,7 @@ export async function saveSingleElimination(
     if (stage!.plan[index]?.side !== 'winners') entered.set(index, result);
   });
   if (!stage || stage.stage.seeds.length !== seeds.length) {
-    if (stage) await withdrawStages(tx, tournament.id, [stage]);
+    if (stage) await withdrawStages(tx, tournament.id, [stage], actor);
     const [created] = await tx
       .insert(stages)
       .values({
@@ -1081,11 +1257,12 @@ export async function saveSingleElimination(
       .returning();
     const plan = singleEliminationPlan(seeds.length);
     await insertMatches(tx, created!.id, plan, resolveStage(plan, seeds, new Map()), new Map(), tournament);
+    await recordAudit(tx, stageCreatedEntry(tournament.id, created!, actor));
     const reloaded = await loadStages(tx, tournament.id);
     stage = reloaded.find((s) => s.stage.id === created!.id)!;
-    return { ok: true, ...(await saveAndProject(tx, tournament, reloaded, stage, seeds, entered, comments)) };
+    return { ok: true, ...(await saveAndProject(tx, tournament, reloaded, stage, seeds, entered, comments, actor)) };
   }
-  return { ok: true, ...(await saveAndProject(tx, tournament, all, stage, seeds, entered, comments)) };
+  return { ok: true, ...(await saveAndProject(tx, tournament, all, stage, seeds, entered, comments, actor)) };
 }
 
 async function saveAndProject(
@@ -1096,13 +1273,11 @@ async function saveAndProject(
   seeds: (string | null)[],
   entered: Map<number, EnteredResult>,
   comments: readonly string[],
+  actor: AuditActor,
 ): Promise<{ bracket: Bracket; version: number }> {
   const edits = new Map(comments.map((comment, index) => [index, { comment }]));
-  const { stage: saved } = await saveStage(tx, tournament, all, stage, {
-    entered,
-    seeds,
-    edits,
-  });
+  // Each result the save changed is a row of its own (entered, corrected or withdrawn): a bracket save has no one match it is about.
+  const { stage: saved } = await saveStage(tx, tournament, all, stage, { entered, seeds, edits }, { actor });
   const bracket = bracketOf(
     saved.resolved,
     saved.rows.map((r) => r.comment),
