@@ -38,7 +38,8 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss(), schemasOffTheClient()],
-    // @touch4it/ical-timezones reads its zone files beside itself, so it cannot be bundled.
-    ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'sharp', 'nodemailer', '@touch4it/ical-timezones'] },
+    // @touch4it/ical-timezones reads its zone files beside itself, so it cannot be bundled; satori
+    // carries its layout engine as 1.6 MB of inlined WebAssembly, loaded only by the share cards.
+    ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'sharp', 'nodemailer', '@touch4it/ical-timezones', 'satori'] },
   },
 });

@@ -4,6 +4,8 @@ import { compress } from './server/serving/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
 import { isApiPath, methodRefusal, refusalResponse } from './server/serving/refusals.ts';
 import { isEventStreamPath } from './server/serving/event-streams.ts';
+import { applyFramingPolicy } from './server/serving/framing.ts';
+import { embedOptions, isEmbedPath } from './lib/domain/embed.ts';
 import { answerKey, publicAnswers } from './server/serving/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/serving/transport.ts';
@@ -21,7 +23,7 @@ async function finish(request: Request, response: Response): Promise<Response> {
     response.headers.append('Vary', 'Cookie');
     response.headers.set('X-Content-Type-Options', 'nosniff');
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    response.headers.set('X-Frame-Options', 'DENY');
+    applyFramingPolicy(new URL(request.url).pathname, response.headers);
   }
   if (servedOverHttps(request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
   return response;
@@ -39,7 +41,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   // Rendering is not streamed (see astro.config.mjs), so the whole page is made in this language.
   const { request, url } = context;
-  const locale = localeOf(request);
+  // An embed speaks the language its address names (issue 23): the framing site chose it, not the visitor's cookie.
+  const locale = isEmbedPath(url.pathname) ? embedOptions(url.searchParams).locale : localeOf(request);
   const render = async () => finish(request, await withLocale(locale, () => next()));
   // An event stream never ends: neither held nor compressed, each event leaves as it is written.
   if (request.method === 'GET' && isEventStreamPath(url.pathname)) return render();

@@ -11,5 +11,10 @@ export type ShareCardKind = (typeof SHARE_CARD_KINDS)[number];
 export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;
 
-/** The card's address under the site (a page makes it absolute for og:image). */
-export const shareCardPath = (kind: ShareCardKind, id: string, locale: Locale): string => `/api/og/${kind}/${id}.png?lang=${locale}`;
+/**
+ * The card's address under the site (a page makes it absolute for og:image). `version`, when the
+ * page knows one that changes with what the card shows (a tournament's bracket version, a match's),
+ * makes a new address for crawlers that keep a picture by its address for days.
+ */
+export const shareCardPath = (kind: ShareCardKind, id: string, locale: Locale, version?: string | number): string =>
+  `/api/og/${kind}/${id}.png?lang=${locale}${version === undefined ? '' : `&v=${encodeURIComponent(String(version))}`}`;

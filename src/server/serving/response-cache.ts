@@ -75,8 +75,8 @@ const MAX_SHARED_RENDERS = 256;
 
 /**
  * Every query parameter a page or a public API read takes (pages: `src/pages/news`, `leaderboards`,
- * `games/[id]`; the API: the query schemas of the reads in caching.ts's PUBLIC_READS, checked by a
- * test). An address with any other parameter is answered but not held: otherwise `?r=<random>` makes
+ * `games/[id]`, the embeds' `lang` and `theme`; the API: the query schemas of the reads in
+ * caching.ts's PUBLIC_READS, checked by a test, and the share cards' `lang`). An address with any other parameter is answered but not held: otherwise `?r=<random>` makes
  * a new entry per request. A parameter added to a page and not here only costs that page its cache.
  */
 export const HELD_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
@@ -84,6 +84,7 @@ export const HELD_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'before',
   'from',
   'game',
+  'lang',
   'limit',
   'offset',
   'page',
@@ -91,6 +92,7 @@ export const HELD_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'sort',
   'status',
   'tab',
+  'theme',
   'tournament',
   'v',
   'view',
