@@ -7,6 +7,7 @@ import { notify } from '../../src/server/services/notifications.ts';
 import {
   admin,
   application,
+  coOrganiser,
   game,
   invitedTeam,
   player,
@@ -24,7 +25,8 @@ import {
  * with the status each must get. A route without a row fails the last test.
  */
 
-const ACTORS = ['guest', 'unconfirmed', 'user', 'member', 'captain', 'otherCaptain', 'admin'] as const;
+/** `staff`: a co-organiser (issue 23) of the tournaments the organiser rows use, and of no other. */
+const ACTORS = ['guest', 'unconfirmed', 'user', 'member', 'captain', 'otherCaptain', 'staff', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 type Expect = Record<Actor, number>;
 
@@ -54,6 +56,8 @@ const all = (status: number): Expect => Object.fromEntries(ACTORS.map((a) => [a,
 const signed = (ok: number, overrides: Partial<Expect> = {}): Expect => ({ ...all(ok), guest: 401, unconfirmed: 401, ...overrides });
 /** Admins get `ok`; other signed-in callers 403. */
 const adminOnly = (ok: number): Expect => signed(403, { admin: ok });
+/** The tournament's organisers (decision 016): its admin and its staff get `ok` (the staff `staffOk`); other signed-in callers 403. */
+const organiser = (ok: number, staffOk = ok): Expect => signed(403, { admin: ok, staff: staffOk });
 /** Only team A's captain gets `ok`. */
 const captainOnly = (ok: number): Expect => signed(403, { captain: ok });
 
@@ -79,6 +83,9 @@ beforeAll(async () => {
   people.member = await player(api);
   people.captain = await player(api);
   people.otherCaptain = await player(api);
+  people.staff = await player(api);
+  // Staff of a tournament of its own, for the check that staff elsewhere is refused before the body.
+  w.elsewhereStaff = (await coOrganiser(api, await newTournament(true))).token;
   const unconfirmed = `unconfirmed_${unique()}`;
   await createUser(api.db, { username: unconfirmed, email: `${unconfirmed}@example.test`, password: 'correct-horse-9' });
   w.unconfirmed = unconfirmed;
@@ -118,6 +125,10 @@ beforeAll(async () => {
   w.applicationStatus = (await application(api, w.solo)).id;
   w.applicationStatusAlias = (await application(api, w.solo)).id;
   w.applicationDoomed = (await application(api, w.solo)).id;
+  // The staff decide applications of their own (the admin's are decided once).
+  w.applicationStatusStaff = (await application(api, w.solo)).id;
+  w.applicationStatusAliasStaff = (await application(api, w.solo)).id;
+  w.applicationDoomedStaff = (await application(api, w.solo)).id;
 
   // Statistics on a tournament of the user and the member, with one recorded duel, so the leaderboards have rows.
   w.stats = (await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] })).id;
@@ -148,11 +159,14 @@ beforeAll(async () => {
   const swissStage = await stage(api, swiss.id, { format: 'swiss' });
   w.swissStage = swissStage._id;
   w.stageMatch = swissStage.matches[0]!._id;
+  w.stageMatchStaff = swissStage.matches[1]!._id;
   const dq = await tournament(api, { game: w.game, soloOnly: true, approved: 3 });
   w.dqTournament = dq.id;
   w.dqParticipant = dq.approved[0]!;
+  w.dqParticipantStaff = dq.approved[1]!;
   await stage(api, dq.id, { format: 'round_robin' });
   w.stagesNew = (await tournament(api, { game: w.game, soloOnly: true, approved: 2 })).id;
+  w.stagesNewStaff = (await tournament(api, { game: w.game, soloOnly: true, approved: 2 })).id;
   // Registration and check-in (issue 22): the user approved where check-in is open, and a pending application of the user's to withdraw.
   const hour = 3_600_000;
   const checkInCup = await tournament(api, {
@@ -176,6 +190,12 @@ beforeAll(async () => {
     w[name] = (await stage(api, duel.id, { format: 'single_elimination' })).matches[0]!._id;
     if (name !== 'reportMatch') await ok('POST', `/api/matches/${w[name]}/report`, people.user.token, { scoreA: 1, scoreB: 0 });
   }
+  // The staff actor organises every tournament the organiser rows use; a co-organiser of the solo cup to remove last.
+  // Staff of the tournaments of admin-only rows too (editing, statistics), which they may not do.
+  for (const id of [w.solo, w.winnerTournament, w.bracketTournament, w.checkIn, w.stages, w.stagesNewStaff, w.dqTournament, w.timed, w.spareTournament, w.stats]) {
+    await coOrganiser(api, id!, people.staff);
+  }
+  w.removableStaff = (await coOrganiser(api, w.solo!)).user.id;
 });
 
 /** A fresh notification of the team member's, for the delete row (only its owner may delete it). */
@@ -227,6 +247,8 @@ const rows: Row[] = [
     expect: signed(200),
   },
   { route: 'GET /api/avatar/:userId', request: () => ({ path: `/api/avatar/${people.user.user.id}` }), expect: all(200) },
+  // Share cards (issue 23): public pictures, drawn once and held; a token changes nothing.
+  { route: 'GET /api/og/:kind/:file', request: () => ({ path: `/api/og/tournament/${w.solo}.png?lang=en` }), expect: all(200) },
   // Notifications: only one's own
   { route: 'GET /api/users/me/notifications', request: () => ({ path: '/api/users/me/notifications' }), expect: signed(200) },
   { route: 'GET /api/users/me/events', request: (a) => ({ path: '/api/users/me/events', ip: ip(a) }), expect: signed(200) },
@@ -278,55 +300,61 @@ const rows: Row[] = [
   {
     route: 'PATCH /api/tournaments/:id/winner',
     request: () => ({ path: `/api/tournaments/${w.winnerTournament}/winner`, body: { winnerType: 'user', winnerId: people.user.user.id } }),
-    // The admin passes the permission check; a pending tournament has no winner yet.
-    expect: adminOnly(409),
+    // The organisers pass the permission check; a pending tournament has no winner yet.
+    expect: organiser(409),
   },
   { route: 'GET /api/tournaments/:id/bracket', request: () => ({ path: `/api/tournaments/${w.bracketTournament}/bracket` }), expect: all(200) },
   {
     route: 'POST /api/tournaments/:id/bracket',
     request: () => ({ path: `/api/tournaments/${w.bracketTournament}/bracket`, body: {} }),
-    // The admin passes the permission check; a tournament without participants cannot be drawn.
-    expect: adminOnly(422),
+    // The organisers pass the permission check; a tournament without participants cannot be drawn.
+    expect: organiser(422),
   },
   {
     route: 'PATCH /api/tournaments/:id/bracket',
     request: () => ({ path: `/api/tournaments/${w.bracketTournament}/bracket`, body: { bracket: [] } }),
-    expect: adminOnly(200),
+    expect: organiser(200),
   },
   { route: 'GET /api/tournaments/:id/stages', request: () => ({ path: `/api/tournaments/${w.stages}/stages` }), expect: all(200) },
-  // Check-in (issue 22): the participant for themselves, the admin for anyone (`applicationId`).
+  // Check-in (issue 22): the participant for themselves, the organisers for anyone (`applicationId`).
   {
     route: 'POST /api/tournaments/:id/check-in',
     request: () => ({ path: `/api/tournaments/${w.checkIn}/check-in`, body: { applicationId: w.checkInApplication } }),
-    expect: signed(403, { user: 200, admin: 200 }),
+    expect: signed(403, { user: 200, staff: 200, admin: 200 }),
   },
   {
     route: 'DELETE /api/tournaments/:id/check-in',
     request: () => ({ path: `/api/tournaments/${w.checkIn}/check-in`, body: { applicationId: w.checkInApplication } }),
-    expect: signed(403, { user: 200, admin: 200 }),
+    expect: signed(403, { user: 200, staff: 200, admin: 200 }),
   },
   {
     route: 'POST /api/tournaments/:id/stages',
-    request: () => ({ path: `/api/tournaments/${w.stagesNew}/stages`, body: { format: 'double_elimination' } }),
-    expect: adminOnly(201),
+    request: (a) => ({ path: `/api/tournaments/${a === 'staff' ? w.stagesNewStaff : w.stagesNew}/stages`, body: { format: 'double_elimination' } }),
+    expect: organiser(201),
   },
   {
     route: 'POST /api/tournaments/:id/stages/:stageId/next-round',
     request: () => ({ path: `/api/tournaments/${w.stages}/stages/${w.swissStage}/next-round` }),
-    // The admin passes the permission check; the first round is not played yet.
-    expect: adminOnly(409),
+    // The organisers pass the permission check; the first round is not played yet.
+    expect: organiser(409),
   },
   {
     route: 'POST /api/tournaments/:id/disqualify',
-    request: () => ({ path: `/api/tournaments/${w.dqTournament}/disqualify`, body: { participant: w.dqParticipant } }),
-    expect: adminOnly(200),
+    request: (a) => ({ path: `/api/tournaments/${w.dqTournament}/disqualify`, body: { participant: a === 'staff' ? w.dqParticipantStaff : w.dqParticipant } }),
+    expect: organiser(200),
+  },
+  { route: 'GET /api/tournaments/:id/staff', request: () => ({ path: `/api/tournaments/${w.solo}/staff` }), expect: all(200) },
+  {
+    route: 'POST /api/tournaments/:id/staff',
+    request: async () => ({ path: `/api/tournaments/${w.spareTournament}/staff`, body: { user: (await player(api)).user.username } }),
+    expect: adminOnly(201),
   },
   { route: 'GET /api/tournaments/:id/standings', request: () => ({ path: `/api/tournaments/${w.stages}/standings` }), expect: all(200) },
   { route: 'GET /api/tournaments/:id/events', request: (a) => ({ path: `/api/tournaments/${w.stages}/events`, ip: ip(a) }), expect: all(200) },
   {
     route: 'POST /api/tournaments/:id/stages/:stageId/schedule',
     request: () => ({ path: `/api/tournaments/${w.timed}/stages/${w.timedStage}/schedule`, body: { start: '2030-05-01T19:00:00+03:00', roundMinutes: 60 } }),
-    expect: adminOnly(200),
+    expect: organiser(200),
   },
   { route: 'GET /api/tournaments/:id/calendar.ics', request: () => ({ path: `/api/tournaments/${w.timed}/calendar.ics` }), expect: all(200) },
   // The secret address is the key: whoever holds it reads the feed, with or without a session.
@@ -334,8 +362,8 @@ const rows: Row[] = [
   { route: 'GET /api/matches/:id', request: () => ({ path: `/api/matches/${w.stageMatch}` }), expect: all(200) },
   {
     route: 'PATCH /api/matches/:id',
-    request: () => ({ path: `/api/matches/${w.stageMatch}`, body: { scoreA: 2, scoreB: 1, version: 0 } }),
-    expect: adminOnly(200),
+    request: (a) => ({ path: `/api/matches/${a === 'staff' ? w.stageMatchStaff : w.stageMatch}`, body: { scoreA: 2, scoreB: 1, version: 0 } }),
+    expect: organiser(200),
   },
   // Only the match's sides: the user reports, the member's same score confirms it; the user cannot answer their own report.
   {
@@ -368,10 +396,14 @@ const rows: Row[] = [
   { route: 'GET /api/applications', request: () => ({ path: '/api/applications' }), expect: adminOnly(200) },
   {
     route: 'PATCH /api/applications/:id/status',
-    request: () => ({ path: `/api/applications/${w.applicationStatus}/status`, body: { status: 'approved' } }),
-    expect: adminOnly(200),
+    request: (a) => ({ path: `/api/applications/${a === 'staff' ? w.applicationStatusStaff : w.applicationStatus}/status`, body: { status: 'approved' } }),
+    expect: organiser(200),
   },
-  { route: 'PATCH /api/applications/:id', request: () => ({ path: `/api/applications/${w.applicationStatusAlias}`, body: { status: 'rejected' } }), expect: adminOnly(200) },
+  {
+    route: 'PATCH /api/applications/:id',
+    request: (a) => ({ path: `/api/applications/${a === 'staff' ? w.applicationStatusAliasStaff : w.applicationStatusAlias}`, body: { status: 'rejected' } }),
+    expect: organiser(200),
+  },
   {
     route: 'POST /api/applications/invite',
     request: async () => ({ path: '/api/applications/invite', body: { tournament: w.solo, user: (await player(api)).user.id } }),
@@ -417,17 +449,22 @@ const rows: Row[] = [
   { route: 'GET /api/stats/matches/player/:userId', request: () => ({ path: `/api/stats/matches/player/${people.user.user.id}` }), expect: all(200) },
   { route: 'GET /api/stats/matches/team/:teamId', request: () => ({ path: `/api/stats/matches/team/${w.teamA}` }), expect: all(200) },
   { route: 'GET /api/stats/tournaments', request: () => ({ path: '/api/stats/tournaments' }), expect: adminOnly(200) },
+  // Public profiles (issue 23): anyone reads them.
+  { route: 'GET /api/players/:id', request: () => ({ path: `/api/players/${people.user.user.id}` }), expect: all(200) },
+  { route: 'GET /api/teams/:id', request: () => ({ path: `/api/teams/${w.teamA}` }), expect: all(200) },
   // Destructive rows: refusals come before the object is looked at, so one object serves all actors.
   { route: 'DELETE /api/stats/player/:userId/game/:gameId', request: () => ({ path: `/api/stats/player/${people.member.user.id}/game/${w.game}` }), expect: adminOnly(200) },
   { route: 'DELETE /api/stats/team/:teamId/game/:gameId', request: () => ({ path: `/api/stats/team/${w.teamA}/game/${w.game}` }), expect: adminOnly(404) },
   { route: 'DELETE /api/teams/:id/invites/:inviteId', request: () => ({ path: `/api/teams/${w.teamA}/invites/${w.invite}` }), expect: captainOnly(200) },
   { route: 'DELETE /api/teams/:id/members/:memberId', request: () => ({ path: `/api/teams/${w.teamA}/members/${w.removable}` }), expect: captainOnly(200) },
-  // The user withdraws their own application (issue 22); the admin deletes anyone's; others are refused.
+  // The user withdraws their own application (issue 22); the organisers delete anyone's; others are refused.
   {
     route: 'DELETE /api/applications/:id',
-    request: (a) => ({ path: `/api/applications/${a === 'user' ? w.ownApplication : w.applicationDoomed}` }),
-    expect: signed(403, { user: 200, admin: 200 }),
+    request: (a) => ({ path: `/api/applications/${a === 'user' ? w.ownApplication : a === 'staff' ? w.applicationDoomedStaff : w.applicationDoomed}` }),
+    expect: signed(403, { user: 200, staff: 200, admin: 200 }),
   },
+  // Staff (issue 23): only the admin names and removes them; anyone reads who they are.
+  { route: 'DELETE /api/tournaments/:id/staff/:userId', request: () => ({ path: `/api/tournaments/${w.solo}/staff/${w.removableStaff}` }), expect: adminOnly(200) },
   { route: 'DELETE /api/news/:id', request: () => ({ path: `/api/news/${w.doomedNews}` }), expect: adminOnly(200) },
   {
     route: 'DELETE /api/game-management/:gameId/stat-fields/:fieldName',
@@ -462,6 +499,8 @@ const rows: Row[] = [
 
 /** Every signed-in caller but the admin is refused. */
 const isAdminOnly = (row: Row) => (['user', 'member', 'captain', 'otherCaptain'] as const).every((a) => row.expect[a] === 403) && row.expect.admin < 500;
+/** A tournament's organiser route (decision 016): its staff pass where every other non-admin is refused. */
+const isOrganiserRoute = (row: Row) => isAdminOnly(row) && row.expect.staff !== 403;
 
 describe('authorization matrix', () => {
   it('refuses to sign in an unconfirmed account, so it calls the API as a guest', async () => {
@@ -485,7 +524,7 @@ describe('authorization matrix', () => {
     });
   }
 
-  it('checks who may call before it looks at the body: 401 for a guest, 403 for a non-admin, never 400', async () => {
+  it('checks who may call before it looks at the body: 401 for a guest, 403 for a non-admin (and for staff of another tournament), never 400', async () => {
     const got: Record<string, number[]> = {};
     for (const row of rows) {
       const [method] = row.route.split(' ');
@@ -496,12 +535,16 @@ describe('authorization matrix', () => {
       if (row.expect.guest === 401) statuses.push((await api.call(method!, hostile, { raw: '{"bad":' })).status);
       if (isAdminOnly(row)) {
         statuses.push((await api.call(method!, hostile, { raw: '{"bad":', token: people.user.token })).status);
+        // Staff are no admins, and a path naming no tournament of theirs is refused as one.
+        statuses.push((await api.call(method!, hostile, { raw: '{"bad":', token: people.staff.token })).status);
+        // On an organiser route, staff of another tournament are refused before the body of a real path is read.
+        if (isOrganiserRoute(row)) statuses.push((await api.call(method!, path, { raw: '{"bad":', token: w.elsewhereStaff })).status);
       }
       if (statuses.length) got[row.route] = statuses;
     }
     const wrong = Object.entries(got).filter(([route, statuses]) => {
       const row = rows.find((r) => r.route === route)!;
-      const expected = [...(row.expect.guest === 401 ? [401] : []), ...(isAdminOnly(row) ? [403] : [])];
+      const expected = [...(row.expect.guest === 401 ? [401] : []), ...(isAdminOnly(row) ? [403, 403] : []), ...(isOrganiserRoute(row) ? [403] : [])];
       return JSON.stringify(statuses) !== JSON.stringify(expected);
     });
     expect(wrong).toEqual([]);
