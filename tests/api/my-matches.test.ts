@@ -118,6 +118,12 @@ describe('my team’s matches and check-in', () => {
     expect([c!.canReport, m!.canReport]).toEqual([true, false]);
     expect(m!.me).toMatchObject({ _id: ours.id, name: ours.name });
     expect(m!.opponent).toMatchObject({ _id: theirs.id });
-    expect(m!.checkIn).toMatchObject({ open: true, checkedIn: true });
+    // Drawn, the lineup is fixed: the route refuses a check-in (or undoing one) though the window's
+    // time has not run out, so no list offers the button any more.
+    expect(m!.checkIn).toMatchObject({ open: false, checkedIn: true });
+    expect((await mine(captain)).checkIns).toEqual([]);
+    expect((await mine(member)).checkIns).toEqual([]);
+    const refused = await api.call('DELETE', `/api/tournaments/${cup.id}/check-in`, { token: captain.token });
+    expect(refused.status).toBe(409);
   });
 });

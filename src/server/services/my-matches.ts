@@ -5,7 +5,7 @@ import { CHECK_IN_STATUSES, checkInPhase, checkInWindow } from '../../lib/domain
 import type { ApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { PARTICIPANT_STATUS } from '../../lib/domain/participant.ts';
 import type { Tx } from '../db/client.ts';
-import { applications, stageMatches, stages, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
+import { applications, isCompetitionDrawn, stageMatches, stages, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
 
 type TournamentRow = typeof tournaments.$inferSelect;
@@ -21,6 +21,8 @@ export interface Participation {
   /** A participant (approved); otherwise waitlisted, which may still check in. */
   approved: boolean;
   checkedInAt: Date | null;
+  /** Its competition is drawn: the lineup is fixed, and check-in is refused whatever the window says. */
+  drawn: boolean;
 }
 
 /** How many tournaments a player's lists and feed look at: the latest by date. */
@@ -47,7 +49,7 @@ export async function participations(
   const mine = and(isNull(applications.teamId), eq(applications.userId, userId), eq(tournaments.soloOnly, true));
   const ours = teamIds.length > 0 ? and(inArray(applications.teamId, teamIds), eq(tournaments.soloOnly, false)) : undefined;
   const rows = await db
-    .select({ tournament: tournaments, teamId: applications.teamId, status: applications.status, checkedInAt: applications.checkedInAt })
+    .select({ tournament: tournaments, teamId: applications.teamId, status: applications.status, checkedInAt: applications.checkedInAt, drawn: isCompetitionDrawn })
     .from(applications)
     .innerJoin(tournaments, eq(tournaments.id, applications.tournamentId))
     .where(and(inArray(applications.status, [...statuses]), ours ? or(mine, ours) : mine, where))
@@ -62,6 +64,7 @@ export async function participations(
       acts: !team || team.captainId === userId,
       approved: r.status === PARTICIPANT_STATUS,
       checkedInAt: r.checkedInAt,
+      drawn: r.drawn,
     };
   });
 }
@@ -111,7 +114,8 @@ function checkInOf(p: Participation, now: Date) {
   return {
     opensAt: opensAt.toISOString(),
     closesAt: closesAt.toISOString(),
-    open: checkInPhase(t, now) === 'open',
+    // As the check-in route decides (services/registration.ts): a drawn competition takes no check-in.
+    open: checkInPhase(t, now) === 'open' && !p.drawn,
     checkedIn: p.checkedInAt !== null,
     canCheckIn: p.acts,
   };
