@@ -227,3 +227,42 @@ describe('hostile input on the live event streams (issue 22)', () => {
     );
   });
 });
+
+describe('hostile input on naming a co-organiser (issue 23)', () => {
+  it('never answers 5xx, refuses in JSON, and a refusal adds no staff, audit row or notice', async () => {
+    // Its own admin: the fuzz above may have signed the shared one out.
+    const boss = (await api.signedIn('admin')).token;
+    const gameId = await game(api, `Staff fuzz ${Date.now()}`);
+    const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
+      token: boss,
+      body: { title: `Staff fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
+    });
+    const id = cup.body.tournament._id;
+    const state = async () =>
+      JSON.stringify(
+        await rowsOf(sql`select (select count(*) from tournament_staff) as staff, (select count(*) from audit_log) as audit, (select count(*) from notifications) as notices`),
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(boss, userToken),
+        fc.oneof(fc.constant(id), hostileParam),
+        fc.oneof(
+          hostileValue.map((json) => ({ json })),
+          fc.record({ user: fc.oneof(hostileValue, hostileString, fc.uuid()) }).map((json) => ({ json })),
+          fc.string({ maxLength: 30 }).map((raw) => ({ raw })),
+        ),
+        async (token, tournamentId, body) => {
+          const before = await state();
+          const path = `/api/tournaments/${encodeURIComponent(tournamentId)}/staff`;
+          const res = await api.call('POST', path, 'raw' in body ? { token, raw: body.raw } : { token, body: body.json });
+          expect(res.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+            expect(await state()).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});
