@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';
 import { t } from '../../lib/i18n/index.ts';
-import { useHydrated, useHydratedStore } from '../../lib/hooks/hydration.ts';
+import { useHydrated } from '../../lib/hooks/hydration.ts';
+import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { api } from '../../lib/stores/api.ts';
-import { $isAdmin } from '../../lib/stores/session.ts';
 import { BracketBoard } from './BracketBoard.tsx';
 import { createBracketSync } from './sync.ts';
 
@@ -19,7 +19,8 @@ interface Props {
  */
 export default function BracketButton({ tournamentId, pending = false }: Props) {
   const hydrated = useHydrated();
-  const isAdmin = useHydratedStore($isAdmin, false);
+  // The organisers (an admin, or the tournament's staff: decision 016) edit it; everyone else reads it.
+  const isAdmin = useCanOrganise(tournamentId);
   const [open, setOpen] = useState(false);
   // One copy of the bracket per page: opening the modal again shows it at once, then refreshes.
   const [sync] = useState(() => createBracketSync(api, tournamentId));

@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';
-import { useHydratedStore } from '../../lib/hooks/hydration.ts';
+import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { $isAdmin } from '../../lib/stores/session.ts';
 import { StagesBoard } from './StagesBoard.tsx';
 import { createStagesSync } from './sync.ts';
 
@@ -14,18 +13,19 @@ interface Props {
 }
 
 /**
- * The admin's «Етапи» button on a tournament page (issue 21), next to the bracket button: opens the
- * modal where stages are created, seeded and their results entered. Nothing for anyone else (and
- * nothing until hydrated, as the server rendered).
+ * The organisers' «Етапи» button on a tournament page (issue 21; an admin or the tournament's
+ * staff, decision 016), next to the bracket button: opens the modal where stages are created,
+ * seeded and their results entered. Nothing for anyone else (and nothing until hydrated, as the
+ * server rendered).
  */
 export default function StagesButton({ tournamentId, pending = false }: Props) {
-  const isAdmin = useHydratedStore($isAdmin, false);
+  const organises = useCanOrganise(tournamentId);
   const [open, setOpen] = useState(false);
   const [sync] = useState(() => createStagesSync(api, tournamentId));
   // The page shows the tournament's status, participants and winner control as HTML: after a change, show it anew.
   const reloadOnClose = useRef(false);
 
-  if (!isAdmin) return null;
+  if (!organises) return null;
 
   function close() {
     if (!open) return;

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { ApplicationList, STATUS_TONE } from '../../components/ApplicationList.tsx';
@@ -10,22 +9,19 @@ import { isDrawn } from '../../lib/domain/bracket.ts';
 import { applicantName } from '../../lib/domain/participant.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { $isAdmin } from '../../lib/stores/session.ts';
-import { useHydrated } from '../../lib/hooks/hydration.ts';
+import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { adminDetail } from './admin-detail.ts';
 
 /**
- * Admin controls on a tournament page: every application with approve, reject and delete (after a
- * confirmation), SPEC §2, §4. Once the bracket is drawn the lineup is fixed, so only the actions
- * `reviewRefusal` still allows are offered. The choose-winner control sits by the winner block
- * (WinnerControl). Renders nothing for anyone else. The page reloads after a change, so the
- * server-rendered participants show it.
+ * The organisers' controls on a tournament page (an admin, or its staff: decision 016): every
+ * application with approve, reject and delete (after a confirmation), SPEC §2, §4. Once the
+ * bracket is drawn the lineup is fixed, so only the actions `reviewRefusal` still allows are
+ * offered. The choose-winner control sits by the winner block (WinnerControl). Renders nothing for
+ * anyone else. The page reloads after a change, so the server-rendered participants show it.
  */
 export default function TournamentAdminTools({ tournamentId }: { tournamentId: string }) {
   // Until hydrated, render what the server did (nothing), so hydration always matches.
-  const hydrated = useHydrated();
-  const storedAdmin = useStore($isAdmin);
-  const isAdmin = hydrated && storedAdmin;
+  const organises = useCanOrganise(tournamentId);
   const [detail, setDetail] = useState<TournamentDetail | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,7 +30,7 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    if (!isAdmin) return;
+    if (!organises) return;
     let live = true;
     adminDetail(tournamentId, version > 0)
       .then((fresh) => live && setDetail(fresh))
@@ -42,9 +38,9 @@ export default function TournamentAdminTools({ tournamentId }: { tournamentId: s
     return () => {
       live = false;
     };
-  }, [isAdmin, tournamentId, version]);
+  }, [organises, tournamentId, version]);
 
-  if (!isAdmin) return null;
+  if (!organises) return null;
   if (!detail) return message ? <Notice tone="error">{message.text}</Notice> : <p className="text-sm text-muted">{t('manage.loading')}</p>;
 
   async function act(run: () => Promise<{ message: string }>, fallback: string) {

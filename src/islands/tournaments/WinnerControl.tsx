@@ -10,8 +10,7 @@ import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { winnerRefusal, winnerTypeOf } from '../../lib/domain/tournament-winner.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { $isAdmin } from '../../lib/stores/session.ts';
-import { useHydratedStore } from '../../lib/hooks/hydration.ts';
+import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { adminDetail } from './admin-detail.ts';
 
 /** The approved participants a winner may be chosen from: players for solo, teams for team tournaments. */
@@ -20,21 +19,22 @@ export function winnerCandidates(detail: TournamentDetail): { id: string; name: 
 }
 
 /**
- * The admin's choose-winner control, right under the tournament's winner block (SPEC §2, §4
- * Winner). When the bracket (or the competition's places, issue 21) has a champion it offers exactly that champion, in one action that
- * also finishes the tournament; anyone else only after a confirmation. Without a champion, a
- * finished tournament's winner is chosen from the approved participants. Nothing for anyone else.
+ * The organisers' choose-winner control (an admin, or the tournament's staff: decision 016), right
+ * under the tournament's winner block (SPEC §2, §4 Winner). When the bracket (or the competition's
+ * places, issue 21) has a champion it offers exactly that champion, in one action that also
+ * finishes the tournament; anyone else only after a confirmation. Without a champion, a finished
+ * tournament's winner is chosen from the approved participants. Nothing for anyone else.
  */
 export default function WinnerControl({ tournamentId }: { tournamentId: string }) {
   // Until hydrated, render what the server did (nothing), so hydration always matches.
-  const isAdmin = useHydratedStore($isAdmin, false);
+  const organises = useCanOrganise(tournamentId);
   const [detail, setDetail] = useState<TournamentDetail | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [stageChampion, setStageChampion] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!isAdmin) return;
+    if (!organises) return;
     let live = true;
     adminDetail(tournamentId)
       .then(async (fresh) => {
@@ -48,9 +48,9 @@ export default function WinnerControl({ tournamentId }: { tournamentId: string }
     return () => {
       live = false;
     };
-  }, [isAdmin, tournamentId]);
+  }, [organises, tournamentId]);
 
-  if (!isAdmin) return null;
+  if (!organises) return null;
   if (!detail) return message ? <Notice tone="error">{message.text}</Notice> : null;
   if (detail.winner) return null;
 
