@@ -153,6 +153,56 @@ describe('GET /api/tournaments/{id}/events', () => {
     await stream.close();
   });
 
+  it('tells of a player’s report, a dispute and a confirmation sent through their routes, naming the match', async () => {
+    const [first, second] = [await player(api), await player(api)];
+    const cup = await tournament(api, { soloOnly: true, approved: [first, second] });
+    const made = await stage(api, cup.id, { format: 'single_elimination' });
+    const match = made.matches.find((m) => m.status === 'ready')!;
+    const [sideA, sideB] = match.a === first.user.id ? [first, second] : [second, first];
+    const stream = await open(`/api/tournaments/${cup.id}/events`);
+    await stream.next('ready');
+    const reported = await api.call('POST', `/api/matches/${match._id}/report`, { token: sideA.token, body: { scoreA: 1, scoreB: 0 } });
+    expect(reported.status).toBe(200);
+    expect(await stream.next('report')).toMatchObject({ tournamentId: cup.id, kind: 'report', matchId: match._id, version: expect.any(Number) });
+    const disputed = await api.call('POST', `/api/matches/${match._id}/dispute`, { token: sideB.token, body: { reason: 'Було 0:1' } });
+    expect(disputed.status).toBe(200);
+    expect(await stream.next('report')).toMatchObject({ tournamentId: cup.id, matchId: match._id });
+    await stream.close();
+
+    // Another match: its report confirmed by the other side is a result, told as one.
+    const [third, fourth] = [await player(api), await player(api)];
+    const next = await tournament(api, { soloOnly: true, approved: [third, fourth] });
+    const final = (await stage(api, next.id, { format: 'single_elimination' })).matches[0]!;
+    const [reporter, confirmer] = final.a === third.user.id ? [third, fourth] : [fourth, third];
+    const watching = await open(`/api/tournaments/${next.id}/events`);
+    await watching.next('ready');
+    await api.call('POST', `/api/matches/${final._id}/report`, { token: reporter.token, body: { scoreA: 0, scoreB: 1 } });
+    await watching.next('report');
+    const confirmed = await api.call('POST', `/api/matches/${final._id}/confirm`, { token: confirmer.token });
+    expect(confirmed.status).toBe(200);
+    expect(await watching.next('match')).toMatchObject({ tournamentId: next.id, kind: 'match', matchId: final._id });
+    await watching.close();
+  });
+
+  it('tells of a check-in and of its undoing sent through the route', async () => {
+    const me = await player(api);
+    const hour = 3_600_000;
+    const at = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+    const cup = await tournament(api, {
+      soloOnly: true,
+      approved: [me],
+      date: at(2),
+      settings: { checkInEnabled: true, checkInOpensAt: at(-1), checkInClosesAt: at(1) },
+    });
+    const stream = await open(`/api/tournaments/${cup.id}/events`);
+    await stream.next('ready');
+    expect((await api.call('POST', `/api/tournaments/${cup.id}/check-in`, { token: me.token })).status).toBe(200);
+    expect(await stream.next('checkIn')).toMatchObject({ tournamentId: cup.id, kind: 'checkIn' });
+    expect((await api.call('DELETE', `/api/tournaments/${cup.id}/check-in`, { token: me.token })).status).toBe(200);
+    expect(await stream.next('checkIn')).toMatchObject({ tournamentId: cup.id, kind: 'checkIn' });
+    await stream.close();
+  });
+
   it('answers 404 for an unknown tournament and 400 for an id that is not one, in Ukrainian', async () => {
     const missing = await api.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000/events');
     expect(missing.status).toBe(404);
