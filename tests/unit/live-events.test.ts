@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POLL_MS } from '../../src/lib/hooks/poll-while-visible.ts';
-import { sseParser, watchEvents, watchUser, type LiveEvent } from '../../src/lib/live/events.ts';
+import { sseParser, watchEvents, type LiveEvent } from '../../src/lib/live/events.ts';
+import { watchUser } from '../../src/lib/live/user-events.ts';
 import { $token } from '../../src/lib/stores/token.ts';
 
 describe('sseParser', () => {

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/notifications.ts';
 import { api } from '../../lib/stores/api.ts';
 import { loadSession } from '../../lib/stores/session.ts';
-import { watchUser } from '../../lib/live/events.ts';
+import { watchUser } from '../../lib/live/user-events.ts';
 
 /** How often the bell looks for new notifications while the page is open. */
 const REFRESH_MS = 30_000;

@@ -3,7 +3,7 @@ import { getMyTeams, type Team } from '../../lib/api/teams.ts';
 import { CHAT_POLL_MS } from '../../lib/domain/chat.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $user, loadSession } from '../../lib/stores/session.ts';
-import { watchUser } from '../../lib/live/events.ts';
+import { watchUser } from '../../lib/live/user-events.ts';
 
 export type TeamsStatus = 'idle' | 'loading' | 'ready' | 'error';
 

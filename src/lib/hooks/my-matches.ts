@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { setCheckIn } from '../api/check-in.ts';
 import { errorMessage } from '../api/client.ts';
 import { getMyMatches, type MyMatches } from '../api/schedule.ts';
-import { useUserEvents } from '../live/events.ts';
+import { useUserEvents } from '../live/user-events.ts';
 import { t } from '../i18n/index.ts';
 import { api } from '../stores/api.ts';
 

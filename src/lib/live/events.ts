@@ -1,6 +1,7 @@
 /**
  * Live pages in the browser (issue 22, decision 015): one reader for both event streams,
- * `GET /api/tournaments/{id}/events` and `GET /api/users/me/events`. It reads the stream with
+ * `GET /api/tournaments/{id}/events` and `GET /api/users/me/events` (the latter's sharing and token
+ * in `user-events.ts`, so a page with only the tournament's stream, an embed, never reads a token). It reads the stream with
  * `fetch` (EventSource cannot send the bearer token the user stream needs), reconnects with a
  * growing pause, closes while the tab is hidden (a browser keeps only six connections per site),
  * and while no stream is open it falls back to SPEC's 5 s poll: the caller hears `poll` then.
@@ -10,7 +11,6 @@
  */
 import { useEffect, useRef } from 'react';
 import { POLL_MS } from '../hooks/poll-while-visible.ts';
-import { $token } from '../stores/token.ts';
 
 export interface LiveEvent {
   kind: string;
@@ -173,49 +173,11 @@ export function watchEvents(path: string, onChange: (event: LiveEvent) => void, 
 export const watchTournament = (tournamentId: string, onChange: (event: LiveEvent) => void, options?: WatchOptions) =>
   watchEvents(`/tournaments/${tournamentId}/events`, onChange, options);
 
-/** Who listens to the page's one user stream; `polls`: whether it also hears the fallback's `poll`. */
-const userListeners = new Set<{ onChange: (event: LiveEvent) => void; polls: boolean }>();
-let stopUserStream: (() => void) | null = null;
-
-/**
- * The signed-in user's changes (`GET /api/users/me/events`: `notification`, `team`); nothing
- * without a token. Every caller on a page shares one stream (a browser keeps six connections per
- * site: the bell, the team tab and the match lists must not take them all); it opens with the
- * first caller and closes with the last. `pollMs: null`: the caller keeps its own clock and does
- * not hear the fallback's `poll`.
- */
-export function watchUser(onChange: (event: LiveEvent) => void, options: Pick<WatchOptions, 'pollMs' | 'fetch'> = {}): () => void {
-  if (!$token.get()) return () => {};
-  const entry = { onChange, polls: options.pollMs !== null };
-  userListeners.add(entry);
-  stopUserStream ??= watchEvents(
-    '/users/me/events',
-    (event) => {
-      for (const listener of [...userListeners]) if (event.kind !== 'poll' || listener.polls) listener.onChange(event);
-    },
-    { token: () => $token.get(), ...(options.fetch ? { fetch: options.fetch } : {}) },
-  );
-  return () => {
-    userListeners.delete(entry);
-    if (userListeners.size === 0) {
-      stopUserStream?.();
-      stopUserStream = null;
-    }
-  };
-}
-
 /** React: `watchTournament` while mounted (and `tournamentId` set); the latest `onChange` is called. */
 export function useTournamentEvents(tournamentId: string | null | undefined, onChange: (event: LiveEvent) => void): void {
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => (tournamentId ? watchTournament(tournamentId, (event) => latest.current(event)) : undefined), [tournamentId]);
-}
-
-/** React: `watchUser` while mounted and signed in (`userId` set, so it reopens for another user). */
-export function useUserEvents(userId: string | null | undefined, onChange: (event: LiveEvent) => void): void {
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => (userId ? watchUser((event) => latest.current(event)) : undefined), [userId]);
 }
 
 /** The window event through which a page's live island (islands/live) tells the page's other islands what changed. */

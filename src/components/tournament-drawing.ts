@@ -1,0 +1,56 @@
+import type { BracketState } from '../lib/api/bracket.ts';
+import type { StagesState } from '../lib/api/stages.ts';
+import { champion, progress } from '../lib/domain/bracket.ts';
+import type { ReportState } from '../lib/domain/match-day.ts';
+import { bracketView, type MatchView, type RoundView } from '../islands/bracket/view.ts';
+import { participantIndex, participantName } from './participant-names.ts';
+import { drawsStages, namesOf, stagesProgress } from './stages/view.ts';
+
+/**
+ * What a tournament's drawing shows, worked out once for the pages that draw it (the bracket page
+ * and the embed, issue 23): the stages of a tournament of stages (issue 21), or the SPEC bracket
+ * of one lone single-elimination stage, with its progress and its champion.
+ */
+export interface TournamentDrawingView {
+  /** Whether anything is drawn yet (a stage, or the SPEC bracket). */
+  drawn: boolean;
+  stats: { completed: number; total: number; percent: number };
+  winnerName: string | null;
+  /** The stages to draw stage by stage; empty when the SPEC bracket is drawn instead. */
+  stages: StagesState['stages'];
+  names: ReturnType<typeof namesOf>;
+  /** The SPEC bracket's rounds. */
+  rounds: RoundView[];
+  /** What each SPEC bracket card adds (issue 22): the link to its match page, its time while it is to be played, a players' report. */
+  cardOf: (match: MatchView) => { href: string | undefined; scheduledAt: string | null | undefined; reportState: ReportState | null | undefined };
+}
+
+export function tournamentDrawing(state: BracketState, stagesState: StagesState | null): TournamentDrawingView {
+  const stages = drawsStages(stagesState) ? stagesState!.stages : [];
+  // The SPEC bracket's match at (round, index) is its single-elimination stage's winners' match there.
+  const playoff = stagesState?.stages.length === 1 ? stagesState.stages[0] : undefined;
+  const playoffMatch = (roundIndex: number, index: number) =>
+    playoff?.matches.find((m) => m.side !== 'third_place' && m.round === roundIndex + 1 && m.position === index + 1);
+  const names = namesOf(stagesState?.participants ?? []);
+  const bracket = state.bracket;
+  const lastStage = stages.at(-1);
+  const stageChampion = lastStage?.complete ? (lastStage.placements.find((p) => p.from === 1 && p.to === 1)?.participant ?? null) : null;
+  const winnerId = stages.length > 0 ? stageChampion : champion(bracket);
+  return {
+    drawn: stages.length > 0 || bracket.length > 0,
+    stats: stages.length > 0 ? stagesProgress(stages) : progress(bracket),
+    winnerName: winnerId ? participantName(stages.length > 0 ? names : participantIndex(state.participants), winnerId) : null,
+    stages,
+    names,
+    rounds: bracketView(bracket, state.participants),
+    cardOf: (match) => {
+      const found = playoffMatch(match.roundIndex, match.index);
+      return {
+        href: found ? `/matches/${found._id}` : undefined,
+        // Its time while it is still to be played, localised by LocalTimes.
+        scheduledAt: found && found.status !== 'completed' && !found.bye ? found.scheduledAt : null,
+        reportState: found?.reportState,
+      };
+    },
+  };
+}
