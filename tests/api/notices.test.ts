@@ -3,14 +3,19 @@
  * (exactly once across senders, retries, a real SMTP server on loopback that answers, refuses or
  * hangs), and the tournament's finish announced once with each participant's place.
  */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, users } from '../../src/server/db/schema/index.ts';
-import { createMailer, type Letter, type Mailer } from '../../src/server/mail/mailer.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { createMailer, mailerFromEnv, type Letter, type Mailer } from '../../src/server/mail/mailer.ts';
 import { announce, lettersKicked, MAIL_ATTEMPTS, MAIL_LEASE_MS, MAIL_RETRY_MS, sendDueLetters, type Notice } from '../../src/server/services/notices.ts';
 import { createTestApi } from '../support/api.ts';
 import { admin as adminOf, player, stage, team, tournament, useTestApi, type Player } from '../support/builders.ts';
@@ -311,6 +316,53 @@ describe('letters through a real SMTP server', () => {
       expect((await rowsOf(english.user.id, 'tournamentFinished'))[0]!.mailState).toBe('sent');
     } finally {
       await server.close();
+    }
+  });
+
+  it('carry a match’s letters through the mailer SMTP_URL makes, as the runtime makes it: the reader’s language and subject, and the match’s link', async () => {
+    const server = await smtp();
+    const dataDir = await mkdtemp(join(tmpdir(), 'arena-mail-'));
+    try {
+      await drain();
+      mailer = mailerFromEnv(parseEnv({ SMTP_URL: server.url, DATA_DIR: dataDir }));
+      const [english, ukrainian] = [await player(api), await player(api)];
+      await api.call('PUT', '/api/users/me/locale', { token: english.token, body: { locale: 'en' } });
+      const cup = await tournament(api, { soloOnly: true, approved: [english, ukrainian] });
+      // Drawing the stage makes the final ready: both players are told, each in their language.
+      const match = (await stage(api, cup.id, { format: 'single_elimination' })).matches[0]!;
+      await drain();
+      const link = `${SITE}/matches/${match._id}`;
+      // The letters about the match (the approvals' letters came before them).
+      const lettersTo = (who: Player) =>
+        server.letters.filter((l) => l.to && !Array.isArray(l.to) && l.to.value[0]?.address === who.user.email && l.text?.includes(link));
+      expect(lettersTo(english)).toHaveLength(1);
+      const [en] = lettersTo(english);
+      expect(en?.subject).toBe(`Your match against ${ukrainian.user.username} is ready`);
+      expect(en?.headers.get('content-language')).toBe('en');
+      expect(en?.text).toContain(`Your next match in the tournament “${cup.title}” is ready: your opponent is ${ukrainian.user.username}.`);
+      expect(en?.text).toContain(link);
+      expect(en?.html).toContain(`href="${link}"`);
+      // The sender is MAIL_FROM's default, read by parseEnv.
+      expect(en?.from?.value[0]?.address).toBe('no-reply@kiberarena.local');
+      const [uk] = lettersTo(ukrainian);
+      expect(uk?.subject).toBe(`Ваш матч проти ${english.user.username} готовий`);
+      expect(uk?.headers.get('content-language')).toBe('uk');
+      expect(uk?.text).toContain(link);
+
+      // The Ukrainian reader reports the score: the English one is asked to confirm, by letter too.
+      const side = match.a === ukrainian.user.id ? { scoreA: 1, scoreB: 0 } : { scoreA: 0, scoreB: 1 };
+      expect((await api.call('POST', `/api/matches/${match._id}/report`, { token: ukrainian.token, body: side })).status).toBe(200);
+      await drain();
+      expect(lettersTo(english)).toHaveLength(2);
+      const reported = lettersTo(english)[1];
+      expect(reported?.subject).toBe(`${ukrainian.user.username} reported the score ${side.scoreA}:${side.scoreB}`);
+      expect(reported?.headers.get('content-language')).toBe('en');
+      expect((await rowsOf(english.user.id, 'scoreReported'))[0]!.mailState).toBe('sent');
+      // With SMTP_URL set, nothing is written to the outbox folder instead.
+      expect(existsSync(join(dataDir, 'outbox'))).toBe(false);
+    } finally {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 
