@@ -381,6 +381,64 @@ describe('confirmation applies the result as the admin’s would', () => {
   });
 });
 
+describe('ratings after the players’ results', () => {
+  it('equal, player by player, those after the admin enters the same results on a twin bracket: a confirmation, an automatic one and two equal reports alike', async () => {
+    // Twin brackets of four new players each, in games of their own, seeded in application order.
+    const [reportedGame, enteredGame] = [await statsGame(api), await statsGame(api)];
+    const reported = [await player(api), await player(api), await player(api), await player(api)];
+    const entered = [await player(api), await player(api), await player(api), await player(api)];
+    const byPlayers = await cup(reported, 'single_elimination', {}, { stats: reportedGame });
+    const byAdmin = await cup(entered, 'single_elimination', {}, { stats: enteredGame });
+    const inPlay = (c: typeof byPlayers) => [...c.stage.matches].sort((x, y) => x.round - y.round || x.position - y.position);
+    const seat = (id: string | null) => reported.find((p) => p.user.id === id)!;
+    // The same result in each twin match (bestOf 1): side a, b, then a wins.
+    const scores = [
+      { scoreA: 1, scoreB: 0 },
+      { scoreA: 0, scoreB: 1 },
+      { scoreA: 1, scoreB: 0 },
+    ];
+
+    const [semi1, semi2, final] = inPlay(byPlayers);
+    // The first semi-final: reported by a, confirmed by b.
+    await report(seat(semi1!.a), semi1!._id, scores[0]!);
+    expect((await confirm(seat(semi1!.b), semi1!._id)).status).toBe(200);
+    // The second: reported by b, nobody answers, and its time runs out (no route sets it in the past).
+    await report(seat(semi2!.b), semi2!._id, scores[1]!);
+    await api.db
+      .update(stageMatches)
+      .set({ confirmBy: new Date(Date.now() - 1000) })
+      .where(eq(stageMatches.id, semi2!._id));
+    expect(await confirmDueReports(api.db, new Date(), semi2!._id)).toBe(1);
+    // The final: both sides report the same score.
+    const finalists = await read(final!._id);
+    await report(seat(finalists.match.a), final!._id, scores[2]!);
+    expect((await report(seat(finalists.match.b), final!._id, scores[2]!)).body.state.match.status).toBe('completed');
+
+    // The twin: the admin enters each result, in the same order.
+    for (const [i, m] of inPlay(byAdmin).entries()) {
+      const { version } = (await read(m._id)).match;
+      const saved = await api.call('PATCH', `/api/matches/${m._id}`, { token: admin.token, body: { ...scores[i]!, version } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+
+    const line = async (who: Player, gameOf: string) => {
+      const [row] = await api.db
+        .select()
+        .from(playerGameStats)
+        .where(and(eq(playerGameStats.userId, who.user.id), eq(playerGameStats.gameId, gameOf)));
+      return row && { rating: row.rating, matchesPlayed: row.matchesPlayed, matchesWon: row.matchesWon, matchesLost: row.matchesLost, currentStreak: row.currentStreak };
+    };
+    const ours = await Promise.all(reported.map((p) => line(p, reportedGame)));
+    const theirs = await Promise.all(entered.map((p) => line(p, enteredGame)));
+    expect(ours).toEqual(theirs);
+    // Not the trivial equality of nobody rated: all six sides counted, the champion twice a winner and above its start.
+    expect(ours.map((l) => l?.matchesPlayed).sort()).toEqual([1, 1, 2, 2]);
+    expect(ours.map((l) => l?.matchesWon).sort()).toEqual([0, 0, 1, 2]);
+    expect(Math.max(...ours.map((l) => l!.rating))).toBeGreaterThan(1000);
+    for (const m of inPlay(byPlayers)) expect(await api.db.select().from(statMatches).where(eq(statMatches.stageMatchId, m._id))).toHaveLength(1);
+  });
+});
+
 describe('automatic confirmation', () => {
   it('confirms a report nobody answered once its time is up, and a reader of the match sees it confirmed', async () => {
     const { a, match } = await duel();
