@@ -3,6 +3,8 @@ import { Notice } from './Notice.tsx';
 import { createApiClient, isNetworkFailure } from '../lib/api/client.ts';
 import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../lib/api/match-history.ts';
 import { matchOutcome, type MatchOutcome } from '../lib/domain/match-outcome.ts';
+import { profilePath } from '../lib/domain/participant.ts';
+import { useHydrated } from '../lib/hooks/hydration.ts';
 import { formatDateTime } from '../lib/i18n/format.ts';
 import { t, type MessageKey } from '../lib/i18n/index.ts';
 
@@ -54,7 +56,14 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
         {sides.map((side, index) => (
           <span key={`${side.type}-${side.id ?? index}`} className="flex items-center gap-2">
             {index > 0 && <span className="text-muted">{t('matchHistory.versus')}</span>}
-            <span className={side.isWinner ? 'font-bold' : ''}>{side.name}</span>
+            {/* The other side links to its profile (issue 23); the owner's own name does not link back. */}
+            {side.id && !(side.id === id && side.type === type) ? (
+              <a href={profilePath(side.type, side.id)} className={side.isWinner ? 'font-bold' : ''}>
+                {side.name}
+              </a>
+            ) : (
+              <span className={side.isWinner ? 'font-bold' : ''}>{side.name}</span>
+            )}
             <span className="rounded bg-bg/60 px-2 font-mono text-sm" aria-label={`${t('matchHistory.score')}: ${side.score}`}>
               {side.score}
             </span>
@@ -78,17 +87,28 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
   );
 }
 
+interface Props {
+  kind: 'player' | 'team';
+  id: string;
+  title?: string;
+  headingLevel?: 2 | 3 | 4;
+  /** The first page as the server read it (a profile page, issue 23): shown without a request, readable without JavaScript. */
+  initial?: MatchHistoryItem[];
+}
+
 /**
  * Match history of a player or a team (SPEC §2): newest first, 20 at a time, 'load more' while
- * a full page came back. Used on the team tab and in the cabinet.
+ * a full page came back. Used on the team tab, in the cabinet and on the profiles.
  */
-export default function MatchHistory({ kind, id, title = t('matchHistory.title'), headingLevel = 3 }: { kind: 'player' | 'team'; id: string; title?: string; headingLevel?: 2 | 3 | 4 }) {
-  const [items, setItems] = useState<MatchHistoryItem[]>([]);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+export default function MatchHistory({ kind, id, title = t('matchHistory.title'), headingLevel = 3, initial }: Props) {
+  const [items, setItems] = useState<MatchHistoryItem[]>(initial ?? []);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>(initial ? 'ready' : 'loading');
   const [error, setError] = useState('');
-  const [more, setMore] = useState(false);
+  const [more, setMore] = useState(initial ? initial.length >= MATCH_HISTORY_LIMIT : false);
   const [loadingMore, setLoadingMore] = useState(false);
-  const shown = useRef(0);
+  const shown = useRef(initial?.length ?? 0);
+  // «Load more» works only once running; without JavaScript the page shows the first page alone.
+  const hydrated = useHydrated();
 
   const load = useCallback(
     async (offset: number) => {
@@ -110,8 +130,10 @@ export default function MatchHistory({ kind, id, title = t('matchHistory.title')
     [kind, id],
   );
 
+  // The server's first page, when given, stands in for the first request.
+  const fromServer = useRef(initial !== undefined);
   useEffect(() => {
-    void load(0);
+    if (!fromServer.current) void load(0);
   }, [load]);
 
   async function loadMore() {
@@ -137,7 +159,7 @@ export default function MatchHistory({ kind, id, title = t('matchHistory.title')
         </ol>
       )}
       {error && <Notice tone="error">{error}</Notice>}
-      {status === 'ready' && more && (
+      {status === 'ready' && more && hydrated && (
         <button type="button" className="btn-ghost self-start" onClick={loadMore} disabled={loadingMore}>
           {loadingMore ? t('matchHistory.loading') : t('matchHistory.loadMore')}
         </button>

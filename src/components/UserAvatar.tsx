@@ -11,10 +11,12 @@ interface Props {
   /** Show the name beside the picture (the picture is then decorative). */
   showName?: boolean;
   className?: string;
+  /** Where the name links (the player's profile, `profilePath`); plain text without it. */
+  href?: string | undefined;
 }
 
 /** A user's picture, falling back to the default one when it cannot load, with the name beside it. */
-export function UserAvatar({ user, size = 'md', showName = true, className = '' }: Props) {
+export function UserAvatar({ user, size = 'md', showName = true, className = '', href }: Props) {
   const { px, box } = sizes[size];
   return (
     <span className={`inline-flex min-w-0 items-center gap-2 ${className}`}>
@@ -28,7 +30,14 @@ export function UserAvatar({ user, size = 'md', showName = true, className = '' 
         className={`${box} shrink-0 rounded-full bg-surface-2 object-cover`}
         onError={showDefaultAvatar}
       />
-      {showName && <span className="truncate">{user.username}</span>}
+      {showName &&
+        (href ? (
+          <a href={href} className="truncate">
+            {user.username}
+          </a>
+        ) : (
+          <span className="truncate">{user.username}</span>
+        ))}
     </span>
   );
 }

@@ -1,9 +1,12 @@
 import type { APIRoute } from 'astro';
 import { listGames } from '../lib/api/games.ts';
+import { getLeaderboard, listStatsGames } from '../lib/api/leaderboards.ts';
 import { listNews } from '../lib/api/news.ts';
 import { PAGE_MAX_LIMIT, type Page } from '../lib/api/paging.ts';
 import { listTournaments } from '../lib/api/tournaments.ts';
+import { LEADERBOARD_MAX_LIMIT } from '../lib/domain/leaderboard.ts';
 import { escapeXml } from '../lib/domain/markup.ts';
+import { profilePath } from '../lib/domain/participant.ts';
 
 /** Every item of a paged list, read page by page as the API gives them. */
 async function everyPage<T>(read: (offset: number) => Promise<Page<T>>): Promise<T[]> {
@@ -16,12 +19,29 @@ async function everyPage<T>(read: (offset: number) => Promise<Page<T>>): Promise
   return all;
 }
 
-/** Every public page a search engine should find: sections, games, tournaments with their brackets, news items. */
+/**
+ * The profiles worth finding (issue 23): the players and teams with activity, as each rated game's
+ * leaderboards list them — the top 100 of each tab by rating, so the list stays bounded however
+ * many accounts there are; one who plays several games is listed once.
+ */
+async function activeProfiles(locals: App.Locals): Promise<string[]> {
+  const games = await listStatsGames(locals.api);
+  const boards = await Promise.all(
+    games.flatMap((game) => [
+      getLeaderboard(locals.api, 'players', game._id, { limit: LEADERBOARD_MAX_LIMIT }).then((rows) => rows.flatMap((r) => (r.userId ? [profilePath('user', r.userId._id)] : []))),
+      getLeaderboard(locals.api, 'teams', game._id, { limit: LEADERBOARD_MAX_LIMIT }).then((rows) => rows.flatMap((r) => (r.teamId ? [profilePath('team', r.teamId._id)] : []))),
+    ]),
+  );
+  return [...new Set(boards.flat())];
+}
+
+/** Every public page a search engine should find: sections, games, tournaments with their brackets, news items, active profiles. */
 export const GET: APIRoute = async ({ locals }) => {
-  const [games, tournaments, news] = await Promise.all([
+  const [games, tournaments, news, profiles] = await Promise.all([
     listGames(locals.api),
     everyPage((offset) => listTournaments(locals.api, { sort: 'date_asc', limit: PAGE_MAX_LIMIT, offset })),
     everyPage((offset) => listNews(locals.api, { limit: PAGE_MAX_LIMIT, offset })),
+    activeProfiles(locals),
   ]);
   const entries: { path: string; lastmod?: string }[] = [
     { path: '/' },
@@ -31,6 +51,7 @@ export const GET: APIRoute = async ({ locals }) => {
     ...games.map((game) => ({ path: `/games/${game._id}` })),
     ...tournaments.flatMap((tournament) => [{ path: `/tournaments/${tournament._id}` }, { path: `/tournament/${tournament._id}/bracket` }]),
     ...news.map((item) => ({ path: `/news/${item._id}`, lastmod: item.date })),
+    ...profiles.map((path) => ({ path })),
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

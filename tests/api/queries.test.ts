@@ -268,6 +268,63 @@ describe('leaderboards and achievements', () => {
   });
 });
 
+describe('profiles (issue 23)', () => {
+  it('cost the same for a player and a team, whatever their games, history, achievements, places, teams and matches', async () => {
+    const player = (await players(1))[0]!;
+    const crew = await team(2, { with: player });
+    const rival = await team(1);
+    const add = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const gameId = await game(true);
+        const [badge] = await api.db.insert(achievements).values({ gameId, name: unique('Badge'), description: 'Опис', condition: 'wins >= 1' }).returning({ id: achievements.id });
+        await api.db.insert(earnedAchievements).values([
+          { achievementId: badge!.id, userId: player },
+          { achievementId: badge!.id, teamId: crew.id },
+        ]);
+        await api.db.insert(playerGameStats).values({ userId: player, gameId, rating: 1016, matchesPlayed: 2, matchesWon: 1 });
+        await api.db.insert(teamGameStats).values({ teamId: crew.id, gameId, rating: 1016, matchesPlayed: 2, matchesWon: 1 });
+        // A place in a solo and in a team tournament, each won.
+        const solo = await tournament({ gameId, soloOnly: true, status: 'finished', winnerType: 'user', winnerId: player });
+        const teamCup = await tournament({ gameId, soloOnly: false, status: 'finished', winnerType: 'team', winnerId: crew.id });
+        await api.db.insert(applications).values([
+          { tournamentId: solo, userId: player, status: 'approved' },
+          { tournamentId: teamCup, userId: player, teamId: crew.id, status: 'approved' },
+        ]);
+        // Two matches each, with the rating after them (the chart's points).
+        for (const at of [1, 2]) {
+          const [solo1, team1] = await api.db
+            .insert(matches)
+            .values([
+              { gameId, tournamentId: solo, completedAt: new Date(Date.now() - at * 60_000) },
+              { gameId, tournamentId: teamCup, completedAt: new Date(Date.now() - at * 60_000) },
+            ])
+            .returning({ id: matches.id });
+          await api.db.insert(matchParticipants).values([
+            { matchId: solo1!.id, participantType: 'user', userId: player, name: 'Гравець', score: 2, isWinner: true, ratingAfter: 1000 + at * 16 },
+            { matchId: solo1!.id, participantType: 'user', userId: crew.members[0]!, name: 'Суперник', score: 1, ratingAfter: 1000 - at * 16 },
+            { matchId: team1!.id, participantType: 'team', teamId: crew.id, name: 'Команда', score: 2, isWinner: true, ratingAfter: 1000 + at * 16 },
+            { matchId: team1!.id, participantType: 'team', teamId: rival.id, name: 'Суперники', score: 1, ratingAfter: 1000 - at * 16 },
+          ]);
+        }
+      }
+      // Another team to be in.
+      await team(2, { with: player });
+    };
+    const size = (body: unknown) => {
+      const p = body as { games: { history: unknown[] }[]; achievements: unknown[]; placements: unknown[]; matches: unknown[]; teams?: unknown[] };
+      return p.games.reduce((sum, g) => sum + 1 + g.history.length, 0) + p.achievements.length + p.placements.length + p.matches.length + (p.teams?.length ?? 0);
+    };
+    await add(1);
+    await expectFlat(
+      [
+        { path: `/api/players/${player}`, size },
+        { path: `/api/teams/${crew.id}`, size },
+      ],
+      () => add(3),
+    );
+  });
+});
+
 describe('match history', () => {
   it('costs the same for a player and a team, whatever the page holds', async () => {
     const gameId = await game(true);

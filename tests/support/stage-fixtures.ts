@@ -22,6 +22,7 @@ export const players = (n: number, name = (i: number) => `P${i}`): BracketPartic
     _id: `p${i + 1}`,
     name: name(i + 1),
     image: null,
+    type: 'user' as const,
   }));
 
 /** The stronger (lower-numbered) side wins 2:1. */

@@ -5,7 +5,7 @@ import { createApiClient } from '../../src/lib/api/client.ts';
 import { createBracket, setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
 
 const ID = '11111111-1111-4111-8111-111111111111';
-const participants = ['p1', 'p2', 'p3', 'p4'].map((id) => ({ _id: id, name: id.toUpperCase(), image: null }));
+const participants = ['p1', 'p2', 'p3', 'p4'].map((id) => ({ _id: id, name: id.toUpperCase(), image: null, type: 'user' as const }));
 
 /**
  * A stand-in for the bracket API (GET with ETag and 304, PATCH with version and 409, POST),

@@ -3,7 +3,7 @@ import { bracketView, clearedResults, hasPlayedResults, roundTitle } from '../..
 import { pictureSrc } from '../../src/lib/domain/address.ts';
 import { createBracket, setResult } from '../../src/lib/domain/bracket.ts';
 
-const people = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: `p${i + 1}`, name: `Гравець ${i + 1}`, image: `/api/avatar/p${i + 1}` }));
+const people = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: `p${i + 1}`, name: `Гравець ${i + 1}`, image: `/api/avatar/p${i + 1}`, type: 'user' as const }));
 
 describe('round titles', () => {
   it('names the last three rounds and numbers the earlier ones', () => {
@@ -35,20 +35,23 @@ describe('the bracket as drawn', () => {
     const match = bracketView(bracket, people(4))[0]!.matches[1]!;
     expect(match).toMatchObject({ state: 'completed', editable: true, comment: 'BO3 2:1' });
     expect(match.sides.map((s) => s.result)).toEqual(['loser', 'winner']);
-    expect(match.sides[1]).toMatchObject({ id: 'p4', initial: 'Г4', image: '/api/avatar/p4' });
+    expect(match.sides[1]).toMatchObject({ id: 'p4', initial: 'Г4', image: '/api/avatar/p4', href: '/players/p4' });
   });
 
   it('names a participant who left «Невідомий учасник» and never puts an unsafe address into a picture', () => {
     const list = [
-      { _id: 'p1', name: 'Ліс', image: 'javascript:alert(1)' },
-      { _id: 'p2', name: 'Степ', image: 'https://cdn.example/logo.png' },
+      { _id: 'p1', name: 'Ліс', image: 'javascript:alert(1)', type: 'team' as const },
+      { _id: 'p2', name: 'Степ', image: 'https://cdn.example/logo.png', type: 'team' as const },
     ];
     const [match] = bracketView(createBracket(['p1', 'p2', 'p3', 'p4']), list)[0]!.matches;
     expect(match!.sides.map((s) => [s.name, s.image])).toEqual([
       ['Ліс', null],
       ['Степ', 'https://cdn.example/logo.png'],
     ]);
-    expect(bracketView(createBracket(['p1', 'p2', 'p3', 'p4']), list)[0]!.matches[1]!.sides[0]!.name).toBe('Невідомий учасник');
+    const left = bracketView(createBracket(['p1', 'p2', 'p3', 'p4']), list)[0]!.matches[1]!.sides[0]!;
+    expect(left.name).toBe('Невідомий учасник');
+    // A team's name links to the team's profile; one who left links nowhere (issue 23).
+    expect([match!.sides[0]!.href, left.href]).toEqual(['/teams/p1', null]);
     expect([pictureSrc('//evil.example/x.png'), pictureSrc(''), pictureSrc(null), pictureSrc('/logos/a.png')]).toEqual([null, null, null, '/logos/a.png']);
   });
 });

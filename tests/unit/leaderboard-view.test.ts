@@ -66,8 +66,8 @@ describe('leaderboard view', () => {
       { _id: 'e1', teamId: { _id: 't1', name: 'Alpha', logoUrl: null }, generalStats: stats, achievements: [] },
       { _id: 'e2', teamId: null, generalStats: stats, achievements: [] },
     ] as unknown as Parameters<typeof rowsOf>[1]);
-    expect(known).toMatchObject({ key: 'e1', ownerId: 't1', name: 'Alpha', known: true, picture: { kind: 'team', name: 'Alpha' } });
-    expect(gone).toMatchObject({ key: 'e2', ownerId: null, known: false, picture: null });
+    expect(known).toMatchObject({ key: 'e1', ownerId: 't1', name: 'Alpha', href: '/teams/t1', known: true, picture: { kind: 'team', name: 'Alpha' } });
+    expect(gone).toMatchObject({ key: 'e2', ownerId: null, href: null, known: false, picture: null });
     expect(gone?.name).not.toBe('');
   });
 });

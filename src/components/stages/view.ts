@@ -6,7 +6,7 @@ import type { BracketSide, MatchStatus } from '../../lib/domain/stage/format.ts'
 import type { ReportState } from '../../lib/domain/match-day.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { participantName } from '../participant-names.ts';
+import { participantHref, participantName } from '../participant-names.ts';
 
 /**
  * What the stage components draw, worked out once from the API's stages (issue 21): trees per
@@ -23,6 +23,8 @@ export interface StageSideView {
   id: string | null;
   /** The name; for an empty slot «Автоматичний прохід» (bye) or «Ще невідомо». */
   name: string;
+  /** The participant's profile; null for an empty slot or one who left. */
+  href: string | null;
   image: string | null;
   initial: string;
   result: 'winner' | 'loser' | 'draw' | null;
@@ -75,6 +77,7 @@ function side(match: StageMatchView, id: string | null, score: number | null, na
     return {
       id: null,
       name: match.bye ? t('bracket.bye') : t('bracket.tbd'),
+      href: null,
       image: null,
       initial: '',
       result: null,
@@ -86,6 +89,7 @@ function side(match: StageMatchView, id: string | null, score: number | null, na
   return {
     id,
     name,
+    href: participantHref(names, id),
     image: pictureSrc(names.get(id)?.image),
     initial: teamInitials(name),
     result,
@@ -204,6 +208,7 @@ export type GridCell =
 export interface GridRow {
   id: string;
   name: string;
+  href: string | null;
   cells: GridCell[];
 }
 
@@ -216,6 +221,7 @@ export function resultGrid(order: readonly string[], matches: readonly StageMatc
   return order.map((id) => ({
     id,
     name: nameOf(names, id),
+    href: participantHref(names, id),
     cells: order.map((other): GridCell => {
       if (other === id) return { kind: 'self' };
       const meetings = sorted
@@ -261,6 +267,7 @@ export const swissRounds = (matches: readonly StageMatchView[], names: Names): S
 export interface PlacementRow {
   id: string;
   name: string;
+  href: string | null;
   from: number;
   /** «1», «3–4». */
   place: string;
@@ -273,6 +280,7 @@ export const placementRows = (placements: readonly PlacementView[], names: Names
     .map((p) => ({
       id: p.participant,
       name: nameOf(names, p.participant),
+      href: participantHref(names, p.participant),
       from: p.from,
       place: p.from === p.to ? String(p.from) : `${p.from}–${p.to}`,
     }));

@@ -19,14 +19,21 @@ function SidePicture({ side }: { side: SideView }) {
   );
 }
 
-function Side({ side }: { side: SideView }) {
+/** One side; its name links to the profile unless the whole card is a button (the admin's, SPEC bracket modal). */
+function Side({ side, linked }: { side: SideView; linked: boolean }) {
   const tone = side.result === 'winner' ? 'bg-surface-2 font-semibold text-accent' : side.result === 'loser' ? 'text-muted' : side.id ? '' : 'text-muted italic';
   return (
     <li className={`flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1 ${tone}`}>
       <SidePicture side={side} />
-      <span className="min-w-0 flex-1 truncate" title={side.name}>
-        {side.name}
-      </span>
+      {linked && side.href ? (
+        <a href={side.href} className="min-w-0 flex-1 truncate text-inherit" title={side.name}>
+          {side.name}
+        </a>
+      ) : (
+        <span className="min-w-0 flex-1 truncate" title={side.name}>
+          {side.name}
+        </span>
+      )}
       {side.result === 'winner' && <Crown />}
     </li>
   );
@@ -71,8 +78,8 @@ export function MatchCard({ match, children, className = '', onClick, href, sche
         </span>
       </div>
       <ul className="flex flex-col gap-1">
-        <Side side={match.sides[0]} />
-        <Side side={match.sides[1]} />
+        <Side side={match.sides[0]} linked={!onClick} />
+        <Side side={match.sides[1]} linked={!onClick} />
       </ul>
       {scheduledAt && <MatchTime iso={scheduledAt} className="mt-1.5" />}
       {match.comment && (

@@ -2,7 +2,7 @@ import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { dependentResults, isBye, matchState, roundKind, type Bracket, type MatchState } from '../../lib/domain/bracket.ts';
 import { pictureSrc } from '../../lib/domain/address.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
-import { participantIndex, participantName } from '../../components/participant-names.ts';
+import { participantHref, participantIndex, participantName } from '../../components/participant-names.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 /**
@@ -14,6 +14,8 @@ export interface SideView {
   id: string | null;
   /** The participant's name; for an empty slot «Автоматичний прохід» (bye) or «Ще невідомо». */
   name: string;
+  /** The participant's profile (issue 23); null for an empty slot or one who left. */
+  href: string | null;
   /** A picture address safe to show, or null (draw the initial instead). */
   image: string | null;
   initial: string;
@@ -67,11 +69,11 @@ export function bracketView(bracket: Bracket, participants: readonly BracketPart
         const side = (id: string | null): SideView => {
           if (!id) {
             const name = bye ? t('bracket.bye') : t('bracket.tbd');
-            return { id: null, name, image: null, initial: '', result: null };
+            return { id: null, name, href: null, image: null, initial: '', result: null };
           }
           const name = participantName(index, id);
           const result = match.winner === id ? 'winner' : match.winner ? 'loser' : null;
-          return { id, name, image: pictureSrc(index.get(id)?.image), initial: teamInitials(name), result };
+          return { id, name, href: participantHref(index, id), image: pictureSrc(index.get(id)?.image), initial: teamInitials(name), result };
         };
         const state = matchState(match);
         return {

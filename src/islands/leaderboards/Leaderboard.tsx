@@ -256,7 +256,13 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
                         {row.picture?.kind === 'user' && <UserAvatar user={row.picture.user} size="md" showName={false} className="shrink-0" />}
                         {row.picture?.kind === 'team' && <TeamLogo src={row.picture.logoUrl} name={row.picture.name} size="small" />}
                         <div className="flex min-w-0 flex-col">
-                          <span className={`truncate font-semibold ${row.known ? '' : 'text-muted italic'}`}>{row.name}</span>
+                          {row.href ? (
+                            <a href={row.href} className="truncate font-semibold">
+                              {row.name}
+                            </a>
+                          ) : (
+                            <span className={`truncate font-semibold ${row.known ? '' : 'text-muted italic'}`}>{row.name}</span>
+                          )}
                           <span className="text-xs text-muted">
                             <span className="md:hidden">{row.stats.rankTitle} · </span>
                             <span className="sm:hidden">

@@ -1,5 +1,6 @@
 import type { AchievementBadge, GeneralStats, PlayerEntry, TeamEntry } from '../../lib/api/leaderboards.ts';
 import { parseSort, parseTab, type LeaderboardSort, type LeaderboardTab } from '../../lib/domain/leaderboard.ts';
+import { profilePath } from '../../lib/domain/participant.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 /*
@@ -92,6 +93,8 @@ export interface Row {
   key: string;
   ownerId: string | null;
   name: string;
+  /** The owner's profile (issue 23); null for one deleted. */
+  href: string | null;
   known: boolean;
   picture: { kind: 'user'; user: { _id: string; username: string; avatar: string | null } } | { kind: 'team'; name: string; logoUrl: string | null } | null;
   stats: GeneralStats;
@@ -104,6 +107,7 @@ export function rowsOf(tab: LeaderboardTab, entries: Entries): Row[] {
       key: e._id,
       ownerId: e.userId?._id ?? null,
       name: e.userId?.username || t('leaderboards.unknownPlayer'),
+      href: e.userId ? profilePath('user', e.userId._id) : null,
       known: Boolean(e.userId?.username),
       picture: e.userId ? { kind: 'user', user: e.userId } : null,
       stats: e.generalStats,
@@ -114,6 +118,7 @@ export function rowsOf(tab: LeaderboardTab, entries: Entries): Row[] {
     key: e._id,
     ownerId: e.teamId?._id ?? null,
     name: e.teamId?.name || t('leaderboards.unknownTeam'),
+    href: e.teamId ? profilePath('team', e.teamId._id) : null,
     known: Boolean(e.teamId?.name),
     picture: e.teamId ? { kind: 'team', name: e.teamId.name, logoUrl: e.teamId.logoUrl } : null,
     stats: e.generalStats,

@@ -8,6 +8,7 @@ import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import MatchHistory from '../../components/MatchHistory.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { profilePath } from '../../lib/domain/participant.ts';
 import { TeamLogo } from '../../components/TeamLogo.tsx';
 import { putTeam } from './store.ts';
 import { TeamChat } from './TeamChat.tsx';
@@ -102,7 +103,7 @@ export function TeamCard({ team, userId, current }: { team: Team; userId: string
                 return (
                   <li key={member._id} className="flex items-center gap-3 rounded-lg bg-surface-2 px-3 py-2">
                     <span className="flex min-w-0 flex-1 items-center gap-1">
-                      <UserAvatar user={member} className="min-w-0" />
+                      <UserAvatar user={member} href={profilePath('user', member._id)} className="min-w-0" />
                       {member._id === userId && <span className="shrink-0 text-muted">({t('team.you')})</span>}
                     </span>
                     {isTeamCaptain && <Badge>{t('team.captainBadge')}</Badge>}

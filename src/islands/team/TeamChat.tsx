@@ -7,6 +7,7 @@ import { CHAT_MESSAGE_MAX, chatMessageProblem, chatTime } from '../../lib/domain
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { profilePath } from '../../lib/domain/participant.ts';
 import { onTeamTick } from './store.ts';
 
 /** Messages in time order; a message already held is not doubled. */
@@ -116,7 +117,13 @@ export function TeamChat({ teamId, teamName, userId }: { teamId: string; teamNam
               </span>
               <div className={`min-w-0 rounded-lg px-3 py-2 ${mine ? 'bg-primary/15' : 'bg-surface-2'}`}>
                 <p className="flex items-baseline gap-2 text-xs text-muted">
-                  <span className="font-semibold text-fg">{author}</span>
+                  {m.userId ? (
+                    <a href={profilePath('user', m.userId._id)} className="font-semibold">
+                      {author}
+                    </a>
+                  ) : (
+                    <span className="font-semibold text-fg">{author}</span>
+                  )}
                   <time dateTime={m.createdAt}>{chatTime(m.createdAt)}</time>
                 </p>
                 <p className="whitespace-pre-wrap break-words text-sm">{m.message}</p>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEEDINGS, type Bracket } from '../domain/bracket.ts';
+import { PARTICIPANT_TYPES } from '../domain/participant.ts';
 import { getIfChanged, type ApiClient } from './client.ts';
 
 const participantId = z.string().min(1).max(64).nullable();
@@ -47,7 +48,8 @@ export const bracketCreateInput = z.object({
 });
 export type BracketCreateInput = z.input<typeof bracketCreateInput>;
 
-export const bracketParticipantSchema = z.object({ _id: z.string(), name: z.string(), image: z.string().nullable() });
+/** A participant as brackets and stages draw one; `type` says whose profile the name links to (issue 23). */
+export const bracketParticipantSchema = z.object({ _id: z.string(), name: z.string(), image: z.string().nullable(), type: z.enum(PARTICIPANT_TYPES) });
 export type BracketParticipant = z.infer<typeof bracketParticipantSchema>;
 
 export const bracketStateSchema = z.object({

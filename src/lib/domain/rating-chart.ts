@@ -78,7 +78,7 @@ export function ratingChart(history: readonly RatingPoint[], box: ChartBox = RAT
   const ratings = history.map((p) => p.rating);
   const low = Math.min(...ratings);
   const high = Math.max(...ratings);
-  const step = STEPS.find((s) => Math.ceil(high / s) - Math.floor(low / s) <= MAX_TICKS) ?? STEPS[STEPS.length - 1];
+  const step: number = STEPS.find((s) => Math.ceil(high / s) - Math.floor(low / s) <= MAX_TICKS) ?? STEPS[STEPS.length - 1]!;
   let min = Math.floor(low / step) * step;
   let max = Math.ceil(high / step) * step;
   if (min === max) {

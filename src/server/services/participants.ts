@@ -29,7 +29,7 @@ export async function approvedParticipants(
       .innerJoin(users, eq(users.id, applications.userId))
       .where(and(approved, isNull(applications.teamId)))
       .orderBy(asc(applications.createdAt), asc(applications.id));
-    return rows.map((r) => ({ _id: r.id, name: r.name, image: avatarUrl(r.id, r.imageId) }));
+    return rows.map((r) => ({ _id: r.id, name: r.name, image: avatarUrl(r.id, r.imageId), type: 'user' as const }));
   }
   const rows = await db
     .select({ id: teams.id, name: teams.name, image: teams.logoUrl })
@@ -37,7 +37,7 @@ export async function approvedParticipants(
     .innerJoin(teams, eq(teams.id, applications.teamId))
     .where(and(approved, sql`${applications.teamId} is not null`))
     .orderBy(asc(applications.createdAt), asc(applications.id));
-  return rows.map((r) => ({ _id: r.id, name: r.name, image: r.image }));
+  return rows.map((r) => ({ _id: r.id, name: r.name, image: r.image, type: 'team' as const }));
 }
 
 /** Who may be a side of a recorded match (see docs/decisions/004-rating.md). */
