@@ -7,6 +7,7 @@ import { EMAIL_MAX } from '../../lib/api/limits.ts';
 import { addStaff, removeStaff, type StaffMember, type StaffSaved } from '../../lib/api/staff.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { MAX_TOURNAMENT_STAFF } from '../../lib/domain/organisers.ts';
+import { profilePath } from '../../lib/domain/participant.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $isAdmin } from '../../lib/stores/session.ts';
@@ -77,7 +78,7 @@ export default function StaffManager({ tournamentId, staff: initial }: Props) {
         <ul className="flex flex-col gap-2" aria-label={t('staff.count', { count: staff.length, max: MAX_TOURNAMENT_STAFF })}>
           {staff.map((member) => (
             <li key={member._id} className="flex items-center gap-3 rounded-lg bg-surface-2 px-3 py-2">
-              <UserAvatar user={member} className="min-w-0 flex-1" />
+              <UserAvatar user={member} href={profilePath('user', member._id)} className="min-w-0 flex-1" />
               <button
                 type="button"
                 className="btn-ghost px-3 py-1 text-xs text-danger"
