@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersChangedBy } from '../../src/server/serving/write-effects.ts';
+import { answersChangedBy, answersChangedByEvent } from '../../src/server/serving/write-effects.ts';
 
 const ID = '0b7e3c1a-5f2d-4c6e-9a8b-1d2e3f4a5b6c';
 const OTHER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -102,5 +102,35 @@ describe('answersChangedBy', () => {
   it('drops every held answer after a stage is created (it may start the tournament) or a match is edited (its path names no tournament)', () => {
     expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(16);
     expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(16);
+  });
+});
+
+describe('share cards and embeds (issue 23)', () => {
+  const held = [
+    `/api/og/match/${OTHER}.png?lang=uk`,
+    `/api/og/player/${OTHER}.png?lang=en`,
+    `/embed/tournaments/${ID}?lang=en`,
+    `/embed/tournaments/${OTHER}`,
+    `/embed/matches/${OTHER}?theme=light`,
+  ];
+  const droppedBy = (changed: (path: string) => boolean) => held.filter(changed);
+
+  it('a bracket save drops the cards, that tournament’s embed and the match embeds (a framed page reads its held copy again when live)', () => {
+    expect(droppedBy(answersChangedBy(`/api/tournaments/${ID}/bracket`, 'PATCH'))).toEqual([held[0], held[1], held[2], held[4]]);
+    expect(droppedBy(answersChangedBy(`/api/tournaments/${ID}/stages/${OTHER}/schedule`, 'PUT'))).toEqual([held[0], held[1], held[2], held[4]]);
+  });
+
+  it('a recorded match drops the cards (ratings) and that tournament’s embed, not the match embeds', () => {
+    expect(droppedBy(answersChangedBy(`/api/tournaments/${ID}/record-match`, 'POST'))).toEqual([held[0], held[1], held[2]]);
+  });
+
+  it('a player’s report drops every card and embed; a check-in only that tournament’s embed; chat nothing', () => {
+    expect(droppedBy(answersChangedBy(`/api/matches/${OTHER}/confirm`, 'POST'))).toEqual(held);
+    expect(droppedBy(answersChangedBy(`/api/tournaments/${ID}/check-in`, 'POST'))).toEqual([held[2]]);
+    expect(droppedBy(answersChangedBy(`/api/team/${ID}/chat`, 'POST'))).toEqual([]);
+  });
+
+  it('another instance’s result drops the cards, that tournament’s embed and the match embeds here too', () => {
+    expect(droppedBy(answersChangedByEvent(ID, 'match'))).toEqual([held[0], held[1], held[2], held[4]]);
   });
 });

@@ -18,3 +18,20 @@ export const SHARE_CARD_HEIGHT = 630;
  */
 export const shareCardPath = (kind: ShareCardKind, id: string, locale: Locale, version?: string | number): string =>
   `/api/og/${kind}/${id}.png?lang=${locale}${version === undefined ? '' : `&v=${encodeURIComponent(String(version))}`}`;
+
+/**
+ * A short version for `shareCardPath` made from what a page knows the card draws (a title, a
+ * status, a score): when any of them changes, the address changes and crawlers fetch the new card.
+ * FNV-1a, as it need not be secret, only change with its input.
+ */
+export function shareCardVersion(...parts: readonly (string | number | null | undefined)[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(parts)) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** The card's size, as pages announce it (og:image:width and height). */
+export const SHARE_CARD_SIZE = { width: SHARE_CARD_WIDTH, height: SHARE_CARD_HEIGHT } as const;
