@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { checkInPhase } from '../../src/lib/domain/registration.ts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { champion, findProblem, progress } from '../../src/lib/domain/bracket.ts';
 import { RANKS } from '../../src/lib/domain/rank.ts';
 import { t } from '../../src/lib/i18n/index.ts';
@@ -204,7 +204,17 @@ describe('seedDemo', () => {
           .innerJoin(matches, eq(matches.id, matchParticipants.matchId))
           .where(and(eq(matchParticipants.userId, row.userId), eq(matches.gameId, row.gameId)));
         expect([row.matchesPlayed, row.matchesWon]).toEqual([played.length, played.filter((p) => p.isWinner).length]);
+        // Each history row keeps the rating after its match (issue 23, the profile's chart): the last one is the row's rating.
+        const [last] = await db
+          .select({ rating: matchParticipants.ratingAfter })
+          .from(matchParticipants)
+          .innerJoin(matches, eq(matches.id, matchParticipants.matchId))
+          .where(and(eq(matchParticipants.userId, row.userId), eq(matches.gameId, row.gameId)))
+          .orderBy(desc(sql`coalesce(${matches.completedAt}, ${matches.createdAt})`), desc(matches.createdAt), desc(matches.id))
+          .limit(1);
+        expect(last?.rating).toBeCloseTo(row.rating, 1);
       }
+      expect(await db.select({ n: count() }).from(matchParticipants).where(isNull(matchParticipants.ratingAfter))).toEqual([{ n: 0 }]);
 
       // Match histories of demo players and teams.
       const kozak = await findByLogin(db, 'KozakSniper');
