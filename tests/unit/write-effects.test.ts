@@ -134,3 +134,23 @@ describe('share cards and embeds (issue 23)', () => {
     expect(droppedBy(answersChangedByEvent(ID, 'match'))).toEqual([held[0], held[1], held[2], held[4]]);
   });
 });
+
+describe('profiles (issue 23)', () => {
+  const profiles = [`/players/${OTHER}`, `/teams/${OTHER}`, `/api/players/${OTHER}`, `/api/teams/${OTHER}`];
+  const droppedProfiles = (path: string, method = 'PATCH') => profiles.filter(answersChangedBy(path, method));
+
+  it('go with the ratings: after a recorded match, a bracket save, a player’s report and another instance’s result', () => {
+    expect(droppedProfiles(`/api/tournaments/${ID}/record-match`, 'POST')).toEqual(profiles);
+    expect(droppedProfiles(`/api/tournaments/${ID}/bracket`)).toEqual(profiles);
+    expect(droppedProfiles(`/api/matches/${ID}/confirm`, 'POST')).toEqual(profiles);
+    expect(profiles.filter(answersChangedByEvent(ID, 'match'))).toEqual(profiles);
+    // A roster, a logo or a name changes with a write that drops everything.
+    expect(droppedProfiles(`/api/teams/${OTHER}/logo`)).toEqual(profiles);
+  });
+
+  it('stay after a check-in, a schedule change and chat', () => {
+    expect(droppedProfiles(`/api/tournaments/${ID}/check-in`, 'POST')).toEqual([]);
+    expect(droppedProfiles(`/api/tournaments/${ID}/stages/${OTHER}/schedule`, 'PUT')).toEqual([]);
+    expect(droppedProfiles(`/api/team/${OTHER}/chat`, 'POST')).toEqual([]);
+  });
+});
