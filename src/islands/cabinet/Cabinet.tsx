@@ -5,6 +5,7 @@ import { showDefaultImage } from '../../components/fallback-image.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { getCabinet, uploadAvatar, type Cabinet as CabinetData } from '../../lib/api/cabinet.ts';
 import { errorMessage } from '../../lib/api/client.ts';
+import { profilePath } from '../../lib/domain/participant.ts';
 import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
@@ -125,6 +126,9 @@ export default function Cabinet({ children }: { children?: ReactNode }) {
           <p className="text-muted">{cabinet.email}</p>
           {cabinet.pendingEmail && <p className="text-sm text-warning">{t('cabinet.pendingEmail', { email: cabinet.pendingEmail })}</p>}
           <p className="text-sm text-muted">{t('cabinet.memberSince', { date: formatDate(cabinet.createdAt) })}</p>
+          <a href={profilePath('user', cabinet._id)} className="self-start text-sm">
+            {t('profile.ownPage')}
+          </a>
           <button type="button" className="btn-ghost mt-2 self-start" onClick={() => setEditing(true)}>
             {t('cabinet.editProfile')}
           </button>

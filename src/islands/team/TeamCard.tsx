@@ -86,6 +86,9 @@ export function TeamCard({ team, userId, current }: { team: Team; userId: string
             {captain && <Badge>{t('team.youAreCaptain')}</Badge>}
             {current && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">{t('team.current')}</span>}
           </p>
+          <a href={profilePath('team', team._id)} className="self-start text-sm">
+            {t('profile.teamPage')}
+          </a>
         </div>
       </header>
 

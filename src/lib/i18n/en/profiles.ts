@@ -34,4 +34,6 @@ export const profiles: Record<keyof typeof uk, string> = {
   'profile.place': 'Place {place}',
   'profile.placeSoFar': 'still playing',
   'profile.matches': 'Matches',
+  'profile.ownPage': 'My public profile',
+  'profile.teamPage': 'The team’s public page',
 };

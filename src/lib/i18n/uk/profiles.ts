@@ -32,4 +32,6 @@ export const profiles = {
   'profile.place': '{place} місце',
   'profile.placeSoFar': 'турнір триває',
   'profile.matches': 'Матчі',
+  'profile.ownPage': 'Мій публічний профіль',
+  'profile.teamPage': 'Публічна сторінка команди',
 } as const;
