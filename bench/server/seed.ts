@@ -385,10 +385,12 @@ export async function seed(url: string): Promise<Record<string, number>> {
     players.slice(0, 256).map((p) => ({ tournamentId: big!.id, userId: p.id, status: 'approved' as const })),
     3,
   );
-  const created = await createStage(db, big!.id, { format: 'double_elimination', seeding: 'standard', settings: {} });
+  // The audit log names an organiser; the bench has no admin, so its first player stands in.
+  const organiser = { id: players[0]!.id, username: 'bench' };
+  const created = await createStage(db, big!.id, { format: 'double_elimination', seeding: 'standard', settings: {} }, organiser);
   if (!created.ok) throw new Error(`bench seed: the 256-player stage was refused (${created.reason})`);
   for (const match of created.stage.matches.filter((m) => m.side === 'winners' && m.round === 1)) {
-    await updateMatch(db, match._id, { scoreA: 2, scoreB: 1, version: match.version });
+    await updateMatch(db, match._id, { scoreA: 2, scoreB: 1, version: match.version }, organiser);
   }
   step('a 256-player double elimination');
 

@@ -10,6 +10,7 @@ import { API_DOCS_CSP, renderApiDocs } from './docs.ts';
 import { applicationInvitesRoutes } from './routes/application-invites.ts';
 import { applicationsRoutes } from './routes/applications.ts';
 import { auth } from './routes/auth.ts';
+import { auditRoutes, historyRoutes } from './routes/audit.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { bracketRoutes } from './routes/bracket.ts';
 import { matchRoutes } from './routes/matches.ts';
@@ -133,6 +134,8 @@ export function createApp(deps: Deps) {
   app.route('/tournaments', tournamentEventRoutes);
   app.route('/tournaments', scheduleRoutes);
   app.route('/tournaments', staffRoutes);
+  app.route('/tournaments', historyRoutes);
+  app.route('/audit', auditRoutes);
   app.route('/tournaments', tournamentCalendarRoutes);
   app.route('/matches', matchRoutes);
   app.route('/tournaments', tournamentStatsRoutes);

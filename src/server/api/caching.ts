@@ -26,7 +26,7 @@ export const NOT_STORED = 'private, no-store';
 const PUBLIC_READS: readonly RegExp[] = [
   /^\/api\/games$/,
   /^\/api\/game-management\/(list|config\/[^/]+|[^/]+\/stats-config)$/,
-  /^\/api\/tournaments(\/[^/]+(\/(bracket|stages|standings|calendar\.ics))?)?$/,
+  /^\/api\/tournaments(\/[^/]+(\/(bracket|stages|standings|calendar\.ics|history))?)?$/,
   /^\/api\/matches\/[^/]+$/,
   /^\/api\/news(\/(?!saved$)[^/]+)?$/,
   /^\/api\/stats\/(games|leaderboard\/game\/[^/]+|leaderboard\/teams\/game\/[^/]+|achievements\/player\/[^/]+|matches\/(player|team)\/[^/]+)$/,

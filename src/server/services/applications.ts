@@ -15,7 +15,8 @@ import type { Tx } from '../db/client.ts';
 import { applications, isLiveStatus, teamMembers, teams, type tournaments } from '../db/schema/index.ts';
 import { placesLeft, registrationRefusal, statusOnApply, takesPlace } from '../../lib/domain/registration.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { announceApplications, fillFreePlaces, lockForRegistration, placesTaken, published, toldUsers, waitlistPosition } from './registration.ts';
+import type { AuditActor } from './audit.ts';
+import { announceApplications, auditDecisions, fillFreePlaces, lockForRegistration, placesTaken, published, toldUsers, waitlistPosition } from './registration.ts';
 import { findTournament, loadApplications } from './tournaments.ts';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -170,9 +171,15 @@ export type StatusChange =
  * rejected one back is refused while the same player or team has another live application there;
  * once the bracket is drawn, nobody joins or leaves the approved participants (`reviewRefusal`).
  * Approving a waitlisted (or rejected) application takes a place, refused when none is free
- * under the cap; rejecting one that held a place gives it to the waitlist (issue 22).
+ * under the cap; rejecting one that held a place gives it to the waitlist (issue 22). A change of
+ * status is `actor`'s decision in the audit log (issue 23).
  */
-export async function changeStatus(db: Tx, id: string, change: { status: ApplicationVerdict; comment?: string | undefined }): Promise<StatusChange> {
+export async function changeStatus(
+  db: Tx,
+  id: string,
+  change: { status: ApplicationVerdict; comment?: string | undefined },
+  actor: AuditActor,
+): Promise<StatusChange> {
   let result: StatusChange & { told?: string[] };
   try {
     result = await db.transaction(async (tx): Promise<StatusChange & { told?: string[] }> => {
@@ -195,6 +202,7 @@ export async function changeStatus(db: Tx, id: string, change: { status: Applica
         .where(eq(applications.id, id));
       const told: string[] = [];
       if (a.status !== change.status) {
+        await auditDecisions(tx, [{ application: a, from: a.status, to: change.status }], actor);
         const kind = change.status === 'approved' ? 'applicationApproved' : 'applicationRejected';
         told.push(...(await announceApplications(tx, kind, [a], tournament, change.comment)));
         if (change.status === 'rejected' && takesPlace(a.status)) told.push(...(await fillFreePlaces(tx, tournament)));
@@ -222,14 +230,20 @@ async function lockedApplication(tx: Tx, id: string) {
 
 /**
  * An admin deletes an application; an approved one stays once the bracket is drawn
- * (`reviewRefusal`). A place it held goes to the earliest of the waitlist.
+ * (`reviewRefusal`). A place it held goes to the earliest of the waitlist. The deletion is `actor`'s
+ * decision in the audit log.
  */
-export async function deleteApplication(db: Tx, id: string): Promise<{ ok: true; tournamentId: string } | { ok: false; reason: 'notFound' | 'lineupFixed' }> {
+export async function deleteApplication(
+  db: Tx,
+  id: string,
+  actor: AuditActor,
+): Promise<{ ok: true; tournamentId: string } | { ok: false; reason: 'notFound' | 'lineupFixed' }> {
   const result = await db.transaction(async (tx) => {
     const locked = await lockedApplication(tx, id);
     if (!locked) return { ok: false, reason: 'notFound' } as const;
     const { tournament, application } = locked;
     if (reviewRefusal({ bracketDrawn: tournament.drawn, from: application.status, to: 'deleted' })) return { ok: false, reason: 'lineupFixed' } as const;
+    await auditDecisions(tx, [{ application, from: application.status, to: 'deleted' }], actor);
     await tx.delete(applications).where(eq(applications.id, id));
     const told = takesPlace(application.status) ? await fillFreePlaces(tx, tournament) : [];
     return { ok: true, tournamentId: tournament.id, told } as const;

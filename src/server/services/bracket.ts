@@ -2,6 +2,7 @@ import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { findProblem, type Bracket, type BracketProblem, type Seeding } from '../../lib/domain/bracket.ts';
 import type { Tx } from '../db/client.ts';
 import type { tournaments } from '../db/schema/index.ts';
+import type { AuditActor } from './audit.ts';
 import { approvedParticipants } from './participants.ts';
 import { drawSingleElimination, lockTournament, saveSingleElimination, type BracketDraw } from './stages.ts';
 
@@ -22,7 +23,8 @@ export type Draw = BracketDraw;
  * The draw closes applications: a pending tournament becomes started with it (`started` tells).
  * Drawing over played results needs `replace`.
  */
-export const drawBracket = (db: Tx, id: string, options: { seeding: Seeding; replace: boolean }): Promise<Draw> => drawSingleElimination(db, id, options);
+export const drawBracket = (db: Tx, id: string, options: { seeding: Seeding; replace: boolean }, actor: AuditActor): Promise<Draw> =>
+  drawSingleElimination(db, id, options, actor);
 
 export type BracketSave =
   | {
@@ -48,8 +50,9 @@ export type BracketSave =
  * Saves an edited bracket (SPEC §4) in one transaction, the tournament row locked so saves queue
  * up: a save based on an older version than the stored one (`expected`) changes nothing; a bracket
  * the engine finds wrong against the participants (`findProblem`) is refused; an empty one clears it.
+ * Each result it changes goes into the audit log as `actor`'s.
  */
-export async function saveBracket(db: Tx, id: string, bracket: Bracket, expected: number | undefined): Promise<BracketSave> {
+export async function saveBracket(db: Tx, id: string, bracket: Bracket, expected: number | undefined, actor: AuditActor): Promise<BracketSave> {
   return db.transaction(async (tx) => {
     const row = await lockTournament(tx, id);
     if (!row) return { ok: false, reason: 'notFound' } as const;
@@ -62,7 +65,7 @@ export async function saveBracket(db: Tx, id: string, bracket: Bracket, expected
       );
       if (problem) return { ok: false, reason: 'invalid', problem } as const;
     }
-    const saved = await saveSingleElimination(tx, row, bracket);
+    const saved = await saveSingleElimination(tx, row, bracket, actor);
     if (!saved.ok) return saved;
     return {
       ok: true,

@@ -72,10 +72,11 @@ async function setReport(tx: Tx, found: LockedMatch, fields: Pick<typeof stageMa
 
 /**
  * Applies a reported score as the match's result (the admin's path: propagation, statistics,
- * ratings) and records who confirmed it. A score the engine no longer takes is refused as it is.
+ * ratings) and records who confirmed it, in the match's history and the audit log (the confirming
+ * player, or nobody for the automatic confirmation). A score the engine no longer takes is refused as it is.
  */
 async function applyReport(tx: Tx, found: LockedMatch, score: ReportedScore, by: Omit<ActionRecord, 'matchId' | 'scoreA' | 'scoreB' | 'games'>) {
-  const saved = await changeLockedMatch(tx, found, { scoreA: score.scoreA, scoreB: score.scoreB, games: score.games });
+  const saved = await changeLockedMatch(tx, found, { scoreA: score.scoreA, scoreB: score.scoreB, games: score.games }, by.userId ? { id: by.userId } : null);
   if (!saved.ok) return saved;
   if (saved.stale) return { ok: false as const, reason: 'stale' as const, bestOf: 1 };
   await recordActions(tx, [{ matchId: saved.match._id, scoreA: saved.match.scoreA, scoreB: saved.match.scoreB, games: saved.match.games, ...by }]);

@@ -12,7 +12,9 @@ import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { translate } from '../../lib/i18n/index.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { applications, isCompetitionDrawn, isLiveStatus, notifications, teams, tournaments } from '../db/schema/index.ts';
+import { applications, isCompetitionDrawn, isLiveStatus, notifications, teams, tournaments, users } from '../db/schema/index.ts';
+import type { ApplicationSnapshot, CheckInSnapshot } from '../../lib/domain/audit.ts';
+import { recordAudit, type AuditActor } from './audit.ts';
 import { publishTournament, publishUser } from './live.ts';
 import { announce, type Notice } from './notices.ts';
 import { SWEEPS } from './sweeps.ts';
@@ -81,6 +83,47 @@ async function recipients(tx: Tx, list: readonly Pick<ApplicationRow, 'id' | 'us
   });
 }
 
+/** Each application's applicant as people know them: the team's name, or the player's. */
+async function applicantNames(tx: Tx, list: readonly Pick<ApplicationRow, 'id' | 'userId' | 'teamId'>[]): Promise<Map<string, string>> {
+  const teamIds = [...new Set(list.flatMap((a) => (a.teamId ? [a.teamId] : [])))];
+  const userIds = [...new Set(list.flatMap((a) => (a.teamId ? [] : [a.userId])))];
+  const [teamRows, userRows] = await Promise.all([
+    teamIds.length > 0 ? tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds)) : [],
+    userIds.length > 0 ? tx.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, userIds)) : [],
+  ]);
+  const names = new Map([...teamRows, ...userRows].map((r) => [r.id, r.name]));
+  return new Map(list.map((a) => [a.id, names.get(a.teamId ?? a.userId) ?? '']));
+}
+
+/** An application moved from one status to another (or deleted), for the audit log. */
+export interface Decision {
+  application: Pick<ApplicationRow, 'id' | 'tournamentId' | 'userId' | 'teamId'>;
+  from: ApplicationStatus;
+  to: ApplicationStatus | 'deleted';
+}
+
+/**
+ * Writes `applicationDecided` rows (in the caller's transaction): an organiser's decision, or with
+ * no actor the server's own move — a place freed for the waitlist, the check-in close. Both decide
+ * who plays, so both are kept.
+ */
+export async function auditDecisions(tx: Tx, decisions: readonly Decision[], actor: AuditActor | null): Promise<void> {
+  if (decisions.length === 0) return;
+  const names = await applicantNames(
+    tx,
+    decisions.map((d) => d.application),
+  );
+  await recordAudit(
+    tx,
+    decisions.map(({ application, from, to }) => {
+      const applicant = names.get(application.id) ?? '';
+      const before: ApplicationSnapshot = { status: from, applicant };
+      const after: ApplicationSnapshot = { status: to, applicant, ...(actor ? {} : { automatic: true }) };
+      return { tournamentId: application.tournamentId, actor, kind: 'applicationDecided' as const, subjectId: application.id, before, after };
+    }),
+  );
+}
+
 /** What a notice about an application says in the bell: the stored Ukrainian line, by kind, solo or team. */
 const NOTICE_TEXT = {
   applicationApproved: ['applications.notifyApproved', 'applications.notifyTeamApproved'],
@@ -141,6 +184,11 @@ export async function fillFreePlaces(tx: Tx, tournament: Pick<TournamentRow, 'id
   if (promoted.length === 0) return [];
   const ids = promoted.map((e) => e.id);
   await tx.update(applications).set({ status: 'pending', updatedAt: new Date() }).where(inArray(applications.id, ids));
+  await auditDecisions(
+    tx,
+    entries.filter((e) => ids.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'pending' as const })),
+    null,
+  );
   return announceApplications(
     tx,
     'applicationPromoted',
@@ -248,6 +296,13 @@ export async function setCheckIn(
     if (!mayCheckIn(application.status)) return { ok: false, reason: override ? 'notEligible' : 'notParticipant' };
     const checkedInAt = input.checkedIn ? (application.checkedInAt ?? now) : null;
     await tx.update(applications).set({ checkedInAt, updatedAt: now }).where(eq(applications.id, application.id));
+    // An organiser's check-in for someone else is kept in the audit log; a participant's own is not a decision.
+    if (override && Boolean(application.checkedInAt) !== input.checkedIn) {
+      const participant = (await applicantNames(tx, [application])).get(application.id) ?? '';
+      const before: CheckInSnapshot = { checkedIn: !input.checkedIn, participant };
+      const after: CheckInSnapshot = { checkedIn: input.checkedIn, participant };
+      await recordAudit(tx, { tournamentId, actor: { id: caller.userId }, kind: 'checkInOverride', subjectId: application.id, before, after });
+    }
     return { ok: true, application: { _id: application.id, status: application.status, checkedInAt: checkedInAt?.toISOString() ?? null } };
   });
   if (result.ok) published(tournamentId, 'checkIn');
@@ -276,6 +331,14 @@ export async function closeCheckIn(db: Tx, tournamentId: string, now = new Date(
     const promoted = outcome.promoted.map((e) => e.id);
     if (dropped.length > 0) await tx.update(applications).set({ status: 'rejected', updatedAt: now }).where(inArray(applications.id, dropped));
     if (promoted.length > 0) await tx.update(applications).set({ status: 'approved', updatedAt: now }).where(inArray(applications.id, promoted));
+    await auditDecisions(
+      tx,
+      [
+        ...entries.filter((e) => dropped.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'rejected' as const })),
+        ...entries.filter((e) => promoted.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'approved' as const })),
+      ],
+      null,
+    );
     const told = [
       ...(await announceApplications(
         tx,

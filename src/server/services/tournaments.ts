@@ -14,6 +14,8 @@ import { closesInThePast, scheduleProblem, type ScheduleProblem } from '../../li
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { applications, games, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
+import type { WinnerSnapshot } from '../../lib/domain/audit.ts';
+import { recordAudit, type AuditActor } from './audit.ts';
 import { avatarUrl } from './avatars.ts';
 import { notify, notifyAll } from './notifications.ts';
 import { approvedParticipants } from './participants.ts';
@@ -379,12 +381,13 @@ export type WinnerSave = { ok: true; tournament: Tournament } | { ok: false; rea
  * Records the winner of a finished tournament (SPEC §4 Winner) and congratulates them: the player,
  * or every member of the team. With `finish` a started tournament is marked finished in the same
  * transaction (the bracket's final is decided), under the same `winnerRefusal` rules. Two admins
- * choosing at once: the first one wins, the second is told.
+ * choosing at once: the first one wins, the second is told. The choice is `actor`'s `winnerSet` in the audit log.
  */
 export async function setWinner(
   db: Tx,
   id: string,
   winner: { type: WinnerType; id: string },
+  actor: AuditActor,
   options: { finish?: boolean; onFinish?: OnFinish } = {},
 ): Promise<WinnerSave> {
   return db.transaction(async (tx) => {
@@ -402,6 +405,9 @@ export async function setWinner(
       .set({ winnerType: winnerTypeOf(row.soloOnly), winnerId: winner.id, ...(options.finish ? { status: 'finished' as const } : {}), updatedAt: new Date() })
       .where(eq(tournaments.id, id));
     if (options.finish && options.onFinish && finishes(row.status, 'finished')) await options.onFinish(tx, row);
+    const names = await winnerNames(tx, [{ winnerType: winnerTypeOf(row.soloOnly), winnerId: winner.id }]);
+    const after: WinnerSnapshot = { winner: names.get(winner.id) ?? '', ...(options.finish && finishes(row.status, 'finished') ? { finished: true } : {}) };
+    await recordAudit(tx, { tournamentId: id, actor, kind: 'winnerSet', subjectId: winner.id, before: { winner: null } satisfies WinnerSnapshot, after });
     const payload = { tournamentId: id };
     if (winner.type === 'user') {
       await notify(tx, winner.id, t('winner.notifyUser', { title: row.title }), { payload: { ...payload } });

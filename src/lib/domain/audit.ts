@@ -1,0 +1,67 @@
+/**
+ * What an audit row keeps of the thing it changed, before and after (issue 23). The names are the
+ * ones at the time: a row outlives its match (a redrawn stage), its team's name and its actor, so
+ * the history reads the same later. The writers (server/services) build these; the history's
+ * wording (components/audit-words.ts) reads them.
+ */
+import type { ApplicationStatus } from './application-rules.ts';
+import type { Slot, StageFormat } from './stage/format.ts';
+
+/** A match's result as the log keeps it; null scores for a winner entered without one (the SPEC bracket). */
+export interface ResultSnapshot {
+  scoreA: number | null;
+  scoreB: number | null;
+  /** The winning side; null for a draw. */
+  winner: Slot | null;
+  /** The side that forfeited, if any. */
+  forfeit: Slot | null;
+}
+
+/** A match before or after a change of its result: its sides' names and its result, or none. */
+export interface MatchSnapshot {
+  a: string | null;
+  b: string | null;
+  result: ResultSnapshot | null;
+}
+
+/**
+ * An application before or after a decision. `deleted`: an organiser deleted it. `automatic`: the
+ * server moved it (a place freed for the waitlist, the check-in close), not a person.
+ */
+export interface ApplicationSnapshot {
+  status: ApplicationStatus | 'deleted';
+  applicant: string;
+  automatic?: boolean;
+}
+
+/** A participant's check-in, as an organiser set it. */
+export interface CheckInSnapshot {
+  checkedIn: boolean;
+  participant: string;
+}
+
+/** A stage created, or withdrawn with its results (`results`: how many were played). */
+export interface StageSnapshot {
+  name: string;
+  number: number;
+  format: StageFormat;
+  participants: number;
+  results?: number;
+}
+
+/** A disqualification: whom, and how many of their matches it forfeited at once. */
+export interface DisqualifiedSnapshot {
+  participant: string;
+  forfeits: number;
+}
+
+/** The tournament's winner; `finished` when the same change finished the tournament. */
+export interface WinnerSnapshot {
+  winner: string | null;
+  finished?: boolean;
+}
+
+/** A tournament's organiser added or removed. */
+export interface StaffSnapshot {
+  username: string;
+}
