@@ -11,6 +11,7 @@ let player: string;
 let captain: string;
 let teamId: string;
 let gameId: string;
+let tournamentId: string;
 
 beforeAll(async () => {
   admin = (await api.signedIn('admin')).token;
@@ -18,6 +19,9 @@ beforeAll(async () => {
   captain = (await api.signedIn('user')).token;
   teamId = (await api.call<TeamMessage>('POST', '/api/teams', { token: captain, body: { name: 'Довгі тексти' } })).body.team._id;
   gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: 'Гра з лімітами' } })).body.game._id;
+  tournamentId = (
+    await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', { token: admin, body: { title: 'Турнір з лімітами', date: '2030-05-01', game: gameId } })
+  ).body.tournament._id;
 });
 
 const long = (n: number) => 'я'.repeat(n);
@@ -94,6 +98,15 @@ const cases: Case[] = [
     body: () => ({ query: long(255) }),
     uk: 'Нік або email задовгий (не більше 254 символів)',
     en: 'The nickname or email is too long (at most 254 characters)',
+  },
+  {
+    field: 'co-organiser nickname or email (issue 23)',
+    method: 'POST',
+    path: () => `/api/tournaments/${tournamentId}/staff`,
+    token: () => admin,
+    body: () => ({ user: long(255) }),
+    uk: 'Нікнейм або email — не довше 254 символів',
+    en: 'A nickname or email is at most 254 characters',
   },
   {
     field: 'chat message',
