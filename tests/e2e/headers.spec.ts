@@ -35,6 +35,31 @@ test('every page is sent with a strict Content-Security-Policy and the other sec
   }
 });
 
+test('the embeds, and only they, may be framed by any site: frame-ancestors *, no X-Frame-Options, the site’s CSP otherwise (issue 23)', async ({ page }) => {
+  const tournaments = (await (await page.request.get('/api/tournaments')).json()) as { _id: string; status: string }[];
+  const started = tournaments.find((t) => t.status === 'started')!;
+  const stages = (await (await page.request.get(`/api/tournaments/${started._id}/stages`)).json()) as { stages: { matches: { _id: string }[] }[] };
+  const matchId = stages.stages[0]!.matches[0]!._id;
+  const pairs = [
+    [`/embed/tournaments/${started._id}?lang=en&theme=light`, `/tournament/${started._id}/bracket`],
+    [`/embed/matches/${matchId}`, `/matches/${matchId}`],
+  ];
+  for (const [embed, page_] of pairs) {
+    const [framed, own] = await Promise.all([page.request.get(embed!), page.request.get(page_!)]);
+    expect(framed.status(), embed).toBe(200);
+    const csp = directives(framed.headers()['content-security-policy'] ?? '');
+    expect(csp.get('frame-ancestors'), embed).toEqual(['*']);
+    expect(framed.headers()['x-frame-options'], embed).toBeUndefined();
+    // Every other directive is the site's (script and style hashes are each page's own).
+    const rest = (policy: Map<string, string[]>) => [...policy].filter(([name]) => !['frame-ancestors', 'script-src', 'style-src'].includes(name));
+    expect(rest(csp), embed).toEqual(rest(directives(own.headers()['content-security-policy'] ?? '')));
+    expect(csp.get('script-src')?.filter((s) => s !== "'self'" && !s.startsWith("'sha256-")), embed).toEqual([]);
+    // The site's own page of the same thing still refuses framing.
+    expect(directives(own.headers()['content-security-policy'] ?? '').get('frame-ancestors'), page_).toEqual(["'none'"]);
+    expect(own.headers()['x-frame-options'], page_).toBe('DENY');
+  }
+});
+
 test('behind a TLS proxy pages and the API carry HSTS', async ({ page }) => {
   const https = { 'x-forwarded-proto': 'https' };
   for (const path of ['/', '/tournaments', '/api/tournaments', '/api/health']) {
