@@ -61,6 +61,11 @@ test('a guest reads a player’s profile without JavaScript at 360 px: rating, r
   expect(await meta(page, 'og:description')).toContain(top.userId!.username);
   expect(await meta(page, 'og:image')).toContain(new URL(`/api/og/player/${top.userId!._id}.png?lang=uk`, baseURL).href);
   expect(await meta(page, 'twitter:card')).toBe('summary_large_image');
+  expect(await meta(page, 'og:image:width')).toBe('1200');
+  const shared = new URL((await meta(page, 'og:image'))!);
+  const picture = await request.get(shared.pathname + shared.search);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/png');
   await context.close();
 });
 

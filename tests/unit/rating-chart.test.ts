@@ -28,7 +28,7 @@ describe('the rating chart', () => {
     expect([chart.from, chart.to]).toEqual([at(0), at(4)]);
   });
 
-  it('keeps to four intervals over a long climb', () => {
+  it('keeps to five intervals over a long climb, in round steps', () => {
     const chart = ratingChart(
       [
         { at: at(0), rating: 984 },
@@ -36,10 +36,19 @@ describe('the rating chart', () => {
       ],
       box,
     );
-    expect(chart.ticks.length - 1).toBeLessThanOrEqual(4);
+    expect(chart.ticks.length - 1).toBeLessThanOrEqual(5);
     expect(chart.min).toBeLessThanOrEqual(984);
     expect(chart.max).toBeGreaterThanOrEqual(2043);
     expect(chart.ticks.map((t) => t.rating)).toEqual([500, 1000, 1500, 2000, 2500]);
+    // A Legend's climb from the start: 1000–2008 in steps of 250, not 500 (a quarter of the box left empty).
+    const legend = ratingChart(
+      [
+        { at: at(0), rating: 1016 },
+        { at: at(9), rating: 2008 },
+      ],
+      box,
+    );
+    expect(legend.ticks.map((t) => t.rating)).toEqual([1000, 1250, 1500, 1750, 2000, 2250]);
   });
 
   it('draws one point, or a flat history, in the middle of a step above and below', () => {

@@ -57,15 +57,15 @@ export interface RatingChart {
   to: string | null;
 }
 
-/** Steps between labelled lines, the smallest that keeps them to `MAX_TICKS` intervals is used. */
+/** Steps between labelled lines, the smallest that keeps them to `MAX_INTERVALS` is used. */
 const STEPS = [10, 20, 25, 50, 100, 200, 250, 500, 1000] as const;
-const MAX_TICKS = 4;
+const MAX_INTERVALS = 5;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * Places a history (oldest first) in `box`: time runs left to right (points of one moment, or a
  * single point, are spread evenly by order instead), ratings bottom to top between bounds rounded
- * out to a step that gives at most four intervals; a flat history gets one step above and below.
+ * out to a step that gives at most five intervals; a flat history gets one step above and below.
  */
 export function ratingChart(history: readonly RatingPoint[], box: ChartBox = RATING_CHART_BOX): RatingChart {
   const { width, height, padding } = box;
@@ -78,7 +78,7 @@ export function ratingChart(history: readonly RatingPoint[], box: ChartBox = RAT
   const ratings = history.map((p) => p.rating);
   const low = Math.min(...ratings);
   const high = Math.max(...ratings);
-  const step: number = STEPS.find((s) => Math.ceil(high / s) - Math.floor(low / s) <= MAX_TICKS) ?? STEPS[STEPS.length - 1]!;
+  const step: number = STEPS.find((s) => Math.ceil(high / s) - Math.floor(low / s) <= MAX_INTERVALS) ?? STEPS[STEPS.length - 1]!;
   let min = Math.floor(low / step) * step;
   let max = Math.ceil(high / step) * step;
   if (min === max) {
