@@ -67,6 +67,8 @@ beforeAll(async () => {
     `/api/stats/achievements/player/${player.user.id}`,
     `/api/stats/matches/player/${player.user.id}`,
     `/api/stats/matches/team/${teamId}`,
+    `/api/players/${player.user.id}`,
+    `/api/teams/${teamId}`,
     `/api/avatar/${player.user.id}`,
     '/api/openapi.json',
     '/api/docs',
