@@ -15,7 +15,7 @@ import { PAGE_MAX_LIMIT, readPage, type Page } from './paging.ts';
 export const HISTORY_PAGE = 20;
 
 const limit = z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).optional();
-const before = z.uuid({ error: () => t('audit.badCursor') }).optional();
+const before = z.uuid().optional();
 const moment = z.iso
   .datetime({ offset: true, error: () => t('audit.badMoment') })
   .refine(isSupportedMoment, { error: () => t('audit.badMoment') })

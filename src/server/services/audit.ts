@@ -5,7 +5,6 @@
  * trigger of migration 0009 refuses it); the readers below are the only other use of the table.
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AdminAuditEntry, AuditEntryView } from '../../lib/api/audit.ts';
 import type { Page } from '../../lib/api/paging.ts';
 import type { AuditKind } from '../../lib/domain/organisers.ts';
@@ -36,7 +35,7 @@ export async function recordAudit(tx: Tx, entries: AuditEntry | readonly AuditEn
   const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
   if (list.length === 0) return;
   await tx.insert(auditLog).values(
-    list.map((e) => ({
+    list.map((e, i) => ({
       tournamentId: e.tournamentId,
       matchId: e.matchId ?? null,
       actorId: e.actor?.id ?? null,
@@ -47,8 +46,9 @@ export async function recordAudit(tx: Tx, entries: AuditEntry | readonly AuditEn
       subjectId: e.subjectId ?? null,
       before: (e.before ?? null) as Record<string, unknown> | null,
       after: (e.after ?? null) as Record<string, unknown> | null,
-      // The clock, not the transaction's start: rows of one change read back in the order written.
-      createdAt: sql`clock_timestamp()`,
+      // The clock, not the transaction's start, and always after the last row (a clock may tick in
+      // milliseconds): the rows of one change, and of one transaction, read back in the order written.
+      createdAt: sql`greatest(clock_timestamp(), (select max(l.created_at) from ${auditLog} as l) + interval '1 microsecond') + ${i} * interval '1 microsecond'`,
     })),
   );
 }
@@ -91,10 +91,7 @@ function conditions(filter: AuditFilter): SQL | undefined {
   if (filter.to) where.push(lt(auditLog.createdAt, filter.to));
   if (filter.before) {
     // Row order is (time, id): rows written in one change share no clock, and ties still have one order.
-    const cursor = alias(auditLog, 'cursor');
-    where.push(
-      sql`(${auditLog.createdAt}, ${auditLog.id}) < (select ${cursor.createdAt}, ${cursor.id} from ${cursor} where ${cursor.id} = ${filter.before}::uuid)`,
-    );
+    where.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (select c.created_at, c.id from ${auditLog} as c where c.id = ${filter.before}::uuid)`);
   }
   return where.length > 0 ? and(...where) : undefined;
 }

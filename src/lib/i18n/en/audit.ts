@@ -2,7 +2,6 @@ import type { audit as uk } from '../uk/audit.ts';
 
 /** The audit log (issue 23): a tournament's history of changes, the admin's log, their refusals. */
 export const audit: Record<keyof typeof uk, string> = {
-  'audit.badCursor': 'The before parameter must be the id of a log entry',
   'audit.badMoment': 'A time must be ISO 8601, for example 2030-05-01T16:00:00Z',
 
   'history.title': 'History of changes',

@@ -1,6 +1,5 @@
 /** The audit log (issue 23): a tournament's history of changes, the admin's log, their refusals. */
 export const audit = {
-  'audit.badCursor': 'Параметр before має бути ідентифікатором запису журналу',
   'audit.badMoment': 'Час має бути у форматі ISO 8601, наприклад 2030-05-01T16:00:00Z',
 
   // A tournament's history: its page's section and the page of all its changes.
