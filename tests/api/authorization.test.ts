@@ -350,6 +350,9 @@ const rows: Row[] = [
     expect: adminOnly(201),
   },
   { route: 'GET /api/tournaments/:id/standings', request: () => ({ path: `/api/tournaments/${w.stages}/standings` }), expect: all(200) },
+  // The audit log (issue 23): a tournament's history is public (its organisers also see who); the whole log is the admin's.
+  { route: 'GET /api/tournaments/:id/history', request: () => ({ path: `/api/tournaments/${w.stages}/history` }), expect: all(200) },
+  { route: 'GET /api/audit', request: () => ({ path: `/api/audit?tournament=${w.stages}` }), expect: adminOnly(200) },
   { route: 'GET /api/tournaments/:id/events', request: (a) => ({ path: `/api/tournaments/${w.stages}/events`, ip: ip(a) }), expect: all(200) },
   {
     route: 'POST /api/tournaments/:id/stages/:stageId/schedule',

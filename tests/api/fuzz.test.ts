@@ -266,3 +266,41 @@ describe('hostile input on naming a co-organiser (issue 23)', () => {
     );
   });
 });
+
+describe('hostile query parameters on the audit log (issue 23)', () => {
+  it('the history and the admin’s log never answer 5xx, and explain every refusal in JSON', async () => {
+    // Its own admin: the fuzz above may have signed the shared one out.
+    const boss = (await api.signedIn('admin')).token;
+    const gameId = await game(api, `Audit fuzz ${Date.now()}`);
+    const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
+      token: boss,
+      body: { title: `Audit fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
+    });
+    const known = cup.body.tournament._id;
+    const [entry] = await rowsOf<{ id: string }>(sql`select id from audit_log limit 1`);
+    const keys = fc.constantFrom('limit', 'before', 'tournament', 'kind', 'actor', 'from', 'to', 'offset', '__proto__');
+    const value = fc.oneof(
+      hostileString,
+      fc.uuid(),
+      fc.integer({ min: -5, max: 500 }).map(String),
+      fc.constantFrom('resultEntered', 'staffAdded', '2030-05-01T16:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', entry?.id ?? ''),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(`/api/tournaments/${known}/history`, '/api/audit'),
+        fc.array(fc.tuple(keys, value), { maxLength: 5 }),
+        fc.constantFrom(boss, userToken, undefined),
+        async (path, pairs, token) => {
+          const query = new URLSearchParams(pairs).toString();
+          const res = await api.call('GET', `${path}${query ? `?${query}` : ''}`, { token });
+          expect(res.status, `${path}?${query}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(res.headers.get('content-type')).toMatch(/application\/json/);
+            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+          } else expect(Array.isArray(res.body)).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
