@@ -142,12 +142,12 @@ function tree(card: ShareCardContent, brand: readonly [string, string]): Node {
       versus
         ? box(
             { alignItems: 'center', width: INNER, gap: 32, marginTop: 8, marginBottom: 8 },
-            box({ flex: 1, justifyContent: 'flex-end', minWidth: 0 }, line(versus.a, { fontSize: 52, fontWeight: 800, maxWidth: SIDE })),
+            box({ flex: 1, justifyContent: 'flex-end', minWidth: 0 }, line(versus.a, { fontSize: 46, fontWeight: 800, maxWidth: SIDE })),
             box(
               { fontSize: 64, fontWeight: 800, color: BRAND.ink, backgroundColor: BRAND.cyan, borderRadius: 20, padding: '8px 28px', flexShrink: 0 },
               versus.score,
             ),
-            box({ flex: 1, minWidth: 0 }, line(versus.b, { fontSize: 52, fontWeight: 800, maxWidth: SIDE })),
+            box({ flex: 1, minWidth: 0 }, line(versus.b, { fontSize: 46, fontWeight: 800, maxWidth: SIDE })),
           )
         : box({ display: 'block', fontSize: titleSize(card.title), fontWeight: 800, lineHeight: 1.12, lineClamp: 2, maxWidth: INNER }, card.title),
       card.highlight ? line(card.highlight, { fontSize: 38, fontWeight: 700, color: BRAND.cyan, marginTop: 10 }) : null,
@@ -177,5 +177,5 @@ export async function drawShareCard(content: ShareCardContent): Promise<Uint8Arr
   };
   // satori's types name React elements; the plain objects above are what React elements are made of.
   const svg = await satori(tree(card, BRAND_NAME) as unknown as Parameters<typeof satori>[0], { width: SHARE_CARD_WIDTH, height: SHARE_CARD_HEIGHT, fonts });
-  return new Uint8Array(await sharp(Buffer.from(svg)).png({ palette: true, quality: 95, compressionLevel: 9, effort: 4 }).toBuffer());
+  return new Uint8Array(await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
 }

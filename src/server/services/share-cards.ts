@@ -130,13 +130,13 @@ export async function shareCardContent(db: Tx, kind: ShareCardKind, id: string, 
 export const shareCardDigest = (content: ShareCardContent): string =>
   createHash('sha256').update(`${SHARE_CARD_DRAWING}\n${JSON.stringify(content)}`).digest('base64url').slice(0, 27);
 
-/** How many pictures are held at most, and how many bytes in all (a card is 40–80 KB). */
-export const MAX_HELD_CARDS = 200;
-export const MAX_HELD_CARD_BYTES = 12 * 1024 * 1024;
+/** How many pictures are held at most, and how many bytes in all (a card is 140–180 KB). */
+export const MAX_HELD_CARDS = 100;
+export const MAX_HELD_CARD_BYTES = 16 * 1024 * 1024;
 
 /**
  * Drawn cards by key (kind, id, language, digest), least recently used first, and the drawings
- * under way. A card is CPU work (≈50–150 ms, the first one of a process ≈2 s while the layout
+ * under way. A card is CPU work (0.1–1 s on two busy cores, the first of a process ≈2–3 s while the layout
  * engine and fonts load): a burst of crawlers asking for one new card draws it once, and a card
  * in steady demand is drawn once per change of what it says.
  */
