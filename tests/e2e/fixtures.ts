@@ -89,6 +89,10 @@ export async function everyPage(page: Page): Promise<string[]> {
   const tournaments = (await (await page.request.get('/api/tournaments')).json()) as { _id: string; game: string }[];
   const news = (await (await page.request.get('/api/news')).json()) as { _id: string }[];
   const first = tournaments[0];
+  // A rated player's and team's profile (issue 23): the first rated game's leaders.
+  const [rated] = (await (await page.request.get('/api/stats/games')).json()) as { _id: string }[];
+  const player = ((await (await page.request.get(`/api/stats/leaderboard/game/${rated?._id}`)).json()) as { userId: { _id: string } | null }[])[0];
+  const team = ((await (await page.request.get(`/api/stats/leaderboard/teams/game/${rated?._id}`)).json()) as { teamId: { _id: string } | null }[])[0];
   return [
     '/',
     '/tournaments',
@@ -99,6 +103,8 @@ export async function everyPage(page: Page): Promise<string[]> {
     '/news',
     `/news/${news[0]?._id}`,
     '/leaderboards',
+    `/players/${player?.userId?._id}`,
+    `/teams/${team?.teamId?._id}`,
     '/login',
     '/register',
     '/confirm',

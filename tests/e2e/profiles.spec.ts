@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { PlayerEntry, StatsGame, TeamEntry } from '../../src/lib/api/leaderboards.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 
 /*
  * Public profiles (issue 23): a guest reads a player's and a team's page without JavaScript on a
@@ -123,4 +124,21 @@ test('the sitemap lists the profiles of players and teams who play', async ({ re
   const xml = await (await request.get('/sitemap.xml')).text();
   expect(xml).toContain(`/players/${player.userId!._id}</loc>`);
   expect(xml).toContain(`/teams/${team.teamId!._id}</loc>`);
+});
+
+test('both profiles pass axe in the dark and the light theme', async ({ page, request }) => {
+  const game = await dota(request);
+  const paths = [`/players/${(await topPlayer(request, game._id)).userId!._id}`, `/teams/${(await topTeam(request, game._id)).teamId!._id}`];
+  const found: Record<string, string[]> = {};
+  for (const theme of ['dark', 'light'] as const) {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    for (const path of paths) {
+      await page.goto(path);
+      await hydrated(page);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const problems = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      if (problems.length) found[`${theme} ${path}`] = problems;
+    }
+  }
+  expect(found).toEqual({});
 });
