@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DATABASE_PREPARED } from '../src/server/env.ts';
 import { getRuntime } from '../src/server/runtime.ts';
 
-const runtime = await getRuntime();
+const runtime = await getRuntime({ serving: false });
 const { env } = runtime;
 if (!runtime.setup) throw new Error(`${DATABASE_PREPARED} is for the server npm start runs, not for preparing`);
 const { admin, seeded } = runtime.setup;

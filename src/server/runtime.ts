@@ -28,7 +28,7 @@ export interface Runtime {
 const KEY = Symbol.for('kiberarena.runtime');
 const registry = globalThis as typeof globalThis & { [KEY]?: Promise<Runtime> };
 
-async function prepare(): Promise<Runtime> {
+async function prepare(serving: boolean): Promise<Runtime> {
   const env = parseEnv();
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'db') });
   const setup = process.env[DATABASE_PREPARED] === '1' ? null : await database.exclusive(async () => {
@@ -54,6 +54,9 @@ async function prepare(): Promise<Runtime> {
     eventStreams: { max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS },
     letterKick: true,
   };
+  // Only a serving process listens and sweeps: the preparing one (scripts/prepare.ts) must end when
+  // it is done, and a live link that reconnects or a sweep's timer would keep it running for ever.
+  if (!serving) return { env, deps, setup };
   // A tournament changed (through another instance, a sweep or a read that confirmed a report):
   // this instance's held answers of it go, so a viewer who reads again sees it at once rather than
   // after PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
@@ -81,10 +84,13 @@ async function prepare(): Promise<Runtime> {
   return { env, deps, setup };
 }
 
-/** The process's environment, database and mailer: opened, migrated and seeded on first use. */
-export function getRuntime(): Promise<Runtime> {
+/**
+ * The process's environment, database and mailer: opened, migrated and seeded on first use.
+ * `serving: false` (scripts/prepare.ts) leaves out the live link and the timed sweeps.
+ */
+export function getRuntime(options: { serving: boolean } = { serving: true }): Promise<Runtime> {
   // A failed start (the database not up yet) is tried again on the next request, not kept.
-  registry[KEY] ??= prepare().catch((error: unknown) => {
+  registry[KEY] ??= prepare(options.serving).catch((error: unknown) => {
     registry[KEY] = undefined;
     throw error;
   });

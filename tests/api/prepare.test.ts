@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../support/postgres.ts';
+
+/**
+ * `npm start` prepares the database in a short-lived process (scripts/prepare.ts) before serving.
+ * That process must end by itself once the database is ready: a live link that reconnects or a
+ * sweep's timer once kept it running for ever on PostgreSQL, so the site never started.
+ */
+async function prepare(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, ['scripts/prepare.ts'], {
+    env: { ...process.env, ADMIN_EMAIL: 'prepare@test.test', SEED_DEMO: 'false', SWEEPS: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+  const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
+  clearTimeout(killer);
+  return { code, output, ms: Date.now() - started };
+}
+
+describe('preparing the database (scripts/prepare.ts)', () => {
+  it('migrates, makes the admin, and ends by itself', { timeout: 60_000 }, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'kiberarena-prepare-'));
+    let drop = async () => {};
+    let env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    if (process.env.TEST_DB === 'postgres') {
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+      env = { ...env, DATABASE_URL: scratch.url };
+      drop = scratch.drop;
+    }
+    try {
+      const run = await prepare(env);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain('prepare@test.test');
+    } finally {
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
