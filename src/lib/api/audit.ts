@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { AUDIT_KINDS, type AuditKind } from '../domain/organisers.ts';
+import { AUDIT_KINDS } from '../domain/organisers.ts';
 import { t } from '../i18n/index.ts';
-import type { ApiClient } from './client.ts';
+import { HISTORY_PAGE, type AuditQuery, type HistoryQuery } from './audit-calls.ts';
 import { isSupportedMoment } from './input.ts';
-import { PAGE_MAX_LIMIT, readPage, type Page } from './paging.ts';
+import { PAGE_MAX_LIMIT } from './paging.ts';
 
 /*
- * The audit log (issue 23): a tournament's public history of changes and the admin's whole log.
- * Newest first, paged by a cursor: `before` is the id of the last entry shown, and the answer's
- * `Link: <…>; rel="next"` carries the next one.
+ * The audit log's schemas (issue 23): a tournament's public history of changes and the admin's
+ * whole log. The calls are in `audit-calls.ts`, so the islands that make them ship no zod.
  */
 
-/** Entries the tournament page shows before «see more», and a page of either list when `limit` is not given. */
-export const HISTORY_PAGE = 20;
+export { HISTORY_PAGE };
 
 const limit = z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).optional();
 const before = z.uuid().optional();
@@ -22,11 +20,7 @@ const moment = z.iso
   .optional();
 
 /** `GET /tournaments/{id}/history`. */
-export const historyQuery = z.object({ limit, before });
-export interface HistoryQuery {
-  limit?: number | undefined;
-  before?: string | undefined;
-}
+export const historyQuery = z.object({ limit, before }) satisfies z.ZodType<HistoryQuery>;
 
 /** `GET /audit`: the whole log, of one tournament, kind or actor, in a time range (`from` included, `to` not). */
 export const auditQuery = z.object({
@@ -37,14 +31,7 @@ export const auditQuery = z.object({
   actor: z.uuid().optional(),
   from: moment,
   to: moment,
-});
-export interface AuditQuery extends HistoryQuery {
-  tournament?: string | undefined;
-  kind?: AuditKind | undefined;
-  actor?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+}) satisfies z.ZodType<AuditQuery>;
 
 /**
  * One change. `before` and `after` are the shapes of lib/domain/audit.ts by kind. `actor` is there
@@ -68,15 +55,3 @@ export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 export const adminAuditEntrySchema = auditEntrySchema.extend({ tournamentTitle: z.string().nullable() });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
-const searchOf = (query: HistoryQuery | AuditQuery) =>
-  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
-
-/** A page of a tournament's history; with the token of one of its organisers the entries name who. */
-export const getHistory = async (api: ApiClient, tournamentId: string, query: HistoryQuery = {}): Promise<Page<AuditEntryView>> =>
-  readPage<AuditEntryView>(await api.get(`tournaments/${encodeURIComponent(tournamentId)}/history`, { searchParams: searchOf(query) }));
-
-/** A page of the whole log (admin). */
-export const getAuditLog = async (api: ApiClient, query: AuditQuery = {}): Promise<Page<AdminAuditEntry>> =>
-  readPage<AdminAuditEntry>(await api.get('audit', { searchParams: searchOf(query) }));
-
-export type { AuditKind };

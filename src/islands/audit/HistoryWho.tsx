@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { getHistory, type AuditEntryView, type HistoryQuery } from '../../lib/api/audit-calls.ts';
+import { useCanOrganise } from '../../lib/hooks/organiser.ts';
+import { onPageEvent } from '../../lib/live/events.ts';
+import { t } from '../../lib/i18n/index.ts';
+import { api } from '../../lib/stores/api.ts';
+
+type Who = NonNullable<AuditEntryView['actor']> | null;
+
+/** Writes who made each shown entry into its `data-audit-actor` (unchanged text is left alone, so no mutation loops). */
+function fillIn(root: ParentNode, who: ReadonlyMap<string, Who>) {
+  for (const entry of root.querySelectorAll<HTMLElement>('[data-audit-entry]')) {
+    const slot = entry.querySelector<HTMLElement>('[data-audit-actor]');
+    const id = entry.dataset.auditEntry ?? '';
+    if (!slot || !who.has(id)) continue;
+    const actor = who.get(id);
+    const text = actor ? t('history.by', { name: actor.username || t('history.unknown') }) : t('history.byServer');
+    if (slot.textContent !== text) slot.textContent = text;
+    slot.hidden = false;
+  }
+}
+
+/**
+ * Who made each change of a tournament's history (issue 23), for its organisers only: the page the
+ * server renders is every guest's, so it shows what and when; for an admin or the tournament's
+ * staff this reads the same entries with their token and writes each one's actor beside it, again
+ * when the page's history is redrawn live. Draws nothing itself.
+ */
+export default function HistoryWho({ tournamentId, limit, before }: { tournamentId: string } & HistoryQuery) {
+  const organiser = useCanOrganise(tournamentId);
+  const [who, setWho] = useState<ReadonlyMap<string, Who>>(new Map());
+  // Bumped by each live event: the redrawn history may hold new entries.
+  const [round, setRound] = useState(0);
+  useEffect(() => onPageEvent(tournamentId, () => setRound((n) => n + 1)), [tournamentId]);
+
+  useEffect(() => {
+    if (!organiser) return;
+    let live = true;
+    getHistory(api, tournamentId, { limit, before })
+      .then((page) => live && setWho(new Map(page.items.map((e) => [e._id, e.actor ?? null]))))
+      // Without the names the history still reads; nothing to tell.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [organiser, tournamentId, before, limit, round]);
+
+  useEffect(() => {
+    if (who.size === 0) return;
+    fillIn(document, who);
+    // The live redraw replaces the history's region: fill the new one in too.
+    const observer = new MutationObserver(() => fillIn(document, who));
+    const region = document.querySelector('[data-live-region="history"]')?.parentElement;
+    if (region) observer.observe(region, { childList: true });
+    return () => observer.disconnect();
+  }, [who]);
+
+  return null;
+}
