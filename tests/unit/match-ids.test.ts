@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { draftStage } from '../../src/lib/domain/stage/build.ts';
-import type { STAGE_FORMATS} from '../../src/lib/domain/stage/format.ts';
-import { MAX_STAGE_PARTICIPANTS, type StageSettings } from '../../src/lib/domain/stage/format.ts';
+import { MAX_STAGE_PARTICIPANTS, type STAGE_FORMATS, type StageSettings } from '../../src/lib/domain/stage/format.ts';
 import { stageMatchId } from '../../src/server/services/match-ids.ts';
 
 const people = (n: number) => Array.from({ length: n }, (_, i) => `p${i}`);
