@@ -6,7 +6,7 @@ import { getAuditLog, HISTORY_PAGE, type AdminAuditEntry, type AuditQuery } from
 import { errorMessage } from '../../lib/api/client.ts';
 import { listTournaments } from '../../lib/api/tournaments.ts';
 import { AUDIT_KINDS, type AuditKind } from '../../lib/domain/organisers.ts';
-import { formatDateTime } from '../../lib/i18n/format.ts';
+import { formatDateTime, readerTimeZone } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 
@@ -159,7 +159,7 @@ export default function AuditPanel() {
             <li key={entry._id} className="flex flex-col gap-1 py-2 text-sm">
               <span className="wrap-anywhere">{entry.match ? <a href={`/matches/${entry.match}`}>{auditText(entry)}</a> : auditText(entry)}</span>
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, { timeZone: readerTimeZone() })}</time>
                 <span className="rounded bg-surface-2 px-1.5 py-0.5">{t(`audit.kind.${entry.kind}`)}</span>
                 {entry.tournament &&
                   (entry.tournamentTitle !== null ? (
