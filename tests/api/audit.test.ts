@@ -116,6 +116,26 @@ describe('applications decided', () => {
     expect(await written(cupBuilt.id, () => expectCall(200, 'PATCH', `/api/applications/${a.id}/status`, admin.token, { status: 'rejected' }))).toEqual([]);
   });
 
+  it('records an invited player’s answer as their decision, and nothing for an invite that is not theirs', async () => {
+    const built = await tournament(api, { game: gameId, soloOnly: true });
+    const invited = await player(api);
+    const sent = await expectCall(201, 'POST', '/api/applications/invite', admin.token, { tournament: built.id, user: invited.user.id });
+    const id = (sent.body as { application: { _id: string } }).application._id;
+    const stranger = await player(api);
+    expect(await written(built.id, () => expectCall(403, 'PATCH', `/api/applications/${id}/accept-invite`, stranger.token))).toEqual([]);
+    const rows = await written(built.id, () => expectCall(200, 'PATCH', `/api/applications/${id}/accept-invite`, invited.token));
+    expect(rows.map(seen)).toEqual([
+      {
+        kind: 'applicationDecided',
+        actor: by(invited),
+        match: null,
+        subject: id,
+        before: { status: 'pending', applicant: invited.user.username },
+        after: { status: 'approved', applicant: invited.user.username },
+      },
+    ]);
+  });
+
   it('records an organiser’s deletion, and nothing when the lineup is fixed', async () => {
     const built = await tournament(api, { game: gameId, soloOnly: true, approved: 2 });
     const extra = await player(api);

@@ -7,6 +7,7 @@ import { applications, isCompetitionDrawn, teamMembers, teams, tournaments, user
 import { liveApplication } from './applications.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { holdsInvite, inviteActions, notify, withdrawNotifications } from './notifications.ts';
+import { auditDecisions } from './registration.ts';
 
 /*
  * Tournament invites (docs/decisions/001-tournament-invites.md): an admin invites a player into a
@@ -128,7 +129,11 @@ export async function answerTournamentInvite(db: Database, userId: string, appli
       .set({ status: verb === 'accept' ? 'approved' : 'rejected', updatedAt: new Date() })
       .where(and(eq(applications.id, applicationId), eq(applications.status, 'pending')))
       .returning();
-    if (row) await withdraw(tx, userId, applicationId);
+    if (row) {
+      await withdraw(tx, userId, applicationId);
+      // The invited player's answer decides the application as a review would: kept in the audit log as theirs.
+      await auditDecisions(tx, [{ application: row, from: 'pending', to: row.status }], { id: userId });
+    }
     return row;
   });
   if (!updated) return { ok: false, reason: 'stale' };
