@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { auditText } from '../../src/components/audit-words.ts';
+import type { AuditEntryView } from '../../src/lib/api/audit-calls.ts';
+import { AUDIT_KINDS, type AuditKind } from '../../src/lib/domain/organisers.ts';
+import { setLocaleResolver } from '../../src/lib/i18n/index.ts';
+
+/*
+ * The words of the audit log (issue 23): every kind becomes one full line in both languages, from
+ * its before → after as the services write them (lib/domain/audit.ts).
+ */
+
+afterEach(() => setLocaleResolver(() => 'uk'));
+
+const match = (scoreA: number | null, scoreB: number | null, winner: 'a' | 'b' | null, forfeit: 'a' | 'b' | null = null) => ({
+  a: 'Kozak',
+  b: 'Cyborg',
+  result: { scoreA, scoreB, winner, forfeit },
+});
+const open = { a: 'Kozak', b: null, result: null };
+
+/** One entry of each kind, as the services write it. */
+const ENTRIES: Record<AuditKind, Pick<AuditEntryView, 'kind' | 'before' | 'after' | 'subject'>> = {
+  applicationDecided: { kind: 'applicationDecided', subject: null, before: { status: 'pending', applicant: 'Kozak' }, after: { status: 'approved', applicant: 'Kozak' } },
+  checkInOverride: { kind: 'checkInOverride', subject: null, before: { checkedIn: false, participant: 'Kozak' }, after: { checkedIn: true, participant: 'Kozak' } },
+  stageCreated: { kind: 'stageCreated', subject: null, before: null, after: { name: 'Groups', number: 1, format: 'round_robin', participants: 5 } },
+  stageReset: { kind: 'stageReset', subject: null, before: { name: '', number: 2, format: 'single_elimination', participants: 4, results: 3 }, after: null },
+  resultEntered: { kind: 'resultEntered', subject: null, before: { ...open, b: 'Cyborg' }, after: match(2, 1, 'a') },
+  resultCorrected: { kind: 'resultCorrected', subject: null, before: match(2, 1, 'a'), after: match(1, 2, 'b') },
+  resultReset: { kind: 'resultReset', subject: null, before: match(2, 0, 'a'), after: { ...open, b: 'Cyborg' } },
+  forfeit: { kind: 'forfeit', subject: null, before: { ...open, b: 'Cyborg' }, after: match(0, 0, 'a', 'b') },
+  disqualified: { kind: 'disqualified', subject: null, before: null, after: { participant: 'Cyborg', forfeits: 2 } },
+  disputeResolved: { kind: 'disputeResolved', subject: null, before: { ...open, b: 'Cyborg' }, after: match(0, 2, 'b') },
+  winnerSet: { kind: 'winnerSet', subject: null, before: { winner: null }, after: { winner: 'Kozak', finished: true } },
+  staffAdded: { kind: 'staffAdded', subject: null, before: null, after: { username: 'helper' } },
+  staffRemoved: { kind: 'staffRemoved', subject: null, before: { username: 'helper' }, after: null },
+};
+
+describe('audit log words', () => {
+  it('word every kind in Ukrainian', () => {
+    expect(Object.fromEntries(AUDIT_KINDS.map((kind) => [kind, auditText(ENTRIES[kind])]))).toEqual({
+      applicationDecided: 'Заявка Kozak: На розгляді → Схвалено',
+      checkInOverride: 'Kozak: участь підтвердив організатор',
+      stageCreated: 'Створено етап «Groups» (Кругова система): 5 учасників',
+      stageReset: 'Скасовано етап «Етап 2» (Олімпійська система) разом із результатами: 3',
+      resultEntered: 'Kozak — Cyborg: результат 2:1',
+      resultCorrected: 'Kozak — Cyborg: результат виправлено, 2:1 → 1:2',
+      resultReset: 'Kozak — Cyborg: результат 2:0 скасовано',
+      forfeit: 'Kozak — Cyborg: технічна поразка Cyborg',
+      disqualified: 'Cyborg дискваліфіковано; технічних поразок одразу: 2',
+      disputeResolved: 'Kozak — Cyborg: спір вирішено, результат 0:2',
+      winnerSet: 'Переможець турніру: Kozak; турнір завершено',
+      staffAdded: 'helper — новий співорганізатор',
+      staffRemoved: 'helper більше не співорганізатор',
+    });
+  });
+
+  it('word every kind in English, with nothing left unfilled', () => {
+    setLocaleResolver(() => 'en');
+    for (const kind of AUDIT_KINDS) expect(auditText(ENTRIES[kind]), kind).not.toMatch(/[{}]|[а-яіїєґ]/i);
+    expect(auditText(ENTRIES.resultCorrected)).toBe('Kozak — Cyborg: result corrected, 2:1 → 1:2');
+  });
+
+  it('tell the server’s moves, deletions, cascades, check-outs and winners without a score apart', () => {
+    expect(auditText({ ...ENTRIES.applicationDecided, before: { status: 'waitlisted', applicant: 'Kozak' }, after: { status: 'pending', applicant: 'Kozak', automatic: true } })).toBe(
+      'Заявка Kozak автоматично: У черзі очікування → На розгляді',
+    );
+    expect(auditText({ ...ENTRIES.applicationDecided, after: { status: 'deleted', applicant: 'Kozak' } })).toBe('Заявку Kozak видалено (була: На розгляді)');
+    expect(auditText({ ...ENTRIES.resultReset, subject: '00000000-0000-4000-8000-000000000000' })).toBe(
+      'Kozak — Cyborg: результат 2:0 скасовано, бо змінився матч, від якого він залежав',
+    );
+    expect(auditText({ ...ENTRIES.checkInOverride, after: { checkedIn: false, participant: 'Kozak' } })).toBe('Kozak: підтвердження участі скасував організатор');
+    expect(auditText({ ...ENTRIES.resultEntered, after: match(null, null, 'b') })).toBe('Kozak — Cyborg: результат перемога Cyborg');
+    expect(auditText({ ...ENTRIES.resultReset, before: { a: 'Kozak', b: null, result: match(1, 0, 'a').result } })).toBe('Kozak — Ще невідомо: результат 1:0 скасовано');
+  });
+});
