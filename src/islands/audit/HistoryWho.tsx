@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { getHistory, type AuditEntryView, type HistoryQuery } from '../../lib/api/audit-calls.ts';
+import type { AuditEntryView, HistoryQuery } from '../../lib/api/audit-calls.ts';
 import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { onPageEvent } from '../../lib/live/events.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/stores/api.ts';
 
 type Who = NonNullable<AuditEntryView['actor']> | null;
 
@@ -36,7 +35,9 @@ export default function HistoryWho({ tournamentId, limit, before }: { tournament
   useEffect(() => {
     if (!organiser) return;
     let live = true;
-    getHistory(api, tournamentId, { limit, before })
+    // Loaded for organisers only: a guest's page never fetches the client for this island.
+    Promise.all([import('../../lib/api/audit-calls.ts'), import('../../lib/stores/api.ts')])
+      .then(([{ getHistory }, { api }]) => getHistory(api, tournamentId, { limit, before }))
       .then((page) => live && setWho(new Map(page.items.map((e) => [e._id, e.actor ?? null]))))
       // Without the names the history still reads; nothing to tell.
       .catch(() => undefined);
