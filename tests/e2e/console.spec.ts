@@ -61,8 +61,11 @@ function watch(page: Page) {
   // Requests the browser cut off, judged once the page settles: a navigation that cut one may be
   // reported after the cut (a busy machine reorders the events).
   const aborted: { request: Request; where: string }[] = [];
+  /** Requests answered 304 Not Modified: Chromium reports a page's own conditional fetch answered so as cut off (ERR_ABORTED) after its answer came. */
+  const notModified = new WeakSet<Request>();
   page.on('requestfailed', (request) => {
     done(request);
+    if (notModified.has(request)) return;
     if (request.failure()?.errorText === 'net::ERR_ABORTED') {
       aborted.push({ request, where });
       return;
@@ -78,6 +81,7 @@ function watch(page: Page) {
   };
   page.on('response', (response: Response) => {
     const status = response.status();
+    if (status === 304) notModified.add(response.request());
     if (status < 400) return;
     const url = short(response.url());
     if (EXPECTED_REFUSALS.some((e) => e.page.test(where) && e.request.test(url) && e.status === status)) return;
