@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Field, TextAreaField } from '../../components/Field.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { DISPUTE_REASON_MAX } from '../../lib/api/limits.ts';
@@ -52,12 +52,12 @@ export default function ReportPanel({ state, side }: Props) {
     }
   }
 
-  function send(event: FormEvent) {
+  function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     void act(() => reportScore(api, match._id, { scoreA: Number(scoreA), scoreB: Number(scoreB), version: match.version }));
   }
 
-  function sendDispute(event: FormEvent) {
+  function sendDispute(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     void act(() => disputeReport(api, match._id, { reason, version: match.version }));
   }
