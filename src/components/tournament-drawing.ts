@@ -1,5 +1,8 @@
-import type { BracketState } from '../lib/api/bracket.ts';
-import type { StagesState } from '../lib/api/stages.ts';
+import { getBracket, type BracketState } from '../lib/api/bracket.ts';
+import { errorMessage, HTTPError, type ApiClient } from '../lib/api/client.ts';
+import { getStages, type StagesState } from '../lib/api/stages.ts';
+import { getTournament, type TournamentDetail } from '../lib/api/tournaments.ts';
+import { t } from '../lib/i18n/index.ts';
 import { champion, progress } from '../lib/domain/bracket.ts';
 import type { ReportState } from '../lib/domain/match-day.ts';
 import { bracketView, type MatchView, type RoundView } from '../islands/bracket/view.ts';
@@ -53,4 +56,43 @@ export function tournamentDrawing(state: BracketState, stagesState: StagesState 
       };
     },
   };
+}
+
+/** What a page that draws a tournament (the bracket page, the embed) loaded: the drawing, or why not. */
+export type LoadedDrawing =
+  | {
+      tournament: TournamentDetail;
+      state: BracketState;
+      drawing: TournamentDrawingView;
+      /** False when the stages could not be read and the SPEC bracket stands in: not to be held. */
+      cacheable: boolean;
+      problem: null;
+      status: 200;
+    }
+  | { tournament: null; problem: string; status: 404 | 503; cacheable: false };
+
+/** A path that cannot be an id: 404, nothing asked. */
+export const invalidDrawing = (): LoadedDrawing => ({ tournament: null, problem: t('tournament.invalid'), status: 404, cacheable: false });
+
+/** Reads the tournament, its SPEC bracket and its stages for a drawing; stages that cannot be read leave the SPEC bracket to stand in. */
+export async function loadTournamentDrawing(api: ApiClient, id: string): Promise<LoadedDrawing> {
+  let stagesMissing = false;
+  try {
+    const [tournament, { state }, stagesState] = await Promise.all([
+      getTournament(api, id),
+      getBracket(api, id),
+      getStages(api, id).then(
+        (answer) => answer.state,
+        () => {
+          stagesMissing = true;
+          return null;
+        },
+      ),
+    ]);
+    if (!state) return { tournament: null, problem: t('tournament.loadError'), status: 503, cacheable: false };
+    return { tournament, state, drawing: tournamentDrawing(state, stagesState), cacheable: !stagesMissing, problem: null, status: 200 };
+  } catch (error) {
+    const missing = error instanceof HTTPError && error.response.status === 404;
+    return { tournament: null, problem: missing ? t('tournament.notFound') : errorMessage(error, t('tournament.loadError')), status: missing ? 404 : 503, cacheable: false };
+  }
 }
