@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_KINDS, SHARE_CARD_WIDTH, shareCardPath, type ShareCardKind } from '../../src/lib/domain/share-card.ts';
-import { shareCardStats } from '../../src/server/services/share-cards.ts';
+import { SHARE_CARD_DRAWING_LIMIT } from '../../src/server/api/routes/share-cards.ts';
+import { databaseLimiter } from '../../src/server/services/rate-limit.ts';
+import { MAX_WAITING_DRAWINGS, shareCardStats } from '../../src/server/services/share-cards.ts';
 import { admin, invitedTeam, player, recordedMatch, stage, statsGame, statsOn, tournament, unique, useTestApi, type Player } from '../support/builders.ts';
 
 // Share cards (issue 23): GET /api/og/{kind}/{id}.png?lang= draws a PNG of 1200×630 from the data,
@@ -17,8 +19,8 @@ let organiser: string;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** The card's answer with its bytes (the test client reads bodies as text). */
-async function card(path: string, headers: Record<string, string> = {}) {
-  const response = await api.app.request(path, { headers });
+async function card(path: string, headers: Record<string, string> = {}, clientAddress = '198.51.100.1') {
+  const response = await api.app.request(path, { headers }, { clientAddress });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
@@ -53,7 +55,7 @@ describe('GET /api/og/{kind}/{id}.png', () => {
         const meta = await sharp(bytes).metadata();
         expect(meta.format).toBe('png');
         expect([meta.width, meta.height]).toEqual([SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT]);
-        // Public: crawlers and the answer cache may keep it a while; the ETag names what it says.
+        // Public: crawlers and shared caches may keep it a while; the ETag names what it says.
         expect(headers.get('cache-control')).toMatch(/\bpublic\b.*max-age=300/);
         expect(headers.get('etag')).toMatch(/^"og-[\w-]+"$/);
       });
@@ -162,5 +164,63 @@ describe('GET /api/og/{kind}/{id}.png', () => {
       expect(res.status, path).toBe(400);
       expect(res.body.message, path).toMatch(/\S/);
     }
+  });
+
+  it('lets other sites show the card (Cross-Origin-Resource-Policy: cross-origin), and only the cards', async () => {
+    const png = await card(shareCardPath('tournament', ids.tournament, 'uk'));
+    expect(png.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    // A missing card is still a card's address; the rest of the API stays same-site.
+    expect((await api.call('GET', shareCardPath('news', randomUUID(), 'uk'))).headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect((await api.call('GET', `/api/tournaments/${ids.tournament}`)).headers.get('cross-origin-resource-policy')).toBe('same-site');
+  });
+
+  it('draws one card at a time and refuses a burst past its queue with 503 and Retry-After, holding nothing of the refused', async () => {
+    const burst = 20;
+    const news = await Promise.all(
+      Array.from({ length: burst }, () => api.call<{ _id: string }>('POST', '/api/news', { token: organiser, body: { title: unique('Навала '), content: 'Текст.' } })),
+    );
+    const paths = news.map((item) => shareCardPath('news', item.body._id, 'uk'));
+    const drawn = shareCardStats().drawn;
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, shareCardStats().drawing)), 1);
+    // From distinct addresses: the queue refuses them, not the per-address limit.
+    const answers = await Promise.all(paths.map((path, i) => card(path, {}, `198.51.100.${100 + i}`)));
+    clearInterval(watch);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.every((status) => status === 200 || status === 503), statuses.join()).toBe(true);
+    const refused = answers.filter((answer) => answer.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(1 + MAX_WAITING_DRAWINGS);
+    for (const answer of refused) {
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(JSON.parse(Buffer.from(answer.bytes).toString())).toEqual({ message: 'Сервіс тимчасово недоступний. Спробуйте пізніше.' });
+    }
+    // Each card let in was drawn once; a refused one left nothing behind and is drawn when asked again.
+    expect(shareCardStats()).toMatchObject({ drawn: drawn + burst - refused.length, drawing: 0, waiting: 0 });
+    const again = await card(paths[statuses.indexOf(503)]!, {}, '198.51.100.99');
+    expect(again.status).toBe(200);
+    expect((await sharp(again.bytes).metadata()).width).toBe(SHARE_CARD_WIDTH);
+    expect(shareCardStats().drawn).toBe(drawn + burst - refused.length + 1);
+  }, 60_000);
+
+  it('limits the drawings one address causes (429 with Retry-After); a held card, a 304 and another address are not refused', async () => {
+    const limited = '198.51.100.7';
+    const limits = databaseLimiter(api.db);
+    // The address has already caused its drawings for this minute (counted as the route counts them).
+    for (let i = 0; i < SHARE_CARD_DRAWING_LIMIT.max; i++) await limits.hit(`og:ip:${limited}`, SHARE_CARD_DRAWING_LIMIT);
+    const news = await api.call<{ _id: string }>('POST', '/api/news', { token: organiser, body: { title: unique('Обмеження '), content: 'Текст.' } });
+    const path = shareCardPath('news', news.body._id, 'uk');
+    const drawn = shareCardStats().drawn;
+    const refused = await card(path, {}, limited);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(JSON.parse(Buffer.from(refused.bytes).toString()).message).toMatch(/^Забагато нових карток з вашої адреси\. Спробуйте знову через/);
+    expect(shareCardStats().drawn).toBe(drawn);
+    const other = await card(path, {}, '198.51.100.8');
+    expect(other.status).toBe(200);
+    // Held now: the limited address gets it, and a 304, since neither draws anything.
+    expect((await card(path, {}, limited)).status).toBe(200);
+    expect((await card(path, { 'if-none-match': other.headers.get('etag')! }, limited)).status).toBe(304);
+    expect(shareCardStats().drawn).toBe(drawn + 1);
   });
 });

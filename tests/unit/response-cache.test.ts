@@ -194,6 +194,17 @@ describe('ResponseCache', () => {
     expect(answerKey({ ...base, cookie: 'lang=xx' })).toBe(answerKey({ ...base, cookie: null }));
   });
 
+  it('holds no share card: the picture cache has them, and a flood of `?v=` would push every page out', () => {
+    const key = (path: string) => answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path });
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const path of [`/api/og/tournament/${id}.png`, `/api/og/match/${id}.png?lang=uk`, `/api/og/news/${id}.png?lang=en&v=7`, `/api/og/player/${id}.png?v=x1`]) {
+      expect(key(path), path).toBeUndefined();
+    }
+    // `v` is no page's parameter either, so it makes no new entries anywhere.
+    expect(key('/news?v=1')).toBeUndefined();
+    expect(key('/news?page=2')).toBeDefined();
+  });
+
   it('forgets only the answers whose path a write changed, and keeps no render of those under way', async () => {
     const cache = new ResponseCache(5000);
     const key = (path: string) => answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path })!;

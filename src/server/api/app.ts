@@ -87,7 +87,11 @@ export function createApp(deps: Deps) {
       c.res.headers.set('content-type', 'application/json; charset=utf-8');
     }
   });
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site', xFrameOptions: 'DENY', strictTransportSecurity: false }));
+  const secure = { xFrameOptions: 'DENY', strictTransportSecurity: false } as const;
+  const apiHeaders = secureHeaders({ ...secure, crossOriginResourcePolicy: 'same-site' });
+  // Share cards are other sites' og:image: a browser showing a shared link's preview loads them cross-site.
+  const shareCardHeaders = secureHeaders({ ...secure, crossOriginResourcePolicy: 'cross-origin' });
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/og/') ? shareCardHeaders(c, next) : apiHeaders(c, next)));
   app.use('*', async (c, next) => {
     await next();
     if (servedOverHttps(c.req.raw, deps)) c.res.headers.set('Strict-Transport-Security', HSTS);

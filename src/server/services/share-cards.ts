@@ -170,31 +170,75 @@ function hold(card: string, key: string, png: Uint8Array<ArrayBuffer>): void {
 }
 
 /**
- * The PNG of a card whose content is `content` (its digest `digest`): held, being drawn (shared),
- * or drawn now and held.
+ * Drawings run one at a time, in order of arrival, and at most MAX_WAITING_DRAWINGS wait: a card
+ * is 0.1–1 s of CPU, mostly on the event loop, and ids are public, so a flood of distinct cards
+ * would otherwise stall every other request. Past the queue the caller is refused (ShareCardsBusy).
  */
-export async function shareCardPicture(kind: ShareCardKind, id: string, locale: Locale, content: ShareCardContent, digest: string): Promise<Uint8Array<ArrayBuffer>> {
-  const card = `${kind}/${id}/${locale}`;
-  const key = `${card}/${digest}`;
+export const MAX_WAITING_DRAWINGS = 8;
+let running = false;
+const waiting: (() => void)[] = [];
+
+/** The drawing queue is full: answered 503 with Retry-After, and nothing is held. */
+export class ShareCardsBusy extends Error {
+  constructor() {
+    super('share card drawings queue full');
+    this.name = 'ShareCardsBusy';
+  }
+}
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running) {
+    if (waiting.length >= MAX_WAITING_DRAWINGS) throw new ShareCardsBusy();
+    // The finishing drawing hands its turn straight to the next in line.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running = true;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running = false;
+  }
+}
+
+/**
+ * The PNG of a card already held or being drawn (shared), without drawing anything: undefined
+ * when asking for it would cost a drawing (what the route's rate limit counts).
+ */
+export function readyShareCardPicture(kind: ShareCardKind, id: string, locale: Locale, digest: string): Promise<Uint8Array<ArrayBuffer>> | undefined {
+  const key = `${kind}/${id}/${locale}/${digest}`;
   const found = held.get(key);
   if (found) {
     // Used again: to the back of the least-recently-used order.
     held.delete(key);
     held.set(key, found);
-    return found;
+    return Promise.resolve(found);
   }
-  let pending = drawing.get(key);
-  if (!pending) {
+  return drawing.get(key);
+}
+
+/**
+ * The PNG of a card whose content is `content` (its digest `digest`): held, being drawn (shared),
+ * or drawn in its turn and held. Throws ShareCardsBusy when too many drawings already wait.
+ */
+export async function shareCardPicture(kind: ShareCardKind, id: string, locale: Locale, content: ShareCardContent, digest: string): Promise<Uint8Array<ArrayBuffer>> {
+  const ready = readyShareCardPicture(kind, id, locale, digest);
+  if (ready) return ready;
+  const card = `${kind}/${id}/${locale}`;
+  const key = `${card}/${digest}`;
+  // Refused before it is registered: a refused card leaves nothing behind.
+  if (running && waiting.length >= MAX_WAITING_DRAWINGS) throw new ShareCardsBusy();
+  const pending = inTurn(async () => {
     drawn++;
-    pending = drawShareCard(content).then((png) => {
-      hold(card, key, png);
-      return png;
-    });
-    drawing.set(key, pending);
-    void pending.finally(() => drawing.delete(key)).catch(() => {});
-  }
+    const png = await drawShareCard(content);
+    hold(card, key, png);
+    return png;
+  });
+  drawing.set(key, pending);
+  void pending.finally(() => drawing.delete(key)).catch(() => {});
   return pending;
 }
 
 /** What the picture cache holds and how many cards were drawn, for tests. */
-export const shareCardStats = () => ({ drawn, held: held.size, bytes: heldBytes, drawing: drawing.size });
+export const shareCardStats = () => ({ drawn, held: held.size, bytes: heldBytes, drawing: drawing.size, waiting: waiting.length });

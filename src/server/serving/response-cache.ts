@@ -76,7 +76,7 @@ const MAX_SHARED_RENDERS = 256;
 /**
  * Every query parameter a page or a public API read takes (pages: `src/pages/news`, `leaderboards`,
  * `games/[id]`, the embeds' `lang` and `theme`; the API: the query schemas of the reads in
- * caching.ts's PUBLIC_READS, checked by a test, and the share cards' `lang`). An address with any other parameter is answered but not held: otherwise `?r=<random>` makes
+ * caching.ts's PUBLIC_READS, checked by a test). An address with any other parameter is answered but not held: otherwise `?r=<random>` makes
  * a new entry per request. A parameter added to a page and not here only costs that page its cache.
  */
 export const HELD_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
@@ -94,7 +94,6 @@ export const HELD_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'tab',
   'theme',
   'tournament',
-  'v',
   'view',
 ]);
 
@@ -125,7 +124,7 @@ export function isPublic(response: Response): boolean {
  * protocol (HSTS is sent over HTTPS only) and the host (pages name their own address). Made from
  * raw header values, so the server in front of Astro and the middleware make the same one. The
  * path comes first and holds no space, so `pathOfKey` can read it back. Undefined when the answer
- * must not be held: its query names a parameter outside HELD_QUERY_PARAMETERS.
+ * must not be held: a share card, or a query naming a parameter outside HELD_QUERY_PARAMETERS.
  */
 export function answerKey(request: { cookie: string | null; forwardedProto: string | null; host: string | null; path: string }): string | undefined {
   const path = heldPath(request.path);
@@ -135,6 +134,8 @@ export function answerKey(request: { cookie: string | null; forwardedProto: stri
 
 /** The path as held (an empty query dropped), or undefined when its query has a parameter no reader takes. */
 function heldPath(path: string): string | undefined {
+  // Share cards (140–180 KB each) have their own picture cache; held here, a flood of them would push every page out.
+  if (path.startsWith(SHARE_CARDS)) return undefined;
   const mark = path.indexOf('?');
   if (mark === -1) return path;
   if (mark === path.length - 1) return path.slice(0, mark);
@@ -144,6 +145,9 @@ function heldPath(path: string): string | undefined {
   }
   return path;
 }
+
+/** Share cards' addresses: never held here (`heldPath`). */
+const SHARE_CARDS = '/api/og/';
 
 const pathOfKey = (key: string) => key.slice(0, key.indexOf(' '));
 

@@ -13,6 +13,7 @@ export const share: Record<keyof typeof uk, string> = {
   'share.teams': 'Teams: {names}',
   'share.noTeams': 'No team',
   'share.imageAlt': 'Share card: {title}',
+  'share.tooMany': 'Too many new cards from your address. Try again in {wait}.',
 
   'embed.newTab': '(opens in a new tab)',
   'embed.tournamentTitle': '“{name}” bracket',

@@ -11,6 +11,7 @@ export const share = {
   'share.teams': 'Команди: {names}',
   'share.noTeams': 'Без команди',
   'share.imageAlt': 'Картка для поширення: {title}',
+  'share.tooMany': 'Забагато нових карток з вашої адреси. Спробуйте знову через {wait}.',
 
   'embed.newTab': '(відкривається в новій вкладці)',
   'embed.tournamentTitle': 'Сітка турніру «{name}»',

@@ -1,8 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SHARE_CARD_KINDS } from '../../../lib/domain/share-card.ts';
 import { locales, type Locale } from '../../../lib/i18n/index.ts';
-import { fail } from '../errors.ts';
-import { SHARE_CARD_MISSING, shareCardContent, shareCardDigest, shareCardPicture } from '../../services/share-cards.ts';
+import { t } from '../../../lib/i18n/index.ts';
+import { clientAddress } from '../context.ts';
+import { fail, failTooMany, failWith } from '../errors.ts';
+import type { Limit } from '../../services/rate-limit.ts';
+import {
+  readyShareCardPicture,
+  SHARE_CARD_MISSING,
+  ShareCardsBusy,
+  shareCardContent,
+  shareCardDigest,
+  shareCardPicture,
+} from '../../services/share-cards.ts';
 import { errors, router } from '../openapi.ts';
 
 /** `{id}.png`: the card's file name under its kind. */
@@ -14,6 +24,12 @@ const FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.p
  * version (`shareCardPath`) get a new address at once.
  */
 const CARD_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
+
+/**
+ * Drawings (cards neither held nor being drawn) one address may cause: generous, so a crawler
+ * fetching a page's few cards is never refused, while one address cannot keep the queue full.
+ */
+export const SHARE_CARD_DRAWING_LIMIT: Limit = { max: 60, windowSeconds: 60 };
 
 const picture = { description: 'Картка PNG 1200×630', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } };
 
@@ -38,7 +54,7 @@ export const shareCardRoutes = router().openapi(
         v: z.string().max(64).optional(),
       }),
     },
-    responses: { 200: picture, 304: { description: 'Не змінилася' }, ...errors(400, 404) },
+    responses: { 200: picture, 304: { description: 'Не змінилася' }, ...errors(400, 404, 429, 503) },
   }),
   async (c) => {
     const { kind, file } = c.req.valid('param');
@@ -51,7 +67,18 @@ export const shareCardRoutes = router().openapi(
     const headers = { ETag: etag, 'Cache-Control': CARD_CACHE, 'X-Content-Type-Options': 'nosniff' };
     // The digest names what the card says: a reader who has it needs no drawing at all.
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    const png = await shareCardPicture(kind, id, locale, content, digest);
+    let ready = readyShareCardPicture(kind, id, locale, digest);
+    if (!ready) {
+      // Only a drawing counts: a held card or a 304 costs nothing.
+      const state = await c.get('deps').limits.hit(`og:ip:${clientAddress(c)}`, SHARE_CARD_DRAWING_LIMIT);
+      if (!state.allowed) failTooMany('share.tooMany', state.retryAfter);
+      ready = shareCardPicture(kind, id, locale, content, digest);
+    }
+    const png = await ready.catch((error: unknown) => {
+      // Too many drawings wait already: the server's overload answer, as for a full read queue.
+      if (error instanceof ShareCardsBusy) failWith(503, t('error.unavailable'), { 'Retry-After': '5' });
+      throw error;
+    });
     return c.body(png, 200, { ...headers, 'Content-Type': 'image/png' });
   },
 );
