@@ -108,7 +108,8 @@ describe('a player’s profile', () => {
     expect([...times].sort((x, y) => x - y)).toEqual(times);
     expect(profile.achievements.map((a) => a.achievement.name)).toEqual(['First Win']);
     expect(profile.matches).toHaveLength(3);
-    expect(profile.matches[0]!.participants.map((p) => p.score)).toEqual([0, 2]);
+    // The newest first: the 0–2 loss (sides in no particular order, as match history gives them).
+    expect(Object.fromEntries(profile.matches[0]!.participants.map((p) => [p.id, p.score]))).toEqual({ [me]: 0, [rival]: 2 });
     // A public page: no e-mail address of anyone.
     const [row] = await api.db.select({ email: users.email }).from(users).where(eq(users.id, me));
     expect(JSON.stringify(profile)).not.toContain(row!.email);
