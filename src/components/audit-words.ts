@@ -26,6 +26,11 @@ export function auditText(entry: Pick<AuditEntryView, 'kind' | 'before' | 'after
       const was = before as ApplicationSnapshot;
       const now = after as ApplicationSnapshot;
       const applicant = now.applicant || was.applicant;
+      // A guest does not learn whose application was never approved: the line names none.
+      if (!applicant) {
+        if (now.status === 'deleted') return t('history.unnamedApplicationDeleted', { before: statusText(was.status) });
+        return t(now.automatic ? 'history.unnamedApplicationMoved' : 'history.unnamedApplicationDecided', { before: statusText(was.status), after: statusText(now.status) });
+      }
       if (now.status === 'deleted') return t('history.applicationDeleted', { applicant, before: statusText(was.status) });
       return t(now.automatic ? 'history.applicationMoved' : 'history.applicationDecided', { applicant, before: statusText(was.status), after: statusText(now.status) });
     }

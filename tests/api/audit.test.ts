@@ -513,6 +513,63 @@ describe('the history of a tournament', () => {
     }
   });
 
+  it('names to guests only applicants approved before or after a decision; organisers and admins read every name', async () => {
+    const built = await tournament(api, { game: gameId, soloOnly: true, settings: { maxParticipants: 2 } });
+    const [kept, fell, turned, gone, waiter] = await Promise.all(Array.from({ length: 5 }, () => player(api)));
+    const decide = (id: string, status: string) => expectCall(200, 'PATCH', `/api/applications/${id}/status`, admin.token, { status });
+    await decide((await application(api, built.id, 'pending', kept!)).id, 'approved');
+    const fallen = await application(api, built.id, 'pending', fell!);
+    await decide(fallen.id, 'approved');
+    const refused = await application(api, built.id, 'pending', turned!);
+    await decide(refused.id, 'rejected');
+    const deleted = await application(api, built.id, 'pending', gone!);
+    await expectCall(200, 'DELETE', `/api/applications/${deleted.id}`, admin.token);
+    // Full: the waiter waits; the approved one rejected frees a place and the waiter moves up to pending.
+    const waiting = await application(api, built.id, 'pending', waiter!);
+    await decide(fallen.id, 'rejected');
+    const staffer = await coOrganiser(api, built.id);
+    const read = (token?: string) => api.call<AuditEntryView[]>('GET', `/api/tournaments/${built.id}/history`, { token });
+
+    for (const token of [undefined, (await player(api)).token, otherStaff.token]) {
+      const { body } = await read(token);
+      const text = JSON.stringify(body);
+      // Approved at some point: named, on the page as on the participants' list.
+      expect(text).toContain(kept!.user.username);
+      expect(text).toContain(fell!.user.username);
+      // Rejected, deleted, waitlisted: neither their name nor their application’s id.
+      for (const hidden of [turned!, gone!, waiter!]) expect(text).not.toContain(hidden.user.username);
+      for (const id of [refused.id, deleted.id, waiting.id]) expect(text).not.toContain(id);
+      const decisions = body.filter((e) => e.kind === 'applicationDecided');
+      expect(decisions.map((e) => [e.before, e.after])).toEqual([
+        [{ status: 'waitlisted' }, { status: 'pending', automatic: true }],
+        [
+          { status: 'approved', applicant: fell!.user.username },
+          { status: 'rejected', applicant: fell!.user.username },
+        ],
+        // Applied once the two places were taken: waitlisted.
+        [{ status: 'waitlisted' }, { status: 'deleted' }],
+        [{ status: 'waitlisted' }, { status: 'rejected' }],
+        [
+          { status: 'pending', applicant: fell!.user.username },
+          { status: 'approved', applicant: fell!.user.username },
+        ],
+        [
+          { status: 'pending', applicant: kept!.user.username },
+          { status: 'approved', applicant: kept!.user.username },
+        ],
+      ]);
+    }
+    for (const token of [staffer.token, admin.token]) {
+      const { body } = await read(token);
+      const text = JSON.stringify(body);
+      for (const named of [kept!, fell!, turned!, gone!, waiter!]) expect(text).toContain(named.user.username);
+      expect(body.find((e) => e.subject === refused.id)?.after).toEqual({ status: 'rejected', applicant: turned!.user.username });
+    }
+    // The admin's whole log names everyone too.
+    const log = await api.call<AdminAuditEntry[]>('GET', `/api/audit?tournament=${built.id}`, { token: admin.token });
+    expect(JSON.stringify(log.body)).toContain(waiter!.user.username);
+  });
+
   it('pages by the last entry’s id, with a Link to the next page, and refuses a bad cursor or limit', async () => {
     const all = (await history(admin.token)).body;
     const first = await history(undefined, '?limit=3');

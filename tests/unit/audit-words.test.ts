@@ -72,4 +72,19 @@ describe('audit log words', () => {
     expect(auditText({ ...ENTRIES.resultEntered, after: match(null, null, 'b') })).toBe('Kozak — Cyborg: результат перемога Cyborg');
     expect(auditText({ ...ENTRIES.resultReset, before: { a: 'Kozak', b: null, result: match(1, 0, 'a').result } })).toBe('Kozak — Ще невідомо: результат 1:0 скасовано');
   });
+
+  it('word a decision a guest may not read the applicant of without a name, in both languages', () => {
+    const unnamed = (before: string, after: string, automatic = false) => ({
+      ...ENTRIES.applicationDecided,
+      before: { status: before },
+      after: { status: after, ...(automatic ? { automatic } : {}) },
+    });
+    expect(auditText(unnamed('pending', 'rejected'))).toBe('Заявка: На розгляді → Відхилено');
+    expect(auditText(unnamed('waitlisted', 'pending', true))).toBe('Заявка автоматично: У черзі очікування → На розгляді');
+    expect(auditText(unnamed('pending', 'deleted'))).toBe('Заявку видалено (була: На розгляді)');
+    setLocaleResolver(() => 'en');
+    for (const entry of [unnamed('pending', 'rejected'), unnamed('waitlisted', 'pending', true), unnamed('pending', 'deleted')]) {
+      expect(auditText(entry)).not.toMatch(/[{}]|[а-яіїєґ]|undefined/i);
+    }
+  });
 });

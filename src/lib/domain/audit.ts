@@ -30,7 +30,8 @@ export interface MatchSnapshot {
  */
 export interface ApplicationSnapshot {
   status: ApplicationStatus | 'deleted';
-  applicant: string;
+  /** Left out for guests where the application was approved neither before nor after (server/services/audit.ts). */
+  applicant?: string;
   automatic?: boolean;
 }
 

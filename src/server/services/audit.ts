@@ -7,6 +7,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminAuditEntry, AuditEntryView } from '../../lib/api/audit.ts';
 import type { Page } from '../../lib/api/paging.ts';
+import type { ApplicationSnapshot } from '../../lib/domain/audit.ts';
 import type { AuditKind } from '../../lib/domain/organisers.ts';
 import type { Tx } from '../db/client.ts';
 import { auditLog, tournaments, users } from '../db/schema/index.ts';
@@ -67,17 +68,40 @@ export interface AuditFilter {
 
 type Row = typeof auditLog.$inferSelect;
 
-/** An entry as the API shows it; `who` adds the actor (organisers and admins only). */
+/**
+ * Whether a guest may not read whose application a row decided: one approved neither before nor
+ * after it (rejected, waitlisted, deleted, dropped at check-in). The tournament page shows guests
+ * approved applications only, so its history does not name the others either.
+ */
+function privateDecision(row: Row): boolean {
+  if (row.kind !== 'applicationDecided') return false;
+  const was = row.before as Partial<ApplicationSnapshot> | null;
+  const now = row.after as Partial<ApplicationSnapshot> | null;
+  return was?.status !== 'approved' && now?.status !== 'approved';
+}
+
+/** An application's snapshot without its applicant. */
+function unnamed(snapshot: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!snapshot) return null;
+  const { applicant: _applicant, ...rest } = snapshot;
+  return rest;
+}
+
+/**
+ * An entry as the API shows it; `who` (organisers and admins) adds the actor, and names every
+ * applicant: others read a private decision with no applicant and no application id.
+ */
 function view(row: Row, who: boolean): AuditEntryView {
+  const hidden = !who && privateDecision(row);
   return {
     _id: row.id,
     kind: row.kind,
     at: row.createdAt.toISOString(),
     tournament: row.tournamentId,
     match: row.matchId,
-    subject: row.subjectId,
-    before: row.before ?? null,
-    after: row.after ?? null,
+    subject: hidden ? null : row.subjectId,
+    before: hidden ? unnamed(row.before) : (row.before ?? null),
+    after: hidden ? unnamed(row.after) : (row.after ?? null),
     ...(who ? { actor: row.actorId === null && row.actorName === '' ? null : { _id: row.actorId, username: row.actorName } } : {}),
   };
 }
