@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applications, notifications, tournaments } from '../../src/server/db/schema/index.ts';
+import { applications, auditLog, notifications, tournaments } from '../../src/server/db/schema/index.ts';
+import { subscribeTournament, subscribeUser } from '../../src/server/services/live.ts';
 import { closeCheckIn, sweepCheckIn } from '../../src/server/services/registration.ts';
 import { admin as adminOf, game, player as newPlayer, stage, team, tournament, useTestApi, type Player, type TournamentOptions } from '../support/builders.ts';
 
@@ -260,6 +261,56 @@ describe('the close of check-in', () => {
     expect(created.seeds.filter(Boolean)).toHaveLength(2);
     expect(await closeCheckIn(api.db, t.id, new Date(Date.now() + 1.5 * HOUR))).toEqual({ closed: true, dropped: [], promoted: [] });
     expect((await row(c!.id))?.status).toBe('approved');
+  });
+
+  it('a refused draw rolls its close back: every application as it was, no audit row, no event; a good draw then closes as before', async () => {
+    for (const draw of ['stage', 'bracket'] as const) {
+      const t = await cup({ settings: { maxParticipants: 2 } });
+      const [a, b] = await approved(t.id, 2);
+      const waiting = await player();
+      const waitId = (await apply(waiting, t.id))._id;
+      await checkIn(a!.player.token, t.id);
+      // The window ended and no sweep has closed it yet: the draw closes it first, and one checked in is too few.
+      await setWindow(t.id, inHours(-2), inHours(-0.01));
+      const ids = [a!.id, b!.id, waitId];
+      const statuses = async () => Promise.all(ids.map(async (id) => (await row(id))?.status));
+      const logged = async () => (await api.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.tournamentId, t.id))).length;
+      const [was, rows] = [await statuses(), await logged()];
+      const heard: string[] = [];
+      const stop = subscribeTournament(t.id, (event) => heard.push(event.kind));
+      const told: string[] = [];
+      const stopTold = subscribeUser(b!.player.user.id, (event) => told.push(event.kind));
+      try {
+        const refused =
+          draw === 'stage'
+            ? await api.call('POST', `/api/tournaments/${t.id}/stages`, { token: admin, body: { format: 'single_elimination' } })
+            : await api.call('POST', `/api/tournaments/${t.id}/bracket`, { token: admin, body: {} });
+        expect(refused.status, draw).toBe(422);
+        expect(await statuses(), draw).toEqual(was);
+        expect(await logged(), draw).toBe(rows);
+        expect(heard, draw).toEqual([]);
+        expect(told, draw).toEqual([]);
+        const [closed] = await api.db.select({ at: tournaments.checkInClosedAt }).from(tournaments).where(eq(tournaments.id, t.id));
+        expect(closed?.at, draw).toBeNull();
+        const notices = await api.db.select().from(notifications).where(eq(notifications.userId, b!.player.user.id));
+        expect(notices.filter((n) => n.kind === 'applicationRejected'), draw).toEqual([]);
+
+        // The waitlisted one checks in too (the admin's override): now two, and the draw goes through, closing check-in.
+        await checkIn(admin, t.id, { applicationId: waitId });
+        heard.length = 0;
+        const drawn =
+          draw === 'stage'
+            ? await api.call('POST', `/api/tournaments/${t.id}/stages`, { token: admin, body: { format: 'single_elimination' } })
+            : await api.call('POST', `/api/tournaments/${t.id}/bracket`, { token: admin, body: {} });
+        expect(drawn.status, draw).toBe(201);
+        expect(await statuses(), draw).toEqual(['approved', 'rejected', 'approved']);
+        expect(heard, draw).toContain('checkIn');
+        expect(told, draw).toContain('notification');
+      } finally {
+        stop();
+        stopTold();
+      }
+    }
   });
 
   it('a check-in racing the close: either it counts and the player stays, or it is refused and the player is dropped', async () => {

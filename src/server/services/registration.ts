@@ -318,46 +318,55 @@ export type CheckInClose = { closed: false } | { closed: true; dropped: string[]
  * Nothing happens before the window's end, nor to a competition already drawn (its lineup is fixed).
  */
 export async function closeCheckIn(db: Tx, tournamentId: string, now = new Date()): Promise<CheckInClose> {
-  type Closing = { closed: false } | { closed: true; dropped: string[]; promoted: string[]; told: string[] };
-  const result = await db.transaction(async (tx): Promise<Closing> => {
-    const tournament = await lockForRegistration(tx, tournamentId);
-    if (!tournament || !tournament.checkInEnabled || tournament.checkInClosedAt) return { closed: false };
-    if (now < checkInWindow(tournament).closesAt) return { closed: false };
-    await tx.update(tournaments).set({ checkInClosedAt: now }).where(eq(tournaments.id, tournamentId));
-    if (tournament.drawn) return { closed: true, dropped: [], promoted: [], told: [] };
-    const entries = await liveEntries(tx, tournamentId);
-    const outcome = checkInClose(entries as Entry[], tournament.maxParticipants);
-    const dropped = outcome.dropped.map((e) => e.id);
-    const promoted = outcome.promoted.map((e) => e.id);
-    if (dropped.length > 0) await tx.update(applications).set({ status: 'rejected', updatedAt: now }).where(inArray(applications.id, dropped));
-    if (promoted.length > 0) await tx.update(applications).set({ status: 'approved', updatedAt: now }).where(inArray(applications.id, promoted));
-    await auditDecisions(
-      tx,
-      [
-        ...entries.filter((e) => dropped.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'rejected' as const })),
-        ...entries.filter((e) => promoted.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'approved' as const })),
-      ],
-      null,
-    );
-    const told = [
-      ...(await announceApplications(
-        tx,
-        'dropped',
-        entries.filter((e) => dropped.includes(e.id)),
-        tournament,
-      )),
-      ...(await announceApplications(
-        tx,
-        'applicationPromoted',
-        entries.filter((e) => promoted.includes(e.id)),
-        tournament,
-      )),
-    ];
-    return { closed: true, dropped, promoted, told };
-  });
+  const result = await db.transaction((tx) => closeCheckInWithin(tx, tournamentId, now));
   if (!result.closed) return result;
   published(tournamentId, 'checkIn', result.told);
   return { closed: true, dropped: result.dropped, promoted: result.promoted };
+}
+
+/** A close carried out in a transaction, and whom its notices were stored for (`told`). */
+export type CheckInClosing = { closed: false } | { closed: true; dropped: string[]; promoted: string[]; told: string[] };
+
+/**
+ * `closeCheckIn`'s work in the caller's transaction, telling no one: the caller publishes
+ * (`published(id, 'checkIn', told)`) once its own transaction committed. A draw closes check-in
+ * this way, so a refused draw rolls the close back with it.
+ */
+export async function closeCheckInWithin(tx: Tx, tournamentId: string, now = new Date()): Promise<CheckInClosing> {
+  const tournament = await lockForRegistration(tx, tournamentId);
+  if (!tournament || !tournament.checkInEnabled || tournament.checkInClosedAt) return { closed: false };
+  if (now < checkInWindow(tournament).closesAt) return { closed: false };
+  await tx.update(tournaments).set({ checkInClosedAt: now }).where(eq(tournaments.id, tournamentId));
+  if (tournament.drawn) return { closed: true, dropped: [], promoted: [], told: [] };
+  const entries = await liveEntries(tx, tournamentId);
+  const outcome = checkInClose(entries as Entry[], tournament.maxParticipants);
+  const dropped = outcome.dropped.map((e) => e.id);
+  const promoted = outcome.promoted.map((e) => e.id);
+  if (dropped.length > 0) await tx.update(applications).set({ status: 'rejected', updatedAt: now }).where(inArray(applications.id, dropped));
+  if (promoted.length > 0) await tx.update(applications).set({ status: 'approved', updatedAt: now }).where(inArray(applications.id, promoted));
+  await auditDecisions(
+    tx,
+    [
+      ...entries.filter((e) => dropped.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'rejected' as const })),
+      ...entries.filter((e) => promoted.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'approved' as const })),
+    ],
+    null,
+  );
+  const told = [
+    ...(await announceApplications(
+      tx,
+      'dropped',
+      entries.filter((e) => dropped.includes(e.id)),
+      tournament,
+    )),
+    ...(await announceApplications(
+      tx,
+      'applicationPromoted',
+      entries.filter((e) => promoted.includes(e.id)),
+      tournament,
+    )),
+  ];
+  return { closed: true, dropped, promoted, told };
 }
 
 const minutes = (n: number) => sql`(${n} * interval '1 minute')`;

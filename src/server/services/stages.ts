@@ -21,7 +21,7 @@ import { actorsOf, announceReady, recordActions } from './match-actions.ts';
 import { recordAudit, type AuditActor, type AuditEntry } from './audit.ts';
 import { announce, type Notice } from './notices.ts';
 import { approvedParticipants } from './participants.ts';
-import { closeCheckIn } from './registration.ts';
+import { closeCheckInWithin, published, type CheckInClosing } from './registration.ts';
 import { countStageResults } from './stage-stats.ts';
 
 /*
@@ -691,6 +691,39 @@ function advancing(source: LoadedStage, advance: number): string[] {
   );
 }
 
+/** A refusal found inside a change's transaction, thrown so the transaction rolls back whole. */
+class Refused<T> extends Error {
+  readonly outcome: T;
+  constructor(outcome: T) {
+    super('refused');
+    this.outcome = outcome;
+  }
+}
+
+/**
+ * Runs a draw in one transaction that a refusal rolls back whole: a draw closes check-in before it
+ * can tell whether enough checked in, and a refused draw must leave no drops, promotions or audit
+ * rows behind. The close's notices go out only once the draw committed.
+ */
+async function drawing<T extends { ok: boolean }>(db: Tx, tournamentId: string, draw: (tx: Tx, close: (tx: Tx) => Promise<void>) => Promise<T>): Promise<T> {
+  let closing = { closed: false } as CheckInClosing;
+  const close = async (tx: Tx) => {
+    closing = await closeCheckInWithin(tx, tournamentId);
+  };
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const result = await draw(tx, close);
+      if (!result.ok) throw new Refused(result);
+      return result;
+    });
+    if (closing.closed) published(tournamentId, 'checkIn', closing.told);
+    return outcome;
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome as T;
+    throw error;
+  }
+}
+
 /**
  * Creates a stage (issue 21, `POST …/stages`) in one transaction and a fixed number of queries:
  * its participants are the approved ones (or the top of an earlier stage's groups), seeded as
@@ -698,7 +731,7 @@ function advancing(source: LoadedStage, advance: number): string[] {
  * first stage closes applications, as drawing a bracket does.
  */
 export async function createStage(db: Tx, tournamentId: string, input: StageCreateInput, actor: AuditActor): Promise<StageCreated> {
-  return db.transaction(async (tx): Promise<StageCreated> => {
+  return drawing(db, tournamentId, async (tx, closeCheckIn): Promise<StageCreated> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
     if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
@@ -717,7 +750,7 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
       if (pool.length < 2) return { ok: false, reason: 'advanceTooFew' };
     } else {
       // Check-in (issue 22): its end is carried out first, and only those who checked in are seeded.
-      if (tournament.checkInEnabled && !tournament.checkInClosedAt) await closeCheckIn(tx, tournament.id);
+      if (tournament.checkInEnabled && !tournament.checkInClosedAt) await closeCheckIn(tx);
       const approved = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
       if (approved.length === 0) return { ok: false, reason: 'noParticipants' };
       pool = approved.map((p) => p._id);
@@ -1174,14 +1207,14 @@ export async function drawSingleElimination(
   options: { seeding: 'order' | 'standard'; replace: boolean },
   actor: AuditActor,
 ): Promise<BracketDraw> {
-  return db.transaction(async (tx): Promise<BracketDraw> => {
+  return drawing(db, tournamentId, async (tx, closeCheckIn): Promise<BracketDraw> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
     const all = await loadStages(tx, tournamentId);
     if (hasOtherStages(all)) return { ok: false, reason: 'otherStages' };
     if (hasPlayedResults(all) && !options.replace) return { ok: false, reason: 'hasResults' };
     // As a first stage does: check-in ends first, and only those who checked in are drawn.
-    if (all.length === 0 && tournament.checkInEnabled && !tournament.checkInClosedAt) await closeCheckIn(tx, tournament.id);
+    if (all.length === 0 && tournament.checkInEnabled && !tournament.checkInClosedAt) await closeCheckIn(tx);
     const participants = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
     if (participants.length === 0) return { ok: false, reason: 'noParticipants' };
     if (participants.length < 2) return { ok: false, reason: 'needTwo' };
