@@ -7,6 +7,7 @@ import { t } from '../../src/lib/i18n/index.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import {
   applications,
+  auditLog,
   games,
   matches,
   matchParticipants,
@@ -57,9 +58,7 @@ describe('seedDemo', () => {
       // Games.
       const gameRows = await db.select().from(games);
       expect(gameRows).toHaveLength(4);
-      expect(gameRows.map((g) => g.image).sort()).toEqual(
-        ['/games/cs2.jpg', '/games/dota2.jpg', '/games/lol.jpg', '/games/valorant.jpg'],
-      );
+      expect(gameRows.map((g) => g.image).sort()).toEqual(['/games/cs2.jpg', '/games/dota2.jpg', '/games/lol.jpg', '/games/valorant.jpg']);
 
       // Tournaments: every status, solo and team ones, images of their games.
       const tournamentRows = await db.select().from(tournaments);
@@ -124,7 +123,10 @@ describe('seedDemo', () => {
         expect(findProblem(t.bracket, allowed), t.title).toBeNull();
         // The bracket is the view of its single-elimination stage, whose played matches are the recorded history.
         const state = await stagesState(db, t.id);
-        expect(state!.stages.map((stage) => stage.format), t.title).toEqual(['single_elimination']);
+        expect(
+          state!.stages.map((stage) => stage.format),
+          t.title,
+        ).toEqual(['single_elimination']);
         const stageMatchesOf = state!.stages[0]!.matches;
         const winners = t.bracket.flatMap((round) => round.matches.map((m) => m.winner));
         expect(
@@ -135,9 +137,29 @@ describe('seedDemo', () => {
           const linked = await db.select({ id: matches.stageMatchId }).from(matches).where(eq(matches.tournamentId, t.id));
           const played = stageMatchesOf.filter((m) => m.status === 'completed' && !m.bye).map((m) => m._id);
           expect(
-            linked.map((r) => r.id).filter((id) => id !== null).sort(),
+            linked
+              .map((r) => r.id)
+              .filter((id) => id !== null)
+              .sort(),
             t.title,
           ).toEqual(played.sort());
+        }
+        // Its history of changes (issue 23): the stage drawn, then each played result, as an organiser enters them.
+        const history = await db.select().from(auditLog).where(eq(auditLog.tournamentId, t.id));
+        expect(
+          history.filter((row) => row.kind === 'stageCreated'),
+          t.title,
+        ).toHaveLength(1);
+        const results = history.filter((row) => row.kind === 'resultEntered');
+        expect(results.map((row) => row.matchId).sort(), t.title).toEqual(
+          stageMatchesOf
+            .filter((m) => m.status === 'completed' && !m.bye)
+            .map((m) => m._id)
+            .sort(),
+        );
+        for (const row of results) {
+          const match = stageMatchesOf.find((m) => m._id === row.matchId)!;
+          expect(row.after, t.title).toMatchObject({ result: { scoreA: match.scoreA, scoreB: match.scoreB, winner: match.winner === match.a ? 'a' : 'b' } });
         }
         const { completed, total } = progress(t.bracket);
         if (t.status === 'finished') {

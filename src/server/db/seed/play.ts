@@ -23,6 +23,7 @@ import {
 } from '../../services/tournament-stats.ts';
 import type { Tx } from '../client.ts';
 import {
+  auditLog,
   earnedAchievements,
   matches,
   matchParticipants,
@@ -34,8 +35,10 @@ import {
   teamGameStats,
   teamMembers,
   tournaments,
+  users,
 } from '../schema/index.ts';
 import type { ParticipantType } from '../../../lib/domain/participant.ts';
+import type { MatchSnapshot, StageSnapshot } from '../../../lib/domain/audit.ts';
 
 /*
  * The played part of the demo: statistics set up for some games, brackets drawn and played, and
@@ -234,7 +237,9 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       stageMatchId,
     });
     sides.forEach((side, index) => {
-      participantRows.push(participantRow(matchId, side, { score: score[index]!, isWinner: index === winner, stats: stats[index]!, ratingAfter: after[index]!.rating }));
+      participantRows.push(
+        participantRow(matchId, side, { score: score[index]!, isWinner: index === winner, stats: stats[index]!, ratingAfter: after[index]!.rating }),
+      );
       standings.set(keyOf(side, tournament.gameId), {
         ...after[index]!,
         updatedAt: at,
@@ -402,12 +407,30 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   const stageRows: (typeof stages.$inferInsert)[] = [];
   const roundRows: (typeof stageRounds.$inferInsert)[] = [];
   const stageMatchRows: (typeof stageMatches.$inferInsert)[] = [];
+  // The history of changes (issue 23) tells the story as the admin made it: the stage drawn, then each result.
+  const [organiser] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const auditRows: (typeof auditLog.$inferInsert)[] = [];
   for (const tournament of played) {
     const bracket = brackets.get(tournament.id)!;
     const { ids, played: playedAt } = stagePlay.get(tournament.id)!;
     const stageId = randomUUID();
     const { seeds, entered } = fromBracket(bracket);
-    stageRows.push({ id: stageId, tournamentId: tournament.id, number: 1, name: '', format: 'single_elimination', seeding: 'order', settings: {}, seeds, disqualified: [], createdAt: tournament.date });
+    stageRows.push({
+      id: stageId,
+      tournamentId: tournament.id,
+      number: 1,
+      name: '',
+      format: 'single_elimination',
+      seeding: 'order',
+      settings: {},
+      seeds,
+      disqualified: [],
+      createdAt: tournament.date,
+    });
+    const nameOf = new Map(participantsOf.get(tournament.id)!.map((side) => [side.id, side.name]));
+    const by = { actorId: organiser?.id ?? null, actorName: organiser?.username ?? '' };
+    const drawn: StageSnapshot = { name: '', number: 1, format: 'single_elimination', participants: seeds.filter((id) => id !== null).length };
+    auditRows.push({ tournamentId: tournament.id, ...by, kind: 'stageCreated', subjectId: stageId, after: { ...drawn }, createdAt: tournament.date });
     const resolved = resolveStage(singleEliminationPlan(seeds.length), seeds, entered);
     let index = 0;
     bracket.forEach((round, r) => {
@@ -436,12 +459,30 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
           completedAt: state.status === 'completed' ? (play?.at ?? tournament.date) : null,
           updatedAt: play?.at ?? tournament.date,
         });
+        if (play && state.winner) {
+          const sides = { a: state.a ? (nameOf.get(state.a) ?? '') : null, b: state.b ? (nameOf.get(state.b) ?? '') : null };
+          const before: MatchSnapshot = { ...sides, result: null };
+          const after: MatchSnapshot = {
+            ...sides,
+            result: { scoreA: score?.[0] ?? null, scoreB: score?.[1] ?? null, winner: state.winner === state.a ? 'a' : 'b', forfeit: null },
+          };
+          auditRows.push({
+            tournamentId: tournament.id,
+            matchId: ids[r]![m]!,
+            ...by,
+            kind: 'resultEntered',
+            before: { ...before },
+            after: { ...after },
+            createdAt: play.at,
+          });
+        }
       });
     });
   }
   await insertAll(tx, stages, stageRows);
   await insertAll(tx, stageRounds, roundRows);
   await insertAll(tx, stageMatches, stageMatchRows);
+  await insertAll(tx, auditLog, auditRows);
   await insertAll(tx, matches, matchRows);
   await insertAll(tx, matchParticipants, participantRows);
   const rows = [...standings.entries()].map(([key, s]) => {
