@@ -146,68 +146,55 @@ export async function removeEntry(db: Tx, owner: ParticipantType, ownerId: strin
   return gone.length > 0;
 }
 
+/** An earned achievement with what a profile shows of it: the achievement, its game, and the team that earned it, if one. */
+const earnedColumns = {
+  id: earnedAchievements.id,
+  earnedAt: earnedAchievements.earnedAt,
+  achievement: achievements,
+  game: { id: games.id, name: games.name },
+  team: { id: teams.id, name: teams.name },
+};
+
+const earnedQuery = (db: Tx) =>
+  db
+    .select(earnedColumns)
+    .from(earnedAchievements)
+    .innerJoin(achievements, eq(achievements.id, earnedAchievements.achievementId))
+    .innerJoin(games, eq(games.id, achievements.gameId))
+    .leftJoin(teams, eq(teams.id, earnedAchievements.teamId));
+
+type EarnedRow = Awaited<ReturnType<typeof earnedQuery>>[number];
+
+const presentEarned = (r: EarnedRow): EarnedAchievement => ({
+  _id: r.id,
+  achievement: {
+    _id: r.achievement.id,
+    name: r.achievement.name,
+    description: r.achievement.description,
+    icon: r.achievement.icon,
+    rarity: r.achievement.rarity,
+  },
+  game: { _id: r.game.id, name: r.game.name },
+  team: r.team ? { _id: r.team.id, name: r.team.name } : null,
+  earnedAt: r.earnedAt.toISOString(),
+});
+
 /**
  * The achievements a player holds, newest first: their own, and those earned by the teams they
  * are in now (with the team named).
  */
 export async function playerAchievements(db: Tx, userId: string): Promise<EarnedAchievement[]> {
-  const rows = await db
-    .select({
-      id: earnedAchievements.id,
-      earnedAt: earnedAchievements.earnedAt,
-      achievement: achievements,
-      game: { id: games.id, name: games.name },
-      team: { id: teams.id, name: teams.name },
-    })
-    .from(earnedAchievements)
-    .innerJoin(achievements, eq(achievements.id, earnedAchievements.achievementId))
-    .innerJoin(games, eq(games.id, achievements.gameId))
-    .leftJoin(teams, eq(teams.id, earnedAchievements.teamId))
+  const rows = await earnedQuery(db)
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, earnedAchievements.teamId), eq(teamMembers.userId, userId)))
     .where(or(eq(earnedAchievements.userId, userId), isNotNull(teamMembers.userId)))
     .orderBy(desc(earnedAchievements.earnedAt), asc(achievements.name));
-  return rows.map((r) => ({
-    _id: r.id,
-    achievement: {
-      _id: r.achievement.id,
-      name: r.achievement.name,
-      description: r.achievement.description,
-      icon: r.achievement.icon,
-      rarity: r.achievement.rarity,
-    },
-    game: { _id: r.game.id, name: r.game.name },
-    team: r.team ? { _id: r.team.id, name: r.team.name } : null,
-    earnedAt: r.earnedAt.toISOString(),
-  }));
+  return rows.map(presentEarned);
 }
 
 /** The achievements a team earned, newest first (its profile, issue 23). */
 export async function teamAchievements(db: Tx, teamId: string): Promise<EarnedAchievement[]> {
-  const rows = await db
-    .select({
-      id: earnedAchievements.id,
-      earnedAt: earnedAchievements.earnedAt,
-      achievement: achievements,
-      game: { id: games.id, name: games.name },
-      team: { id: teams.id, name: teams.name },
-    })
-    .from(earnedAchievements)
-    .innerJoin(achievements, eq(achievements.id, earnedAchievements.achievementId))
-    .innerJoin(games, eq(games.id, achievements.gameId))
-    .innerJoin(teams, eq(teams.id, earnedAchievements.teamId))
+  const rows = await earnedQuery(db)
     .where(eq(earnedAchievements.teamId, teamId))
     .orderBy(desc(earnedAchievements.earnedAt), asc(achievements.name));
-  return rows.map((r) => ({
-    _id: r.id,
-    achievement: {
-      _id: r.achievement.id,
-      name: r.achievement.name,
-      description: r.achievement.description,
-      icon: r.achievement.icon,
-      rarity: r.achievement.rarity,
-    },
-    game: { _id: r.game.id, name: r.game.name },
-    team: { _id: r.team.id, name: r.team.name },
-    earnedAt: r.earnedAt.toISOString(),
-  }));
+  return rows.map(presentEarned);
 }
