@@ -167,7 +167,8 @@ test.describe('without JavaScript', () => {
     const meta = (selector: string) => page.locator(selector).getAttribute('content');
     expect(await meta('meta[name="description"]')).toMatch(/^Стартувала реєстрація на відбірковий етап .{40,}…$/);
     expect(await meta('meta[property="og:title"]')).toBe('Відкрито реєстрацію на Київську лігу CS2 — Кіберарена');
-    expect(await meta('meta[property="og:image"]')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/news\/1\.jpg$/);
+    // The link preview is the item's share card (issue 23).
+    expect(await meta('meta[property="og:image"]')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/og\/news\/[0-9a-f-]{36}\.png\?lang=uk&v=\w+$/);
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     expect(await meta('meta[property="og:url"]')).toBe(page.url());
     await page.getByRole('link', { name: 'До всіх новин' }).click();
