@@ -78,11 +78,31 @@ export function onTeamTick(teamId: string, listener: () => void): () => void {
  * not ask for a chat that is no longer theirs. Returns the stop.
  */
 export function watchTeams(): () => void {
+  // One tick at a time: a change brings two live events at once (the notice and the team's), and a
+  // second load would make the first drop its answer, whose tick then polled chats of teams as they
+  // were (a member just removed asked for a chat no longer theirs). A tick asked for meanwhile runs
+  // once more after the current one.
+  let running = false;
+  let again = false;
   const tick = async () => {
     if (document.hidden) return;
-    await loadTeams({ quiet: true });
-    const held = new Set($teams.get().map((t) => t._id));
-    for (const { teamId, listener } of tickListeners) if (held.has(teamId)) listener();
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await loadTeams({ quiet: true });
+        // Something changed while the teams loaded (a removal, say): read them again before any chat.
+        if (again) continue;
+        const held = new Set($teams.get().map((t) => t._id));
+        for (const { teamId, listener } of tickListeners) if (held.has(teamId)) listener();
+      } while (again && !document.hidden);
+    } finally {
+      running = false;
+    }
   };
   const onTick = () => void tick();
   const timer = window.setInterval(onTick, CHAT_POLL_MS);
