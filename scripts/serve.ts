@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
-import { isEventStreamPath } from '../src/server/serving/event-streams.ts';
+import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/server/serving/event-streams.ts';
 import { guardedServer, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
 import { answerKey, publicAnswers } from '../src/server/serving/response-cache.ts';
 
@@ -65,6 +65,8 @@ export interface ServingOptions {
   concurrency: number;
   /** How long a request may take to arrive (REQUEST_TIMEOUT_MS); shorter in tests. */
   requestTimeoutMs?: number;
+  /** The caps and proxy count of the event streams served on the socket: the built app's (its runtime) unless a test gives its own. */
+  streamDeps?: () => Promise<StreamDeps | undefined>;
 }
 
 /**
@@ -93,8 +95,9 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
       // a place the reads wait for; they are few, and rate-limited.
       if (req.method !== 'GET' && req.method !== 'HEAD') return void handler(req, res);
       files(req, res, () => {
-        // A live page's stream stays open for hours: never held, and it must not hold a render's place (the route caps streams).
-        if (isEventStreamPath(req.url ?? '')) return void handler(req, res);
+        // A live page's stream stays open for hours: never held, and it must not hold a render's place (the
+        // caps count streams). A tournament's is served on the socket itself; what that path does not take goes on to the route.
+        if (isEventStreamPath(req.url ?? '')) return void serveEventStream(req, res, () => void handler(req, res), options.streamDeps);
         if (answerFromMemory(req, res)) return;
         // A load balancer's probe must get its answer within seconds (health.ts), queue or not.
         if (req.url === '/api/health') return void handler(req, res);

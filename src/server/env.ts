@@ -11,6 +11,14 @@ const proxyHops = z.union([
   z.coerce.number().int().min(0).max(10, 'від 0 до 10 проксі'),
 ]);
 
+/**
+ * Event streams open at once per process, and per client address. A stream served on the socket
+ * (serving/event-streams.ts) costs about 5 KB of the server's memory: 10 000 of them add about
+ * 50 MB to its ~250 MB under reads, inside the 384 MB budget (bench/server README, "10 000 live
+ * viewers"). A server with more memory may take more (EVENT_STREAMS_MAX).
+ */
+export const EVENT_STREAMS_DEFAULTS = { max: 10_000, perAddress: 16 } as const;
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('localhost'),
@@ -36,9 +44,9 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyHops.default(0),
   CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(4),
-  /** Live pages' event streams open at once in this process, and from one client address (429 past it). */
-  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
-  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(16),
+  /** Live pages' event streams open at once in this process (503 past it), and from one client address (429 past it). */
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(EVENT_STREAMS_DEFAULTS.max),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(EVENT_STREAMS_DEFAULTS.perAddress),
   /** Whether this process runs the timed work (check-in ends, automatic confirmations, the letters' outbox); on by default. */
   SWEEPS: flag.default(true),
 });

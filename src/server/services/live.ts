@@ -64,6 +64,8 @@ interface Hub {
   local: EventEmitter;
   seen: Set<string>;
   links: Set<LiveLink>;
+  /** The database `connectLive` was given, for `tournamentExists`. */
+  database?: DatabaseHandle | undefined;
 }
 
 // One hub per process, even if the start script and the built bundle each load this module.
@@ -186,6 +188,17 @@ export function onLiveSignal(signal: 'resync' | 'shutdown', listener: () => void
   return () => hub.local.off(signal, listener);
 }
 
+/**
+ * Whether a tournament exists, read from the database this process connected (`connectLive`);
+ * undefined before that. The serving front's own event-stream path asks (serving/event-streams.ts):
+ * it runs outside the built bundle, which holds the database.
+ */
+export async function tournamentExists(tournamentId: string): Promise<boolean | undefined> {
+  if (!hub.database) return undefined;
+  const result = (await hub.database.db.execute(sql`select 1 from tournaments where id = ${tournamentId}`)) as { rows?: unknown[] };
+  return (result.rows?.length ?? 0) > 0;
+}
+
 /** Ends every open stream of this process (server shutdown). */
 export function closeStreams(): void {
   hub.local.emit('shutdown');
@@ -209,6 +222,7 @@ export interface LiveOptions {
  * Returns the function that disconnects.
  */
 export async function connectLive({ database, redisUrl }: LiveOptions): Promise<() => Promise<void>> {
+  hub.database = database;
   const stopListening = await database.listen(LIVE_CHANNEL, receive, resync);
   let link: LiveLink;
   if (redisUrl) {
@@ -225,6 +239,7 @@ export async function connectLive({ database, redisUrl }: LiveOptions): Promise<
   hub.links.add(link);
   return async () => {
     hub.links.delete(link);
+    if (hub.database === database) hub.database = undefined;
     await Promise.allSettled([link.close(), stopListening()]);
   };
 }

@@ -3,8 +3,118 @@
  * a page does. They skip what every other read goes through: the read queue (a stream would hold
  * one of its few places for hours; the route caps streams itself), the answer cache and the ETag
  * digest (both read the whole body, which never ends) and compression (which would buffer events).
+ *
+ * A tournament's stream is served here, on the Node socket, rather than through Astro and Hono
+ * (decision 018): a stream through them (a Request, a web ReadableStream piped into the response,
+ * its own promise chain) cost about 40 KB, so 10 000 viewers of one final would not fit the
+ * server's memory; here one costs a few KB, and one event is serialised once for all of them
+ * (services/live-streams.ts, the one owner of the wire format and the caps, shared with the
+ * route). Only the 200 is made here: a request this path does not take (an id that is not a
+ * UUID, a tournament not known, a stream refused by the caps, a server not started yet) goes on to
+ * the route, which answers it as the contract says (400, 404, 429, 503 in the reader's language).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tournamentExists } from '../services/live.ts';
+import { attachStream, EVENT_STREAM_LIMITS, takeStreamPlace, type StreamLimits } from '../services/live-streams.ts';
+import { forwardedBy } from './transport.ts';
+
 const EVENT_STREAM = /^\/api\/(tournaments\/[^/?#]+|users\/me)\/events\/?(\?|$)/;
 
 /** Whether a request path (with or without its query) is an event stream's. */
 export const isEventStreamPath = (path: string): boolean => EVENT_STREAM.test(path);
+
+const TOURNAMENT_STREAM = /^\/api\/tournaments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/events\/?(?:\?|$)/i;
+
+/** What of the running server's dependencies this path needs (api/context.ts `Deps`, from server/runtime.ts). */
+export interface StreamDeps {
+  trustProxy: number;
+  eventStreams?: StreamLimits | undefined;
+}
+
+/** The runtime the built bundle opened (server/runtime.ts keeps it under this key, one per process). */
+const RUNTIME = Symbol.for('kiberarena.runtime');
+/** The built app's dependencies: the same object its routes count streams under, so both paths share the caps. */
+export const runtimeDeps = async (): Promise<StreamDeps | undefined> => {
+  const runtime = (globalThis as Record<symbol, Promise<{ deps: StreamDeps }> | undefined>)[RUNTIME];
+  return runtime ? (await runtime.catch(() => undefined))?.deps : undefined;
+};
+
+/** Tournaments known to exist, until when (a deleted one's stream hears nothing and ends with its page). */
+const known = new Map<string, number>();
+const KNOWN_MS = 60_000;
+const KNOWN_LIMIT = 10_000;
+/** Lookups under way, so 10 000 viewers arriving at once ask the database once. */
+const asking = new Map<string, Promise<boolean | undefined>>();
+
+async function exists(tournamentId: string): Promise<boolean | undefined> {
+  const id = tournamentId.toLowerCase();
+  if ((known.get(id) ?? 0) > Date.now()) return true;
+  let lookup = asking.get(id);
+  if (!lookup) {
+    lookup = tournamentExists(id).finally(() => asking.delete(id));
+    asking.set(id, lookup);
+  }
+  const found = await lookup.catch(() => undefined);
+  if (found) {
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    known.set(id, Date.now() + KNOWN_MS);
+  }
+  return found;
+}
+
+/** What a stream's answer carries: the route's SSE headers and the API's security headers. */
+const STREAM_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-store, no-transform',
+  'X-Accel-Buffering': 'no',
+  Connection: 'keep-alive',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-site',
+  'Origin-Agent-Cluster': '?1',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  'X-Frame-Options': 'DENY',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
+};
+
+/** A reader that has not taken this much of its stream is not reading: it is let go. */
+const MAX_UNSENT_BYTES = 64 * 1024;
+
+/**
+ * Serves a tournament's event stream on the socket when it can (see above), else hands the request
+ * to `fallback` (the built app). Event-stream paths only (`isEventStreamPath`). `depsOf` gives the
+ * app's dependencies (`Deps`: the caps are counted per that object, shared with the route).
+ */
+export async function serveEventStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fallback: () => void,
+  depsOf: () => Promise<StreamDeps | undefined> = runtimeDeps,
+): Promise<void> {
+  const id = req.method === 'GET' ? TOURNAMENT_STREAM.exec(req.url ?? '')?.[1] : undefined;
+  const deps = id ? await depsOf() : undefined;
+  if (!id || !deps || !(await exists(id)) || res.destroyed) return fallback();
+  const header = req.headers['x-forwarded-for'];
+  const address = forwardedBy(Array.isArray(header) ? header.join(', ') : header, deps.trustProxy) ?? req.socket.remoteAddress ?? 'unknown';
+  const release = takeStreamPlace(deps, deps.eventStreams ?? EVENT_STREAM_LIMITS, address);
+  if (typeof release === 'string') return fallback();
+  res.writeHead(200, STREAM_HEADERS);
+  const detach = attachStream(
+    { tournamentId: id.toLowerCase() },
+    {
+      write: (bytes) => {
+        if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
+        else res.write(bytes);
+      },
+      end: () => res.end(),
+    },
+  );
+  res.once('close', () => {
+    detach();
+    release();
+  });
+}

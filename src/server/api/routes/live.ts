@@ -1,84 +1,62 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { t } from '../../../lib/i18n/index.ts';
-import { onLiveSignal, subscribeTournament, subscribeUser, type TournamentEvent, type UserEvent } from '../../services/live.ts';
+import {
+  attachStream,
+  EVENT_STREAM_LIMITS,
+  RETRY_MS,
+  takeStreamPlace,
+  type StreamRefusal,
+  type StreamSink,
+  type Topic,
+} from '../../services/live-streams.ts';
 import { stagesVersion } from '../../services/stages.ts';
-import { clientAddress, type AppContext, type Deps } from '../context.ts';
+import { clientAddress, type AppContext } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
 import { errors, router, userRoute } from '../openapi.ts';
 
-/** How long a browser waits before reconnecting a dropped stream (the `retry:` line). */
-export const RETRY_MS = 3000;
-/** A comment this often keeps proxies (which close a silent connection after 30–60 s) from dropping the stream. */
-export const HEARTBEAT_MS = 25_000;
-
-/** Streams open at once: per process, and per client address (`deps.eventStreams` overrides both). */
-export const EVENT_STREAM_LIMITS = { max: 1000, perAddress: 16 };
-
-/** Open streams of one app, by client address. */
-interface Gate {
-  open: number;
-  byAddress: Map<string, number>;
+/** The answer to a refused stream: 429 for an address over its share, 503 for a full process. */
+function refuseStream(refusal: StreamRefusal): never {
+  const retry = { 'Retry-After': String(RETRY_MS / 1000) };
+  if (refusal === 'address') failWith(429, t('live.tooManyStreams'), retry);
+  failWith(503, t('live.busy'), retry);
 }
-const gates = new WeakMap<Deps, Gate>();
 
-/** Takes a place for a stream, or refuses: 429 for an address over its share, 503 for a full process. */
+/** Takes a place for a stream under the app's caps (`deps.eventStreams`), or refuses it. */
 function takePlace(c: AppContext): () => void {
   const deps = c.get('deps');
-  const limits = deps.eventStreams ?? EVENT_STREAM_LIMITS;
-  let gate = gates.get(deps);
-  if (!gate) gates.set(deps, (gate = { open: 0, byAddress: new Map() }));
-  const address = clientAddress(c);
-  const mine = gate.byAddress.get(address) ?? 0;
-  const retry = { 'Retry-After': String(RETRY_MS / 1000) };
-  if (mine >= limits.perAddress) failWith(429, t('live.tooManyStreams'), retry);
-  if (gate.open >= limits.max) failWith(503, t('live.busy'), retry);
-  gate.open++;
-  gate.byAddress.set(address, mine + 1);
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    gate.open--;
-    const left = (gate.byAddress.get(address) ?? 1) - 1;
-    if (left > 0) gate.byAddress.set(address, left);
-    else gate.byAddress.delete(address);
-  };
+  const place = takeStreamPlace(deps, deps.eventStreams ?? EVENT_STREAM_LIMITS, clientAddress(c));
+  if (typeof place === 'string') refuseStream(place);
+  return place;
 }
 
-/** The numbered `id:` of each event this process sends (no replay: a reconnecting page reads again). */
-let sequence = 0;
-
 /**
- * An SSE answer that relays what `subscribe` hears until the client leaves or the server shuts
- * down. It opens with `ready` (and the `retry:` line); `resync` tells the page to read again after
- * the link between instances was lost for a while. Events are written one after another.
+ * An SSE answer that relays the topic's events (services/live-streams.ts writes them) until the
+ * client leaves or the server shuts down. A built server sends a tournament's streams on the socket
+ * itself (serving/event-streams.ts); this answer is the contract, and what `app.request` reads.
  */
-function relay<E extends { kind: string }>(c: AppContext, release: () => void, subscribe: (listener: (event: E) => void) => () => void) {
-  // Never cached or transformed on the way (nginx buffering off too): each event must leave at once.
+function relay(c: AppContext, release: () => void, topic: Topic) {
   const response = streamSSE(c, async (stream: SSEStreamingApi) => {
-    let chain = Promise.resolve();
-    const send = (event: string, data: unknown) => {
-      chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data), id: String(++sequence) }));
-    };
-    const stops: (() => void)[] = [];
+    let detach = () => {};
     try {
       await new Promise<void>((done) => {
-        stops.push(done);
         stream.onAbort(done);
         c.req.raw.signal.addEventListener('abort', () => done(), { once: true });
-        stops.push(onLiveSignal('shutdown', done));
-        stops.push(onLiveSignal('resync', () => send('resync', {})));
-        stops.push(subscribe((event) => send(event.kind, event)));
-        const heartbeat = setInterval(() => {
-          chain = chain.then(() => stream.write(': ♥\n\n').then(() => undefined));
-        }, HEARTBEAT_MS);
-        heartbeat.unref();
-        stops.push(() => clearInterval(heartbeat));
-        chain = chain.then(() => stream.writeSSE({ event: 'ready', data: '{}', id: String(++sequence), retry: RETRY_MS }));
+        // Frames go out in order; a failed write means the reader left.
+        let chain = Promise.resolve();
+        const sink: StreamSink = {
+          write: (bytes) => {
+            chain = chain.then(() => stream.write(bytes)).then(
+              () => undefined,
+              () => done(),
+            );
+          },
+          end: done,
+        };
+        detach = attachStream(topic, sink);
       });
     } finally {
-      for (const stop of stops) stop();
+      detach();
       release();
     }
   });
@@ -112,7 +90,7 @@ export const tournamentEventRoutes = router().openapi(
     const { id } = c.req.valid('param');
     if ((await stagesVersion(c.get('db'), id)) === null) fail(404, 'tournament.notFound');
     const release = takePlace(c);
-    return relay<TournamentEvent>(c, release, (listener) => subscribeTournament(id, listener)) as never;
+    return relay(c, release, { tournamentId: id }) as never;
   },
 );
 
@@ -133,6 +111,6 @@ export const userEventRoutes = router().openapi(
     // The guarded context only adds `auth`, which the stream does not need.
     const context = c as unknown as AppContext;
     const release = takePlace(context);
-    return relay<UserEvent>(context, release, (listener) => subscribeUser(user.id, listener)) as never;
+    return relay(context, release, { userId: user.id }) as never;
   },
 );

@@ -1,0 +1,256 @@
+// `npm run bench:live` (issue 24, target 4: 10 000 live viewers). On a copy of the bench database:
+//   one instance   10 000 event streams to one tournament, opened by a second process
+//                  (bench/server/live-viewers.ts) from many loopback addresses; the admin records a
+//                  result ROUNDS times while guests read pages (autocannon); each viewer notes when
+//                  the event arrived: p50/p99/max from the POST, the share within 1 s, the server's
+//                  RSS idle, with the streams open and at its peak, and the guests' p99;
+//   two instances  5 000 streams on each, on one PostgreSQL; results recorded on A, delivery
+//                  measured on B's viewers (NOTIFY between them).
+// Prints a table and ok/FAIL per target, writes bench/results/server/live-*.json, exits 1 on a miss.
+// BENCH_LIVE_VIEWERS, BENCH_LIVE_ROUNDS, BENCH_LIVE_GUEST_SECONDS make quicker runs while developing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { createSession } from '../../src/server/services/sessions.ts';
+import { table } from '../table.ts';
+import { ADMIN_EMAIL, AS_A_BROWSER, BUILD_DIR, cannon, databaseUrl, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Server } from './lib.ts';
+import { ensureSeeded } from './seed.ts';
+
+const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
+const DB = 'bench_live';
+const PORTS = [4530, 4531] as const;
+const VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 5);
+const GUEST_SECONDS = seconds('BENCH_LIVE_GUEST_SECONDS', 20);
+const GUEST_CONNECTIONS = 50;
+/** Streams a viewer process opens per source address: under the server's cap of 16. */
+const PER_ADDRESS = 10;
+const TARGET = { withinMs: 1000, share: 0.99, rssMb: 384, guestsP99: 500 };
+
+/** The process's open-file limit: each stream is a socket, in the viewers' process and the server's. */
+function openFileLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  return Number(line?.split(/\s+/)[3] ?? 0);
+}
+if (openFileLimit() < VIEWERS + 1000) {
+  console.error(`Ліміт відкритих файлів ${openFileLimit()} замалий для ${VIEWERS} потоків: запускайте через npm run bench:live (ulimit -n 65536).`);
+  process.exit(1);
+}
+
+await ensureSeeded(SOURCE);
+console.log(`Копіюємо ${SOURCE} → ${DB}…`);
+// Another benchmark may be reading the source a moment: try again for a while.
+for (let attempt = 1; ; attempt++) {
+  try {
+    await recreateDatabase(DB, SOURCE);
+    break;
+  } catch (error) {
+    if (attempt >= 40) throw error;
+    await sleep(3000);
+  }
+}
+
+// ------------------------------------------------------------------ the tournament and the admin
+const client = new pg.Client({ connectionString: databaseUrl(DB) });
+await client.connect();
+const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
+const [live] = await q<{ id: string; solo_only: boolean; game_id: string }>(
+  `select t.id, t.solo_only, t.game_id from tournaments t
+    where t.status = 'started' and t.stats_enabled
+      and (select count(*) from applications a where a.tournament_id = t.id and a.status = 'approved') >= 2
+    order by t.date limit 1`,
+);
+if (!live) throw new Error('no started tournament with two approved participants in the bench database');
+const roster = (
+  await q<{ id: string }>(
+    `select ${live.solo_only ? 'user_id' : 'team_id'} as id from applications where tournament_id = $1 and status = 'approved' order by created_at limit 2`,
+    [live.id],
+  )
+).map((r) => r.id);
+const others = (await q<{ id: string }>(`select id from tournaments order by date desc limit 300`)).map((r) => r.id);
+// The load mix's guests (bench/server/load.ts, without the whole-list pages being reworked), and the live tournament's page, which its viewers read.
+const guestPaths = () => {
+  const other = others[Math.floor(Math.random() * others.length)]!;
+  const paths = ['/tournaments', `/tournaments/${live!.id}`, `/tournaments/${live!.id}`, `/tournaments/${other}`, '/news', '/leaderboards', `/api/tournaments/${other}`, `/api/tournaments/${live!.id}`, '/api/games', '/api/news'];
+  return paths[Math.floor(Math.random() * paths.length)]!;
+};
+const guestRequests = [{ method: 'GET' as const, setupRequest: (r: object) => ({ ...r, path: guestPaths(), headers: AS_A_BROWSER }) }];
+await client.end();
+
+const buildEnv = { BUILD_DIR: process.env.BENCH_LIVE_BUILD_DIR ?? BUILD_DIR };
+// The server's start makes the admin (ADMIN_EMAIL); its session is made directly (the login route is rate-limited per address).
+const a = await startServer({ port: PORTS[0], database: DB, env: buildEnv });
+const database = await openDatabase({ url: databaseUrl(DB) });
+const [adminRow] = (await database.db.execute<{ id: string }>(sql`select id from users where email = ${ADMIN_EMAIL}`)).rows;
+const adminToken = (await createSession(database.db, adminRow!.id, 1)).token;
+await database.close();
+
+let resultNo = 0;
+/** The admin records one result on `server`; the wall-clock time the request left. */
+async function recordResult(server: Server): Promise<{ sentAt: number; tookMs: number }> {
+  const type = live!.solo_only ? 'user' : 'team';
+  const score1 = ++resultNo % 10;
+  const body = { participant1Type: type, participant1Id: roster[0], participant2Type: type, participant2Id: roster[1], score1, score2: score1 + 1, gameSpecificStats: { participant1: {}, participant2: {} } };
+  const sentAt = performance.timeOrigin + performance.now();
+  const response = await fetch(`${server.url}/api/tournaments/${live!.id}/record-match`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(body),
+  });
+  const tookMs = performance.timeOrigin + performance.now() - sentAt;
+  if (response.status !== 201) throw new Error(`record-match answered ${response.status}: ${await response.text()}`);
+  return { sentAt, tookMs };
+}
+
+// ------------------------------------------------------------------ the viewers' process
+/** Starts the viewers' process under a raised open-file limit. */
+function startViewers(): { child: ChildProcess; ask<T>(message: object, answer: string): Promise<T> } {
+  const child = spawn('bash', ['-c', `ulimit -n 65536 2>/dev/null || ulimit -n ${openFileLimit()}; exec "${process.execPath}" bench/server/live-viewers.ts`], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <T>(message: object, answer: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (reply: { type: string }) => {
+        if (reply.type !== answer) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(reply as T);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the viewers' process exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(message);
+    });
+  return { child, ask };
+}
+
+interface Delivery {
+  /** Milliseconds from the POST leaving to the event's arrival, per viewer that got it. */
+  latencies: number[];
+  missed: number;
+  viewers: number;
+}
+const summary = (d: Delivery) => {
+  const within = d.latencies.filter((l) => l <= TARGET.withinMs).length / d.viewers;
+  return { p50: percentile(d.latencies, 50), p99: percentile(d.latencies, 99), max: Math.max(...d.latencies), within, missed: d.missed };
+};
+const median = (values: number[]) => percentile(values, 50);
+
+/** Records ROUNDS results on `writer` and collects, per target, when each viewer heard each. */
+async function rounds(viewers: ReturnType<typeof startViewers>, writer: Server, targets: number): Promise<{ perTarget: Delivery[][]; posts: number[] }> {
+  const perTarget: Delivery[][] = Array.from({ length: targets }, () => []);
+  const posts: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await sleep(1500);
+    const { sentAt, tookMs } = await recordResult(writer);
+    posts.push(tookMs);
+    const { times } = await viewers.ask<{ times: (number | null)[][] }>({ type: 'arrivals', round, timeoutMs: 5000 }, 'arrivals');
+    for (let t = 0; t < targets; t++) {
+      const arrived = (times[t] ?? []).filter((x): x is number => x !== null);
+      perTarget[t]!.push({ latencies: arrived.map((x) => x - sentAt), missed: (times[t] ?? []).length - arrived.length, viewers: (times[t] ?? []).length });
+    }
+  }
+  return { perTarget, posts };
+}
+
+const rows: (string | number)[][] = [];
+const verdict: [string, boolean][] = [];
+const report: Record<string, unknown> = { stamp: new Date().toISOString(), viewers: VIEWERS, rounds: ROUNDS, tournament: live.id, load: readFileSync('/proc/loadavg', 'utf8').trim() };
+
+/** A row per round and the median row; returns the medians. */
+function deliveryRows(label: string, deliveries: Delivery[], posts: number[]) {
+  const each = deliveries.map(summary);
+  each.forEach((s, i) => rows.push([`${label} #${i + 1}`, deliveries[i]!.viewers, ms(posts[i]!), ms(s.p50), ms(s.p99), ms(s.max), `${(s.within * 100).toFixed(2)} %`, s.missed]));
+  const medians = { p50: median(each.map((s) => s.p50)), p99: median(each.map((s) => s.p99)), max: median(each.map((s) => s.max)), within: median(each.map((s) => s.within)) };
+  rows.push([`${label}: median`, deliveries[0]?.viewers ?? 0, ms(median(posts)), ms(medians.p50), ms(medians.p99), ms(medians.max), `${(medians.within * 100).toFixed(2)} %`, '']);
+  return { each, medians };
+}
+
+// ------------------------------------------------------------------ one instance, 10 000 viewers
+let b: Server | undefined;
+let exitCode = 0;
+try {
+  const rss = new RssSampler(a.pid);
+  // Warm: the pages guests read, once, so the idle figure is the server's working size.
+  await cannon({ url: a.url, connections: 10, amount: 300, requests: guestRequests });
+  await settle(a.url);
+  const idle = rss.read();
+  rss.start();
+  const viewers = startViewers();
+  const opening = performance.now();
+  const opened = await viewers.ask<{ ready: number; failed: number; statuses: Record<string, number> }>(
+    { type: 'open', targets: [{ port: PORTS[0], count: VIEWERS }], tournamentId: live.id, perAddress: PER_ADDRESS },
+    'opened',
+  );
+  const openSeconds = (performance.now() - opening) / 1000;
+  await sleep(2000);
+  const withStreams = rss.read();
+  console.log(`\n${opened.ready} із ${VIEWERS} потоків відкрито за ${openSeconds.toFixed(1)} с (${JSON.stringify(opened.statuses)}); RSS ${idle.toFixed(0)} → ${withStreams.toFixed(0)} MB.`);
+  // Guests read pages while the results come.
+  const guests = cannon({ url: a.url, connections: GUEST_CONNECTIONS, duration: GUEST_SECONDS, requests: guestRequests });
+  const one = await rounds(viewers, a, 1);
+  const guestRun = await guests;
+  rss.stop();
+  const delivered = deliveryRows(`1 instance, ${VIEWERS}`, one.perTarget[0]!, one.posts);
+  const guestP99 = percentile(guestRun.latencies, 99);
+  const guestErrors = guestRun.result.errors + guestRun.result.timeouts + [...guestRun.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+  await viewers.ask({ type: 'close' }, 'closed');
+  viewers.child.kill();
+  report.single = {
+    opened,
+    openSeconds,
+    rss: { idle, withStreams, max: rss.max, perStreamKb: ((withStreams - idle) * 1024) / Math.max(1, opened.ready) },
+    rounds: delivered.each,
+    medians: delivered.medians,
+    postMs: one.posts,
+    guests: { connections: GUEST_CONNECTIONS, seconds: GUEST_SECONDS, requests: guestRun.latencies.length, p50: percentile(guestRun.latencies, 50), p99: guestP99, errors: guestErrors },
+  };
+  verdict.push([`${VIEWERS} streams open (ready)`, opened.ready === VIEWERS]);
+  verdict.push([`1 instance: ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, delivered.medians.within >= TARGET.share]);
+  verdict.push([`RSS ≤ ${TARGET.rssMb} MB with ${VIEWERS} streams (peak ${rss.max.toFixed(0)} MB)`, rss.max <= TARGET.rssMb]);
+  verdict.push([`guests p99 ≤ ${TARGET.guestsP99} ms meanwhile (${ms(guestP99)}), no errors`, guestP99 <= TARGET.guestsP99 && guestErrors === 0]);
+  console.log(
+    `Гості (${GUEST_CONNECTIONS} зʼєднань, ${GUEST_SECONDS} с): ${guestRun.latencies.length} відповідей, p50 ${ms(percentile(guestRun.latencies, 50))}, p99 ${ms(guestP99)}, помилок ${guestErrors}. RSS: ${idle.toFixed(0)} / ${withStreams.toFixed(0)} / пік ${rss.max.toFixed(0)} MB.`,
+  );
+
+  // ---------------------------------------------------------------- two instances, one database
+  b = await startServer({ port: PORTS[1], database: DB, env: buildEnv });
+  const rssB = new RssSampler(b.pid).start();
+  const rssA = new RssSampler(a.pid).start();
+  const pair = startViewers();
+  const half = Math.floor(VIEWERS / 2);
+  const openedPair = await pair.ask<{ ready: number; failed: number; statuses: Record<string, number> }>(
+    { type: 'open', targets: [{ port: PORTS[0], count: half }, { port: PORTS[1], count: VIEWERS - half }], tournamentId: live.id, perAddress: PER_ADDRESS },
+    'opened',
+  );
+  await sleep(2000);
+  const two = await rounds(pair, a, 2);
+  rssA.stop();
+  rssB.stop();
+  await pair.ask({ type: 'close' }, 'closed');
+  pair.child.kill();
+  const onA = deliveryRows(`2 instances: A (writer), ${half}`, two.perTarget[0]!, two.posts);
+  const onB = deliveryRows(`2 instances: B, ${VIEWERS - half}`, two.perTarget[1]!, two.posts);
+  report.pair = { opened: openedPair, a: { rounds: onA.each, medians: onA.medians, rssMax: rssA.max }, b: { rounds: onB.each, medians: onB.medians, rssMax: rssB.max }, postMs: two.posts };
+  verdict.push([`2 instances: ${openedPair.ready} of ${VIEWERS} streams open`, openedPair.ready === VIEWERS]);
+  verdict.push([`2 instances: B's viewers ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, onB.medians.within >= TARGET.share]);
+
+  console.log(`\nДоставка результату (мс від POST до події в глядача), ${ROUNDS} результатів:`);
+  console.log(table(['viewers', 'streams', 'POST', 'p50', 'p99', 'max', `≤ ${TARGET.withinMs} ms`, 'missed'], rows));
+  for (const [what, ok] of verdict) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (verdict.some(([, ok]) => !ok)) exitCode = 1;
+  report.verdict = verdict;
+  report.loadAfter = readFileSync('/proc/loadavg', 'utf8').trim();
+  writeFileSync(join(RESULTS_DIR, `live-${String(report.stamp).replace(/[:.]/g, '-')}.json`), JSON.stringify(report, null, 2));
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await Promise.allSettled([a.stop(), b?.stop()]);
+}
+process.exit(exitCode);
