@@ -1,10 +1,20 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './scripts/precompress.ts';
 import { schemasOffTheClient } from './scripts/schemas-off-the-client.ts';
+
+/** `client:interact`: hydrate an island on the reader's first interaction with it (src/lib/hooks/client-interact.ts). */
+const interactDirective = () => ({
+  name: 'client-interact',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'interact', entrypoint: fileURLToPath(new URL('./src/lib/hooks/client-interact.ts', import.meta.url)) }),
+  },
+});
 
 // The API's origin when it is served from another host (PUBLIC_API_URL), for the CSP.
 const apiOrigin = process.env.PUBLIC_API_URL ? ` ${new URL(process.env.PUBLIC_API_URL).origin}` : '';
@@ -16,7 +26,7 @@ export default defineConfig({
   // Pages are rendered whole before sending, so each is made entirely in its reader's language.
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   // precompress last, so it sees every file the build wrote.
-  integrations: [react(), precompress()],
+  integrations: [react(), interactDirective(), precompress()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: {
     // Sessions are bearer tokens in localStorage, so Astro's cross-site form guard adds nothing here.

@@ -4,7 +4,6 @@ import { createApiClient, isNetworkFailure } from '../lib/api/client.ts';
 import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../lib/api/match-history.ts';
 import { matchOutcome, type MatchOutcome } from '../lib/domain/match-outcome.ts';
 import { profilePath } from '../lib/domain/participant.ts';
-import { useHydrated } from '../lib/hooks/hydration.ts';
 import { formatDateTime } from '../lib/i18n/format.ts';
 import { t, type MessageKey } from '../lib/i18n/index.ts';
 
@@ -107,8 +106,6 @@ export default function MatchHistory({ kind, id, title = t('matchHistory.title')
   const [more, setMore] = useState(initial ? initial.length >= MATCH_HISTORY_LIMIT : false);
   const [loadingMore, setLoadingMore] = useState(false);
   const shown = useRef(initial?.length ?? 0);
-  // «Load more» works only once running; without JavaScript the page shows the first page alone.
-  const hydrated = useHydrated();
 
   const load = useCallback(
     async (offset: number) => {
@@ -159,8 +156,9 @@ export default function MatchHistory({ kind, id, title = t('matchHistory.title')
         </ol>
       )}
       {error && <Notice tone="error">{error}</Notice>}
-      {status === 'ready' && more && hydrated && (
-        <button type="button" className="btn-ghost self-start" onClick={loadMore} disabled={loadingMore}>
+      {/* In the server's HTML too, so a page hydrating on interaction (client:interact) offers it; hidden without JavaScript, where it cannot work. */}
+      {status === 'ready' && more && (
+        <button type="button" className="btn-ghost self-start [@media(scripting:none)]:hidden" onClick={loadMore} disabled={loadingMore}>
           {loadingMore ? t('matchHistory.loading') : t('matchHistory.loadMore')}
         </button>
       )}

@@ -96,9 +96,26 @@ test('unknown paths redirect home, the theme persists, and the nav collapses', a
   await expect(page.locator('body')).toHaveAttribute('data-theme', 'light');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
 
+  const header = page.locator('header').filter({ has: nav });
+  const wide = (await header.boundingBox())!.width;
   await nav.getByRole('button', { name: 'Згорнути меню' }).click();
+  // Icons only: the link keeps its name for screen readers, its text is visually hidden.
   await expect(nav.getByRole('link', { name: 'Турніри' })).toBeVisible();
-  await expect(nav.getByText('Турніри', { exact: true })).toHaveClass(/sr-only/);
+  await expect(nav.getByText('Турніри', { exact: true })).toHaveCSS('clip-path', 'inset(50%)');
+  expect((await header.boundingBox())!.width).toBeLessThan(wide / 2);
   await page.reload();
-  await expect(nav.getByRole('button', { name: 'Розгорнути меню' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Розгорнути меню' })).toHaveAttribute('aria-pressed', 'true');
+  // Collapsed before the first paint (the line in Base.astro): the page does not move sideways.
+  const layoutShift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(layoutShift).toBeLessThan(0.01);
+  await expect(nav.getByText('Турніри', { exact: true })).toHaveCSS('clip-path', 'inset(50%)');
 });

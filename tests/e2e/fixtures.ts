@@ -45,10 +45,10 @@ export async function freshPlayer(page: Page, prefix = 'cab') {
 
 /**
  * Waits until the page's islands have hydrated, so clicks reach React and not bare HTML. Islands
- * that wait to be scrolled into view (`client:visible`) are not waited for.
+ * that wait to be scrolled into view (`client:visible`) or for the reader (`client:interact`) are not waited for.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interact"])').length === 0);
 }
 
 /**

@@ -19,13 +19,14 @@ test('a reader switches to English, keeps it across visits, and switches back', 
   const enNav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(enNav.getByRole('link', { name: 'Tournaments' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Турнір/);
-  expect(await englishScripts()).toBeGreaterThan(0);
 
   // A later visit, and a page rendered only in the browser, stay in English.
   await open(page, '/login');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('tab', { name: 'Register' })).toBeVisible();
   await expect(page.getByLabel('Nickname or email')).toBeVisible();
+  // The navigation is server HTML (issue 24): the English catalog comes with the islands that need it.
+  expect(await englishScripts()).toBeGreaterThan(0);
 
   await Promise.all([
     page.waitForEvent('framenavigated'),

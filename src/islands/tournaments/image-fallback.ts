@@ -2,7 +2,7 @@ import { showDefaultImage } from '../../components/fallback-image.ts';
 
 /*
  * Server-rendered pictures marked `data-fallback` show the default game picture when theirs fails
- * to load (SPEC §2). Run by the ImageFallback island rather than inline `onerror`, so a strict
+ * to load (SPEC §2). Run by ImageFallback.astro's script rather than inline `onerror`, so a strict
  * Content-Security-Policy keeps working; pictures that failed before it ran are caught by the first pass.
  */
 const showDefault = (img: HTMLImageElement) => showDefaultImage({ currentTarget: img });

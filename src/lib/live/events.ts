@@ -9,7 +9,6 @@
  * Every call of `onChange` means «read again»: an event (`match`, `notification`, …), `resync`
  * (the stream reconnected: events meanwhile may be lost) or `poll` (the fallback's tick).
  */
-import { useEffect, useRef } from 'react';
 import { POLL_MS } from '../hooks/poll-while-visible.ts';
 
 export interface LiveEvent {
@@ -173,21 +172,14 @@ export function watchEvents(path: string, onChange: (event: LiveEvent) => void, 
 export const watchTournament = (tournamentId: string, onChange: (event: LiveEvent) => void, options?: WatchOptions) =>
   watchEvents(`/tournaments/${tournamentId}/events`, onChange, options);
 
-/** React: `watchTournament` while mounted (and `tournamentId` set); the latest `onChange` is called. */
-export function useTournamentEvents(tournamentId: string | null | undefined, onChange: (event: LiveEvent) => void): void {
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => (tournamentId ? watchTournament(tournamentId, (event) => latest.current(event)) : undefined), [tournamentId]);
-}
-
-/** The window event through which a page's live island (islands/live) tells the page's other islands what changed. */
+/** The window event through which a page's live script (islands/live) tells the page's other islands what changed. */
 export const PAGE_EVENT = 'live:tournament';
 
 /** Tells the page's islands of an event (`onPageEvent` hears it). */
 export const announceOnPage = (event: LiveEvent): void => void window.dispatchEvent(new CustomEvent<LiveEvent>(PAGE_EVENT, { detail: event }));
 
 /**
- * Hears the events of `tournamentId` the page's live island received, without a stream of its
+ * Hears the events of `tournamentId` the page's live script received, without a stream of its
  * own (a browser keeps few connections per site). Returns the stop function.
  */
 export function onPageEvent(tournamentId: string, onChange: (event: LiveEvent) => void): () => void {

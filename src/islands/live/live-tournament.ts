@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { localizeMatchTimes } from '../../components/match-time.ts';
-import { announceOnPage, useTournamentEvents, type LiveEvent } from '../../lib/live/events.ts';
+import { announceOnPage, watchTournament, type LiveEvent } from '../../lib/live/events.ts';
 
 /** Events that come in a burst (a result resets later matches, a stage draws many) are read once. */
 const SETTLE_MS = 150;
@@ -29,17 +28,19 @@ export async function refreshRegions(): Promise<void> {
 
 /**
  * The live part of a tournament's pages (issue 22): listens to the tournament's events and redraws
- * the marked regions, and tells the page's other islands (`onPageEvent`: features never import
- * each other). While the stream is down, SPEC's 5 s poll does the same.
- * Draws nothing.
+ * the marked regions, and tells the page's islands (`onPageEvent`: features never import each
+ * other). While the stream is down, SPEC's 5 s poll does the same. A plain script (LiveTournament.astro),
+ * since it draws nothing: a page that has no other island loads no React. Returns the stop function.
  */
-export function LiveTournament({ tournamentId }: { tournamentId: string }) {
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  useTournamentEvents(tournamentId, (event: LiveEvent) => {
+export function liveTournament(tournamentId: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = watchTournament(tournamentId, (event: LiveEvent) => {
     announceOnPage(event);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void refreshRegions(), SETTLE_MS);
+    clearTimeout(timer);
+    timer = setTimeout(() => void refreshRegions(), SETTLE_MS);
   });
-  return null;
+  return () => {
+    clearTimeout(timer);
+    stop();
+  };
 }

@@ -1,9 +1,7 @@
-import type { Engine, ISourceOptions } from '@tsparticles/engine';
+import { tsParticles, type Engine, type ISourceOptions } from '@tsparticles/engine';
 import { loadBasic } from '@tsparticles/basic';
 import { loadExternalGrabInteraction } from '@tsparticles/interaction-external-grab';
 import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity';
-import { Particles, ParticlesProvider } from '@tsparticles/react';
-import { useMemo } from 'react';
 
 /** The smallest set of tsParticles features SPEC §1 asks for: circles, movement, opacity, size, grab. */
 async function init(engine: Engine): Promise<void> {
@@ -42,12 +40,11 @@ function options(light: boolean): ISourceOptions {
   };
 }
 
-export default function ParticlesLayer() {
-  const light = document.body.dataset.theme === 'light';
-  const config = useMemo(() => options(light), [light]);
-  return (
-    <ParticlesProvider init={init}>
-      <Particles id="background-particles" className="pointer-events-none" options={config} />
-    </ParticlesProvider>
-  );
+/**
+ * Draws the layer into `#background-particles` (its box is fixed from the start, global.css), in
+ * the colours of the theme the page has now. Plain tsParticles: the home page needs no React for it.
+ */
+export async function startParticles(): Promise<void> {
+  await init(tsParticles);
+  await tsParticles.load({ id: 'background-particles', options: options(document.body.dataset.theme === 'light') });
 }

@@ -1,6 +1,5 @@
-import type { ReactElement } from 'react';
-
-const paths = {
+/** Paths of the navigation's 24 px line icons (drawn by Icon.astro). */
+export const ICON_PATHS = {
   home: 'M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
   tournaments: 'M7 4h10v3a5 5 0 0 1-10 0zM5 5H3v2a4 4 0 0 0 4 4M19 5h2v2a4 4 0 0 1-4 4M12 12v4m-4 4h8l-1-4H9z',
   news: 'M4 5h13v14H6a2 2 0 0 1-2-2zM17 9h3v8a2 2 0 0 1-2 2M7 9h7M7 13h7M7 16h4',
@@ -19,13 +18,4 @@ const paths = {
   expand: 'M9 6l6 6-6 6',
 } as const;
 
-export type IconName = keyof typeof paths;
-
-/** A 24 px line icon; decorative, so screen readers skip it (the text beside it names the action). */
-export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }): ReactElement {
-  return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={paths[name]} />
-    </svg>
-  );
-}
+export type IconName = keyof typeof ICON_PATHS;
