@@ -59,13 +59,14 @@ export interface Server {
  * until /api/health answers. The process started here becomes the supervisor; `pid` is its child,
  * the server, whose memory is sampled.
  */
-export async function startServer(options: { port: number; database: string; env?: Record<string, string> }): Promise<Server> {
+export async function startServer(options: { port: number; database: string; env?: Record<string, string>; cwd?: string }): Promise<Server> {
   if (options.port < 4520 || options.port > 4539) throw new Error('bench ports are 4520–4539');
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logPath = join(RESULTS_DIR, `server-${options.port}.log`);
   const log = createWriteStream(logPath);
+  // `cwd`: another checkout of the project (a git worktree of an older commit, to measure against it).
   const child = spawn(process.execPath, ['scripts/start.ts'], {
-    cwd: process.cwd(),
+    cwd: options.cwd ?? process.cwd(),
     env: {
       ...process.env,
       NODE_ENV: 'production',

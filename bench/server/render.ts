@@ -1,0 +1,356 @@
+// `npm run bench:render` (issue 24, target 3: guests at the limit of the machine), on the
+// PostgreSQL volume of `seed.ts` —
+//   1. held guest pages against nginx (Debian's, started here) serving the very bytes our server
+//      sends for them, with the same Content-Type and Content-Encoding: nginx, ours, nginx, ours,
+//      nginx, ours; the ratio of each pair, the median of three (target ≥ 60 %);
+//   2. uncached renders of a tournament page, this code against the baseline commit's (a git
+//      worktree, built once by its own `scripts/start.ts`), both on one database at one
+//      concurrency, alternating base, new, base, new, base, new so the machine's noise hits both;
+//      the ratio of the medians (target ≥ 2.0). A render is made uncached by a query parameter no
+//      page takes (`?r=<n>`, new on every request): response-cache.ts's `answerKey` refuses to
+//      hold such an address, so every request goes through admission, the middleware, the page's
+//      reads, its rendering and brotli — on the baseline exactly as on this code.
+//
+// nginx runs with one worker process: the server it is compared with is one Node process (one
+// thread serving), so one worker is the like-for-like comparison; `auto` would give nginx both
+// cores against our one.
+//
+// Env: BENCH_RENDER_BASELINE (the baseline worktree, default /tmp/render-base; missing = part 2
+// is skipped and the run fails), BENCH_RENDER_DB (default bench_render, copied from bench_server
+// when that is seeded, else seeded itself), BENCH_PAGE_SECONDS (per run, default 10),
+// BENCH_CONNECTIONS (held pages, default 50), BENCH_RENDER_CONNECTIONS (renders, default 16),
+// BENCH_RENDER_CURRENT (the checkout measured as this code, default the working directory),
+// BENCH_RENDER_EMBEDDED=1 (also renders on the embedded database with the demo data: two more
+// servers), BENCH_RENDER_ONLY=held|renders.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { AS_A_BROWSER, cannon, databaseExists, databaseUrl, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Run, type Server } from './lib.ts';
+import { DE_256_TITLE, ensureSeeded, isSeeded } from './seed.ts';
+import { table } from '../table.ts';
+
+const DB = process.env.BENCH_RENDER_DB ?? 'bench_render';
+const BASELINE_DIR = resolve(process.env.BENCH_RENDER_BASELINE ?? '/tmp/render-base');
+/** This code: the tree the benchmark runs in, or another checkout (a worktree of it, away from work in progress). */
+const CURRENT_DIR = resolve(process.env.BENCH_RENDER_CURRENT ?? '.');
+const NEW_PORT = 4525;
+const BASE_PORT = 4526;
+const NGINX_PORT = 4539;
+const SECONDS = seconds('BENCH_PAGE_SECONDS', 10);
+const HELD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const RENDER_CONNECTIONS = Number(process.env.BENCH_RENDER_CONNECTIONS ?? 16);
+const ONLY = process.env.BENCH_RENDER_ONLY;
+const TARGET_HELD = 0.6;
+const TARGET_RENDER = 2;
+/** Our own build and data folders, so a `bench:server` run in the same tree does not rebuild under us. */
+const OWN = { BUILD_DIR: 'dist-bench-render', DATA_DIR: '.bench-render-data' };
+
+const median = (values: readonly number[]) => percentile(values, 50);
+const rps = (run: Run) => run.result.requests.average;
+const failures = (run: Run) => run.result.non2xx + run.result.errors + run.result.timeouts;
+const pct = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+
+/** The database: ours when seeded, else a copy of bench_server's volume, else seeded here. */
+async function prepareDatabase(): Promise<void> {
+  if ((await databaseExists(DB)) && (await isSeeded(databaseUrl(DB)))) return;
+  if ((await databaseExists('bench_server')) && (await isSeeded(databaseUrl('bench_server')))) {
+    try {
+      await recreateDatabase(DB, 'bench_server');
+      console.log(`База ${DB}: копія bench_server.`);
+      return;
+    } catch (error) {
+      // Someone is connected to bench_server (a copy needs it idle): seed our own.
+      console.log(`bench_server не скопіювати (${(error as Error).message}): заповнюємо ${DB}.`);
+    }
+  }
+  await ensureSeeded(DB);
+}
+
+/** The body exactly as the server sends it (compressed, not unpacked as fetch would), with its headers. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, failed) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', failed);
+      })
+      .on('error', failed);
+  });
+}
+
+const NGINX = '/usr/sbin/nginx';
+
+/** Debian's nginx, installed when missing (the benchmark runs as root, as on the project's machines). */
+function ensureNginx(): void {
+  if (existsSync(NGINX)) return;
+  console.log('nginx немає: встановлюємо nginx-light…');
+  const installed = spawnSync('apt-get', ['install', '-y', 'nginx-light'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (installed.status !== 0 || !existsSync(NGINX)) throw new Error('nginx не встановився (apt-get install -y nginx-light): без нього частину 1 не виміряти');
+}
+
+interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx in the foreground with a config of its own in a temporary prefix, serving each file in
+ * `files` at its path with the given Content-Type and Content-Encoding, no access log, keep-alive
+ * connections as long-lived as Node's (which ends none after a number of requests).
+ */
+async function startNginx(files: { path: string; body: Buffer; type: string; encoding: string | undefined }[]): Promise<Nginx> {
+  ensureNginx();
+  const prefix = mkdtempSync(join(tmpdir(), 'bench-render-nginx-'));
+  // The worker runs as nobody: it must be able to read the files.
+  chmodSync(prefix, 0o755);
+  const locations = files.map((file, index) => {
+    const name = `file-${index}`;
+    writeFileSync(join(prefix, name), file.body);
+    return `    location = ${file.path} {
+      alias ${join(prefix, name)};
+      types { }
+      default_type "${file.type}";
+${file.encoding ? `      add_header Content-Encoding ${file.encoding};\n` : ''}    }`;
+  });
+  const conf = `worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 65;
+  keepalive_requests 1000000;
+  server_tokens off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+${locations.join('\n')}
+  }
+}
+`;
+  writeFileSync(join(prefix, 'nginx.conf'), conf);
+  const child: ChildProcess = spawn(NGINX, ['-c', join(prefix, 'nginx.conf'), '-p', prefix], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let exited = false;
+  const gone = new Promise<void>((done) => child.once('exit', () => ((exited = true), done())));
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGQUIT');
+      await Promise.race([gone, sleep(5000)]);
+      if (!exited) child.kill('SIGKILL');
+      await gone;
+    }
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${NGINX_PORT}`;
+  for (let tries = 0; tries < 50; tries++) {
+    if (exited) break;
+    try {
+      const check = await rawGet(`${url}${files[0]!.path}`, AS_A_BROWSER);
+      if (check.status === 200 && check.body.equals(files[0]!.body)) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  await stop();
+  throw new Error(`nginx не відповів тими самими байтами: ${stderr.trim()}`);
+}
+
+/** A request that walks through `paths` one after another. */
+function rotating(make: (n: number) => string) {
+  let next = 0;
+  return [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: make(next++) }) }];
+}
+
+/** Tournaments to render: a running team tournament (the everyday page) and issue 21's 256-player double elimination. */
+async function tournamentsOf(database: string): Promise<{ name: string; path: string }[]> {
+  const client = new pg.Client({ connectionString: databaseUrl(database) });
+  await client.connect();
+  try {
+    const [running] = (await client.query<{ id: string }>("select id from tournaments where status = 'started' and not solo_only order by date desc, id limit 1")).rows;
+    const [de256] = (await client.query<{ id: string }>('select id from tournaments where title = $1', [DE_256_TITLE])).rows;
+    return [
+      { name: '/tournaments/{id} (running, 8 teams)', path: `/tournaments/${running!.id}` },
+      { name: '/tournaments/{id} (DE 256)', path: `/tournaments/${de256!.id}` },
+    ];
+  } finally {
+    await client.end();
+  }
+}
+
+const results: Record<string, unknown> = {};
+let exitCode = 0;
+
+/** 1. Held guest pages against nginx serving the same bytes. */
+async function heldAgainstNginx(server: Server, pages: { name: string; path: string }[]): Promise<string[][]> {
+  const served = [];
+  for (const page of pages) {
+    // Twice: the first request renders and holds the page, the second is sent from memory.
+    await rawGet(`${server.url}${page.path}`, AS_A_BROWSER);
+    const answer = await rawGet(`${server.url}${page.path}`, AS_A_BROWSER);
+    if (answer.status !== 200) throw new Error(`${page.path} answered ${answer.status}`);
+    const encoding = answer.headers['content-encoding'];
+    served.push({ ...page, body: answer.body, type: String(answer.headers['content-type']), encoding: typeof encoding === 'string' ? encoding : undefined });
+  }
+  const nginx = await startNginx(served.map((page) => ({ path: page.path, body: page.body, type: page.type, encoding: page.encoding })));
+  const rows: string[][] = [];
+  try {
+    for (const page of served) {
+      const ours: Run[] = [];
+      const theirs: Run[] = [];
+      for (let round = 0; round < 3; round++) {
+        await settle(server.url);
+        theirs.push(await cannon({ url: `${nginx.url}${page.path}`, connections: HELD_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER }));
+        await settle(server.url);
+        // Held again now, so the run measures answers from memory from its first request.
+        await rawGet(`${server.url}${page.path}`, AS_A_BROWSER);
+        ours.push(await cannon({ url: `${server.url}${page.path}`, connections: HELD_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER }));
+        console.log(`  ${page.name}: nginx ${Math.round(rps(theirs[round]!))} rps, ours ${Math.round(rps(ours[round]!))} rps`);
+      }
+      const ratios = ours.map((run, i) => rps(run) / rps(theirs[i]!));
+      const ratio = median(ratios);
+      const failed = [...ours, ...theirs].reduce((sum, run) => sum + failures(run), 0);
+      const pass = ratio >= TARGET_HELD && failed === 0;
+      if (!pass) exitCode = 1;
+      results[`held ${page.name}`] = { bytes: page.body.length, encoding: page.encoding, nginx: theirs.map(rps), ours: ours.map(rps), ratios, ratio, failed };
+      rows.push([
+        page.name,
+        `${(page.body.length / 1024).toFixed(1)} KB ${page.encoding ?? ''}`.trim(),
+        ours.map((run) => Math.round(rps(run))).join(' / '),
+        theirs.map((run) => Math.round(rps(run))).join(' / '),
+        ratios.map(pct).join(' / '),
+        pct(ratio),
+        ms(percentile(ours.flatMap((run) => run.latencies), 99)),
+        ms(percentile(theirs.flatMap((run) => run.latencies), 99)),
+        String(failed),
+        pass ? 'ok' : 'FAIL',
+      ]);
+    }
+  } finally {
+    await nginx.stop();
+  }
+  return rows;
+}
+
+/** 2. Uncached renders, baseline and this code alternating on one database. */
+async function renders(label: string, base: Server, current: Server, pages: { name: string; path: string }[], gate: boolean): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const page of pages) {
+    const uncached = (n: number) => `${page.path}?r=${n}`;
+    for (const server of [base, current]) {
+      const check = await fetch(`${server.url}${uncached(0)}`, { headers: AS_A_BROWSER });
+      await check.arrayBuffer();
+      if (check.status !== 200) throw new Error(`${server.url}${uncached(0)} answered ${check.status}`);
+      // Warm-up: compiled queries, the pool, V8's optimised code for the render path.
+      await cannon({ url: server.url, connections: RENDER_CONNECTIONS, duration: 3, headers: AS_A_BROWSER, requests: rotating(uncached) });
+    }
+    const runs: { base: Run[]; current: Run[] } = { base: [], current: [] };
+    for (let round = 0; round < 3; round++) {
+      for (const [side, server] of [['base', base], ['current', current]] as const) {
+        await settle(server.url);
+        const run = await cannon({ url: server.url, connections: RENDER_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER, requests: rotating(uncached) });
+        runs[side].push(run);
+        console.log(`  ${label} ${page.name} ${side}: ${Math.round(rps(run))} rps, p50 ${ms(percentile(run.latencies, 50))}`);
+      }
+    }
+    const baseRps = median(runs.base.map(rps));
+    const currentRps = median(runs.current.map(rps));
+    const ratio = currentRps / baseRps;
+    const failed = [...runs.base, ...runs.current].reduce((sum, run) => sum + failures(run), 0);
+    const pass = ratio >= TARGET_RENDER && failed === 0;
+    if (gate && !pass) exitCode = 1;
+    results[`render ${label} ${page.name}`] = { base: runs.base.map(rps), current: runs.current.map(rps), ratio, failed };
+    rows.push([
+      `${page.name}, ${label}`,
+      runs.base.map((run) => Math.round(rps(run))).join(' / '),
+      runs.current.map((run) => Math.round(rps(run))).join(' / '),
+      `${ratio.toFixed(2)}×`,
+      ms(percentile(runs.base.flatMap((run) => run.latencies), 50)),
+      ms(percentile(runs.current.flatMap((run) => run.latencies), 50)),
+      String(failed),
+      gate ? (pass ? 'ok' : 'FAIL') : pass ? '(ok)' : '(under)',
+    ]);
+  }
+  return rows;
+}
+
+/** Demo data on the embedded database: a running (else finished) tournament, as bench/pages picks it. */
+async function demoTournament(url: string): Promise<{ name: string; path: string }> {
+  const list = (await (await fetch(`${url}/api/tournaments`)).json()) as { _id: string; status: string }[];
+  const chosen = list.find((t) => /start/i.test(t.status)) ?? list.find((t) => /finish/i.test(t.status)) ?? list[0];
+  if (!chosen) throw new Error('у демо-даних немає турніру');
+  return { name: '/tournaments/{id} (demo)', path: `/tournaments/${chosen._id}` };
+}
+
+await prepareDatabase();
+const tournaments = await tournamentsOf(DB);
+const heldPages = [tournaments[0]!, { name: '/tournaments', path: '/tournaments' }];
+const haveBaseline = existsSync(join(BASELINE_DIR, 'scripts/start.ts'));
+if (!haveBaseline && ONLY !== 'held') {
+  console.error(`Немає worktree базового коміту в ${BASELINE_DIR} (git worktree add -f ${BASELINE_DIR} <commit> && ln -s $PWD/node_modules ${BASELINE_DIR}/node_modules): частину 2 не виміряти.`);
+  exitCode = 1;
+}
+
+const current = await startServer({ port: NEW_PORT, database: DB, cwd: CURRENT_DIR, env: OWN });
+const rss = new RssSampler(current.pid).start();
+let base: Server | undefined;
+const heldRows: string[][] = [];
+const renderRows: string[][] = [];
+try {
+  console.log(`\nЦей код: ${current.url} (pid ${current.pid}).`);
+  if (ONLY !== 'renders') heldRows.push(...(await heldAgainstNginx(current, heldPages)));
+  if (ONLY !== 'held' && haveBaseline) {
+    base = await startServer({ port: BASE_PORT, database: DB, cwd: BASELINE_DIR, env: OWN });
+    console.log(`Базовий код: ${base.url} (pid ${base.pid}, ${BASELINE_DIR}).`);
+    renderRows.push(...(await renders('PostgreSQL', base, current, tournaments.slice(0, 1), true)));
+    renderRows.push(...(await renders('PostgreSQL', base, current, [tournaments[1]!, { name: '/tournaments', path: '/tournaments' }], false)));
+  }
+} finally {
+  rss.stop();
+  await base?.stop();
+  await current.stop();
+}
+
+if (process.env.BENCH_RENDER_EMBEDDED === '1' && haveBaseline && ONLY !== 'held') {
+  // The demo data on PGlite, each server with a fresh data folder of its own.
+  const embedded = (dir: string) => ({ ...OWN, DATABASE_URL: '', SEED_DEMO: 'true', DATA_DIR: dir });
+  for (const dir of [join(CURRENT_DIR, '.bench-render-embedded'), join(BASELINE_DIR, '.bench-render-embedded')]) rmSync(dir, { recursive: true, force: true });
+  const embeddedNew = await startServer({ port: NEW_PORT, database: DB, cwd: CURRENT_DIR, env: embedded('.bench-render-embedded') });
+  let embeddedBase: Server | undefined;
+  try {
+    embeddedBase = await startServer({ port: BASE_PORT, database: DB, cwd: BASELINE_DIR, env: embedded('.bench-render-embedded') });
+    renderRows.push(...(await renders('embedded', embeddedBase, embeddedNew, [await demoTournament(embeddedNew.url)], false)));
+  } finally {
+    await embeddedBase?.stop();
+    await embeddedNew.stop();
+  }
+}
+
+if (heldRows.length > 0) {
+  console.log(`\nЗбережені сторінки гостя проти nginx (1 воркер) з тими самими байтами, ${HELD_CONNECTIONS} зʼєднань по ${SECONDS} с, три пари (ціль ≥ ${TARGET_HELD * 100} %):`);
+  console.log(table(['page', 'bytes as sent', 'ours rps', 'nginx rps', 'ratio per pair', 'median', 'ours p99', 'nginx p99', 'non-2xx/errors', 'target'], heldRows));
+}
+if (renderRows.length > 0) {
+  console.log(`\nНезбережений рендер (?r=<n>), базовий коміт проти цього коду по черзі, ${RENDER_CONNECTIONS} зʼєднань по ${SECONDS} с (ціль ≥ ${TARGET_RENDER}× для першого рядка):`);
+  console.log(table(['page', 'base rps', 'this rps', 'ratio of medians', 'base p50', 'this p50', 'non-2xx/errors', 'target'], renderRows));
+}
+console.log(`\nRSS цього коду під навантаженням: максимум ${rss.max.toFixed(0)} MB.`);
+const stamp = new Date().toISOString();
+writeFileSync(join(RESULTS_DIR, `render-${stamp.replace(/[:.]/g, '-')}.json`), JSON.stringify({ stamp, seconds: SECONDS, heldConnections: HELD_CONNECTIONS, renderConnections: RENDER_CONNECTIONS, results, rssMax: rss.max }, null, 2));
+process.exit(exitCode);
