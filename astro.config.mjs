@@ -25,8 +25,11 @@ export default defineConfig({
   outDir: process.env.BUILD_DIR ?? './dist',
   // Pages are rendered whole before sending, so each is made entirely in its reader's language.
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
-  // precompress last, so it sees every file the build wrote.
-  integrations: [react(), interactDirective(), precompress()],
+  // precompress last, so it sees every file the build wrote. React's server HTML is made with
+  // renderToString, not through web streams: a page is rendered whole anyway, and a tournament page
+  // renders about fifty React components, each twice (Astro's renderer check renders it once more),
+  // which through streams cost more than the rest of the render (issue 24).
+  integrations: [react({ experimentalDisableStreaming: true }), interactDirective(), precompress()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: {
     // Sessions are bearer tokens in localStorage, so Astro's cross-site form guard adds nothing here.

@@ -141,6 +141,11 @@ export async function tournamentHistory(
 ): Promise<Page<AuditEntryView> | null> {
   const [exists] = await db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!exists) return null;
+  return historyOf(db, tournamentId, page, who);
+}
+
+/** `tournamentHistory` of a tournament known to exist (the tournament page has just read it). */
+export async function historyOf(db: Tx, tournamentId: string, page: Pick<AuditFilter, 'before' | 'limit'>, who: boolean): Promise<Page<AuditEntryView>> {
   const { rows, more } = await readPage(db, { ...page, tournamentId });
   return { items: rows.map(({ row }) => view(row, who)), more };
 }

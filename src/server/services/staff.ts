@@ -68,7 +68,8 @@ export async function listStaff(db: Tx, tournamentId: string): Promise<StaffMemb
   return staffRows(db, tournamentId);
 }
 
-async function staffRows(db: Tx, tournamentId: string): Promise<StaffMember[]> {
+/** `listStaff` of a tournament known to exist (the tournament page has just read it). */
+export async function staffRows(db: Tx, tournamentId: string): Promise<StaffMember[]> {
   const rows = await db
     .select({ id: users.id, username: users.username, avatarImageId: users.avatarImageId })
     .from(tournamentStaff)
