@@ -5,12 +5,12 @@
 //   → { type: 'open', targets: [{ port, count }], tournamentId, perAddress }   ← { type: 'opened', ready, failed, statuses }
 //   → { type: 'arrivals', round, timeoutMs }                                   ← { type: 'arrivals', round, times: (number | null)[][] } (per target)
 //   → { type: 'close' }                                                        ← { type: 'closed' }
-import http from 'node:http';
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 
 interface Viewer {
   target: number;
-  request: http.ClientRequest;
+  socket: net.Socket;
   /** Wall-clock times (ms, performance.timeOrigin-based) of each `match` event, in order. */
   matches: number[];
   ready: boolean;
@@ -28,53 +28,50 @@ const send = (message: unknown) => process.send!(message);
 /** The n-th loopback source address (127.1.0.1, …): the server counts streams per address. */
 const address = (n: number) => `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 
-/** Opens one stream; resolves with its status once `ready` arrived (200) or the answer ended. */
+const READY = Buffer.from('event: ready\n');
+const MATCH = Buffer.from('event: match\n');
+
+/** How many times `needle` occurs in `haystack`. */
+function count(haystack: Buffer, needle: Buffer): number {
+  let found = 0;
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) found++;
+  return found;
+}
+
+/**
+ * Opens one stream on a plain socket (an HTTP client's parser per chunk would make this process,
+ * not the server, the slow part of 10 000 deliveries); resolves with its status once `ready`
+ * arrived (200), or the answer's status, or -1 when the connection failed or ended first.
+ */
 function openOne(port: number, path: string, localAddress: string, target: number): Promise<number> {
   return new Promise((resolve) => {
-    const viewer: Viewer = { target, request: undefined as never, matches: [], ready: false };
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress });
+    const viewer: Viewer = { target, socket, matches: [], ready: false };
+    let status = 0;
     let settled = false;
-    const settle = (status: number) => {
-      if (!settled) {
-        settled = true;
-        resolve(status);
-      }
+    const settle = (result: number) => {
+      if (settled) return;
+      settled = true;
+      if (result === 200) viewers.push(viewer);
+      else socket.destroy();
+      resolve(result);
     };
-    const request = http.request({ host: '127.0.0.1', port, path, localAddress, agent: false, headers: { accept: 'text/event-stream' } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        response.on('end', () => settle(response.statusCode ?? 0));
-        return;
+    socket.on('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\n\r\n`));
+    socket.on('data', (chunk: Buffer) => {
+      const at = now();
+      if (status === 0) {
+        status = Number(chunk.subarray(9, 12).toString('latin1'));
+        if (status !== 200) return settle(status);
       }
-      viewers.push(viewer);
-      let tail = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        const at = now();
-        const text = tail + chunk;
-        let index = 0;
-        for (;;) {
-          const found = text.indexOf('event: ', index);
-          if (found === -1) break;
-          const end = text.indexOf('\n', found);
-          if (end === -1) break;
-          const name = text.slice(found + 7, end);
-          if (name === 'match') viewer.matches.push(at);
-          else if (name === 'ready') {
-            viewer.ready = true;
-            settle(200);
-          }
-          index = end + 1;
-        }
-        // Keep an event line cut in two for the next chunk.
-        const last = text.lastIndexOf('\n');
-        tail = text.slice(last + 1).slice(-64);
-      });
-      response.on('error', () => {});
-      response.on('close', () => settle(-1));
+      // Frames are small and each is written whole: an event line is never cut between chunks.
+      for (let n = count(chunk, MATCH); n > 0; n--) viewer.matches.push(at);
+      if (!viewer.ready && chunk.includes(READY)) {
+        viewer.ready = true;
+        settle(200);
+      }
     });
-    viewer.request = request;
-    request.on('error', () => settle(-2));
-    request.end();
+    socket.on('error', () => settle(-1));
+    socket.on('close', () => settle(-1));
   });
 }
 
@@ -112,7 +109,7 @@ process.on('message', (message: Message) => {
   if (message.type === 'open') void open(message);
   else if (message.type === 'arrivals') void arrivals(message);
   else {
-    for (const viewer of viewers) viewer.request.destroy();
+    for (const viewer of viewers) viewer.socket.destroy();
     viewers.length = 0;
     send({ type: 'closed' });
   }

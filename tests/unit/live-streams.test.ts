@@ -42,13 +42,16 @@ describe('event frames', () => {
 });
 
 describe('attachStream', () => {
-  it('serialises an event once and writes the same bytes to every stream of the tournament, and none to another’s', () => {
+  it('serialises an event once and writes the same bytes to every stream of the tournament, and none to another’s', async () => {
     const viewers = [sink(), sink(), sink()];
     const elsewhere = sink();
     for (const viewer of viewers) detachers.push(attachStream({ tournamentId: 't-1' }, viewer.target));
     detachers.push(attachStream({ tournamentId: 't-2' }, elsewhere.target));
     for (const viewer of [...viewers, elsewhere]) expect(viewer.text()).toMatch(/^event: ready\n/);
     publishTournament({ tournamentId: 't-1', kind: 'match', matchId: 'm-1' });
+    // Written right after the publisher's own work.
+    expect(viewers[0]!.writes).toHaveLength(1);
+    await new Promise((done) => setImmediate(done));
     const sent = viewers.map((v) => v.writes[1]);
     expect(sent[0]).toBeDefined();
     expect(sent.every((bytes) => bytes === sent[0])).toBe(true);
@@ -56,7 +59,7 @@ describe('attachStream', () => {
     expect(elsewhere.writes).toHaveLength(1);
   });
 
-  it('stops writing to a stream once detached', () => {
+  it('stops writing to a stream once detached', async () => {
     const viewer = sink();
     const detach = attachStream({ tournamentId: 't-3' }, viewer.target);
     const count = openStreamCount();
@@ -64,6 +67,7 @@ describe('attachStream', () => {
     detach();
     expect(openStreamCount()).toBe(count - 1);
     publishTournament({ tournamentId: 't-3', kind: 'stage' });
+    await new Promise((done) => setImmediate(done));
     expect(viewer.writes).toHaveLength(1);
   });
 

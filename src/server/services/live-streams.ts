@@ -127,7 +127,12 @@ function channelOf(topic: Topic): Channel {
   let channel = streams.channels.get(key);
   if (channel) return channel;
   const sinks = new Set<StreamSink>();
-  const send = (event: TournamentEvent | UserEvent) => writeAll(sinks, frame(event.kind, JSON.stringify(event)));
+  // Written once the publisher's own work is done (the message to the other instances is on its way
+  // by then, and the writer's answer is not held up by 10 000 writes); numbered now, in order.
+  const send = (event: TournamentEvent | UserEvent) => {
+    const bytes = frame(event.kind, JSON.stringify(event));
+    setImmediate(() => writeAll(sinks, bytes));
+  };
   const stop = 'tournamentId' in topic ? subscribeTournament(topic.tournamentId, send) : subscribeUser(topic.userId, send);
   channel = { sinks, stop };
   streams.channels.set(key, channel);

@@ -104,9 +104,10 @@ function deliver(wire: Wire): void {
 
 function broadcast(wire: Wire): void {
   firstSight(wire.n);
-  deliver(wire);
+  // The other instances first: their viewers should not wait while this one's are written to.
   const text = JSON.stringify(wire);
   for (const link of hub.links) link.send(text).catch((error: unknown) => console.error('[live] подію не передано:', (error as Error).message));
+  deliver(wire);
 }
 
 /** Tells every instance's viewers of the tournament what changed. Call after commit. */
