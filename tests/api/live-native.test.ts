@@ -13,9 +13,9 @@ import { closeStreams, connectLive } from '../../src/server/services/live.ts';
 import { application, player, tournament, useTestApi } from '../support/builders.ts';
 
 /**
- * A tournament's event stream as a built server serves it (issue 24): on the socket, in front of
- * Astro (serving/event-streams.ts), with the route's headers, frames and caps; what that path does
- * not take (a refusal, an unknown tournament, an id that is not one) is answered by the route.
+ * Event streams as a built server serves them (issue 24): on the socket, in front of Astro
+ * (serving/event-streams.ts), with the route's headers, frames and caps; what that path does not
+ * take (a refusal, an unknown tournament, an id that is not one, a guest) is answered by the route.
  */
 const api = useTestApi();
 let disconnect: () => Promise<void>;
@@ -110,7 +110,7 @@ function open(path: string, from = '127.0.0.1', token?: string): Promise<Stream>
 
 const eventsOf = (id: string) => `/api/tournaments/${id}/events`;
 
-describe('a tournament’s event stream served on the socket', () => {
+describe('event streams served on the socket', () => {
   it('opens with ready and the retry line, then relays the tournament’s events, without reaching the app', async () => {
     const cup = await tournament(api, { soloOnly: true });
     const before = reachedApp.length;
@@ -151,7 +151,8 @@ describe('a tournament’s event stream served on the socket', () => {
     expect(tooMany.status).toBe(429);
     expect(tooMany.headers['retry-after']).toBe('3');
     expect(JSON.parse(tooMany.text())).toEqual({ message: expect.stringMatching(/^Забагато відкритих оновлень наживо/) });
-    // The last place of three goes to a stream the route serves (the reader's own): both are counted together.
+    // The last place of three goes to a reader's own stream: both kinds are counted together. The
+    // refusals below are the route's (this path leaves them to it): it counts the same places.
     const reader = await player(api);
     const third = await open('/api/users/me/events', '127.0.0.3', reader.token);
     expect(third.status).toBe(200);
@@ -171,6 +172,27 @@ describe('a tournament’s event stream served on the socket', () => {
     }).toBe(200);
     for (const stream of held) stream.close();
     await Promise.all(held.map((s) => s.ended));
+  });
+
+  it('serves the signed-in reader’s own stream too, and leaves a guest or a stale token to the route (401)', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const reader = await player(api);
+    const before = reachedApp.length;
+    const mine = await open('/api/users/me/events', '127.0.0.7', reader.token);
+    expect(mine.status).toBe(200);
+    await mine.until(/event: ready\n/);
+    // Approving the reader's application stores a notice for them.
+    await application(api, cup.id, 'approved', reader);
+    expect(await mine.until(/event: notification\n/)).toContain(`data: {"userId":"${reader.user.id}","kind":"notification"}`);
+    expect(reachedApp.slice(before)).not.toContain('/api/users/me/events');
+    mine.close();
+    await mine.ended;
+    for (const token of [undefined, 'not-a-session-token']) {
+      const refused = await open('/api/users/me/events', '127.0.0.7', token);
+      await refused.ended;
+      expect(refused.status).toBe(401);
+      expect(JSON.parse(refused.text())).toEqual({ message: expect.any(String) });
+    }
   });
 
   it('ends every stream on shutdown, giving the places back', async () => {

@@ -66,6 +66,8 @@ interface Hub {
   links: Set<LiveLink>;
   /** The database `connectLive` was given, for `tournamentExists`. */
   database?: DatabaseHandle | undefined;
+  /** Whose session a bearer token is (`readerOf`), set by `connectLive`. */
+  reader?: ((token: string) => Promise<string | null>) | undefined;
 }
 
 // One hub per process, even if the start script and the built bundle each load this module.
@@ -200,6 +202,11 @@ export async function tournamentExists(tournamentId: string): Promise<boolean | 
   return (result.rows?.length ?? 0) > 0;
 }
 
+/** The user a bearer token signs in (a live session), null for none; undefined before `connectLive`. */
+export async function readerOf(token: string): Promise<string | null | undefined> {
+  return hub.reader ? hub.reader(token) : undefined;
+}
+
 /** Ends every open stream of this process (server shutdown). */
 export function closeStreams(): void {
   hub.local.emit('shutdown');
@@ -224,6 +231,10 @@ export interface LiveOptions {
  */
 export async function connectLive({ database, redisUrl }: LiveOptions): Promise<() => Promise<void>> {
   hub.database = database;
+  // Loaded here, not above: the serving front's copy of this module (which never connects) does without the schema.
+  const { findSession } = await import('./sessions.ts');
+  const reader = async (token: string) => (await findSession(database.db, token))?.user.id ?? null;
+  hub.reader = reader;
   const stopListening = await database.listen(LIVE_CHANNEL, receive, resync);
   let link: LiveLink;
   if (redisUrl) {
@@ -241,6 +252,7 @@ export async function connectLive({ database, redisUrl }: LiveOptions): Promise<
   return async () => {
     hub.links.delete(link);
     if (hub.database === database) hub.database = undefined;
+    if (hub.reader === reader) hub.reader = undefined;
     await Promise.allSettled([link.close(), stopListening()]);
   };
 }

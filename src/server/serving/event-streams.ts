@@ -4,18 +4,19 @@
  * one of its few places for hours; the route caps streams itself), the answer cache and the ETag
  * digest (both read the whole body, which never ends) and compression (which would buffer events).
  *
- * A tournament's stream is served here, on the Node socket, rather than through Astro and Hono
- * (decision 018): a stream through them (a Request, a web ReadableStream piped into the response,
- * its own promise chain) cost about 40 KB, so 10 000 viewers of one final would not fit the
- * server's memory; here one costs a few KB, and one event is serialised once for all of them
- * (services/live-streams.ts, the one owner of the wire format and the caps, shared with the
- * route). Only the 200 is made here: a request this path does not take (an id that is not a
- * UUID, a tournament not known, a stream refused by the caps, a server not started yet) goes on to
- * the route, which answers it as the contract says (400, 404, 429, 503 in the reader's language).
+ * Streams are served here, on the Node socket, rather than through Astro and Hono (decision 018):
+ * a stream through them (a Request, a web ReadableStream piped into the response, its own promise
+ * chain) cost about 40 KB, so 10 000 viewers of one final would not fit the server's memory; here
+ * one costs under 10 KB, and one event is serialised once for all of them (services/live-streams.ts,
+ * the one owner of the wire format and the caps, shared with the route). Only the 200 is made
+ * here: a request this path does not take (an id that is not a UUID, a tournament not known, a
+ * user stream without a live session, a stream refused by the caps, a server not started yet) goes
+ * on to the route, which answers it as the contract says (400, 401, 404, 429, 503 in the reader's
+ * language).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tournamentExists } from '../services/live.ts';
-import { attachStream, EVENT_STREAM_LIMITS, takeStreamPlace, type StreamLimits } from '../services/live-streams.ts';
+import { readerOf, tournamentExists } from '../services/live.ts';
+import { attachStream, EVENT_STREAM_LIMITS, takeStreamPlace, type StreamLimits, type Topic } from '../services/live-streams.ts';
 import { forwardedBy } from './transport.ts';
 
 const EVENT_STREAM = /^\/api\/(tournaments\/[^/?#]+|users\/me)\/events\/?(\?|$)/;
@@ -24,6 +25,20 @@ const EVENT_STREAM = /^\/api\/(tournaments\/[^/?#]+|users\/me)\/events\/?(\?|$)/
 export const isEventStreamPath = (path: string): boolean => EVENT_STREAM.test(path);
 
 const TOURNAMENT_STREAM = /^\/api\/tournaments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/events\/?(?:\?|$)/i;
+const USER_STREAM = /^\/api\/users\/me\/events\/?(?:\?|$)/;
+/** The bearer token as the API reads it (api/app.ts). */
+const BEARER = /^Bearer\s+(\S{1,200})$/i;
+
+/** What a stream request asks to hear, when it is one this path may take; else undefined (the route answers). */
+async function topicOf(req: IncomingMessage): Promise<Topic | undefined> {
+  if (req.method !== 'GET' || req.url === undefined) return undefined;
+  const tournamentId = TOURNAMENT_STREAM.exec(req.url)?.[1]?.toLowerCase();
+  if (tournamentId) return (await exists(tournamentId)) ? { tournamentId } : undefined;
+  if (!USER_STREAM.test(req.url)) return undefined;
+  const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+  const userId = token ? await readerOf(token).catch(() => undefined) : undefined;
+  return userId ? { userId } : undefined;
+}
 
 /** What of the running server's dependencies this path needs (api/context.ts `Deps`, from server/runtime.ts). */
 export interface StreamDeps {
@@ -46,8 +61,7 @@ const KNOWN_LIMIT = 10_000;
 /** Lookups under way, so 10 000 viewers arriving at once ask the database once. */
 const asking = new Map<string, Promise<boolean | undefined>>();
 
-async function exists(tournamentId: string): Promise<boolean | undefined> {
-  const id = tournamentId.toLowerCase();
+async function exists(id: string): Promise<boolean | undefined> {
   if ((known.get(id) ?? 0) > Date.now()) return true;
   let lookup = asking.get(id);
   if (!lookup) {
@@ -85,7 +99,7 @@ const STREAM_HEADERS: Readonly<Record<string, string>> = {
 const MAX_UNSENT_BYTES = 64 * 1024;
 
 /**
- * Serves a tournament's event stream on the socket when it can (see above), else hands the request
+ * Serves an event stream (a tournament's, or the signed-in reader's own) on the socket when it can (see above), else hands the request
  * to `fallback` (the built app). Event-stream paths only (`isEventStreamPath`). `depsOf` gives the
  * app's dependencies (`Deps`: the caps are counted per that object, shared with the route).
  */
@@ -95,24 +109,23 @@ export async function serveEventStream(
   fallback: () => void,
   depsOf: () => Promise<StreamDeps | undefined> = runtimeDeps,
 ): Promise<void> {
-  const id = req.method === 'GET' ? TOURNAMENT_STREAM.exec(req.url ?? '')?.[1] : undefined;
-  const deps = id ? await depsOf() : undefined;
-  if (!id || !deps || !(await exists(id)) || res.destroyed) return fallback();
+  const deps = await depsOf();
+  const topic = deps ? await topicOf(req) : undefined;
+  // The reader may have left while the lookups ran: nothing to answer.
+  if (res.destroyed) return;
+  if (!deps || !topic) return fallback();
   const header = req.headers['x-forwarded-for'];
   const address = forwardedBy(Array.isArray(header) ? header.join(', ') : header, deps.trustProxy) ?? req.socket.remoteAddress ?? 'unknown';
   const release = takeStreamPlace(deps, deps.eventStreams ?? EVENT_STREAM_LIMITS, address);
   if (typeof release === 'string') return fallback();
   res.writeHead(200, STREAM_HEADERS);
-  const detach = attachStream(
-    { tournamentId: id.toLowerCase() },
-    {
-      write: (bytes) => {
-        if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
-        else res.write(bytes);
-      },
-      end: () => res.end(),
+  const detach = attachStream(topic, {
+    write: (bytes) => {
+      if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
+      else res.write(bytes);
     },
-  );
+    end: () => res.end(),
+  });
   res.once('close', () => {
     detach();
     release();
