@@ -6,7 +6,8 @@
  * (serving/event-streams.ts), which is what a built server uses for a tournament's viewers.
  *
  * An event is serialised once and the same bytes are written to every stream of its topic in one
- * loop, never awaited per stream; one timer sends every stream its heartbeat. State lives on a
+ * loop, never awaited per stream; one timer sends every stream its heartbeat (a slice of them each
+ * second, so 10 000 sockets are never written at once for it). State lives on a
  * process-wide key, so the start script's copy of this module and the built bundle's share it
  * (both serve streams in one process: they must count them together).
  */
@@ -17,6 +18,8 @@ import { onLiveSignal, subscribeTournament, subscribeUser, type TournamentEvent,
 export const RETRY_MS = 3000;
 /** A comment this often keeps proxies (which close a silent connection after 30–60 s) from dropping the stream. */
 export const HEARTBEAT_MS = 25_000;
+/** The heartbeat timer ticks this many times per HEARTBEAT_MS, each tick beating the streams of one slot. */
+const BEAT_SLOTS = 25;
 
 /** Streams open at once per process, and per client address, unless the app says otherwise (`Deps.eventStreams`). */
 export const EVENT_STREAM_LIMITS: StreamLimits = EVENT_STREAMS_DEFAULTS;
@@ -50,8 +53,13 @@ interface Streams {
   /** Places taken, per owner of the limits (an app's dependencies: tests run apps with their own caps). */
   places: WeakMap<object, Place>;
   channels: Map<string, Channel>;
-  /** Every open stream, for the heartbeat, `resync` and shutdown. */
+  /** Every open stream, for `resync` and shutdown. */
   all: Set<StreamSink>;
+  /** The streams by heartbeat slot: the timer beats one slot a tick, each in turn. */
+  slots: Set<StreamSink>[];
+  /** Which slot the next stream joins, and which one the next tick beats. */
+  nextSlot: number;
+  tick: number;
   /** The `id:` of the last frame sent (no replay: a reconnecting page reads again). */
   sequence: number;
   heartbeat: NodeJS.Timeout | undefined;
@@ -59,7 +67,16 @@ interface Streams {
 
 const KEY = Symbol.for('kiberarena.liveStreams');
 const streams: Streams = ((globalThis as Record<symbol, Streams | undefined>)[KEY] ??= (() => {
-  const state: Streams = { places: new WeakMap(), channels: new Map(), all: new Set(), sequence: 0, heartbeat: undefined };
+  const state: Streams = {
+    places: new WeakMap(),
+    channels: new Map(),
+    all: new Set(),
+    slots: Array.from({ length: BEAT_SLOTS }, () => new Set()),
+    nextSlot: 0,
+    tick: 0,
+    sequence: 0,
+    heartbeat: undefined,
+  };
   onLiveSignal('resync', () => writeAll(state.all, frame('resync', '{}')));
   onLiveSignal('shutdown', () => {
     for (const sink of [...state.all]) sink.end();
@@ -140,7 +157,7 @@ function channelOf(topic: Topic): Channel {
 }
 
 function beat(): void {
-  writeAll(streams.all, HEARTBEAT);
+  writeAll(streams.slots[streams.tick++ % BEAT_SLOTS]!, HEARTBEAT);
 }
 
 /**
@@ -151,8 +168,10 @@ export function attachStream(topic: Topic, sink: StreamSink): () => void {
   const channel = channelOf(topic);
   channel.sinks.add(sink);
   streams.all.add(sink);
+  const slot = streams.slots[streams.nextSlot++ % BEAT_SLOTS]!;
+  slot.add(sink);
   if (!streams.heartbeat) {
-    streams.heartbeat = setInterval(beat, HEARTBEAT_MS);
+    streams.heartbeat = setInterval(beat, HEARTBEAT_MS / BEAT_SLOTS);
     streams.heartbeat.unref();
   }
   sink.write(frame('ready', '{}', RETRY_MS));
@@ -162,6 +181,7 @@ export function attachStream(topic: Topic, sink: StreamSink): () => void {
     attached = false;
     channel.sinks.delete(sink);
     streams.all.delete(sink);
+    slot.delete(sink);
     if (channel.sinks.size === 0) {
       channel.stop();
       streams.channels.delete(channelKey(topic));
