@@ -162,7 +162,6 @@ test('the tournament page names its share card for link previews and offers the 
   const code = page.getByRole('textbox', { name: 'Код для вставлення' });
   await expect(code).toHaveValue(`<iframe src="${baseURL}/embed/tournaments/${id}?lang=uk" title="Сітка турніру «${title}»" width="100%" height="600" style="border:0" loading="lazy"></iframe>`);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-  await hydrated(page);
   await page.getByRole('button', { name: 'Копіювати код' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Код скопійовано' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { bearer, soloTournamentWithBracket, tokenOf } from './tournament-setup.ts';
@@ -45,10 +45,29 @@ export async function freshPlayer(page: Page, prefix = 'cab') {
 
 /**
  * Waits until the page's islands have hydrated, so clicks reach React and not bare HTML. Islands
- * that wait to be scrolled into view (`client:visible`) or for the reader (`client:interact`) are not waited for.
+ * that wait to be scrolled into view (`client:visible`) are not waited for, nor those waiting for
+ * the reader's first interaction (`client:interact`, unless a localStorage key its value names is
+ * set: then it hydrates at idle, src/lib/hooks/client-interact.ts).
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interact"])').length === 0);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
+      const client = island.getAttribute('client');
+      if (client === 'visible') return true;
+      if (client !== 'interact') return false;
+      const value: unknown = JSON.parse(island.getAttribute('opts') ?? '{}').value;
+      return !(typeof value === 'string' && value.split(/\s+/).some((key) => key && localStorage.getItem(key)));
+    }),
+  );
+}
+
+/**
+ * A reader reaching for an island that hydrates on interaction (`client:interact`, issue 24): the
+ * pointer over `target`, then React ready in the island around it.
+ */
+export async function reachFor(target: Locator) {
+  await target.hover();
+  await expect(target.locator('xpath=ancestor-or-self::astro-island[1]')).not.toHaveAttribute('ssr', '');
 }
 
 /**

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { formatNumber } from '../../src/lib/i18n/format.ts';
-import { bearer, expect, hydrated, open, test, tokenOf } from './fixtures.ts';
+import { bearer, expect, hydrated, open, reachFor, test, tokenOf } from './fixtures.ts';
 
 const TOURNAMENT = 'Соло-челендж «Королі AWP»';
 
@@ -107,6 +107,8 @@ test.describe('without JavaScript', () => {
 
 test('the chosen tab and sort are remembered in the browser', async ({ page }) => {
   await open(page, '/leaderboards');
+  // A guest's board gets React when the reader reaches for it (issue 24).
+  await reachFor(page.getByRole('link', { name: 'Команди' }));
   await page.getByRole('link', { name: 'Команди' }).click();
   await expect(page).toHaveURL(/tab=teams/);
   await page.getByRole('link', { name: 'Гравці' }).click();
