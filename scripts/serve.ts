@@ -9,7 +9,7 @@ import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
 import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/server/serving/event-streams.ts';
 import { guardedServer, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
-import { answerKey, publicAnswers } from '../src/server/serving/response-cache.ts';
+import { answerKey, publicAnswers, wantsFresh } from '../src/server/serving/response-cache.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -53,7 +53,10 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
     path: req.url,
   });
   if (key === undefined) return false;
-  const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null);
+  const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null, wantsFresh((name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }));
   if (!answer) return false;
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
@@ -61,7 +64,7 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
 }
 
 export interface ServingOptions {
-  /** Reads let into Astro at once (`CONCURRENT_READS`). */
+  /** Reads let into Astro at once (`CONCURRENT_READS`), in each line: pages, and the API. */
   concurrency: number;
   /** How long a request may take to arrive (REQUEST_TIMEOUT_MS); shorter in tests. */
   requestTimeoutMs?: number;
@@ -74,11 +77,15 @@ export interface ServingOptions {
  * `clientDir`. Static files are sent as the `.br` or `.gz` copy made at build time when the browser
  * takes it (astro.config.mjs, `precompress`); a guest's page or public read held in the answer cache
  * is sent from memory; anything else goes to Astro's own handler, at most `concurrency` reads at a
- * time (`admission`). What Astro cannot take is refused before it (server/serving/refusals.ts): pages and
+ * time in each of two lines, pages and the API (`admission`). What Astro cannot take is refused before it (server/serving/refusals.ts): pages and
  * files are only read, so any other method there is a 405.
  */
 export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {
-  const astro = admission({ limit: options.concurrency, maxWaitMs: MAX_WAIT_MS, shed: overloaded }, (req, res) => void handler(req, res));
+  // Two lines, each with its own places (decision 018): a poll of the API (a chat, a bracket's
+  // ETag) costs a query or two and must not wait behind page renders, which cost tens of times more.
+  const line = () => admission({ limit: options.concurrency, maxWaitMs: MAX_WAIT_MS, shed: overloaded }, (req, res) => void handler(req, res));
+  const pages = line();
+  const api = line();
   const files = sirv(clientDir, {
     brotli: true,
     gzip: true,
@@ -101,7 +108,7 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
         if (answerFromMemory(req, res)) return;
         // A load balancer's probe must get its answer within seconds (health.ts), queue or not.
         if (req.url === '/api/health') return void handler(req, res);
-        astro(req, res);
+        (req.url?.startsWith('/api/') ? api : pages)(req, res);
       });
     },
     { pages: true, requestTimeoutMs: options.requestTimeoutMs },

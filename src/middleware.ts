@@ -6,7 +6,7 @@ import { isApiPath, methodRefusal, refusalResponse } from './server/serving/refu
 import { isEventStreamPath } from './server/serving/event-streams.ts';
 import { applyFramingPolicy } from './server/serving/framing.ts';
 import { embedOptions, isEmbedPath } from './lib/domain/embed.ts';
-import { answerKey, publicAnswers } from './server/serving/response-cache.ts';
+import { answerKey, publicAnswers, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from './server/serving/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/serving/transport.ts';
 import { answersChangedBy } from './server/serving/write-effects.ts';
@@ -58,6 +58,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await render();
   // Only a write through the API changes what a held answer shows.
   const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method);
-  if (write && isApiPath(url.pathname) && response.status < 400) publicAnswers.forget(answersChangedBy(url.pathname, request.method));
+  if (write && isApiPath(url.pathname) && response.status < 400) {
+    publicAnswers.markStale(answersChangedBy(url.pathname, request.method));
+    // Its writer's next pages skip copies the write made out of date (decision 018): they show what was just written.
+    response.headers.append('set-cookie', `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`);
+  }
   return compress(request, response);
 });

@@ -58,9 +58,10 @@ async function prepare(serving: boolean): Promise<Runtime> {
   // it is done, and a live link that reconnects or a sweep's timer would keep it running for ever.
   if (!serving) return { env, deps, setup };
   // A tournament changed (through another instance, a sweep or a read that confirmed a report):
-  // this instance's held answers of it go, so a viewer who reads again sees it at once rather than
-  // after PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
-  onTournamentChange((event) => publicAnswers.forget(answersChangedByEvent(event.tournamentId, event.kind)));
+  // this instance's held answers of it are out of date, so a viewer who reads again (a live page's
+  // read asks for a fresh answer: decision 018) sees it at once rather than after
+  // PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
+  onTournamentChange((event) => publicAnswers.markStale(answersChangedByEvent(event.tournamentId, event.kind)));
   onLiveSignal('resync', () => publicAnswers.clear());
   const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.

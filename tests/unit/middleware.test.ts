@@ -8,7 +8,7 @@ vi.mock('../../src/server/runtime.ts', () => ({
 }));
 
 const { onRequest } = await import('../../src/middleware.ts');
-const { answerKey, publicAnswers } = await import('../../src/server/serving/response-cache.ts');
+const { answerKey, publicAnswers, WROTE_COOKIE } = await import('../../src/server/serving/response-cache.ts');
 
 /** What Astro hands the middleware, for a request of `method` to `path`; `next` renders `status`. */
 function call(method: string, path: string, status = 200) {
@@ -33,14 +33,17 @@ describe('the middleware', () => {
     expect(publicAnswers.lookup(keyOf('/tournaments'), null, null)?.status).toBe(200);
   });
 
-  it('forgets held answers after a successful write through the API, and not after a refused one', async () => {
+  it('marks held answers out of date after a successful write through the API, and not after a refused one; its writer reads fresh', async () => {
     await call('GET', '/news').response;
     await call('POST', '/api/auth/login').response;
-    expect(publicAnswers.lookup(keyOf('/news'), null, null)?.status).toBe(200);
-    await call('POST', '/api/news', 400).response;
-    expect(publicAnswers.lookup(keyOf('/news'), null, null)?.status).toBe(200);
-    await call('POST', '/api/news', 201).response;
-    expect(publicAnswers.lookup(keyOf('/news'), null, null)).toBeUndefined();
+    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)?.status).toBe(200);
+    const refused = await call('POST', '/api/news', 400).response;
+    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)?.status).toBe(200);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    const written = await call('POST', '/api/news', 201).response;
+    // A reader who wants a fresh answer (the writer, with the cookie its write set) renders it again.
+    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)).toBeUndefined();
+    expect(written.headers.get('set-cookie')).toMatch(new RegExp(`^${WROTE_COOKIE}=1; Max-Age=\\d+; Path=/; SameSite=Lax; HttpOnly$`));
   });
 
   it('renders, but does not hold, a read whose query has a parameter no page takes', async () => {

@@ -1,7 +1,19 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerKey, ENTRY_OVERHEAD_BYTES, HELD_QUERY_PARAMETERS, MAX_HELD_ANSWERS, MAX_HELD_BYTES, PUBLIC_ANSWER_TTL_MS, ResponseCache } from '../../src/server/serving/response-cache.ts';
+import {
+  answerKey,
+  ENTRY_OVERHEAD_BYTES,
+  HELD_QUERY_PARAMETERS,
+  MAX_HELD_ANSWERS,
+  MAX_HELD_BYTES,
+  PUBLIC_ANSWER_TTL_MS,
+  ResponseCache,
+  STALE_MAX_MS,
+  STALE_REFRESH_MS,
+  wantsFresh,
+  WROTE_COOKIE,
+} from '../../src/server/serving/response-cache.ts';
 
 const get = (headers: Record<string, string> = {}) => new Request('http://arena.test/tournaments', { headers });
 const PUBLIC = 'public, max-age=0, s-maxage=30';
@@ -271,6 +283,91 @@ function collect(): number {
   gc();
   return process.memoryUsage().heapUsed;
 }
+
+describe('ResponseCache: answers a write made out of date (decision 018)', () => {
+  const text = async (response: Response) => response.text();
+  const bodyOf = (answer: { body: Uint8Array | null } | undefined) => (answer?.body ? Buffer.from(answer.body).toString() : undefined);
+  const held = async (cache: ResponseCache, render: () => Promise<Response>) => {
+    await cache.get('k', get(), render);
+  };
+
+  it('keeps serving the copy to other readers, and sends one request on to render it, at most once per STALE_REFRESH_MS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    const { render, calls } = renderer();
+    await held(cache, render);
+    cache.markStale(() => true);
+    // Rendered a moment ago: the next second's readers all get that copy.
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
+    vi.advanceTimersByTime(STALE_REFRESH_MS);
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+    // That one request renders; everyone else meanwhile keeps the copy.
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
+    expect(await text(await cache.get('k', get(), render))).toBe('сторінка 2');
+    expect(calls()).toBe(2);
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
+  });
+
+  it('never hands it to a reader who wants a fresh answer, nor to anyone once STALE_MAX_MS has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    const { render, calls } = renderer();
+    await held(cache, render);
+    cache.markStale(() => true);
+    expect(cache.lookup('k', null, null, true)).toBeUndefined();
+    expect(await text(await cache.get('k', get({ 'cache-control': 'no-cache' }), render))).toBe('сторінка 2');
+    expect(calls()).toBe(2);
+    // The fresh render is held as an up-to-date copy, for everyone.
+    expect(bodyOf(cache.lookup('k', null, null, true))).toBe('сторінка 2');
+    cache.markStale(() => true);
+    // A refresh that never came back: the copy is not handed out past STALE_MAX_MS.
+    vi.advanceTimersByTime(STALE_REFRESH_MS);
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
+    vi.advanceTimersByTime(STALE_MAX_MS);
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+  });
+
+  it('marks only the paths a write changed', async () => {
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    const { render } = renderer();
+    await cache.get('/a x', get(), render);
+    await cache.get('/b x', get(), render);
+    cache.markStale((path) => path === '/b');
+    expect(cache.lookup('/a x', null, null, true)?.status).toBe(200);
+    expect(cache.lookup('/b x', null, null, true)).toBeUndefined();
+  });
+
+  it('keeps a render that began before the write as out of date, and does not give it to a reader who wants a fresh answer', async () => {
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    let finish!: () => void;
+    const slow = () => new Promise<Response>((resolve) => (finish = () => resolve(new Response('до запису', { headers: { 'cache-control': PUBLIC } }))));
+    const before = cache.get('k', get(), slow);
+    cache.markStale(() => true);
+    const { render, calls } = renderer();
+    // A reader who wants a fresh answer does not join the render under way: it renders its own.
+    const fresh = cache.get('k', get({ pragma: 'no-cache' }), render);
+    expect(await text(await fresh)).toBe('сторінка 1');
+    expect(calls()).toBe(1);
+    finish();
+    expect(await text(await before)).toBe('до запису');
+    // The older render ended last but began first: the fresh answer stays held, up to date.
+    expect(bodyOf(cache.lookup('k', null, null, true))).toBe('сторінка 1');
+  });
+
+  it('knows a reader who wants a fresh answer: a reload, a live page\'s no-store read, the writer of a change', () => {
+    const headers = (h: Record<string, string>) => (name: string) => h[name];
+    expect(wantsFresh(headers({}))).toBe(false);
+    expect(wantsFresh(headers({ cookie: 'lang=en' }))).toBe(false);
+    expect(wantsFresh(headers({ 'cache-control': 'no-cache' }))).toBe(true);
+    expect(wantsFresh(headers({ 'cache-control': 'max-age=0' }))).toBe(true);
+    expect(wantsFresh(headers({ pragma: 'no-cache' }))).toBe(true);
+    expect(wantsFresh(headers({ cookie: `lang=en; ${WROTE_COOKIE}=1` }))).toBe(true);
+    expect(wantsFresh(headers({ cookie: `x${WROTE_COOKIE}=1` }))).toBe(false);
+  });
+});
 
 describe('ResponseCache under a flood of distinct guest addresses', () => {
   const keyOf = (path: string) => answerKey({ cookie: null, forwardedProto: null, host: '127.0.0.1:4321', path });

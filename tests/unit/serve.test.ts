@@ -253,3 +253,33 @@ describe('the API\'s own server (npm run api), before the app', () => {
     expect(answer.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 1500);
   });
 });
+
+describe('the site\'s server: two lines into the app (decision 018)', () => {
+  it('lets a read of the API in while every place of the pages\' line is taken by slow renders', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
+    const renders: (() => void)[] = [];
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url);
+      // Pages wait until the test lets them finish; the API answers at once.
+      if (req.url?.startsWith('/api/')) answer();
+      else renders.push(answer);
+    };
+    const server = servingServer(handler, clientDir, { concurrency: 1 });
+    const { base } = await listen(server);
+    try {
+      const pages = [fetch(`${base}/tournaments?page=1`), fetch(`${base}/tournaments?page=2`)];
+      await expect.poll(() => renders.length).toBe(1);
+      // The pages' one place is taken and another page waits for it; the API's line is free.
+      const api = await fetch(`${base}/api/team/1/chat`);
+      expect(await api.text()).toBe('/api/team/1/chat');
+      expect(renders).toHaveLength(1);
+      renders.shift()!();
+      await expect.poll(() => renders.length).toBe(1);
+      renders.shift()!();
+      expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      await close(server);
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -42,8 +42,12 @@ interface Entry {
   /** Set once an encoding's copy is made, for `lookup`, which never waits. */
   ready: Map<Encoding, Sent>;
   bytes: number;
-  /** Set when `lookup` has sent one request on to render the entry again (REFRESH_BEFORE_MS). */
+  /** Set when `lookup` has sent one request on to render the entry again (REFRESH_BEFORE_MS, STALE_REFRESH_MS). */
   refreshing: boolean;
+  /** When a write first made this copy out of date (`markStale`); null while it shows every write. */
+  staleSince: number | null;
+  /** When its render began: a render that began earlier and ended later does not replace it. */
+  begun: number;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -113,6 +117,35 @@ export const PUBLIC_ANSWER_TTL_MS = 5000;
  */
 const REFRESH_BEFORE_MS = 1000;
 
+/**
+ * A held answer a write made out of date (`markStale`) is rendered again at most this often while
+ * readers who did not ask for a fresh one keep getting the copy they had: under a stream of results
+ * (a final's evening: dozens a second) the home page and the leaderboards are rendered about once a
+ * second, not once per result (decision 018). A request that wants a fresh answer never gets such a copy.
+ */
+export const STALE_REFRESH_MS = 1000;
+
+/** A copy more than this past the write that made it out of date is not handed out (its refresh never came back). */
+export const STALE_MAX_MS = 3000;
+
+/** The cookie a successful write sets (src/middleware.ts): its writer's next pages show what they wrote. */
+export const WROTE_COOKIE = 'kiberarena_wrote';
+/** How long a writer's pages skip copies made out of date. */
+export const WROTE_COOKIE_SECONDS = 10;
+
+const WROTE_IN_COOKIE = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=`);
+
+/**
+ * Whether a request must not get a copy a write made out of date: a browser's reload and a live
+ * page's read after an event (`cache: 'no-store'` sends `Cache-Control: no-cache`), and the writer
+ * of a change for a few seconds after it (WROTE_COOKIE).
+ */
+export function wantsFresh(get: (name: string) => string | null | undefined): boolean {
+  const cacheControl = get('cache-control') ?? '';
+  if (/\b(no-cache|no-store|max-age=0)\b/.test(cacheControl) || /\bno-cache\b/.test(get('pragma') ?? '')) return true;
+  return WROTE_IN_COOKIE.test(get('cookie') ?? '');
+}
+
 /** Whether a response's own Cache-Control lets a shared cache keep it. */
 export function isPublic(response: Response): boolean {
   const cacheControl = response.headers.get('cache-control') ?? '';
@@ -158,12 +191,12 @@ const holdsTag = (ifNoneMatch: string | null, etag: string | null) =>
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   /** Renders under way, so a burst of requests for one page renders it once. */
-  readonly #pending = new Map<string, Promise<Entry>>();
+  readonly #pending = new Map<string, { done: Promise<Entry>; ticket: Ticket }>();
   /**
-   * Renders under way by key, each with a flag a write raises when its answer may be out of date.
+   * Renders under way by key, each with the marks a write leaves when its answer may be out of date.
    * A held answer with a render under way is being refreshed (REFRESH_BEFORE_MS).
    */
-  readonly #inFlight = new Map<string, Set<{ stale: boolean }>>();
+  readonly #inFlight = new Map<string, Set<Ticket>>();
   readonly #ttlMs: number;
   readonly #maxBytes: number;
   readonly #maxEntries: number;
@@ -210,13 +243,21 @@ export class ResponseCache {
    * compressed that way; otherwise undefined, and the request goes the long way (`get`). Never
    * waits, never renders: this is the fast path in front of Astro.
    */
-  lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null): CachedAnswer | undefined {
+  lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null, fresh = false): CachedAnswer | undefined {
     this.#sweep();
     const entry = this.#fresh(key);
     if (!entry) return undefined;
-    // One request goes on to render it again; the rest keep getting the held copy meanwhile, even
-    // while that one waits for its turn to reach the middleware.
-    if (this.#due(key, entry) && !entry.refreshing) {
+    if (entry.staleSince !== null) {
+      const now = Date.now();
+      if (fresh || now - entry.staleSince > STALE_MAX_MS) return undefined;
+      // One request at a time, and at most once per STALE_REFRESH_MS, renders it again; the rest keep the copy.
+      if (!entry.refreshing && now - entry.stored >= STALE_REFRESH_MS) {
+        entry.refreshing = true;
+        return undefined;
+      }
+    } else if (this.#due(key, entry) && !entry.refreshing) {
+      // One request goes on to render it again; the rest keep getting the held copy meanwhile, even
+      // while that one waits for its turn to reach the middleware.
       entry.refreshing = true;
       return undefined;
     }
@@ -234,35 +275,43 @@ export class ResponseCache {
   async get(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
     this.#sweep();
     const held = this.#fresh(key);
-    if (held && !this.#due(key, held)) return this.#send(held, request);
+    if (held && held.staleSince === null && !this.#due(key, held)) return this.#send(held, request);
     // The render answers its own request's If-None-Match, so only requests holding the same one share it.
     const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
     let pending = this.#pending.get(burst);
-    if (!pending) {
+    // A render that began before a write is no answer for a request that wants a fresh one.
+    const outOfDate = pending && (pending.ticket.dropped || pending.ticket.staleSince !== null);
+    if (!pending || (outOfDate && wantsFresh((name) => request.headers.get(name)))) {
       if (this.#pending.size >= MAX_SHARED_RENDERS) return compress(request, await render());
-      pending = this.#render(key, render);
-      this.#pending.set(burst, pending);
-      void pending
-        .finally(() => this.#pending.delete(burst))
+      const ticket: Ticket = { dropped: false, staleSince: null };
+      const started = { done: this.#render(key, render, ticket), ticket };
+      pending = started;
+      this.#pending.set(burst, started);
+      void started.done
+        .finally(() => {
+          if (this.#pending.get(burst) === started) this.#pending.delete(burst);
+        })
         .catch(() => {});
     }
-    return this.#send(await pending, request);
+    return this.#send(await pending.done, request);
   }
 
-  async #render(key: string, render: () => Promise<Response>): Promise<Entry> {
-    // Registered until the answer is kept or dropped, so a write meanwhile can still mark it stale.
-    const ticket = { stale: false };
+  async #render(key: string, render: () => Promise<Response>, ticket: Ticket): Promise<Entry> {
+    // Registered until the answer is kept or dropped, so a write meanwhile can still mark it.
     const tickets = this.#inFlight.get(key) ?? new Set();
     this.#inFlight.set(key, tickets.add(ticket));
+    const begun = performance.now();
     try {
       const response = await render();
       const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
       const { status, statusText, headers } = response;
       const bytes = (body?.byteLength ?? 0) + key.length + headerBytes([...headers].flat()) + ENTRY_OVERHEAD_BYTES;
-      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false };
+      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false, staleSince: ticket.staleSince, begun };
       this.#reuseCopies(entry);
-      // A write that finished while this rendered may not be in it: hand it out, but do not keep it.
-      if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.stale) {
+      // A write that finished while this rendered may not be in it: dropped (`forget`), hand it out
+      // but do not keep it; made out of date (`markStale`), keep it as such a copy.
+      const newer = this.#entries.get(key);
+      if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.dropped && !(newer && newer.begun > begun)) {
         this.#sweep();
         this.#forget(key);
         this.#entries.set(key, entry);
@@ -357,9 +406,27 @@ export class ResponseCache {
    * paths under way may have read it before the change, so they are handed out but not kept.
    */
   forget(changed: (path: string) => boolean): void {
-    for (const [key, tickets] of this.#inFlight) if (changed(pathOfKey(key))) for (const ticket of tickets) ticket.stale = true;
+    for (const [key, tickets] of this.#inFlight) if (changed(pathOfKey(key))) for (const ticket of tickets) ticket.dropped = true;
     for (const key of [...this.#entries.keys()]) if (changed(pathOfKey(key))) this.#forget(key);
   }
+
+  /**
+   * Marks the answers whose path `changed` picks as out of date, as a write does (decision 018):
+   * they are rendered again on the next request, or once per STALE_REFRESH_MS while others keep
+   * the copy; a request that wants a fresh answer (`wantsFresh`) never gets one. Renders under way
+   * may have read the data before the change: their answers are kept as out of date too.
+   */
+  markStale(changed: (path: string) => boolean): void {
+    const now = Date.now();
+    for (const [key, tickets] of this.#inFlight) if (changed(pathOfKey(key))) for (const ticket of tickets) ticket.staleSince ??= now;
+    for (const entry of this.#entries.values()) if (changed(pathOfKey(entry.key))) entry.staleSince ??= now;
+  }
+}
+
+/** A render under way, with what writes did meanwhile: dropped its answer (`forget`), or made it out of date since (`markStale`). */
+interface Ticket {
+  dropped: boolean;
+  staleSince: number | null;
 }
 
 /** The text of flat header names and values, as held. */
