@@ -46,6 +46,9 @@ export function recreateDatabase(name: string, template?: string): Promise<void>
   });
 }
 
+/** A PostgreSQL benchmark database by name, or an embedded one by its folder. */
+export type DatabaseChoice = string | { embedded: string };
+
 /** A running build of the site (scripts/start.ts) on PostgreSQL. */
 export interface Server {
   url: string;
@@ -59,7 +62,7 @@ export interface Server {
  * until /api/health answers. The process started here becomes the supervisor; `pid` is its child,
  * the server, whose memory is sampled.
  */
-export async function startServer(options: { port: number; database: string; env?: Record<string, string>; cwd?: string }): Promise<Server> {
+export async function startServer(options: { port: number; database: DatabaseChoice; env?: Record<string, string>; cwd?: string }): Promise<Server> {
   if (options.port < 4520 || options.port > 4539) throw new Error('bench ports are 4520–4539');
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logPath = join(RESULTS_DIR, `server-${options.port}.log`);
@@ -73,8 +76,9 @@ export async function startServer(options: { port: number; database: string; env
       BUILD_DIR,
       PORT: String(options.port),
       HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(options.database),
-      DATA_DIR: '.bench-server-data',
+      // An embedded database: no DATABASE_URL, its folder as DATA_DIR (issue 24 runs the load mix on both).
+      ...(typeof options.database === 'string' ? { DATABASE_URL: databaseUrl(options.database) } : {}),
+      DATA_DIR: typeof options.database === 'string' ? '.bench-server-data' : options.database.embedded,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       SEED_DEMO: 'false',

@@ -1,102 +1,256 @@
-// `npm run bench:load` (issue 10): 200 connections for 60 s against the built server on a copy of
-// the benchmark volume, as a realistic mix —
+// `npm run bench:load` (issues 10 and 24): 200 connections for 60 s against the built server on a
+// copy of the benchmark volume, as a realistic mix —
 //   guests        read pages and lists (/, /tournaments, /games/{id}, /tournaments/{id}, /news,
 //                 /leaderboards, /api/tournaments?game, a leaderboard, a tournament);
 //   chat pollers  GET /api/team/{id}/chat with the ETag of their last answer (304 when unchanged);
 //   bracket polls GET /api/tournaments/{id}/bracket with If-None-Match;
 //   chat posters  POST /api/team/{id}/chat (players rotate, under the 30-a-minute limit);
-//   admins        POST /api/tournaments/{id}/record-match and PATCH …/bracket with its version.
-// Requirements: no 5xx, no lost write (every 2xx chat message, match and bracket save is in the
-// database afterwards, checked with SQL), p99 and the server's RSS maximum reported.
+//   admins        POST /api/tournaments/{id}/record-match and PATCH …/bracket with its version;
+//   reporters     players of match-day stages (issue 22): one side reports its score, the other
+//                 confirms, and the next round opens; between turns they read their match.
+// Each database (PostgreSQL, then the embedded one) gets BENCH_LOAD_RUNS runs, each on a fresh copy.
+// Targets (issue 24), on the median of the runs: reads (guests, polls, API reads) p99 ≤ 500 ms,
+// writes p99 ≤ 500 ms; in every run no 5xx, no lost write (every acknowledged chat message,
+// match, bracket save, report and confirmation is in the database afterwards) and the server's
+// RSS ≤ 384 MB.
 //
-// Env: BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_PORT (default
-// 4522), BENCH_SOURCE_DB (default bench_server, seeded when needed), BENCH_LOAD_DB (default
-// bench_load: recreated from the source on every run, so each run starts from the same data).
-import { writeFileSync } from 'node:fs';
+// Env: BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 200), BENCH_LOAD_RUNS
+// (default 3), BENCH_LOAD_ON (default `postgres,embedded`), BENCH_PORT (default 4522),
+// BENCH_SOURCE_DB (default bench_server, seeded when needed), BENCH_LOAD_DB (default bench_load:
+// recreated from the source for every run), BENCH_EMBEDDED_SOURCE (default .bench-load-source: the
+// embedded copy of the volume, seeded once).
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { RequestStep } from 'autocannon';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../../src/server/db/client.ts';
+import { applications, tournaments } from '../../src/server/db/schema/index.ts';
+import { ensureAdmin } from '../../src/server/bootstrap.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
-import { ADMIN_EMAIL, AS_A_BROWSER, cannon, databaseUrl, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Run } from './lib.ts';
-import { ensureSeeded } from './seed.ts';
+import { createStage } from '../../src/server/services/stages.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  AS_A_BROWSER,
+  cannon,
+  databaseUrl,
+  ms,
+  percentile,
+  recreateDatabase,
+  RESULTS_DIR,
+  RssSampler,
+  seconds,
+  settle,
+  startServer,
+  type DatabaseChoice,
+  type Run,
+} from './lib.ts';
+import { ensureEmbeddedSeeded, ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
 const DB = process.env.BENCH_LOAD_DB ?? 'bench_load';
+const EMBEDDED_SOURCE = process.env.BENCH_EMBEDDED_SOURCE ?? '.bench-load-source';
+const EMBEDDED_COPY = '.bench-load-data';
 const PORT = Number(process.env.BENCH_PORT ?? 4522);
 const DURATION = seconds('BENCH_LOAD_SECONDS', 60);
 const TOTAL = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
-const TARGET_RSS = 200;
-const RUN = Date.now().toString(36);
+const RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 3);
+const ON = (process.env.BENCH_LOAD_ON ?? 'postgres,embedded').split(',').map((s) => s.trim()) as ('postgres' | 'embedded')[];
+
+/** Issue 24's targets: what a reader or a writer waits at most (p99), and the server's memory. */
+export const LOAD_TARGETS = { readP99Ms: 500, writeP99Ms: 500, rssMb: 384 };
 
 /** How the connections are shared out (fractions of TOTAL); writers are paced, readers are not. */
-const SHARE = { guests: 0.55, chatPolls: 0.2, bracketPolls: 0.12, chatPosts: 0.08, admins: 0.05 };
+const SHARE = { guests: 0.5, chatPolls: 0.18, bracketPolls: 0.12, chatPosts: 0.07, admins: 0.05, reporters: 0.08 };
 const connections = (share: number) => Math.max(1, Math.round(TOTAL * share));
 
-await ensureSeeded(SOURCE);
-console.log(`Копіюємо ${SOURCE} → ${DB}…`);
-await recreateDatabase(DB, SOURCE);
+/** Match-day stages played by the reporters: single eliminations of this many players each. */
+const STAGES = 40;
+const FIELD = 32;
 
-const server = await startServer({ port: PORT, database: DB });
-const rss = new RssSampler(server.pid);
-let exitCode = 0;
-try {
-  // ---------------------------------------------------------------- who takes part
-  const client = new pg.Client({ connectionString: databaseUrl(DB) });
-  await client.connect();
-  const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
+export type Kind = 'postgres' | 'embedded';
+const choice = (kind: Kind): DatabaseChoice => (kind === 'postgres' ? DB : { embedded: EMBEDDED_COPY });
+const target = (kind: Kind): DatabaseOptions => (kind === 'postgres' ? { url: databaseUrl(DB) } : { dataDir: EMBEDDED_COPY });
 
-  const database = await openDatabase({ url: databaseUrl(DB) });
-  const ttl = 1;
-  // Players with sessions made directly (the login route is rate-limited per address): one per team.
-  const members = await q<{ user_id: string; team_id: string }>(
-    `select distinct on (team_id) user_id, team_id from team_members order by team_id, joined_at limit 400`,
-  );
-  const players: { token: string; teamId: string }[] = [];
-  for (const m of members) players.push({ token: (await createSession(database.db, m.user_id, ttl)).token, teamId: m.team_id });
-  const [admin] = await q<{ id: string }>(`select id from users where email = $1`, [ADMIN_EMAIL]);
-  const adminToken = (await createSession(database.db, admin!.id, ttl)).token;
-  await database.close();
+/** Rows of a raw query (the same on both drivers). */
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
-  const games = await q<{ id: string }>(`select game_id as id from game_stats_configs order by game_id`);
-  const pageTournaments = await q<{ id: string }>(`select id from tournaments order by date desc limit 300`);
-  // Tournaments still running (pending or started): results are recorded on them.
-  const open = await q<{ id: string; solo_only: boolean; game_id: string }>(
-    `select id, solo_only, game_id from tournaments where status <> 'finished' and stats_enabled order by date limit 60`,
-  );
-  const rosters = new Map<string, string[]>();
-  for (const t of open) {
-    const rows = await q<{ id: string }>(
-      `select ${t.solo_only ? 'user_id' : 'team_id'} as id from applications where tournament_id = $1 and status = 'approved' order by created_at`,
-      [t.id],
+interface StageMatch {
+  id: string;
+  round: number;
+  position: number;
+  a: string | null;
+  b: string | null;
+  stageId: string;
+}
+
+/** Everything a run's clients need, read from (and, for the reporters' stages, written to) a fresh copy before the server starts. */
+async function prepare(kind: Kind, run: string) {
+  if (kind === 'postgres') await recreateDatabase(DB, SOURCE);
+  else {
+    rmSync(EMBEDDED_COPY, { recursive: true, force: true });
+    cpSync(EMBEDDED_SOURCE, EMBEDDED_COPY, { recursive: true });
+  }
+  const database = await openDatabase(target(kind));
+  try {
+    const db = database.db;
+    await ensureAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const ttl = 1;
+    const [admin] = await rows<{ id: string; username: string }>(db, sql`select id, username from users where email = ${ADMIN_EMAIL}`);
+    const adminToken = (await createSession(db, admin!.id, ttl)).token;
+    // Players with sessions made directly (the login route is rate-limited per address): one per team.
+    const members = await rows<{ user_id: string; team_id: string }>(
+      db,
+      sql`select distinct on (team_id) user_id, team_id from team_members order by team_id, joined_at limit 400`,
     );
-    rosters.set(t.id, rows.map((r) => r.id));
-  }
-  const fields = new Map<string, string[]>();
-  for (const g of games) {
-    fields.set(g.id, (await q<{ field_name: string }>(`select field_name from stat_fields where game_id = $1 and field_type = 'number' order by field_name limit 3`, [g.id])).map((r) => r.field_name));
-  }
-  // Started tournaments with a bracket: admins save them, players poll them.
-  const brackets = await q<{ id: string; bracket: unknown; bracket_version: number }>(
-    `select id, bracket, bracket_version from tournaments where status = 'started' and jsonb_array_length(bracket) > 0 order by date desc limit 20`,
-  );
-  await client.end();
+    const players: { token: string; teamId: string }[] = [];
+    for (const m of members) players.push({ token: (await createSession(db, m.user_id, ttl)).token, teamId: m.team_id });
 
-  // ---------------------------------------------------------------- what each kind of client does
+    const games = await rows<{ id: string }>(db, sql`select game_id as id from game_stats_configs order by game_id`);
+    const pageTournaments = await rows<{ id: string }>(db, sql`select id from tournaments order by date desc limit 300`);
+    // Tournaments still running (pending or started): results are recorded on them.
+    const open = await rows<{ id: string; solo_only: boolean; game_id: string }>(
+      db,
+      sql`select id, solo_only, game_id from tournaments where status <> 'finished' and stats_enabled order by date limit 60`,
+    );
+    const rosters = new Map<string, string[]>();
+    for (const t of open) {
+      const found = await rows<{ id: string }>(
+        db,
+        t.solo_only
+          ? sql`select user_id as id from applications where tournament_id = ${t.id} and status = 'approved' order by created_at`
+          : sql`select team_id as id from applications where tournament_id = ${t.id} and status = 'approved' order by created_at`,
+      );
+      rosters.set(
+        t.id,
+        found.map((r) => r.id),
+      );
+    }
+    const fields = new Map<string, string[]>();
+    for (const g of games) {
+      const found = await rows<{ field_name: string }>(
+        db,
+        sql`select field_name from stat_fields where game_id = ${g.id} and field_type = 'number' order by field_name limit 3`,
+      );
+      fields.set(
+        g.id,
+        found.map((r) => r.field_name),
+      );
+    }
+    // Started tournaments with a bracket: admins save them, players poll them.
+    const brackets = await rows<{ id: string; bracket: unknown; bracket_version: number }>(
+      db,
+      sql`select id, bracket, bracket_version from tournaments where status = 'started' and jsonb_array_length(bracket) > 0 order by date desc limit 20`,
+    );
+
+    // The reporters' stages: players who post no chat, FIELD to a tournament, drawn into a single elimination.
+    const field = await rows<{ id: string }>(
+      db,
+      sql`select id from users where email like ${'%@bench.kiberarena.local'} and id not in (select user_id from team_members where user_id in (select distinct on (team_id) user_id from team_members order by team_id, joined_at)) order by username limit ${STAGES * FIELD}`,
+    );
+    const tokens = new Map<string, string>();
+    const matches: StageMatch[] = [];
+    const organiser = { id: admin!.id, username: admin!.username };
+    for (let s = 0; s < STAGES; s++) {
+      const entrants = field.slice(s * FIELD, (s + 1) * FIELD).map((r) => r.id);
+      const [t] = await db
+        .insert(tournaments)
+        .values({
+          title: `Навантаження ${run}: день матчів ${s + 1}`,
+          date: new Date(),
+          gameId: games[s % games.length]!.id,
+          soloOnly: true,
+          status: 'pending',
+        })
+        .returning({ id: tournaments.id });
+      await db.insert(applications).values(entrants.map((userId) => ({ tournamentId: t!.id, userId, status: 'approved' as const })));
+      const created = await createStage(db, t!.id, { format: 'single_elimination', seeding: 'standard', settings: {} }, organiser);
+      if (!created.ok) throw new Error(`load bench: a match-day stage was refused (${created.reason})`);
+      for (const m of created.stage.matches) matches.push({ id: m._id, round: m.round, position: m.position, a: m.a, b: m.b, stageId: created.stage._id });
+      for (const userId of entrants) tokens.set(userId, (await createSession(db, userId, ttl)).token);
+    }
+    return { adminToken, players, games, pageTournaments, open, rosters, fields, brackets, matches, tokens };
+  } finally {
+    await database.close();
+  }
+}
+
+type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+/** Seeds (once) the sources the runs copy: PostgreSQL's template database, the embedded folder. */
+export async function ensureSources(kinds: readonly Kind[]): Promise<void> {
+  if (kinds.includes('postgres')) await ensureSeeded(SOURCE);
+  if (kinds.includes('embedded')) await ensureEmbeddedSeeded(EMBEDDED_SOURCE);
+}
+
+/** One run of the mix: prepares a fresh copy, starts the server, loads it for `duration` seconds, stops it, checks every acknowledged write. */
+export async function oneRun(kind: Kind, number: number, duration = DURATION) {
+  const run = `${Date.now().toString(36)}-${kind}-${number}`;
+  console.log(`\n━ ${kind === 'postgres' ? 'PostgreSQL' : 'вбудована база'}, прогін ${number}: готуємо копію…`);
+  const setup = await prepare(kind, run);
+  const server = await startServer({ port: PORT, database: choice(kind) });
+  const rss = new RssSampler(server.pid);
+  try {
+    const clients = mix(setup, run);
+    const total = Object.values(clients.kinds).reduce((n, k) => n + k.connections, 0);
+    console.log(
+      `Сервер ${server.url} (pid ${server.pid}). ${total} зʼєднань на ${duration} с: ${Object.entries(clients.kinds)
+        .map(([k, v]) => `${k} ${v.connections}`)
+        .join(', ')}.`,
+    );
+    await settle(server.url);
+    const idle = rss.read();
+    rss.start();
+    const runs: Record<string, Run> = Object.fromEntries(
+      await Promise.all(Object.entries(clients.kinds).map(async ([name, k]) => [name, await cannon({ url: server.url, duration, ...k })] as const)),
+    );
+    rss.stop();
+    await settle(server.url);
+    await server.stop();
+    const lost = await verify(kind, setup, clients.written);
+    return { runs, idle, maxRss: rss.max, rssSamples: rss.samples, lost, written: clients.written, total };
+  } finally {
+    rss.stop();
+    await server.stop();
+  }
+}
+
+interface Written {
+  messages: Map<string, { teamId: string; message: string }>;
+  recorded: Set<string>;
+  brackets: Map<string, { version: number; comment: string }[]>;
+  bracketInitial: Map<string, number>;
+  /** Acknowledged reports (match → the reporting player) and confirmations (match → the score). */
+  reports: Map<string, string>;
+  confirmed: Set<string>;
+}
+
+/** The clients of one run, each kind an autocannon run of its own. */
+function mix(setup: Prepared, run: string) {
+  const { adminToken, players, games, pageTournaments, open, rosters, fields, brackets, matches, tokens } = setup;
   const json = { 'content-type': 'application/json' };
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const pickOf = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
   const header = (headers: Record<string, string>, name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  const written: Written = {
+    messages: new Map(),
+    recorded: new Set(),
+    brackets: new Map(),
+    bracketInitial: new Map(),
+    reports: new Map(),
+    confirmed: new Set(),
+  };
 
-  // BENCH_LOAD_GUESTS=light leaves out the pages that carry a whole list (home: every tournament;
-  // a game's page: its 1 000 tournaments), to check the writers while those are being fixed.
-  const light = process.env.BENCH_LOAD_GUESTS === 'light';
   const guestPaths = () => {
     const game = pickOf(games).id;
     const tournament = pickOf(pageTournaments).id;
     return pickOf([
-      ...(light ? [] : ['/', `/games/${game}`, `/api/tournaments?game=${game}`]),
+      '/',
+      `/games/${game}`,
+      `/api/tournaments?game=${game}`,
       '/tournaments',
       `/tournaments/${tournament}`,
       `/tournaments/${tournament}`,
@@ -138,8 +292,7 @@ try {
         const t = pickOf(brackets).id;
         context.tournament = t;
         const tag = bracketTags.get(t);
-        const headers: Record<string, string> = { ...AS_A_BROWSER, ...(tag ? { 'if-none-match': tag } : {}) };
-        return { ...r, path: `/api/tournaments/${t}/bracket`, headers };
+        return { ...r, path: `/api/tournaments/${t}/bracket`, headers: { ...AS_A_BROWSER, ...(tag ? { 'if-none-match': tag } : {}) } };
       },
       onResponse: (status, _body, context, headers) => {
         const tag = header(headers, 'etag');
@@ -148,8 +301,6 @@ try {
     },
   ];
 
-  // Every acknowledged write, to look for in the database afterwards.
-  const sentMessages = new Map<string, { teamId: string; message: string }>();
   let messageNo = 0;
   let playerNo = 0;
   const chatPosts: RequestStep[] = [
@@ -157,7 +308,7 @@ try {
       method: 'POST',
       setupRequest: (r, context) => {
         const player = players[playerNo++ % players.length]!;
-        const message = `load ${RUN} #${++messageNo}`;
+        const message = `load ${run} #${++messageNo}`;
         context.message = message;
         context.team = player.teamId;
         return { ...r, path: `/api/team/${player.teamId}/chat`, headers: { ...json, ...auth(player.token) }, body: JSON.stringify({ message }) };
@@ -165,14 +316,13 @@ try {
       onResponse: (status, body, context) => {
         if (status !== 201) return;
         const saved = JSON.parse(body) as { _id: string; message: string };
-        sentMessages.set(saved._id, { teamId: context.team as string, message: context.message as string });
+        written.messages.set(saved._id, { teamId: context.team as string, message: context.message as string });
       },
     },
   ];
 
-  const recorded = new Set<string>();
-  const savedBrackets = new Map<string, { version: number; comment: string }[]>();
-  const bracketState = new Map(brackets.map((b) => [b.id, { bracket: b.bracket as { matches: { comment: string }[] }[], version: b.bracket_version, initial: b.bracket_version }]));
+  const bracketState = new Map(brackets.map((b) => [b.id, { bracket: b.bracket as { matches: { comment: string }[] }[], version: b.bracket_version }]));
+  for (const b of brackets) written.bracketInitial.set(b.id, b.bracket_version);
   let saveNo = 0;
   let adminNo = 0;
   const admins: RequestStep[] = [
@@ -191,22 +341,36 @@ try {
             method: 'POST',
             path: `/api/tournaments/${t.id}/record-match`,
             headers: { ...json, ...auth(adminToken) },
-            body: JSON.stringify({ participant1Type: type, participant1Id: a, participant2Type: type, participant2Id: b, score1, score2: score1 + 1 + Math.floor(Math.random() * 5), gameSpecificStats: { participant1: stat(), participant2: stat() } }),
+            body: JSON.stringify({
+              participant1Type: type,
+              participant1Id: a,
+              participant2Type: type,
+              participant2Id: b,
+              score1,
+              score2: score1 + 1 + Math.floor(Math.random() * 5),
+              gameSpecificStats: { participant1: stat(), participant2: stat() },
+            }),
           };
         }
         const t = pickOf(brackets).id;
         const state = bracketState.get(t)!;
-        const comment = `load ${RUN} save ${++saveNo}`;
+        const comment = `load ${run} save ${++saveNo}`;
         const bracket = structuredClone(state.bracket);
         bracket[0]!.matches[0]!.comment = comment;
         context.kind = 'bracket';
         context.tournament = t;
         context.comment = comment;
-        return { ...r, method: 'PATCH', path: `/api/tournaments/${t}/bracket`, headers: { ...json, ...auth(adminToken) }, body: JSON.stringify({ bracket, version: state.version }) };
+        return {
+          ...r,
+          method: 'PATCH',
+          path: `/api/tournaments/${t}/bracket`,
+          headers: { ...json, ...auth(adminToken) },
+          body: JSON.stringify({ bracket, version: state.version }),
+        };
       },
       onResponse: (status, body, context) => {
         if (context.kind === 'record') {
-          if (status === 201) recorded.add((JSON.parse(body) as { match: { _id: string } }).match._id);
+          if (status === 201) written.recorded.add((JSON.parse(body) as { match: { _id: string } }).match._id);
           return;
         }
         const t = context.tournament as string;
@@ -217,109 +381,277 @@ try {
             state.version = answer.version;
             state.bracket = answer.bracket;
           }
-          if (status === 200) savedBrackets.set(t, [...(savedBrackets.get(t) ?? []), { version: answer.version, comment: context.comment as string }]);
+          if (status === 200) written.brackets.set(t, [...(written.brackets.get(t) ?? []), { version: answer.version, comment: context.comment as string }]);
         }
       },
     },
   ];
 
-  // ---------------------------------------------------------------- the run
+  // ---------------------------------------------------------------- match day: report, confirm, next round
+  // Single elimination: match (round r, position p) feeds (r + 1, ⌈p / 2⌉), odd positions into side a (domain/stage/plan.ts).
+  const byPlace = new Map(matches.map((m) => [`${m.stageId}:${m.round}:${m.position}`, m]));
+  const winners = new Map<string, string>();
+  /** Matches whose two players are known, waiting for side a's report; then for side b's confirmation. */
+  const toReport: StageMatch[] = matches.filter((m) => m.round === 1 && m.a && m.b);
+  const toConfirm: StageMatch[] = [];
+  const played = (m: StageMatch) => {
+    winners.set(m.id, m.a!);
+    const next = byPlace.get(`${m.stageId}:${m.round + 1}:${Math.ceil(m.position / 2)}`);
+    if (!next) return;
+    const sibling = byPlace.get(`${m.stageId}:${m.round}:${m.position % 2 === 1 ? m.position + 1 : m.position - 1}`);
+    const other = sibling && winners.get(sibling.id);
+    if (!other) return;
+    next.a = m.position % 2 === 1 ? m.a! : other;
+    next.b = m.position % 2 === 1 ? other : m.a!;
+    toReport.push(next);
+  };
+  let readNo = 0;
+  const reporters: RequestStep[] = [
+    {
+      setupRequest: (r, context) => {
+        // Confirm first (the other side is waiting), then report; with neither, read one's match as a player's page does.
+        const confirming = toConfirm.shift();
+        const reporting = confirming ? undefined : toReport.shift();
+        if (confirming) {
+          context.kind = 'confirm';
+          context.match = confirming;
+          return { ...r, method: 'POST', path: `/api/matches/${confirming.id}/confirm`, headers: { ...json, ...auth(tokens.get(confirming.b!)!) }, body: '{}' };
+        }
+        if (reporting) {
+          context.kind = 'report';
+          context.match = reporting;
+          return {
+            ...r,
+            method: 'POST',
+            path: `/api/matches/${reporting.id}/report`,
+            headers: { ...json, ...auth(tokens.get(reporting.a!)!) },
+            body: JSON.stringify({ scoreA: 2, scoreB: 1 }),
+          };
+        }
+        context.kind = 'read';
+        const m = matches[readNo++ % matches.length]!;
+        return { ...r, method: 'GET', path: `/api/matches/${m.id}`, headers: AS_A_BROWSER, body: undefined };
+      },
+      onResponse: (status, _body, context) => {
+        const m = context.match as StageMatch | undefined;
+        if (context.kind === 'report' && m) {
+          if (status === 200) {
+            written.reports.set(m.id, m.a!);
+            toConfirm.push(m);
+          } else toReport.push(m);
+        } else if (context.kind === 'confirm' && m) {
+          if (status === 200) {
+            written.confirmed.add(m.id);
+            played(m);
+          } else toConfirm.push(m);
+        }
+      },
+    },
+  ];
+
   const kinds = {
     guests: { requests: guests, connections: connections(SHARE.guests) },
     chatPolls: { requests: chatPolls, connections: connections(SHARE.chatPolls) },
     bracketPolls: { requests: bracketPolls, connections: connections(SHARE.bracketPolls) },
     chatPosts: { requests: chatPosts, connections: connections(SHARE.chatPosts), connectionRate: 4 },
     admins: { requests: admins, connections: connections(SHARE.admins), connectionRate: 3 },
+    reporters: { requests: reporters, connections: connections(SHARE.reporters), connectionRate: 2 },
   };
-  const total = Object.values(kinds).reduce((n, k) => n + k.connections, 0);
-  console.log(`\nСервер ${server.url} (pid ${server.pid}). ${light ? 'Гості без важких сторінок (light). ' : ''}${total} зʼєднань на ${DURATION} с: ${Object.entries(kinds).map(([k, v]) => `${k} ${v.connections}`).join(', ')}.`);
-  await settle(server.url);
-  const idle = rss.read();
-  rss.start();
-  const runs: Record<string, Run> = Object.fromEntries(
-    await Promise.all(
-      Object.entries(kinds).map(async ([name, kind]) => [name, await cannon({ url: server.url, duration: DURATION, ...kind })] as const),
-    ),
-  );
-  rss.stop();
+  return { kinds, written };
+}
 
-  // ---------------------------------------------------------------- verification
-  await settle(server.url);
-  const check = new pg.Client({ connectionString: databaseUrl(DB) });
-  await check.connect();
-  const messageIds = [...sentMessages.keys()];
-  const storedMessages = (await check.query<{ id: string; team_id: string; message: string }>('select id, team_id, message from chat_messages where id = any($1::uuid[])', [messageIds])).rows;
-  const lostMessages = messageIds.filter((id) => {
-    const row = storedMessages.find((r) => r.id === id);
-    const sent = sentMessages.get(id)!;
-    return !row || row.message !== sent.message || row.team_id !== sent.teamId;
-  });
-  const matchIds = [...recorded];
-  const storedMatches = (await check.query<{ id: string; sides: number }>('select m.id, count(p.id)::int as sides from matches m join match_participants p on p.match_id = m.id where m.id = any($1::uuid[]) group by m.id', [matchIds])).rows;
-  const lostMatches = matchIds.filter((id) => storedMatches.find((r) => r.id === id)?.sides !== 2);
-  const lostBrackets: string[] = [];
-  let bracketSaves = 0;
-  for (const [t, saves] of savedBrackets) {
-    bracketSaves += saves.length;
-    const [row] = (await check.query<{ bracket_version: number; bracket: { matches: { comment: string }[] }[] }>('select bracket_version, bracket from tournaments where id = $1', [t])).rows;
-    const last = saves.reduce((a, b) => (b.version > a.version ? b : a));
-    const versions = new Set(saves.map((s) => s.version));
-    const initial = bracketState.get(t)!.initial;
-    // Each acknowledged save got its own version, the newest is stored, and no acknowledged save was overwritten unseen.
-    if (versions.size !== saves.length || row!.bracket_version < last.version || row!.bracket_version - initial < saves.length) lostBrackets.push(t);
-    else if (row!.bracket_version === last.version && row!.bracket[0]!.matches[0]!.comment !== last.comment) lostBrackets.push(t);
+/** Every acknowledged write, looked for in the database after the server stopped. */
+async function verify(kind: Kind, setup: Prepared, written: Written) {
+  const database = await openDatabase(target(kind));
+  try {
+    const db = database.db;
+    const messageIds = [...written.messages.keys()];
+    const storedMessages = messageIds.length
+      ? await rows<{ id: string; team_id: string; message: string }>(
+          db,
+          sql`select id, team_id, message from chat_messages where id in (${sql.join(
+            messageIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        )
+      : [];
+    const lostMessages = messageIds.filter((id) => {
+      const row = storedMessages.find((r) => r.id === id);
+      const sent = written.messages.get(id)!;
+      return !row || row.message !== sent.message || row.team_id !== sent.teamId;
+    });
+    const matchIds = [...written.recorded];
+    const storedMatches = matchIds.length
+      ? await rows<{ id: string; sides: number }>(
+          db,
+          sql`select m.id, count(p.id)::int as sides from matches m join match_participants p on p.match_id = m.id where m.id in (${sql.join(
+            matchIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) group by m.id`,
+        )
+      : [];
+    const lostMatches = matchIds.filter((id) => storedMatches.find((r) => r.id === id)?.sides !== 2);
+    const lostBrackets: string[] = [];
+    let bracketSaves = 0;
+    for (const [t, saves] of written.brackets) {
+      bracketSaves += saves.length;
+      const [row] = await rows<{ bracket_version: number; bracket: { matches: { comment: string }[] }[] }>(
+        db,
+        sql`select bracket_version, bracket from tournaments where id = ${t}`,
+      );
+      const last = saves.reduce((a, b) => (b.version > a.version ? b : a));
+      const versions = new Set(saves.map((s) => s.version));
+      const initial = written.bracketInitial.get(t)!;
+      // Each acknowledged save got its own version, the newest is stored, and no acknowledged save was overwritten unseen.
+      if (versions.size !== saves.length || row!.bracket_version < last.version || row!.bracket_version - initial < saves.length) lostBrackets.push(t);
+      else if (row!.bracket_version === last.version && row!.bracket[0]!.matches[0]!.comment !== last.comment) lostBrackets.push(t);
+    }
+    // A report is kept as the reporter's action; a confirmation as the match's result, its winner side a.
+    const stageIds = [...new Set(setup.matches.map((m) => m.stageId))];
+    const reportRows = await rows<{ match_id: string; user_id: string }>(
+      db,
+      sql`select a.match_id, a.user_id from match_actions a join stage_matches m on m.id = a.match_id where a.kind = 'report' and m.stage_id in (${sql.join(
+        stageIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    const reported = new Set(reportRows.map((r) => `${r.match_id}:${r.user_id}`));
+    const lostReports = [...written.reports].filter(([match, user]) => !reported.has(`${match}:${user}`)).map(([match]) => match);
+    const resultRows = await rows<{ id: string; winner: string | null; participant_a: string | null; status: string }>(
+      db,
+      sql`select id, winner, participant_a, status from stage_matches where stage_id in (${sql.join(
+        stageIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    const results = new Map(resultRows.map((r) => [r.id, r]));
+    const lostResults = [...written.confirmed].filter((id) => {
+      const r = results.get(id);
+      return !r || r.status !== 'completed' || r.winner !== r.participant_a;
+    });
+    return {
+      table: [
+        ['chat messages (201)', messageIds.length, lostMessages.length],
+        ['recorded matches (201)', matchIds.length, lostMatches.length],
+        [`bracket saves (200) on ${written.brackets.size} tournaments`, bracketSaves, lostBrackets.length],
+        ['players’ reports (200)', written.reports.size, lostReports.length],
+        ['confirmed results (200)', written.confirmed.size, lostResults.length],
+      ] as [string, number, number][],
+      count: lostMessages.length + lostMatches.length + lostBrackets.length + lostReports.length + lostResults.length,
+    };
+  } finally {
+    await database.close();
   }
-  await check.end();
+}
 
-  // ---------------------------------------------------------------- report
-  const all = Object.values(runs).flatMap((r) => r.latencies);
-  const count5xx = (r: Run) => [...r.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-  const codes = (r: Run) => [...r.statuses].sort(([a], [b]) => a - b).map(([s, c]) => `${s}:${c}`).join(' ');
-  const rows = Object.entries(runs).map(([name, r]) => [
-    name,
-    kinds[name as keyof typeof kinds].connections,
-    r.latencies.length,
-    Math.round(r.latencies.length / DURATION),
-    ms(percentile(r.latencies, 50)),
-    ms(percentile(r.latencies, 99)),
-    count5xx(r),
-    r.result.errors,
-    r.result.timeouts,
-    codes(r),
-  ]);
-  const fiveXX = Object.values(runs).reduce((n, r) => n + count5xx(r), 0);
-  const errors = Object.values(runs).reduce((n, r) => n + r.result.errors, 0);
-  const timeouts = Object.values(runs).reduce((n, r) => n + r.result.timeouts, 0);
-  rows.push(['all', total, all.length, Math.round(all.length / DURATION), ms(percentile(all, 50)), ms(percentile(all, 99)), fiveXX, errors, timeouts, '']);
-  console.log(`\nНавантаження ${total} зʼєднань, ${DURATION} с:`);
-  console.log(table(['clients', 'conns', 'responses', 'rps', 'p50', 'p99', '5xx', 'errors', 'timeouts', 'status codes'], rows));
-  const writes = [
-    ['chat messages (201)', messageIds.length, lostMessages.length],
-    ['recorded matches (201)', matchIds.length, lostMatches.length],
-    [`bracket saves (200) on ${savedBrackets.size} tournaments`, bracketSaves, lostBrackets.length],
-  ];
-  console.log('\nПідтверджені записи, перевірені в базі:');
-  console.log(table(['write', 'acknowledged', 'lost'], writes));
-  console.log(`\nRSS сервера: перед навантаженням ${idle.toFixed(0)} MB, максимум ${rss.max.toFixed(0)} MB (ціль < ${TARGET_RSS} MB).`);
+// ---------------------------------------------------------------- the runs
+const READS = ['guests', 'chatPolls', 'bracketPolls'];
+const WRITES = ['chatPosts', 'admins'];
+const count5xx = (r: Run) => [...r.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+const codes = (r: Run) =>
+  [...r.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, c]) => `${s}:${c}`)
+    .join(' ');
+const median = (values: number[]) => percentile(values, 50);
 
-  const lost = lostMessages.length + lostMatches.length + lostBrackets.length;
-  const verdict = [
-    ['no 5xx', fiveXX === 0],
-    ['no lost writes', lost === 0],
-    ['no connection errors or timeouts', errors + timeouts === 0],
-    [`RSS < ${TARGET_RSS} MB`, rss.max < TARGET_RSS],
-  ] as const;
-  for (const [what, ok] of verdict) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (fiveXX > 0 || lost > 0) exitCode = 1;
-  if (process.env.BENCH_STRICT === '1' && verdict.some(([, ok]) => !ok)) exitCode = 1;
+if (import.meta.main) await main();
 
+async function main() {
+  await ensureSources(ON);
+  let exitCode = 0;
+  const verdicts: string[] = [];
+  const summary: Record<string, unknown> = {};
+  for (const kind of ON) {
+    const results = [];
+    for (let n = 1; n <= RUNS; n++) {
+      const result = await oneRun(kind, n);
+      results.push(result);
+      const rowsOf = Object.entries(result.runs).map(([name, r]) => [
+        name,
+        r.latencies.length,
+        Math.round(r.latencies.length / DURATION),
+        ms(percentile(r.latencies, 50)),
+        ms(percentile(r.latencies, 99)),
+        count5xx(r),
+        r.result.errors,
+        r.result.timeouts,
+        codes(r),
+      ]);
+      console.log(table(['clients', 'responses', 'rps', 'p50', 'p99', '5xx', 'errors', 'timeouts', 'status codes'], rowsOf));
+      console.log(table(['write', 'acknowledged', 'lost'], result.lost.table));
+      console.log(`RSS: ${result.idle.toFixed(0)} MB перед навантаженням, максимум ${result.maxRss.toFixed(0)} MB.`);
+    }
+    // Reads and writes of a run, merged: the reporters' answers count as writes (their reads are few and of the same route family).
+    const p99Of = (names: string[]) =>
+      results.map((r) =>
+        percentile(
+          names.flatMap((name) => r.runs[name]!.latencies),
+          99,
+        ),
+      );
+    const readsP99 = p99Of(READS);
+    const writesP99 = p99Of([...WRITES, 'reporters']);
+    const rssMax = results.map((r) => r.maxRss);
+    const fiveXX = results.reduce((n, r) => n + Object.values(r.runs).reduce((m, run) => m + count5xx(run), 0), 0);
+    const lost = results.reduce((n, r) => n + r.lost.count, 0);
+    const failures = results.reduce((n, r) => n + Object.values(r.runs).reduce((m, run) => m + run.result.errors + run.result.timeouts, 0), 0);
+    const rps = results.map((r) => Object.values(r.runs).reduce((n, run) => n + run.latencies.length, 0) / DURATION);
+    const perKind = Object.keys(results[0]!.runs).map((name) => [
+      name,
+      ms(median(results.map((r) => percentile(r.runs[name]!.latencies, 50)))),
+      ms(median(results.map((r) => percentile(r.runs[name]!.latencies, 99)))),
+      results.map((r) => ms(percentile(r.runs[name]!.latencies, 99))).join(' / '),
+      Math.round(median(results.map((r) => r.runs[name]!.latencies.length / DURATION))),
+    ]);
+    const label = kind === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)';
+    console.log(`\n${label}: ${RUNS} прогонів по ${DURATION} с, ${results[0]!.total} зʼєднань, медіани:`);
+    console.log(table(['clients', 'p50', 'p99', 'p99 per run', 'rps'], perKind));
+    const checks: [string, boolean, string][] = [
+      [`reads p99 ≤ ${LOAD_TARGETS.readP99Ms} ms`, median(readsP99) <= LOAD_TARGETS.readP99Ms, `${ms(median(readsP99))} (${readsP99.map(ms).join(' / ')})`],
+      [
+        `writes p99 ≤ ${LOAD_TARGETS.writeP99Ms} ms`,
+        median(writesP99) <= LOAD_TARGETS.writeP99Ms,
+        `${ms(median(writesP99))} (${writesP99.map(ms).join(' / ')})`,
+      ],
+      ['no 5xx', fiveXX === 0, String(fiveXX)],
+      ['no lost write', lost === 0, `${lost} of ${results.reduce((n, r) => n + r.lost.table.reduce((m, [, acknowledged]) => m + acknowledged, 0), 0)}`],
+      ['no connection errors or timeouts', failures === 0, String(failures)],
+      [
+        `RSS ≤ ${LOAD_TARGETS.rssMb} MB`,
+        Math.max(...rssMax) <= LOAD_TARGETS.rssMb,
+        `${Math.round(median(results.map((r) => r.idle)))} MB idle, max ${rssMax.map((v) => v.toFixed(0)).join(' / ')} MB`,
+      ],
+    ];
+    console.log(
+      table(
+        ['target', 'result', ''],
+        checks.map(([what, ok, figure]) => [what, figure, ok ? 'ok' : 'FAIL']),
+      ),
+    );
+    console.log(`  ${Math.round(median(rps))} відповідей за секунду (медіана).`);
+    for (const [what, ok] of checks) {
+      verdicts.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${what}`);
+      if (!ok) exitCode = 1;
+    }
+    summary[kind] = {
+      readsP99,
+      writesP99,
+      rssMax,
+      idle: results.map((r) => r.idle),
+      rps,
+      fiveXX,
+      lost,
+      failures,
+      perKind,
+      writes: results.map((r) => r.lost.table),
+    };
+  }
+  console.log(`\nНавантаження (issue 24):\n${verdicts.map((v) => `  ${v}`).join('\n')}`);
   const stamp = new Date().toISOString();
   writeFileSync(
     join(RESULTS_DIR, `load-${stamp.replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ stamp, duration: DURATION, connections: total, rows, writes, rss: { idle, max: rss.max }, lost: { messages: lostMessages, matches: lostMatches, brackets: lostBrackets } }, null, 2),
+    JSON.stringify({ stamp, duration: DURATION, connections: TOTAL, runs: RUNS, summary }, null, 2),
   );
-} finally {
-  rss.stop();
-  await server.stop();
+  process.exit(exitCode);
 }
-process.exit(exitCode);

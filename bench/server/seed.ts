@@ -11,7 +11,7 @@
 // Without --fresh a database that already holds the volume is left alone. BENCH_SCALE (default 1)
 // shrinks every count for quick runs while developing.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -20,7 +20,7 @@ import { createBracket, setResult, champion, type Bracket } from '../../src/lib/
 import { addTotals } from '../../src/lib/domain/match-result.ts';
 import { nextStreak, rateMatch, winRate } from '../../src/lib/domain/rating.ts';
 import type { TournamentStatus } from '../../src/lib/domain/tournament-status.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../../src/server/db/client.ts';
 import {
   applications,
   chatMessages,
@@ -107,8 +107,8 @@ function latestMigration(): number {
 }
 
 /** Whether a database holds the full volume under the current migrations (so the benchmarks can reuse it). */
-export async function isSeeded(url: string): Promise<boolean> {
-  const database = await openDatabase({ url });
+export async function isSeeded(target: DatabaseOptions): Promise<boolean> {
+  const database = await openDatabase(target);
   try {
     const applied = (await database.db.execute(sql`select max(created_at)::bigint as at from drizzle.__drizzle_migrations`)) as unknown as { rows: { at: string }[] };
     if (Number(applied.rows[0]?.at) !== latestMigration()) {
@@ -127,10 +127,10 @@ export async function isSeeded(url: string): Promise<boolean> {
   }
 }
 
-/** Fills an empty, migrated database. Returns counts of what was written. */
-export async function seed(url: string): Promise<Record<string, number>> {
+/** Fills an empty database (PostgreSQL's `url`, or an embedded one's `dataDir`), migrating it first. Returns counts of what was written. */
+export async function seed(target: DatabaseOptions): Promise<Record<string, number>> {
   const started = performance.now();
-  const database = await openDatabase({ url });
+  const database = await openDatabase(target);
   await database.migrate();
   const db = database.db;
   const step = (label: string) => console.log(`  ${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -416,15 +416,31 @@ export async function seed(url: string): Promise<Record<string, number>> {
 /** Makes sure database `name` holds the volume: reuses it, or (re)creates and seeds it. */
 export async function ensureSeeded(name: string, options: { fresh?: boolean } = {}): Promise<string> {
   const url = databaseUrl(name);
-  if (!options.fresh && (await databaseExists(name)) && (await isSeeded(url))) {
+  if (!options.fresh && (await databaseExists(name)) && (await isSeeded({ url }))) {
     console.log(`База ${name} уже має обсяг для бенчмарку.`);
     return url;
   }
   console.log(`Заповнюємо базу ${name} (${VOLUME.tournaments} турнірів, ${VOLUME.matches} матчів, ${VOLUME.players} гравців)…`);
   await recreateDatabase(name);
-  const counts = await seed(url);
+  const counts = await seed({ url });
   console.log('  ' + Object.entries(counts).map(([k, v]) => `${k}=${v}`).join(' '));
   return url;
+}
+
+/**
+ * The same volume in an embedded database (issue 24: the load mix runs on both): seeded once into
+ * `dir`, reused while it holds the volume under the current migrations. A run works on a copy.
+ */
+export async function ensureEmbeddedSeeded(dir: string): Promise<string> {
+  if (existsSync(dir) && (await isSeeded({ dataDir: dir }))) {
+    console.log(`Вбудована база ${dir} уже має обсяг для бенчмарку.`);
+    return dir;
+  }
+  console.log(`Заповнюємо вбудовану базу ${dir} (${VOLUME.tournaments} турнірів, ${VOLUME.matches} матчів, ${VOLUME.players} гравців)…`);
+  rmSync(dir, { recursive: true, force: true });
+  const counts = await seed({ dataDir: dir });
+  console.log('  ' + Object.entries(counts).map(([k, v]) => `${k}=${v}`).join(' '));
+  return dir;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
