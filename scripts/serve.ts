@@ -81,7 +81,7 @@ export interface ServingOptions {
  * files are only read, so any other method there is a 405.
  */
 export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {
-  // Two lines, each with its own places (decision 018): a poll of the API (a chat, a bracket's
+  // Two lines, each with its own places (decision 019): a poll of the API (a chat, a bracket's
   // ETag) costs a query or two and must not wait behind page renders, which cost tens of times more.
   const line = () => admission({ limit: options.concurrency, maxWaitMs: MAX_WAIT_MS, shed: overloaded }, (req, res) => void handler(req, res));
   const pages = line();

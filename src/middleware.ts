@@ -60,7 +60,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method);
   if (write && isApiPath(url.pathname) && response.status < 400) {
     publicAnswers.markStale(answersChangedBy(url.pathname, request.method));
-    // Its writer's next pages skip copies the write made out of date (decision 018): they show what was just written.
+    // Its writer's next pages skip copies the write made out of date (decision 019): they show what was just written.
     response.headers.append('set-cookie', `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`);
   }
   return compress(request, response);

@@ -45,7 +45,7 @@ import {
   type DatabaseChoice,
   type Run,
 } from './lib.ts';
-import { ensureEmbeddedSeeded, ensureSeeded } from './seed.ts';
+import { ensureEmbeddedSeeded, ensureSeeded, SAVED_BRACKETS } from './seed.ts';
 import { table } from '../table.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
@@ -70,8 +70,10 @@ const STAGES = 40;
 const FIELD = 32;
 
 export type Kind = 'postgres' | 'embedded';
-const choice = (kind: Kind): DatabaseChoice => (kind === 'postgres' ? DB : { embedded: EMBEDDED_COPY });
-const target = (kind: Kind): DatabaseOptions => (kind === 'postgres' ? { url: databaseUrl(DB) } : { dataDir: EMBEDDED_COPY });
+export const choice = (kind: Kind): DatabaseChoice => (kind === 'postgres' ? DB : { embedded: EMBEDDED_COPY });
+/** The server keeps its embedded database in DATA_DIR/db (src/server/runtime.ts). */
+const EMBEDDED_DB = join(EMBEDDED_COPY, 'db');
+const target = (kind: Kind): DatabaseOptions => (kind === 'postgres' ? { url: databaseUrl(DB) } : { dataDir: EMBEDDED_DB });
 
 /** Rows of a raw query (the same on both drivers). */
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -88,11 +90,11 @@ interface StageMatch {
 }
 
 /** Everything a run's clients need, read from (and, for the reporters' stages, written to) a fresh copy before the server starts. */
-async function prepare(kind: Kind, run: string) {
+export async function prepare(kind: Kind, run: string) {
   if (kind === 'postgres') await recreateDatabase(DB, SOURCE);
   else {
     rmSync(EMBEDDED_COPY, { recursive: true, force: true });
-    cpSync(EMBEDDED_SOURCE, EMBEDDED_COPY, { recursive: true });
+    cpSync(EMBEDDED_SOURCE, EMBEDDED_DB, { recursive: true });
   }
   const database = await openDatabase(target(kind));
   try {
@@ -143,7 +145,7 @@ async function prepare(kind: Kind, run: string) {
     // Started tournaments with a bracket: admins save them, players poll them.
     const brackets = await rows<{ id: string; bracket: unknown; bracket_version: number }>(
       db,
-      sql`select id, bracket, bracket_version from tournaments where status = 'started' and jsonb_array_length(bracket) > 0 order by date desc limit 20`,
+      sql`select id, bracket, bracket_version from tournaments where status = 'started' and jsonb_array_length(bracket) > 0 order by date desc limit ${SAVED_BRACKETS}`,
     );
 
     // The reporters' stages: players who post no chat, FIELD to a tournament, drawn into a single elimination.

@@ -37,6 +37,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/services/accounts.ts';
 import { getStatsConfig, setupGame, setupPopularGames, type StatsConfig } from '../../src/server/services/game-management.ts';
+import { saveBracket } from '../../src/server/services/bracket.ts';
 import { createStage, updateMatch } from '../../src/server/services/stages.ts';
 import { databaseUrl, recreateDatabase, databaseExists } from './lib.ts';
 
@@ -394,6 +395,9 @@ export async function seed(target: DatabaseOptions): Promise<Record<string, numb
   }
   step('a 256-player double elimination');
 
+  await countSavedBrackets(db, organiser);
+  step(`${SAVED_BRACKETS} brackets saved through the service`);
+
   await db.execute(sql`analyze`);
   await database.close();
   step('analyzed');
@@ -411,6 +415,25 @@ export async function seed(target: DatabaseOptions): Promise<Record<string, numb
     chatMessages: chatRows.length,
     news: newsRows.length,
   };
+}
+
+/** The started tournaments whose brackets the load mix saves and polls (bench/server/load.ts). */
+export const SAVED_BRACKETS = 20;
+
+/**
+ * The seed writes brackets as JSON, beside their matches; a save through the service (PATCH
+ * …/bracket) also keeps their stage matches and counts their results in the statistics. Without
+ * this the load mix's first save of each bracket would do that whole catching-up (seconds on the
+ * embedded database), which no real bracket, saved from its first result on, ever does.
+ */
+export async function countSavedBrackets(db: Database, actor: { id: string; username: string }): Promise<void> {
+  const rows = (await db.execute(
+    sql`select id, bracket, bracket_version from tournaments where status = 'started' and jsonb_array_length(bracket) > 0 order by date desc limit ${SAVED_BRACKETS}`,
+  )) as unknown as { rows: { id: string; bracket: Bracket; bracket_version: number }[] };
+  for (const row of rows.rows) {
+    const saved = await saveBracket(db, row.id, row.bracket, row.bracket_version, actor);
+    if (!saved.ok) throw new Error(`bench seed: a bracket save was refused (${saved.reason})`);
+  }
 }
 
 /** Makes sure database `name` holds the volume: reuses it, or (re)creates and seeds it. */

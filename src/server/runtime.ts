@@ -59,7 +59,7 @@ async function prepare(serving: boolean): Promise<Runtime> {
   if (!serving) return { env, deps, setup };
   // A tournament changed (through another instance, a sweep or a read that confirmed a report):
   // this instance's held answers of it are out of date, so a viewer who reads again (a live page's
-  // read asks for a fresh answer: decision 018) sees it at once rather than after
+  // read asks for a fresh answer: decision 019) sees it at once rather than after
   // PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
   onTournamentChange((event) => publicAnswers.markStale(answersChangedByEvent(event.tournamentId, event.kind)));
   onLiveSignal('resync', () => publicAnswers.clear());

@@ -284,7 +284,7 @@ function collect(): number {
   return process.memoryUsage().heapUsed;
 }
 
-describe('ResponseCache: answers a write made out of date (decision 018)', () => {
+describe('ResponseCache: answers a write made out of date (decision 019)', () => {
   const text = async (response: Response) => response.text();
   const bodyOf = (answer: { body: Uint8Array | null } | undefined) => (answer?.body ? Buffer.from(answer.body).toString() : undefined);
   const held = async (cache: ResponseCache, render: () => Promise<Response>) => {

@@ -254,7 +254,7 @@ describe('the API\'s own server (npm run api), before the app', () => {
   });
 });
 
-describe('the site\'s server: two lines into the app (decision 018)', () => {
+describe('the site\'s server: two lines into the app (decision 019)', () => {
   it('lets a read of the API in while every place of the pages\' line is taken by slow renders', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
     const renders: (() => void)[] = [];

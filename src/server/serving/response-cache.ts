@@ -121,7 +121,7 @@ const REFRESH_BEFORE_MS = 1000;
  * A held answer a write made out of date (`markStale`) is rendered again at most this often while
  * readers who did not ask for a fresh one keep getting the copy they had: under a stream of results
  * (a final's evening: dozens a second) the home page and the leaderboards are rendered about once a
- * second, not once per result (decision 018). A request that wants a fresh answer never gets such a copy.
+ * second, not once per result (decision 019). A request that wants a fresh answer never gets such a copy.
  */
 export const STALE_REFRESH_MS = 1000;
 
@@ -411,7 +411,7 @@ export class ResponseCache {
   }
 
   /**
-   * Marks the answers whose path `changed` picks as out of date, as a write does (decision 018):
+   * Marks the answers whose path `changed` picks as out of date, as a write does (decision 019):
    * they are rendered again on the next request, or once per STALE_REFRESH_MS while others keep
    * the copy; a request that wants a fresh answer (`wantsFresh`) never gets one. Renders under way
    * may have read the data before the change: their answers are kept as out of date too.
