@@ -266,6 +266,18 @@ try {
   verdict.push([`2 instances: ${openedPair.ready} of ${VIEWERS} streams open`, openedPair.ready === VIEWERS]);
   verdict.push([`2 instances: B's viewers ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, onB.medians.within >= TARGET.share]);
 
+  // What the servers logged of their own writing (services/live-streams.ts): the fan-out without the viewers' side.
+  const fanOut = (port: number) =>
+    readFileSync(join(RESULTS_DIR, `server-${port}.log`), 'utf8')
+      .split('\n')
+      .map((line) => /^\[live\] match: (\d+) потоків за (\d+) мс/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ streams: Number(m[1]), ms: Number(m[2]) }));
+  report.fanOut = { a: fanOut(PORTS[0]), b: fanOut(PORTS[1]) };
+  for (const [name, port] of [['A', PORTS[0]], ['B', PORTS[1]]] as const) {
+    const writes = fanOut(port);
+    if (writes.length > 0) console.log(`Сервер ${name} записав подію в усі свої потоки за: ${writes.map((w) => `${w.ms} мс (${w.streams})`).join(', ')}.`);
+  }
   console.log(`\nДоставка результату (мс від POST до події в глядача), ${ROUNDS} результатів:`);
   console.log(table(['viewers', 'streams', 'POST', 'p50', 'p99', 'max', 'spread', `≤ ${TARGET.withinMs} ms`, 'missed'], rows));
   for (const [what, ok] of verdict) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);

@@ -11,6 +11,7 @@
  * process-wide key, so the start script's copy of this module and the built bundle's share it
  * (both serve streams in one process: they must count them together).
  */
+import { performance } from 'node:perf_hooks';
 import { EVENT_STREAMS_DEFAULTS } from '../env.ts';
 import { onLiveSignal, subscribeTournament, subscribeUser, type TournamentEvent, type UserEvent } from './live.ts';
 
@@ -18,6 +19,8 @@ import { onLiveSignal, subscribeTournament, subscribeUser, type TournamentEvent,
 export const RETRY_MS = 3000;
 /** A comment this often keeps proxies (which close a silent connection after 30–60 s) from dropping the stream. */
 export const HEARTBEAT_MS = 25_000;
+/** An event written to at least this many streams is logged with the time its writing took. */
+const LOGGED_AUDIENCE = 1000;
 /** The heartbeat timer ticks this many times per HEARTBEAT_MS, each tick beating the streams of one slot. */
 const BEAT_SLOTS = 25;
 
@@ -148,7 +151,12 @@ function channelOf(topic: Topic): Channel {
   // by then, and the writer's answer is not held up by 10 000 writes); numbered now, in order.
   const send = (event: TournamentEvent | UserEvent) => {
     const bytes = frame(event.kind, JSON.stringify(event));
-    setImmediate(() => writeAll(sinks, bytes));
+    setImmediate(() => {
+      const started = performance.now();
+      writeAll(sinks, bytes);
+      // A large audience's delivery is worth a line in the log: how long its sockets took.
+      if (sinks.size >= LOGGED_AUDIENCE) console.log(`[live] ${event.kind}: ${sinks.size} потоків за ${(performance.now() - started).toFixed(0)} мс`);
+    });
   };
   const stop = 'tournamentId' in topic ? subscribeTournament(topic.tournamentId, send) : subscribeUser(topic.userId, send);
   channel = { sinks, stop };
