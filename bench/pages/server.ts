@@ -117,8 +117,9 @@ interface Identified {
 }
 
 /**
- * The content pages of issue 11, with real ids from the demo data: the first game, a running (else
- * finished) tournament, whose bracket is drawn, and the newest news item.
+ * The content pages of issues 11 and 24, with real ids from the demo data: the first game, a running
+ * (else finished) tournament, whose bracket is drawn, the newest news item, and the profile of the
+ * first rated game's leader.
  */
 export async function contentRoutes(origin: string): Promise<BenchRoute[]> {
   const [games, tournaments, news] = await Promise.all([
@@ -131,7 +132,10 @@ export async function contentRoutes(origin: string): Promise<BenchRoute[]> {
   const tournament =
     tournaments.find((t) => /start|ongoing|progress/i.test(t.status)) ?? tournaments.find((t) => /finish|complete/i.test(t.status)) ?? tournaments[0];
   const item = news[0];
-  if (!game || !tournament || !item) throw new Error('у демо-даних немає гри, турніру або новини');
+  const [rated] = await getJson<Identified[]>(`${origin}/api/stats/games`);
+  const leaders = rated ? await getJson<{ userId: Identified | null }[]>(`${origin}/api/stats/leaderboard/game/${rated._id}`) : [];
+  const player = leaders.find((entry) => entry.userId)?.userId;
+  if (!game || !tournament || !item || !player) throw new Error('у демо-даних немає гри, турніру, новини або гравця в рейтингу');
   return [
     { name: 'home', path: '/' },
     { name: 'tournaments', path: '/tournaments' },
@@ -141,5 +145,6 @@ export async function contentRoutes(origin: string): Promise<BenchRoute[]> {
     { name: 'news', path: '/news' },
     { name: 'news-item', path: `/news/${item._id}` },
     { name: 'leaderboards', path: '/leaderboards' },
+    { name: 'player', path: `/players/${player._id}` },
   ];
 }
