@@ -43,7 +43,7 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyHops.default(0),
-  CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(4),
+  CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(6),
   /** Live pages' event streams open at once in this process (503 past it), and from one client address (429 past it). */
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(EVENT_STREAMS_DEFAULTS.max),
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(EVENT_STREAMS_DEFAULTS.perAddress),

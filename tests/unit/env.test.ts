@@ -4,7 +4,7 @@ import { EnvError, parseEnv } from '../../src/server/env.ts';
 describe('environment', () => {
   it('has working defaults for a fresh machine', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: 0, CONCURRENT_READS: 4, seedDemo: true, siteUrl: 'http://localhost:4321' });
+    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: 0, CONCURRENT_READS: 6, seedDemo: true, siteUrl: 'http://localhost:4321' });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
