@@ -174,6 +174,9 @@ export async function prepare(kind: Kind, run: string) {
       for (const m of created.stage.matches) matches.push({ id: m._id, round: m.round, position: m.position, a: m.a, b: m.b, stageId: created.stage._id });
       for (const userId of entrants) tokens.set(userId, (await createSession(db, userId, ttl)).token);
     }
+    // The seed's notices and the draws' "your match is ready" wait as letters: a backlog no evening starts
+    // with. Sent before the run, so the mix's own letters (reports, next rounds) are what the sweep sends.
+    await db.execute(sql`update notifications set mail_state = 'sent' where mail_state = 'pending'`);
     return { adminToken, players, games, pageTournaments, open, rosters, fields, brackets, matches, tokens };
   } finally {
     await database.close();
