@@ -114,3 +114,5 @@ process.on('message', (message: Message) => {
     send({ type: 'closed' });
   }
 });
+// The benchmark stopped (or failed): its viewers go with it.
+process.on('disconnect', () => process.exit(0));

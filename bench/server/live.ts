@@ -115,11 +115,13 @@ async function recordResult(server: Server): Promise<{ sentAt: number; tookMs: n
 }
 
 // ------------------------------------------------------------------ the viewers' process
+const viewerProcesses: ChildProcess[] = [];
 /** Starts the viewers' process under a raised open-file limit. */
 function startViewers(): { child: ChildProcess; ask<T>(message: object, answer: string): Promise<T> } {
   const child = spawn('bash', ['-c', `ulimit -n 65536 2>/dev/null || ulimit -n ${openFileLimit()}; exec "${process.execPath}" bench/server/live-viewers.ts`], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  viewerProcesses.push(child);
   const ask = <T>(message: object, answer: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (reply: { type: string }) => {
@@ -289,6 +291,7 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
+  for (const child of viewerProcesses) child.kill();
   await Promise.allSettled([a.stop(), b?.stop()]);
 }
 process.exit(exitCode);
