@@ -27,19 +27,20 @@ export interface TournamentPage {
  * `…/history?limit=`, `…/stages` and `…/standings` answer a guest (the page is the same for every
  * guest; signed-in parts are islands), read straight from the services those routes call (issue
  * 24). Through the API in-process, each read cost a request, a route, an ETag digest and a JSON
- * round trip, and the stages and places read the tournament and its stages twice: about half of an
- * uncached render. The tournament first (nothing else is read for an unknown one), then the rest at
- * once. Undefined when there is no such tournament.
+ * round trip, and the stages and places read the tournament and its stages twice. A page waits for
+ * its database one round trip after another, and on a busy machine each takes long: its co-organisers
+ * and its history are read while the tournament is, its stages once its status is known (a pending
+ * one has none). Undefined when there is no such tournament.
  */
 export async function tournamentPage(db: Tx, id: string, options: { historyLimit: number }): Promise<TournamentPage | undefined> {
-  const tournament = await getTournamentDetail(db, id, null);
-  if (!tournament) return undefined;
-  const begun = normalizeStatus(tournament.status) !== 'pending';
-  const [staff, history, played] = await Promise.all([
+  const [tournament, staff, history] = await Promise.all([
+    getTournamentDetail(db, id, null),
     staffRows(db, id).catch(() => []),
     historyOf(db, id, { limit: options.historyLimit }, false).catch(() => null),
-    begun ? competition(db, id).catch(() => null) : null,
   ]);
+  if (!tournament) return undefined;
+  const begun = normalizeStatus(tournament.status) !== 'pending';
+  const played = begun ? await competition(db, { id, soloOnly: tournament.soloOnly, bracketVersion: tournament.bracketVersion }).catch(() => null) : null;
   return {
     tournament,
     staff,
