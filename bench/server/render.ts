@@ -2,11 +2,11 @@
 // PostgreSQL volume of `seed.ts` —
 //   1. held guest pages against nginx (Debian's, started here) serving the very bytes our server
 //      sends for them, with the same Content-Type and Content-Encoding: nginx, ours, nginx, ours,
-//      nginx, ours; the ratio of each pair, the median of three (target ≥ 60 %);
+//      nginx, ours… five pairs; the ratio of each pair, and their median (target ≥ 60 %);
 //   2. uncached renders of a tournament page, this code against the baseline commit's (a git
 //      worktree, built once by its own `scripts/start.ts`), both on one database at one
-//      concurrency, alternating base, new, base, new, base, new so the machine's noise hits both;
-//      the ratio of the medians (target ≥ 2.0). A render is made uncached by a query parameter no
+//      concurrency, alternating base, new, base, new… (five pairs) so the machine's noise hits
+//      both; the ratio of the medians (target ≥ 2.0), and beside it the median of the pairs' ratios. A render is made uncached by a query parameter no
 //      page takes (`?r=<n>`, new on every request): response-cache.ts's `answerKey` refuses to
 //      hold such an address, so every request goes through admission, the middleware, the page's
 //      reads, its rendering and brotli — on the baseline exactly as on this code.
@@ -17,7 +17,9 @@
 //
 // Env: BENCH_RENDER_BASELINE (the baseline worktree, default /tmp/render-base; missing = part 2
 // is skipped and the run fails), BENCH_RENDER_DB (default bench_render, copied from bench_server
-// when that is seeded, else seeded itself), BENCH_PAGE_SECONDS (per run, default 10),
+// when that is seeded, else seeded itself), BENCH_PAGE_SECONDS (per run, default 6),
+// BENCH_RENDER_ROUNDS (pairs, default 5: other work on the machine comes and goes within seconds,
+// and five short pairs ride it out better than three long ones),
 // BENCH_CONNECTIONS (held pages, default 50), BENCH_RENDER_CONNECTIONS (renders, default 16),
 // BENCH_RENDER_CURRENT (the checkout measured as this code, default the working directory),
 // BENCH_RENDER_EMBEDDED=1 (also renders on the embedded database with the demo data: two more
@@ -40,7 +42,8 @@ const CURRENT_DIR = resolve(process.env.BENCH_RENDER_CURRENT ?? '.');
 const NEW_PORT = 4525;
 const BASE_PORT = 4526;
 const NGINX_PORT = 4539;
-const SECONDS = seconds('BENCH_PAGE_SECONDS', 10);
+const SECONDS = seconds('BENCH_PAGE_SECONDS', 6);
+const ROUNDS = Number(process.env.BENCH_RENDER_ROUNDS ?? 5);
 const HELD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RENDER_CONNECTIONS = Number(process.env.BENCH_RENDER_CONNECTIONS ?? 16);
 const ONLY = process.env.BENCH_RENDER_ONLY;
@@ -50,14 +53,16 @@ const TARGET_RENDER = 2;
 const OWN = { BUILD_DIR: 'dist-bench-render', DATA_DIR: '.bench-render-data' };
 
 const median = (values: readonly number[]) => percentile(values, 50);
-const rps = (run: Run) => run.result.requests.average;
+/** Answers a second over the whole run (autocannon's per-second average rounds a slow page's few answers a second to whole numbers). */
+const rps = (run: Run) => run.latencies.length / run.result.duration;
 const failures = (run: Run) => run.result.non2xx + run.result.errors + run.result.timeouts;
 const pct = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+const perSecond = (value: number) => (value < 20 ? value.toFixed(1) : String(Math.round(value)));
 
 /** The database: ours when seeded, else a copy of bench_server's volume, else seeded here. */
 async function prepareDatabase(): Promise<void> {
-  if ((await databaseExists(DB)) && (await isSeeded(databaseUrl(DB)))) return;
-  if ((await databaseExists('bench_server')) && (await isSeeded(databaseUrl('bench_server')))) {
+  if ((await databaseExists(DB)) && (await isSeeded({ url: databaseUrl(DB) }))) return;
+  if ((await databaseExists('bench_server')) && (await isSeeded({ url: databaseUrl('bench_server') }))) {
     try {
       await recreateDatabase(DB, 'bench_server');
       console.log(`База ${DB}: копія bench_server.`);
@@ -214,7 +219,10 @@ async function heldAgainstNginx(server: Server, pages: { name: string; path: str
     for (const page of served) {
       const ours: Run[] = [];
       const theirs: Run[] = [];
-      for (let round = 0; round < 3; round++) {
+      // Warm-up of both: V8's optimised code for the path from memory, nginx's first connections.
+      await cannon({ url: `${nginx.url}${page.path}`, connections: HELD_CONNECTIONS, duration: 3, headers: AS_A_BROWSER });
+      await cannon({ url: `${server.url}${page.path}`, connections: HELD_CONNECTIONS, duration: 3, headers: AS_A_BROWSER });
+      for (let round = 0; round < ROUNDS; round++) {
         await settle(server.url);
         theirs.push(await cannon({ url: `${nginx.url}${page.path}`, connections: HELD_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER }));
         await settle(server.url);
@@ -249,38 +257,41 @@ async function heldAgainstNginx(server: Server, pages: { name: string; path: str
 }
 
 /** 2. Uncached renders, baseline and this code alternating on one database. */
-async function renders(label: string, base: Server, current: Server, pages: { name: string; path: string }[], gate: boolean): Promise<string[][]> {
+async function renders(label: string, base: Server, current: Server, pages: { name: string; path?: string; paths?: [string, string] }[], gate: boolean): Promise<string[][]> {
   const rows: string[][] = [];
   for (const page of pages) {
-    const uncached = (n: number) => `${page.path}?r=${n}`;
+    const pathOn = (server: Server) => (page.paths ? page.paths[server === base ? 0 : 1] : page.path!);
+    const uncached = (server: Server) => (n: number) => `${pathOn(server)}?r=${n}`;
     for (const server of [base, current]) {
-      const check = await fetch(`${server.url}${uncached(0)}`, { headers: AS_A_BROWSER });
+      const check = await fetch(`${server.url}${uncached(server)(0)}`, { headers: AS_A_BROWSER });
       await check.arrayBuffer();
-      if (check.status !== 200) throw new Error(`${server.url}${uncached(0)} answered ${check.status}`);
+      if (check.status !== 200) throw new Error(`${server.url}${uncached(server)(0)} answered ${check.status}`);
       // Warm-up: compiled queries, the pool, V8's optimised code for the render path.
-      await cannon({ url: server.url, connections: RENDER_CONNECTIONS, duration: 3, headers: AS_A_BROWSER, requests: rotating(uncached) });
+      await cannon({ url: server.url, connections: RENDER_CONNECTIONS, duration: 3, headers: AS_A_BROWSER, requests: rotating(uncached(server)) });
     }
     const runs: { base: Run[]; current: Run[] } = { base: [], current: [] };
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       for (const [side, server] of [['base', base], ['current', current]] as const) {
         await settle(server.url);
-        const run = await cannon({ url: server.url, connections: RENDER_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER, requests: rotating(uncached) });
+        const run = await cannon({ url: server.url, connections: RENDER_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER, requests: rotating(uncached(server)) });
         runs[side].push(run);
-        console.log(`  ${label} ${page.name} ${side}: ${Math.round(rps(run))} rps, p50 ${ms(percentile(run.latencies, 50))}`);
+        console.log(`  ${label} ${page.name} ${side}: ${perSecond(rps(run))} rps, p50 ${ms(percentile(run.latencies, 50))}`);
       }
     }
     const baseRps = median(runs.base.map(rps));
     const currentRps = median(runs.current.map(rps));
     const ratio = currentRps / baseRps;
+    const pairRatio = median(runs.current.map((run, i) => rps(run) / rps(runs.base[i]!)));
     const failed = [...runs.base, ...runs.current].reduce((sum, run) => sum + failures(run), 0);
     const pass = ratio >= TARGET_RENDER && failed === 0;
     if (gate && !pass) exitCode = 1;
-    results[`render ${label} ${page.name}`] = { base: runs.base.map(rps), current: runs.current.map(rps), ratio, failed };
+    results[`render ${label} ${page.name}`] = { base: runs.base.map(rps), current: runs.current.map(rps), ratio, pairRatio, failed };
     rows.push([
       `${page.name}, ${label}`,
-      runs.base.map((run) => Math.round(rps(run))).join(' / '),
-      runs.current.map((run) => Math.round(rps(run))).join(' / '),
+      runs.base.map((run) => perSecond(rps(run))).join(' / '),
+      runs.current.map((run) => perSecond(rps(run))).join(' / '),
       `${ratio.toFixed(2)}×`,
+      `${pairRatio.toFixed(2)}×`,
       ms(percentile(runs.base.flatMap((run) => run.latencies), 50)),
       ms(percentile(runs.current.flatMap((run) => run.latencies), 50)),
       String(failed),
@@ -290,12 +301,18 @@ async function renders(label: string, base: Server, current: Server, pages: { na
   return rows;
 }
 
-/** Demo data on the embedded database: a running (else finished) tournament, as bench/pages picks it. */
-async function demoTournament(url: string): Promise<{ name: string; path: string }> {
-  const list = (await (await fetch(`${url}/api/tournaments`)).json()) as { _id: string; status: string }[];
-  const chosen = list.find((t) => /start/i.test(t.status)) ?? list.find((t) => /finish/i.test(t.status)) ?? list[0];
-  if (!chosen) throw new Error('у демо-даних немає турніру');
-  return { name: '/tournaments/{id} (demo)', path: `/tournaments/${chosen._id}` };
+/**
+ * Demo data on the embedded database: a running (else finished) tournament, as bench/pages picks
+ * it. Each server seeded its own copy, with ids of its own: the pages are the tournament of the
+ * same title on each.
+ */
+async function demoTournament(base: string, current: string): Promise<{ name: string; paths: [string, string] }> {
+  const list = async (url: string) => (await (await fetch(`${url}/api/tournaments`)).json()) as { _id: string; title: string; status: string }[];
+  const [onBase, onCurrent] = await Promise.all([list(base), list(current)]);
+  const chosen = onCurrent.find((t) => /start/i.test(t.status)) ?? onCurrent.find((t) => /finish/i.test(t.status)) ?? onCurrent[0];
+  const same = onBase.find((t) => t.title === chosen?.title);
+  if (!chosen || !same) throw new Error('у демо-даних немає турніру');
+  return { name: '/tournaments/{id} (demo)', paths: [`/tournaments/${same._id}`, `/tournaments/${chosen._id}`] };
 }
 
 await prepareDatabase();
@@ -335,7 +352,11 @@ if (process.env.BENCH_RENDER_EMBEDDED === '1' && haveBaseline && ONLY !== 'held'
   let embeddedBase: Server | undefined;
   try {
     embeddedBase = await startServer({ port: BASE_PORT, database: DB, cwd: BASELINE_DIR, env: embedded('.bench-render-embedded') });
-    renderRows.push(...(await renders('embedded', embeddedBase, embeddedNew, [await demoTournament(embeddedNew.url)], false)));
+    renderRows.push(...(await renders('embedded', embeddedBase, embeddedNew, [await demoTournament(embeddedBase.url, embeddedNew.url)], false)));
+  } catch (error) {
+    // An extra figure: the tables above still print.
+    console.error(`Вбудована база: ${(error as Error).message}`);
+    exitCode = 1;
   } finally {
     await embeddedBase?.stop();
     await embeddedNew.stop();
@@ -343,14 +364,14 @@ if (process.env.BENCH_RENDER_EMBEDDED === '1' && haveBaseline && ONLY !== 'held'
 }
 
 if (heldRows.length > 0) {
-  console.log(`\nЗбережені сторінки гостя проти nginx (1 воркер) з тими самими байтами, ${HELD_CONNECTIONS} зʼєднань по ${SECONDS} с, три пари (ціль ≥ ${TARGET_HELD * 100} %):`);
+  console.log(`\nЗбережені сторінки гостя проти nginx (1 воркер) з тими самими байтами, ${HELD_CONNECTIONS} зʼєднань по ${SECONDS} с, ${ROUNDS} пар (ціль ≥ ${TARGET_HELD * 100} %):`);
   console.log(table(['page', 'bytes as sent', 'ours rps', 'nginx rps', 'ratio per pair', 'median', 'ours p99', 'nginx p99', 'non-2xx/errors', 'target'], heldRows));
 }
 if (renderRows.length > 0) {
   console.log(`\nНезбережений рендер (?r=<n>), базовий коміт проти цього коду по черзі, ${RENDER_CONNECTIONS} зʼєднань по ${SECONDS} с (ціль ≥ ${TARGET_RENDER}× для першого рядка):`);
-  console.log(table(['page', 'base rps', 'this rps', 'ratio of medians', 'base p50', 'this p50', 'non-2xx/errors', 'target'], renderRows));
+  console.log(table(['page', 'base rps', 'this rps', 'ratio of medians', 'median pair ratio', 'base p50', 'this p50', 'non-2xx/errors', 'target'], renderRows));
 }
 console.log(`\nRSS цього коду під навантаженням: максимум ${rss.max.toFixed(0)} MB.`);
 const stamp = new Date().toISOString();
-writeFileSync(join(RESULTS_DIR, `render-${stamp.replace(/[:.]/g, '-')}.json`), JSON.stringify({ stamp, seconds: SECONDS, heldConnections: HELD_CONNECTIONS, renderConnections: RENDER_CONNECTIONS, results, rssMax: rss.max }, null, 2));
+writeFileSync(join(RESULTS_DIR, `render-${stamp.replace(/[:.]/g, '-')}.json`), JSON.stringify({ stamp, seconds: SECONDS, rounds: ROUNDS, heldConnections: HELD_CONNECTIONS, renderConnections: RENDER_CONNECTIONS, results, rssMax: rss.max }, null, 2));
 process.exit(exitCode);
