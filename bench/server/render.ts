@@ -2,10 +2,10 @@
 // PostgreSQL volume of `seed.ts` —
 //   1. held guest pages against nginx (Debian's, started here) serving the very bytes our server
 //      sends for them, with the same Content-Type and Content-Encoding: nginx, ours, nginx, ours,
-//      nginx, ours… five pairs; the ratio of each pair, and their median (target ≥ 60 %);
+//      nginx, ours, ours, nginx… five pairs; the ratio of each pair, and their median (target ≥ 60 %);
 //   2. uncached renders of a tournament page, this code against the baseline commit's (a git
 //      worktree, built once by its own `scripts/start.ts`), both on one database at one
-//      concurrency, alternating base, new, base, new… (five pairs) so the machine's noise hits
+//      concurrency, alternating base, new, new, base… (five pairs) so the machine's noise hits
 //      both; the ratio of the medians (target ≥ 2.0), and beside it the median of the pairs' ratios. A render is made uncached by a query parameter no
 //      page takes (`?r=<n>`, new on every request): response-cache.ts's `answerKey` refuses to
 //      hold such an address, so every request goes through admission, the middleware, the page's
@@ -15,8 +15,11 @@
 // thread serving), so one worker is the like-for-like comparison; `auto` would give nginx both
 // cores against our one.
 //
-// Env: BENCH_RENDER_BASELINE (the baseline worktree, default /tmp/render-base; missing = part 2
-// is skipped and the run fails), BENCH_RENDER_DB (default bench_render, copied from bench_server
+// The baseline is a git worktree of BENCH_RENDER_BASE_COMMIT (default 1f57859, the code before
+// issue 24's work) in the temporary folder, made here when missing (and kept for the next run: its
+// first start builds it, a few minutes), with this tree's node_modules linked in.
+//
+// Env: BENCH_RENDER_BASELINE (another checkout to measure as the baseline, not made here), BENCH_RENDER_DB (default bench_render, copied from bench_server
 // when that is seeded, else seeded itself), BENCH_PAGE_SECONDS (per run, default 6),
 // BENCH_RENDER_ROUNDS (pairs, default 5: other work on the machine comes and goes within seconds,
 // and five short pairs ride it out better than three long ones),
@@ -25,7 +28,7 @@
 // BENCH_RENDER_EMBEDDED=1 (also renders on the embedded database with the demo data: two more
 // servers), BENCH_RENDER_ONLY=held|renders.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,7 +39,9 @@ import { DE_256_TITLE, ensureSeeded, isSeeded } from './seed.ts';
 import { table } from '../table.ts';
 
 const DB = process.env.BENCH_RENDER_DB ?? 'bench_render';
-const BASELINE_DIR = resolve(process.env.BENCH_RENDER_BASELINE ?? '/tmp/render-base');
+/** "Today's code" of issue 24: the commit the target's 2× is measured against. */
+const BASE_COMMIT = process.env.BENCH_RENDER_BASE_COMMIT ?? '1f57859';
+const BASELINE_DIR = resolve(process.env.BENCH_RENDER_BASELINE ?? join(tmpdir(), `kiberarena-render-base-${BASE_COMMIT}`));
 /** This code: the tree the benchmark runs in, or another checkout (a worktree of it, away from work in progress). */
 const CURRENT_DIR = resolve(process.env.BENCH_RENDER_CURRENT ?? '.');
 const NEW_PORT = 4525;
@@ -223,12 +228,19 @@ async function heldAgainstNginx(server: Server, pages: { name: string; path: str
       await cannon({ url: `${nginx.url}${page.path}`, connections: HELD_CONNECTIONS, duration: 3, headers: AS_A_BROWSER });
       await cannon({ url: `${server.url}${page.path}`, connections: HELD_CONNECTIONS, duration: 3, headers: AS_A_BROWSER });
       for (let round = 0; round < ROUNDS; round++) {
-        await settle(server.url);
-        theirs.push(await cannon({ url: `${nginx.url}${page.path}`, connections: HELD_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER }));
-        await settle(server.url);
-        // Held again now, so the run measures answers from memory from its first request.
-        await rawGet(`${server.url}${page.path}`, AS_A_BROWSER);
-        ours.push(await cannon({ url: `${server.url}${page.path}`, connections: HELD_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER }));
+        const measureTheirs = async () => {
+          await settle(server.url);
+          theirs.push(await cannon({ url: `${nginx.url}${page.path}`, connections: HELD_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER }));
+        };
+        const measureOurs = async () => {
+          await settle(server.url);
+          // Held again now, so the run measures answers from memory from its first request.
+          await rawGet(`${server.url}${page.path}`, AS_A_BROWSER);
+          ours.push(await cannon({ url: `${server.url}${page.path}`, connections: HELD_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER }));
+        };
+        // nginx first in even rounds, ours first in odd ones: load that rises or falls through a pair favours neither side.
+        if (round % 2 === 0) await measureTheirs().then(measureOurs);
+        else await measureOurs().then(measureTheirs);
         console.log(`  ${page.name}: nginx ${Math.round(rps(theirs[round]!))} rps, ours ${Math.round(rps(ours[round]!))} rps`);
       }
       const ratios = ours.map((run, i) => rps(run) / rps(theirs[i]!));
@@ -271,7 +283,9 @@ async function renders(label: string, base: Server, current: Server, pages: { na
     }
     const runs: { base: Run[]; current: Run[] } = { base: [], current: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, server] of [['base', base], ['current', current]] as const) {
+      // Base first in even rounds, this code first in odd ones (base, new, new, base…): load that rises or falls through a pair favours neither.
+      const order = [['base', base], ['current', current]] as const;
+      for (const [side, server] of round % 2 === 0 ? order : [...order].reverse()) {
         await settle(server.url);
         const run = await cannon({ url: server.url, connections: RENDER_CONNECTIONS, duration: SECONDS, headers: AS_A_BROWSER, requests: rotating(uncached(server)) });
         runs[side].push(run);
@@ -318,9 +332,18 @@ async function demoTournament(base: string, current: string): Promise<{ name: st
 await prepareDatabase();
 const tournaments = await tournamentsOf(DB);
 const heldPages = [tournaments[0]!, { name: '/tournaments', path: '/tournaments' }];
-const haveBaseline = existsSync(join(BASELINE_DIR, 'scripts/start.ts'));
-if (!haveBaseline && ONLY !== 'held') {
-  console.error(`Немає worktree базового коміту в ${BASELINE_DIR} (git worktree add -f ${BASELINE_DIR} <commit> && ln -s $PWD/node_modules ${BASELINE_DIR}/node_modules): частину 2 не виміряти.`);
+/** The baseline checkout: there, or made as a worktree of BASE_COMMIT (unless named by hand). */
+function ensureBaseline(): boolean {
+  const ready = () => existsSync(join(BASELINE_DIR, 'scripts/start.ts')) && existsSync(join(BASELINE_DIR, 'node_modules'));
+  if (ready() || process.env.BENCH_RENDER_BASELINE) return ready();
+  console.log(`Базовий код: git worktree ${BASE_COMMIT} у ${BASELINE_DIR}…`);
+  spawnSync('git', ['worktree', 'add', '--force', '--detach', BASELINE_DIR, BASE_COMMIT], { stdio: 'inherit' });
+  if (existsSync(BASELINE_DIR) && !existsSync(join(BASELINE_DIR, 'node_modules'))) symlinkSync(resolve('node_modules'), join(BASELINE_DIR, 'node_modules'));
+  return ready();
+}
+const haveBaseline = ONLY === 'held' || ensureBaseline();
+if (!haveBaseline) {
+  console.error(`Немає базового коду в ${BASELINE_DIR}: частину 2 не виміряти.`);
   exitCode = 1;
 }
 
