@@ -10,7 +10,9 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH, contentRoutes, startServer, type BenchRoute } from './server.ts';
 import { table } from '../table.ts';
 
-const PAGES = ['home', 'tournaments', 'tournament', 'bracket', 'news', 'news-item', 'leaderboards', 'player'];
+const ALL_PAGES = ['home', 'tournaments', 'tournament', 'bracket', 'news', 'news-item', 'leaderboards', 'player'];
+/** `LIGHTHOUSE_PAGES=home,news` measures only those (a quick look at one page); all eight otherwise. */
+const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').filter((name) => ALL_PAGES.includes(name)) : ALL_PAGES;
 /** Runs per page (issue 24: five); every metric is the median of its runs, and so is judged. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const RESULTS_DIR = join('bench', 'results');

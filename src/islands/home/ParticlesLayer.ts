@@ -3,12 +3,18 @@ import { loadBasic } from '@tsparticles/basic';
 import { loadExternalGrabInteraction } from '@tsparticles/interaction-external-grab';
 import { loadInteractivityPlugin } from '@tsparticles/plugin-interactivity';
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The smallest set of tsParticles features SPEC §1 asks for: circles, movement, opacity, size, grab. */
 async function init(engine: Engine): Promise<void> {
   try {
+    // A task each, with the browser free in between: one long task would block a reader's input.
     await loadBasic(engine);
+    await nextTask();
     await loadInteractivityPlugin(engine);
+    await nextTask();
     await loadExternalGrabInteraction(engine);
+    await nextTask();
   } catch (error) {
     // A failed effect must not take the page with it: log and carry on.
     console.error('[particles] ініціалізація не вдалася:', error);
