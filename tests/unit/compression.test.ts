@@ -17,6 +17,16 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding('identity')).toBeNull();
     expect(chooseEncoding(null)).toBeNull();
   });
+
+  it('answers the same when asked again, and past its memory of values a client invents', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 500; i++) {
+        expect(chooseEncoding(`x-${i}, gzip`)).toBe('gzip');
+        expect(chooseEncoding(`br;q=0, x-${i}`)).toBeNull();
+      }
+      expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    }
+  });
 });
 
 describe('compress', () => {

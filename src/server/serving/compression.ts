@@ -8,10 +8,26 @@ const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/**
+ * What each Accept-Encoding chose: browsers send a handful of distinct values, and a held answer
+ * (scripts/serve.ts) asks on every request. Bounded, so a client inventing values fills nothing.
+ */
+const chosen = new Map<string, 'br' | 'gzip' | null>();
+const CHOSEN_MAX = 64;
+
 /** The encoding to send, from the request's Accept-Encoding: brotli, else gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+  const key = acceptEncoding ?? '';
+  const known = chosen.get(key);
+  if (known !== undefined) return known;
+  const choice = parseEncoding(key);
+  if (chosen.size < CHOSEN_MAX) chosen.set(key, choice);
+  return choice;
+}
+
+function parseEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const offered = new Map(
-    (acceptEncoding ?? '').split(',').map((part) => {
+    acceptEncoding.split(',').map((part) => {
       const [name = '', ...params] = part.trim().toLowerCase().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return [name.trim(), q ? Number(q.slice(2)) : 1] as const;
