@@ -88,7 +88,7 @@ function watch(page: Page) {
     problems.push(`${where}: ${status} for ${response.request().method()} ${url}`);
   });
 
-  /** The page is ready: islands hydrated (scrolling through it for `client:visible` ones), the bell loaded, the network quiet. */
+  /** The page is ready: islands hydrated (scrolling through it for `client:visible` ones; not those waiting for a touch), the bell loaded, the network quiet. */
   async function settle(signedIn: boolean) {
     // A page may send the reader on while this runs; then the next page is the one to settle.
     for (let attempt = 1; ; attempt++) {
@@ -101,7 +101,8 @@ function watch(page: Page) {
           }
           window.scrollTo(0, 0);
         });
-        await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+        // Islands that hydrate on the reader's first touch (`client:interact`) stay server HTML: nobody touched them.
+        await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="interact"])').length === 0);
         break;
       } catch (error) {
         if (attempt >= 3 || !/context was destroyed|navigat/i.test(String(error))) throw error;
