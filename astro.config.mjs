@@ -8,6 +8,7 @@ import { precompress } from './scripts/precompress.ts';
 import { schemasOffTheClient } from './scripts/schemas-off-the-client.ts';
 
 /** `client:interact`: hydrate an island on the reader's first interaction with it (src/lib/hooks/client-interact.ts). */
+/** @returns {import('astro').AstroIntegration} */
 const interactDirective = () => ({
   name: 'client-interact',
   hooks: {
