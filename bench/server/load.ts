@@ -568,7 +568,7 @@ async function main() {
   const verdicts: string[] = [];
   const summary: Record<string, unknown> = {};
   for (const kind of ON) {
-    const results = [];
+    const results: Awaited<ReturnType<typeof oneRun>>[] = [];
     for (let n = 1; n <= RUNS; n++) {
       const result = await oneRun(kind, n);
       results.push(result);
