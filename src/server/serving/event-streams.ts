@@ -17,6 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readerOf, tournamentExists } from '../services/live.ts';
 import { attachStream, EVENT_STREAM_LIMITS, takeStreamPlace, type StreamLimits, type Topic } from '../services/live-streams.ts';
+import { API_SECURITY_HEADERS } from './refusals.ts';
 import { forwardedBy } from './transport.ts';
 
 const EVENT_STREAM = /^\/api\/(tournaments\/[^/?#]+|users\/me)\/events\/?(\?|$)/;
@@ -82,17 +83,7 @@ const STREAM_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store, no-transform',
   'X-Accel-Buffering': 'no',
   Connection: 'keep-alive',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-site',
-  'Origin-Agent-Cluster': '?1',
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'X-DNS-Prefetch-Control': 'off',
-  'X-Download-Options': 'noopen',
-  'X-Frame-Options': 'DENY',
-  'X-Permitted-Cross-Domain-Policies': 'none',
-  'X-XSS-Protection': '0',
+  ...API_SECURITY_HEADERS,
 };
 
 /** A reader that has not taken this much of its stream is not reading: it is let go. */

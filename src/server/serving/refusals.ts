@@ -29,9 +29,7 @@ export interface Refusal {
 }
 
 /** The API's security headers (server/api/app.ts, `secureHeaders`), for the answers made before it. */
-export const REFUSAL_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'application/json; charset=utf-8',
-  'Cache-Control': 'no-store',
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-site',
@@ -43,6 +41,13 @@ export const REFUSAL_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'X-Permitted-Cross-Domain-Policies': 'none',
   'X-XSS-Protection': '0',
+};
+
+/** A refusal made before the app: JSON, never stored, with the API's security headers. */
+export const REFUSAL_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  ...API_SECURITY_HEADERS,
 };
 
 /** Whether a request target (path with its query) is the API's. */
