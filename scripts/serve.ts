@@ -8,7 +8,7 @@ import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
 import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/server/serving/event-streams.ts';
-import { guardedServer, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
+import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
 import { answerKey, publicAnswers, wantsFresh } from '../src/server/serving/response-cache.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
@@ -45,18 +45,19 @@ const FINGERPRINTED = /^\/_astro\//;
 function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const { headers } = req;
   if (req.method !== 'GET' || headers.authorization !== undefined || req.url === undefined) return false;
-  const forwardedProto = headers['x-forwarded-proto'];
+  /** A header's raw value, a repeated one joined as Fetch's Headers joins it. */
+  const header = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : (value ?? null);
+  };
   const key = answerKey({
     cookie: headers.cookie ?? null,
-    forwardedProto: Array.isArray(forwardedProto) ? forwardedProto.join(', ') : (forwardedProto ?? null),
+    forwardedProto: header('x-forwarded-proto'),
     host: headers.host ?? null,
     path: req.url,
   });
   if (key === undefined) return false;
-  const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null, wantsFresh((name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  }));
+  const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null, wantsFresh(header));
   if (!answer) return false;
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
@@ -108,7 +109,7 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
         if (answerFromMemory(req, res)) return;
         // A load balancer's probe must get its answer within seconds (health.ts), queue or not.
         if (req.url === '/api/health') return void handler(req, res);
-        (req.url?.startsWith('/api/') ? api : pages)(req, res);
+        (isApiPath(req.url ?? '') ? api : pages)(req, res);
       });
     },
     { pages: true, requestTimeoutMs: options.requestTimeoutMs },
