@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { setResult } from '../../src/lib/domain/bracket.ts';
-import { bearer, expect, open, reachFor, signIn, test, tokenOfPage } from './fixtures.ts';
+import { bearer, current, expect, open, reachFor, signIn, test, tokenOfPage } from './fixtures.ts';
 import type { BracketAnswer } from './tournament-setup.ts';
 
 async function tournamentId(request: APIRequestContext, title: string): Promise<string> {
@@ -12,7 +12,7 @@ async function tournamentId(request: APIRequestContext, title: string): Promise<
 }
 
 async function bracketOf(request: APIRequestContext, id: string): Promise<BracketAnswer> {
-  return (await (await request.get(`/api/tournaments/${id}/bracket`)).json()) as BracketAnswer;
+  return current<BracketAnswer>(request, `/api/tournaments/${id}/bracket`);
 }
 
 /** Opens the tournament page and its bracket modal. */
@@ -55,7 +55,7 @@ test('an admin creates the bracket of a pending tournament, records a result wit
   await dialog.getByRole('button', { name: 'Створити сітку', exact: true }).click();
   await dialog.getByRole('button', { name: 'Так, створити й розпочати' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Сітку створено' })).toHaveText('Сітку створено для 4 учасників!');
-  expect(((await (await request.get(`/api/tournaments/${id}`)).json()) as { status: string }).status).toBe('started');
+  expect((await current<{ status: string }>(request, `/api/tournaments/${id}`)).status).toBe('started');
 
   await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['Півфінал', 'Фінал']);
   const progress = dialog.getByRole('progressbar', { name: 'Прогрес турніру' });
@@ -278,6 +278,6 @@ test('when the final is decided the admin declares the tournament winner in one 
   await dialog.getByRole('button', { name: 'Закрити' }).click();
   await expect(page.getByRole('heading', { name: 'Переможець' }).locator('xpath=..')).toContainText('BorschtBoss');
   await expect(page.getByRole('definition').filter({ hasText: 'Завершено' })).toBeVisible();
-  const detail = (await (await request.get(`/api/tournaments/${id}`)).json()) as { status: string; winner: { name: string } };
+  const detail = await current<{ status: string; winner: { name: string } }>(request, `/api/tournaments/${id}`);
   expect(detail).toMatchObject({ status: 'finished', winner: { name: 'BorschtBoss' } });
 });

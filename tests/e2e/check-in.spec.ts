@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { bearer, expect, test, tokenOf } from './fixtures.ts';
+import { bearer, current, expect, test, tokenOf } from './fixtures.ts';
 
 // Registration and check-in (issue 22): a player applies to a full tournament and waits, moves up
 // when another withdraws, and checks in while the window is open.
@@ -60,6 +60,6 @@ test('a waitlisted player moves up when another withdraws, and checks in while t
   await page.getByRole('button', { name: 'Підтвердити участь' }).click();
   await expect(page.getByText('Ви підтвердили участь.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Скасувати підтвердження' })).toBeVisible();
-  const detail = (await (await request.get(`/api/tournaments/${id}`)).json()) as { applications: { _id: string; checkedInAt: string | null }[] };
+  const detail = await current<{ applications: { _id: string; checkedInAt: string | null }[] }>(request, `/api/tournaments/${id}`);
   expect(detail.applications.find((a) => a._id === eligibility.application._id)?.checkedInAt).not.toBeNull();
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../../playwright.config.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { bearer, soloTournamentWithBracket, tokenOf } from './tournament-setup.ts';
@@ -11,6 +11,17 @@ export { bearer, DEMO_PASSWORD, tokenOf };
 export const DEMO_PLAYER = 'KozakSniper';
 /** The demo team's captain, whom the `captain` fixture signs in as. */
 export const DEMO_CAPTAIN = 'Kyiv_Cyborg';
+
+/**
+ * The server's current answer for `path`, as a live page reads it after an event (decision 019):
+ * a guest's read may otherwise get, for up to STALE_MAX_MS, the copy a write made elsewhere (in the
+ * page's browser context, not this request context) put out of date.
+ */
+export async function current<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path, { headers: { 'cache-control': 'no-cache' } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
 
 /** The confirmation link of the newest letter written to the outbox for `email`. */
 export async function confirmationLink(email: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { bearer, expect, hydrated, signIn, test } from './fixtures.ts';
+import { bearer, current, expect, hydrated, signIn, test } from './fixtures.ts';
 
 /*
  * Players report results on the match page (issue 22): two players in two browsers — one reports,
@@ -74,8 +74,8 @@ test('the other player disputes the report with a reason, and the admin’s resu
   await expect(other.getByRole('button', { name: /Підтвердити|Оскаржити/ })).toHaveCount(0);
 
   // The admin decides through the match edit the stages window uses.
-  const current = (await (await request.get(`/api/matches/${matchId}`)).json()) as { match: { version: number } };
-  const resolved = await request.patch(`/api/matches/${matchId}`, { headers: bearer(admin), data: { scoreA: 0, scoreB: 1, version: current.match.version } });
+  const disputed = await current<{ match: { version: number } }>(request, `/api/matches/${matchId}`);
+  const resolved = await request.patch(`/api/matches/${matchId}`, { headers: bearer(admin), data: { scoreA: 0, scoreB: 1, version: disputed.match.version } });
   expect(resolved.status()).toBe(200);
   await other.reload();
   await expect(other.getByText('Результат оскаржено: рішення за адміністратором')).toHaveCount(0);

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { CHAT_POLL_MS } from '../../src/lib/domain/chat.ts';
 import { parseFeed } from '../support/ical.ts';
-import { bearer, expect, freshPlayer, hydrated, open, settled, test, tokenOf, useToken } from './fixtures.ts';
+import { bearer, current, expect, freshPlayer, hydrated, open, settled, test, tokenOf, useToken } from './fixtures.ts';
 
 /*
  * Match day schedules in the browser (issue 22): the admin times a stage in the «Етапи» window in
@@ -47,7 +47,7 @@ test('the admin schedules a round in the Етапи window; the bracket and the 
   await expect(dialog.getByText('Час призначено 1 матчу.')).toBeVisible();
   // The board is read again: the match carries its time, in the admin's zone.
   await expect(dialog.getByText('1 червня 2031 р. о 18:00')).toBeVisible();
-  const stages = (await (await request.get(`/api/tournaments/${id}/stages`)).json()) as Stages;
+  const stages = await current<Stages>(request, `/api/tournaments/${id}/stages`);
   const match = stages.stages[0]!.matches[0]!;
   expect(match.scheduledAt).toBe('2031-06-01T22:00:00.000Z');
   await adminPage.context().close();

@@ -1,4 +1,4 @@
-import { bearer, expect, freshPlayer, open, signIn, test, tokenOf } from './fixtures.ts';
+import { bearer, current, expect, freshPlayer, open, signIn, test, tokenOf } from './fixtures.ts';
 
 /*
  * Tournament staff in the browser (issue 23, decision 016): the admin names a co-organiser on the
@@ -53,7 +53,7 @@ test('the admin names a co-organiser, who approves an application and enters a r
   const semi = dialog.getByRole('article', { name: 'Півфінал, матч 1', exact: true });
   await semi.getByRole('button', { name: 'Stepan_Clutch переміг' }).click();
   await expect(semi).toContainText('Завершено');
-  const saved = (await (await request.get(`/api/tournaments/${mine.id}/bracket`)).json()) as { bracket: { matches: { winner: string | null }[] }[] };
+  const saved = await current<{ bracket: { matches: { winner: string | null }[] }[] }>(request, `/api/tournaments/${mine.id}/bracket`);
   expect(saved.bracket[0]!.matches[0]!.winner).toBe(mine.ids['Stepan_Clutch']);
   await dialog.getByRole('button', { name: 'Закрити' }).click();
 

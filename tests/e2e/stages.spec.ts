@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import type { StagesState, StageView } from '../../src/lib/api/stages.ts';
-import { bearer, expect, open, settled, test, tokenOf, tokenOfPage } from './fixtures.ts';
+import { bearer, current, expect, open, settled, test, tokenOf, tokenOfPage } from './fixtures.ts';
 
 /*
  * The admin's «Етапи» modal (issue 21) in a browser: a tournament of 16 from applications through
@@ -36,7 +36,8 @@ async function tournamentWithApplications(request: APIRequestContext, nicks: rea
   return { id, admin, nickOf: (userId: string | null) => ids[userId!]! };
 }
 
-const stagesOf = async (request: APIRequestContext, id: string) => ((await (await request.get(`/api/tournaments/${id}/stages`)).json()) as StagesState).stages;
+// Results are entered in the page's context, so the test's own reads ask for the current answer.
+const stagesOf = async (request: APIRequestContext, id: string) => (await current<StagesState>(request, `/api/tournaments/${id}/stages`)).stages;
 
 /** Opens the tournament page and its «Етапи» modal, once the page and the modal have loaded. */
 async function openStages(page: Page, id: string): Promise<Locator> {
@@ -166,7 +167,7 @@ test('an admin runs a groups → playoffs tournament of 16 from applications to 
   // Places: 1 and 2, the semifinal losers 3–4, the quarterfinal losers 5–8.
   await expect(dialog.locator('details').filter({ hasText: 'Підсумкові місця' }).getByRole('listitem').first()).toHaveText('1Kharkiv_Hunter');
   await expect(dialog.locator('details').filter({ hasText: 'Підсумкові місця' }).getByRole('listitem')).toHaveCount(8);
-  const standings = (await (await request.get(`/api/tournaments/${id}/standings`)).json()) as { final: boolean; placements: { name: string; from: number }[] };
+  const standings = await current<{ final: boolean; placements: { name: string; from: number }[] }>(request, `/api/tournaments/${id}/standings`);
   expect(standings.final).toBe(true);
   expect(standings.placements[0]).toMatchObject({ name: 'Kharkiv_Hunter', from: 1 });
 
@@ -180,7 +181,7 @@ test('an admin runs a groups → playoffs tournament of 16 from applications to 
   await page.getByRole('button', { name: 'Оголосити Kharkiv_Hunter переможцем' }).click();
   await declared;
   await expect(page.getByRole('heading', { name: 'Переможець' }).locator('xpath=..')).toContainText('Kharkiv_Hunter');
-  const detail = (await (await request.get(`/api/tournaments/${id}`)).json()) as { status: string; winner: { name: string } };
+  const detail = await current<{ status: string; winner: { name: string } }>(request, `/api/tournaments/${id}`);
   expect(detail).toMatchObject({ status: 'finished', winner: { name: 'Kharkiv_Hunter' } });
 });
 
