@@ -225,8 +225,18 @@ describe('reading a bracket', () => {
     expect(first.body.bracket).toHaveLength(2);
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await api.call('GET', `/api/tournaments/${tournamentId}/bracket`, { headers: { 'if-none-match': etag! } });
+    // The unchanged poll reads the version alone: one statement, not the bracket and its participants.
+    const { result: again, queries } = await api.queriesOf(() =>
+      api.call('GET', `/api/tournaments/${tournamentId}/bracket`, { headers: { 'if-none-match': etag! } }),
+    );
     expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(queries).toHaveLength(1);
+    // A tag of a tournament that is not there changes nothing about the 404.
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const unknown = await api.call('GET', `/api/tournaments/${missing}/bracket`, { headers: { 'if-none-match': `"bracket-${missing}-v1"` } });
+    expect(unknown.status).toBe(404);
     await api.call('PATCH', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token, body: { bracket: [] } });
     const changed = await api.call('GET', `/api/tournaments/${tournamentId}/bracket`, { headers: { 'if-none-match': etag! } });
     expect(changed.status).toBe(200);

@@ -17,7 +17,7 @@ import { matchActions, stageMatches, tournaments } from '../db/schema/index.ts';
 import { publishTournament } from './live.ts';
 import { actorsOf, recordActions, type ActionRecord } from './match-actions.ts';
 import { announce } from './notices.ts';
-import { changeLockedMatch, lockedView, lockMatch, type LockedMatch, type MatchRefusal } from './stages.ts';
+import { changeLockedMatch, lockedView, lockMatch, stagesVersion, type LockedMatch, type MatchRefusal } from './stages.ts';
 import { SWEEPS, type Sweep } from './sweeps.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 
@@ -202,8 +202,8 @@ export async function disputeReport(
 
 /** Tells the tournament's viewers what changed, after the commit, with its new competition version. */
 async function published(db: Database, tournamentId: string, matchId: string, kind: 'match' | 'report') {
-  const [row] = await db.select({ version: tournaments.bracketVersion }).from(tournaments).where(eq(tournaments.id, tournamentId));
-  publishTournament({ tournamentId, kind, matchId, ...(row ? { version: row.version } : {}) });
+  const version = await stagesVersion(db, tournamentId);
+  publishTournament({ tournamentId, kind, matchId, ...(version === null ? {} : { version }) });
 }
 
 /** Reports whose confirmation time passed that one sweep confirms at most (the next tick takes the rest). */

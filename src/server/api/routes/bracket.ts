@@ -3,6 +3,7 @@ import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateS
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { drawBracket, findTournamentRow, saveBracket } from '../../services/bracket.ts';
+import { stagesVersion } from '../../services/stages.ts';
 import { approvedParticipants } from '../../services/participants.ts';
 import { publishTournament } from '../../services/live.ts';
 
@@ -34,12 +35,21 @@ export const bracketRoutes = router()
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.get('db');
+      c.header('Cache-Control', 'no-cache');
+      // A poll (every 5 s, from every open bracket) that already has this version reads the version alone, not the bracket.
+      const ifNoneMatch = c.req.header('if-none-match');
+      if (ifNoneMatch !== undefined) {
+        const version = await stagesVersion(db, id);
+        if (version !== null && ifNoneMatch === etagOf(id, version)) {
+          c.header('ETag', ifNoneMatch);
+          return c.body(null, 304);
+        }
+      }
       const row = await findTournamentRow(db, id);
       if (!row) fail(404, 'tournament.notFound');
       const etag = etagOf(row.id, row.bracketVersion);
       c.header('ETag', etag);
-      c.header('Cache-Control', 'no-cache');
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+      if (ifNoneMatch === etag) return c.body(null, 304);
       const state: BracketState = {
         tournament: row.id,
         bracket: row.bracket,
