@@ -9,7 +9,7 @@ import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
 import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/server/serving/event-streams.ts';
 import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
-import { answerKey, publicAnswers, wantsFresh } from '../src/server/serving/response-cache.ts';
+import { answerKey, publicAnswers, RENDER_AGAIN, wantsFresh } from '../src/server/serving/response-cache.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -41,8 +41,11 @@ export function overloaded(req: http.IncomingMessage, res: http.ServerResponse):
 /** Fingerprinted by the build: a changed file gets a new name, so it may be kept for a year. */
 const FINGERPRINTED = /^\/_astro\//;
 
-/** A guest's GET that the build's middleware answered a moment ago is written from memory, as sent then. */
-function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+/**
+ * A guest's GET that the build's middleware answered a moment ago is written from memory, as sent
+ * then (true). RENDER_AGAIN when this request is the one to render that answer anew for everyone.
+ */
+function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean | typeof RENDER_AGAIN {
   const { headers } = req;
   if (req.method !== 'GET' || headers.authorization !== undefined || req.url === undefined) return false;
   /** A header's raw value, a repeated one joined as Fetch's Headers joins it. */
@@ -58,6 +61,7 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
   });
   if (key === undefined) return false;
   const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null, wantsFresh(header));
+  if (answer === RENDER_AGAIN) return RENDER_AGAIN;
   if (!answer) return false;
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
@@ -106,10 +110,11 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
         // A live page's stream stays open for hours: never held, and it must not hold a render's place (the
         // caps count streams). A tournament's is served on the socket itself; what that path does not take goes on to the route.
         if (isEventStreamPath(req.url ?? '')) return void serveEventStream(req, res, () => void handler(req, res), options.streamDeps);
-        if (answerFromMemory(req, res)) return;
+        const held = answerFromMemory(req, res);
+        if (held === true) return;
         // A load balancer's probe must get its answer within seconds (health.ts), queue or not.
         if (req.url === '/api/health') return void handler(req, res);
-        (isApiPath(req.url ?? '') ? api : pages)(req, res);
+        (isApiPath(req.url ?? '') ? api : pages)(req, res, held === RENDER_AGAIN);
       });
     },
     { pages: true, requestTimeoutMs: options.requestTimeoutMs },

@@ -42,16 +42,15 @@ async function holdingServer(limit: number, maxWaitMs = 60_000) {
     arrived.push(req.url!);
     req.socket.once('close', () => closed.add(req.url!));
   });
-  server.on(
-    'request',
-    admission({ limit, maxWaitMs, shed: (_req, res) => res.writeHead(503).end('shed') }, (req, res) => {
-      inside++;
-      most = Math.max(most, inside);
-      started.push(req.url!);
-      if (req.url === '/big') return void res.end(Buffer.alloc(8 * 1024 * 1024));
-      held.set(req.url!, res);
-    }),
-  );
+  const line = admission({ limit, maxWaitMs, shed: (_req, res) => res.writeHead(503).end('shed') }, (req, res) => {
+    inside++;
+    most = Math.max(most, inside);
+    started.push(req.url!);
+    if (req.url === '/big') return void res.end(Buffer.alloc(8 * 1024 * 1024));
+    held.set(req.url!, res);
+  });
+  // Paths under /first come as a held answer's render does (serve.ts): before the others.
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => line(req, res, req.url!.startsWith('/first')));
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   /** Sends a GET and waits until the server has it, so the order of arrival is the order of calls. */
@@ -152,6 +151,28 @@ describe('admission', () => {
     s.release('/later');
     expect(await later).toBe('/later');
     expect(s.started).toEqual(['/stuck', '/later']);
+  });
+
+  it('lets a `first` request in before every request waiting, the `first` ones in their own arrival order', async () => {
+    const s = await holdingServer(1);
+    const answers: Promise<string>[] = [];
+    for (const path of ['/inside', '/1', '/2', '/first/a', '/3', '/first/b']) answers.push((await s.request(path)).answer);
+    for (const path of ['/inside', '/first/a', '/first/b', '/1', '/2', '/3']) {
+      await until(`${path} to start`, () => s.started.at(-1) === path);
+      s.release(path);
+    }
+    expect(await Promise.all(answers)).toEqual(['/inside', '/1', '/2', '/first/a', '/3', '/first/b']);
+    expect(s.started).toEqual(['/inside', '/first/a', '/first/b', '/1', '/2', '/3']);
+  });
+
+  it('sheds a `first` request that waited longer than allowed, as any other', async () => {
+    const hurried = await holdingServer(1, 150);
+    const { answer: stuck } = await hurried.request('/stuck');
+    const { answer: shed } = await hurried.request('/first/late');
+    expect(await shed).toBe('shed');
+    hurried.release('/stuck');
+    expect(await stuck).toBe('/stuck');
+    expect(hurried.started).toEqual(['/stuck']);
   });
 });
 

@@ -25,20 +25,20 @@ const keyOf = (path: string) => answerKey({ cookie: null, forwardedProto: null, 
 describe('the middleware', () => {
   it('answers a write to a page 405 without rendering it, and keeps the held answers', async () => {
     await call('GET', '/tournaments').response;
-    expect(publicAnswers.lookup(keyOf('/tournaments'), null, null)?.status).toBe(200);
+    expect(publicAnswers.lookup(keyOf('/tournaments'), null, null)).toMatchObject({ status: 200 });
     const { response, next } = call('POST', '/tournaments');
     expect((await response).status).toBe(405);
     expect((await response).headers.get('allow')).toBe('GET, HEAD');
     expect(next).not.toHaveBeenCalled();
-    expect(publicAnswers.lookup(keyOf('/tournaments'), null, null)?.status).toBe(200);
+    expect(publicAnswers.lookup(keyOf('/tournaments'), null, null)).toMatchObject({ status: 200 });
   });
 
   it('marks held answers out of date after a successful write through the API, and not after a refused one; its writer reads fresh', async () => {
     await call('GET', '/news').response;
     await call('POST', '/api/auth/login').response;
-    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)?.status).toBe(200);
+    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)).toMatchObject({ status: 200 });
     const refused = await call('POST', '/api/news', 400).response;
-    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)?.status).toBe(200);
+    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)).toMatchObject({ status: 200 });
     expect(refused.headers.get('set-cookie')).toBeNull();
     const written = await call('POST', '/api/news', 201).response;
     // A reader who wants a fresh answer (the writer, with the cookie its write set) renders it again.

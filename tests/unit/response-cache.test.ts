@@ -3,11 +3,13 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   answerKey,
+  type CachedAnswer,
   ENTRY_OVERHEAD_BYTES,
   HELD_QUERY_PARAMETERS,
   MAX_HELD_ANSWERS,
   MAX_HELD_BYTES,
   PUBLIC_ANSWER_TTL_MS,
+  RENDER_AGAIN,
   ResponseCache,
   STALE_MAX_MS,
   STALE_REFRESH_MS,
@@ -16,6 +18,12 @@ import {
 } from '../../src/server/serving/response-cache.ts';
 
 const get = (headers: Record<string, string> = {}) => new Request('http://arena.test/tournaments', { headers });
+
+/** The answer `lookup` sent from memory: a test that reads one was not sent on to render it again. */
+function sent(answer: ReturnType<ResponseCache['lookup']>): CachedAnswer | undefined {
+  expect(answer).not.toBe(RENDER_AGAIN);
+  return answer === RENDER_AGAIN ? undefined : answer;
+}
 const PUBLIC = 'public, max-age=0, s-maxage=30';
 
 /** A render that counts its calls and answers `body` with `cacheControl`. */
@@ -114,7 +122,7 @@ describe('ResponseCache', () => {
     const render = async () => new Response(page, { headers: { 'cache-control': PUBLIC, 'content-type': 'text/html', etag: '"v1"' } });
     expect(cache.lookup('k', 'br', null)).toBeUndefined();
     await cache.get('k', get({ 'accept-encoding': 'br' }), render);
-    const held = cache.lookup('k', 'gzip, deflate, br', null);
+    const held = sent(cache.lookup('k', 'gzip, deflate, br', null));
     const headers = new Headers(Object.fromEntries(Array.from({ length: (held?.headers.length ?? 0) / 2 }, (_, i) => [held!.headers[2 * i], held!.headers[2 * i + 1]])));
     expect(held?.status).toBe(200);
     expect(headers.get('content-encoding')).toBe('br');
@@ -123,7 +131,7 @@ describe('ResponseCache', () => {
     // Not yet made for gzip-only clients: they go the long way once, which makes it.
     expect(cache.lookup('k', 'gzip', null)).toBeUndefined();
     await cache.get('k', get({ 'accept-encoding': 'gzip' }), render);
-    expect(cache.lookup('k', 'gzip', null)?.status).toBe(200);
+    expect(cache.lookup('k', 'gzip', null)).toMatchObject({ status: 200 });
     expect(cache.lookup('k', 'br', 'W/"v1"')).toMatchObject({ status: 304, body: null });
   });
 
@@ -137,8 +145,8 @@ describe('ResponseCache', () => {
       return new Response(pages[key], { headers: { 'cache-control': PUBLIC, 'content-type': 'text/html' } });
     };
     for (const key of ['a', 'b']) await cache.get(key, get({ 'accept-encoding': 'br' }), render(key));
-    expect(cache.lookup('a', 'br', null)?.status).toBe(200);
-    expect(cache.lookup('b', 'br', null)?.status).toBe(200);
+    expect(cache.lookup('a', 'br', null)).toMatchObject({ status: 200 });
+    expect(cache.lookup('b', 'br', null)).toMatchObject({ status: 200 });
     const plain = await cache.get('a', get(), render('a'));
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(pages.a);
@@ -160,13 +168,13 @@ describe('ResponseCache', () => {
       });
     await cache.get('k', get(), render);
     vi.advanceTimersByTime(4200);
-    expect(cache.lookup('k', null, null)).toBeUndefined();
+    expect(cache.lookup('k', null, null)).toBe(RENDER_AGAIN);
     // That one request is on its way to the middleware (perhaps waiting its turn): the rest still get the held copy.
-    expect(new TextDecoder().decode(cache.lookup('k', null, null)?.body ?? undefined)).toBe('версія 1');
+    expect(new TextDecoder().decode(sent(cache.lookup('k', null, null))?.body ?? undefined)).toBe('версія 1');
     const refreshing = cache.get('k', get(), render);
     await vi.advanceTimersByTimeAsync(0);
     // Others still get the held copy, from the fast path and the middleware alike.
-    expect(new TextDecoder().decode(cache.lookup('k', null, null)?.body ?? undefined)).toBe('версія 1');
+    expect(new TextDecoder().decode(sent(cache.lookup('k', null, null))?.body ?? undefined)).toBe('версія 1');
     expect(await (await cache.get('k', get(), render)).text()).toBe('версія 1');
     finish?.();
     expect(await (await refreshing).text()).toBe('версія 2');
@@ -181,15 +189,15 @@ describe('ResponseCache', () => {
     const render = async () => new Response(`етап ${tag} `.repeat(500), { headers: { 'cache-control': PUBLIC, 'content-type': 'application/json', etag: tag } });
     const first = await cache.get('k', get({ 'accept-encoding': 'br' }), render);
     const firstBody = new Uint8Array(await first.arrayBuffer());
-    const heldBody = cache.lookup('k', 'br', null)!.body!;
+    const heldBody = sent(cache.lookup('k', 'br', null))!.body!;
     vi.advanceTimersByTime(4200);
-    expect(cache.lookup('k', 'br', null)).toBeUndefined(); // this request goes on to render it again
+    expect(cache.lookup('k', 'br', null)).toBe(RENDER_AGAIN); // this request goes on to render it again
     await cache.get('k', get({ 'accept-encoding': 'br' }), render);
     // Same ETag: the very copy held before is sent, not a fresh compression of the same bytes.
-    expect(cache.lookup('k', 'br', null)!.body).toBe(heldBody);
+    expect(sent(cache.lookup('k', 'br', null))!.body).toBe(heldBody);
     tag = '"v2"';
     vi.advanceTimersByTime(4200);
-    expect(cache.lookup('k', 'br', null)).toBeUndefined();
+    expect(cache.lookup('k', 'br', null)).toBe(RENDER_AGAIN);
     const changed = await cache.get('k', get({ 'accept-encoding': 'br' }), render);
     expect(changed.headers.get('etag')).toBe('"v2"');
     expect(new Uint8Array(await changed.arrayBuffer())).not.toEqual(firstBody);
@@ -229,7 +237,7 @@ describe('ResponseCache', () => {
     cache.forget((path) => path.startsWith('/b'));
     finish();
     expect(await (await inFlight).text()).toBe('стара');
-    expect(cache.lookup(key('/a'), null, null)?.status).toBe(200);
+    expect(cache.lookup(key('/a'), null, null)).toMatchObject({ status: 200 });
     expect(cache.lookup(key('/b'), null, null)).toBeUndefined();
     expect(cache.lookup(key('/b/slow'), null, null)).toBeUndefined();
     await cache.get(key('/a'), get(), render);
@@ -286,7 +294,10 @@ function collect(): number {
 
 describe('ResponseCache: answers a write made out of date (decision 019)', () => {
   const text = async (response: Response) => response.text();
-  const bodyOf = (answer: { body: Uint8Array | null } | undefined) => (answer?.body ? Buffer.from(answer.body).toString() : undefined);
+  const bodyOf = (answer: ReturnType<ResponseCache['lookup']>) => {
+    const body = sent(answer)?.body;
+    return body ? Buffer.from(body).toString() : undefined;
+  };
   const held = async (cache: ResponseCache, render: () => Promise<Response>) => {
     await cache.get('k', get(), render);
   };
@@ -300,7 +311,7 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     // Rendered a moment ago: the next second's readers all get that copy.
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
     vi.advanceTimersByTime(STALE_REFRESH_MS);
-    expect(cache.lookup('k', null, null)).toBeUndefined();
+    expect(cache.lookup('k', null, null)).toBe(RENDER_AGAIN);
     // That one request renders; everyone else meanwhile keeps the copy.
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
@@ -323,7 +334,7 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     cache.markStale(() => true);
     // A refresh that never came back: the copy is not handed out past STALE_MAX_MS.
     vi.advanceTimersByTime(STALE_REFRESH_MS);
-    expect(cache.lookup('k', null, null)).toBeUndefined();
+    expect(cache.lookup('k', null, null)).toBe(RENDER_AGAIN);
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
     vi.advanceTimersByTime(STALE_MAX_MS);
     expect(cache.lookup('k', null, null)).toBeUndefined();
@@ -336,7 +347,7 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     await cache.get('/a x', get(), render);
     await cache.get('/b x', get(), render);
     cache.markStale((path) => path === '/b');
-    expect(cache.lookup('/a x', null, null, true)?.status).toBe(200);
+    expect(cache.lookup('/a x', null, null, true)).toMatchObject({ status: 200 });
     expect(cache.lookup('/b x', null, null, true)).toBeUndefined();
   });
 

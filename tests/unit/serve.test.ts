@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { overloaded, servingServer } from '../../scripts/serve.ts';
 import { apiServer } from '../../src/server/main.ts';
-import { answerKey, publicAnswers } from '../../src/server/serving/response-cache.ts';
+import { answerKey, publicAnswers, STALE_REFRESH_MS } from '../../src/server/serving/response-cache.ts';
 
 /** Starts `server` on a free loopback port and gives its base address. */
 async function listen(server: http.Server): Promise<{ port: number; base: string }> {
@@ -172,7 +172,7 @@ describe('the site\'s server, before the app', () => {
       expect(await response.json()).toEqual({ message: 'This method is not allowed here' });
     }
     expect(reached).toEqual([]);
-    expect(publicAnswers.lookup(key, null, null)?.status).toBe(200);
+    expect(publicAnswers.lookup(key, null, null)).toMatchObject({ status: 200 });
     // The API takes its writes.
     expect((await fetch(`${base}/api/news`, { method: 'POST', body: '{}' })).status).toBe(200);
     expect(reached).toEqual(['POST /api/news']);
@@ -278,6 +278,47 @@ describe('the site\'s server: two lines into the app (decision 019)', () => {
       renders.shift()!();
       expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
     } finally {
+      await close(server);
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+  it('lets the one request sent to render a held page again in before the pages waiting, while other guests keep the copy', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
+    const renders: { url: string; answer: () => void }[] = [];
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      renders.push({ url: req.url!, answer: () => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url) });
+    };
+    const server = servingServer(handler, clientDir, { concurrency: 1 });
+    const { base, port } = await listen(server);
+    let arrived = 0;
+    server.on('request', () => arrived++);
+    try {
+      const key = answerKey({ cookie: null, forwardedProto: null, host: `127.0.0.1:${port}`, path: '/news' })!;
+      await publicAnswers.get(key, new Request(`${base}/news`), async () =>
+        new Response('новини 1', { headers: { 'content-type': 'text/plain', 'cache-control': 'public, max-age=0, s-maxage=30' } }),
+      );
+      const pages = [fetch(`${base}/tournaments?page=1`)];
+      await expect.poll(() => renders.length).toBe(1);
+      pages.push(fetch(`${base}/tournaments?page=2`));
+      // A write made /news out of date a second ago: the next guest is sent on to render it again.
+      publicAnswers.markStale(() => true);
+      vi.setSystemTime(Date.now() + STALE_REFRESH_MS);
+      const refresh = fetch(`${base}/news`);
+      await expect.poll(() => arrived).toBe(3);
+      // Every other guest meanwhile gets the copy from memory, without waiting in the line.
+      expect(await (await fetch(`${base}/news`, { headers: { 'accept-encoding': 'identity' } })).text()).toBe('новини 1');
+      renders.shift()!.answer();
+      await expect.poll(() => renders.length).toBe(1);
+      expect(renders[0]!.url).toBe('/news');
+      renders.shift()!.answer();
+      expect(await (await refresh).text()).toBe('/news');
+      await expect.poll(() => renders.length).toBe(1);
+      renders.shift()!.answer();
+      expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      vi.useRealTimers();
+      publicAnswers.clear();
       await close(server);
       rmSync(clientDir, { recursive: true, force: true });
     }

@@ -3,6 +3,9 @@ import type { Socket } from 'node:net';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A line's entrance: `first` requests (a held answer's render, which every other reader waits on) go before the rest. */
+export type Line = (req: IncomingMessage, res: ServerResponse, first?: boolean) => void;
+
 export interface AdmissionOptions {
   /** Requests handled at once. */
   limit: number;
@@ -41,10 +44,14 @@ const MAX_WAITING_PER_CONNECTION = 8;
 export function admission(
   { limit, maxWaitMs, shed, maxWaiting = MAX_WAITING, maxWaitingPerConnection = MAX_WAITING_PER_CONNECTION }: AdmissionOptions,
   handle: Handler,
-): Handler {
+): Line {
   let inside = 0;
-  const waiting: { req: IncomingMessage; res: ServerResponse; since: number }[] = [];
-  /** How many of `waiting` each connection has. */
+  type Waiting = { req: IncomingMessage; res: ServerResponse; since: number };
+  // Two queues, each in arrival order: `first` requests are let in before any of `waiting`.
+  const urgent: Waiting[] = [];
+  const waiting: Waiting[] = [];
+  const queued = () => urgent.length + waiting.length;
+  /** How many of the queued requests each connection has. */
   const perConnection = new Map<Socket, number>();
   const left = (req: IncomingMessage) => {
     const count = (perConnection.get(req.socket) ?? 1) - 1;
@@ -55,7 +62,7 @@ export function admission(
 
   const gone = (req: IncomingMessage, res: ServerResponse) => req.socket.destroyed || res.closed;
   const stopSweepingWhenEmpty = () => {
-    if (waiting.length > 0 || !sweeper) return;
+    if (queued() > 0 || !sweeper) return;
     clearInterval(sweeper);
     sweeper = undefined;
   };
@@ -83,8 +90,8 @@ export function admission(
   };
 
   const next = () => {
-    while (inside < limit && waiting.length > 0) {
-      const { req, res } = waiting.shift()!;
+    while (inside < limit && queued() > 0) {
+      const { req, res } = (urgent.length > 0 ? urgent : waiting).shift()!;
       left(req);
       if (!gone(req, res)) admit(req, res);
     }
@@ -92,33 +99,37 @@ export function admission(
   };
 
   const dropGone = () => {
-    for (let i = waiting.length - 1; i >= 0; i--) {
-      const { req, res } = waiting[i]!;
-      if (!gone(req, res)) continue;
-      waiting.splice(i, 1);
-      left(req);
+    for (const queue of [urgent, waiting]) {
+      for (let i = queue.length - 1; i >= 0; i--) {
+        const { req, res } = queue[i]!;
+        if (!gone(req, res)) continue;
+        queue.splice(i, 1);
+        left(req);
+      }
     }
   };
 
-  // The queue is in arrival order, so whoever waited too long is at its head.
+  // Each queue is in arrival order, so whoever waited too long is at its head.
   const sweep = () => {
     const cutoff = Date.now() - maxWaitMs;
-    while (waiting.length > 0 && waiting[0]!.since <= cutoff) {
-      const { req, res } = waiting.shift()!;
-      left(req);
-      if (!gone(req, res)) shed(req, res);
+    for (const queue of [urgent, waiting]) {
+      while (queue.length > 0 && queue[0]!.since <= cutoff) {
+        const { req, res } = queue.shift()!;
+        left(req);
+        if (!gone(req, res)) shed(req, res);
+      }
     }
     stopSweepingWhenEmpty();
   };
 
-  return (req, res) => {
+  return (req, res, first = false) => {
     if (inside < limit) return admit(req, res);
     // Callers that hung up while waiting would otherwise count until their turn came.
-    if (waiting.length >= maxWaiting) dropGone();
+    if (queued() >= maxWaiting) dropGone();
     const mine = perConnection.get(req.socket) ?? 0;
-    if (waiting.length >= maxWaiting || mine >= maxWaitingPerConnection) return shed(req, res);
+    if (queued() >= maxWaiting || mine >= maxWaitingPerConnection) return shed(req, res);
     perConnection.set(req.socket, mine + 1);
-    waiting.push({ req, res, since: Date.now() });
+    (first ? urgent : waiting).push({ req, res, since: Date.now() });
     sweeper ??= setInterval(sweep, Math.min(250, maxWaitMs)).unref();
   };
 }

@@ -60,6 +60,14 @@ export interface CachedAnswer {
   body: Uint8Array | null;
 }
 
+/**
+ * What `lookup` answers the one request it sends on to render a held answer again while every
+ * other reader keeps getting the copy: that render serves them all, so the server in front lets it
+ * in before the requests waiting their turn (scripts/serve.ts). Left to wait behind them, under a
+ * final's load it came back after STALE_MAX_MS and the TTL, and every guest then queued for it.
+ */
+export const RENDER_AGAIN = Symbol('render again');
+
 /** Bigger answers are rare (long lists) and not worth holding in memory. */
 const MAX_BODY_BYTES = 512 * 1024;
 
@@ -240,10 +248,11 @@ export class ResponseCache {
 
   /**
    * The held answer for `key` as sent with `acceptEncoding`, when it is fresh and already
-   * compressed that way; otherwise undefined, and the request goes the long way (`get`). Never
-   * waits, never renders: this is the fast path in front of Astro.
+   * compressed that way; otherwise the request goes the long way (`get`): RENDER_AGAIN when it is
+   * the one sent to render a held answer again, undefined for any other reason. Never waits, never
+   * renders: this is the fast path in front of Astro.
    */
-  lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null, fresh = false): CachedAnswer | undefined {
+  lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null, fresh = false): CachedAnswer | typeof RENDER_AGAIN | undefined {
     this.#sweep();
     const entry = this.#fresh(key);
     if (!entry) return undefined;
@@ -253,13 +262,13 @@ export class ResponseCache {
       // One request at a time, and at most once per STALE_REFRESH_MS, renders it again; the rest keep the copy.
       if (!entry.refreshing && now - entry.stored >= STALE_REFRESH_MS) {
         entry.refreshing = true;
-        return undefined;
+        return RENDER_AGAIN;
       }
     } else if (this.#due(key, entry) && !entry.refreshing) {
       // One request goes on to render it again; the rest keep getting the held copy meanwhile, even
       // while that one waits for its turn to reach the middleware.
       entry.refreshing = true;
-      return undefined;
+      return RENDER_AGAIN;
     }
     const sent = entry.ready.get(chooseEncoding(acceptEncoding) ?? 'identity');
     if (!sent) return undefined;
