@@ -17,6 +17,7 @@ import {
   users,
 } from '../../src/server/db/schema/index.ts';
 import { countStageResults } from '../../src/server/services/stage-stats.ts';
+import { lockTournament } from '../../src/server/services/stages.ts';
 import { accounts, team as buildTeam, recordedMatch, statsGame, statsOn, tournament, useTestApi } from '../support/builders.ts';
 
 /*
@@ -73,7 +74,8 @@ async function stageMatch(c: Cup, a: string | null, b: string | null): Promise<s
   return row!.id;
 }
 
-const count = (c: Cup, ids: string[]) => api.db.transaction((tx) => countStageResults(tx, c.id, ids));
+// As the stage service calls it: with the tournament's row, locked.
+const count = (c: Cup, ids: string[]) => api.db.transaction(async (tx) => countStageResults(tx, (await lockTournament(tx, c.id))!, ids));
 
 /** Writes a stage match's result as the stage service would, then counts it. */
 async function result(c: Cup, id: string, scoreA: number, scoreB: number, winner: string | null, completedAt: Date) {

@@ -614,6 +614,14 @@ describe('removing leaderboard rows', () => {
     expect(after!.matchesWon - before!.matchesWon).toBe(2);
     expect(after!.matchesLost - before!.matchesLost).toBe(2);
   });
+
+  it('takes each side\'s rating row, made when missing and locked, in one statement', async () => {
+    const { result, queries } = await api.queriesOf(() => record(soloCup, duel(ann, eve, 2, 0, { duration: 777 })));
+    expect(result.status).toBe(201);
+    const ratingRows = queries.filter((q) => q.includes('"player_game_stats"') && !q.startsWith('update'));
+    expect(ratingRows).toHaveLength(2);
+    for (const q of ratingRows) expect(q).toMatch(/^insert into "player_game_stats" .* on conflict .* do update .* returning/);
+  });
 });
 
 describe('the same result sent twice at once', () => {

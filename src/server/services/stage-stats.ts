@@ -12,7 +12,7 @@ import {
   stages,
   teamGameStats,
   teams,
-  tournaments,
+  type tournaments,
   users,
 } from '../db/schema/index.ts';
 import { getStatsConfig } from './game-management.ts';
@@ -184,6 +184,9 @@ function sameRecord(old: OldRecord, wanted: Wanted, gameId: string): boolean {
   });
 }
 
+/** What counting needs of the tournament: the caller's row, locked (`lockTournament`), so it is current. */
+export type CountedTournament = Pick<typeof tournaments.$inferSelect, 'id' | 'gameId' | 'statsEnabled' | 'soloOnly'>;
+
 /**
  * Makes the statistics agree with these stage matches of the tournament, right after the stage
  * service wrote them, inside its transaction: each one's previous record (`matches.stage_match_id`)
@@ -192,13 +195,9 @@ function sameRecord(old: OldRecord, wanted: Wanted, gameId: string): boolean {
  * notifications. A result still recorded as it stands is left alone, so a repeated call changes
  * nothing. Nothing happens unless the tournament has statistics on and its game a configuration.
  */
-export async function countStageResults(tx: Tx, tournamentId: string, stageMatchIds: readonly string[]): Promise<void> {
-  if (stageMatchIds.length === 0) return;
-  const [tournament] = await tx
-    .select({ gameId: tournaments.gameId, statsEnabled: tournaments.statsEnabled, soloOnly: tournaments.soloOnly })
-    .from(tournaments)
-    .where(eq(tournaments.id, tournamentId));
-  if (!tournament?.statsEnabled) return;
+export async function countStageResults(tx: Tx, tournament: CountedTournament, stageMatchIds: readonly string[]): Promise<void> {
+  if (stageMatchIds.length === 0 || !tournament.statsEnabled) return;
+  const tournamentId = tournament.id;
   const config = await getStatsConfig(tx, tournament.gameId);
   if (!config) return;
   const gameId = tournament.gameId;

@@ -674,7 +674,7 @@ async function saveStage(
   };
   const updatedAll = all.map((s) => (s.stage.id === stage.id ? saved : s));
   await bumpTournament(tx, tournament, updatedAll);
-  if (changedResults.length > 0) await countStageResults(tx, tournament.id, changedResults);
+  if (changedResults.length > 0) await countStageResults(tx, tournament, changedResults);
   await recordAudit(tx, await resultEntries(tx, tournament, loaded, resolved, resultIndexes, audit));
   return { stage: saved, changed };
 }
@@ -861,8 +861,9 @@ const stageCreatedEntry = (tournamentId: string, stage: StageRow, actor: AuditAc
 });
 
 /** Withdraws every result of these stages from the statistics and deletes the stages (each a `stageReset` in the audit log). */
-async function withdrawStages(tx: Tx, tournamentId: string, all: readonly LoadedStage[], actor: AuditActor) {
+async function withdrawStages(tx: Tx, tournament: TournamentRow, all: readonly LoadedStage[], actor: AuditActor) {
   if (all.length === 0) return;
+  const tournamentId = tournament.id;
   await recordAudit(
     tx,
     all.map((s) => ({
@@ -876,7 +877,7 @@ async function withdrawStages(tx: Tx, tournamentId: string, all: readonly Loaded
   const withResults = all.flatMap((s) => s.rows.filter((_, i) => s.resolved[i]?.result).map((r) => r.id));
   if (withResults.length > 0) {
     await tx.update(stageMatches).set({ status: 'waiting', winner: null, completedAt: null }).where(inArray(stageMatches.id, withResults));
-    await countStageResults(tx, tournamentId, withResults);
+    await countStageResults(tx, tournament, withResults);
   }
   await tx.delete(stages).where(
     inArray(
@@ -1250,7 +1251,7 @@ export async function drawSingleElimination(
     const participants = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
     if (participants.length === 0) return { ok: false, reason: 'noParticipants' };
     if (participants.length < 2) return { ok: false, reason: 'needTwo' };
-    await withdrawStages(tx, tournament.id, all, actor);
+    await withdrawStages(tx, tournament, all, actor);
     const draft = draftStage(
       'single_elimination',
       {},
@@ -1300,7 +1301,7 @@ export async function saveSingleElimination(
     return { ok: false, reason: 'otherStages' };
   }
   if (bracket.length === 0) {
-    await withdrawStages(tx, tournament.id, all, actor);
+    await withdrawStages(tx, tournament, all, actor);
     return { ok: true, ...(await bumpTournament(tx, tournament, [])) };
   }
   let stage = all.findLast((s) => s.stage.format === 'single_elimination');
@@ -1310,7 +1311,7 @@ export async function saveSingleElimination(
     if (stage!.plan[index]?.side !== 'winners') entered.set(index, result);
   });
   if (!stage || stage.stage.seeds.length !== seeds.length) {
-    if (stage) await withdrawStages(tx, tournament.id, [stage], actor);
+    if (stage) await withdrawStages(tx, tournament, [stage], actor);
     const [created] = await tx
       .insert(stages)
       .values({

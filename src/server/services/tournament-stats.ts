@@ -116,23 +116,25 @@ function resolveSide(allowed: MatchSides, type: ParticipantType, id: string | un
   return found ? { type, ...found } : null;
 }
 
-/** Creates the side's statistics row for the game if it has none, and locks it for this transaction. */
+/**
+ * Creates the side's statistics row for the game if it has none, and locks it for this
+ * transaction, in one statement: an upsert that sets nothing new locks the row it finds, as an
+ * update would, and returns it as it stands (every result sends this once per side).
+ */
 export async function lockStats(tx: Tx, side: ResolvedSide, gameId: string): Promise<StatsRow> {
   if (side.type === 'user') {
-    await tx.insert(playerGameStats).values({ userId: side.id, gameId }).onConflictDoNothing();
     const [row] = await tx
-      .select()
-      .from(playerGameStats)
-      .where(and(eq(playerGameStats.userId, side.id), eq(playerGameStats.gameId, gameId)))
-      .for('update');
+      .insert(playerGameStats)
+      .values({ userId: side.id, gameId })
+      .onConflictDoUpdate({ target: [playerGameStats.userId, playerGameStats.gameId], set: { gameId } })
+      .returning();
     return row!;
   }
-  await tx.insert(teamGameStats).values({ teamId: side.id, gameId }).onConflictDoNothing();
   const [row] = await tx
-    .select()
-    .from(teamGameStats)
-    .where(and(eq(teamGameStats.teamId, side.id), eq(teamGameStats.gameId, gameId)))
-    .for('update');
+    .insert(teamGameStats)
+    .values({ teamId: side.id, gameId })
+    .onConflictDoUpdate({ target: [teamGameStats.teamId, teamGameStats.gameId], set: { gameId } })
+    .returning();
   return row!;
 }
 
