@@ -590,6 +590,24 @@ describe('event streams served on the socket', () => {
     await stream.ended;
   });
 
+  it('carries HSTS when the site is served over HTTPS, as every other answer does, and not over plain HTTP', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const headerOver = async (siteUrl: string) => {
+      frontDeps.siteUrl = siteUrl;
+      const stream = await openOnSocket(eventsOf(cup.id));
+      stream.close();
+      await stream.ended;
+      expect(stream.status).toBe(200);
+      return stream.headers['strict-transport-security'];
+    };
+    try {
+      expect(await headerOver('https://arena.test')).toBe('max-age=31536000; includeSubDomains');
+      expect(await headerOver('http://arena.test')).toBeUndefined();
+    } finally {
+      frontDeps.siteUrl = deps().siteUrl;
+    }
+  });
+
   it('leaves what it does not serve to the route: 404 for an unknown tournament, 400 for an id that is not one, in Ukrainian', async () => {
     const missing = await openOnSocket(eventsOf('00000000-0000-4000-8000-000000000000'));
     await missing.ended;

@@ -18,7 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readerOf, tournamentExists } from '../services/live.ts';
 import { attachStream, EVENT_STREAM_LIMITS, takeStreamPlace, type StreamLimits, type Topic } from '../services/live-streams.ts';
 import { API_SECURITY_HEADERS } from './refusals.ts';
-import { forwardedBy } from './transport.ts';
+import { forwardedBy, forwardedOverHttps, HSTS } from './transport.ts';
 
 const EVENT_STREAM = /^\/api\/(tournaments\/[^/?#]+|users\/me)\/events\/?(\?|$)/;
 
@@ -44,6 +44,8 @@ async function topicOf(req: IncomingMessage): Promise<Topic | undefined> {
 /** What of the running server's dependencies this path needs (api/context.ts `Deps`, from server/runtime.ts). */
 export interface StreamDeps {
   trustProxy: number;
+  /** The public address (SITE_URL): an https one means the stream went out over HTTPS (HSTS). */
+  siteUrl?: string | undefined;
   eventStreams?: StreamLimits | undefined;
 }
 
@@ -86,6 +88,15 @@ const STREAM_HEADERS: Readonly<Record<string, string>> = {
   ...API_SECURITY_HEADERS,
 };
 
+/** The same over HTTPS: HSTS, as every other answer sent over HTTPS carries (src/middleware.ts, api/app.ts). */
+const STREAM_HEADERS_OVER_HTTPS: Readonly<Record<string, string>> = { ...STREAM_HEADERS, 'Strict-Transport-Security': HSTS };
+
+/** A header as the proxies wrote it, a repeated one joined as Fetch's Headers joins it. */
+function headerOf(req: IncomingMessage, name: 'x-forwarded-for' | 'x-forwarded-proto'): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /** A reader that has not taken this much of its stream is not reading: it is let go. */
 const MAX_UNSENT_BYTES = 64 * 1024;
 
@@ -105,11 +116,10 @@ export async function serveEventStream(
   // The reader may have left while the lookups ran: nothing to answer.
   if (res.destroyed) return;
   if (!deps || !topic) return fallback();
-  const header = req.headers['x-forwarded-for'];
-  const address = forwardedBy(Array.isArray(header) ? header.join(', ') : header, deps.trustProxy) ?? req.socket.remoteAddress ?? 'unknown';
+  const address = forwardedBy(headerOf(req, 'x-forwarded-for'), deps.trustProxy) ?? req.socket.remoteAddress ?? 'unknown';
   const release = takeStreamPlace(deps, deps.eventStreams ?? EVENT_STREAM_LIMITS, address);
   if (typeof release === 'string') return fallback();
-  res.writeHead(200, STREAM_HEADERS);
+  res.writeHead(200, forwardedOverHttps(headerOf(req, 'x-forwarded-proto'), deps) ? STREAM_HEADERS_OVER_HTTPS : STREAM_HEADERS);
   const detach = attachStream(topic, {
     write: (bytes) => {
       if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();

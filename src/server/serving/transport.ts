@@ -27,9 +27,16 @@ interface TransportOptions {
  * public address is https.
  */
 export function servedOverHttps(request: Request, options: TransportOptions): boolean {
-  if (new URL(request.url).protocol === 'https:') return true;
+  return new URL(request.url).protocol === 'https:' || forwardedOverHttps(request.headers.get('x-forwarded-proto'), options);
+}
+
+/**
+ * The same for a request Node's own plain-HTTP server took (an event stream served on the socket):
+ * only the public address or our proxies' X-Forwarded-Proto can say it came over HTTPS.
+ */
+export function forwardedOverHttps(forwardedProto: string | null | undefined, options: TransportOptions): boolean {
   if (options.siteUrl?.startsWith('https://')) return true;
-  return forwardedBy(request.headers.get('x-forwarded-proto'), options.trustProxy)?.toLowerCase() === 'https';
+  return forwardedBy(forwardedProto, options.trustProxy)?.toLowerCase() === 'https';
 }
 
 /** A host name or IPv4 address, or an IPv6 address in brackets, with an optional port: nothing else. */
