@@ -11,8 +11,9 @@ if (!runtime.setup) throw new Error(`${DATABASE_PREPARED} is for the server npm 
 const { admin, seeded } = runtime.setup;
 
 console.log('');
-console.log(`Кіберарена: ${env.siteUrl}`);
-if (!env.SITE_URL) console.log('Посилання в листах ведуть на цю адресу. Для публічного сайту задайте SITE_URL (наприклад https://kiberarena.ua).');
+// The address the server listens on is printed once, by the server when it is up (serve.ts); this is the one the site names itself by.
+console.log(`Публічна адреса (посилання в листах, превʼю, RSS, sitemap): ${env.siteUrl}`);
+if (!env.SITE_URL) console.log('Для публічного сайту задайте SITE_URL (наприклад https://kiberarena.ua).');
 console.log(`База даних: ${runtime.deps.database.kind === 'pglite' ? `PGlite у ${join(env.DATA_DIR, 'db')}` : 'PostgreSQL'}`);
 if (seeded) console.log('Додано демо-дані (гравці мають пароль demo12345).');
 if (admin.kind === 'created') {
