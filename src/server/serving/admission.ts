@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** A line's entrance: `first` requests (a held answer's render, which every other reader waits on) go before the rest. */
+/** A line's entrance: `first` requests (the render of a held answer that every other reader is served meanwhile) go before the rest. */
 export type Line = (req: IncomingMessage, res: ServerResponse, first?: boolean) => void;
 
 export interface AdmissionOptions {
