@@ -10,6 +10,7 @@ import { admission } from '../src/server/serving/admission.ts';
 import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/server/serving/event-streams.ts';
 import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
 import { answerKey, publicAnswers, RENDER_AGAIN, wantsFresh } from '../src/server/serving/response-cache.ts';
+import { nodeHeader } from '../src/server/serving/transport.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -48,19 +49,14 @@ const FINGERPRINTED = /^\/_astro\//;
 function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean | typeof RENDER_AGAIN {
   const { headers } = req;
   if (req.method !== 'GET' || headers.authorization !== undefined || req.url === undefined) return false;
-  /** A header's raw value, a repeated one joined as Fetch's Headers joins it. */
-  const header = (name: string) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : (value ?? null);
-  };
   const key = answerKey({
     cookie: headers.cookie ?? null,
-    forwardedProto: header('x-forwarded-proto'),
+    forwardedProto: nodeHeader(req, 'x-forwarded-proto'),
     host: headers.host ?? null,
     path: req.url,
   });
   if (key === undefined) return false;
-  const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null, wantsFresh(header));
+  const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null, wantsFresh((name) => nodeHeader(req, name)));
   if (answer === RENDER_AGAIN) return RENDER_AGAIN;
   if (!answer) return false;
   res.writeHead(answer.status, answer.headers);

@@ -18,7 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readerOf, tournamentExists } from '../services/live.ts';
 import { attachStream, EVENT_STREAM_LIMITS, takeStreamPlace, type StreamLimits, type Topic } from '../services/live-streams.ts';
 import { API_SECURITY_HEADERS } from './refusals.ts';
-import { forwardedBy, forwardedOverHttps, HSTS } from './transport.ts';
+import { forwardedBy, forwardedOverHttps, HSTS, nodeHeader } from './transport.ts';
 
 const EVENT_STREAM = /^\/api\/(tournaments\/[^/?#]+|users\/me)\/events\/?(\?|$)/;
 
@@ -91,12 +91,6 @@ const STREAM_HEADERS: Readonly<Record<string, string>> = {
 /** The same over HTTPS: HSTS, as every other answer sent over HTTPS carries (src/middleware.ts, api/app.ts). */
 const STREAM_HEADERS_OVER_HTTPS: Readonly<Record<string, string>> = { ...STREAM_HEADERS, 'Strict-Transport-Security': HSTS };
 
-/** A header as the proxies wrote it, a repeated one joined as Fetch's Headers joins it. */
-function headerOf(req: IncomingMessage, name: 'x-forwarded-for' | 'x-forwarded-proto'): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
 /** A reader that has not taken this much of its stream is not reading: it is let go. */
 const MAX_UNSENT_BYTES = 64 * 1024;
 
@@ -116,10 +110,10 @@ export async function serveEventStream(
   // The reader may have left while the lookups ran: nothing to answer.
   if (res.destroyed) return;
   if (!deps || !topic) return fallback();
-  const address = forwardedBy(headerOf(req, 'x-forwarded-for'), deps.trustProxy) ?? req.socket.remoteAddress ?? 'unknown';
+  const address = forwardedBy(nodeHeader(req, 'x-forwarded-for'), deps.trustProxy) ?? req.socket.remoteAddress ?? 'unknown';
   const release = takeStreamPlace(deps, deps.eventStreams ?? EVENT_STREAM_LIMITS, address);
   if (typeof release === 'string') return fallback();
-  res.writeHead(200, forwardedOverHttps(headerOf(req, 'x-forwarded-proto'), deps) ? STREAM_HEADERS_OVER_HTTPS : STREAM_HEADERS);
+  res.writeHead(200, forwardedOverHttps(nodeHeader(req, 'x-forwarded-proto'), deps) ? STREAM_HEADERS_OVER_HTTPS : STREAM_HEADERS);
   const detach = attachStream(topic, {
     write: (bytes) => {
       if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();

@@ -1,5 +1,13 @@
+import type { IncomingMessage } from 'node:http';
+
 /** Strict-Transport-Security: a year, subdomains included, so a browser that met the site over HTTPS never tries HTTP again. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** A header of a request Node's own server took, a repeated one joined as Fetch's Headers joins it. */
+export function nodeHeader(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}
 
 /**
  * What the outermost of our `hops` proxies wrote into a forwarded header (X-Forwarded-For,
