@@ -25,7 +25,9 @@ export default defineConfig({
   // BUILD_DIR lets two builds of one checkout run side by side (parallel test servers).
   outDir: process.env.BUILD_DIR ?? './dist',
   // Pages are rendered whole before sending, so each is made entirely in its reader's language.
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // `middleware`: scripts/serve.ts is the server and sends the static files itself; the standalone
+  // handler looked every page and API request up on disk again first (a stat and a lstat each).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // precompress last, so it sees every file the build wrote. React's server HTML is made with
   // renderToString, not through web streams: a page is rendered whole anyway, and a tournament page
   // renders about fifty React components, each twice (Astro's renderer check renders it once more),

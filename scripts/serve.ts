@@ -120,10 +120,9 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
 /** Starts the HTTP server (`servingServer`) for the build in `buildDir`. */
 export async function serveBuild(buildDir: string, options: { port: number; host: string; concurrency: number }): Promise<http.Server> {
   const { port, host } = options;
-  // Astro would otherwise start its own server when the entry is imported.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   // React and other packages outside the bundle read it at run time: without it React renders with its development build.
   process.env.NODE_ENV ??= 'production';
+  // The adapter's `middleware` build: its handler renders pages and the API only, and starts no server of its own.
   const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
   const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency });
   await new Promise<void>((done) => server.listen(port, host, done));

@@ -1,7 +1,7 @@
 // Shared by the server benchmarks: databases, the built server (start, stop, memory), autocannon
 // runs with every latency kept, and the tables they print.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -156,6 +156,33 @@ export class RssSampler {
     return this;
   }
 }
+
+/**
+ * CPU time (user + system) a set of processes has used, read from /proc: the serving process, or
+ * PostgreSQL's backends (every process named `postgres`). The load bench divides it by the answers
+ * a kind got, to say what one answer of that kind costs on the core.
+ */
+export function cpuSeconds(which: number | 'postgres'): number {
+  const ticks = (pid: string | number) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) start at the last ')': utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  if (which !== 'postgres') return ticks(which) / CLOCK_TICKS;
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += ticks(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total / CLOCK_TICKS;
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, is 100 on every architecture Node runs on. */
+const CLOCK_TICKS = 100;
 
 /** What one autocannon run measured, with every response's latency kept (so runs can be merged). */
 export interface Run {

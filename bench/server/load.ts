@@ -33,6 +33,7 @@ import {
   ADMIN_PASSWORD,
   AS_A_BROWSER,
   cannon,
+  cpuSeconds,
   databaseUrl,
   ms,
   percentile,
@@ -56,6 +57,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4522);
 const DURATION = seconds('BENCH_LOAD_SECONDS', 60);
 const TOTAL = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 3);
+/** Only these kinds of clients (names as in `mix`), to measure what each costs alone; not a run of the target. */
+const ONLY = process.env.BENCH_LOAD_ONLY?.split(',').map((s) => s.trim());
 const ON = (process.env.BENCH_LOAD_ON ?? 'postgres,embedded').split(',').map((s) => s.trim()) as ('postgres' | 'embedded')[];
 
 /** Issue 24's targets: what a reader or a writer waits at most (p99), and the server's memory. */
@@ -209,14 +212,19 @@ export async function oneRun(kind: Kind, number: number, duration = DURATION) {
     await settle(server.url);
     const idle = rss.read();
     rss.start();
+    const cpuBefore = { server: cpuSeconds(server.pid), postgres: kind === 'postgres' ? cpuSeconds('postgres') : 0 };
     const runs: Record<string, Run> = Object.fromEntries(
       await Promise.all(Object.entries(clients.kinds).map(async ([name, k]) => [name, await cannon({ url: server.url, duration, ...k })] as const)),
     );
     rss.stop();
+    const cpu = {
+      server: cpuSeconds(server.pid) - cpuBefore.server,
+      postgres: kind === 'postgres' ? cpuSeconds('postgres') - cpuBefore.postgres : 0,
+    };
     await settle(server.url);
     await server.stop();
     const lost = await verify(kind, setup, clients.written);
-    return { runs, idle, maxRss: rss.max, rssSamples: rss.samples, lost, written: clients.written, total };
+    return { runs, idle, maxRss: rss.max, rssSamples: rss.samples, lost, written: clients.written, total, cpu };
   } finally {
     rss.stop();
     await server.stop();
@@ -454,7 +462,7 @@ function mix(setup: Prepared, run: string) {
     },
   ];
 
-  const kinds = {
+  const all = {
     guests: { requests: guests, connections: connections(SHARE.guests) },
     chatPolls: { requests: chatPolls, connections: connections(SHARE.chatPolls) },
     bracketPolls: { requests: bracketPolls, connections: connections(SHARE.bracketPolls) },
@@ -462,6 +470,7 @@ function mix(setup: Prepared, run: string) {
     admins: { requests: admins, connections: connections(SHARE.admins), connectionRate: 3 },
     reporters: { requests: reporters, connections: connections(SHARE.reporters), connectionRate: 2 },
   };
+  const kinds = ONLY ? Object.fromEntries(Object.entries(all).filter(([name]) => ONLY.includes(name))) : all;
   return { kinds, written };
 }
 
@@ -586,12 +595,17 @@ async function main() {
       console.log(table(['clients', 'responses', 'rps', 'p50', 'p99', '5xx', 'errors', 'timeouts', 'status codes'], rowsOf));
       console.log(table(['write', 'acknowledged', 'lost'], result.lost.table));
       console.log(`RSS: ${result.idle.toFixed(0)} MB перед навантаженням, максимум ${result.maxRss.toFixed(0)} MB.`);
+      const answers = Object.values(result.runs).reduce((n, r) => n + r.latencies.length, 0);
+      console.log(
+        `CPU: сервер ${result.cpu.server.toFixed(1)} с (${((result.cpu.server / DURATION) * 100).toFixed(0)} % ядра, ${((result.cpu.server * 1000) / answers).toFixed(2)} мс на відповідь)` +
+          (kind === 'postgres' ? `, PostgreSQL ${result.cpu.postgres.toFixed(1)} с (${((result.cpu.postgres * 1000) / answers).toFixed(2)} мс на відповідь).` : '.'),
+      );
     }
     // Reads and writes of a run, merged: the reporters' answers count as writes (their reads are few and of the same route family).
     const p99Of = (names: string[]) =>
       results.map((r) =>
         percentile(
-          names.flatMap((name) => r.runs[name]!.latencies),
+          names.flatMap((name) => r.runs[name]?.latencies ?? []),
           99,
         ),
       );
