@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../lib/api/chat.ts';
 import { isSupportedMoment } from '../../lib/api/input.ts';
-import type { Tx } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { chatMessages, teamMembers, teams, users } from '../db/schema/index.ts';
 import { presentPerson, signalTeam } from './teams.ts';
 
@@ -38,27 +39,36 @@ export interface ChatPoll {
  * One round trip for a chat poll: whether the team exists (undefined when not), whether the reader
  * is a member, the newest message id, and whether a message cursor belongs to this chat.
  */
-export async function chatPoll(db: Tx, teamId: string, userId: string, cursorId: string | null): Promise<ChatPoll | undefined> {
-  const newest = db
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(eq(chatMessages.teamId, teams.id))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(1);
-  const cursor = cursorId
-    ? sql<boolean>`exists(${db
-        .select({ id: chatMessages.id })
-        .from(chatMessages)
-        .where(and(eq(chatMessages.id, cursorId), eq(chatMessages.teamId, teams.id)))})`
-    : sql<boolean>`true`;
-  const [row] = await db
-    .select({ member: teamMembers.userId, newestId: sql<string | null>`(${newest})`, cursorKnown: cursor })
-    .from(teams)
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
-    .where(eq(teams.id, teamId));
+export async function chatPoll(db: Database, teamId: string, userId: string, cursorId: string | null): Promise<ChatPoll | undefined> {
+  const [row] = await (cursorId ? pollAfterMessage(db).execute({ teamId, userId, cursorId }) : pollStatement(db).execute({ teamId, userId }));
   if (!row) return undefined;
   return { member: row.member !== null, newestId: row.newestId, cursorKnown: row.cursorKnown };
 }
+
+/** `chatPoll`'s statement, with or without a message cursor to check; prepared (db/prepared.ts): every open chat sends it every few seconds. */
+const pollOf = (withCursor: boolean) =>
+  prepared((db) => {
+    const newest = db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(eq(chatMessages.teamId, teams.id))
+      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+      .limit(1);
+    const cursor = withCursor
+      ? sql<boolean>`exists(${db
+          .select({ id: chatMessages.id })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.id, sql.placeholder('cursorId')), eq(chatMessages.teamId, teams.id)))})`
+      : sql<boolean>`true`;
+    return db
+      .select({ member: teamMembers.userId, newestId: sql<string | null>`(${newest})`, cursorKnown: cursor })
+      .from(teams)
+      .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, sql.placeholder('userId'))))
+      .where(eq(teams.id, sql.placeholder('teamId')))
+      .prepare(withCursor ? 'chat_poll_after_message' : 'chat_poll');
+  });
+const pollStatement = pollOf(false);
+const pollAfterMessage = pollOf(true);
 
 /**
  * The ETag of one answer: the newest message and the cursor asked with. Messages are never

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
 /**
@@ -64,24 +65,31 @@ export async function reserve(limits: RateLimiter, key: string, limit: Limit): P
   return { ...state, release: () => limits.undo(key) };
 }
 
-/** Counters in the `rate_limits` table, updated atomically with one upsert per attempt. */
+/** Counts one attempt in the `rate_limits` table: a new window, or one more in the current one. */
+const hitStatement = prepared((db) => {
+  const expired = sql`${rateLimits.windowStart} <= ${sql.placeholder('windowStartBound')}::timestamptz`;
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  return db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning()
+    .prepare('rate_limit_hit');
+});
+
+/** Counters in the `rate_limits` table, updated atomically with one upsert per attempt (prepared: every limited request sends it). */
 export function databaseLimiter(db: Database): RateLimiter {
   return {
     async hit(key, limit) {
       const now = new Date();
       const windowStartBound = new Date(now.getTime() - limit.windowSeconds * 1000);
-      const expired = sql`${rateLimits.windowStart} <= ${windowStartBound.toISOString()}::timestamptz`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart: now, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-            windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
-          },
-        })
-        .returning();
+      const [row] = await hitStatement(db).execute({ key, now: now.toISOString(), windowStartBound: windowStartBound.toISOString() });
       if (!row) throw new Error('rate limit upsert returned no row');
       return windowState(row.count, row.windowStart.getTime(), limit, now.getTime());
     },

@@ -14,7 +14,8 @@ import { doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from 
 import { resetBy, resolveStage, type EnteredResult, type ResolvedMatch } from '../../lib/domain/stage/resolve.ts';
 import { judgeResult, type JudgedResult, type ResultRefusal } from '../../lib/domain/stage/result.ts';
 import { eliminationPlacements, groupStandings, type Placement, type StandingRow } from '../../lib/domain/stage/standings.ts';
-import type { Tx } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { stageMatchId } from './match-ids.ts';
 import { matchActions, playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments, users } from '../db/schema/index.ts';
 import { actorsOf, announceReady, recordActions } from './match-actions.ts';
@@ -311,8 +312,17 @@ export async function competition(db: Tx, tournament: CompetitionOf): Promise<{ 
 }
 
 /** The competition version of a tournament (the ETag of its stages), without reading them. */
-export async function stagesVersion(db: Tx, tournamentId: string): Promise<number | null> {
-  const [row] = await db.select({ version: tournaments.bracketVersion }).from(tournaments).where(eq(tournaments.id, tournamentId));
+/** Read by every bracket and stages poll with an ETag, and after every result: prepared (db/prepared.ts). */
+const versionStatement = prepared((db) =>
+  db
+    .select({ version: tournaments.bracketVersion })
+    .from(tournaments)
+    .where(eq(tournaments.id, sql.placeholder('tournamentId')))
+    .prepare('tournament_stages_version'),
+);
+
+export async function stagesVersion(db: Database, tournamentId: string): Promise<number | null> {
+  const [row] = await versionStatement(db).execute({ tournamentId });
   return row?.version ?? null;
 }
 

@@ -2,7 +2,8 @@ import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Team, TeamPerson } from '../../lib/api/teams.ts';
 import { hasRoomForMember } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
-import type { Tx } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { teamInvites, teamMembers, teams, users } from '../db/schema/index.ts';
 import type { UserRow } from './accounts.ts';
 import { findByEmail, findByLogin } from './accounts.ts';
@@ -34,12 +35,18 @@ export async function findTeam(db: Tx, id: string): Promise<TeamRow | undefined>
 }
 
 /** Where a player stands with a team, in one query: no such team, not a member, or a member. */
-export async function membership(db: Tx, teamId: string, userId: string): Promise<'noTeam' | 'outsider' | 'member'> {
-  const [row] = await db
+/** The chat's guard asks it before every message: prepared (db/prepared.ts). */
+const membershipStatement = prepared((db) =>
+  db
     .select({ member: teamMembers.userId })
     .from(teams)
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, userId)))
-    .where(eq(teams.id, teamId));
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, sql.placeholder('userId'))))
+    .where(eq(teams.id, sql.placeholder('teamId')))
+    .prepare('team_membership'),
+);
+
+export async function membership(db: Database, teamId: string, userId: string): Promise<'noTeam' | 'outsider' | 'member'> {
+  const [row] = await membershipStatement(db).execute({ teamId, userId });
   if (!row) return 'noTeam';
   return row.member === null ? 'outsider' : 'member';
 }
