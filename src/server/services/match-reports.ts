@@ -13,6 +13,7 @@ import { sameReport, type ReportedScore } from '../../lib/domain/match-report.ts
 import type { Slot } from '../../lib/domain/stage/format.ts';
 import { judgeResult, type ResultRefusal } from '../../lib/domain/stage/result.ts';
 import type { Database, Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { matchActions, stageMatches, tournaments } from '../db/schema/index.ts';
 import { publishTournament } from './live.ts';
 import { actorsOf, recordActions, type ActionRecord } from './match-actions.ts';
@@ -218,12 +219,7 @@ const DUE_PER_RUN = 100;
  * becomes disputed, for the admin, instead of being tried again forever.
  */
 export async function confirmDueReports(db: Database, now: Date, matchId?: string): Promise<number> {
-  const due = await db
-    .select({ id: stageMatches.id })
-    .from(stageMatches)
-    .where(and(eq(stageMatches.reportState, 'reported'), lte(stageMatches.confirmBy, now), matchId ? eq(stageMatches.id, matchId) : undefined))
-    .orderBy(stageMatches.confirmBy)
-    .limit(DUE_PER_RUN);
+  const due = await (matchId ? dueOfMatch(db).execute({ now, matchId }) : dueReports(db).execute({ now }));
   let confirmed = 0;
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
@@ -243,6 +239,26 @@ export async function confirmDueReports(db: Database, now: Date, matchId?: strin
   }
   return confirmed;
 }
+
+/** The reports due by `now`, of every match or of one: prepared (db/prepared.ts), as every players' action and read of a match asks first. */
+const dueOf = (oneMatch: boolean) =>
+  prepared((db) =>
+    db
+      .select({ id: stageMatches.id })
+      .from(stageMatches)
+      .where(
+        and(
+          eq(stageMatches.reportState, 'reported'),
+          lte(stageMatches.confirmBy, sql.placeholder('now')),
+          oneMatch ? eq(stageMatches.id, sql.placeholder('matchId')) : undefined,
+        ),
+      )
+      .orderBy(stageMatches.confirmBy)
+      .limit(DUE_PER_RUN)
+      .prepare(oneMatch ? 'due_reports_of_match' : 'due_reports'),
+  );
+const dueReports = dueOf(false);
+const dueOfMatch = dueOf(true);
 
 /** The automatic confirmation, every few seconds on every instance. */
 export const confirmationSweep: Sweep = { name: 'confirm-reports', everyMs: 5000, run: (db, now) => confirmDueReports(db, now) };
