@@ -381,6 +381,41 @@ describe('confirmation applies the result as the admin’s would', () => {
   });
 });
 
+describe('the answer of an action', () => {
+  // Built inside the action's transaction (match-reports.ts `done`), not read again after it: it must
+  // be exactly what a reader of the match gets right after, for every outcome.
+  const expectAsRead = async (answer: { status: number; body: Answer }, matchId: string) => {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.state).toEqual(await read(matchId));
+  };
+
+  it('is the match as a reader sees it next: reported, confirmed, agreed, mismatched and disputed, solo and team, with statistics on', async () => {
+    const stats = await statsGame(api);
+    const four = [await player(api), await player(api), await player(api), await player(api)];
+    const built = await cup(four, 'single_elimination', {}, { stats });
+    const byId = new Map(four.map((p) => [p.user.id, p]));
+    const [semi1, semi2] = built.stage.matches.filter((m) => m.round === 1);
+    const sideA = (m: StageMatchView) => byId.get(m.a!)!;
+    const sideB = (m: StageMatchView) => byId.get(m.b!)!;
+    await expectAsRead(await report(sideA(semi1!), semi1!._id, { scoreA: 2, scoreB: 1 }), semi1!._id);
+    // The confirmation moves the winner into the final: the answer shows the saved stage, not the one locked.
+    await expectAsRead(await confirm(sideB(semi1!), semi1!._id), semi1!._id);
+    await report(sideA(semi2!), semi2!._id, { scoreA: 0, scoreB: 2 });
+    await expectAsRead(await report(sideB(semi2!), semi2!._id, { scoreA: 0, scoreB: 2 }), semi2!._id);
+    const final = (await read(built.stage.matches.find((m) => m.round === 2)!._id)).match;
+    await report(byId.get(final.a!)!, final._id, { scoreA: 1, scoreB: 0 });
+    await expectAsRead(await report(byId.get(final.b!)!, final._id, { scoreA: 0, scoreB: 1 }), final._id);
+
+    const [captainA, captainB] = [await player(api), await player(api)];
+    const teamA = await team(api, captainA, 5);
+    const teams = await tournament(api, { game: gameId, soloOnly: false, approved: [teamA, await team(api, captainB, 5)] });
+    const teamMatch = (await stage(api, teams.id, { format: 'single_elimination' })).matches[0]!;
+    const [first, second] = teamMatch.a === teamA.id ? [captainA, captainB] : [captainB, captainA];
+    await expectAsRead(await report(first, teamMatch._id, { scoreA: 1, scoreB: 0 }), teamMatch._id);
+    await expectAsRead(await dispute(second, teamMatch._id, { reason: 'Інший рахунок' }), teamMatch._id);
+  });
+});
+
 describe('ratings after the players’ results', () => {
   it('equal, player by player, those after the admin enters the same results on a twin bracket: a confirmation, an automatic one and two equal reports alike', async () => {
     // Twin brackets of four new players each, in games of their own, seeded in application order.

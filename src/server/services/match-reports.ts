@@ -15,10 +15,11 @@ import { judgeResult, type ResultRefusal } from '../../lib/domain/stage/result.t
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { matchActions, stageMatches, tournaments } from '../db/schema/index.ts';
+import type { MatchState } from '../../lib/api/stages.ts';
 import { publishTournament } from './live.ts';
-import { actorsOf, recordActions, type ActionRecord } from './match-actions.ts';
+import { actorsOf, recordActions, type ActionRecord, type SideActor } from './match-actions.ts';
 import { announce } from './notices.ts';
-import { changeLockedMatch, lockedView, lockMatch, stagesVersion, type LockedMatch, type MatchRefusal } from './stages.ts';
+import { changeLockedMatch, lockedView, lockMatch, matchState, type LockedMatch, type MatchRefusal } from './stages.ts';
 import { SWEEPS, type Sweep } from './sweeps.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 
@@ -26,7 +27,13 @@ export type ReportRefusal = MatchRefusal | 'notSide' | 'stale' | 'decided' | 'di
 
 export type ReportOutcome = 'reported' | 'confirmed' | 'disputed';
 
-export type ReportDone = { ok: true; outcome: ReportOutcome; tournamentId: string } | { ok: false; reason: ReportRefusal; bestOf: number };
+/**
+ * What a players' action did: its outcome and the match as it left it (read inside its transaction,
+ * so the answer needs no second read), or why it was refused.
+ */
+export type ReportDone =
+  | { ok: true; outcome: ReportOutcome; tournamentId: string; version: number; state: MatchState }
+  | { ok: false; reason: ReportRefusal; bestOf: number };
 
 export interface ReportInput {
   scoreA: number;
@@ -37,13 +44,13 @@ export interface ReportInput {
 
 const otherSide = (side: Slot): Slot => (side === 'a' ? 'b' : 'a');
 
-/** The side `userId` acts for in the locked match, if any. */
-async function sideOf(tx: Tx, found: LockedMatch, userId: string): Promise<Slot | null> {
+/** The side `userId` acts for in the locked match, if any, and who acts for each side. */
+async function sideOf(tx: Tx, found: LockedMatch, userId: string): Promise<{ side: Slot | null; actors: Map<string, SideActor> }> {
   const { match } = lockedView(found);
   const actors = await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]);
-  if (match.a && actors.get(match.a)?.userId === userId) return 'a';
-  if (match.b && actors.get(match.b)?.userId === userId) return 'b';
-  return null;
+  if (match.a && actors.get(match.a)?.userId === userId) return { side: 'a', actors };
+  if (match.b && actors.get(match.b)?.userId === userId) return { side: 'b', actors };
+  return { side: null, actors };
 }
 
 /** The score of the latest report of a match: what a confirmation applies. */
@@ -58,17 +65,28 @@ async function waitingReport(tx: Tx, matchId: string): Promise<ReportedScore | n
   return { scoreA: row.scoreA, scoreB: row.scoreB, games: row.games ?? [] };
 }
 
-/** Changes a match's report fields (and its version, and the tournament's: the stage reads show the version). */
-async function setReport(tx: Tx, found: LockedMatch, fields: Pick<typeof stageMatches.$inferInsert, 'reportState' | 'reportedBy' | 'confirmBy'>) {
+/**
+ * Changes a match's report fields (and its version, and the tournament's: the stage reads show the
+ * version); returns the match as changed and the tournament's new version.
+ */
+async function setReport(
+  tx: Tx,
+  found: LockedMatch,
+  fields: Pick<typeof stageMatches.$inferInsert, 'reportState' | 'reportedBy' | 'confirmBy'>,
+): Promise<{ after: LockedMatch; version: number }> {
   const { row } = lockedView(found);
-  await tx
+  const [changed] = await tx
     .update(stageMatches)
     .set({ ...fields, version: sql`${stageMatches.version} + 1`, updatedAt: new Date() })
-    .where(eq(stageMatches.id, row.id));
-  await tx
+    .where(eq(stageMatches.id, row.id))
+    .returning();
+  const [bumped] = await tx
     .update(tournaments)
     .set({ bracketVersion: sql`${tournaments.bracketVersion} + 1` })
-    .where(eq(tournaments.id, found.tournament.id));
+    .where(eq(tournaments.id, found.tournament.id))
+    .returning({ version: tournaments.bracketVersion });
+  const { loaded, index } = found;
+  return { after: { ...found, loaded: { ...loaded, rows: loaded.rows.with(index, changed!) } }, version: bumped!.version };
 }
 
 /**
@@ -84,7 +102,7 @@ async function applyReport(tx: Tx, found: LockedMatch, score: ReportedScore, by:
   return saved;
 }
 
-type Checked = { ok: true; found: LockedMatch; side: Slot } | { ok: false; reason: ReportRefusal; bestOf: number };
+type Checked = { ok: true; found: LockedMatch; side: Slot; actors: Map<string, SideActor> } | { ok: false; reason: ReportRefusal; bestOf: number };
 
 /** The checks every players' action starts with, in the order their refusals are told. */
 async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined): Promise<Checked> {
@@ -92,22 +110,28 @@ async function checkSide(tx: Tx, matchId: string, userId: string, version: numbe
   if (!found) return { ok: false, reason: 'notFound', bestOf: 1 };
   const { match, row, rules } = lockedView(found);
   const refuse = (reason: ReportRefusal): Checked => ({ ok: false, reason, bestOf: rules.bestOf });
-  const side = await sideOf(tx, found, userId);
+  const { side, actors } = await sideOf(tx, found, userId);
   if (!side) return refuse('notSide');
   if (normalizeStatus(found.tournament.status) === 'finished') return refuse('finished');
   if (version !== undefined && version !== row.version) return refuse('stale');
   if (match.status === 'completed') return refuse('decided');
   if (match.status !== 'ready' || !match.a || !match.b) return refuse('notReady');
-  return { ok: true, found, side };
+  return { ok: true, found, side, actors };
+}
+
+/** A players' action's success: the match as it left it, read in its transaction, after every row it wrote. */
+async function done(tx: Tx, outcome: ReportOutcome, changed: { after: LockedMatch; version: number }, actors?: Map<string, SideActor>): Promise<ReportDone> {
+  const state = await matchState(tx, changed.after, actors);
+  return { ok: true, outcome, tournamentId: changed.after.tournament.id, version: changed.version, state };
 }
 
 /** `POST /api/matches/{id}/report`: a side reports the score. */
 export async function reportScore(db: Database, matchId: string, userId: string, input: ReportInput, now = new Date()): Promise<ReportDone> {
   await confirmDueReports(db, now, matchId);
-  const done = await db.transaction(async (tx): Promise<ReportDone> => {
+  const result = await db.transaction(async (tx): Promise<ReportDone> => {
     const checked = await checkSide(tx, matchId, userId, input.version);
     if (!checked.ok) return checked;
-    const { found, side } = checked;
+    const { found, side, actors } = checked;
     const { row, rules, feedsLater, match } = lockedView(found);
     const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
     if (row.reportState === 'disputed') return refuse('disputed');
@@ -115,26 +139,24 @@ export async function reportScore(db: Database, matchId: string, userId: string,
     const judged = judgeResult(input, rules);
     if (!judged.ok) return refuse(judged.reason);
     const score: ReportedScore = { scoreA: judged.result.scoreA!, scoreB: judged.result.scoreB!, games: judged.result.games };
-    const tournamentId = found.tournament.id;
     const waiting = row.reportState === 'reported' && row.reportedBy !== side ? await waitingReport(tx, matchId) : null;
     await recordActions(tx, [{ matchId, kind: 'report', userId, side, ...score }]);
     if (waiting) {
       const agreed = sameReport(waiting, score);
       if (agreed) {
         const saved = await applyReport(tx, found, agreed, { kind: 'confirm', userId, side });
-        return saved.ok ? { ok: true, outcome: 'confirmed', tournamentId } : saved;
+        return saved.ok ? done(tx, 'confirmed', saved, actors) : saved;
       }
       // The sides tell different scores: the admin decides.
-      await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+      const disputed = await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
       await recordActions(tx, [{ matchId, kind: 'dispute', userId, side }]);
-      return { ok: true, outcome: 'disputed', tournamentId };
+      return done(tx, 'disputed', disputed, actors);
     }
-    await setReport(tx, found, {
+    const reported = await setReport(tx, found, {
       reportState: 'reported',
       reportedBy: side,
       confirmBy: new Date(now.getTime() + found.tournament.confirmationMinutes * 60_000),
     });
-    const actors = await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]);
     const self = actors.get(side === 'a' ? match.a! : match.b!);
     const other = actors.get(side === 'a' ? match.b! : match.a!);
     if (other) {
@@ -144,23 +166,23 @@ export async function reportScore(db: Database, matchId: string, userId: string,
           kind: 'scoreReported',
           params: { opponent: self?.name ?? '', score: `${score.scoreA}:${score.scoreB}`, tournament: found.tournament.title },
           link: `/matches/${matchId}`,
-          tournamentId,
+          tournamentId: found.tournament.id,
         },
       ]);
     }
-    return { ok: true, outcome: 'reported', tournamentId };
+    return done(tx, 'reported', reported, actors);
   });
-  if (done.ok) await published(db, done.tournamentId, matchId, done.outcome === 'confirmed' ? 'match' : 'report');
-  return done;
+  if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report');
+  return result;
 }
 
 /** `POST /api/matches/{id}/confirm`: the other side confirms the waiting report. */
 export async function confirmReport(db: Database, matchId: string, userId: string, version?: number, now = new Date()): Promise<ReportDone> {
   await confirmDueReports(db, now, matchId);
-  const done = await db.transaction(async (tx): Promise<ReportDone> => {
+  const result = await db.transaction(async (tx): Promise<ReportDone> => {
     const checked = await checkSide(tx, matchId, userId, version);
     if (!checked.ok) return checked;
-    const { found, side } = checked;
+    const { found, side, actors } = checked;
     const { row, rules } = lockedView(found);
     const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
     if (row.reportState === 'disputed') return refuse('disputed');
@@ -169,10 +191,10 @@ export async function confirmReport(db: Database, matchId: string, userId: strin
     const waiting = await waitingReport(tx, matchId);
     if (!waiting) return refuse('nothingToConfirm');
     const saved = await applyReport(tx, found, waiting, { kind: 'confirm', userId, side });
-    return saved.ok ? { ok: true, outcome: 'confirmed', tournamentId: found.tournament.id } : saved;
+    return saved.ok ? done(tx, 'confirmed', saved, actors) : saved;
   });
-  if (done.ok) await published(db, done.tournamentId, matchId, 'match');
-  return done;
+  if (result.ok) published(result, matchId, 'match');
+  return result;
 }
 
 /** `POST /api/matches/{id}/dispute`: the other side disputes the waiting report; the admin decides. */
@@ -184,27 +206,26 @@ export async function disputeReport(
   now = new Date(),
 ): Promise<ReportDone> {
   await confirmDueReports(db, now, matchId);
-  const done = await db.transaction(async (tx): Promise<ReportDone> => {
+  const result = await db.transaction(async (tx): Promise<ReportDone> => {
     const checked = await checkSide(tx, matchId, userId, input.version);
     if (!checked.ok) return checked;
-    const { found, side } = checked;
+    const { found, side, actors } = checked;
     const { row, rules } = lockedView(found);
     const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
     if (row.reportState === 'disputed') return refuse('disputed');
     if (row.reportState !== 'reported') return refuse('nothingToDispute');
     if (row.reportedBy === side) return refuse('ownReport');
-    await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+    const disputed = await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
     await recordActions(tx, [{ matchId, kind: 'dispute', userId, side, reason: input.reason }]);
-    return { ok: true, outcome: 'disputed', tournamentId: found.tournament.id };
+    return done(tx, 'disputed', disputed, actors);
   });
-  if (done.ok) await published(db, done.tournamentId, matchId, 'report');
-  return done;
+  if (result.ok) published(result, matchId, 'report');
+  return result;
 }
 
-/** Tells the tournament's viewers what changed, after the commit, with its new competition version. */
-async function published(db: Database, tournamentId: string, matchId: string, kind: 'match' | 'report') {
-  const version = await stagesVersion(db, tournamentId);
-  publishTournament({ tournamentId, kind, matchId, ...(version === null ? {} : { version }) });
+/** Tells the tournament's viewers what changed, after the commit, with the competition version the change made. */
+function published({ tournamentId, version }: { tournamentId: string; version: number }, matchId: string, kind: 'match' | 'report') {
+  publishTournament({ tournamentId, kind, matchId, version });
 }
 
 /** Reports whose confirmation time passed that one sweep confirms at most (the next tick takes the rest). */
@@ -229,13 +250,13 @@ export async function confirmDueReports(db: Database, now: Date, matchId?: strin
       if (row.reportState !== 'reported' || !row.confirmBy || row.confirmBy > now || !row.reportedBy) return null;
       const waiting = await waitingReport(tx, id);
       const saved = waiting ? await applyReport(tx, found, waiting, { kind: 'autoConfirm', side: otherSide(row.reportedBy) }) : null;
-      if (saved?.ok) return { tournamentId: found.tournament.id, kind: 'match' as const };
-      await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
-      return { tournamentId: found.tournament.id, kind: 'report' as const };
+      if (saved?.ok) return { tournamentId: found.tournament.id, version: saved.version, kind: 'match' as const };
+      const { version } = await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+      return { tournamentId: found.tournament.id, version, kind: 'report' as const };
     });
     if (!done) continue;
     if (done.kind === 'match') confirmed += 1;
-    await published(db, done.tournamentId, id, done.kind);
+    published(done, id, done.kind);
   }
   return confirmed;
 }

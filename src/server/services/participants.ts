@@ -19,15 +19,17 @@ const approvedIn = (tournamentId: string): SQL => and(eq(applications.tournament
 export async function approvedParticipants(
   db: Tx,
   tournament: Pick<typeof tournaments.$inferSelect, 'id' | 'soloOnly'>,
-  options: { checkedInOnly?: boolean } = {},
+  options: { checkedInOnly?: boolean; only?: readonly string[] } = {},
 ): Promise<BracketParticipant[]> {
   const approved = and(approvedIn(tournament.id), options.checkedInOnly ? isNotNull(applications.checkedInAt) : undefined);
+  // `only`: these participants of the tournament (a match's two sides), not a list as long as its roster.
+  const only = (column: Parameters<typeof inArray>[0]) => (options.only ? inArray(column, [...options.only]) : undefined);
   if (tournament.soloOnly) {
     const rows = await db
       .select({ id: users.id, name: users.username, imageId: users.avatarImageId })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.userId))
-      .where(and(approved, isNull(applications.teamId)))
+      .where(and(approved, isNull(applications.teamId), only(applications.userId)))
       .orderBy(asc(applications.createdAt), asc(applications.id));
     return rows.map((r) => ({ _id: r.id, name: r.name, image: avatarUrl(r.id, r.imageId), type: 'user' as const }));
   }
@@ -35,7 +37,7 @@ export async function approvedParticipants(
     .select({ id: teams.id, name: teams.name, image: teams.logoUrl })
     .from(applications)
     .innerJoin(teams, eq(teams.id, applications.teamId))
-    .where(and(approved, sql`${applications.teamId} is not null`))
+    .where(and(approved, sql`${applications.teamId} is not null`, only(applications.teamId)))
     .orderBy(asc(applications.createdAt), asc(applications.id));
   return rows.map((r) => ({ _id: r.id, name: r.name, image: r.image, type: 'team' as const }));
 }

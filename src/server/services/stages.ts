@@ -18,7 +18,7 @@ import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { stageMatchId } from './match-ids.ts';
 import { matchActions, playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments, users } from '../db/schema/index.ts';
-import { actorsOf, announceReady, recordActions } from './match-actions.ts';
+import { actorsOf, announceReady, recordActions, type SideActor } from './match-actions.ts';
 import { recordAudit, type AuditActor, type AuditEntry } from './audit.ts';
 import { announce, type Notice } from './notices.ts';
 import { approvedParticipants } from './participants.ts';
@@ -613,7 +613,7 @@ async function saveStage(
     edits?: ReadonlyMap<number, { comment?: string; scheduledAt?: Date | null }>;
   },
   audit: StageAudit,
-): Promise<{ stage: LoadedStage; changed: number[] }> {
+): Promise<{ stage: LoadedStage; all: LoadedStage[]; changed: number[]; version: number }> {
   const now = new Date();
   const stage = {
     ...loaded.stage,
@@ -683,10 +683,10 @@ async function saveStage(
     resolved,
   };
   const updatedAll = all.map((s) => (s.stage.id === stage.id ? saved : s));
-  await bumpTournament(tx, tournament, updatedAll);
+  const { version } = await bumpTournament(tx, tournament, updatedAll);
   if (changedResults.length > 0) await countStageResults(tx, tournament, changedResults);
   await recordAudit(tx, await resultEntries(tx, tournament, loaded, resolved, resultIndexes, audit));
-  return { stage: saved, changed };
+  return { stage: saved, all: updatedAll, changed, version };
 }
 
 /** Bumps the tournament's competition version and keeps its SPEC bracket (one update). */
@@ -907,19 +907,24 @@ export type MatchSaved =
       match: StageMatchView;
       reset: StageMatchView[];
       tournamentId: string;
+      /** The match as saved, its tournament still locked (as it was, for a preview), and the competition version it has now. */
+      after: LockedMatch;
+      version: number;
     }
   | { ok: true; stale: true; match: StageMatchView }
   | { ok: false; reason: MatchRefusal; bestOf: number };
 
+/** The id of the tournament a stage match belongs to, as a subquery: a match's tournament is read in the same statement. */
+const tournamentOfMatch = (db: Tx, matchId: string) =>
+  db.select({ id: stages.tournamentId }).from(stageMatches).innerJoin(stages, eq(stages.id, stageMatches.stageId)).where(eq(stageMatches.id, matchId));
+
 /** Finds the stage match, its tournament locked: the tournament's writes queue up. */
-export async function lockMatch(tx: Tx, matchId: string) {
-  const [found] = await tx
-    .select({ tournamentId: stages.tournamentId })
-    .from(stageMatches)
-    .innerJoin(stages, eq(stages.id, stageMatches.stageId))
-    .where(eq(stageMatches.id, matchId));
-  if (!found) return null;
-  const tournament = await lockTournament(tx, found.tournamentId);
+export async function lockMatch(tx: Tx, matchId: string): Promise<LockedMatch | null> {
+  const [tournament] = await tx
+    .select()
+    .from(tournaments)
+    .where(inArray(tournaments.id, tournamentOfMatch(tx, matchId)))
+    .for('update');
   if (!tournament) return null;
   const all = await loadStages(tx, tournament.id);
   for (const loaded of all) {
@@ -929,8 +934,13 @@ export async function lockMatch(tx: Tx, matchId: string) {
   return null;
 }
 
-/** A stage match read with its tournament locked (`lockMatch`). */
-export type LockedMatch = NonNullable<Awaited<ReturnType<typeof lockMatch>>>;
+/** A stage match read with its tournament locked (`lockMatch`): the tournament, its stages, and the match's stage and place in it. */
+export interface LockedMatch {
+  tournament: TournamentRow;
+  all: LoadedStage[];
+  loaded: LoadedStage;
+  index: number;
+}
 
 /** The locked match as the API shows it, its stored row, and the rules its result is judged by. */
 export function lockedView(found: LockedMatch) {
@@ -987,9 +997,11 @@ export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<
       match: matchView(previewed, index),
       reset: resetIndexes.map((i) => matchView(previewed, i)),
       tournamentId: tournament.id,
+      after: found,
+      version: tournament.bracketVersion,
     };
   }
-  const { stage } = await saveStage(
+  const { stage, all: savedAll, version } = await saveStage(
     tx,
     tournament,
     all,
@@ -1007,6 +1019,8 @@ export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<
     match: matchView(stage, index),
     reset: resetIndexes.map((i) => matchView(stage, i)),
     tournamentId: tournament.id,
+    after: { tournament, all: savedAll, loaded: stage, index },
+    version,
   };
 }
 
@@ -1064,45 +1078,60 @@ async function announceResolved(tx: Tx, tournament: TournamentRow, match: StageM
 }
 
 /** A stage match with its stage and tournament (`GET /api/matches/{id}`). */
-export async function findMatch(db: Tx, matchId: string) {
-  const [found] = await db
-    .select({ tournamentId: stages.tournamentId })
-    .from(stageMatches)
-    .innerJoin(stages, eq(stages.id, stageMatches.stageId))
-    .where(eq(stageMatches.id, matchId));
-  if (!found) return null;
-  const [tournament] = await db.select().from(tournaments).where(eq(tournaments.id, found.tournamentId));
+export async function findMatch(db: Tx, matchId: string): Promise<MatchState | null> {
+  const [tournament] = await db.select().from(tournaments).where(inArray(tournaments.id, tournamentOfMatch(db, matchId)));
   if (!tournament) return null;
-  const [all, participants] = await Promise.all([loadStages(db, tournament.id), approvedParticipants(db, tournament)]);
+  const all = await loadStages(db, tournament.id);
   for (const loaded of all) {
     const index = loaded.rows.findIndex((r) => r.id === matchId);
-    if (index === -1) continue;
-    const { stage } = loaded;
-    return {
-      match: matchView(loaded, index),
-      stage: {
-        _id: stage.id,
-        format: stage.format,
-        name: stage.name,
-        number: stage.number,
-        settings: stage.settings,
-      },
-      tournament: {
-        _id: tournament.id,
-        title: tournament.title,
-        soloOnly: tournament.soloOnly,
-      },
-      participants: participants.filter((p) => p._id === loaded.resolved[index]!.a || p._id === loaded.resolved[index]!.b),
-      ...(await matchDay(db, tournament, loaded.rows[index]!, loaded.resolved[index]!)),
-    };
+    if (index !== -1) return matchState(db, { tournament, all, loaded, index });
   }
   return null;
 }
 
+/**
+ * A match as `GET /api/matches/{id}` shows it, from its loaded stage. A players' action answers with
+ * it from inside its transaction, from the stage as it saved it and the actors it already read
+ * (`known`), instead of reading the match again after the commit: a report sends a third fewer statements.
+ */
+export async function matchState(db: Tx, { tournament, loaded, index }: LockedMatch, known?: ReadonlyMap<string, SideActor>): Promise<MatchState> {
+  const { stage } = loaded;
+  const { a, b } = loaded.resolved[index]!;
+  const sides = [a, b].filter((id): id is string => id !== null);
+  const [participants, day] = await Promise.all([
+    sides.length > 0 ? approvedParticipants(db, tournament, { only: sides }) : [],
+    matchDay(db, tournament, loaded.rows[index]!, loaded.resolved[index]!, known),
+  ]);
+  return {
+    match: matchView(loaded, index),
+    stage: {
+      _id: stage.id,
+      format: stage.format,
+      name: stage.name,
+      number: stage.number,
+      settings: stage.settings,
+    },
+    tournament: {
+      _id: tournament.id,
+      title: tournament.title,
+      soloOnly: tournament.soloOnly,
+    },
+    participants,
+    ...day,
+  };
+}
+
 /** A match's players' side (issue 22): who acts for each side, the report waiting or disputed, the history. */
-async function matchDay(db: Tx, tournament: TournamentRow, row: MatchRow, state: ResolvedMatch): Promise<Pick<MatchState, 'actors' | 'report' | 'actions'>> {
+async function matchDay(
+  db: Tx,
+  tournament: TournamentRow,
+  row: MatchRow,
+  state: ResolvedMatch,
+  known?: ReadonlyMap<string, SideActor>,
+): Promise<Pick<MatchState, 'actors' | 'report' | 'actions'>> {
+  const sides = [state.a, state.b];
   const [actors, history] = await Promise.all([
-    actorsOf(db, tournament.soloOnly, [state.a, state.b]),
+    known && sides.every((id) => id === null || known.has(id)) ? known : actorsOf(db, tournament.soloOnly, sides),
     db
       .select({ action: matchActions, username: users.username })
       .from(matchActions)

@@ -3,7 +3,6 @@ import { confirmInput, disputeInput, reportInput } from '../../../lib/api/match-
 import { matchSavedSchema, matchSchema, matchStateSchema, matchUpdateInput } from '../../../lib/api/stages.ts';
 import { winsNeeded } from '../../../lib/domain/stage/result.ts';
 import { defaultLocale, plural, t, type MessageKey } from '../../../lib/i18n/index.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { confirmDueReports, confirmReport, disputeReport, reportScore, type ReportDone, type ReportOutcome, type ReportRefusal } from '../../services/match-reports.ts';
 import { findMatch, updateMatch, type MatchRefusal } from '../../services/stages.ts';
@@ -110,7 +109,7 @@ export const matchRoutes = router()
     async (c) => {
       const { id } = c.req.valid('param');
       const done = await reportScore(c.get('db'), id, c.var.auth.user.id, c.req.valid('json'));
-      return c.json(await answered(c.get('db'), id, done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.mismatch' }), 200);
+      return c.json(answered(done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.mismatch' }), 200);
     },
   )
   .openapi(
@@ -129,7 +128,7 @@ export const matchRoutes = router()
       const { id } = c.req.valid('param');
       const body = (c.req.valid('json') as { version?: number } | undefined) ?? {};
       const done = await confirmReport(c.get('db'), id, c.var.auth.user.id, body.version);
-      return c.json(await answered(c.get('db'), id, done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.disputedNow' }), 200);
+      return c.json(answered(done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.disputedNow' }), 200);
     },
   )
   .openapi(
@@ -147,16 +146,14 @@ export const matchRoutes = router()
     async (c) => {
       const { id } = c.req.valid('param');
       const done = await disputeReport(c.get('db'), id, c.var.auth.user.id, c.req.valid('json'));
-      return c.json(await answered(c.get('db'), id, done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.disputedNow' }), 200);
+      return c.json(answered(done, { reported: 'report.reported', confirmed: 'report.confirmed', disputed: 'report.disputedNow' }), 200);
     },
   );
 
-/** A players' action's answer: its message and the match as it is now, or the refusal. */
-async function answered(db: AppEnv['Variables']['db'], id: string, done: ReportDone, messages: Record<ReportOutcome, MessageKey>) {
+/** A players' action's answer: its message and the match as the action left it, or the refusal. */
+function answered(done: ReportDone, messages: Record<ReportOutcome, MessageKey>) {
   if (!done.ok) refuseReport(done.reason, done.bestOf);
-  const state = await findMatch(db, id);
-  if (!state) fail(404, 'match.notFound');
-  return { message: t(messages[done.outcome]), state };
+  return { message: t(messages[done.outcome]), state: done.state };
 }
 
 function refuseReport(reason: ReportRefusal, bestOf: number): never {
