@@ -5,7 +5,8 @@ import { isSupportedMoment } from '../../lib/api/input.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { chatMessages, teamMembers, teams, users } from '../db/schema/index.ts';
-import { presentPerson, signalTeam } from './teams.ts';
+import { teamSignal } from './live.ts';
+import { presentPerson } from './teams.ts';
 
 /** Messages sent when the client has none yet: the latest ones. */
 export const CHAT_HISTORY_LIMIT = 100;
@@ -136,13 +137,11 @@ export async function chatHistory(db: Tx, teamId: string, cursor: ChatCursor | n
 /** Stores a message (already trimmed and checked), tells the team's open pages, and returns it as the API shows it. */
 export async function postMessage(db: Tx, teamId: string, author: { id: string; username: string; email: string; avatarImageId: string | null }, message: string): Promise<ChatMessage> {
   // Millisecond time, as the API shows it, so an `after` time taken from a message is exact.
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(chatMessages)
-      .values({ teamId, userId: author.id, message, createdAt: new Date() })
-      .returning({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt });
-    // The other members' chats read at once instead of at their next 6 s tick.
-    await signalTeam(tx, teamId);
-    return presentMessage({ ...row!, author });
-  });
+  // One statement: the message and the signal to the other members' chats (read at once instead of
+  // at their next 6 s tick) commit together, with no transaction around them.
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ teamId, userId: author.id, message, createdAt: new Date() })
+    .returning({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt, signal: teamSignal(teamId) });
+  return presentMessage({ ...row!, author });
 }

@@ -13,8 +13,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
+import { teamMembers } from '../db/schema/index.ts';
 
 /** What changed in a tournament. */
 export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament'] as const;
@@ -130,6 +131,15 @@ export function publishUsers(userIds: readonly string[], kind: UserEventKind): v
   for (let i = 0; i < userIds.length; i += USERS_PER_MESSAGE) broadcast({ n: randomUUID(), u: userIds.slice(i, i + USERS_PER_MESSAGE), k: kind });
 }
 
+/**
+ * `signalUsers(members of the team, 'team')` as one SQL expression, for the statement that makes the
+ * change itself (`insert … returning …, ${teamSignal(id)}`): a chat message is then stored and told
+ * in one round trip, with no transaction around it. A team's members (TEAM_MAX_MEMBERS, 7) fit one message.
+ */
+export function teamSignal(teamId: string): SQL {
+  const members = sql`(select coalesce(json_agg(${teamMembers.userId}), '[]'::json) from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`;
+  return sql`pg_notify(${LIVE_CHANNEL}, json_build_object('n', ${randomUUID()}::text, 'u', ${members}, 'k', ${'team' satisfies UserEventKind}::text)::text)`;
+}
 /**
  * Signals users from inside the transaction that stored something for them (a notification):
  * a NOTIFY, which the database delivers to every instance's listener only if the transaction
