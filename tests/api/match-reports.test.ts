@@ -44,6 +44,15 @@ async function cup(
   return { ...built, stage: made };
 }
 
+/** A four-player single elimination with statistics on: its players by id and its two semi-finals. */
+async function statsSemiFinals() {
+  const stats = await statsGame(api);
+  const four = [await player(api), await player(api), await player(api), await player(api)];
+  const built = await cup(four, 'single_elimination', {}, { stats });
+  const [semi1, semi2] = built.stage.matches.filter((m) => m.round === 1);
+  return { stats, built, byId: new Map(four.map((p) => [p.user.id, p])), semi1, semi2 };
+}
+
 /** A two-player final: a ready match between `a` (side a) and `b`. */
 async function duel(settings: Record<string, unknown> = {}) {
   const a = await player(api);
@@ -353,11 +362,7 @@ describe('disputes', () => {
 
 describe('confirmation applies the result as the admin’s would', () => {
   it('moves the winner on, counts the statistics, and announces the next match to both its sides', async () => {
-    const stats = await statsGame(api);
-    const four = [await player(api), await player(api), await player(api), await player(api)];
-    const built = await cup(four, 'single_elimination', {}, { stats });
-    const byId = new Map(four.map((p) => [p.user.id, p]));
-    const [semi1, semi2] = built.stage.matches.filter((m) => m.round === 1);
+    const { stats, built, byId, semi1, semi2 } = await statsSemiFinals();
     // Each semi-final's players were told their match is ready when the stage was drawn.
     const ready = await noticesOf(semi1!.a!, 'matchReady');
     expect(ready).toHaveLength(1);
@@ -390,11 +395,7 @@ describe('the answer of an action', () => {
   };
 
   it('is the match as a reader sees it next: reported, confirmed, agreed, mismatched and disputed, solo and team, with statistics on', async () => {
-    const stats = await statsGame(api);
-    const four = [await player(api), await player(api), await player(api), await player(api)];
-    const built = await cup(four, 'single_elimination', {}, { stats });
-    const byId = new Map(four.map((p) => [p.user.id, p]));
-    const [semi1, semi2] = built.stage.matches.filter((m) => m.round === 1);
+    const { built, byId, semi1, semi2 } = await statsSemiFinals();
     const sideA = (m: StageMatchView) => byId.get(m.a!)!;
     const sideB = (m: StageMatchView) => byId.get(m.b!)!;
     await expectAsRead(await report(sideA(semi1!), semi1!._id, { scoreA: 2, scoreB: 1 }), semi1!._id);

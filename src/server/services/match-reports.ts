@@ -32,8 +32,7 @@ export type ReportOutcome = 'reported' | 'confirmed' | 'disputed';
  * so the answer needs no second read), or why it was refused.
  */
 export type ReportDone =
-  | { ok: true; outcome: ReportOutcome; tournamentId: string; version: number; state: MatchState }
-  | { ok: false; reason: ReportRefusal; bestOf: number };
+  { ok: true; outcome: ReportOutcome; tournamentId: string; version: number; state: MatchState } | { ok: false; reason: ReportRefusal; bestOf: number };
 
 export interface ReportInput {
   scoreA: number;
