@@ -99,9 +99,28 @@ describe('answersChangedBy', () => {
     expect(dropped(`/api/tournaments/${ID}/staff/${OTHER}`, 'DELETE')).toEqual(one);
   });
 
-  it('drops every held answer after a stage is created (it may start the tournament) or a match is edited (its path names no tournament)', () => {
+  it('drops every held answer after a stage is created: it may start the tournament', () => {
     expect(dropped(`/api/tournaments/${ID}/stages`, 'POST')).toHaveLength(16);
-    expect(dropped(`/api/matches/${ID}`, 'PATCH')).toHaveLength(16);
+  });
+
+  it('drops the matches after a match is edited or reported, and leaves the tournament to the event the write publishes (its path names no tournament)', () => {
+    const matches = [`/api/matches/${OTHER}`, `/matches/${OTHER}`];
+    for (const [path, method] of [
+      [`/api/matches/${ID}`, 'PATCH'],
+      [`/api/matches/${ID}/report`, 'POST'],
+      [`/api/matches/${ID}/confirm`, 'POST'],
+      [`/api/matches/${ID}/dispute`, 'POST'],
+    ] as const) {
+      expect(dropped(path, method), path).toEqual(matches);
+    }
+    // The event names the tournament: its pages and reads and the matches, the ratings for a result; never another tournament's.
+    const tournamentPages = [`/tournaments/${ID}`, `/tournament/${ID}/bracket`, `/api/tournaments/${ID}`, `/api/tournaments/${ID}/bracket`];
+    for (const kind of ['match', 'report']) {
+      const changed = answersChangedByEvent(ID, kind);
+      expect([...tournamentPages, `/matches/${OTHER}`].filter(changed), kind).toEqual([...tournamentPages, `/matches/${OTHER}`]);
+      expect(['/', '/leaderboards?tab=teams'].filter(changed), kind).toEqual(kind === 'match' ? ['/', '/leaderboards?tab=teams'] : []);
+      expect([`/tournaments/${OTHER}`, '/tournaments', '/news', '/games/abc'].filter(changed), kind).toEqual([]);
+    }
   });
 });
 
@@ -124,8 +143,9 @@ describe('share cards and embeds (issue 23)', () => {
     expect(droppedBy(answersChangedBy(`/api/tournaments/${ID}/record-match`, 'POST'))).toEqual([held[0], held[1], held[2]]);
   });
 
-  it('a player’s report drops every card and embed; a check-in only that tournament’s embed; chat nothing', () => {
-    expect(droppedBy(answersChangedBy(`/api/matches/${OTHER}/confirm`, 'POST'))).toEqual(held);
+  it('a player’s report drops the cards and the match embeds, its event that tournament’s embed; a check-in only that tournament’s embed; chat nothing', () => {
+    expect(droppedBy(answersChangedBy(`/api/matches/${OTHER}/confirm`, 'POST'))).toEqual([held[0], held[1], held[4]]);
+    expect(droppedBy(answersChangedByEvent(ID, 'match'))).toContain(held[2]);
     expect(droppedBy(answersChangedBy(`/api/tournaments/${ID}/check-in`, 'POST'))).toEqual([held[2]]);
     expect(droppedBy(answersChangedBy(`/api/team/${ID}/chat`, 'POST'))).toEqual([]);
   });
@@ -142,7 +162,10 @@ describe('profiles (issue 23)', () => {
   it('go with the ratings: after a recorded match, a bracket save, a player’s report and another instance’s result', () => {
     expect(droppedProfiles(`/api/tournaments/${ID}/record-match`, 'POST')).toEqual(profiles);
     expect(droppedProfiles(`/api/tournaments/${ID}/bracket`)).toEqual(profiles);
-    expect(droppedProfiles(`/api/matches/${ID}/confirm`, 'POST')).toEqual(profiles);
+    // A player's confirmation through the event it publishes (a result: `match`), which names the tournament.
+    expect(profiles.filter(answersChangedByEvent(ID, 'match'))).toEqual(profiles);
+    // A report that waits, or a dispute, changes no rating.
+    expect(profiles.filter(answersChangedByEvent(ID, 'report'))).toEqual([]);
     expect(profiles.filter(answersChangedByEvent(ID, 'match'))).toEqual(profiles);
     // A roster, a logo or a name changes with a write that drops everything.
     expect(droppedProfiles(`/api/teams/${OTHER}/logo`)).toEqual(profiles);

@@ -12,8 +12,7 @@ const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|r
 
 /**
  * A bracket saved, a match result recorded, a Swiss round paired, a stage's rounds timed (issue 22)
- * or a participant disqualified, for one tournament. (A stage created may start the tournament, and a match edit at
- * `/api/matches/{id}` does not name its tournament: both drop every answer.)
+ * or a participant disqualified, for one tournament. (A stage created may start the tournament: it drops every answer.)
  */
 const TOURNAMENT_PLAY = /^\/api\/tournaments\/([0-9a-f-]{36})\/(bracket|record-match|disqualify|stages\/[0-9a-f-]{36}\/(?:next-round|schedule))$/i;
 
@@ -43,17 +42,20 @@ const SHARE_CARDS = '/api/og/';
 const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/|/players/|/teams/|/api/players/|/api/teams/';
 
 /**
- * A player's report, confirmation or dispute (issue 22). Its path names the match, not the
- * tournament, and any of them may apply a result (an agreeing report, a confirmation, or a report
- * whose time was up, confirmed first): matches, every tournament's pages and reads, the ratings.
+ * A player's report, confirmation or dispute (issue 22), or the organiser's edit of a match (issue
+ * 21). Its path names the match, not its tournament; the tournament event the write publishes once
+ * it committed names it, and marks that tournament's pages and reads, the matches and the ratings
+ * out of date here as on every other instance (`answersChangedByEvent`, runtime.ts). What the path
+ * alone tells is the matches' pages and the cards. A report once marked every tournament's pages:
+ * under a final's stream of reports, every guest's tournament page was then rendered again.
  */
-const MATCH_REPORT = /^\/api\/matches\/[0-9a-f-]{36}\/(report|confirm|dispute)$/i;
-const REPORTED = new RegExp(`^(${MATCH_PAGES}|/tournaments/|/tournament/|/embed/tournaments/|/api/tournaments/|/sitemap\\.xml|${SHARE_CARDS}|${RATINGS})`);
+const MATCH_WRITE = /^\/api\/matches\/[0-9a-f-]{36}(\/(report|confirm|dispute))?$/i;
+const MATCH_WRITTEN = new RegExp(`^(${MATCH_PAGES}|${SHARE_CARDS})`);
 
 /** For the method and path of a successful write: whether a held answer of `path` must be dropped. */
 export function answersChangedBy(writePath: string, method: string): (path: string) => boolean {
   if (PRIVATE_WRITE.test(writePath)) return () => false;
-  if (MATCH_REPORT.test(writePath)) return (path) => REPORTED.test(path);
+  if (MATCH_WRITE.test(writePath)) return (path) => MATCH_WRITTEN.test(path);
   const oneTournament = CHECK_IN.exec(writePath) ?? STAFF.exec(writePath);
   if (oneTournament) {
     const changed = new RegExp(`^(${tournamentPaths((oneTournament[1] ?? '').toLowerCase())})`);
@@ -78,8 +80,9 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
  */
 export function answersChangedByEvent(tournamentId: string, kind: string): (path: string) => boolean {
   if (kind === 'stage' || kind === 'tournament') return () => true;
-  // A result (entered, or a report confirmed) counts in the ratings too.
-  const rated = kind === 'match' || kind === 'report' ? `|${RATINGS}` : '';
+  // A result (entered, or a report confirmed: both told as `match`) counts in the ratings too; a
+  // report waiting or disputed changes no rating.
+  const rated = kind === 'match' ? `|${RATINGS}` : '';
   const changed = new RegExp(`^(${tournamentPaths(tournamentId.toLowerCase())}|/sitemap\\.xml|${MATCH_PAGES}|${SHARE_CARDS}${rated})`);
   return (path) => changed.test(path);
 }
