@@ -5,8 +5,7 @@ import { isSupportedMoment } from '../../lib/api/input.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { chatMessages, teamMembers, teams, users } from '../db/schema/index.ts';
-import { teamSignal } from './live.ts';
-import { presentPerson } from './teams.ts';
+import { presentPerson, teamSignal } from './teams.ts';
 
 /** Messages sent when the client has none yet: the latest ones. */
 export const CHAT_HISTORY_LIMIT = 100;

@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
-import { teamMembers } from '../db/schema/index.ts';
 
 /** What changed in a tournament. */
 export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament'] as const;
@@ -132,14 +131,15 @@ export function publishUsers(userIds: readonly string[], kind: UserEventKind): v
 }
 
 /**
- * `signalUsers(members of the team, 'team')` as one SQL expression, for the statement that makes the
- * change itself (`insert … returning …, ${teamSignal(id)}`): a chat message is then stored and told
- * in one round trip, with no transaction around it. A team's members (TEAM_MAX_MEMBERS, 7) fit one message.
+ * `signalUsers` as one SQL expression, for the statement that makes the change itself (`insert …
+ * returning …, ${usersSignal(…)}`): a chat message is then stored and told in one round trip, with
+ * no transaction around it (teams.ts `teamSignal`). `userIds` is a JSON array of at most
+ * USERS_PER_MESSAGE ids.
  */
-export function teamSignal(teamId: string): SQL {
-  const members = sql`(select coalesce(json_agg(${teamMembers.userId}), '[]'::json) from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`;
-  return sql`pg_notify(${LIVE_CHANNEL}, json_build_object('n', ${randomUUID()}::text, 'u', ${members}, 'k', ${'team' satisfies UserEventKind}::text)::text)`;
+export function usersSignal(userIds: SQL, kind: UserEventKind): SQL {
+  return sql`pg_notify(${LIVE_CHANNEL}, json_build_object('n', ${randomUUID()}::text, 'u', ${userIds}, 'k', ${kind}::text)::text)`;
 }
+
 /**
  * Signals users from inside the transaction that stored something for them (a notification):
  * a NOTIFY, which the database delivers to every instance's listener only if the transaction

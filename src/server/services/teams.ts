@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Team, TeamPerson } from '../../lib/api/teams.ts';
 import { hasRoomForMember } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -9,7 +9,7 @@ import type { UserRow } from './accounts.ts';
 import { findByEmail, findByLogin } from './accounts.ts';
 import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { signalUsers } from './live.ts';
+import { signalUsers, usersSignal } from './live.ts';
 import { isLookAlikeViolation, skeletonColumns, teamNameLooksTaken } from './names.ts';
 import { inviteActions, notify, withdrawNotifications } from './notifications.ts';
 import type { Limit, RateLimiter } from './rate-limit.ts';
@@ -152,6 +152,10 @@ export async function createTeam(db: Tx, captain: UserRow, input: { name: string
  * so their team view and chat read it again at once (issue 22: the team tab hears its changes as
  * the bell does). Called inside the change's transaction: only a committed change is told.
  */
+/** `signalTeam` as one SQL expression (live.ts `usersSignal`): a team's TEAM_MAX_MEMBERS members fit one message. */
+export const teamSignal = (teamId: string): SQL =>
+  usersSignal(sql`(select coalesce(json_agg(${teamMembers.userId}), '[]'::json) from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`, 'team');
+
 export async function signalTeam(tx: Tx, teamId: string, also: readonly string[] = []): Promise<void> {
   const members = await tx.select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
   await signalUsers(tx, [...members.map((m) => m.id), ...also], 'team');
