@@ -9,7 +9,8 @@ import { embedOptions, isEmbedPath } from './lib/domain/embed.ts';
 import { answerKey, publicAnswers, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from './server/serving/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/serving/transport.ts';
-import { answersChangedBy } from './server/serving/write-effects.ts';
+import { answersChangedBy, othersMustHear } from './server/serving/write-effects.ts';
+import { publishWrite, type WriteMethod } from './server/services/live.ts';
 
 /** The headers every answer leaves with, set before it may be cached, so a held answer is whole. */
 async function finish(request: Request, response: Response): Promise<Response> {
@@ -60,6 +61,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method);
   if (write && isApiPath(url.pathname) && response.status < 400) {
     publicAnswers.markStale(answersChangedBy(url.pathname, request.method));
+    // The other instances mark theirs too, so a held answer can live long (PUBLIC_ANSWER_TTL_MS).
+    if (othersMustHear(url.pathname)) publishWrite(url.pathname, request.method as WriteMethod);
     // Its writer's next pages skip copies the write made out of date (decision 019): they show what was just written.
     response.headers.append('set-cookie', `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`);
   }

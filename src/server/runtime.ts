@@ -12,9 +12,9 @@ import { backfillRatingsAfter } from './services/stage-stats.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 import { letterSweep } from './services/notices.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
-import { closeStreams, connectLive, onLiveSignal, onTournamentChange } from './services/live.ts';
+import { closeStreams, connectLive, onLiveSignal, onRemoteWrite, onTournamentChange } from './services/live.ts';
 import { publicAnswers } from './serving/response-cache.ts';
-import { answersChangedByEvent } from './serving/write-effects.ts';
+import { answersChangedBy, answersChangedByEvent } from './serving/write-effects.ts';
 
 export interface Runtime {
   env: Env;
@@ -62,6 +62,8 @@ async function prepare(serving: boolean): Promise<Runtime> {
   // read asks for a fresh answer: decision 019) sees it at once rather than after
   // PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
   onTournamentChange((event) => publicAnswers.markStale(answersChangedByEvent(event.tournamentId, event.kind)));
+  // Another instance's write marks here what it marked there (its tournament events above cover the rest).
+  onRemoteWrite((write) => publicAnswers.markStale(answersChangedBy(write.path, write.method)));
   onLiveSignal('resync', () => publicAnswers.clear());
   const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.

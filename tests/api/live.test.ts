@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -15,9 +16,12 @@ import {
   closeStreams,
   connectLive,
   LIVE_CHANNEL,
+  onRemoteWrite,
   onTournamentChange,
   publishTournament,
+  publishWrite,
   receive,
+  type RemoteWrite,
   signalUsers,
   subscribeTournament,
 } from '../../src/server/services/live.ts';
@@ -390,6 +394,25 @@ describe('events between instances', () => {
     stopRemote();
   });
 
+  it('hears another instance’s write once and checked; its own writes go to the others, never back to itself', () => {
+    const heard: RemoteWrite[] = [];
+    const stop = onRemoteWrite((write) => heard.push(write));
+    const wire = JSON.stringify({ n: randomUUID(), w: '/api/news', x: 'POST' });
+    receive(wire);
+    receive(wire);
+    // Junk: not an API path, a method that writes nothing, a path far too long, no event id.
+    receive(JSON.stringify({ n: randomUUID(), w: '/news', x: 'POST' }));
+    receive(JSON.stringify({ n: randomUUID(), w: '/api/news', x: 'GET' }));
+    receive(JSON.stringify({ n: randomUUID(), w: `/api/${'a'.repeat(600)}`, x: 'PUT' }));
+    receive(JSON.stringify({ n: randomUUID(), w: 42, x: 'PUT' }));
+    receive(JSON.stringify({ w: '/api/games', x: 'DELETE' }));
+    expect(heard).toEqual([{ path: '/api/news', method: 'POST' }]);
+    // This instance marked its own held answers already (the middleware): its write is not heard here.
+    publishWrite('/api/games', 'POST');
+    expect(heard).toHaveLength(1);
+    stop();
+  });
+
   it('drops the held answers of that tournament (and ratings for a result), keeping the rest', () => {
     const id = '33333333-3333-4333-8333-333333333333';
     const changed = answersChangedByEvent(id, 'match');
@@ -439,6 +462,18 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL LISTEN/NOTIFY', (
     await api.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, 'last')`);
     await expect.poll(() => got.at(-1)).toBe('last');
     expect(got).toEqual(['committed', 'last']);
+    await stop();
+  });
+
+  it('sends a write to the other instances over NOTIFY', async () => {
+    const got: string[] = [];
+    const stop = await other.listen(
+      LIVE_CHANNEL,
+      (payload) => got.push(payload),
+      () => {},
+    );
+    publishWrite(`/api/news/${randomUUID()}`, 'PATCH');
+    await expect.poll(() => got.map((payload) => JSON.parse(payload) as { w?: string; x?: string }).find((wire) => wire.w?.startsWith('/api/news/'))).toMatchObject({ x: 'PATCH' });
     await stop();
   });
 

@@ -118,3 +118,20 @@ test('a bracket saved through one instance is seen through the other, and a stal
   await page.goto(`${b.url}/tournament/${tournamentId}/bracket`);
   await expect(page.getByText(winner).first()).toBeVisible();
 });
+
+test('news published through one instance shows on the other’s held page within seconds, not when the held copy expires', async () => {
+  const admin = await logIn(a, ADMIN);
+  const page = async () => {
+    const response = await fetch(`${b.url}/news`, { headers: { 'accept-encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  // B holds its news page now (PUBLIC_ANSWER_TTL_MS: 30 s).
+  await page();
+  await page();
+  const title = `Між інстансами ${Date.now().toString(36)}`;
+  const created = await call(a, 'POST', '/api/news', { token: admin, body: { title, content: 'Текст новини.' } });
+  expect(created.status).toBe(201);
+  // A told B of its write (services/live.ts `publishWrite`): B's copy is out of date and rendered again at once.
+  await expect.poll(async () => (await page()).includes(title), { timeout: 8000 }).toBe(true);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersChangedBy, answersChangedByEvent } from '../../src/server/serving/write-effects.ts';
+import { answersChangedBy, answersChangedByEvent, othersMustHear } from '../../src/server/serving/write-effects.ts';
 
 const ID = '0b7e3c1a-5f2d-4c6e-9a8b-1d2e3f4a5b6c';
 const OTHER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -120,6 +120,35 @@ describe('answersChangedBy', () => {
       expect([...tournamentPages, `/matches/${OTHER}`].filter(changed), kind).toEqual([...tournamentPages, `/matches/${OTHER}`]);
       expect(['/', '/leaderboards?tab=teams'].filter(changed), kind).toEqual(kind === 'match' ? ['/', '/leaderboards?tab=teams'] : []);
       expect([`/tournaments/${OTHER}`, '/tournaments', '/news', '/games/abc'].filter(changed), kind).toEqual([]);
+    }
+  });
+});
+
+describe('othersMustHear', () => {
+  it('tells the other instances of every write a guest sees, unless the tournament event it publishes marks there at least what it marks here', () => {
+    for (const path of ['/api/news', '/api/games', `/api/tournaments/${ID}`, `/api/tournaments/${ID}/winner`, '/api/users/me/avatar', `/api/teams/${ID}/logo`]) {
+      expect(othersMustHear(path), path).toBe(true);
+    }
+    expect(othersMustHear(`/api/team/${ID}/chat`)).toBe(false);
+    // The event each of these publishes (api/routes, services), for the tournament ID.
+    const byEvent: [path: string, method: string, kind: string][] = [
+      [`/api/tournaments/${ID}/record-match`, 'POST', 'match'],
+      [`/api/tournaments/${ID}/bracket`, 'PATCH', 'match'],
+      [`/api/tournaments/${ID}/bracket`, 'POST', 'stage'],
+      [`/api/tournaments/${ID}/disqualify`, 'POST', 'match'],
+      [`/api/tournaments/${ID}/stages/${OTHER}/next-round`, 'POST', 'stage'],
+      [`/api/tournaments/${ID}/stages/${OTHER}/schedule`, 'PUT', 'stage'],
+      [`/api/tournaments/${ID}/check-in`, 'POST', 'checkIn'],
+      [`/api/tournaments/${ID}/staff`, 'POST', 'tournament'],
+      [`/api/matches/${OTHER}`, 'PATCH', 'match'],
+      [`/api/matches/${OTHER}/report`, 'POST', 'report'],
+      [`/api/matches/${OTHER}/confirm`, 'POST', 'match'],
+      [`/api/matches/${OTHER}/dispute`, 'POST', 'report'],
+    ];
+    for (const [path, method, kind] of byEvent) {
+      expect(othersMustHear(path), path).toBe(false);
+      const here = dropped(path, method);
+      expect(here.filter(answersChangedByEvent(ID, kind)), `${method} ${path}`).toEqual(here);
     }
   });
 });

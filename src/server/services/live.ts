@@ -46,7 +46,24 @@ export const LIVE_CHANNEL = 'kiberarena_live';
  * (its own events coming back, or one arriving on two links). Users travel in lists, so a notice
  * to a whole team is one message. Ids and kinds only: far under NOTIFY's 8000 bytes.
  */
-type Wire = { n: string; t: string; k: TournamentEventKind; m?: string; v?: number } | { n: string; u: string[]; k: UserEventKind };
+type Wire =
+  | { n: string; t: string; k: TournamentEventKind; m?: string; v?: number }
+  | { n: string; u: string[]; k: UserEventKind }
+  // A write through another instance (`publishWrite`): its API path and method.
+  | { n: string; w: string; x: WriteMethod };
+
+/** The methods of a write, as `publishWrite` tells them. */
+export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type WriteMethod = (typeof WRITE_METHODS)[number];
+
+/** A write another instance made: what its held answers must be marked by (`onRemoteWrite`). */
+export interface RemoteWrite {
+  path: string;
+  method: WriteMethod;
+}
+
+/** The longest API path a write wire carries: a write's path is short; anything longer is junk. */
+const MAX_WRITE_PATH = 512;
 
 /** Users per message: 150 UUIDs with their quotes and commas stay under 6 KB. */
 const USERS_PER_MESSAGE = 150;
@@ -99,8 +116,10 @@ function deliver(wire: Wire): void {
     // whose write effects would have dropped them.
     hub.local.emit('changed', event);
     hub.local.emit(`t:${wire.t}`, event);
-  } else {
+  } else if ('u' in wire) {
     for (const userId of wire.u) hub.local.emit(`u:${userId}`, { userId, kind: wire.k } satisfies UserEvent);
+  } else {
+    hub.local.emit('wrote', { path: wire.w, method: wire.x } satisfies RemoteWrite);
   }
 }
 
@@ -118,6 +137,20 @@ export function publishTournament(event: TournamentEvent): void {
   if (event.matchId) wire.m = event.matchId;
   if (event.version !== undefined) wire.v = event.version;
   broadcast(wire);
+}
+
+/**
+ * Tells the other instances of a successful API write, so each marks the held answers it made out
+ * of date (`onRemoteWrite`, then `answersChangedBy` in serving/write-effects.ts) as this one did:
+ * a guest's page held on another instance shows the write within about a second, whatever the
+ * held answers' lifetime. Not delivered here: the middleware marked this instance's already.
+ */
+export function publishWrite(path: string, method: WriteMethod): void {
+  if (hub.links.size === 0) return;
+  const wire: Wire = { n: randomUUID(), w: path, x: method };
+  firstSight(wire.n);
+  const text = JSON.stringify(wire);
+  for (const link of hub.links) link.send(text).catch((error: unknown) => console.error('[live] подію не передано:', (error as Error).message));
 }
 
 /** Tells a user's open pages (on any instance) that their bell or team changed. Call after commit. */
@@ -169,7 +202,9 @@ export function receive(text: string): void {
   if (!wire || typeof wire !== 'object' || !isUuidLike(wire.n)) return;
   if ('t' in wire) {
     if (!isUuidLike(wire.t) || !(TOURNAMENT_EVENTS as readonly string[]).includes(wire.k)) return;
-  } else if (!Array.isArray(wire.u) || !wire.u.every(isUuidLike) || !(USER_EVENTS as readonly string[]).includes(wire.k)) {
+  } else if ('u' in wire) {
+    if (!Array.isArray(wire.u) || !wire.u.every(isUuidLike) || !(USER_EVENTS as readonly string[]).includes(wire.k)) return;
+  } else if (typeof wire.w !== 'string' || !wire.w.startsWith('/api/') || wire.w.length > MAX_WRITE_PATH || !(WRITE_METHODS as readonly string[]).includes(wire.x)) {
     return;
   }
   if (!firstSight(wire.n)) return;
@@ -190,6 +225,12 @@ export function subscribeUser(userId: string, listener: (event: UserEvent) => vo
 export function onTournamentChange(listener: (event: TournamentEvent) => void): () => void {
   hub.local.on('changed', listener);
   return () => hub.local.off('changed', listener);
+}
+
+/** Hears the writes other instances made (`publishWrite`), to mark this instance's held answers they changed. */
+export function onRemoteWrite(listener: (write: RemoteWrite) => void): () => void {
+  hub.local.on('wrote', listener);
+  return () => hub.local.off('wrote', listener);
 }
 
 /**
@@ -246,6 +287,16 @@ export async function connectLive({ database, redisUrl }: LiveOptions): Promise<
   const reader = async (token: string) => (await findSession(database.db, token))?.user.id ?? null;
   hub.reader = reader;
   const stopListening = await database.listen(LIVE_CHANNEL, receive, resync);
+  // One process owns an embedded database: its events are delivered here as they are published,
+  // and a NOTIFY sent into PGlite would only come back to be skipped. Its listener stays, for the
+  // signals notices send from their transactions.
+  if (database.kind === 'pglite') {
+    return async () => {
+      if (hub.database === database) hub.database = undefined;
+      if (hub.reader === reader) hub.reader = undefined;
+      await stopListening();
+    };
+  }
   let link: LiveLink;
   if (redisUrl) {
     const { redisLink } = await import('./live-redis.ts');

@@ -7,9 +7,10 @@ import { chooseEncoding, compress } from './compression.ts';
  * A short-lived in-process cache of public answers (guest pages and public API reads). Pages are
  * the same for every guest of one language — signed-in parts are islands — so rendering each of
  * them anew for every visitor only burns the CPU a cheap server has little of. An answer is kept
- * only when its own Cache-Control calls it public, for at most `ttlMs`; any successful write
- * through this instance clears everything, and other instances' writes show within `ttlMs`, as
- * the `s-maxage` those answers already carry allows a shared cache to do.
+ * only when its own Cache-Control calls it public, for at most `ttlMs`. A successful write marks
+ * the answers it changed out of date (serving/write-effects.ts), through whichever instance it was
+ * made (services/live.ts: `publishWrite`, tournament events); `ttlMs` bounds only what no write
+ * tells of (a change made outside the API).
  *
  * Answers are kept as sent: compressed once per encoding, on the first request that takes it, so
  * a hit costs no rendering and no compressing. Once a compressed copy exists the uncompressed body
@@ -115,8 +116,13 @@ export const MAX_HELD_ANSWERS = 2000;
 /** At most this much is held, counting bodies, keys, headers and ENTRY_OVERHEAD_BYTES per answer. */
 export const MAX_HELD_BYTES = 16 * 1024 * 1024;
 
-/** Public answers are kept a few seconds: long enough to spare renders under load, short enough that another instance's writes show soon. */
-export const PUBLIC_ANSWER_TTL_MS = 5000;
+/**
+ * How long a public answer is kept. Writes mark what they change on every instance, so this bounds
+ * only changes nobody announced; it was 5 s while other instances' writes had no other way to show,
+ * and the 300 tournament pages of the load mix were then rendered again every few seconds each
+ * (bench/server FINDINGS F15).
+ */
+export const PUBLIC_ANSWER_TTL_MS = 30_000;
 
 /**
  * Before an answer expires, the next request that reaches the middleware renders it again while

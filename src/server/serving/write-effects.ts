@@ -74,6 +74,17 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
 }
 
 /**
+ * Whether the other instances must be told of a successful write (`publishWrite` in
+ * services/live.ts), to mark their held answers as this one marks its own. Not a write no guest
+ * sees, and not one whose route publishes a tournament event that marks there at least what it
+ * marks here (`answersChangedByEvent`): a match's, a tournament's play, a check-in, a co-organiser.
+ * Every other write (news, games, profiles, a tournament's details…) is told.
+ */
+export function othersMustHear(writePath: string): boolean {
+  return ![PRIVATE_WRITE, MATCH_WRITE, TOURNAMENT_PLAY, CHECK_IN, STAFF].some((kind) => kind.test(writePath));
+}
+
+/**
  * For a live event of another instance's write (services/live.ts): the held answers of this
  * instance it made out of date, the same ones that write empties where it happened. A new stage
  * may start the tournament and a status change shows on every list, so both drop everything.
