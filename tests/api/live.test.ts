@@ -443,13 +443,19 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL LISTEN/NOTIFY', (
     return (api.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
   }
 
-  it('carries a NOTIFY from one instance to the listener of another, and only on commit', async () => {
+  /** What the other instance hears on the channel, and the function that stops it listening. */
+  async function otherHears() {
     const got: string[] = [];
     const stop = await other.listen(
       LIVE_CHANNEL,
       (payload) => got.push(payload),
       () => {},
     );
+    return { got, stop };
+  }
+
+  it('carries a NOTIFY from one instance to the listener of another, and only on commit', async () => {
+    const { got, stop } = await otherHears();
     await api.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, 'committed')`);
     });
@@ -466,12 +472,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL LISTEN/NOTIFY', (
   });
 
   it('sends a write to the other instances over NOTIFY', async () => {
-    const got: string[] = [];
-    const stop = await other.listen(
-      LIVE_CHANNEL,
-      (payload) => got.push(payload),
-      () => {},
-    );
+    const { got, stop } = await otherHears();
     publishWrite(`/api/news/${randomUUID()}`, 'PATCH');
     await expect.poll(() => got.map((payload) => JSON.parse(payload) as { w?: string; x?: string }).find((wire) => wire.w?.startsWith('/api/news/'))).toMatchObject({ x: 'PATCH' });
     await stop();
