@@ -123,11 +123,16 @@ function deliver(wire: Wire): void {
   }
 }
 
-function broadcast(wire: Wire): void {
+/** Sends an event of this instance to the others, remembered so that it is skipped when it comes back. */
+function sendToOthers(wire: Wire): void {
   firstSight(wire.n);
-  // The other instances first: their viewers should not wait while this one's are written to.
   const text = JSON.stringify(wire);
   for (const link of hub.links) link.send(text).catch((error: unknown) => console.error('[live] подію не передано:', (error as Error).message));
+}
+
+function broadcast(wire: Wire): void {
+  // The other instances first: their viewers should not wait while this one's are written to.
+  sendToOthers(wire);
   deliver(wire);
 }
 
@@ -146,11 +151,7 @@ export function publishTournament(event: TournamentEvent): void {
  * held answers' lifetime. Not delivered here: the middleware marked this instance's already.
  */
 export function publishWrite(path: string, method: WriteMethod): void {
-  if (hub.links.size === 0) return;
-  const wire: Wire = { n: randomUUID(), w: path, x: method };
-  firstSight(wire.n);
-  const text = JSON.stringify(wire);
-  for (const link of hub.links) link.send(text).catch((error: unknown) => console.error('[live] подію не передано:', (error as Error).message));
+  if (hub.links.size > 0) sendToOthers({ n: randomUUID(), w: path, x: method });
 }
 
 /** Tells a user's open pages (on any instance) that their bell or team changed. Call after commit. */
@@ -290,18 +291,11 @@ export async function connectLive({ database, redisUrl }: LiveOptions): Promise<
   // One process owns an embedded database: its events are delivered here as they are published,
   // and a NOTIFY sent into PGlite would only come back to be skipped. Its listener stays, for the
   // signals notices send from their transactions.
-  if (database.kind === 'pglite') {
-    return async () => {
-      if (hub.database === database) hub.database = undefined;
-      if (hub.reader === reader) hub.reader = undefined;
-      await stopListening();
-    };
-  }
-  let link: LiveLink;
-  if (redisUrl) {
+  let link: LiveLink | null = null;
+  if (redisUrl && database.kind !== 'pglite') {
     const { redisLink } = await import('./live-redis.ts');
     link = await redisLink(redisUrl, receive, resync);
-  } else {
+  } else if (database.kind !== 'pglite') {
     link = {
       send: async (text) => {
         await database.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${text})`);
@@ -309,11 +303,11 @@ export async function connectLive({ database, redisUrl }: LiveOptions): Promise<
       close: async () => {},
     };
   }
-  hub.links.add(link);
+  if (link) hub.links.add(link);
   return async () => {
-    hub.links.delete(link);
+    if (link) hub.links.delete(link);
     if (hub.database === database) hub.database = undefined;
     if (hub.reader === reader) hub.reader = undefined;
-    await Promise.allSettled([link.close(), stopListening()]);
+    await Promise.allSettled([link?.close(), stopListening()]);
   };
 }
