@@ -175,10 +175,12 @@ describe('GET /api/tournaments/{id}/events', () => {
     await stream.next('ready');
     const reported = await api.call('POST', `/api/matches/${match._id}/report`, { token: sideA.token, body: { scoreA: 1, scoreB: 0 } });
     expect(reported.status).toBe(200);
-    expect(await stream.next('report')).toMatchObject({ tournamentId: cup.id, kind: 'report', matchId: match._id, version: expect.any(Number) });
+    // The version told is the one the stages now show: a viewer holding it reads nothing again.
+    const stagesVersion = async () => (await api.call<{ version: number }>('GET', `/api/tournaments/${cup.id}/stages`)).body.version;
+    expect(await stream.next('report')).toMatchObject({ tournamentId: cup.id, kind: 'report', matchId: match._id, version: await stagesVersion() });
     const disputed = await api.call('POST', `/api/matches/${match._id}/dispute`, { token: sideB.token, body: { reason: 'Було 0:1' } });
     expect(disputed.status).toBe(200);
-    expect(await stream.next('report')).toMatchObject({ tournamentId: cup.id, matchId: match._id });
+    expect(await stream.next('report')).toMatchObject({ tournamentId: cup.id, matchId: match._id, version: await stagesVersion() });
     await stream.close();
 
     // Another match: its report confirmed by the other side is a result, told as one.

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchState, StageMatchView, StagesState, StageView } from '../../src/lib/api/stages.ts';
 import { matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
 import { confirmDueReports } from '../../src/server/services/match-reports.ts';
+import { forgetKeptStages, lockMatch } from '../../src/server/services/stages.ts';
 import { SWEEPS } from '../../src/server/services/sweeps.ts';
 import { admin as adminOf, game, player, stage, statsGame, statsOn, team, tournament, useTestApi, type Player } from '../support/builders.ts';
 
@@ -60,6 +61,18 @@ async function duel(settings: Record<string, unknown> = {}) {
   const built = await cup([a, b], 'single_elimination', settings);
   const match = built.stage.matches[0]!;
   return { a, b, match, tournament: built };
+}
+
+/**
+ * A waiting report's time runs out: no route sets it in the past, so the test writes it behind the
+ * app's back, and the stages kept at the match's version (stages.ts) are forgotten, as they know nothing of it.
+ */
+async function expire(matchId: string) {
+  await api.db
+    .update(stageMatches)
+    .set({ confirmBy: new Date(Date.now() - 1000) })
+    .where(eq(stageMatches.id, matchId));
+  forgetKeptStages();
 }
 
 const noticesOf = (userId: string, kind: string) =>
@@ -386,6 +399,53 @@ describe('confirmation applies the result as the admin’s would', () => {
   });
 });
 
+describe('stages kept between actions (stages.ts keptStages)', () => {
+  const stagesOf = async (tournamentId: string) => (await api.call<StagesState>('GET', `/api/tournaments/${tournamentId}/stages`)).body;
+  /** What a reader gets now, and what a fresh read of the database gives: they must be the same. */
+  const expectFresh = async (tournamentId: string, matchId: string) => {
+    const [match, stages] = [await read(matchId), await stagesOf(tournamentId)];
+    forgetKeptStages();
+    expect(await read(matchId)).toEqual(match);
+    expect(await stagesOf(tournamentId)).toEqual(stages);
+  };
+  /** The statement that reads a whole competition's match rows. */
+  const readsStages = (queries: string[]) => queries.some((q) => q.includes('"stage_matches"."stage_id" in (select'));
+
+  it('are what a fresh read gives, spare the next action its read, and are left once anything else changed the tournament', async () => {
+    const { built, byId, semi1, semi2 } = await statsSemiFinals();
+    const [a1, b1, a2, b2] = [byId.get(semi1!.a!)!, byId.get(semi1!.b!)!, byId.get(semi2!.a!)!, byId.get(semi2!.b!)!];
+    expect((await report(a1, semi1!._id, { scoreA: 2, scoreB: 0 })).status).toBe(200);
+    await expectFresh(built.id, semi1!._id);
+    // The report kept the stages it saved: the confirmation reads none.
+    expect((await report(a1, semi1!._id, { scoreA: 2, scoreB: 1 })).status).toBe(200);
+    const confirmed = await api.queriesOf(() => confirm(b1, semi1!._id));
+    expect(confirmed.result.status).toBe(200);
+    expect(readsStages(confirmed.queries)).toBe(false);
+    await expectFresh(built.id, semi1!._id);
+    // A dispute keeps them too.
+    await report(a2, semi2!._id, { scoreA: 1, scoreB: 0 });
+    expect((await dispute(b2, semi2!._id, { reason: 'Було 0:1' })).status).toBe(200);
+    await expectFresh(built.id, semi2!._id);
+    // The admin's change moves the version: the stages kept before it are not what anyone reads after.
+    const { version } = (await read(semi2!._id)).match;
+    const settled = await api.call('PATCH', `/api/matches/${semi2!._id}`, { token: admin.token, body: { scoreA: 0, scoreB: 1, comment: 'Рішення судді', version } });
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    const after = await read(semi2!._id);
+    expect(after.match).toMatchObject({ status: 'completed', winner: semi2!.b, comment: 'Рішення судді' });
+    await expectFresh(built.id, semi2!._id);
+    const final = (await stagesOf(built.id)).stages[0]!.matches.find((m) => m.round === 2)!;
+    expect([final.a, final.b]).toEqual([semi1!.a, semi2!.b]);
+  });
+
+  it('cannot be changed in place by a reader', async () => {
+    const { a, match } = await duel();
+    const locked = await api.db.transaction((tx) => lockMatch(tx, match._id));
+    expect(() => locked!.loaded.rows.push(locked!.loaded.rows[0]!)).toThrow(TypeError);
+    expect(() => Object.assign(locked!.loaded.rows[0]!, { scoreA: 9 })).toThrow(TypeError);
+    expect((await report(a, match._id, { scoreA: 1, scoreB: 0 })).status).toBe(200);
+  });
+});
+
 describe('the answer of an action', () => {
   // Built inside the action's transaction (match-reports.ts `done`), not read again after it: it must
   // be exactly what a reader of the match gets right after, for every outcome.
@@ -440,10 +500,7 @@ describe('ratings after the players’ results', () => {
     expect((await confirm(seat(semi1!.b), semi1!._id)).status).toBe(200);
     // The second: reported by b, nobody answers, and its time runs out (no route sets it in the past).
     await report(seat(semi2!.b), semi2!._id, scores[1]!);
-    await api.db
-      .update(stageMatches)
-      .set({ confirmBy: new Date(Date.now() - 1000) })
-      .where(eq(stageMatches.id, semi2!._id));
+    await expire(semi2!._id);
     expect(await confirmDueReports(api.db, new Date(), semi2!._id)).toBe(1);
     // The final: both sides report the same score.
     const finalists = await read(final!._id);
@@ -491,10 +548,7 @@ describe('automatic confirmation', () => {
     const { a, match } = await duel();
     await report(a, match._id, { scoreA: 1, scoreB: 0 });
     // The time passing: no route sets a report's deadline in the past.
-    await api.db
-      .update(stageMatches)
-      .set({ confirmBy: new Date(Date.now() - 1000) })
-      .where(eq(stageMatches.id, match._id));
+    await expire(match._id);
     expect((await read(match._id)).match.status).toBe('completed');
   });
 

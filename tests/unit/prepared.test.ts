@@ -3,9 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client.ts';
 import { prepared } from '../../src/server/db/prepared.ts';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 
-// Stand-ins: `prepared` only keys on the database object and calls `build` with it.
-const database = () => ({}) as unknown as Database;
+// Stand-ins: `prepared` keys on the database's dialect and session and calls `build` with it.
+type Made = { on: unknown; queryString: string; params: unknown[]; queryConfig?: { name: string }; joinsNotNullableMap?: unknown };
+const session = (calls: unknown[][] = []) => ({ calls, prepareQuery: (...args: unknown[]) => (calls.push(args), { on: 'copy', args }) });
+const database = (dialect: object = {}, on = session()) => ({ dialect, session: on }) as unknown as Database;
+const made = (db: Database): Made & PgPreparedQuery<PreparedQueryConfig> =>
+  ({ on: db, queryString: 'select 1', params: [1], queryConfig: { name: 'one' }, joinsNotNullableMap: { a: true } }) as never;
 
 /** Every `.ts` file under `dir`. */
 const sources = (dir: string): string[] =>
@@ -18,7 +23,7 @@ describe('prepared statements (db/prepared.ts)', () => {
     const built: Database[] = [];
     const statement = prepared((db) => {
       built.push(db);
-      return { on: db };
+      return made(db);
     });
     const one = database();
     const other = database();
@@ -27,8 +32,27 @@ describe('prepared statements (db/prepared.ts)', () => {
     expect(statement(one)).toBe(first);
     const second = statement(other);
     expect(second).not.toBe(first);
-    expect(second.on).toBe(other);
+    expect((second as unknown as Made).on).toBe(other);
     expect(built).toEqual([one, other]);
+  });
+
+  it("sends the statement built once through a transaction's own session, without building it again", () => {
+    let builds = 0;
+    const statement = prepared((db) => (builds++, made(db)));
+    const dialect = {};
+    const root = database(dialect);
+    const first = statement(root);
+    const calls: unknown[][] = [];
+    const tx = database(dialect, session(calls));
+    const inTx = statement(tx) as unknown as Made;
+    expect(inTx).not.toBe(first);
+    expect(builds).toBe(1);
+    // The SQL text, parameters and name as built; the left joins' map carried over.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.slice(0, 3)).toEqual([{ sql: 'select 1', params: [1] }, undefined, 'one']);
+    expect(inTx.joinsNotNullableMap).toEqual({ a: true });
+    // The database itself still gets the statement it was built with.
+    expect(statement(root)).toBe(first);
   });
 
   it('gives every statement of the server a name of its own', () => {

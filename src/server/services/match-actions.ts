@@ -8,6 +8,7 @@ import type { MatchAction } from '../../lib/domain/match-day.ts';
 import type { Slot } from '../../lib/domain/stage/format.ts';
 import type { GameScore } from '../../lib/domain/stage/result.ts';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { matchActions, teams, users } from '../db/schema/index.ts';
 import { announce, type Notice } from './notices.ts';
 
@@ -18,16 +19,36 @@ export interface SideActor {
   name: string;
 }
 
+/** Who acts for a match's two sides, by user or by team id: prepared (db/prepared.ts), as every players' action asks it; longer lists are built each time. */
+const sideActors = (solo: boolean) =>
+  prepared((db) =>
+    solo
+      ? db
+          .select({ id: users.id, name: users.username, userId: users.id })
+          .from(users)
+          .where(inArray(users.id, [sql.placeholder('a'), sql.placeholder('b')]))
+          .prepare('side_actors_solo')
+      : db
+          .select({ id: teams.id, name: teams.name, userId: teams.captainId })
+          .from(teams)
+          .where(inArray(teams.id, [sql.placeholder('a'), sql.placeholder('b')]))
+          .prepare('side_actors_teams'),
+  );
+const soloActors = sideActors(true);
+const teamActors = sideActors(false);
+
 /** Who acts for each participant id (user ids in a solo tournament, team ids otherwise), and their names. */
 export async function actorsOf(tx: Tx, soloOnly: boolean, ids: readonly (string | null)[]): Promise<Map<string, SideActor>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  if (soloOnly) {
-    const rows = await tx.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, wanted));
-    return new Map(rows.map((r) => [r.id, { userId: r.id, name: r.name }]));
+  if (wanted.length <= 2) {
+    const rows = await (soloOnly ? soloActors : teamActors)(tx).execute({ a: wanted[0], b: wanted[1] ?? wanted[0] });
+    return new Map(rows.map((r) => [r.id, { userId: r.userId, name: r.name }]));
   }
-  const rows = await tx.select({ id: teams.id, name: teams.name, captainId: teams.captainId }).from(teams).where(inArray(teams.id, wanted));
-  return new Map(rows.map((r) => [r.id, { userId: r.captainId, name: r.name }]));
+  const rows = soloOnly
+    ? await tx.select({ id: users.id, name: users.username, userId: users.id }).from(users).where(inArray(users.id, wanted))
+    : await tx.select({ id: teams.id, name: teams.name, userId: teams.captainId }).from(teams).where(inArray(teams.id, wanted));
+  return new Map(rows.map((r) => [r.id, { userId: r.userId, name: r.name }]));
 }
 
 export interface ActionRecord {
@@ -41,21 +62,39 @@ export interface ActionRecord {
   reason?: string;
 }
 
+/** One row of a match's history: prepared (db/prepared.ts), as every players' action adds one. */
+const actionInsert = prepared((db) =>
+  db
+    .insert(matchActions)
+    .values({
+      matchId: sql.placeholder('matchId'),
+      kind: sql.placeholder('kind'),
+      userId: sql.placeholder('userId'),
+      side: sql.placeholder('side'),
+      scoreA: sql.placeholder('scoreA'),
+      scoreB: sql.placeholder('scoreB'),
+      // As text: a placeholder's value goes through the column's JSON encoder, which would store a missing list as JSON null.
+      games: sql`${sql.placeholder('games')}::jsonb`,
+      reason: sql.placeholder('reason'),
+      createdAt: sql`clock_timestamp()`,
+    })
+    .prepare('match_action'),
+);
+
 /** Adds rows to matches' histories (in the caller's transaction). */
 export async function recordActions(tx: Tx, list: readonly ActionRecord[]): Promise<void> {
   // One statement each, stamped by the clock rather than the transaction's start, so a report and
   // the confirmation it triggered read back in the order they happened.
   for (const a of list) {
-    await tx.insert(matchActions).values({
+    await actionInsert(tx).execute({
       matchId: a.matchId,
       kind: a.kind,
       userId: a.userId ?? null,
       side: a.side ?? null,
       scoreA: a.scoreA ?? null,
       scoreB: a.scoreB ?? null,
-      games: a.games ?? null,
+      games: a.games ? JSON.stringify(a.games) : null,
       reason: a.reason ?? '',
-      createdAt: sql`clock_timestamp()`,
     });
   }
 }

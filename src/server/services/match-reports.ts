@@ -19,7 +19,7 @@ import type { MatchState } from '../../lib/api/stages.ts';
 import { publishTournament } from './live.ts';
 import { actorsOf, recordActions, type ActionRecord, type SideActor } from './match-actions.ts';
 import { announce } from './notices.ts';
-import { changeLockedMatch, lockedView, lockMatch, matchState, type LockedMatch, type MatchRefusal } from './stages.ts';
+import { changeLockedMatch, keepReported, lockedView, lockMatch, matchState, type LockedMatch, type MatchRefusal } from './stages.ts';
 import { SWEEPS, type Sweep } from './sweeps.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 
@@ -52,17 +52,55 @@ async function sideOf(tx: Tx, found: LockedMatch, userId: string): Promise<{ sid
   return { side: null, actors };
 }
 
-/** The score of the latest report of a match: what a confirmation applies. */
-async function waitingReport(tx: Tx, matchId: string): Promise<ReportedScore | null> {
-  const [row] = await tx
+/** The latest report of a match: prepared (db/prepared.ts), as every confirmation reads it. */
+const latestReport = prepared((db) =>
+  db
     .select({ scoreA: matchActions.scoreA, scoreB: matchActions.scoreB, games: matchActions.games })
     .from(matchActions)
-    .where(and(eq(matchActions.matchId, matchId), eq(matchActions.kind, 'report')))
+    .where(and(eq(matchActions.matchId, sql.placeholder('matchId')), eq(matchActions.kind, 'report')))
     .orderBy(desc(matchActions.createdAt), desc(matchActions.id))
-    .limit(1);
+    .limit(1)
+    .prepare('latest_report'),
+);
+
+/** The score of the latest report of a match: what a confirmation applies. */
+async function waitingReport(tx: Tx, matchId: string): Promise<ReportedScore | null> {
+  const [row] = await latestReport(tx).execute({ matchId });
   if (!row || row.scoreA === null || row.scoreB === null) return null;
   return { scoreA: row.scoreA, scoreB: row.scoreB, games: row.games ?? [] };
 }
+
+/**
+ * A match's report fields and version changed, and its tournament's version moved, in one statement:
+ * prepared (db/prepared.ts), as every report and dispute sends it. `by` null keeps the reporter.
+ */
+const reportChange = prepared((db) => {
+  const bumped = db
+    .$with('bumped')
+    .as(
+      db
+        .update(tournaments)
+        .set({ bracketVersion: sql`${tournaments.bracketVersion} + 1` })
+        .where(eq(tournaments.id, sql.placeholder('tournamentId')))
+        .returning({ version: tournaments.bracketVersion }),
+    );
+  return db
+    .with(bumped)
+    .update(stageMatches)
+    .set({
+      reportState: sql`${sql.placeholder('state')}::text`,
+      reportedBy: sql`coalesce(${sql.placeholder('by')}::text, ${stageMatches.reportedBy})`,
+      confirmBy: sql`${sql.placeholder('confirmBy')}::timestamptz`,
+      version: sql`${stageMatches.version} + 1`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(eq(stageMatches.id, sql.placeholder('matchId')))
+    .returning({ row: stageMatches, version: sql<number>`(select ${sql.identifier('bracket_version')} from ${bumped})` })
+    .prepare('set_report');
+});
+
+/** A report's or dispute's change (`setReport`): the match as the database returned it, and the tournament's version it made. */
+type Reported = { after: LockedMatch; version: number };
 
 /**
  * Changes a match's report fields (and its version, and the tournament's: the stage reads show the
@@ -71,21 +109,20 @@ async function waitingReport(tx: Tx, matchId: string): Promise<ReportedScore | n
 async function setReport(
   tx: Tx,
   found: LockedMatch,
-  fields: Pick<typeof stageMatches.$inferInsert, 'reportState' | 'reportedBy' | 'confirmBy'>,
-): Promise<{ after: LockedMatch; version: number }> {
+  fields: { reportState: 'reported' | 'disputed'; reportedBy?: Slot; confirmBy: Date | null },
+): Promise<Reported> {
   const { row } = lockedView(found);
-  const [changed] = await tx
-    .update(stageMatches)
-    .set({ ...fields, version: sql`${stageMatches.version} + 1`, updatedAt: new Date() })
-    .where(eq(stageMatches.id, row.id))
-    .returning();
-  const [bumped] = await tx
-    .update(tournaments)
-    .set({ bracketVersion: sql`${tournaments.bracketVersion} + 1` })
-    .where(eq(tournaments.id, found.tournament.id))
-    .returning({ version: tournaments.bracketVersion });
-  const { loaded, index } = found;
-  return { after: { ...found, loaded: { ...loaded, rows: loaded.rows.with(index, changed!) } }, version: bumped!.version };
+  const [changed] = await reportChange(tx).execute({
+    tournamentId: found.tournament.id,
+    matchId: row.id,
+    state: fields.reportState,
+    by: fields.reportedBy ?? null,
+    confirmBy: fields.confirmBy?.toISOString() ?? null,
+    now: new Date().toISOString(),
+  });
+  const { loaded, index, all } = found;
+  const saved = { ...loaded, rows: loaded.rows.with(index, changed!.row) };
+  return { after: { ...found, all: all.map((s) => (s === loaded ? saved : s)), loaded: saved }, version: Number(changed!.version) };
 }
 
 /**
@@ -127,6 +164,7 @@ async function done(tx: Tx, outcome: ReportOutcome, changed: { after: LockedMatc
 /** `POST /api/matches/{id}/report`: a side reports the score. */
 export async function reportScore(db: Database, matchId: string, userId: string, input: ReportInput, now = new Date()): Promise<ReportDone> {
   await confirmDueReports(db, now, matchId);
+  let reported: Reported | undefined;
   const result = await db.transaction(async (tx): Promise<ReportDone> => {
     const checked = await checkSide(tx, matchId, userId, input.version);
     if (!checked.ok) return checked;
@@ -147,11 +185,11 @@ export async function reportScore(db: Database, matchId: string, userId: string,
         return saved.ok ? done(tx, 'confirmed', saved, actors) : saved;
       }
       // The sides tell different scores: the admin decides.
-      const disputed = await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+      const disputed = (reported = await setReport(tx, found, { reportState: 'disputed', confirmBy: null }));
       await recordActions(tx, [{ matchId, kind: 'dispute', userId, side }]);
       return done(tx, 'disputed', disputed, actors);
     }
-    const reported = await setReport(tx, found, {
+    reported = await setReport(tx, found, {
       reportState: 'reported',
       reportedBy: side,
       confirmBy: new Date(now.getTime() + found.tournament.confirmationMinutes * 60_000),
@@ -171,7 +209,7 @@ export async function reportScore(db: Database, matchId: string, userId: string,
     }
     return done(tx, 'reported', reported, actors);
   });
-  if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report');
+  if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report', reported);
   return result;
 }
 
@@ -205,6 +243,7 @@ export async function disputeReport(
   now = new Date(),
 ): Promise<ReportDone> {
   await confirmDueReports(db, now, matchId);
+  let reported: Reported | undefined;
   const result = await db.transaction(async (tx): Promise<ReportDone> => {
     const checked = await checkSide(tx, matchId, userId, input.version);
     if (!checked.ok) return checked;
@@ -214,16 +253,20 @@ export async function disputeReport(
     if (row.reportState === 'disputed') return refuse('disputed');
     if (row.reportState !== 'reported') return refuse('nothingToDispute');
     if (row.reportedBy === side) return refuse('ownReport');
-    const disputed = await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+    const disputed = (reported = await setReport(tx, found, { reportState: 'disputed', confirmBy: null }));
     await recordActions(tx, [{ matchId, kind: 'dispute', userId, side, reason: input.reason }]);
     return done(tx, 'disputed', disputed, actors);
   });
-  if (result.ok) published(result, matchId, 'report');
+  if (result.ok) published(result, matchId, 'report', reported);
   return result;
 }
 
-/** Tells the tournament's viewers what changed, after the commit, with the competition version the change made. */
-function published({ tournamentId, version }: { tournamentId: string; version: number }, matchId: string, kind: 'match' | 'report') {
+/**
+ * Tells the tournament's viewers what changed, after the commit, with the competition version the
+ * change made; a report's or a dispute's stages are kept at that version (stages.ts `keepReported`).
+ */
+function published({ tournamentId, version }: { tournamentId: string; version: number }, matchId: string, kind: 'match' | 'report', reported?: Reported) {
+  if (reported) keepReported(reported.after, reported.version);
   publishTournament({ tournamentId, kind, matchId, version });
 }
 

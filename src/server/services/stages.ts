@@ -142,6 +142,66 @@ function load(stage: StageRow, matchRows: readonly MatchRow[]): LoadedStage {
 class StageRowsMissing extends Error {}
 
 /**
+ * Loaded stages kept by tournament and competition version (`bracket_version`), so a players' action
+ * or a read of a match does not read and resolve the whole competition again while nothing in it
+ * changed. Sound because every change to a tournament's stages moves that version in the same
+ * transaction (the stages' ETag already rests on it), with the tournament row locked: stages read
+ * under that lock are exactly those of the version read with it. So only such reads (`lockMatch`)
+ * and a committed report's own result (`keepStages`) go in; any read may take from it. The loaded
+ * stages are never changed in place (every change builds new ones), so one copy serves every reader.
+ */
+const KEPT_COMPETITIONS = 64;
+const keptStages = new Map<string, { version: number; all: LoadedStage[] }>();
+
+/** The stages of `tournamentId` at `version`, if kept; the most recently used are kept longest. */
+function stagesKeptAt(tournamentId: string, version: number): LoadedStage[] | undefined {
+  const kept = keptStages.get(tournamentId);
+  if (kept?.version !== version) return undefined;
+  keptStages.delete(tournamentId);
+  keptStages.set(tournamentId, kept);
+  return kept.all;
+}
+
+/** Keeps a tournament's stages as they are at `version`: only what is committed, or read under the tournament's lock. */
+function keepStages(tournamentId: string, version: number, all: LoadedStage[]): void {
+  frozen(all);
+  keptStages.delete(tournamentId);
+  keptStages.set(tournamentId, { version, all });
+  if (keptStages.size > KEPT_COMPETITIONS) keptStages.delete(keptStages.keys().next().value!);
+}
+
+/** Freezes plain objects and arrays all the way down, so a reader changing a kept stage in place fails loudly instead of changing it for everyone. */
+function frozen(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  if (value instanceof Map) return void value.forEach((v) => frozen(v));
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) frozen(v);
+}
+
+/** A tournament's stages at the version of its row just read: kept ones, or read (and kept when `locked`). */
+async function stagesAt(db: Tx, tournament: { id: string; bracketVersion: number }, locked: boolean): Promise<LoadedStage[]> {
+  const kept = stagesKeptAt(tournament.id, tournament.bracketVersion);
+  if (kept) return kept;
+  const all = await loadStages(db, tournament.id);
+  if (locked) keepStages(tournament.id, tournament.bracketVersion, all);
+  return all;
+}
+
+/** Forgets every kept competition: a test compares what is kept with a fresh read. */
+export function forgetKeptStages(): void {
+  keptStages.clear();
+}
+
+/**
+ * A committed players' report or dispute: its tournament's stages as it saved them (the match row
+ * as the database returned it), so the confirmation that follows does not read them again.
+ */
+export function keepReported(after: LockedMatch, version: number): void {
+  keepStages(after.tournament.id, version, after.all);
+}
+
+/**
  * Every stage of a tournament, loaded, in play order: two queries whatever their size. A read
  * outside a write's lock may see a stage another request just replaced between the two queries;
  * it reads again.
@@ -156,18 +216,29 @@ async function loadStages(tx: Tx, tournamentId: string): Promise<LoadedStage[]> 
   }
 }
 
-async function readStages(tx: Tx, tournamentId: string): Promise<LoadedStage[]> {
-  const stageRows = await tx.select().from(stages).where(eq(stages.tournamentId, tournamentId)).orderBy(asc(stages.number));
-  if (stageRows.length === 0) return [];
-  const matchRows = await tx
+/** A tournament's stages in play order, and the match rows of all of them: prepared (db/prepared.ts), as every players' action and read of a match loads them. */
+const stagesOf = prepared((db) =>
+  db
+    .select()
+    .from(stages)
+    .where(eq(stages.tournamentId, sql.placeholder('tournamentId')))
+    .orderBy(asc(stages.number))
+    .prepare('stages_of_tournament'),
+);
+const stageMatchesOf = prepared((db) =>
+  db
     .select()
     .from(stageMatches)
-    .where(
-      inArray(
-        stageMatches.stageId,
-        stageRows.map((s) => s.id),
-      ),
-    );
+    .where(inArray(stageMatches.stageId, db.select({ id: stages.id }).from(stages).where(eq(stages.tournamentId, sql.placeholder('tournamentId')))))
+    .prepare('stage_matches_of_tournament'),
+);
+
+async function readStages(tx: Tx, tournamentId: string): Promise<LoadedStage[]> {
+  const stageRows = await stagesOf(tx).execute({ tournamentId });
+  if (stageRows.length === 0) return [];
+  // Rows of a stage made after the first statement have no stage here and are left out; a stage
+  // replaced between the two has rows missing, and `load` says so.
+  const matchRows = await stageMatchesOf(tx).execute({ tournamentId });
   return stageRows.map((stage) =>
     load(
       stage,
@@ -290,7 +361,7 @@ async function loadCompetition(db: Tx, tournamentId: string): Promise<LoadedComp
 }
 
 async function loadCompetitionOf(db: Tx, row: CompetitionOf): Promise<LoadedCompetition> {
-  const [all, participants] = await Promise.all([loadStages(db, row.id), approvedParticipants(db, row)]);
+  const [all, participants] = await Promise.all([stagesAt(db, row, false), approvedParticipants(db, row)]);
   return { row, all, participants };
 }
 
@@ -914,19 +985,40 @@ export type MatchSaved =
   | { ok: true; stale: true; match: StageMatchView }
   | { ok: false; reason: MatchRefusal; bestOf: number };
 
-/** The id of the tournament a stage match belongs to, as a subquery: a match's tournament is read in the same statement. */
-const tournamentOfMatch = (db: Tx, matchId: string) =>
-  db.select({ id: stages.tournamentId }).from(stageMatches).innerJoin(stages, eq(stages.id, stageMatches.stageId)).where(eq(stageMatches.id, matchId));
+/**
+ * The tournament a stage match belongs to, read in the same statement as the match's lookup; locked
+ * for the rest of the transaction (`lock`) so the tournament's writes queue up. Prepared
+ * (db/prepared.ts): every players' action and read of a match starts here.
+ */
+const tournamentOfMatch = (lock: boolean) =>
+  prepared((db) => {
+    const query = db
+      .select()
+      .from(tournaments)
+      .where(
+        inArray(
+          tournaments.id,
+          db
+            .select({ id: stages.tournamentId })
+            .from(stageMatches)
+            .innerJoin(stages, eq(stages.id, stageMatches.stageId))
+            .where(eq(stageMatches.id, sql.placeholder('matchId'))),
+        ),
+      );
+    return lock ? query.for('update').prepare('lock_tournament_of_match') : query.prepare('tournament_of_match');
+  });
+const lockTournamentOfMatch = tournamentOfMatch(true);
+const readTournamentOfMatch = tournamentOfMatch(false);
 
 /** Finds the stage match, its tournament locked: the tournament's writes queue up. */
 export async function lockMatch(tx: Tx, matchId: string): Promise<LockedMatch | null> {
-  const [tournament] = await tx
-    .select()
-    .from(tournaments)
-    .where(inArray(tournaments.id, tournamentOfMatch(tx, matchId)))
-    .for('update');
+  const [tournament] = await lockTournamentOfMatch(tx).execute({ matchId });
   if (!tournament) return null;
-  const all = await loadStages(tx, tournament.id);
+  return locate(tournament, await stagesAt(tx, tournament, true), matchId);
+}
+
+/** The match among its tournament's loaded stages. */
+function locate(tournament: TournamentRow, all: LoadedStage[], matchId: string): LockedMatch | null {
   for (const loaded of all) {
     const index = loaded.rows.findIndex((r) => r.id === matchId);
     if (index !== -1) return { tournament, all, loaded, index };
@@ -1079,14 +1171,10 @@ async function announceResolved(tx: Tx, tournament: TournamentRow, match: StageM
 
 /** A stage match with its stage and tournament (`GET /api/matches/{id}`). */
 export async function findMatch(db: Tx, matchId: string): Promise<MatchState | null> {
-  const [tournament] = await db.select().from(tournaments).where(inArray(tournaments.id, tournamentOfMatch(db, matchId)));
+  const [tournament] = await readTournamentOfMatch(db).execute({ matchId });
   if (!tournament) return null;
-  const all = await loadStages(db, tournament.id);
-  for (const loaded of all) {
-    const index = loaded.rows.findIndex((r) => r.id === matchId);
-    if (index !== -1) return matchState(db, { tournament, all, loaded, index });
-  }
-  return null;
+  const found = locate(tournament, await stagesAt(db, tournament, false), matchId);
+  return found && matchState(db, found);
 }
 
 /**
@@ -1121,6 +1209,17 @@ export async function matchState(db: Tx, { tournament, loaded, index }: LockedMa
   };
 }
 
+/** A match's history, oldest first, with who acted: prepared (db/prepared.ts), as every players' action and read of a match answers with it. */
+const historyOf = prepared((db) =>
+  db
+    .select({ action: matchActions, username: users.username })
+    .from(matchActions)
+    .leftJoin(users, eq(users.id, matchActions.userId))
+    .where(eq(matchActions.matchId, sql.placeholder('matchId')))
+    .orderBy(asc(matchActions.createdAt), asc(matchActions.id))
+    .prepare('match_history'),
+);
+
 /** A match's players' side (issue 22): who acts for each side, the report waiting or disputed, the history. */
 async function matchDay(
   db: Tx,
@@ -1132,12 +1231,7 @@ async function matchDay(
   const sides = [state.a, state.b];
   const [actors, history] = await Promise.all([
     known && sides.every((id) => id === null || known.has(id)) ? known : actorsOf(db, tournament.soloOnly, sides),
-    db
-      .select({ action: matchActions, username: users.username })
-      .from(matchActions)
-      .leftJoin(users, eq(users.id, matchActions.userId))
-      .where(eq(matchActions.matchId, row.id))
-      .orderBy(asc(matchActions.createdAt), asc(matchActions.id)),
+    historyOf(db).execute({ matchId: row.id }),
   ]);
   const reported = history.findLast((h) => h.action.kind === 'report')?.action;
   return {
