@@ -147,7 +147,7 @@ class StageRowsMissing extends Error {}
  * changed. Sound because every change to a tournament's stages moves that version in the same
  * transaction (the stages' ETag already rests on it), with the tournament row locked: stages read
  * under that lock are exactly those of the version read with it. So only such reads (`lockMatch`)
- * and a committed report's own result (`keepStages`) go in; any read may take from it. The loaded
+ * and a committed report's own result (`keepReported`) go in; any read may take from it. The loaded
  * stages are never changed in place (every change builds new ones), so one copy serves every reader.
  */
 const KEPT_COMPETITIONS = 64;
