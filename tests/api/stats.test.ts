@@ -286,6 +286,19 @@ describe('recording a match: who may and what is refused', () => {
     expect(stranger.body.message).toBe('Учасник «al1_stats» не бере участі в цьому турнірі');
     const team = await record(teamCup, { participant1Type: 'team', participant1Id: alpha, participant2Type: 'team', participant2Id: gamma, score1: 1, score2: 0 });
     expect(team.status).toBe(422);
+    // A side named by id is looked up alone (tournament-stats.ts `recordedSide`): the same rule as the whole roster.
+    const refusedSides = [
+      // A member of a team approved in another tournament, and a player approved in another.
+      [soloCup, { ...duel(ann, bob, 1, 0), participant2Id: al2.user.id }, al2.user.id],
+      [teamCup, { participant1Type: 'user', participant1Id: ann.user.id, participant2Type: 'team', participant2Id: beta, score1: 1, score2: 0 }, ann.user.id],
+      // An id only matches as the database writes it (something that is no id is refused by the form's rules).
+      [soloCup, { ...duel(ann, bob, 1, 0), participant2Id: bob.user.id.toUpperCase() }, bob.user.id.toUpperCase()],
+    ] as const;
+    for (const [cup, body, named] of refusedSides) {
+      const res = await record(cup, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.message).toBe(`Учасник «${named}» не бере участі в цьому турнірі`);
+    }
     const wrongType = await record(soloCup, { ...duel(ann, bob, 1, 0), participant2Type: 'team' });
     expect(wrongType.status).toBe(422);
     const same = await record(soloCup, duel(ann, ann, 1, 0));

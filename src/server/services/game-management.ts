@@ -11,6 +11,7 @@ import {
 } from '../../lib/domain/stat-fields.ts';
 import { POPULAR_GAMES, STATS_TEMPLATE_DEFINITIONS } from '../../lib/domain/stat-templates.ts';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { achievements, gameStatsConfigs, games, statFields } from '../db/schema/index.ts';
 
 export type { Achievement, StatField, StatsConfig } from '../../lib/api/game-management.ts';
@@ -61,16 +62,37 @@ export async function listManagedGames(db: Tx): Promise<ManagedGame[]> {
  * were added; null when the game has none (or does not exist). Used by the game-management API
  * and by match recording, which reads the fields and checks the achievements.
  */
-export async function getStatsConfig(db: Tx, gameId: string): Promise<StatsConfig | null> {
-  const [config] = await db.select().from(gameStatsConfigs).where(eq(gameStatsConfigs.gameId, gameId));
-  if (!config) return null;
-  // One after the other: inside a transaction both would share one connection anyway.
-  const fields = await db.select().from(statFields).where(eq(statFields.gameId, gameId)).orderBy(asc(statFields.createdAt), asc(statFields.fieldName));
-  const gameAchievements = await db
+/** A game's statistics settings, fields and achievements: prepared (db/prepared.ts), as every recorded match reads them. */
+const configOf = prepared((db) =>
+  db
+    .select()
+    .from(gameStatsConfigs)
+    .where(eq(gameStatsConfigs.gameId, sql.placeholder('gameId')))
+    .prepare('game_stats_config'),
+);
+const fieldsOf = prepared((db) =>
+  db
+    .select()
+    .from(statFields)
+    .where(eq(statFields.gameId, sql.placeholder('gameId')))
+    .orderBy(asc(statFields.createdAt), asc(statFields.fieldName))
+    .prepare('game_stat_fields'),
+);
+const achievementsOf = prepared((db) =>
+  db
     .select()
     .from(achievements)
-    .where(eq(achievements.gameId, gameId))
-    .orderBy(asc(achievements.createdAt), asc(achievements.name));
+    .where(eq(achievements.gameId, sql.placeholder('gameId')))
+    .orderBy(asc(achievements.createdAt), asc(achievements.name))
+    .prepare('game_achievements'),
+);
+
+export async function getStatsConfig(db: Tx, gameId: string): Promise<StatsConfig | null> {
+  const [config] = await configOf(db).execute({ gameId });
+  if (!config) return null;
+  // One after the other: inside a transaction both would share one connection anyway.
+  const fields = await fieldsOf(db).execute({ gameId });
+  const gameAchievements = await achievementsOf(db).execute({ gameId });
   return {
     gameId,
     template: config.template,

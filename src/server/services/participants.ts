@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { RecordForm } from '../../lib/api/tournament-stats.ts';
 import { PARTICIPANT_STATUS } from '../../lib/domain/participant.ts';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { applications, teamMembers, teams, users, type tournaments } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
 
@@ -44,6 +45,68 @@ export async function approvedParticipants(
 
 /** Who may be a side of a recorded match (see docs/decisions/004-rating.md). */
 export type MatchSides = RecordForm['participants'];
+
+/** The approved applications of the tournament given as a placeholder: `approvedIn` for a prepared statement. */
+const approvedInPlaceholder = (): SQL =>
+  and(eq(applications.tournamentId, sql.placeholder('tournamentId')), eq(applications.status, PARTICIPANT_STATUS))!;
+
+/**
+ * One side a tournament's match may be recorded for, by its id, as `matchSides` would list it: an
+ * approved solo player or a member of a team with an approved application, or such a team. One
+ * statement for the one side, instead of the whole roster read and sorted; prepared (db/prepared.ts),
+ * as every recorded match asks it twice.
+ */
+const matchSideById = (type: 'user' | 'team') =>
+  prepared((db) =>
+    type === 'user'
+      ? db
+          .select({ id: users.id, name: users.username })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, sql.placeholder('id')),
+              or(
+                exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(applications)
+                    .where(and(approvedInPlaceholder(), eq(applications.userId, users.id), isNull(applications.teamId))),
+                ),
+                exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(teamMembers)
+                    .innerJoin(applications, eq(applications.teamId, teamMembers.teamId))
+                    .where(and(approvedInPlaceholder(), eq(teamMembers.userId, users.id))),
+                ),
+              ),
+            ),
+          )
+          .prepare('match_side_user')
+      : db
+          .select({ id: teams.id, name: teams.name })
+          .from(teams)
+          .where(
+            and(
+              eq(teams.id, sql.placeholder('id')),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(applications)
+                  .where(and(approvedInPlaceholder(), eq(applications.teamId, teams.id))),
+              ),
+            ),
+          )
+          .prepare('match_side_team'),
+  );
+const userSideById = matchSideById('user');
+const teamSideById = matchSideById('team');
+
+/** The side of type `type` with this id (a UUID as the database writes it) if the tournament's matches may be recorded for it, with its name. */
+export async function matchSide(db: Tx, tournamentId: string, type: 'user' | 'team', id: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await (type === 'user' ? userSideById : teamSideById)(db).execute({ tournamentId, id });
+  return row ?? null;
+}
 
 /**
  * The players and teams a tournament's matches may be recorded between: the participants, and

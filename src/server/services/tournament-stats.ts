@@ -9,6 +9,7 @@ import type { ParticipantType } from '../../lib/domain/participant.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import {
   earnedAchievements,
   games,
@@ -22,7 +23,7 @@ import {
 } from '../db/schema/index.ts';
 import { getStatsConfig } from './game-management.ts';
 import { notifyAll, type NewNotification } from './notifications.ts';
-import { matchSides, type MatchSides } from './participants.ts';
+import { matchSide, matchSides, type MatchSides } from './participants.ts';
 import { getTournament, listTournaments } from './tournaments.ts';
 
 type StatsRow = typeof playerGameStats.$inferSelect | typeof teamGameStats.$inferSelect;
@@ -114,6 +115,26 @@ function resolveSide(allowed: MatchSides, type: ParticipantType, id: string | un
       ? candidates.find((c) => c.id === given.toLowerCase())
       : candidates.find((c) => c.name.toLowerCase() === given?.toLowerCase());
   return found ? { type, ...found } : null;
+}
+
+/**
+ * `resolveSide` for a recording: a side named by id is looked up alone (`matchSide`), as the form
+ * and the API's callers name them; one named by name is found in the whole roster (`roster`), as
+ * names compare as JavaScript lowercases them. Only an id as the database writes it can match.
+ */
+async function recordedSide(
+  tx: Tx,
+  tournamentId: string,
+  type: ParticipantType,
+  id: string | undefined,
+  given: string | undefined,
+  roster: () => Promise<MatchSides>,
+): Promise<ResolvedSide | null> {
+  const byId = id || (given && UUID.test(given) ? given.toLowerCase() : undefined);
+  if (byId === undefined) return resolveSide(await roster(), type, id, given);
+  if (!UUID.test(byId) || byId !== byId.toLowerCase()) return null;
+  const found = await matchSide(tx, tournamentId, type, byId);
+  return found && { type, ...found };
 }
 
 /**
@@ -235,20 +256,32 @@ export function compiledAchievements(config: Pick<StatsConfig, 'statsFields' | '
  * Elo rating, totals of the stat fields), and the achievements the result earns, each announced
  * to the player or to every member of the team.
  */
+/** The tournament a match is recorded in, locked for the recording, with its game's name: prepared (db/prepared.ts). */
+const tournamentToRecord = prepared((db) =>
+  db
+    .select({ tournament: tournaments, gameName: games.name })
+    .from(tournaments)
+    .leftJoin(games, eq(games.id, tournaments.gameId))
+    .where(eq(tournaments.id, sql.placeholder('tournamentId')))
+    .for('update', { of: tournaments })
+    .prepare('tournament_to_record'),
+);
+
 export async function recordMatch(db: Tx, tournamentId: string, input: RecordMatchInput): Promise<RecordResult> {
   return db.transaction(async (tx): Promise<RecordResult> => {
-    const [tournament] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId)).for('update');
-    if (!tournament) return { ok: false, reason: 'notFound' };
+    const [locked] = await tournamentToRecord(tx).execute({ tournamentId });
+    if (!locked) return { ok: false, reason: 'notFound' };
+    const { tournament, gameName } = locked;
     if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
     if (!tournament.statsEnabled) return { ok: false, reason: 'notEnabled' };
     const config = await getStatsConfig(tx, tournament.gameId);
     if (!config) return { ok: false, reason: 'needsConfig' };
 
-    const allowed = await matchSides(tx, tournamentId);
+    let roster: Promise<MatchSides> | undefined;
     const sides: ResolvedSide[] = [];
     for (const n of [1, 2] as const) {
       const type = input[`participant${n}Type`]!;
-      const side = resolveSide(allowed, type, input[`participant${n}Id`], input[`participant${n}`]);
+      const side = await recordedSide(tx, tournamentId, type, input[`participant${n}Id`], input[`participant${n}`], () => (roster ??= matchSides(tx, tournamentId)));
       if (!side) return { ok: false, reason: 'notParticipant', name: input[`participant${n}Id`] ?? input[`participant${n}`] ?? '' };
       sides.push(side);
     }
@@ -309,7 +342,6 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
       );
 
     const earned = await awardAchievements(tx, config, sides, after, tournamentId);
-    const [game] = await tx.select({ name: games.name }).from(games).where(eq(games.id, tournament.gameId));
 
     return {
       ok: true,
@@ -319,7 +351,7 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
           _id: match!.id,
           participants: sides.map((side, index) => ({ id: side.id, type: side.type, name: side.name, score: scores[index]!, isWinner: index === winnerIndex })),
           result: { isDraw: false },
-          gameId: { _id: tournament.gameId, name: game?.name ?? '' },
+          gameId: { _id: tournament.gameId, name: gameName ?? '' },
           tournamentId: { _id: tournamentId, title: tournament.title },
           completedAt: now.toISOString(),
           createdAt: now.toISOString(),
