@@ -19,8 +19,13 @@ function scriptsOf(page: Page): () => Promise<string[]> {
 async function readPages(page: Page) {
   const [tournament] = (await (await page.request.get('/api/tournaments')).json()) as { _id: string }[];
   const [item] = (await (await page.request.get('/api/news')).json()) as { _id: string }[];
-  const [rated] = (await (await page.request.get('/api/stats/games')).json()) as { _id: string }[];
-  const [leader] = (await (await page.request.get(`/api/stats/leaderboard/game/${rated?._id}`)).json()) as { userId: { _id: string } }[];
+  // The first rated game whose leaderboard has a player: another test may have just set one up with nobody on it.
+  const rated = (await (await page.request.get('/api/stats/games')).json()) as { _id: string }[];
+  let leader: { userId: { _id: string } } | undefined;
+  for (const game of rated) {
+    [leader] = (await (await page.request.get(`/api/stats/leaderboard/game/${game._id}`)).json()) as { userId: { _id: string } }[];
+    if (leader) break;
+  }
   return { news: `/news/${item!._id}`, bracket: `/tournament/${tournament!._id}/bracket`, player: `/players/${leader!.userId._id}` };
 }
 
