@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { RecordForm } from '../../lib/api/tournament-stats.ts';
 import { PARTICIPANT_STATUS } from '../../lib/domain/participant.ts';
@@ -8,7 +8,7 @@ import { applications, teamMembers, teams, users, type tournaments } from '../db
 import { avatarUrl } from './avatars.ts';
 
 /** The approved applications of one tournament: the one condition every participant query starts from. */
-const approvedIn = (tournamentId: string): SQL => and(eq(applications.tournamentId, tournamentId), eq(applications.status, PARTICIPANT_STATUS))!;
+const approvedIn = (tournamentId: string | Placeholder): SQL => and(eq(applications.tournamentId, tournamentId), eq(applications.status, PARTICIPANT_STATUS))!;
 
 /**
  * The tournament's participants (SPEC §4) in the order they applied, with a name and a picture:
@@ -46,10 +46,6 @@ export async function approvedParticipants(
 /** Who may be a side of a recorded match (see docs/decisions/004-rating.md). */
 export type MatchSides = RecordForm['participants'];
 
-/** The approved applications of the tournament given as a placeholder: `approvedIn` for a prepared statement. */
-const approvedInPlaceholder = (): SQL =>
-  and(eq(applications.tournamentId, sql.placeholder('tournamentId')), eq(applications.status, PARTICIPANT_STATUS))!;
-
 /**
  * One side a tournament's match may be recorded for, by its id, as `matchSides` would list it: an
  * approved solo player or a member of a team with an approved application, or such a team. One
@@ -70,14 +66,14 @@ const matchSideById = (type: 'user' | 'team') =>
                   db
                     .select({ one: sql`1` })
                     .from(applications)
-                    .where(and(approvedInPlaceholder(), eq(applications.userId, users.id), isNull(applications.teamId))),
+                    .where(and(approvedIn(sql.placeholder('tournamentId')), eq(applications.userId, users.id), isNull(applications.teamId))),
                 ),
                 exists(
                   db
                     .select({ one: sql`1` })
                     .from(teamMembers)
                     .innerJoin(applications, eq(applications.teamId, teamMembers.teamId))
-                    .where(and(approvedInPlaceholder(), eq(teamMembers.userId, users.id))),
+                    .where(and(approvedIn(sql.placeholder('tournamentId')), eq(teamMembers.userId, users.id))),
                 ),
               ),
             ),
@@ -93,7 +89,7 @@ const matchSideById = (type: 'user' | 'team') =>
                 db
                   .select({ one: sql`1` })
                   .from(applications)
-                  .where(and(approvedInPlaceholder(), eq(applications.teamId, teams.id))),
+                  .where(and(approvedIn(sql.placeholder('tournamentId')), eq(applications.teamId, teams.id))),
               ),
             ),
           )

@@ -250,12 +250,6 @@ export function compiledAchievements(config: Pick<StatsConfig, 'statsFields' | '
   });
 }
 
-/**
- * Records one match of a tournament with statistics (SPEC §5 Record match), in one transaction:
- * the match and both sides' history, both sides' game statistics (matches, wins, losses, streak,
- * Elo rating, totals of the stat fields), and the achievements the result earns, each announced
- * to the player or to every member of the team.
- */
 /** The tournament a match is recorded in, locked for the recording, with its game's name: prepared (db/prepared.ts). */
 const tournamentToRecord = prepared((db) =>
   db
@@ -267,6 +261,12 @@ const tournamentToRecord = prepared((db) =>
     .prepare('tournament_to_record'),
 );
 
+/**
+ * Records one match of a tournament with statistics (SPEC §5 Record match), in one transaction:
+ * the match and both sides' history, both sides' game statistics (matches, wins, losses, streak,
+ * Elo rating, totals of the stat fields), and the achievements the result earns, each announced
+ * to the player or to every member of the team.
+ */
 export async function recordMatch(db: Tx, tournamentId: string, input: RecordMatchInput): Promise<RecordResult> {
   return db.transaction(async (tx): Promise<RecordResult> => {
     const [locked] = await tournamentToRecord(tx).execute({ tournamentId });
