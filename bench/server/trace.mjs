@@ -1,0 +1,56 @@
+// A diagnostic for the server under a benchmark, not part of it (FINDINGS F17): where do requests
+// wait? Load it into the measured server only:
+//   BENCH_SERVER_NODE_OPTIONS="--import ./bench/server/trace.mjs" npm run bench:load
+// Every 5 s the server's log (bench/results/server/server-<port>.log) gets the pools' average
+// waiting and idle counts and the event loop's delay; when the server stops, the statements it
+// sent, counted by their text (the prepared ones by name), most frequent first.
+import { createRequire } from 'node:module';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const require = createRequire(`${process.cwd()}/package.json`);
+const pg = require('pg');
+const pools = new Set();
+const counts = new Map();
+
+const connect = pg.Pool.prototype.connect;
+pg.Pool.prototype.connect = function (...args) {
+  pools.add(this);
+  return connect.apply(this, args);
+};
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (config, ...rest) {
+  const text = typeof config === 'string' ? config : `${config?.name ?? ''} ${config?.text ?? ''}`;
+  const key = text.replace(/\s+/g, ' ').trim().slice(0, 100);
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  return query.call(this, config, ...rest);
+};
+
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+let samples = 0;
+let waiting = 0;
+let idle = 0;
+setInterval(() => {
+  samples += 1;
+  for (const pool of pools) {
+    waiting += pool.waitingCount;
+    idle += pool.idleCount;
+  }
+}, 50).unref();
+setInterval(() => {
+  if (pools.size === 0) return;
+  const ms = (p) => (delay.percentile(p) / 1e6).toFixed(1);
+  console.error(`[trace] pools waiting ${(waiting / samples).toFixed(1)}, idle ${(idle / samples).toFixed(1)}; loop delay p50 ${ms(50)} ms, p99 ${ms(99)} ms`);
+  samples = waiting = idle = 0;
+  delay.reset();
+}, 5_000).unref();
+
+process.once('SIGTERM', () => {
+  // A process that had no SIGTERM handler of its own must still stop on it.
+  const stop = () => process.listenerCount('SIGTERM') === 0 && process.kill(process.pid, 'SIGTERM');
+  if (counts.size === 0) return stop();
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  console.error(`[trace] ${sorted.reduce((n, [, c]) => n + c, 0)} statements`);
+  for (const [text, n] of sorted.slice(0, 40)) console.error(`[trace] ${String(n).padStart(7)} ${text}`);
+  stop();
+});
