@@ -8,9 +8,11 @@ import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
 import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/server/serving/event-streams.ts';
+import { isApiWrite } from '../src/server/serving/api-writes.ts';
 import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
 import { answerKey, publicAnswers, RENDER_AGAIN, wantsFresh } from '../src/server/serving/response-cache.ts';
 import { nodeHeader } from '../src/server/serving/transport.ts';
+import { writeThread, type WriteThread } from '../src/server/serving/write-thread.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -71,6 +73,8 @@ export interface ServingOptions {
   requestTimeoutMs?: number;
   /** The caps and proxy count of the event streams served on the socket: the built app's (its runtime) unless a test gives its own. */
   streamDeps?: () => Promise<StreamDeps | undefined>;
+  /** Where API writes go instead of Astro (decision 021): a thread of their own. */
+  writes?: WriteThread;
 }
 
 /**
@@ -101,7 +105,11 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
       // Only reads can be files; writes (to the API: the guard refused the rest) skip the queue:
       // their bodies come at the sender's pace (an avatar over a slow phone link) and must not hold
       // a place the reads wait for; they are few, and rate-limited.
-      if (req.method !== 'GET' && req.method !== 'HEAD') return void handler(req, res);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const { writes } = options;
+        if (writes && isApiWrite(req.method, req.url ?? '')) return writes.handle(req, res, req.method);
+        return void handler(req, res);
+      }
       files(req, res, () => {
         // A live page's stream stays open for hours: never held, and it must not hold a render's place (the
         // caps count streams). A tournament's is served on the socket itself; what that path does not take goes on to the route.
@@ -118,13 +126,15 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
 }
 
 /** Starts the HTTP server (`servingServer`) for the build in `buildDir`. */
-export async function serveBuild(buildDir: string, options: { port: number; host: string; concurrency: number }): Promise<http.Server> {
+export async function serveBuild(buildDir: string, options: { port: number; host: string; concurrency: number; writeThread: boolean }): Promise<http.Server> {
   const { port, host } = options;
   // React and other packages outside the bundle read it at run time: without it React renders with its development build.
   process.env.NODE_ENV ??= 'production';
   // The adapter's `middleware` build: its handler renders pages and the API only, and starts no server of its own.
   const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
-  const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency });
+  const writes = options.writeThread ? writeThread({ unavailable: overloaded }) : undefined;
+  const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency, writes });
+  server.once('close', () => void writes?.close());
   await new Promise<void>((done) => server.listen(port, host, done));
   // The build's own runtime opens the database on its first request: make that now, not for a visitor.
   await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/api/health`).catch(() => {});
@@ -134,6 +144,8 @@ export async function serveBuild(buildDir: string, options: { port: number; host
 if (import.meta.main) {
   const { parseEnv } = await import('../src/server/env.ts');
   const env = parseEnv();
-  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS });
+  // The thread needs a database a second pool can reach: PostgreSQL (decision 021).
+  const writeThread = env.WRITE_THREAD && env.DATABASE_URL !== undefined;
+  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS, writeThread });
   console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);
 }

@@ -15,13 +15,14 @@ const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package-lock.j
  * How the serving process uses memory, for a budget of 384 MB resident (decision 019, which
  * replaced 010's 200 MB): a 224 MB cap on the old generation keeps the heap near what is live
  * instead of letting it grow with the allocation rate; two malloc arenas instead of one per thread.
- * The young generation is 32 MB on PostgreSQL: the writes of the load mix then cost a tenth less
- * CPU each than with 8 MB (fewer scavenges, less promoted), for about 50 MB more at most (FINDINGS
- * F16). On the embedded database PGlite's WebAssembly memory (about 128 MB) is inside the same
- * budget, so it keeps 8 MB. NODE_OPTIONS given to `npm start` come after these, so they win.
+ * The young generation is 8 MB on either database. On PostgreSQL the API's writes run on a thread
+ * of their own with its own heap (decision 021, serving/write-thread.ts), and with the main
+ * thread's at 16 MB the process reached 384–390 MB in a 10-minute soak, at 8 MB 339 MB (FINDINGS F18);
+ * F16's 32 MB had been for writes on the main thread. On the embedded database PGlite's
+ * WebAssembly memory (about 128 MB) is inside the same budget. NODE_OPTIONS given to `npm start`
+ * come after these, so they win.
  */
-const serverNodeOptions = (onPostgres: boolean) => [`--max-semi-space-size=${onPostgres ? 32 : 8}`, '--max-old-space-size=224'];
-const SERVER_NODE_OPTIONS = serverNodeOptions(Boolean(process.env.DATABASE_URL));
+const SERVER_NODE_OPTIONS = ['--max-semi-space-size=8', '--max-old-space-size=224'];
 const SERVER_MALLOC_ARENAS = '2';
 
 function newestChange(path: string): number {

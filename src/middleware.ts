@@ -2,15 +2,14 @@ import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/serving/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
-import { isApiPath, methodRefusal, refusalResponse } from './server/serving/refusals.ts';
+import { methodRefusal, refusalResponse } from './server/serving/refusals.ts';
 import { isEventStreamPath } from './server/serving/event-streams.ts';
 import { applyFramingPolicy } from './server/serving/framing.ts';
 import { embedOptions, isEmbedPath } from './lib/domain/embed.ts';
-import { answerKey, publicAnswers, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from './server/serving/response-cache.ts';
+import { answerKey, publicAnswers } from './server/serving/response-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/serving/transport.ts';
-import { answersChangedBy, othersMustHear } from './server/serving/write-effects.ts';
-import { publishWrite, type WriteMethod } from './server/services/live.ts';
+import { afterApiWrite, isApiWrite, WROTE_SET_COOKIE } from './server/serving/api-writes.ts';
 
 /** The headers every answer leaves with, set before it may be cached, so a held answer is whole. */
 async function finish(request: Request, response: Response): Promise<Response> {
@@ -58,13 +57,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (refusal) return refusalResponse(request, refusal);
   const response = await render();
   // Only a write through the API changes what a held answer shows.
-  const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method);
-  if (write && isApiPath(url.pathname) && response.status < 400) {
-    publicAnswers.markStale(answersChangedBy(url.pathname, request.method));
-    // The other instances mark theirs too, so a held answer can live long (PUBLIC_ANSWER_TTL_MS).
-    if (othersMustHear(url.pathname)) publishWrite(url.pathname, request.method as WriteMethod);
-    // Its writer's next pages skip copies the write made out of date (decision 019): they show what was just written.
-    response.headers.append('set-cookie', `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`);
+  const { method } = request;
+  if (isApiWrite(method, url.pathname) && response.status < 400) {
+    afterApiWrite(url.pathname, method);
+    response.headers.append('set-cookie', WROTE_SET_COOKIE);
   }
   return compress(request, response);
 });

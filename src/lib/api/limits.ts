@@ -24,3 +24,6 @@ export const ICON_MAX = 16;
 export const ACHIEVEMENT_NAME_MAX = 80;
 /** Why a player disputes the opponent's reported score (issue 22). */
 export const DISPUTE_REASON_MAX = 500;
+
+/** The largest picture an upload may send (an avatar), in bytes. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;

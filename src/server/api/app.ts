@@ -37,19 +37,14 @@ import { teamsRoutes } from './routes/teams.ts';
 import { tournamentStatsRoutes } from './routes/tournament-stats.ts';
 import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
-import { MAX_UPLOAD_BYTES } from '../services/images.ts';
 import { LimitStoreDown } from '../services/rate-limit.ts';
 import { announcedDuring, kickLetters } from '../services/notices.ts';
 import { findSession } from '../services/sessions.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../serving/transport.ts';
 import { validationHook } from './validation.ts';
+import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PATHS } from './body-limits.ts';
 
-/** JSON bodies are small; uploads get their own, larger limit where they are accepted. */
-const JSON_BODY_LIMIT = 64 * 1024;
-/** Routes that take a picture, with room for the multipart envelope around it. */
-const UPLOAD_PATHS = new Set(['/api/cabinet/me']);
-const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 
 const openApiConfig = {
   openapi: '3.1.0',

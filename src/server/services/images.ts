@@ -4,9 +4,8 @@ import type { default as Sharp } from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
 import { turns } from './turns.ts';
+import { MAX_UPLOAD_BYTES } from '../../lib/api/limits.ts';
 
-/** Largest upload accepted, in bytes. */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /**
  * Largest JPEG or WebP accepted, in pixels: a 24 MP camera or phone photo. Both are decoded
  * already shrunk (an eighth of each side for a 256 px square), so even the largest costs a few MB.
