@@ -1,11 +1,14 @@
 // A diagnostic for the server under a benchmark, not part of it (FINDINGS F17): where do requests
 // wait? Load it into the measured server only:
 //   BENCH_SERVER_NODE_OPTIONS="--import ./bench/server/trace.mjs" npm run bench:load
-// Every 5 s the server's log (bench/results/server/server-<port>.log) gets the pools' average
-// waiting and idle counts and the event loop's delay; when the server stops, the statements it
-// sent, counted by their text (the prepared ones by name), most frequent first.
+// Every 5 s the server's log (bench/results/server/server-<port>.log) gets, for each thread that
+// uses the database (the main one and the write thread, decision 021), its heap, the pools'
+// average waiting and idle counts and the event loop's delay; when the server stops, the
+// statements the main thread sent, counted by their text (prepared ones by name), most frequent first.
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
+import { isMainThread, threadId } from 'node:worker_threads';
 
 const require = createRequire(`${process.cwd()}/package.json`);
 const pg = require('pg');
@@ -40,7 +43,12 @@ setInterval(() => {
 setInterval(() => {
   if (pools.size === 0) return;
   const ms = (p) => (delay.percentile(p) / 1e6).toFixed(1);
-  console.error(`[trace] pools waiting ${(waiting / samples).toFixed(1)}, idle ${(idle / samples).toFixed(1)}; loop delay p50 ${ms(50)} ms, p99 ${ms(99)} ms`);
+  const heap = getHeapStatistics();
+  const mb = (bytes) => Math.round(bytes / 2 ** 20);
+  const who = isMainThread ? `main, RSS ${mb(process.memoryUsage.rss())} MB` : `thread ${threadId}`;
+  console.error(
+    `[trace] ${who}: heap ${mb(heap.used_heap_size)} of ${mb(heap.total_heap_size)} MB; pools waiting ${(waiting / samples).toFixed(1)}, idle ${(idle / samples).toFixed(1)}; loop delay p50 ${ms(50)} ms, p99 ${ms(99)} ms`,
+  );
   samples = waiting = idle = 0;
   delay.reset();
 }, 5_000).unref();
