@@ -45,7 +45,6 @@ import { HSTS, servedOverHttps } from '../serving/transport.ts';
 import { validationHook } from './validation.ts';
 import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PATHS } from './body-limits.ts';
 
-
 const openApiConfig = {
   openapi: '3.1.0',
   info: {
