@@ -3,11 +3,10 @@
 // core, where a statement's answer does not wait behind a turn of the main thread's loop.
 import type http from 'node:http';
 import { Worker } from 'node:worker_threads';
-import { localeOfCookie, translate } from '../../lib/i18n/common.ts';
 import { bodyLimitOf } from '../api/body-limits.ts';
 import type { WriteMethod } from '../services/live.ts';
 import { afterApiWrite, WROTE_SET_COOKIE } from './api-writes.ts';
-import { REFUSAL_HEADERS } from './refusals.ts';
+import { refuse, type Refusal } from './refusals.ts';
 
 /** A write as it crosses to the thread: what `Request` needs, and the caller's address for rate limits. */
 export interface CrossingRequest {
@@ -58,11 +57,8 @@ interface Waiting {
   path: string;
 }
 
-const tooLarge = (req: http.IncomingMessage, res: http.ServerResponse) => {
-  // The rest of the body is not read: the connection closes after this answer.
-  res.writeHead(413, { ...REFUSAL_HEADERS, Connection: 'close' });
-  res.end(JSON.stringify({ message: translate(localeOfCookie(req.headers.cookie), 'error.tooLarge') }));
-};
+/** The rest of the body is not read: the connection closes after this answer. */
+const TOO_LARGE: Refusal = { status: 413, key: 'error.tooLarge', headers: { Connection: 'close' } };
 
 /** The answer's headers as `writeHead` takes them, with every `set-cookie` kept and the body's length. */
 function headersOf(pairs: readonly [string, string][], extraCookie: string | null, length: number): http.OutgoingHttpHeaders {
@@ -129,7 +125,7 @@ export function writeThread(options: WriteThreadOptions): WriteThread {
       const target = req.url ?? '/';
       const path = target.split('?', 1)[0]!;
       const limit = bodyLimitOf(path);
-      if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge(req, res);
+      if (Number(req.headers['content-length'] ?? 0) > limit) return refuse(req, res, TOO_LARGE);
       const chunks: Buffer[] = [];
       let size = 0;
       let refused = false;
@@ -139,14 +135,20 @@ export function writeThread(options: WriteThreadOptions): WriteThread {
         if (size > limit) {
           refused = true;
           chunks.length = 0;
-          return tooLarge(req, res);
+          return refuse(req, res, TOO_LARGE);
         }
         chunks.push(chunk);
       });
       req.on('end', () => {
         if (refused || res.destroyed) return;
         const id = next++;
-        const body = new Uint8Array(Buffer.concat(chunks, size));
+        // One copy, into a buffer of its own that can be handed over (a small Buffer lives in a shared pool).
+        const body = new Uint8Array(size);
+        let offset = 0;
+        for (const chunk of chunks) {
+          body.set(chunk, offset);
+          offset += chunk.byteLength;
+        }
         // The body arrives whole: its framing (chunks, the connection's) stays with this hop.
         const headers: [string, string][] = [['content-length', String(size)]];
         for (let i = 0; i < req.rawHeaders.length; i += 2) {
