@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { bundleServing } from './scripts/bundle-serving.ts';
 import { precompress } from './scripts/precompress.ts';
 import { schemasOffTheClient } from './scripts/schemas-off-the-client.ts';
 
@@ -28,11 +29,12 @@ export default defineConfig({
   // `middleware`: scripts/serve.ts is the server and sends the static files itself; the standalone
   // handler looked every page and API request up on disk again first (a stat and a lstat each).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  // precompress last, so it sees every file the build wrote. React's server HTML is made with
+  // precompress after the site's files, so it sees every one the build wrote; the serving front's
+  // bundle (scripts/bundle-serving.ts) is not sent to browsers. React's server HTML is made with
   // renderToString, not through web streams: a page is rendered whole anyway, and a tournament page
   // renders about fifty React components, each twice (Astro's renderer check renders it once more),
   // which through streams cost more than the rest of the render (issue 24).
-  integrations: [react({ experimentalDisableStreaming: true }), interactDirective(), precompress()],
+  integrations: [react({ experimentalDisableStreaming: true }), interactDirective(), precompress(), bundleServing()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: {
     // Sessions are bearer tokens in localStorage, so Astro's cross-site form guard adds nothing here.

@@ -1,15 +1,20 @@
 // `npm start`: build when the sources are newer than the last build, prepare the database
 // (migrations, admin, demo data) and print where to go and how to sign in (scripts/prepare.ts),
-// then become the supervisor (scripts/supervise.mjs) of the server (scripts/serve.ts), which runs
-// as its child with the memory settings below and is started again if it crashes.
+// then become the supervisor (scripts/supervise.mjs) of the server (scripts/serve.ts, as the build
+// bundled it), which runs as its child with the memory settings below and is started again if it
+// crashes.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DATABASE_PREPARED, EnvError, parseEnv } from '../src/server/env.ts';
+import { SERVING_DIR } from './bundle-serving.ts';
 
 const OUT = process.env.BUILD_DIR ?? 'dist';
 const STAMP = join(OUT, '.build-stamp');
-const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package-lock.json'];
+/** The server, as the build bundled it: plain JavaScript, no TypeScript compiler loaded into it (scripts/bundle-serving.ts). */
+const SERVE = join(OUT, SERVING_DIR, 'serve.mjs');
+// `scripts`: the serving front is bundled into the build too (scripts/bundle-serving.ts).
+const SOURCES = ['src', 'public', 'drizzle', 'scripts', 'astro.config.mjs', 'package-lock.json'];
 
 /**
  * How the serving process uses memory, for a budget of 384 MB resident (decision 019, which
@@ -38,7 +43,7 @@ function buildIfNeeded() {
     console.error(`BUILD_DIR має бути всередині проєкту (наприклад dist-test), а не ${OUT}`);
     process.exit(1);
   }
-  const built = existsSync(STAMP) && existsSync(join(OUT, 'server/entry.mjs')) ? statSync(STAMP).mtimeMs : 0;
+  const built = existsSync(STAMP) && existsSync(join(OUT, 'server/entry.mjs')) && existsSync(SERVE) ? statSync(STAMP).mtimeMs : 0;
   if (built >= Math.max(...SOURCES.map(newestChange))) return;
   console.log('Збираємо сайт (astro build)…');
   const result = spawnSync(join('node_modules', '.bin', 'astro'), ['build'], { stdio: 'inherit' });
@@ -72,7 +77,7 @@ const supervised = [
   `--node-options=${[...SERVER_NODE_OPTIONS, process.env.NODE_OPTIONS ?? ''].join(' ').trim()}`,
   process.execPath,
   ...process.execArgv,
-  join('scripts', 'serve.ts'),
+  SERVE,
 ];
 const supervisorEnv = {
   ...process.env,

@@ -3,8 +3,9 @@
 //   BENCH_SERVER_NODE_OPTIONS="--import ./bench/server/trace.mjs" npm run bench:load
 // Every 5 s the server's log (bench/results/server/server-<port>.log) gets, for each thread that
 // uses the database (the main one and the write thread, decision 021), its heap, the pools'
-// average waiting and idle counts and the event loop's delay; when the server stops, the
-// statements the main thread sent, counted by their text (prepared ones by name), most frequent first.
+// average waiting and idle counts and the event loop's delay; the statements each thread sent,
+// counted by their text (prepared ones by name), most frequent first: the main thread's when the
+// server stops, a worker's every 30 s.
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
@@ -53,12 +54,19 @@ setInterval(() => {
   delay.reset();
 }, 5_000).unref();
 
+function census(who) {
+  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
+  console.error(`[trace] ${who}: ${sorted.reduce((n, [, c]) => n + c, 0)} statements`);
+  for (const [text, n] of sorted.slice(0, 40)) console.error(`[trace] ${String(n).padStart(7)} ${text}`);
+  counts.clear();
+}
+
+// A worker is terminated without a signal of its own: it tells its census every 30 s instead.
+if (!isMainThread) setInterval(() => counts.size > 0 && census(`thread ${threadId}, the last 30 s`), 30_000).unref();
+
 process.once('SIGTERM', () => {
   // A process that had no SIGTERM handler of its own must still stop on it.
   const stop = () => process.listenerCount('SIGTERM') === 0 && process.kill(process.pid, 'SIGTERM');
-  if (counts.size === 0) return stop();
-  const sorted = [...counts].sort((a, b) => b[1] - a[1]);
-  console.error(`[trace] ${sorted.reduce((n, [, c]) => n + c, 0)} statements`);
-  for (const [text, n] of sorted.slice(0, 40)) console.error(`[trace] ${String(n).padStart(7)} ${text}`);
+  if (counts.size > 0) census('main');
   stop();
 });

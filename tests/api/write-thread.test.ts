@@ -1,12 +1,15 @@
 // API writes on a thread of their own (decision 021): what crosses to it and back, on PostgreSQL
 // (the thread needs a database a second pool can reach; on the embedded one it is never started).
 import type http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bundleServingInto } from '../../scripts/bundle-serving.ts';
 import { overloaded, servingServer } from '../../scripts/serve.ts';
 import { ensureAdmin } from '../../src/server/bootstrap.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
@@ -41,6 +44,15 @@ async function listen(writesThere: WriteThread | undefined): Promise<{ server: h
   await new Promise<void>((done) => started.listen(0, '127.0.0.1', done));
   return { server: started, base: `http://127.0.0.1:${(started.address() as AddressInfo).port}` };
 }
+
+/** A port nobody listens on, for a server started in another process. */
+const freePort = () =>
+  new Promise<number>((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
 
 const close = (target: http.Server) =>
   new Promise<void>((done) => {
@@ -184,6 +196,41 @@ describe.runIf(onPostgres)('API writes on their own thread', () => {
     } finally {
       await close(other.server);
       await starved.close();
+    }
+  }, 60_000);
+
+  it('runs from the build’s bundle: serve.mjs, started as `npm start` starts it, serves a write on write-worker.mjs', async () => {
+    // Inside the project, so the bundle finds its packages in node_modules as the build's does.
+    mkdirSync(join('node_modules', '.cache'), { recursive: true });
+    const build = mkdtempSync(join('node_modules', '.cache', 'kiberarena-build-'));
+    const serving = join(build, 'serving');
+    let child: ChildProcess | undefined;
+    try {
+      await bundleServingInto(serving);
+      // A build whose pages are one line: only the API's writes are under test, and they never reach it.
+      mkdirSync(join(build, 'server'));
+      mkdirSync(join(build, 'client'));
+      writeFileSync(join(build, 'server', 'entry.mjs'), "export const handler = (req, res) => { res.writeHead(200); res.end('astro'); };\n");
+      const port = await freePort();
+      child = spawn(process.execPath, [join(serving, 'serve.mjs')], {
+        env: { ...threadEnv(), BUILD_DIR: build, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((up, failed) => {
+        child!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(`:${port}`) && up());
+        child!.once('exit', (code) => failed(new Error(`serve.mjs exited with ${code}`)));
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginOrEmail: ADMIN.email, password: ADMIN.password }),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { token: string }).token).toMatch(/^\S{20,}$/);
+      expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('astro');
+    } finally {
+      child?.kill('SIGTERM');
+      rmSync(build, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -47,6 +47,9 @@ export interface WriteThread {
 /** After the thread stopped, writes are refused for this long before it is started again: a thread that cannot start (the database down) must not be started for every write. */
 const RESTART_DELAY_MS = 1_000;
 
+/** The thread's entry beside this module: the build's bundle (`dist/serving/`, scripts/bundle-serving.ts), or the source when this runs from it (tests, `node scripts/serve.ts`). */
+const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './write-worker.ts' : './write-worker.mjs', import.meta.url);
+
 /** Headers about this connection and the body's framing, not about the request (RFC 9110 §7.6.1), and the length, set anew. */
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'content-length']);
 
@@ -84,7 +87,7 @@ export function writeThread(options: WriteThreadOptions): WriteThread {
   let closed = false;
 
   const start = (): Worker => {
-    const thread = new Worker(new URL('./write-worker.ts', import.meta.url), {
+    const thread = new Worker(WORKER_ENTRY, {
       env: { ...(options.env ?? process.env), SWEEPS: 'false' },
       resourceLimits: { maxYoungGenerationSizeMb: options.youngGenerationMb ?? 16, maxOldGenerationSizeMb: options.oldGenerationMb ?? 128 },
     });
