@@ -480,6 +480,21 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL LISTEN/NOTIFY', (
     await stop();
   });
 
+  it('sends the events of one turn in one statement, each heard once and in order', async () => {
+    const { got, stop } = await otherHears();
+    const tournamentId = randomUUID();
+    const kinds = ['report', 'match', 'checkIn', 'stage', 'application', 'tournament'] as const;
+    const burst = Array.from({ length: 60 }, (_, i) => kinds[i % kinds.length]!);
+    const { queries } = await api.queriesOf(async () => {
+      for (const kind of burst) publishTournament({ tournamentId, kind });
+      await expect.poll(() => got.filter((payload) => payload.includes(tournamentId)).length).toBe(burst.length);
+    });
+    expect(got.filter((payload) => payload.includes(tournamentId)).map((payload) => (JSON.parse(payload) as { k: string }).k)).toEqual(burst);
+    // Sixty events, fifty a statement.
+    expect(queries.filter((text) => text.includes('pg_notify'))).toHaveLength(2);
+    await stop();
+  });
+
   it('listens again after its connection is cut (a database restart), and says so', async () => {
     const got: string[] = [];
     let reconnected = 0;

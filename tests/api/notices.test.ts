@@ -172,6 +172,52 @@ describe('the outbox', () => {
     expect(rows.every((r) => r.mailAfter === null)).toBe(true);
   });
 
+  it('sends a burst of letters with a few statements, not three a letter', async () => {
+    await drain();
+    const me = await player(api);
+    await announce(
+      api.db,
+      Array.from({ length: 25 }, (_, i) => matchReady(me.user.id, `Burst ${i}`)),
+    );
+    const { result, queries } = await api.queriesOf(() => drain());
+    expect(result).toEqual({ sent: 25, failed: 0, retried: 0 });
+    // Three claims of up to ten with their readers, and each claim's letters settled in one.
+    expect(queries.length).toBeLessThanOrEqual(6);
+    expect((await rowsOf(me.user.id, 'matchReady')).every((r) => r.mailState === 'sent' && r.mailAttempts === 1)).toBe(true);
+  });
+
+  it('gives back the letters of a claim not yet tried when half its lease has gone, untouched, and sends them on the next run', async () => {
+    await drain();
+    const me = await player(api);
+    await announce(api.db, [matchReady(me.user.id, 'Slow 1'), matchReady(me.user.id, 'Slow 2'), matchReady(me.user.id, 'Slow 3')]);
+    const sent: string[] = [];
+    // A mail server that takes longer than half the lease over the first letter.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const slow: Mailer = {
+        send: async (letter) => {
+          sent.push(letter.text);
+          vi.setSystemTime(Date.now() + MAIL_LEASE_MS / 2 + 1000);
+        },
+      };
+      const run = await sendDueLetters(api.db, { mailer: slow, siteUrl: SITE });
+      expect(run).toEqual({ sent: 1, failed: 0, retried: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+    const rows = await rowsOf(me.user.id, 'matchReady');
+    expect(rows.filter((r) => r.mailState === 'sent')).toHaveLength(1);
+    // The other two as if never claimed: due at once, no attempt counted.
+    expect(rows.filter((r) => r.mailState === 'pending').map((r) => [r.mailAttempts, r.mailAfter])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+    const next = await drain();
+    expect(next.sent).toBe(2);
+    expect(sent).toHaveLength(1);
+    expect(new Set([...sent, ...kept.slice(-2).map((l) => l.text)]).size).toBe(3);
+  });
+
   it('tries a failing letter again after the backoff (30 s, then doubling), not the 2-minute lease, then marks it failed; the bell keeps the notice', async () => {
     await drain();
     const me = await player(api);
