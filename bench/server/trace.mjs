@@ -6,6 +6,7 @@
 // average waiting and idle counts and the event loop's delay; the statements each thread sent,
 // counted by their text (prepared ones by name), most frequent first: the main thread's when the
 // server stops, a worker's every 30 s.
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
@@ -27,6 +28,30 @@ pg.Client.prototype.query = function (config, ...rest) {
   const key = text.replace(/\s+/g, ' ').trim().slice(0, 100);
   counts.set(key, (counts.get(key) ?? 0) + 1);
   return query.call(this, config, ...rest);
+};
+
+// How long the server took over each request, from its arrival to the end of its answer, by kind:
+// the load generator's figures include its own waits (FINDINGS F19).
+const KINDS = [
+  ['chat poll', (m, u) => m === 'GET' && /^\/api\/team\/[^/]+\/chat/.test(u)],
+  ['bracket poll', (m, u) => m === 'GET' && /^\/api\/tournaments\/[^/]+\/bracket/.test(u)],
+  ['api read', (m, u) => m === 'GET' && u.startsWith('/api/')],
+  ['page', (m) => m === 'GET'],
+  ['write', () => true],
+];
+const took = new Map();
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (event, req, res, ...rest) {
+  if (event === 'request') {
+    const kind = KINDS.find(([, test]) => test(req.method, req.url ?? ''))[0];
+    const began = performance.now();
+    res.once('finish', () => {
+      const list = took.get(kind) ?? [];
+      list.push(performance.now() - began);
+      took.set(kind, list);
+    });
+  }
+  return emit.call(this, event, req, res, ...rest);
 };
 
 const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -52,6 +77,12 @@ setInterval(() => {
   );
   samples = waiting = idle = 0;
   delay.reset();
+  for (const [kind, list] of took) {
+    list.sort((a, b) => a - b);
+    const at = (q) => list[Math.min(list.length - 1, Math.floor(q * list.length))].toFixed(0);
+    console.error(`[trace]   ${kind}: ${list.length} answered, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms in the server`);
+  }
+  took.clear();
 }, 5_000).unref();
 
 function census(who) {
