@@ -206,6 +206,7 @@ export async function sendDueLetters(db: Database, deps: LetterDeps, now = new D
     const failed: Claimed[] = [];
     const untried: Claimed[] = [];
     for (const row of claimed) {
+      // Half the lease and one send's timeouts (SMTP_TIMEOUTS, 40 s together) end inside the lease.
       if (Date.now() - claimedAt > MAIL_LEASE_MS / 2) {
         untried.push(row);
         continue;
