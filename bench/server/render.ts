@@ -28,7 +28,7 @@
 // BENCH_RENDER_EMBEDDED=1 (also renders on the embedded database with the demo data: two more
 // servers), BENCH_RENDER_ONLY=held|renders.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -338,7 +338,10 @@ function ensureBaseline(): boolean {
   if (ready() || process.env.BENCH_RENDER_BASELINE) return ready();
   console.log(`Базовий код: git worktree ${BASE_COMMIT} у ${BASELINE_DIR}…`);
   spawnSync('git', ['worktree', 'add', '--force', '--detach', BASELINE_DIR, BASE_COMMIT], { stdio: 'inherit' });
-  if (existsSync(BASELINE_DIR) && !existsSync(join(BASELINE_DIR, 'node_modules'))) symlinkSync(resolve('node_modules'), join(BASELINE_DIR, 'node_modules'));
+  // Its own packages, as its lockfile names them: the baseline imports some this code no longer has (@tsparticles/react).
+  if (existsSync(BASELINE_DIR) && !existsSync(join(BASELINE_DIR, 'node_modules'))) {
+    spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: BASELINE_DIR, stdio: 'inherit' });
+  }
   return ready();
 }
 const haveBaseline = ONLY === 'held' || ensureBaseline();
