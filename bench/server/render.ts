@@ -17,7 +17,7 @@
 //
 // The baseline is a git worktree of BENCH_RENDER_BASE_COMMIT (default 1f57859, the code before
 // issue 24's work) in the temporary folder, made here when missing (and kept for the next run: its
-// first start builds it, a few minutes), with this tree's node_modules linked in.
+// first start builds it, a few minutes), with its own packages installed by `npm ci` from its lockfile.
 //
 // Env: BENCH_RENDER_BASELINE (another checkout to measure as the baseline, not made here), BENCH_RENDER_DB (default bench_render, copied from bench_server
 // when that is seeded, else seeded itself), BENCH_PAGE_SECONDS (per run, default 6),
