@@ -132,7 +132,14 @@ describe('ResponseCache', () => {
     expect(cache.lookup('k', 'gzip', null)).toBeUndefined();
     await cache.get('k', get({ 'accept-encoding': 'gzip' }), render);
     expect(cache.lookup('k', 'gzip', null)).toMatchObject({ status: 200 });
-    expect(cache.lookup('k', 'br', 'W/"v1"')).toMatchObject({ status: 304, body: null });
+    const notModified = cache.lookup('k', 'br', 'W/"v1"');
+    expect(notModified).toMatchObject({ status: 304, body: null });
+    // No Content-Length on a 304 (from memory or through the middleware): some clients wait for those bytes.
+    expect(sent(notModified)!.headers.map((h) => h.toLowerCase())).not.toContain('content-length');
+    expect(sent(notModified)!.headers).toContain('etag');
+    const through = await cache.get('k', get({ 'accept-encoding': 'br', 'if-none-match': '"v1"' }), render);
+    expect(through.status).toBe(304);
+    expect(through.headers.has('content-length')).toBe(false);
   });
 
   it('lets go of the uncompressed body once a compressed copy is held, and unpacks it for other encodings', async () => {

@@ -22,6 +22,11 @@ import { chooseEncoding, compress } from './compression.ts';
 interface Sent {
   /** Flat name, value, name, value…, as `writeHead` takes them, with the body's length. */
   headers: string[];
+  /**
+   * The same without the body's length, for a 304: a Content-Length there names the 200's body,
+   * which HTTP allows, but some clients then wait for that many bytes that never come (autocannon did).
+   */
+  notModified: string[];
   body: Uint8Array | null;
   etag: string | null;
   /** How `body` is actually encoded: small or binary answers are sent as they are. */
@@ -278,7 +283,7 @@ export class ResponseCache {
     }
     const sent = entry.ready.get(chooseEncoding(acceptEncoding) ?? 'identity');
     if (!sent) return undefined;
-    if (holdsTag(ifNoneMatch, sent.etag)) return { status: 304, headers: sent.headers, body: null };
+    if (holdsTag(ifNoneMatch, sent.etag)) return { status: 304, headers: sent.notModified, body: null };
     return { status: entry.status, headers: sent.headers, body: sent.body };
   }
 
@@ -372,11 +377,13 @@ export class ResponseCache {
       sent = this.#encode(entry, encoding);
       entry.sent.set(encoding, sent);
     }
-    const { headers: flat, body, etag } = await sent;
+    const answer = await sent;
+    const notModified = holdsTag(request.headers.get('if-none-match'), answer.etag);
+    const flat = notModified ? answer.notModified : answer.headers;
     const headers = new Headers();
     for (let i = 0; i < flat.length; i += 2) headers.append(flat[i]!, flat[i + 1]!);
-    if (holdsTag(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-    return new Response(body?.slice() ?? null, { status: entry.status, headers });
+    if (notModified) return new Response(null, { status: 304, headers });
+    return new Response(answer.body?.slice() ?? null, { status: entry.status, headers });
   }
 
   async #encode(entry: Entry, encoding: Encoding): Promise<Sent> {
@@ -385,10 +392,10 @@ export class ResponseCache {
     const response = await compress(asked, plain);
     const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
     response.headers.delete('content-length');
-    const headers = [...response.headers].flat();
-    if (body) headers.push('content-length', String(body.byteLength));
+    const notModified = [...response.headers].flat();
+    const headers = body ? [...notModified, 'content-length', String(body.byteLength)] : notModified;
     const packed = response.headers.get('content-encoding');
-    const sent: Sent = { headers, body, etag: response.headers.get('etag'), encoding: packed === 'br' || packed === 'gzip' ? packed : null };
+    const sent: Sent = { headers, notModified, body, etag: response.headers.get('etag'), encoding: packed === 'br' || packed === 'gzip' ? packed : null };
     entry.ready.set(encoding, sent);
     // Every copy counts towards the byte limit; the uncompressed body stops counting once it is let go.
     let added = (body?.byteLength ?? 0) + headerBytes(headers);
