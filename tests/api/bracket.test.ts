@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBracket, setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
+import { PUBLIC_READ } from '../../src/server/api/caching.ts';
 import { applications, tournaments } from '../../src/server/db/schema/index.ts';
 import { admin as adminOf, application, game, player as newPlayer, tournament, tournamentStatus, useTestApi, type Player } from '../support/builders.ts';
 
@@ -231,7 +232,10 @@ describe('reading a bracket', () => {
     );
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
-    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(again.headers.get('cache-control')).toBe(PUBLIC_READ);
+    // A signed-in reader's answer may never go to a shared cache.
+    const mine = await api.call('GET', `/api/tournaments/${tournamentId}/bracket`, { token: admin.token });
+    expect(mine.headers.get('cache-control')).toMatch(/private/);
     expect(queries).toHaveLength(1);
     // A tag of a tournament that is not there changes nothing about the 404.
     const missing = '00000000-0000-4000-8000-000000000000';

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBracketSync } from '../../src/islands/bracket/sync.ts';
 import { POLL_MS } from '../../src/lib/hooks/poll-while-visible.ts';
 import { createApiClient } from '../../src/lib/api/client.ts';
+import { announceOnPage } from '../../src/lib/live/events.ts';
 import { createBracket, setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
 
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -13,7 +14,7 @@ const participants = ['p1', 'p2', 'p3', 'p4'].map((id) => ({ _id: id, name: id.t
  */
 function fakeApi(initial: Bracket) {
   const server = { bracket: initial, version: 1 };
-  const seen: { method: string; ifNoneMatch: string | null; body: unknown }[] = [];
+  const seen: { method: string; ifNoneMatch: string | null; body: unknown; cache: RequestCache }[] = [];
   let answerNext: ((request: Request) => Response | Promise<Response>) | null = null;
   const etag = () => `"bracket-${ID}-v${server.version}"`;
   const json = (body: unknown, status = 200) =>
@@ -23,7 +24,7 @@ function fakeApi(initial: Bracket) {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const body = request.method === 'GET' ? undefined : await request.clone().json();
-    seen.push({ method: request.method, ifNoneMatch: request.headers.get('if-none-match'), body });
+    seen.push({ method: request.method, ifNoneMatch: request.headers.get('if-none-match'), body, cache: request.cache });
     if (answerNext) {
       const answer = answerNext;
       answerNext = null;
@@ -226,5 +227,20 @@ describe('watching', () => {
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);
     expect(fake.seen).toHaveLength(5);
     expect(fake.seen.slice(1).every((r) => r.ifNoneMatch === `"bracket-${ID}-v1"`)).toBe(true);
+  });
+
+  it('reads past the server’s held copy when a live event says the bracket changed, and not on the beat', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    vi.stubGlobal('window', new EventTarget());
+    const fake = fakeApi(fresh);
+    const stop = createBracketSync(fake.api, ID).watch();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    announceOnPage({ kind: 'match', tournamentId: ID });
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    // The server's held copy may trail a write by a second (serving/response-cache.ts): `no-cache` asks past it.
+    expect(fake.seen.map((r) => r.cache)).toEqual(['default', 'default', 'no-cache']);
   });
 });

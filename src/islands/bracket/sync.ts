@@ -63,12 +63,13 @@ export function createBracketSync(api: ApiClient, tournamentId: string): Bracket
   let epoch = 0;
   let changing = 0;
 
-  async function refresh(announce: boolean): Promise<void> {
+  /** `fresh` when a live event said the server's copy changed: the held copy may not show it yet. */
+  async function refresh(announce: boolean, fresh = false): Promise<void> {
     if (changing > 0) return;
     const started = epoch;
     let answer: Awaited<ReturnType<typeof getBracket>>;
     try {
-      answer = await getBracket(api, tournamentId, server ? etag : undefined);
+      answer = await getBracket(api, tournamentId, server ? etag : undefined, fresh);
     } catch (error) {
       // SPEC §8: a failed bracket load is only logged; the copy on screen stays.
       console.error(error);
@@ -147,7 +148,7 @@ export function createBracketSync(api: ApiClient, tournamentId: string): Bracket
       void refresh(false);
       const stopPolling = pollWhileVisible((background) => void refresh(background));
       // A live event (issue 22) reads at once instead of at the next poll; the poll stays as the fallback.
-      const stopHearing = onPageEvent(tournamentId, (event) => void (event.kind === 'poll' ? undefined : refresh(true)));
+      const stopHearing = onPageEvent(tournamentId, (event) => void (event.kind === 'poll' ? undefined : refresh(true, true)));
       return () => {
         stopPolling();
         stopHearing();

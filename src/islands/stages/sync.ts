@@ -48,14 +48,15 @@ export function createStagesSync(api: ApiClient, tournamentId: string): StagesSy
   /** Reads of the stages as our own change left them, under way: what they find is ours, not another admin's. */
   let settling = 0;
 
-  async function refresh(announce: boolean): Promise<void> {
+  /** `fresh` when a live event said the server's copy changed: the held copy may not show it yet. */
+  async function refresh(announce: boolean, fresh = false): Promise<void> {
     const started = epoch;
     // Our own save's live event may start a read before the read after the save has landed.
     const ours = settling > 0;
     const held = $state.get().data;
     let answer: Awaited<ReturnType<typeof getStages>>;
     try {
-      answer = await getStages(api, tournamentId, held ? etag : undefined);
+      answer = await getStages(api, tournamentId, held ? etag : undefined, fresh);
     } catch (error) {
       // As the bracket modal: a failed poll is only logged; what is on screen stays.
       console.error(error);
@@ -102,7 +103,7 @@ export function createStagesSync(api: ApiClient, tournamentId: string): StagesSy
       void refresh(false);
       const stopPolling = pollWhileVisible((background) => void refresh(background));
       // A live event (issue 22) reads at once instead of at the next poll; the poll stays as the fallback.
-      const stopHearing = onPageEvent(tournamentId, (event) => void (event.kind === 'poll' ? undefined : refresh(true)));
+      const stopHearing = onPageEvent(tournamentId, (event) => void (event.kind === 'poll' ? undefined : refresh(true, true)));
       return () => {
         stopPolling();
         stopHearing();

@@ -65,8 +65,8 @@ export type BracketState = z.infer<typeof bracketStateSchema>;
 export const bracketSavedSchema = bracketStateSchema.extend({ message: z.string() });
 
 /** The current bracket; `etag` from the last answer makes an unchanged poll cost a 304. */
-export async function getBracket(api: ApiClient, tournamentId: string, etag?: string): Promise<{ state: BracketState | null; etag: string | null }> {
-  const answer = await getIfChanged<BracketState>(api, `tournaments/${tournamentId}/bracket`, { etag: etag ?? null });
+export async function getBracket(api: ApiClient, tournamentId: string, etag?: string, fresh = false): Promise<{ state: BracketState | null; etag: string | null }> {
+  const answer = await getIfChanged<BracketState>(api, `tournaments/${tournamentId}/bracket`, { etag: etag ?? null, fresh });
   return { state: answer.changed ? answer.body : null, etag: answer.etag };
 }
 

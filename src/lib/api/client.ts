@@ -44,16 +44,19 @@ export type Revalidated<T> = { changed: true; body: T; etag: string | null } | {
 /**
  * A GET for polling: with the ETag of the previous answer to the same request, an unchanged
  * resource costs a bodiless 304. The API tags every successful GET (server/api/caching.ts).
+ * `fresh` asks past the server's held copy (server/serving/response-cache.ts), which may trail a
+ * write by a second or two: for a read made because a live event said something changed.
  */
 export async function getIfChanged<T>(
   api: KyInstance,
   path: string,
-  options: { etag?: string | null; searchParams?: Record<string, string> } = {},
+  options: { etag?: string | null; searchParams?: Record<string, string>; fresh?: boolean } = {},
 ): Promise<Revalidated<T>> {
   const response = await api.get(path, {
     searchParams: options.searchParams ?? {},
     headers: options.etag ? { 'If-None-Match': options.etag } : {},
     throwHttpErrors: (status) => status !== 304,
+    ...(options.fresh ? { cache: 'no-cache' as const } : {}),
   });
   const etag = response.headers.get('etag');
   if (response.status === 304) return { changed: false, etag: etag ?? options.etag ?? null };

@@ -237,8 +237,8 @@ export const standingsSchema = z.object({
   placements: z.array(placementSchema.extend({ name: z.string() })),
 });
 
-export const getStages = async (api: ApiClient, tournamentId: string, etag?: string) => {
-  const answer = await getIfChanged<StagesState>(api, `tournaments/${tournamentId}/stages`, { etag: etag ?? null });
+export const getStages = async (api: ApiClient, tournamentId: string, etag?: string, fresh = false) => {
+  const answer = await getIfChanged<StagesState>(api, `tournaments/${tournamentId}/stages`, { etag: etag ?? null, fresh });
   return { state: answer.changed ? answer.body : null, etag: answer.etag };
 };
 

@@ -6,6 +6,7 @@ import { drawBracket, findTournamentRow, saveBracket } from '../../services/brac
 import { stagesVersion } from '../../services/stages.ts';
 import { approvedParticipants } from '../../services/participants.ts';
 import { publishTournament } from '../../services/live.ts';
+import { publicCache } from '../caching.ts';
 
 import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
 
@@ -35,7 +36,10 @@ export const bracketRoutes = router()
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.get('db');
-      c.header('Cache-Control', 'no-cache');
+      // Public and held, like the stages: a save, a result or an approval marks the
+      // held copy out of date on every instance, so the polls of a final's viewers are answered from
+      // memory. A poll that reaches the route with the ETag costs one indexed read.
+      publicCache(c);
       // A poll (every 5 s, from every open bracket) that already has this version reads the version alone, not the bracket.
       const ifNoneMatch = c.req.header('if-none-match');
       if (ifNoneMatch !== undefined) {
