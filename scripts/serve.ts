@@ -67,8 +67,10 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
 }
 
 export interface ServingOptions {
-  /** Reads let into Astro at once (`CONCURRENT_READS`), in each line: pages, and the API. */
+  /** Page reads let into Astro at once (`CONCURRENT_READS`). */
   concurrency: number;
+  /** API reads let into Astro at once (`CONCURRENT_API_READS`); `concurrency` when not given. */
+  apiConcurrency?: number;
   /** How long a request may take to arrive (REQUEST_TIMEOUT_MS); shorter in tests. */
   requestTimeoutMs?: number;
   /** The caps and proxy count of the event streams served on the socket: the built app's (its runtime) unless a test gives its own. */
@@ -81,16 +83,18 @@ export interface ServingOptions {
  * The HTTP server in front of a build's handler (`entry.handler`) and its static files in
  * `clientDir`. Static files are sent as the `.br` or `.gz` copy made at build time when the browser
  * takes it (astro.config.mjs, `precompress`); a guest's page or public read held in the answer cache
- * is sent from memory; anything else goes to Astro's own handler, at most `concurrency` reads at a
- * time in each of two lines, pages and the API (`admission`). What Astro cannot take is refused before it (server/serving/refusals.ts): pages and
+ * is sent from memory; anything else goes to Astro's own handler, at most `concurrency` page reads
+ * and `apiConcurrency` API reads at a time, each line with its own queue (`admission`). What Astro cannot take is refused before it (server/serving/refusals.ts): pages and
  * files are only read, so any other method there is a 405.
  */
 export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {
   // Two lines, each with its own places (decision 019): a poll of the API (a chat, a bracket's
   // ETag) costs a query or two and must not wait behind page renders, which cost tens of times more.
-  const line = () => admission({ limit: options.concurrency, maxWaitMs: MAX_WAIT_MS, shed: overloaded }, (req, res) => void handler(req, res));
-  const pages = line();
-  const api = line();
+  // A render holds its place on the CPU; an API read mostly waits for the database, so its line has
+  // more places (decision 023).
+  const line = (limit: number) => admission({ limit, maxWaitMs: MAX_WAIT_MS, shed: overloaded }, (req, res) => void handler(req, res));
+  const pages = line(options.concurrency);
+  const api = line(options.apiConcurrency ?? options.concurrency);
   const files = sirv(clientDir, {
     brotli: true,
     gzip: true,
@@ -126,14 +130,17 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
 }
 
 /** Starts the HTTP server (`servingServer`) for the build in `buildDir`. */
-export async function serveBuild(buildDir: string, options: { port: number; host: string; concurrency: number; writeThread: boolean }): Promise<http.Server> {
+export async function serveBuild(
+  buildDir: string,
+  options: { port: number; host: string; concurrency: number; apiConcurrency: number; writeThread: boolean },
+): Promise<http.Server> {
   const { port, host } = options;
   // React and other packages outside the bundle read it at run time: without it React renders with its development build.
   process.env.NODE_ENV ??= 'production';
   // The adapter's `middleware` build: its handler renders pages and the API only, and starts no server of its own.
   const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
   const writes = options.writeThread ? writeThread({ unavailable: overloaded }) : undefined;
-  const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency, writes });
+  const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency, apiConcurrency: options.apiConcurrency, writes });
   server.once('close', () => void writes?.close());
   await new Promise<void>((done) => server.listen(port, host, done));
   // The build's own runtime opens the database on its first request: make that now, not for a visitor.
@@ -146,6 +153,6 @@ if (import.meta.main) {
   const env = parseEnv();
   // The thread needs a database a second pool can reach: PostgreSQL (decision 021).
   const writeThread = env.WRITE_THREAD && env.DATABASE_URL !== undefined;
-  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS, writeThread });
+  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS, apiConcurrency: env.CONCURRENT_API_READS, writeThread });
   console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);
 }

@@ -43,7 +43,13 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyHops.default(0),
+  /** Page renders let into Astro at once (decision 019): each holds a half-built page, and two cores render only so many. */
   CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(6),
+  /**
+   * API reads let in at once: a poll spends its place waiting for the database and the loop, not
+   * rendering, so more of them fit (decision 023).
+   */
+  CONCURRENT_API_READS: z.coerce.number().int().min(1).max(1000).default(16),
   /** Live pages' event streams open at once in this process (503 past it), and from one client address (429 past it). */
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(EVENT_STREAMS_DEFAULTS.max),
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(EVENT_STREAMS_DEFAULTS.perAddress),

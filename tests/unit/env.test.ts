@@ -4,7 +4,7 @@ import { EnvError, parseEnv } from '../../src/server/env.ts';
 describe('environment', () => {
   it('has working defaults for a fresh machine', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: 0, CONCURRENT_READS: 6, seedDemo: true, siteUrl: 'http://localhost:4321' });
+    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: 0, CONCURRENT_READS: 6, CONCURRENT_API_READS: 16, seedDemo: true, siteUrl: 'http://localhost:4321' });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -35,12 +35,12 @@ describe('environment', () => {
 
   it('lists every wrong variable at once', () => {
     try {
-      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'short', SEED_DEMO: 'maybe', CONCURRENT_READS: '0' });
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'short', SEED_DEMO: 'maybe', CONCURRENT_READS: '0', CONCURRENT_API_READS: '-1' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SEED_DEMO', 'CONCURRENT_READS']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SEED_DEMO', 'CONCURRENT_READS', 'CONCURRENT_API_READS']) expect(message).toContain(name);
     }
   });
 });

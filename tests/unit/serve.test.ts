@@ -282,6 +282,34 @@ describe('the site\'s server: two lines into the app (decision 019)', () => {
       rmSync(clientDir, { recursive: true, force: true });
     }
   });
+  it('gives the API its own number of places (CONCURRENT_API_READS): reads waiting on the database do not hold up each other', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
+    const inside: { url: string; answer: () => void }[] = [];
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      inside.push({ url: req.url!, answer: () => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url) });
+    };
+    const server = servingServer(handler, clientDir, { concurrency: 1, apiConcurrency: 3 });
+    const { base } = await listen(server);
+    try {
+      const answers = ['/tournaments?page=1', '/tournaments?page=2', '/api/team/1/chat', '/api/team/2/chat', '/api/team/3/chat', '/api/team/4/chat'].map(
+        (path) => fetch(`${base}${path}`),
+      );
+      // One page and three API reads are let in; the second page and the fourth read wait their turn.
+      await expect.poll(() => inside.length).toBe(4);
+      expect(inside.filter((r) => r.url.startsWith('/api/'))).toHaveLength(3);
+      inside.splice(inside.findIndex((r) => r.url.startsWith('/api/')), 1)[0]!.answer();
+      await expect.poll(() => inside.length).toBe(4);
+      expect(inside.at(-1)!.url).toBe('/api/team/4/chat');
+      for (const r of inside.splice(0)) r.answer();
+      await expect.poll(() => inside.length).toBe(1);
+      inside.shift()!.answer();
+      expect((await Promise.all(answers)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    } finally {
+      await close(server);
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
   it('lets the one request sent to render a held page again in before the pages waiting, while other guests keep the copy', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
