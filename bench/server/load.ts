@@ -2,7 +2,8 @@
 // copy of the benchmark volume, as a realistic mix —
 //   guests        read pages and lists (/, /tournaments, /games/{id}, /tournaments/{id}, /news,
 //                 /leaderboards, /api/tournaments?game, a leaderboard, a tournament);
-//   chat pollers  GET /api/team/{id}/chat with the ETag of their last answer (304 when unchanged);
+//   chat pollers  GET /api/team/{id}/chat?after=<newest message> with the ETag of their last answer
+//                 (304 when unchanged), as the team page polls;
 //   bracket polls GET /api/tournaments/{id}/bracket with If-None-Match;
 //   chat posters  POST /api/team/{id}/chat (players rotate, under the 30-a-minute limit);
 //   admins        POST /api/tournaments/{id}/record-match and PATCH …/bracket with its version;
@@ -280,19 +281,30 @@ function mix(setup: Prepared, run: string) {
   // because their answers are read here to check the writes, and autocannon does not decompress.
   const guests: RequestStep[] = [{ method: 'GET', setupRequest: (r) => ({ ...r, path: guestPaths(), headers: AS_A_BROWSER }) }];
 
-  const chatTags = new Map<string, string>();
+  // As the team page's chat polls (islands/team/TeamChat.tsx): the first read takes the latest
+  // messages, the next ones only those after the newest it has (`after`), with the ETag of the last
+  // answer to that same question. This client cannot read a compressed body, so "the newest it has"
+  // is the newest message posted to that team in this run (`lastPosted`), or none.
+  const chatCursors = new Map<string, { after?: string; tag?: string }>();
+  const lastPosted = new Map<string, string>();
   const chatPolls: RequestStep[] = [
     {
       method: 'GET',
       setupRequest: (r, context) => {
         const player = pickOf(players);
+        const { after, tag } = chatCursors.get(player.teamId) ?? {};
         context.team = player.teamId;
-        const tag = chatTags.get(player.teamId);
-        return { ...r, path: `/api/team/${player.teamId}/chat`, headers: { ...AS_A_BROWSER, ...auth(player.token), ...(tag ? { 'if-none-match': tag } : {}) } };
+        context.after = after;
+        const query = after ? `?after=${after}` : '';
+        return { ...r, path: `/api/team/${player.teamId}/chat${query}`, headers: { ...AS_A_BROWSER, ...auth(player.token), ...(tag ? { 'if-none-match': tag } : {}) } };
       },
       onResponse: (status, _body, context, headers) => {
-        const tag = header(headers, 'etag');
-        if (status === 200 && tag) chatTags.set(context.team as string, tag);
+        if (status !== 200) return;
+        const team = context.team as string;
+        const asked = context.after as string | undefined;
+        const newest = lastPosted.get(team) ?? asked;
+        // Nothing newer than what it asked after: keep the tag; otherwise ask after the newest next.
+        chatCursors.set(team, newest === asked ? { after: asked, tag: header(headers, 'etag') } : { after: newest });
       },
     },
   ];
@@ -330,6 +342,7 @@ function mix(setup: Prepared, run: string) {
         if (status !== 201) return;
         const saved = JSON.parse(body) as { _id: string; message: string };
         written.messages.set(saved._id, { teamId: context.team as string, message: context.message as string });
+        lastPosted.set(context.team as string, saved._id);
       },
     },
   ];

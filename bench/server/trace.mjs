@@ -40,6 +40,10 @@ const KINDS = [
   ['write', () => true],
 ];
 const took = new Map();
+/** Requests over SLOW_MS by path shape (ids as `:id`), to tell which pages wait. */
+const SLOW_MS = 500;
+const slow = new Map();
+const shape = (url) => url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id').replace(/=[^&]*/g, '=…');
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, req, res, ...rest) {
   if (event === 'request') {
@@ -47,7 +51,9 @@ http.Server.prototype.emit = function (event, req, res, ...rest) {
     const began = performance.now();
     res.once('finish', () => {
       const list = took.get(kind) ?? [];
-      list.push(performance.now() - began);
+      const ms = performance.now() - began;
+      list.push(ms);
+      if (ms > SLOW_MS) slow.set(shape(req.url ?? ''), (slow.get(shape(req.url ?? '')) ?? 0) + 1);
       took.set(kind, list);
     });
   }
@@ -83,6 +89,9 @@ setInterval(() => {
     console.error(`[trace]   ${kind}: ${list.length} answered, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms in the server`);
   }
   took.clear();
+  const slowest = [...slow].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  if (slowest.length > 0) console.error(`[trace]   over ${SLOW_MS} ms: ${slowest.map(([path, n]) => `${path} ${n}`).join(', ')}`);
+  slow.clear();
 }, 5_000).unref();
 
 function census(who) {
