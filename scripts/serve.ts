@@ -153,6 +153,6 @@ if (import.meta.main) {
   const env = parseEnv();
   // The thread needs a database a second pool can reach: PostgreSQL (decision 021).
   const writeThread = env.WRITE_THREAD && env.DATABASE_URL !== undefined;
-  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS, apiConcurrency: env.CONCURRENT_API_READS, writeThread });
+  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS, apiConcurrency: env.apiReads, writeThread });
   console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);
 }
