@@ -32,9 +32,14 @@ export type PluralBase = {
   [K in MessageKey]: K extends `${infer Base}.one` ? (`${Base}.few` extends MessageKey ? Base : never) : never;
 }[MessageKey];
 
+/** Made once per language: building Intl.PluralRules cost 1 % of a tournament page's render, once per count shown. */
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
 /** "{count} <noun>" in the right plural form for the language (1 символу, 5 символів). */
 export function plural(locale: Locale, base: PluralBase, count: number): string {
-  const form = new Intl.PluralRules(locale).select(count) as 'one' | 'few' | 'many' | 'other';
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  const form = rules.select(count) as 'one' | 'few' | 'many' | 'other';
   const key = `${base}.${form}`;
   return translate(locale, isMessageKey(key) ? key : (`${base}.other` as MessageKey), { count });
 }
