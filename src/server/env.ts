@@ -81,7 +81,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     apiReads: env.CONCURRENT_API_READS ?? (env.DATABASE_URL ? POSTGRES_API_READS : env.CONCURRENT_READS),
-    siteUrl: env.SITE_URL?.replace(/\/+$/, '') ?? listeningAddress(env.HOST, env.PORT) };
+    siteUrl: env.SITE_URL?.replace(/\/+$/, '') ?? listeningAddress(env.HOST, env.PORT),
+  };
 }
 
 /**

@@ -36,9 +36,8 @@ export const bracketRoutes = router()
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.get('db');
-      // Public and held, like the stages: a save, a result or an approval marks the
-      // held copy out of date on every instance, so the polls of a final's viewers are answered from
-      // memory. A poll that reaches the route with the ETag costs one indexed read.
+      // Public and held, like the stages (decision 023): a save, a result or an approval marks the
+      // held copy out of date on every instance, so the polls of a final's viewers are answered from memory.
       publicCache(c);
       // A poll (every 5 s, from every open bracket) that already has this version reads the version alone, not the bracket.
       const ifNoneMatch = c.req.header('if-none-match');
