@@ -53,7 +53,10 @@ http.Server.prototype.emit = function (event, req, res, ...rest) {
       const list = took.get(kind) ?? [];
       const ms = performance.now() - began;
       list.push(ms);
-      if (ms > SLOW_MS) slow.set(shape(req.url ?? ''), (slow.get(shape(req.url ?? '')) ?? 0) + 1);
+      if (ms > SLOW_MS) {
+        const path = shape(req.url ?? '');
+        slow.set(path, (slow.get(path) ?? 0) + 1);
+      }
       took.set(kind, list);
     });
   }
