@@ -3,7 +3,10 @@ import type { Socket } from 'node:net';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** A line's entrance: `first` requests (the render of a held answer that every other reader is served meanwhile) go before the rest. */
+/**
+ * A line's entrance: `first` requests (the render of a held answer that every other reader is
+ * served meanwhile) go before the rest, taking turns with them while both wait.
+ */
 export type Line = (req: IncomingMessage, res: ServerResponse, first?: boolean) => void;
 
 export interface AdmissionOptions {
@@ -47,9 +50,12 @@ export function admission(
 ): Line {
   let inside = 0;
   type Waiting = { req: IncomingMessage; res: ServerResponse; since: number };
-  // Two queues, each in arrival order: `first` requests are let in before any of `waiting`.
+  // Two queues, each in arrival order: `first` requests are let in before `waiting`, but while both
+  // wait they take turns. Under a final's load the renders of held answers came without pause (a
+  // write, an expiry, every second), and a guest with no copy to be given waited seconds behind them.
   const urgent: Waiting[] = [];
   const waiting: Waiting[] = [];
+  let urgentLast = false;
   const queued = () => urgent.length + waiting.length;
   /** How many of the queued requests each connection has. */
   const perConnection = new Map<Socket, number>();
@@ -91,7 +97,8 @@ export function admission(
 
   const next = () => {
     while (inside < limit && queued() > 0) {
-      const { req, res } = (urgent.length > 0 ? urgent : waiting).shift()!;
+      urgentLast = urgent.length > 0 && (waiting.length === 0 || !urgentLast);
+      const { req, res } = (urgentLast ? urgent : waiting).shift()!;
       left(req);
       if (!gone(req, res)) admit(req, res);
     }
