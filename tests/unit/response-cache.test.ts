@@ -175,7 +175,7 @@ describe('ResponseCache', () => {
       });
     await cache.get('k', get(), render);
     vi.advanceTimersByTime(4200);
-    expect(cache.lookup('k', null, null)).toBe(RENDER_AGAIN);
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
     // That one request is on its way to the middleware (perhaps waiting its turn): the rest still get the held copy.
     expect(new TextDecoder().decode(sent(cache.lookup('k', null, null))?.body ?? undefined)).toBe('версія 1');
     const refreshing = cache.get('k', get(), render);
@@ -198,13 +198,13 @@ describe('ResponseCache', () => {
     const firstBody = new Uint8Array(await first.arrayBuffer());
     const heldBody = sent(cache.lookup('k', 'br', null))!.body!;
     vi.advanceTimersByTime(4200);
-    expect(cache.lookup('k', 'br', null)).toBe(RENDER_AGAIN); // this request goes on to render it again
+    expect(cache.lookup('k', 'br', null)).toMatchObject({ renderAgain: true }); // this request's sender has it rendered again
     await cache.get('k', get({ 'accept-encoding': 'br' }), render);
     // Same ETag: the very copy held before is sent, not a fresh compression of the same bytes.
     expect(sent(cache.lookup('k', 'br', null))!.body).toBe(heldBody);
     tag = '"v2"';
     vi.advanceTimersByTime(4200);
-    expect(cache.lookup('k', 'br', null)).toBe(RENDER_AGAIN);
+    expect(cache.lookup('k', 'br', null)).toMatchObject({ renderAgain: true });
     const changed = await cache.get('k', get({ 'accept-encoding': 'br' }), render);
     expect(changed.headers.get('etag')).toBe('"v2"');
     expect(new Uint8Array(await changed.arrayBuffer())).not.toEqual(firstBody);
@@ -318,13 +318,27 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     // Rendered a moment ago: the next second's readers all get that copy.
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
     vi.advanceTimersByTime(STALE_REFRESH_MS);
-    expect(cache.lookup('k', null, null)).toBe(RENDER_AGAIN);
-    // That one request renders; everyone else meanwhile keeps the copy.
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    // That one request's sender has it rendered; everyone else meanwhile keeps the copy, and renders nothing.
+    expect(sent(cache.lookup('k', null, null))?.renderAgain).toBeUndefined();
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
     expect(await text(await cache.get('k', get(), render))).toBe('сторінка 2');
     expect(calls()).toBe(2);
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
+  });
+
+  it('sends the one reader it has no copy for in its encoding on to render it itself (RENDER_AGAIN)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    const { render } = renderer();
+    await held(cache, render);
+    cache.markStale(() => true);
+    vi.advanceTimersByTime(STALE_REFRESH_MS);
+    // Held uncompressed only: a brotli reader goes the long way, and that render is the one that refreshes it.
+    expect(cache.lookup('k', 'br', null)).toBe(RENDER_AGAIN);
+    expect(sent(cache.lookup('k', null, null))?.renderAgain).toBeUndefined();
+    expect(cache.lookup('k', 'br', null)).toBeUndefined();
   });
 
   it('never hands it to a reader who wants a fresh answer, nor to anyone once STALE_MAX_MS has passed', async () => {
@@ -341,11 +355,62 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     cache.markStale(() => true);
     // A refresh that never came back: the copy is not handed out past STALE_MAX_MS.
     vi.advanceTimersByTime(STALE_REFRESH_MS);
-    expect(cache.lookup('k', null, null)).toBe(RENDER_AGAIN);
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
     vi.advanceTimersByTime(STALE_MAX_MS);
     expect(cache.lookup('k', null, null)).toBeUndefined();
     expect(cache.lookup('k', null, null)).toBeUndefined();
+  });
+
+  it('hands out an answer past its time as such a copy while one request renders it again, and not past STALE_MAX_MS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(5000);
+    const { render, calls } = renderer();
+    await held(cache, render);
+    vi.advanceTimersByTime(5000);
+    // One request renders it again; the readers who come meanwhile keep the copy instead of queueing for that render.
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
+    // Not to a reader who wants a fresh answer.
+    expect(cache.lookup('k', null, null, true)).toBeUndefined();
+    expect(await text(await cache.get('k', get(), render))).toBe('сторінка 2');
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
+    expect(calls()).toBe(2);
+    // A render that never came back: its copy goes STALE_MAX_MS past its time.
+    vi.advanceTimersByTime(5000);
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    vi.advanceTimersByTime(STALE_MAX_MS);
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
+    vi.advanceTimersByTime(1);
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+  });
+
+  it('keeps handing out the copy a render replaces until the new answer is compressed the way its request takes it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    const page = (n: number) => `турнір ${n} `.repeat(4000);
+    let n = 0;
+    const render = async () => {
+      n++;
+      return new Response(page(n), { headers: { 'cache-control': PUBLIC, 'content-type': 'text/html', etag: `"v${n}"` } });
+    };
+    await cache.get('k', get({ 'accept-encoding': 'br' }), render);
+    cache.markStale(() => true);
+    vi.advanceTimersByTime(STALE_REFRESH_MS);
+    expect(cache.lookup('k', 'br', null)).toMatchObject({ renderAgain: true });
+    let done = false;
+    const rendering = cache.get('k', get({ 'accept-encoding': 'br' }), render).finally(() => (done = true));
+    // Every reader while it renders and compresses gets a copy from memory: the old one, then the new.
+    const seen: (string | undefined)[] = [];
+    while (!done) {
+      const answer = sent(cache.lookup('k', 'br', null));
+      seen.push(answer?.headers[answer.headers.findIndex((name) => name.toLowerCase() === 'etag') + 1]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await rendering).status).toBe(200);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((tag) => tag === '"v1"' || tag === '"v2"')).toBe(true);
+    expect(sent(cache.lookup('k', 'br', null))?.headers).toContain('"v2"');
   });
 
   it('marks only the paths a write changed', async () => {
@@ -441,7 +506,8 @@ describe('ResponseCache under a flood of distinct guest addresses', () => {
     const cache = new ResponseCache(5000);
     for (let i = 0; i < 10; i++) await cache.get(`k${i}`, get(), renderer().render);
     expect(cache.stats().entries).toBe(10);
-    vi.advanceTimersByTime(5001);
+    // Past its time an answer is still handed out for STALE_MAX_MS while it is rendered again; then it goes.
+    vi.advanceTimersByTime(5000 + STALE_MAX_MS + 1);
     expect(cache.lookup('k0', null, null)).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });

@@ -330,7 +330,8 @@ describe('the site\'s server: two lines into the app (decision 019)', () => {
       const pages = [fetch(`${base}/tournaments?page=1`)];
       await expect.poll(() => renders.length).toBe(1);
       pages.push(fetch(`${base}/tournaments?page=2`));
-      // A write made /news out of date a second ago: the next guest is sent on to render it again.
+      // A write made /news out of date a second ago. The next guest takes an encoding it has no copy
+      // in (fetch's gzip and brotli; the copy is uncompressed), so it is sent on to render it again.
       publicAnswers.markStale(() => true);
       vi.setSystemTime(Date.now() + STALE_REFRESH_MS);
       const refresh = fetch(`${base}/news`);
@@ -344,6 +345,63 @@ describe('the site\'s server: two lines into the app (decision 019)', () => {
       expect(await (await refresh).text()).toBe('/news');
       await expect.poll(() => renders.length).toBe(1);
       renders.shift()!.answer();
+      expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      vi.useRealTimers();
+      publicAnswers.clear();
+      await close(server);
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('has a held page rendered again by a request of its own, first in the line, while the guest who came gets the copy at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
+    const PUBLIC = { 'content-type': 'text/plain', 'cache-control': 'public, max-age=0, s-maxage=30' };
+    const renders: { url: string; headers: http.IncomingHttpHeaders; answer: () => Promise<void> }[] = [];
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      renders.push({
+        url: req.url!,
+        headers: req.headers,
+        // As the middleware does: the render goes through the cache, under the key of the request's own headers.
+        answer: async () => {
+          const key = answerKey({ cookie: req.headers.cookie ?? null, forwardedProto: null, host: req.headers.host ?? null, path: req.url! });
+          const request = new Request(`http://${req.headers.host}${req.url}`, { headers: { 'accept-encoding': req.headers['accept-encoding'] ?? '' } });
+          const answer = await publicAnswers.get(key!, request, async () => new Response(`${req.url} 2`, { headers: PUBLIC }));
+          res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(await answer.text());
+        },
+      });
+    };
+    const server = servingServer(handler, clientDir, { concurrency: 1 });
+    const { base, port } = await listen(server);
+    let arrived = 0;
+    server.on('request', () => arrived++);
+    const identity = { 'accept-encoding': 'identity' };
+    try {
+      const key = answerKey({ cookie: 'lang=en', forwardedProto: null, host: `127.0.0.1:${port}`, path: '/news' })!;
+      await publicAnswers.get(key, new Request(`${base}/news`), async () => new Response('/news 1', { headers: PUBLIC }));
+      const pages = [fetch(`${base}/tournaments?page=1`)];
+      await expect.poll(() => renders.length).toBe(1);
+      pages.push(fetch(`${base}/tournaments?page=2`));
+      await expect.poll(() => arrived).toBe(2);
+      publicAnswers.markStale(() => true);
+      vi.setSystemTime(Date.now() + STALE_REFRESH_MS);
+      // The pages' one place is taken, yet the guest who came when /news went out of date gets the copy now.
+      expect(await (await fetch(`${base}/news`, { headers: { ...identity, cookie: 'lang=en; session=secret' } })).text()).toBe('/news 1');
+      // Someone guessing the server's mark gets the copy too, and jumps no line.
+      expect(await (await fetch(`${base}/news`, { headers: { ...identity, cookie: 'lang=en', 'x-kiberarena-render-again': 'guess' } })).text()).toBe('/news 1');
+      // The server's own request to render it arrived, and goes in before the page that was waiting.
+      await expect.poll(() => arrived).toBe(5);
+      await renders.shift()!.answer();
+      await expect.poll(() => renders.length).toBe(1);
+      const again = renders.shift()!;
+      expect(again.url).toBe('/news');
+      // It carries what the answer's key is made of, and nothing else of the guest's: no session.
+      expect(again.headers).toMatchObject({ cookie: 'lang=en', host: `127.0.0.1:${port}`, 'accept-encoding': 'identity' });
+      await again.answer();
+      await expect.poll(async () => (await fetch(`${base}/news`, { headers: { ...identity, cookie: 'lang=en' } })).text()).toBe('/news 2');
+      await expect.poll(() => renders.length).toBe(1);
+      await renders.shift()!.answer();
       expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
     } finally {
       vi.useRealTimers();

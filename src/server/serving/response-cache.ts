@@ -7,7 +7,8 @@ import { chooseEncoding, compress } from './compression.ts';
  * A short-lived in-process cache of public answers (guest pages and public API reads). Pages are
  * the same for every guest of one language — signed-in parts are islands — so rendering each of
  * them anew for every visitor only burns the CPU a cheap server has little of. An answer is kept
- * only when its own Cache-Control calls it public, for at most `ttlMs`. A successful write marks
+ * only when its own Cache-Control calls it public, for `ttlMs` (then handed out for at most
+ * STALE_MAX_MS more while one request renders it again). A successful write marks
  * the answers it changed out of date (serving/write-effects.ts), through whichever instance it was
  * made (services/live.ts: `publishWrite`, tournament events); `ttlMs` bounds only what no write
  * tells of (a change made outside the API).
@@ -64,13 +65,19 @@ export interface CachedAnswer {
   /** Flat name, value, name, value…, as `writeHead` takes them. */
   headers: string[];
   body: Uint8Array | null;
+  /**
+   * Set on the one answer whose sender must have the held answer rendered again (out of date, or
+   * about to expire), apart from this reader, who gets the copy (scripts/serve.ts, `renderAgain`).
+   */
+  renderAgain?: true;
 }
 
 /**
  * What `lookup` answers the one request it sends on to render a held answer again while every
- * other reader keeps getting the copy: that render serves them all, so the server in front lets it
- * in before the requests waiting their turn (scripts/serve.ts). Left to wait behind them, under a
- * final's load it came back after STALE_MAX_MS and the TTL, and every guest then queued for it.
+ * other reader keeps getting the copy, when it has no copy in the encoding that request takes:
+ * that render serves them all, so the server in front lets it in before the requests waiting their
+ * turn (scripts/serve.ts). Left to wait behind them, under a final's load it came back after
+ * STALE_MAX_MS and the TTL, and every guest then queued for it.
  */
 export const RENDER_AGAIN = Symbol('render again');
 
@@ -242,13 +249,24 @@ export class ResponseCache {
   }
 
   /**
-   * Drops expired answers. Entries are in the order they were stored (a stored key is deleted and
-   * set again), so the expired ones are at the front and this stops at the first fresh one.
+   * Since when `entry` is out of date: the write that first made it so (`markStale`), or the end of
+   * its time (`ttlMs`), whichever came first; null while it is fresh.
+   */
+  #staleSince(entry: Entry, now: number): number | null {
+    const expired = entry.stored + this.#ttlMs;
+    if (entry.staleSince !== null) return Math.min(entry.staleSince, expired);
+    return now >= expired ? expired : null;
+  }
+
+  /**
+   * Drops answers past their time and the grace an out-of-date copy gets (STALE_MAX_MS). Entries
+   * are in the order they were stored (a stored key is deleted and set again), so those are at the
+   * front and this stops at the first one still in time.
    */
   #sweep(): void {
-    const cutoff = Date.now() - this.#ttlMs;
+    const cutoff = Date.now() - this.#ttlMs - STALE_MAX_MS;
     for (const [key, entry] of this.#entries) {
-      if (entry.stored > cutoff) break;
+      if (entry.stored >= cutoff) break;
       this.#forget(key);
     }
   }
@@ -258,33 +276,38 @@ export class ResponseCache {
   }
 
   /**
-   * The held answer for `key` as sent with `acceptEncoding`, when it is fresh and already
-   * compressed that way; otherwise the request goes the long way (`get`): RENDER_AGAIN when it is
-   * the one sent to render a held answer again, undefined for any other reason. Never waits, never
-   * renders: this is the fast path in front of Astro.
+   * The held answer for `key` as sent with `acceptEncoding`, when it is already compressed that way
+   * and fresh, or out of date (a write, its time) for less than STALE_MAX_MS, marked `renderAgain`
+   * for the one request whose sender must have it rendered again; otherwise the request goes the
+   * long way (`get`): RENDER_AGAIN when it is the one to render a held answer again itself (no copy
+   * in its encoding), undefined for any other reason. Never waits, never renders: this is the fast
+   * path in front of Astro.
    */
   lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null, fresh = false): CachedAnswer | typeof RENDER_AGAIN | undefined {
     this.#sweep();
-    const entry = this.#fresh(key);
+    const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (entry.staleSince !== null) {
-      const now = Date.now();
-      if (fresh || now - entry.staleSince > STALE_MAX_MS) return undefined;
-      // One request at a time, and at most once per STALE_REFRESH_MS, renders it again; the rest keep the copy.
-      if (!entry.refreshing && now - entry.stored >= STALE_REFRESH_MS) {
-        entry.refreshing = true;
-        return RENDER_AGAIN;
-      }
-    } else if (this.#due(key, entry) && !entry.refreshing) {
-      // One request goes on to render it again; the rest keep getting the held copy meanwhile, even
-      // while that one waits for its turn to reach the middleware.
-      entry.refreshing = true;
-      return RENDER_AGAIN;
+    const now = Date.now();
+    // An answer past its time is handed out as one a write made out of date: a page every few
+    // seconds' readers ask for was otherwise rendered anew by each of those who came while it was
+    // gone, all waiting in the pages' line (bench/server FINDINGS F21).
+    const staleSince = this.#staleSince(entry, now);
+    let again = false;
+    if (staleSince !== null) {
+      if (fresh || now - staleSince > STALE_MAX_MS) return undefined;
+      // One request at a time, and at most once per STALE_REFRESH_MS, has it rendered again; the rest keep the copy.
+      again = !entry.refreshing && now - entry.stored >= STALE_REFRESH_MS;
+    } else {
+      // One request has it rendered again shortly before it expires; the rest keep getting the held
+      // copy meanwhile, even while that render waits for its turn to reach the middleware.
+      again = this.#due(key, entry) && !entry.refreshing;
     }
+    if (again) entry.refreshing = true;
     const sent = entry.ready.get(chooseEncoding(acceptEncoding) ?? 'identity');
-    if (!sent) return undefined;
-    if (holdsTag(ifNoneMatch, sent.etag)) return { status: 304, headers: sent.notModified, body: null };
-    return { status: entry.status, headers: sent.headers, body: sent.body };
+    if (!sent) return again ? RENDER_AGAIN : undefined;
+    const renderAgain = again ? { renderAgain: true as const } : {};
+    if (holdsTag(ifNoneMatch, sent.etag)) return { status: 304, headers: sent.notModified, body: null, ...renderAgain };
+    return { status: entry.status, headers: sent.headers, body: sent.body, ...renderAgain };
   }
 
   /**
@@ -298,13 +321,14 @@ export class ResponseCache {
     if (held && held.staleSince === null && !this.#due(key, held)) return this.#send(held, request);
     // The render answers its own request's If-None-Match, so only requests holding the same one share it.
     const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
+    const encoding = chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity';
     let pending = this.#pending.get(burst);
     // A render that began before a write is no answer for a request that wants a fresh one.
     const outOfDate = pending && (pending.ticket.dropped || pending.ticket.staleSince !== null);
     if (!pending || (outOfDate && wantsFresh((name) => request.headers.get(name)))) {
       if (this.#pending.size >= MAX_SHARED_RENDERS) return compress(request, await render());
       const ticket: Ticket = { dropped: false, staleSince: null };
-      const started = { done: this.#render(key, render, ticket), ticket };
+      const started = { done: this.#render(key, render, ticket, encoding), ticket };
       pending = started;
       this.#pending.set(burst, started);
       void started.done
@@ -316,7 +340,7 @@ export class ResponseCache {
     return this.#send(await pending.done, request);
   }
 
-  async #render(key: string, render: () => Promise<Response>, ticket: Ticket): Promise<Entry> {
+  async #render(key: string, render: () => Promise<Response>, ticket: Ticket, encoding: Encoding): Promise<Entry> {
     // Registered until the answer is kept or dropped, so a write meanwhile can still mark it.
     const tickets = this.#inFlight.get(key) ?? new Set();
     this.#inFlight.set(key, tickets.add(ticket));
@@ -330,8 +354,18 @@ export class ResponseCache {
       this.#reuseCopies(entry);
       // A write that finished while this rendered may not be in it: dropped (`forget`), hand it out
       // but do not keep it; made out of date (`markStale`), keep it as such a copy.
-      const newer = this.#entries.get(key);
-      if (isPublic(response) && body && body.byteLength <= MAX_BODY_BYTES && !ticket.dropped && !(newer && newer.begun > begun)) {
+      const keep = () => {
+        const newer = this.#entries.get(key);
+        return isPublic(response) && body !== null && body.byteLength <= MAX_BODY_BYTES && !ticket.dropped && !(newer && newer.begun > begun);
+      };
+      if (keep() && !entry.ready.has(encoding)) {
+        // Held only once sent as its request takes it: until then `lookup` keeps handing out the
+        // copy it replaces, instead of sending every reader meanwhile the long way, through the line.
+        const sent = this.#encode(entry, encoding);
+        entry.sent.set(encoding, sent);
+        await sent;
+      }
+      if (keep()) {
         this.#sweep();
         this.#forget(key);
         this.#entries.set(key, entry);
