@@ -11,6 +11,7 @@ import {
   PUBLIC_ANSWER_TTL_MS,
   RENDER_AGAIN,
   ResponseCache,
+  EXPIRED_GRACE_MS,
   STALE_MAX_MS,
   STALE_REFRESH_MS,
   wantsFresh,
@@ -362,7 +363,7 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     expect(cache.lookup('k', null, null)).toBeUndefined();
   });
 
-  it('hands out an answer past its time as such a copy while one request renders it again, and not past STALE_MAX_MS', async () => {
+  it('hands out an answer past its time as such a copy while one request renders it again, and not past EXPIRED_GRACE_MS', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new ResponseCache(5000);
     const { render, calls } = renderer();
@@ -376,11 +377,24 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     expect(await text(await cache.get('k', get(), render))).toBe('сторінка 2');
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
     expect(calls()).toBe(2);
-    // A render that never came back: its copy goes STALE_MAX_MS past its time.
+    // A render that never came back: its copy goes EXPIRED_GRACE_MS past its time.
     vi.advanceTimersByTime(5000);
     expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
-    vi.advanceTimersByTime(STALE_MAX_MS);
+    vi.advanceTimersByTime(EXPIRED_GRACE_MS);
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
+    vi.advanceTimersByTime(1);
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+  });
+
+  it('hands out a copy past its time that a write then made out of date only for STALE_MAX_MS after that write', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(5000);
+    await held(cache, renderer().render);
+    vi.advanceTimersByTime(6000);
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    cache.markStale(() => true);
+    vi.advanceTimersByTime(STALE_MAX_MS);
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
     vi.advanceTimersByTime(1);
     expect(cache.lookup('k', null, null)).toBeUndefined();
   });
@@ -501,13 +515,32 @@ describe('ResponseCache under a flood of distinct guest addresses', () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(50 * ENTRY_OVERHEAD_BYTES);
   });
 
+  it('ends the answers rendered together at times spread over the last part of their time (ttlSpread)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(8000, { ttlSpread: 0.25 });
+    const keys = Array.from({ length: 200 }, (_, i) => `k${i}`);
+    for (const key of keys) await cache.get(key, get(), renderer().render);
+    // A reader who wants a fresh answer gets one only while it is in its time.
+    const inTime = () => keys.filter((key) => cache.lookup(key, null, null, true) !== undefined).length;
+    vi.advanceTimersByTime(6000 - 1);
+    expect(inTime()).toBe(200);
+    vi.advanceTimersByTime(1001);
+    const left = inTime();
+    expect(left).toBeGreaterThan(20);
+    expect(left).toBeLessThan(180);
+    vi.advanceTimersByTime(1000);
+    expect(inTime()).toBe(0);
+    // Every other reader still gets the copy while it is rendered again.
+    expect(keys.filter((key) => cache.lookup(key, null, null) !== undefined)).toHaveLength(200);
+  });
+
   it('drops expired answers from memory, not only from view', async () => {
     vi.useFakeTimers();
     const cache = new ResponseCache(5000);
     for (let i = 0; i < 10; i++) await cache.get(`k${i}`, get(), renderer().render);
     expect(cache.stats().entries).toBe(10);
-    // Past its time an answer is still handed out for STALE_MAX_MS while it is rendered again; then it goes.
-    vi.advanceTimersByTime(5000 + STALE_MAX_MS + 1);
+    // Past its time an answer is still handed out for EXPIRED_GRACE_MS while it is rendered again; then it goes.
+    vi.advanceTimersByTime(5000 + EXPIRED_GRACE_MS + 1);
     expect(cache.lookup('k0', null, null)).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });

@@ -8,7 +8,7 @@ import { chooseEncoding, compress } from './compression.ts';
  * the same for every guest of one language — signed-in parts are islands — so rendering each of
  * them anew for every visitor only burns the CPU a cheap server has little of. An answer is kept
  * only when its own Cache-Control calls it public, for `ttlMs` (then handed out for at most
- * STALE_MAX_MS more while one request renders it again). A successful write marks
+ * EXPIRED_GRACE_MS more while one request renders it again). A successful write marks
  * the answers it changed out of date (serving/write-effects.ts), through whichever instance it was
  * made (services/live.ts: `publishWrite`, tournament events); `ttlMs` bounds only what no write
  * tells of (a change made outside the API).
@@ -37,6 +37,8 @@ interface Sent {
 interface Entry {
   key: string;
   stored: number;
+  /** When its time ends: `ttlMs` after `stored`, less up to its spread (`ttlSpread`). */
+  expires: number;
   status: number;
   statusText: string;
   headers: Headers;
@@ -137,6 +139,13 @@ export const MAX_HELD_BYTES = 16 * 1024 * 1024;
 export const PUBLIC_ANSWER_TTL_MS = 30_000;
 
 /**
+ * Each public answer's time is shortened by a random part of PUBLIC_ANSWER_TTL_MS up to this:
+ * answers first rendered together (a restart under load renders hundreds in its first seconds)
+ * then end apart, instead of all being rendered again in the same few seconds (FINDINGS F21).
+ */
+export const PUBLIC_ANSWER_TTL_SPREAD = 0.25;
+
+/**
  * Before an answer expires, the next request that reaches the middleware renders it again while
  * every other request is still served the held copy: a page in steady demand never expires, and
  * no burst waits for its render.
@@ -153,6 +162,15 @@ export const STALE_REFRESH_MS = 1000;
 
 /** A copy more than this past the write that made it out of date is not handed out (its refresh never came back). */
 export const STALE_MAX_MS = 3000;
+
+/**
+ * A copy past its time (`ttlMs`), which no write marked, is handed out for this much longer while
+ * it is rendered again. Its time bounds only changes nobody announced (a deadline passing), and a
+ * reader who reloads never gets such a copy (`wantsFresh`); after a restart under load, hundreds of
+ * answers rendered in its first seconds reach their end together, and their renders queue for
+ * longer than STALE_MAX_MS (FINDINGS F21).
+ */
+export const EXPIRED_GRACE_MS = 30_000;
 
 /** The cookie a successful write sets (src/middleware.ts): its writer's next pages show what they wrote. */
 export const WROTE_COOKIE = 'kiberarena_wrote';
@@ -224,16 +242,22 @@ export class ResponseCache {
    */
   readonly #inFlight = new Map<string, Set<Ticket>>();
   readonly #ttlMs: number;
+  readonly #ttlSpread: number;
   readonly #maxBytes: number;
   readonly #maxEntries: number;
   #bytes = 0;
 
   /**
-   * Keeps answers `ttlMs`, at most `maxEntries` of them and `maxBytes` in all, counting their
-   * bodies, keys, headers and ENTRY_OVERHEAD_BYTES each (the oldest go first).
+   * Keeps answers `ttlMs` (each less a random part of it up to `ttlSpread`), at most `maxEntries`
+   * of them and `maxBytes` in all, counting their bodies, keys, headers and ENTRY_OVERHEAD_BYTES
+   * each (the oldest go first).
    */
-  constructor(ttlMs: number, { maxBytes = MAX_HELD_BYTES, maxEntries = MAX_HELD_ANSWERS }: { maxBytes?: number; maxEntries?: number } = {}) {
+  constructor(
+    ttlMs: number,
+    { maxBytes = MAX_HELD_BYTES, maxEntries = MAX_HELD_ANSWERS, ttlSpread = 0 }: { maxBytes?: number; maxEntries?: number; ttlSpread?: number } = {},
+  ) {
     this.#ttlMs = ttlMs;
+    this.#ttlSpread = ttlSpread;
     this.#maxBytes = maxBytes;
     this.#maxEntries = maxEntries;
   }
@@ -245,26 +269,27 @@ export class ResponseCache {
 
   #fresh(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
-    return entry && Date.now() - entry.stored < this.#ttlMs ? entry : undefined;
+    return entry && Date.now() < entry.expires ? entry : undefined;
   }
 
   /**
-   * Since when `entry` is out of date: the write that first made it so (`markStale`), or the end of
-   * its time (`ttlMs`), whichever came first; null while it is fresh.
+   * Whether `entry` is fresh; out of date but still handed out (a write made it so less than
+   * STALE_MAX_MS ago, or its time ended less than EXPIRED_GRACE_MS ago); or not to be handed out.
    */
-  #staleSince(entry: Entry, now: number): number | null {
-    const expired = entry.stored + this.#ttlMs;
-    if (entry.staleSince !== null) return Math.min(entry.staleSince, expired);
-    return now >= expired ? expired : null;
+  #state(entry: Entry, now: number): 'fresh' | 'stale' | 'gone' {
+    const expired = now >= entry.expires;
+    if (entry.staleSince === null && !expired) return 'fresh';
+    if (entry.staleSince !== null && now - entry.staleSince > STALE_MAX_MS) return 'gone';
+    return expired && now - entry.expires > EXPIRED_GRACE_MS ? 'gone' : 'stale';
   }
 
   /**
-   * Drops answers past their time and the grace an out-of-date copy gets (STALE_MAX_MS). Entries
+   * Drops answers past their time and the grace a copy past it gets (EXPIRED_GRACE_MS). Entries
    * are in the order they were stored (a stored key is deleted and set again), so those are at the
    * front and this stops at the first one still in time.
    */
   #sweep(): void {
-    const cutoff = Date.now() - this.#ttlMs - STALE_MAX_MS;
+    const cutoff = Date.now() - this.#ttlMs - EXPIRED_GRACE_MS;
     for (const [key, entry] of this.#entries) {
       if (entry.stored >= cutoff) break;
       this.#forget(key);
@@ -272,12 +297,13 @@ export class ResponseCache {
   }
 
   #due(key: string, entry: Entry): boolean {
-    return Date.now() - entry.stored >= this.#ttlMs - REFRESH_BEFORE_MS && !this.#inFlight.has(key);
+    return Date.now() >= entry.expires - REFRESH_BEFORE_MS && !this.#inFlight.has(key);
   }
 
   /**
    * The held answer for `key` as sent with `acceptEncoding`, when it is already compressed that way
-   * and fresh, or out of date (a write, its time) for less than STALE_MAX_MS, marked `renderAgain`
+   * and fresh, or out of date for less than STALE_MAX_MS after a write or EXPIRED_GRACE_MS after its
+   * time, marked `renderAgain`
    * for the one request whose sender must have it rendered again; otherwise the request goes the
    * long way (`get`): RENDER_AGAIN when it is the one to render a held answer again itself (no copy
    * in its encoding), undefined for any other reason. Never waits, never renders: this is the fast
@@ -291,10 +317,10 @@ export class ResponseCache {
     // An answer past its time is handed out as one a write made out of date: a page every few
     // seconds' readers ask for was otherwise rendered anew by each of those who came while it was
     // gone, all waiting in the pages' line (bench/server FINDINGS F21).
-    const staleSince = this.#staleSince(entry, now);
+    const state = this.#state(entry, now);
     let again = false;
-    if (staleSince !== null) {
-      if (fresh || now - staleSince > STALE_MAX_MS) return undefined;
+    if (state !== 'fresh') {
+      if (fresh || state === 'gone') return undefined;
       // One request at a time, and at most once per STALE_REFRESH_MS, has it rendered again; the rest keep the copy.
       again = !entry.refreshing && now - entry.stored >= STALE_REFRESH_MS;
     } else {
@@ -350,7 +376,9 @@ export class ResponseCache {
       const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
       const { status, statusText, headers } = response;
       const bytes = (body?.byteLength ?? 0) + key.length + headerBytes([...headers].flat()) + ENTRY_OVERHEAD_BYTES;
-      const entry: Entry = { key, stored: Date.now(), status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false, staleSince: ticket.staleSince, begun };
+      const stored = Date.now();
+      const expires = stored + this.#ttlMs - Math.random() * this.#ttlSpread * this.#ttlMs;
+      const entry: Entry = { key, stored, expires, status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false, staleSince: ticket.staleSince, begun };
       this.#reuseCopies(entry);
       // A write that finished while this rendered may not be in it: dropped (`forget`), hand it out
       // but do not keep it; made out of date (`markStale`), keep it as such a copy.
@@ -508,4 +536,5 @@ const SHARED = Symbol.for('kiberarena.publicAnswers');
  */
 export const publicAnswers: ResponseCache = ((globalThis as Record<symbol, ResponseCache | undefined>)[SHARED] ??= new ResponseCache(
   PUBLIC_ANSWER_TTL_MS,
+  { ttlSpread: PUBLIC_ANSWER_TTL_SPREAD },
 ));
