@@ -19,7 +19,8 @@
 // (default 3), BENCH_LOAD_ON (default `postgres,embedded`), BENCH_PORT (default 4522),
 // BENCH_SOURCE_DB (default bench_server, seeded when needed), BENCH_LOAD_DB (default bench_load:
 // recreated from the source for every run), BENCH_EMBEDDED_SOURCE (default .bench-load-source: the
-// embedded copy of the volume, seeded once).
+// embedded copy of the volume, seeded once), BENCH_LOAD_WARM (default 1: every reader's address is
+// read once before the measured mix; 0 measures a cold start).
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -61,6 +62,8 @@ const RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 3);
 /** Only these kinds of clients (names as in `mix`), to measure what each costs alone; not a run of the target. */
 const ONLY = process.env.BENCH_LOAD_ONLY?.split(',').map((s) => s.trim());
 const ON = (process.env.BENCH_LOAD_ON ?? 'postgres,embedded').split(',').map((s) => s.trim()) as ('postgres' | 'embedded')[];
+/** Whether the readers' addresses are read once before the measured mix (`warmUp`); `BENCH_LOAD_WARM=0` measures a cold start. */
+const WARM = process.env.BENCH_LOAD_WARM !== '0';
 
 /** Issue 24's targets: what a reader or a writer waits at most (p99), and the server's memory. */
 export const LOAD_TARGETS = { readP99Ms: 500, writeP99Ms: 500, rssMb: 384 };
@@ -213,6 +216,7 @@ export async function oneRun(kind: Kind, number: number, duration = DURATION) {
     await settle(server.url);
     const idle = rss.read();
     rss.start();
+    if (WARM) console.log(`Розігрів: ${clients.readAddresses.length} адрес читачів по разу за ${await warmUp(server.url, clients.readAddresses)} с.`);
     const cpuBefore = { server: cpuSeconds(server.pid), postgres: kind === 'postgres' ? cpuSeconds('postgres') : 0 };
     const runs: Record<string, Run> = Object.fromEntries(
       await Promise.all(Object.entries(clients.kinds).map(async ([name, k]) => [name, await cannon({ url: server.url, duration, ...k })] as const)),
@@ -258,25 +262,29 @@ function mix(setup: Prepared, run: string) {
     confirmed: new Set(),
   };
 
-  const guestPaths = () => {
-    const game = pickOf(games).id;
-    const tournament = pickOf(pageTournaments).id;
-    return pickOf([
-      '/',
-      `/games/${game}`,
-      `/api/tournaments?game=${game}`,
-      '/tournaments',
-      `/tournaments/${tournament}`,
-      `/tournaments/${tournament}`,
-      '/news',
-      '/leaderboards',
-      `/leaderboards?game=${game}&tab=teams`,
-      `/api/tournaments/${tournament}`,
-      `/api/stats/leaderboard/game/${game}?limit=50`,
-      '/api/games',
-      '/api/news',
-    ]);
-  };
+  /** What a guest reads, for a game and a tournament: one is picked per request. */
+  const guestReads = (game: string, tournament: string) => [
+    '/',
+    `/games/${game}`,
+    `/api/tournaments?game=${game}`,
+    '/tournaments',
+    `/tournaments/${tournament}`,
+    `/tournaments/${tournament}`,
+    '/news',
+    '/leaderboards',
+    `/leaderboards?game=${game}&tab=teams`,
+    `/api/tournaments/${tournament}`,
+    `/api/stats/leaderboard/game/${game}?limit=50`,
+    '/api/games',
+    '/api/news',
+  ];
+  const guestPaths = () => pickOf(guestReads(pickOf(games).id, pickOf(pageTournaments).id));
+  // Every address the readers ask for, for the warm-up (`warmUp`).
+  const readAddresses = new Set([
+    ...games.flatMap((game) => guestReads(game.id, pageTournaments[0]!.id)),
+    ...pageTournaments.flatMap((tournament) => guestReads(games[0]!.id, tournament.id)),
+    ...brackets.map((b) => `/api/tournaments/${b.id}/bracket`),
+  ]);
   // Readers ask for compression as browsers (and islands' fetch calls) do; the writers below do not,
   // because their answers are read here to check the writes, and autocannon does not decompress.
   const guests: RequestStep[] = [{ method: 'GET', setupRequest: (r) => ({ ...r, path: guestPaths(), headers: AS_A_BROWSER }) }];
@@ -484,7 +492,26 @@ function mix(setup: Prepared, run: string) {
     reporters: { requests: reporters, connections: connections(SHARE.reporters), connectionRate: 2 },
   };
   const kinds = ONLY ? Object.fromEntries(Object.entries(all).filter(([name]) => ONLY.includes(name))) : all;
-  return { kinds, written };
+  return { kinds, written, readAddresses: [...readAddresses] };
+}
+
+/**
+ * Asks for every address the readers read once, a few at a time, before the measured mix: the
+ * final's evening is served by a process that has been serving for hours, its answers held and its
+ * code compiled. A restart under the full mix renders them all in its first 20–25 s while every
+ * reader waits (FINDINGS F21); BENCH_LOAD_WARM=0 measures that.
+ */
+async function warmUp(base: string, addresses: readonly string[]): Promise<string> {
+  const began = performance.now();
+  const queue = [...addresses];
+  const worker = async () => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      const answer = await fetch(`${base}${path}`, { headers: AS_A_BROWSER });
+      await answer.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return ((performance.now() - began) / 1000).toFixed(1);
 }
 
 /** Every acknowledged write, looked for in the database after the server stopped. */
