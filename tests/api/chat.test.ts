@@ -143,6 +143,8 @@ describe('polling the chat', () => {
     const fresh = await read(captain, `?after=${last._id}`, { 'If-None-Match': none.headers.get('etag')! });
     expect(fresh.status).toBe(200);
     expect(fresh.body.map((m) => m.message)).toEqual(['один', 'два']);
+    // The same messages, field for field, as the history shows them: times to the millisecond, authors with their avatars.
+    expect(fresh.body).toEqual((await read(captain)).body.slice(-2));
     const fromMiddle = await read(captain, `?after=${fresh.body[0]!._id}`);
     expect(fromMiddle.body.map((m) => m.message)).toEqual(['два']);
   });
@@ -158,7 +160,7 @@ describe('polling the chat', () => {
     expect(future.body).toEqual([]);
   });
 
-  it('costs one query after the session before it answers, 304 or refusal', async () => {
+  it('costs one query after the session before it answers, 304 or refusal, and after a message cursor with the new messages', async () => {
     const ask = async (who: Player, path: string, headers: Record<string, string> = {}) => {
       const session = await api.queriesOf(() => api.call('GET', '/api/openapi.json', { token: who.token }));
       const poll = await api.queriesOf(() => api.call('GET', path, { token: who.token, headers }));
@@ -173,6 +175,9 @@ describe('polling the chat', () => {
     expect(await ask(stranger, chat)).toEqual({ status: 403, queries: 1 });
     expect(await ask(member, `/api/team/${crypto.randomUUID()}/chat`)).toEqual({ status: 404, queries: 1 });
     expect(await ask(member, `${chat}?after=${crypto.randomUUID()}`)).toEqual({ status: 400, queries: 1 });
+    // After a message cursor, what is new comes in that same round trip.
+    await send(captain, 'ще одне');
+    expect(await ask(member, `${chat}?after=${last._id}`)).toEqual({ status: 200, queries: 1 });
   });
 
   it('refuses a cursor that is neither a time nor a message of this team', async () => {

@@ -45,7 +45,8 @@ export const teamChatRoutes = router()
       const { user } = c.var.auth;
       const db = c.get('db');
       const cursor = after === undefined ? null : parseCursor(after);
-      // One round trip before a 304: the team, the reader's membership, the newest message and the cursor's.
+      // One round trip before a 304: the team, the reader's membership, the newest message and the
+      // cursor's; after a message cursor (every poll but a chat's first), the new messages too.
       const poll = await chatPoll(db, teamId, user.id, cursor?.kind === 'message' ? cursor.id : null);
       if (!poll) fail(404, 'team.notFound');
       if (!poll.member) fail(403, 'team.membersOnly');
@@ -54,7 +55,7 @@ export const teamChatRoutes = router()
       c.header('ETag', etag);
       c.header('Cache-Control', 'private, no-cache');
       if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-      return c.json(await chatHistory(db, teamId, cursor), 200);
+      return c.json(poll.after ?? (await chatHistory(db, teamId, cursor)), 200);
     },
   )
   .openapi(
