@@ -10,8 +10,8 @@
 //   reporters     players of match-day stages (issue 22): one side reports its score, the other
 //                 confirms, and the next round opens; between turns they read their match.
 // Each database (PostgreSQL, then the embedded one) gets BENCH_LOAD_RUNS runs, each on a fresh copy.
-// Targets (issue 24), on the median of the runs: reads (guests, polls, API reads) p99 ≤ 500 ms,
-// writes p99 ≤ 500 ms; in every run no 5xx, no lost write (every acknowledged chat message,
+// Targets (issue 24), on the median of the runs: each kind of reader (guests, chat polls, bracket
+// polls) p99 ≤ 500 ms, each kind of writer p99 ≤ 500 ms; in every run no 5xx, no lost write (every acknowledged chat message,
 // match, bracket save, report and confirmation is in the database afterwards) and the server's
 // RSS ≤ 384 MB.
 //
@@ -642,15 +642,17 @@ async function main() {
       );
     }
     // Reads and writes of a run, merged: the reporters' answers count as writes (their reads are few and of the same route family).
-    const p99Of = (names: string[]) =>
-      results.map((r) =>
-        percentile(
-          names.flatMap((name) => r.runs[name]?.latencies ?? []),
-          99,
-        ),
-      );
-    const readsP99 = p99Of(READS);
-    const writesP99 = p99Of([...WRITES, 'reporters']);
+    // Each kind of client against the target, the worst of them named: merged, the many quick
+    // answers of one kind (guests from memory) hid another kind's tail (the chat polls'; FINDINGS F21).
+    const p99Of = (name: string) => median(results.map((r) => percentile(r.runs[name]?.latencies ?? [], 99)));
+    const worstOf = (names: string[]) => {
+      const present = names.filter((name) => results[0]!.runs[name]);
+      const p99s = present.map((name) => [name, p99Of(name)] as const);
+      const [worst, p99] = p99s.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);
+      return { p99, figure: `${ms(p99)} (${[...p99s].sort((a, b) => b[1] - a[1]).map(([name, value]) => `${name} ${ms(value)}`).join(', ') || worst})` };
+    };
+    const reads = worstOf(READS);
+    const writes = worstOf([...WRITES, 'reporters']);
     const rssMax = results.map((r) => r.maxRss);
     const fiveXX = results.reduce((n, r) => n + Object.values(r.runs).reduce((m, run) => m + count5xx(run), 0), 0);
     const lost = results.reduce((n, r) => n + r.lost.count, 0);
@@ -667,12 +669,8 @@ async function main() {
     console.log(`\n${label}: ${RUNS} прогонів по ${DURATION} с, ${results[0]!.total} зʼєднань, медіани:`);
     console.log(table(['clients', 'p50', 'p99', 'p99 per run', 'rps'], perKind));
     const checks: [string, boolean, string][] = [
-      [`reads p99 ≤ ${LOAD_TARGETS.readP99Ms} ms`, median(readsP99) <= LOAD_TARGETS.readP99Ms, `${ms(median(readsP99))} (${readsP99.map(ms).join(' / ')})`],
-      [
-        `writes p99 ≤ ${LOAD_TARGETS.writeP99Ms} ms`,
-        median(writesP99) <= LOAD_TARGETS.writeP99Ms,
-        `${ms(median(writesP99))} (${writesP99.map(ms).join(' / ')})`,
-      ],
+      [`every reader's p99 ≤ ${LOAD_TARGETS.readP99Ms} ms`, reads.p99 <= LOAD_TARGETS.readP99Ms, reads.figure],
+      [`every writer's p99 ≤ ${LOAD_TARGETS.writeP99Ms} ms`, writes.p99 <= LOAD_TARGETS.writeP99Ms, writes.figure],
       ['no 5xx', fiveXX === 0, String(fiveXX)],
       ['no lost write', lost === 0, `${lost} of ${results.reduce((n, r) => n + r.lost.table.reduce((m, [, acknowledged]) => m + acknowledged, 0), 0)}`],
       ['no connection errors or timeouts', failures === 0, String(failures)],
@@ -694,8 +692,8 @@ async function main() {
       if (!ok) exitCode = 1;
     }
     summary[kind] = {
-      readsP99,
-      writesP99,
+      readsP99: reads.p99,
+      writesP99: writes.p99,
       rssMax,
       idle: results.map((r) => r.idle),
       rps,
