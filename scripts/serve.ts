@@ -1,4 +1,4 @@
-// Serves a finished build: compressed static files first, then Astro (pages and the API).
+// Serves a finished build: held answers first, then compressed static files, then Astro (pages and the API).
 // `npm start` calls it after building; on its own (`node scripts/serve.ts`) it serves the
 // existing build, which is how extra instances and tests start without rebuilding.
 import { randomUUID } from 'node:crypto';
@@ -69,7 +69,8 @@ function renderAgain(req: http.IncomingMessage): void {
     if (value !== null) headers[name] = value;
   }
   const request = http.request({ hostname: localAddress, port: localPort, path: req.url, headers, agent: renderAgainAgent }, (answer) => answer.resume());
-  // A render that fails leaves the copy to its time (STALE_MAX_MS): the next reader after that renders it.
+  // A render that fails leaves the copy to its grace (STALE_MAX_MS after a write, EXPIRED_GRACE_MS
+  // after its time): the next reader after that renders it.
   request.on('error', () => {});
   request.end();
 }

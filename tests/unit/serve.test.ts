@@ -254,6 +254,14 @@ describe('the API\'s own server (npm run api), before the app', () => {
   });
 });
 
+/** Ends a test that held answers on a fake clock: real time again, nothing held, the server closed. */
+async function stopWithHeldAnswers(server: http.Server, clientDir: string) {
+  vi.useRealTimers();
+  publicAnswers.clear();
+  await close(server);
+  rmSync(clientDir, { recursive: true, force: true });
+}
+
 describe('the site\'s server: two lines into the app (decision 019)', () => {
   it('lets a read of the API in while every place of the pages\' line is taken by slow renders', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
@@ -347,10 +355,7 @@ describe('the site\'s server: two lines into the app (decision 019)', () => {
       renders.shift()!.answer();
       expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
     } finally {
-      vi.useRealTimers();
-      publicAnswers.clear();
-      await close(server);
-      rmSync(clientDir, { recursive: true, force: true });
+      await stopWithHeldAnswers(server, clientDir);
     }
   });
 
@@ -404,10 +409,7 @@ describe('the site\'s server: two lines into the app (decision 019)', () => {
       await renders.shift()!.answer();
       expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
     } finally {
-      vi.useRealTimers();
-      publicAnswers.clear();
-      await close(server);
-      rmSync(clientDir, { recursive: true, force: true });
+      await stopWithHeldAnswers(server, clientDir);
     }
   });
 });
