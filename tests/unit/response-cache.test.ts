@@ -18,6 +18,20 @@ import {
   WROTE_COOKIE,
 } from '../../src/server/serving/response-cache.ts';
 
+/** Holds every compression made while `hold` is set (one test needs a write to come in the middle of one). */
+const compressing = vi.hoisted(() => ({ hold: null as Promise<void> | null, calls: 0 }));
+vi.mock('../../src/server/serving/compression.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/server/serving/compression.ts')>();
+  return {
+    ...actual,
+    compress: async (...args: Parameters<typeof actual.compress>) => {
+      compressing.calls++;
+      if (compressing.hold) await compressing.hold;
+      return actual.compress(...args);
+    },
+  };
+});
+
 const get = (headers: Record<string, string> = {}) => new Request('http://arena.test/tournaments', { headers });
 
 /** The answer `lookup` sent from memory: a test that reads one was not sent on to render it again. */
@@ -425,6 +439,22 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.every((tag) => tag === '"v1"' || tag === '"v2"')).toBe(true);
     expect(sent(cache.lookup('k', 'br', null))?.headers).toContain('"v2"');
+  });
+
+  it('holds a render as out of date when a write came while it was being compressed', async () => {
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    let release!: () => void;
+    compressing.hold = new Promise((resolve) => (release = resolve));
+    const before = compressing.calls;
+    const answer = cache.get('k', get({ 'accept-encoding': 'br' }), renderer().render);
+    await vi.waitFor(() => expect(compressing.calls).toBe(before + 1));
+    cache.markStale(() => true);
+    compressing.hold = null;
+    release();
+    expect((await answer).status).toBe(200);
+    // Held, but not for a reader who wants a fresh answer: that reader renders it again.
+    expect(cache.lookup('k', 'br', null, true)).toBeUndefined();
+    expect(cache.lookup('k', 'br', null)).toMatchObject({ status: 200 });
   });
 
   it('marks only the paths a write changed', async () => {

@@ -393,6 +393,8 @@ export class ResponseCache {
         entry.sent.set(encoding, sent);
         await sent;
       }
+      // A write while it was being compressed marked the ticket, not this entry, which no map held yet.
+      entry.staleSince = ticket.staleSince;
       if (keep()) {
         this.#sweep();
         this.#forget(key);
