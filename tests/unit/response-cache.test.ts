@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as CompressionModule from '../../src/server/serving/compression.ts';
 import {
   answerKey,
   type CachedAnswer,
@@ -21,7 +22,7 @@ import {
 /** Holds every compression made while `hold` is set (one test needs a write to come in the middle of one). */
 const compressing = vi.hoisted(() => ({ hold: null as Promise<void> | null, calls: 0 }));
 vi.mock('../../src/server/serving/compression.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/server/serving/compression.ts')>();
+  const actual = await importOriginal<typeof CompressionModule>();
   return {
     ...actual,
     compress: async (...args: Parameters<typeof actual.compress>) => {
