@@ -10,8 +10,8 @@
 // Env: BENCH_SECONDS (per latency route, default 10), BENCH_PAGE_SECONDS (per throughput run,
 // default 10), BENCH_CONNECTIONS (default 50), BENCH_PORT (4520–4539, default 4521),
 // BENCH_DB (default bench_server), BENCH_STRICT=1 (also fail on a missed latency or memory target).
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { AS_A_BROWSER, BUILD_DIR, cannon, databaseUrl, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
 import { DE_256_TITLE, ensureSeeded } from './seed.ts';
@@ -65,9 +65,28 @@ const PAGES = [
   { name: '/leaderboards', path: '/leaderboards' },
 ];
 
+// Each page's twin, a static file of the same size. sirv lists the build's files when the server
+// starts, so they are written first, from the sizes a server started for that alone answers.
+const staticFiles: string[] = [];
+const sizing = await startServer({ port: PORT, database: DB });
+try {
+  for (const [index, page] of PAGES.entries()) {
+    const response = await fetch(`${sizing.url}${page.path}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) throw new Error(`${page.path} answered ${response.status}`);
+    const filePath = join(BUILD_DIR, 'client', `bench-static-${index}-${body.length}.html`);
+    writeFileSync(filePath, Buffer.alloc(body.length, 'x'));
+    staticFiles.push(filePath);
+  }
+} catch (error) {
+  for (const file of staticFiles) rmSync(file, { force: true });
+  throw error;
+} finally {
+  await sizing.stop();
+}
+
 const server = await startServer({ port: PORT, database: DB });
 const rss = new RssSampler(server.pid);
-const staticFiles: string[] = [];
 let exitCode = 0;
 try {
   const idle = rss.read();
@@ -110,13 +129,10 @@ try {
     const response = await fetch(`${server.url}${page.path}`);
     const body = Buffer.from(await response.arrayBuffer());
     if (!response.ok) throw new Error(`${page.path} answered ${response.status}`);
-    const file = `bench-static-${index}-${body.length}.html`;
-    const filePath = join(BUILD_DIR, 'client', file);
-    writeFileSync(filePath, Buffer.alloc(body.length, 'x'));
-    staticFiles.push(filePath);
-    const check = await fetch(`${server.url}/${file}`);
+    const file = basename(staticFiles[index]!);
+    const check = await fetch(`${server.url}/${file}`, { redirect: 'manual' });
     const staticBytes = (await check.arrayBuffer()).byteLength;
-    if (!check.ok || staticBytes !== body.length) throw new Error(`static ${file} answered ${check.status} with ${staticBytes} bytes`);
+    if (check.status !== 200 || staticBytes !== statSync(staticFiles[index]!).size) throw new Error(`static ${file} answered ${check.status} with ${staticBytes} bytes`);
     // Static, page, static: the baseline is the mean of the two static runs around the page.
     const options = { url: server.url, connections: CONNECTIONS, duration: PAGE_SECONDS };
     const measure = async (path: string) => {
