@@ -303,11 +303,10 @@ export class ResponseCache {
   /**
    * The held answer for `key` as sent with `acceptEncoding`, when it is already compressed that way
    * and fresh, or out of date for less than STALE_MAX_MS after a write or EXPIRED_GRACE_MS after its
-   * time, marked `renderAgain`
-   * for the one request whose sender must have it rendered again; otherwise the request goes the
-   * long way (`get`): RENDER_AGAIN when it is the one to render a held answer again itself (no copy
-   * in its encoding), undefined for any other reason. Never waits, never renders: this is the fast
-   * path in front of Astro.
+   * time; marked `renderAgain` for the one request whose sender must have it rendered again.
+   * Otherwise the request goes the long way (`get`): RENDER_AGAIN when it is the one to render a
+   * held answer again itself (no copy in its encoding), undefined for any other reason. Never waits,
+   * never renders: this is the fast path in front of Astro.
    */
   lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null, fresh = false): CachedAnswer | typeof RENDER_AGAIN | undefined {
     this.#sweep();
