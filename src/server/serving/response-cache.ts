@@ -267,11 +267,6 @@ export class ResponseCache {
     return { entries: this.#entries.size, bytes: this.#bytes, pending: this.#pending.size, inFlight: this.#inFlight.size };
   }
 
-  #fresh(key: string): Entry | undefined {
-    const entry = this.#entries.get(key);
-    return entry && Date.now() < entry.expires ? entry : undefined;
-  }
-
   /**
    * Whether `entry` is fresh; out of date but still handed out (a write made it so less than
    * STALE_MAX_MS ago, or its time ended less than EXPIRED_GRACE_MS ago); or not to be handed out.
@@ -342,8 +337,8 @@ export class ResponseCache {
    */
   async get(key: string, request: Request, render: () => Promise<Response>): Promise<Response> {
     this.#sweep();
-    const held = this.#fresh(key);
-    if (held && held.staleSince === null && !this.#due(key, held)) return this.#send(held, request);
+    const held = this.#entries.get(key);
+    if (held && this.#state(held, Date.now()) === 'fresh' && !this.#due(key, held)) return this.#send(held, request);
     // The render answers its own request's If-None-Match, so only requests holding the same one share it.
     const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
     const encoding = chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity';
