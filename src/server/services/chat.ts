@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { ChatMessage } from '../../lib/api/chat.ts';
 import { isSupportedMoment } from '../../lib/api/input.ts';
 import type { Database, Tx } from '../db/client.ts';
@@ -60,26 +61,24 @@ export async function chatPoll(db: Database, teamId: string, userId: string, cur
 }
 
 /** A message as the poll's JSON carries it (`json_build_object`): its time as text. */
-interface MessageJson {
-  id: string;
-  message: string;
-  createdAt: string;
-  author: { id: string; username: string; email: string; avatarImageId: string | null } | null;
-}
+type MessageJson = Omit<MessageRow, 'createdAt'> & { createdAt: string };
 
-/** `chatPoll`'s statement without a cursor; prepared (db/prepared.ts): every open chat sends it every few seconds. */
-const pollStatement = prepared((db) =>
-  db
-    .select({ member: teamMembers.userId, newestId: sql<string | null>`(${newestOf(db)})`, cursorKnown: sql<boolean>`true` })
+/**
+ * A poll's statement, prepared (db/prepared.ts) as `name`: every open chat sends one every few
+ * seconds. The team's row with the reader's membership and its newest message, and `extra`.
+ */
+const pollOf = <F extends SelectedFields>(db: Database, name: string, extra: F) => {
+  const newest = db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.teamId, teams.id)).orderBy(desc(chatMessages.createdAt), desc(chatMessages.id)).limit(1);
+  return db
+    .select({ member: teamMembers.userId, newestId: sql<string | null>`(${newest})`, ...extra })
     .from(teams)
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, sql.placeholder('userId'))))
     .where(eq(teams.id, sql.placeholder('teamId')))
-    .prepare('chat_poll'),
-);
+    .prepare(name);
+};
 
-/** The team's newest message, for the row of `teams` a poll reads. */
-const newestOf = (db: Database) =>
-  db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.teamId, teams.id)).orderBy(desc(chatMessages.createdAt), desc(chatMessages.id)).limit(1);
+/** `chatPoll`'s statement without a cursor. */
+const pollStatement = prepared((db) => pollOf(db, 'chat_poll', { cursorKnown: sql<boolean>`true` }));
 
 /**
  * `chatPoll`'s statement after a message cursor: the poll's answers and, for a member whose cursor
@@ -102,12 +101,7 @@ const pollAfterMessage = prepared((db) => {
       order by c.created_at, c.id
       limit ${sql.raw(String(CHAT_PAGE_LIMIT))}
     ) m) end`;
-  return db
-    .select({ member: teamMembers.userId, newestId: sql<string | null>`(${newestOf(db)})`, cursorKnown: known, after })
-    .from(teams)
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, sql.placeholder('userId'))))
-    .where(eq(teams.id, sql.placeholder('teamId')))
-    .prepare('chat_poll_with_messages');
+  return pollOf(db, 'chat_poll_with_messages', { cursorKnown: known, after });
 });
 
 /**
