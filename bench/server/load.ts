@@ -647,9 +647,9 @@ async function main() {
     const p99Of = (name: string) => median(results.map((r) => percentile(r.runs[name]?.latencies ?? [], 99)));
     const worstOf = (names: string[]) => {
       const present = names.filter((name) => results[0]!.runs[name]);
-      const p99s = present.map((name) => [name, p99Of(name)] as const);
-      const [worst, p99] = p99s.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const);
-      return { p99, figure: `${ms(p99)} (${[...p99s].sort((a, b) => b[1] - a[1]).map(([name, value]) => `${name} ${ms(value)}`).join(', ') || worst})` };
+      const p99s = present.map((name) => [name, p99Of(name)] as const).sort((a, b) => b[1] - a[1]);
+      const p99 = p99s[0]?.[1] ?? 0;
+      return { p99, figure: `${ms(p99)} (${p99s.map(([name, value]) => `${name} ${ms(value)}`).join(', ')})` };
     };
     const reads = worstOf(READS);
     const writes = worstOf([...WRITES, 'reporters']);
