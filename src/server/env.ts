@@ -54,6 +54,8 @@ const schema = z.object({
   SWEEPS: flag.default(true),
   /** Whether API writes run on a thread of their own (decision 021); only on PostgreSQL, where the thread can have its own pool. On by default. */
   WRITE_THREAD: flag.default(true),
+  /** Whether the embedded database runs on a thread of its own in a serving process (decision 025). On by default. */
+  PGLITE_THREAD: flag.default(true),
 });
 
 export type Env = z.infer<typeof schema> & {

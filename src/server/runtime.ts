@@ -28,9 +28,20 @@ export interface Runtime {
 const KEY = Symbol.for('kiberarena.runtime');
 const registry = globalThis as typeof globalThis & { [KEY]?: Promise<Runtime> };
 
+/** The embedded database's thread stopped by itself: the process ends, and npm start's supervisor starts it again (decision 011). */
+function lostDatabase(error: Error): never {
+  console.error('[db] вбудована база даних зупинилася:', error.message);
+  process.exit(1);
+}
+
 async function prepare(serving: boolean): Promise<Runtime> {
   const env = parseEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'db') });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: join(env.DATA_DIR, 'db'),
+    // A serving process keeps its loop for answers while PGlite runs a statement (decision 025).
+    thread: serving && env.PGLITE_THREAD ? { onLost: lostDatabase } : undefined,
+  });
   const setup = process.env[DATABASE_PREPARED] === '1' ? null : await database.exclusive(async () => {
     await database.migrate();
     // Names from before the look-alike check get their skeletons (the migration cannot compute them).

@@ -39,7 +39,7 @@ export interface TestApiOptions {
 }
 
 /**
- * A fresh API on a fresh database for one test file: in-memory PGlite, or a new database on the
+ * A fresh API on a fresh database for one test file: in-memory PGlite on its thread, or a new database on the
  * PostgreSQL of TEST_DATABASE_URL when the file runs in the `api-postgres` project.
  */
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -57,7 +57,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     database = await openDatabase({ url: scratch.url, logger });
     dropDatabase = scratch.drop;
   } else {
-    database = await openDatabase({ logger });
+    // On its own thread, as a serving process runs it (decision 025); scripts and unit tests cover PGlite in the caller's thread.
+    database = await openDatabase({ logger, thread: {} });
   }
   if (!options.database) await database.migrate();
 

@@ -1,0 +1,172 @@
+// The embedded database on a thread of its own (decision 025): the same answers, errors,
+// transactions and notices as PGlite in the caller's thread, without blocking the caller's loop.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import * as schema from '../../src/server/db/schema/index.ts';
+import { games } from '../../src/server/db/schema/index.ts';
+import { seedDemo } from '../../src/server/db/seed.ts';
+import { isUniqueViolation } from '../../src/server/services/db-errors.ts';
+
+const TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+
+/** The rows a raw statement returns (drizzle types `execute` by driver). */
+async function rowsOf<T>(handle: DatabaseHandle, query: SQL): Promise<T[]> {
+  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Every row of every table, in a fixed order: what a database holds, as drizzle reads it. */
+async function everything(handle: DatabaseHandle) {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const read = await handle.db.select().from(table);
+    rows[getTableName(table)] = read.map((row) => JSON.stringify(row, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))).sort();
+  }
+  return rows;
+}
+
+describe('the embedded database on its own thread', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  const lost: Error[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pglite-thread-'));
+    handle = await openDatabase({ dataDir: join(dir, 'db'), thread: { onLost: (error) => lost.push(error) } });
+    await handle.migrate();
+    await handle.db.execute(sql`create table scratch (id int primary key, note text)`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const notes = async () => (await rowsOf<{ id: number }>(handle, sql`select id from scratch order by id`)).map((row) => row.id);
+
+  it('reads back what the same database gives in the caller’s thread, type for type', { timeout: 60_000 }, async () => {
+    expect(await seedDemo(handle.db)).toBe(true);
+    const threaded = await everything(handle);
+    expect(threaded['tournaments']!.length).toBeGreaterThan(0);
+    // Timestamps reach drizzle as the text PostgreSQL sent, as its parsers ask, not as Dates.
+    expect(await rowsOf(handle, sql`select timestamptz '2026-11-28 10:00:00+00' as at`)).toEqual([{ at: '2026-11-28 10:00:00+00' }]);
+
+    await handle.close();
+    const direct = await openDatabase({ dataDir: join(dir, 'db') });
+    try {
+      expect(await everything(direct)).toEqual(threaded);
+    } finally {
+      await direct.close();
+    }
+    handle = await openDatabase({ dataDir: join(dir, 'db'), thread: {} });
+  });
+
+  it('keeps the error’s SQLSTATE and constraint, which the services read', async () => {
+    const [existing] = await handle.db.select().from(games).limit(1);
+    const error = await handle.db
+      .insert(games)
+      .values({ name: existing!.name.toUpperCase() })
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect((error as { cause?: { constraint?: string } }).cause?.constraint).toBe('games_name_lower_idx');
+    await expect(handle.db.execute(sql`select from nowhere`)).rejects.toMatchObject({ cause: { code: '42P01', message: expect.stringContaining('nowhere') } });
+  });
+
+  it('commits a transaction that ends well and rolls back one that throws, savepoints included', async () => {
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into scratch values (1, 'kept')`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into scratch values (2, 'inner')`);
+          throw new Error('inner fails');
+        })
+        .catch(() => {});
+    });
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into scratch values (3, 'thrown')`);
+        throw new Error('fails');
+      }),
+    ).rejects.toThrow('fails');
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into scratch values (4, 'rolled back')`);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    // A statement that failed inside a transaction leaves no half of it.
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into scratch values (5, 'half')`);
+        await tx.execute(sql`insert into scratch values (1, 'duplicate')`);
+      }),
+    ).rejects.toThrow();
+    expect(await notes()).toEqual([1]);
+  });
+
+  it('makes a statement from outside wait until the open transaction ends', async () => {
+    let inside!: () => void;
+    const held = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const transaction = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into scratch values (10, 'in a transaction')`);
+      inside();
+      await released;
+    });
+    await held;
+    let outside: number[] | null = null;
+    const reading = notes().then((ids) => (outside = ids));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outside).toBeNull();
+    release();
+    await transaction;
+    await reading;
+    expect(outside).toEqual([1, 10]);
+  });
+
+  it('answers a parallel burst, each caller its own rows', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => rowsOf(handle, sql`select ${i}::int as n, ${`№${i}`} as s`)),
+    );
+    answers.forEach((rows, i) => expect(rows).toEqual([{ n: i, s: `№${i}` }]));
+  });
+
+  it('delivers a notice sent in a transaction once it commits', async () => {
+    const heard: string[] = [];
+    const stop = await handle.listen('thread_test', (payload) => heard.push(payload), () => {});
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('thread_test', 'committed')`);
+      expect(heard).toEqual([]);
+    });
+    await expect.poll(() => heard).toEqual(['committed']);
+    await stop();
+    await handle.db.execute(sql`select pg_notify('thread_test', 'after stop')`);
+    await handle.ping();
+    expect(heard).toEqual(['committed']);
+  });
+
+  it('leaves the caller’s loop free while a long statement runs', async () => {
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 5);
+    const started = performance.now();
+    await handle.db.execute(sql`select count(*) from generate_series(1, 3000000)`);
+    const took = performance.now() - started;
+    clearInterval(ticking);
+    // In the caller's thread PGlite runs the statement in one synchronous call: no turn at all.
+    expect(took).toBeGreaterThan(30);
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  it('fails every call after close, and hears no loss it caused itself', async () => {
+    const other = await openDatabase({ thread: { onLost: (error) => lost.push(error) } });
+    await other.ping();
+    await other.close();
+    await expect(other.ping()).rejects.toThrow(/closed/);
+    expect(lost).toEqual([]);
+  });
+});
