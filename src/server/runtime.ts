@@ -14,7 +14,8 @@ import { letterSweep } from './services/notices.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
 import { closeStreams, connectLive, onLiveSignal, onRemoteWrite, onTournamentChange } from './services/live.ts';
 import { publicAnswers } from './serving/response-cache.ts';
-import { answersChangedBy, answersChangedByEvent } from './serving/write-effects.ts';
+import { answersChangedBy, answersChangedByEvent, sessionsChangedBy } from './serving/write-effects.ts';
+import { forgetHeldSessions } from './services/held-sessions.ts';
 
 export interface Runtime {
   env: Env;
@@ -74,8 +75,14 @@ async function prepare(serving: boolean): Promise<Runtime> {
   // PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
   onTournamentChange((event) => publicAnswers.markStale(answersChangedByEvent(event.tournamentId, event.kind)));
   // Another instance's write marks here what it marked there (its tournament events above cover the rest).
-  onRemoteWrite((write) => publicAnswers.markStale(answersChangedBy(write.path, write.method)));
-  onLiveSignal('resync', () => publicAnswers.clear());
+  onRemoteWrite((write) => {
+    publicAnswers.markStale(answersChangedBy(write.path, write.method));
+    if (sessionsChangedBy(write.path)) forgetHeldSessions();
+  });
+  onLiveSignal('resync', () => {
+    publicAnswers.clear();
+    forgetHeldSessions();
+  });
   const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.
   SWEEPS.push(letterSweep({ mailer, siteUrl: env.siteUrl }));

@@ -21,6 +21,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import type { CallOptions } from '../support/api.ts';
 import { accounts, useTestApi } from '../support/builders.ts';
+import { forgetHeldSessions } from '../../src/server/services/held-sessions.ts';
 
 /*
  * No N+1: a list costs the same number of SQL statements whatever its length. Each test reads
@@ -74,6 +75,8 @@ interface Probe {
 }
 
 async function measure(method: string, path: string, options: CallOptions = {}) {
+  // Every measured request looks its session up, as the first after a write does (decision 026).
+  forgetHeldSessions();
   const { result, queries } = await api.queriesOf(() => api.call(method, path, options));
   return { status: result.status, body: result.body as unknown, queries };
 }

@@ -14,6 +14,7 @@ import { overloaded, servingServer } from '../../scripts/serve.ts';
 import { ensureAdmin } from '../../src/server/bootstrap.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { games } from '../../src/server/db/schema/index.ts';
+import { findSession } from '../../src/server/services/sessions.ts';
 import { publicAnswers, WROTE_COOKIE } from '../../src/server/serving/response-cache.ts';
 import { writeThread, type WriteThread } from '../../src/server/serving/write-thread.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
@@ -122,6 +123,15 @@ describe.runIf(onPostgres)('API writes on their own thread', () => {
     expect(en.headers.getSetCookie().some((cookie) => cookie.startsWith(`${WROTE_COOKIE}=`))).toBe(false);
     expect(marked).not.toHaveBeenCalled();
     marked.mockRestore();
+  });
+
+  it('forgets the sessions this thread held when a sign-out ran on the write thread (decision 026)', async () => {
+    const token = await adminToken();
+    // The main thread reads with its own module's held sessions: this process's.
+    expect(await findSession(database.db, token)).not.toBeNull();
+    const out = await post('/api/auth/logout', {}, { authorization: `Bearer ${token}` });
+    expect(out.status).toBe(200);
+    expect(await findSession(database.db, token)).toBeNull();
   });
 
   it('refuses a body over the API’s limit before handing it over, whether announced or not', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersChangedBy, answersChangedByEvent, othersMustHear } from '../../src/server/serving/write-effects.ts';
+import { answersChangedBy, answersChangedByEvent, othersMustHear, sessionsChangedBy } from '../../src/server/serving/write-effects.ts';
 
 const ID = '0b7e3c1a-5f2d-4c6e-9a8b-1d2e3f4a5b6c';
 const OTHER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
@@ -204,5 +204,43 @@ describe('profiles (issue 23)', () => {
     expect(droppedProfiles(`/api/tournaments/${ID}/check-in`, 'POST')).toEqual([]);
     expect(droppedProfiles(`/api/tournaments/${ID}/stages/${OTHER}/schedule`, 'PUT')).toEqual([]);
     expect(droppedProfiles(`/api/team/${OTHER}/chat`, 'POST')).toEqual([]);
+  });
+});
+
+describe('sessionsChangedBy', () => {
+  it('keeps the held sessions through match day’s writes, which change no session and no user', () => {
+    for (const path of [
+      `/api/team/${ID}/chat`,
+      `/api/matches/${ID}`,
+      `/api/matches/${ID}/report`,
+      `/api/matches/${ID}/confirm`,
+      `/api/matches/${ID}/dispute`,
+      `/api/tournaments/${ID}/bracket`,
+      `/api/tournaments/${ID}/record-match`,
+      `/api/tournaments/${ID}/check-in`,
+      `/api/tournaments/${ID}/stages/${OTHER}/next-round`,
+    ]) {
+      expect(sessionsChangedBy(path), path).toBe(false);
+    }
+  });
+
+  it('forgets them after a sign-out, a password, a profile, a language, an admin’s sign-out and anything else', () => {
+    for (const path of [
+      '/api/auth/logout',
+      '/api/auth/login',
+      '/api/cabinet/me/password',
+      '/api/cabinet/me',
+      '/api/users/me/locale',
+      '/api/users/me/notice-settings',
+      `/api/users/${ID}/sessions`,
+      '/api/games',
+      `/api/tournaments/${ID}/staff`,
+      // A path that only looks like a chat's, a match's or a tournament's play.
+      `/api/team/${ID}/chatty`,
+      `/api/matches/${ID}/reports`,
+      `/api/tournaments/${ID}/bracket/extra`,
+    ]) {
+      expect(sessionsChangedBy(path), path).toBe(true);
+    }
   });
 });

@@ -55,6 +55,8 @@ type Wire =
 /** The methods of a write, as `publishWrite` tells them. */
 export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type WriteMethod = (typeof WRITE_METHODS)[number];
+/** Whether `method` is one a write is sent with. */
+export const isWriteMethod = (method: string | undefined): method is WriteMethod => (WRITE_METHODS as readonly (string | undefined)[]).includes(method);
 
 /** A write another instance made: what its held answers must be marked by (`onRemoteWrite`). */
 export interface RemoteWrite {
@@ -205,7 +207,7 @@ export function receive(text: string): void {
     if (!isUuidLike(wire.t) || !(TOURNAMENT_EVENTS as readonly string[]).includes(wire.k)) return;
   } else if ('u' in wire) {
     if (!Array.isArray(wire.u) || !wire.u.every(isUuidLike) || !(USER_EVENTS as readonly string[]).includes(wire.k)) return;
-  } else if (typeof wire.w !== 'string' || !wire.w.startsWith('/api/') || wire.w.length > MAX_WRITE_PATH || !(WRITE_METHODS as readonly string[]).includes(wire.x)) {
+  } else if (typeof wire.w !== 'string' || !wire.w.startsWith('/api/') || wire.w.length > MAX_WRITE_PATH || !isWriteMethod(wire.x)) {
     return;
   }
   if (!firstSight(wire.n)) return;

@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema/index.ts';
+import { heldSession, holdSession, lookupBegins, SESSION_HOLD_MS } from './held-sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Opens a session and returns its bearer token (shown once, stored only as a hash). */
@@ -15,17 +16,25 @@ export async function createSession(db: Tx, userId: string, ttlDays: number): Pr
 /** The session lookup behind every signed-in request: prepared, it costs a third of building it each time. */
 const sessionByToken = prepared((db) =>
   db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .prepare('session_by_token'),
 );
 
-/** The live session behind a bearer token with its user, or null when unknown or expired. */
-export async function findSession(db: Database, token: string) {
-  const [row] = await sessionByToken(db).execute({ tokenHash: hashToken(token), now: new Date() });
-  return row ?? null;
+type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionByToken>['execute']>>[number]>;
+
+/** The live session behind a bearer token with its user, or null when unknown or expired; held a few seconds once found (decision 026). */
+export async function findSession(db: Database, token: string, now = Date.now()): Promise<Found | null> {
+  const tokenHash = hashToken(token);
+  const held = heldSession(tokenHash, now) as Found | undefined;
+  if (held) return held;
+  const began = lookupBegins();
+  const [row] = await sessionByToken(db).execute({ tokenHash, now: new Date(now) });
+  if (!row) return null;
+  holdSession(tokenHash, row, Math.min(now + SESSION_HOLD_MS, row.expiresAt.getTime()), began);
+  return row;
 }
 
 export async function revokeSession(db: Tx, sessionId: string): Promise<void> {

@@ -1,24 +1,26 @@
 // What a successful write through the API does besides its answer (decision 019), in one place for
 // both roads a write can take: through Astro (src/middleware.ts) and through the write thread
 // (serving/write-thread.ts, decision 021).
-import { publishWrite, WRITE_METHODS, type WriteMethod } from '../services/live.ts';
+import { isWriteMethod, publishWrite, type WriteMethod } from '../services/live.ts';
 import { isApiPath } from './refusals.ts';
 import { publicAnswers, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from './response-cache.ts';
-import { answersChangedBy, othersMustHear } from './write-effects.ts';
+import { answersChangedBy, othersMustHear, sessionsChangedBy } from './write-effects.ts';
+import { forgetHeldSessions } from '../services/held-sessions.ts';
 
 /** A request that may change what the API holds: any method but a read, to /api. */
-export const isApiWrite = (method: string | undefined, path: string): method is WriteMethod =>
-  (WRITE_METHODS as readonly (string | undefined)[]).includes(method) && isApiPath(path);
+export const isApiWrite = (method: string | undefined, path: string): method is WriteMethod => isWriteMethod(method) && isApiPath(path);
 
 /** Set by a successful write: its writer's next pages skip copies the write made out of date, and show what was just written. */
 export const WROTE_SET_COOKIE = `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`;
 
 /**
  * After a successful write to `path` (no query): this instance's held answers it made out of date
- * are marked, and the other instances are told to mark theirs, so a held answer may live long
+ * are marked, the sessions held forgotten if it may have changed one, and the other instances are told to mark theirs, so a held answer may live long
  * (PUBLIC_ANSWER_TTL_MS). The writer's cookie is the caller's to set, on the answer it sends.
  */
 export function afterApiWrite(path: string, method: WriteMethod): void {
   publicAnswers.markStale(answersChangedBy(path, method));
+  // The write thread forgot its own; this thread's go before the writer can ask again.
+  if (sessionsChangedBy(path)) forgetHeldSessions();
   if (othersMustHear(path)) publishWrite(path, method);
 }

@@ -52,6 +52,19 @@ const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/|/players/|/teams/|/
 const MATCH_WRITE = /^\/api\/matches\/[0-9a-f-]{36}(\/(report|confirm|dispute))?$/i;
 const MATCH_WRITTEN = new RegExp(`^(${MATCH_PAGES}|${SHARE_CARDS})`);
 
+/** A team chat's message. */
+const CHAT_WRITE = /^\/api\/team\/[^/]+\/chat(\/|$)/;
+
+/**
+ * Whether a successful write to `writePath` may have changed a session or a user, so the sessions
+ * each thread holds must be forgotten (services/sessions.ts, decision 026). Every write may, but
+ * the ones match day sends most: a chat message, a player's report, a saved bracket, a recorded
+ * match, a check-in. A sign-out, a new password, a role, a profile: all forget.
+ */
+export function sessionsChangedBy(writePath: string): boolean {
+  return ![CHAT_WRITE, MATCH_WRITE, TOURNAMENT_PLAY, CHECK_IN].some((kind) => kind.test(writePath));
+}
+
 /** For the method and path of a successful write: whether a held answer of `path` must be dropped. */
 export function answersChangedBy(writePath: string, method: string): (path: string) => boolean {
   if (PRIVATE_WRITE.test(writePath)) return () => false;

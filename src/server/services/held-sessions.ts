@@ -1,0 +1,51 @@
+// Sessions found, held between requests in each thread (decision 026). Only the store lives here,
+// with no database: the serving front forgets them too (serving/api-writes.ts), and it loads no
+// schema. services/sessions.ts looks sessions up and holds them.
+
+/**
+ * How long a session found stays held (decision 026). Every signed-in request looks its session
+ * up, and under the load mix those lookups were a third of the server's statements (bench/server
+ * FINDINGS F23). A write that may change a session or a user forgets every held one; this bounds
+ * what nothing forgets: a sign-out through another instance, which tells no other, is honoured
+ * here for at most this long.
+ */
+export const SESSION_HOLD_MS = 5_000;
+/** Held sessions at most: past it the oldest goes (a flood of distinct tokens finds nothing to hold anyway). */
+const HELD_SESSIONS_MAX = 10_000;
+
+interface Store {
+  held: Map<string, { found: unknown; until: number }>;
+  /** Moved by every forgetting: a lookup that began before one does not hold what it read. */
+  generation: number;
+}
+
+// One store per thread, though the serving front and the build each load this module.
+const KEY = Symbol.for('kiberarena.heldSessions');
+const store: Store = ((globalThis as Record<symbol, Store | undefined>)[KEY] ??= { held: new Map(), generation: 0 });
+
+/** What is held for `tokenHash` until `now`, if anything. */
+export function heldSession(tokenHash: string, now: number): unknown {
+  const hit = store.held.get(tokenHash);
+  if (hit && hit.until > now) return hit.found;
+  if (hit) store.held.delete(tokenHash);
+  return undefined;
+}
+
+/** A mark to take before a lookup and give to `holdSession` after it. */
+export const lookupBegins = (): number => store.generation;
+
+/** Holds what a lookup found until `until`, unless the held sessions were forgotten since it `began`. */
+export function holdSession(tokenHash: string, found: unknown, until: number, began: number): void {
+  if (began !== store.generation) return;
+  if (store.held.size >= HELD_SESSIONS_MAX) store.held.delete(store.held.keys().next().value!);
+  store.held.set(tokenHash, { found, until });
+}
+
+/**
+ * Forgets every held session: a write changed a session or a user (`sessionsChangedBy`,
+ * serving/write-effects.ts), here or on another instance, or the link to the others was lost.
+ */
+export function forgetHeldSessions(): void {
+  store.generation += 1;
+  store.held.clear();
+}
