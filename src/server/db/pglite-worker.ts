@@ -20,6 +20,8 @@ function parsersKeeping(types: readonly number[]) {
   return parsers;
 }
 
+const noTransaction = (txId: number) => new Error(`no open transaction ${txId}`);
+
 interface Open {
   tx: Transaction;
   finish(commit: boolean): void;
@@ -57,7 +59,7 @@ function host(db: PGlite, port: MessagePort): void {
 
   const end = async (txId: number, commit: boolean) => {
     const open = transactions.get(txId);
-    if (!open) throw new Error(`no open transaction ${txId}`);
+    if (!open) throw noTransaction(txId);
     transactions.delete(txId);
     open.finish(commit);
     try {
@@ -84,7 +86,7 @@ function host(db: PGlite, port: MessagePort): void {
     switch (message.op) {
       case 'query': {
         const target = message.tx === 0 ? db : transactions.get(message.tx)?.tx;
-        if (!target) return void send({ id: message.id, error: { message: `no open transaction ${message.tx}`, fields: {} } });
+        if (!target) return void send({ id: message.id, error: errorShape(noTransaction(message.tx)) });
         return void reply(message.id, target.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersKeeping(message.text) }));
       }
       case 'begin':
@@ -112,6 +114,6 @@ try {
   await db.waitReady;
   host(db, port);
 } catch (error) {
-  port.postMessage({ failed: (error as Error).message });
+  port.postMessage({ failed: (error as Error).message } satisfies FromThread);
   port.close();
 }
