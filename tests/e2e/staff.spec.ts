@@ -53,6 +53,8 @@ test('the admin names a co-organiser, who approves an application and enters a r
   const semi = dialog.getByRole('article', { name: 'Півфінал, матч 1', exact: true });
   await semi.getByRole('button', { name: 'Stepan_Clutch переміг' }).click();
   await expect(semi).toContainText('Завершено');
+  // The board shows the result before the server confirms it: read the bracket once the save is answered.
+  await expect(dialog.getByRole('status').filter({ hasText: 'Сітку оновлено!' })).toBeVisible();
   const saved = await current<{ bracket: { matches: { winner: string | null }[] }[] }>(request, `/api/tournaments/${mine.id}/bracket`);
   expect(saved.bracket[0]!.matches[0]!.winner).toBe(mine.ids['Stepan_Clutch']);
   await dialog.getByRole('button', { name: 'Закрити' }).click();
