@@ -18,13 +18,14 @@ function script(name: string, source: string): string {
 }
 
 /** A server stand-in: says it is up, and on SIGTERM or SIGINT closes (taking 100 ms, once) and exits 0. */
+// 'up' only once the handlers are on: a signal sent the moment it is read must find them.
 const SERVER = `
-  console.log('up ' + process.pid);
   let closing = false;
   const stop = (signal) => { if (closing) return; closing = true; setTimeout(() => { console.log('stopped cleanly on ' + signal); process.exit(0); }, 100); };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   setInterval(() => {}, 1000);
+  console.log('up ' + process.pid);
 `;
 
 const alive = (pid: number) => {
