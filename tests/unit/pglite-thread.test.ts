@@ -129,6 +129,27 @@ describe('the embedded database on its own thread', () => {
     expect(outside).toEqual([1, 10]);
   });
 
+  it('runs a statement that came while a transaction was open before the transaction queued behind that one', async () => {
+    let inside!: () => void;
+    const held = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const first = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into scratch values (20, 'first')`);
+      inside();
+      await released;
+    });
+    await held;
+    const second = handle.db.transaction(async (tx) => ((await tx.execute(sql`select id from scratch where id = 21`)) as unknown as { rows: unknown[] }).rows.length);
+    // The second BEGIN is on its way before the statement (drizzle sends it within this turn).
+    await new Promise((resolve) => setImmediate(resolve));
+    const alone = handle.db.execute(sql`insert into scratch values (21, 'alone')`);
+    release();
+    await Promise.all([first, alone]);
+    // In PGlite's own order the second transaction would begin first and not see row 21.
+    expect(await second).toBe(1);
+  });
+
   it('answers a parallel burst, each caller its own rows', async () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => rowsOf(handle, sql`select ${i}::int as n, ${`№${i}`} as s`)),

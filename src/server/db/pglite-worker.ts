@@ -41,7 +41,24 @@ function host(db: PGlite, port: MessagePort): void {
       (error: unknown) => send({ id, error: errorShape(error) }),
     );
 
+  // What PGlite runs next. PGlite runs one thing at a time, in the order it is called. A transaction
+  // holds it from BEGIN to COMMIT across a round trip to the server's thread for each statement,
+  // which on a busy server takes far longer than the statements; a statement alone takes none. So a
+  // statement that comes while a transaction is open waits for that one only, not for every
+  // transaction queued after it: when one ends, the statements that came meanwhile run, then the
+  // next transaction begins. Neither kind can starve the other.
+  let inTransaction = false;
+  const heldStatements: (() => void)[] = [];
+  const waitingBegins: (() => void)[] = [];
+  const next = () => {
+    inTransaction = false;
+    for (const run of heldStatements.splice(0)) run();
+    waitingBegins.shift()?.();
+  };
+
   const begin = (id: number, txId: number) => {
+    if (inTransaction) return void waitingBegins.push(() => begin(id, txId));
+    inTransaction = true;
     let begun = false;
     const ended: Promise<void> = db.transaction(
       (tx) =>
@@ -55,6 +72,7 @@ function host(db: PGlite, port: MessagePort): void {
     ended.catch((error: unknown) => {
       if (!begun) send({ id, error: errorShape(error) });
     });
+    ended.then(next, next);
   };
 
   const end = async (txId: number, commit: boolean) => {
@@ -87,7 +105,8 @@ function host(db: PGlite, port: MessagePort): void {
       case 'query': {
         const target = message.tx === 0 ? db : transactions.get(message.tx)?.tx;
         if (!target) return void send({ id: message.id, error: errorShape(noTransaction(message.tx)) });
-        return void reply(message.id, target.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersKeeping(message.text) }));
+        const run = () => void reply(message.id, target.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersKeeping(message.text) }));
+        return message.tx === 0 && inTransaction ? void heldStatements.push(run) : run();
       }
       case 'begin':
         return begin(message.id, message.tx);
