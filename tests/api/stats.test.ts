@@ -635,6 +635,12 @@ describe('removing leaderboard rows', () => {
     expect(ratingRows).toHaveLength(2);
     for (const q of ratingRows) expect(q).toMatch(/^insert into "player_game_stats" .* on conflict .* do update .* returning/);
   });
+
+  it('reads the game’s statistics settings, fields and achievements in one statement', async () => {
+    const { result, queries } = await api.queriesOf(() => record(soloCup, duel(ann, eve, 2, 0, { duration: 778 })));
+    expect(result.status).toBe(201);
+    expect(queries.filter((q) => /from "(game_stats_configs|stat_fields|achievements)"/.test(q))).toHaveLength(1);
+  });
 });
 
 describe('the same result sent twice at once', () => {

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type InferSelectModel } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Achievement, ManagedGame, StatField, StatsConfig } from '../../lib/api/game-management.ts';
 import { compileCondition } from '../../lib/domain/achievements.ts';
 import {
@@ -20,7 +21,7 @@ type GameRow = typeof games.$inferSelect;
 type StatFieldRow = typeof statFields.$inferSelect;
 type AchievementRow = typeof achievements.$inferSelect;
 
-const presentField = (row: StatFieldRow): StatField => ({
+const presentField = (row: Omit<StatFieldRow, 'createdAt'>): StatField => ({
   fieldName: row.fieldName,
   key: row.fieldName,
   displayName: row.displayName,
@@ -31,7 +32,7 @@ const presentField = (row: StatFieldRow): StatField => ({
   icon: row.icon,
 });
 
-const presentAchievement = (row: AchievementRow): Achievement => ({
+const presentAchievement = (row: Omit<AchievementRow, 'createdAt'>): Achievement => ({
   _id: row.id,
   name: row.name,
   description: row.description,
@@ -57,47 +58,45 @@ export async function listManagedGames(db: Tx): Promise<ManagedGame[]> {
   return rows.map((r) => presentManaged(r.game, r.configured !== null));
 }
 
+/** A row as `json_agg` gives it: its columns by their names in the database. */
+type JsonRow = Record<string, unknown>;
+
+/** A row `json_agg` gave, keyed as drizzle keys the table's columns (`field_name` → `fieldName`); its times stay text. */
+function rowOf<T extends PgTable>(table: T, json: JsonRow): Omit<InferSelectModel<T>, 'createdAt'> {
+  return Object.fromEntries(Object.entries(getTableColumns(table)).map(([key, column]) => [key, json[column.name]])) as Omit<InferSelectModel<T>, 'createdAt'>;
+}
+
+/**
+ * A game's statistics settings with its fields and achievements, each list in the order they were
+ * added, in one prepared statement (db/prepared.ts): every recorded match and confirmed report reads
+ * them inside its transaction, where each statement is one more round trip the transaction holds
+ * its connection, or the embedded database, for.
+ */
+const configOf = prepared((db) =>
+  db
+    .select({
+      template: gameStatsConfigs.template,
+      fields: sql<JsonRow[]>`coalesce((select json_agg(f order by f.created_at, f.field_name) from ${statFields} f where f.game_id = ${sql.placeholder('gameId')}), '[]')`,
+      achievements: sql<JsonRow[]>`coalesce((select json_agg(a order by a.created_at, a.name) from ${achievements} a where a.game_id = ${sql.placeholder('gameId')}), '[]')`,
+    })
+    .from(gameStatsConfigs)
+    .where(eq(gameStatsConfigs.gameId, sql.placeholder('gameId')))
+    .prepare('game_stats_config'),
+);
+
 /**
  * A game's statistics configuration: its template, stat fields and achievements in the order they
  * were added; null when the game has none (or does not exist). Used by the game-management API
  * and by match recording, which reads the fields and checks the achievements.
  */
-/** A game's statistics settings, fields and achievements: prepared (db/prepared.ts), as every recorded match reads them. */
-const configOf = prepared((db) =>
-  db
-    .select()
-    .from(gameStatsConfigs)
-    .where(eq(gameStatsConfigs.gameId, sql.placeholder('gameId')))
-    .prepare('game_stats_config'),
-);
-const fieldsOf = prepared((db) =>
-  db
-    .select()
-    .from(statFields)
-    .where(eq(statFields.gameId, sql.placeholder('gameId')))
-    .orderBy(asc(statFields.createdAt), asc(statFields.fieldName))
-    .prepare('game_stat_fields'),
-);
-const achievementsOf = prepared((db) =>
-  db
-    .select()
-    .from(achievements)
-    .where(eq(achievements.gameId, sql.placeholder('gameId')))
-    .orderBy(asc(achievements.createdAt), asc(achievements.name))
-    .prepare('game_achievements'),
-);
-
 export async function getStatsConfig(db: Tx, gameId: string): Promise<StatsConfig | null> {
   const [config] = await configOf(db).execute({ gameId });
   if (!config) return null;
-  // One after the other: inside a transaction both would share one connection anyway.
-  const fields = await fieldsOf(db).execute({ gameId });
-  const gameAchievements = await achievementsOf(db).execute({ gameId });
   return {
     gameId,
     template: config.template,
-    statsFields: fields.map(presentField),
-    gameAchievements: gameAchievements.map(presentAchievement),
+    statsFields: config.fields.map((row) => presentField(rowOf(statFields, row))),
+    gameAchievements: config.achievements.map((row) => presentAchievement(rowOf(achievements, row))),
   };
 }
 
