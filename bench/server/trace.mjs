@@ -76,7 +76,8 @@ setInterval(() => {
   }
 }, 50).unref();
 setInterval(() => {
-  if (pools.size === 0) return;
+  // A thread with neither a pool nor requests (the embedded database's) has nothing to tell.
+  if (pools.size === 0 && took.size === 0) return;
   const ms = (p) => (delay.percentile(p) / 1e6).toFixed(1);
   const heap = getHeapStatistics();
   const mb = (bytes) => Math.round(bytes / 2 ** 20);
