@@ -628,12 +628,13 @@ describe('removing leaderboard rows', () => {
     expect(after!.matchesLost - before!.matchesLost).toBe(2);
   });
 
-  it('takes each side\'s rating row, made when missing and locked, in one statement', async () => {
+  it('takes both sides\' rating rows, made when missing and locked, in one statement, and writes them in one more', async () => {
     const { result, queries } = await api.queriesOf(() => record(soloCup, duel(ann, eve, 2, 0, { duration: 777 })));
     expect(result.status).toBe(201);
-    const ratingRows = queries.filter((q) => q.includes('"player_game_stats"') && !q.startsWith('update'));
+    const ratingRows = queries.filter((q) => q.includes('"player_game_stats"'));
     expect(ratingRows).toHaveLength(2);
-    for (const q of ratingRows) expect(q).toMatch(/^insert into "player_game_stats" .* on conflict .* do update .* returning/);
+    expect(ratingRows[0]).toMatch(/^insert into "player_game_stats" .* values \(default, \$1, \$2, .*\), \(default, \$\d+, \$\d+, .* on conflict .* do update .* returning/);
+    expect(ratingRows[1]).toMatch(/^update "player_game_stats" set/);
   });
 
   it('reads the game’s statistics settings, fields and achievements in one statement', async () => {

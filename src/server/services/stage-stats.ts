@@ -23,6 +23,7 @@ import {
   conditionValues,
   earningTeamMembers,
   lockStats,
+  writeStandings,
   matchDetails,
   participantRow,
   standingsAfter,
@@ -354,11 +355,12 @@ const sideKey = (p: { id: string; participantType: ParticipantType; userId: stri
 async function applyLatest(tx: Tx, gameId: string, added: readonly Played[], config: StatsConfig, tournamentId: string): Promise<boolean> {
   if (added.length === 0) return true;
   const keys = [...new Set(added.flatMap((p) => p.sides))].sort((a, b) => a.localeCompare(b));
-  const rowsByKey = new Map<string, Awaited<ReturnType<typeof lockStats>>>();
-  for (const key of keys) {
-    const side = competitorOf(key)!;
-    rowsByKey.set(key, await lockStats(tx, { ...side, name: '' }, gameId));
-  }
+  // `keyOf` and `statsKey` name a side alike.
+  const rowsByKey = await lockStats(
+    tx,
+    keys.map((key) => competitorOf(key)!),
+    gameId,
+  );
   // Checked under the locks, so a record-match on these sides cannot slip in between.
   const first = added[0]!;
   const userIds = keys.flatMap((k) => (competitorOf(k)!.type === 'user' ? [competitorOf(k)!.id] : []));
@@ -389,14 +391,11 @@ async function applyLatest(tx: Tx, gameId: string, added: readonly Played[], con
     tx,
     added.flatMap((p) => p.rows.map((row, index) => ({ id: row.id, rating: ratings.get(p.id)![index]! }))),
   );
-  const now = new Date();
-  for (const key of keys) {
-    const table = competitorOf(key)!.type === 'user' ? playerGameStats : teamGameStats;
-    await tx
-      .update(table)
-      .set({ ...numbersOf(standings.get(key)!), updatedAt: now })
-      .where(eq(table.id, rowsByKey.get(key)!.id));
-  }
+  await writeStandings(
+    tx,
+    keys.map((key) => ({ type: competitorOf(key)!.type, rowId: rowsByKey.get(key)!.id, numbers: numbersOf(standings.get(key)!) })),
+    new Date(),
+  );
   await settleAchievements(tx, compiled, keys, reached, false, tournamentId);
   return true;
 }

@@ -137,26 +137,75 @@ async function recordedSide(
   return found && { type, ...found };
 }
 
+/** A side of a result: a player or a team, by id. */
+export interface Competitor {
+  type: ParticipantType;
+  id: string;
+}
+
+/** A side's statistics row in `lockStats`'s answer: `team:<id>` or `user:<id>`. */
+export const statsKey = (side: Competitor) => `${side.type}:${side.id}`;
+
 /**
- * Creates the side's statistics row for the game if it has none, and locks it for this
- * transaction, in one statement: an upsert that sets nothing new locks the row it finds, as an
- * update would, and returns it as it stands (every result sends this once per side).
+ * Creates the sides' statistics rows for the game where missing and locks them for this
+ * transaction, in one statement per kind of side: an upsert that sets nothing new locks the row it
+ * finds, as an update would, and returns it as it stands. Every result sends this once (two sides:
+ * one statement). The rows are locked teams first, then users, each by id, the order every
+ * recording and recompute takes them in (PostgreSQL takes a multi-row upsert's rows in the order
+ * of its values), so two of them cannot deadlock. Rows by `statsKey`.
  */
-export async function lockStats(tx: Tx, side: ResolvedSide, gameId: string): Promise<StatsRow> {
-  if (side.type === 'user') {
-    const [row] = await tx
+export async function lockStats(tx: Tx, sides: readonly Competitor[], gameId: string): Promise<Map<string, StatsRow>> {
+  const idsOf = (type: ParticipantType) => [...new Set(sides.filter((side) => side.type === type).map((side) => side.id))].sort();
+  const rows = new Map<string, StatsRow>();
+  const teamIds = idsOf('team');
+  if (teamIds.length > 0) {
+    const locked = await tx
+      .insert(teamGameStats)
+      .values(teamIds.map((teamId) => ({ teamId, gameId })))
+      .onConflictDoUpdate({ target: [teamGameStats.teamId, teamGameStats.gameId], set: { gameId } })
+      .returning();
+    for (const row of locked) rows.set(statsKey({ type: 'team', id: row.teamId }), row);
+  }
+  const userIds = idsOf('user');
+  if (userIds.length > 0) {
+    const locked = await tx
       .insert(playerGameStats)
-      .values({ userId: side.id, gameId })
+      .values(userIds.map((userId) => ({ userId, gameId })))
       .onConflictDoUpdate({ target: [playerGameStats.userId, playerGameStats.gameId], set: { gameId } })
       .returning();
-    return row!;
+    for (const row of locked) rows.set(statsKey({ type: 'user', id: row.userId }), row);
   }
-  const [row] = await tx
-    .insert(teamGameStats)
-    .values({ teamId: side.id, gameId })
-    .onConflictDoUpdate({ target: [teamGameStats.teamId, teamGameStats.gameId], set: { gameId } })
-    .returning();
-  return row!;
+  return rows;
+}
+
+/**
+ * Writes new numbers into statistics rows `lockStats` locked, by their row ids, in one statement per
+ * kind of side: the rows go as one JSON parameter.
+ */
+export async function writeStandings(tx: Tx, written: readonly { type: ParticipantType; rowId: string; numbers: StandingNumbers }[], now: Date): Promise<void> {
+  for (const type of ['team', 'user'] as const) {
+    const rows = written
+      .filter((w) => w.type === type)
+      .map(({ rowId, numbers }) => ({
+        id: rowId,
+        rating: numbers.rating,
+        matches_played: numbers.matchesPlayed,
+        matches_won: numbers.matchesWon,
+        matches_lost: numbers.matchesLost,
+        current_streak: numbers.currentStreak,
+        totals: numbers.totals,
+      }));
+    if (rows.length === 0) continue;
+    const table = type === 'user' ? playerGameStats : teamGameStats;
+    await tx.execute(sql`update ${table} set
+      ${sql.identifier(table.rating.name)} = v.rating, ${sql.identifier(table.matchesPlayed.name)} = v.matches_played,
+      ${sql.identifier(table.matchesWon.name)} = v.matches_won, ${sql.identifier(table.matchesLost.name)} = v.matches_lost,
+      ${sql.identifier(table.currentStreak.name)} = v.current_streak, ${sql.identifier(table.totals.name)} = v.totals,
+      ${sql.identifier(table.updatedAt.name)} = ${now.toISOString()}::timestamptz
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as v(id uuid, rating real, matches_played integer, matches_won integer, matches_lost integer, current_streak integer, totals jsonb)
+      where ${table.id} = v.id`);
+  }
 }
 
 /** The numbers a side's statistics row keeps for a game (SPEC §3 Player/Team game stats). */
@@ -302,22 +351,18 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
       if (problem) return { ok: false, reason: problem.kind === 'unknown' ? 'unknownStat' : 'percent', field: problem.field };
     }
 
-    // Locked in one order (by type, teams before users, then by id), so two recordings cannot deadlock.
-    const order = [0, 1].sort((a, b) => `${sides[a]!.type}:${sides[a]!.id}`.localeCompare(`${sides[b]!.type}:${sides[b]!.id}`));
-    const before: StatsRow[] = [];
-    for (const index of order) before[index] = await lockStats(tx, sides[index]!, tournament.gameId);
+    const statsRows = await lockStats(tx, sides, tournament.gameId);
+    const before = [statsRows.get(statsKey(first))!, statsRows.get(statsKey(second))!] as const;
 
     const winnerIndex = (winning - 1) as 0 | 1;
     const now = new Date();
-    const standings = standingsAfter([before[0]!, before[1]!], winnerIndex, stats);
-    const after: StatsRow[] = [];
-    for (const index of [0, 1] as const) {
-      const row = before[index]!;
-      const next = { ...standings[index], updatedAt: now };
-      const table = sides[index]!.type === 'user' ? playerGameStats : teamGameStats;
-      await tx.update(table).set(next).where(eq(table.id, row.id));
-      after[index] = { ...row, ...next };
-    }
+    const standings = standingsAfter(before, winnerIndex, stats);
+    await writeStandings(
+      tx,
+      sides.map((side, index) => ({ type: side.type, rowId: before[index]!.id, numbers: standings[index]! })),
+      now,
+    );
+    const after: StatsRow[] = before.map((row, index) => ({ ...row, ...standings[index]!, updatedAt: now }));
 
     const details = matchDetails(config.statsFields, sides, stats);
     const [match] = await tx
