@@ -344,6 +344,20 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
   });
 
+  it('asks each write only about the answers no write has marked yet', async () => {
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    const { render } = renderer();
+    await held(cache, render);
+    const asked: string[] = [];
+    cache.markStale((path) => (asked.push(path), true));
+    cache.markStale((path) => (asked.push(path), true));
+    expect(asked).toHaveLength(1);
+    // Rendered again, it is asked about again.
+    await cache.get('k', get(), render);
+    cache.markStale((path) => (asked.push(path), false));
+    expect(asked).toHaveLength(2);
+  });
+
   it('sends the one reader it has no copy for in its encoding on to render it itself (RENDER_AGAIN)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);

@@ -36,6 +36,8 @@ interface Sent {
 
 interface Entry {
   key: string;
+  /** The key's path (`pathOfKey`), which every write's `markStale` asks about. */
+  path: string;
   stored: number;
   /** When its time ends: `ttlMs` after `stored`, less up to its spread (`ttlSpread`). */
   expires: number;
@@ -372,7 +374,7 @@ export class ResponseCache {
       const bytes = (body?.byteLength ?? 0) + key.length + headerBytes([...headers].flat()) + ENTRY_OVERHEAD_BYTES;
       const stored = Date.now();
       const expires = stored + this.#ttlMs - Math.random() * this.#ttlSpread * this.#ttlMs;
-      const entry: Entry = { key, stored, expires, status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false, staleSince: ticket.staleSince, begun };
+      const entry: Entry = { key, path: pathOfKey(key), stored, expires, status, statusText, headers, plain: body, sent: new Map(), ready: new Map(), bytes, refreshing: false, staleSince: ticket.staleSince, begun };
       this.#reuseCopies(entry);
       // A write that finished while this rendered may not be in it: dropped (`forget`), hand it out
       // but do not keep it; made out of date (`markStale`), keep it as such a copy.
@@ -499,7 +501,9 @@ export class ResponseCache {
   markStale(changed: (path: string) => boolean): void {
     const now = Date.now();
     for (const [key, tickets] of this.#inFlight) if (changed(pathOfKey(key))) for (const ticket of tickets) ticket.staleSince ??= now;
-    for (const entry of this.#entries.values()) if (changed(pathOfKey(entry.key))) entry.staleSince ??= now;
+    // Out of date stays out of date until rendered again, so only the others are asked about: under
+    // a final's writes most are marked already, and this ran over every held answer for each write.
+    for (const entry of this.#entries.values()) if (entry.staleSince === null && changed(entry.path)) entry.staleSince = now;
   }
 }
 
