@@ -23,11 +23,13 @@ import {
   conditionValues,
   earningTeamMembers,
   lockStats,
-  writeStandings,
   matchDetails,
   participantRow,
   standingsAfter,
+  statsKey,
   storeEarned,
+  writeStandings,
+  type Competitor,
   type StandingNumbers,
 } from './tournament-stats.ts';
 
@@ -59,13 +61,8 @@ type Standing = StandingNumbers;
 type StatsConfig = NonNullable<Awaited<ReturnType<typeof getStatsConfig>>>;
 type Compiled = ReturnType<typeof compiledAchievements>;
 
-interface Competitor {
-  type: ParticipantType;
-  id: string;
-}
-
 /** `user:<id>` or `team:<id>`; a side whose player or team was deleted is `gone:<participant row id>`. */
-const keyOf = (type: ParticipantType, id: string) => `${type}:${id}`;
+const keyOf = (type: ParticipantType, id: string) => statsKey({ type, id });
 const competitorOf = (key: string): Competitor | null => {
   const [type, id] = key.split(':') as [string, string];
   return type === 'user' || type === 'team' ? { type, id } : null;
@@ -355,7 +352,6 @@ const sideKey = (p: { id: string; participantType: ParticipantType; userId: stri
 async function applyLatest(tx: Tx, gameId: string, added: readonly Played[], config: StatsConfig, tournamentId: string): Promise<boolean> {
   if (added.length === 0) return true;
   const keys = [...new Set(added.flatMap((p) => p.sides))].sort((a, b) => a.localeCompare(b));
-  // `keyOf` and `statsKey` name a side alike.
   const rowsByKey = await lockStats(
     tx,
     keys.map((key) => competitorOf(key)!),
