@@ -108,16 +108,22 @@ describe('the embedded database on its own thread', () => {
     expect(await notes()).toEqual([1]);
   });
 
-  it('makes a statement from outside wait until the open transaction ends', async () => {
+  /** A transaction that runs `statement`, then stays open until `release`; `held` once it is open. */
+  function openTransaction(statement: SQL) {
     let inside!: () => void;
     const held = new Promise<void>((resolve) => (inside = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const transaction = handle.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into scratch values (10, 'in a transaction')`);
+    const done = handle.db.transaction(async (tx) => {
+      await tx.execute(statement);
       inside();
       await released;
     });
+    return { held, release, done };
+  }
+
+  it('makes a statement from outside wait until the open transaction ends', async () => {
+    const { held, release, done: transaction } = openTransaction(sql`insert into scratch values (10, 'in a transaction')`);
     await held;
     let outside: number[] | null = null;
     const reading = notes().then((ids) => (outside = ids));
@@ -130,15 +136,7 @@ describe('the embedded database on its own thread', () => {
   });
 
   it('runs a statement that came while a transaction was open before the transaction queued behind that one', async () => {
-    let inside!: () => void;
-    const held = new Promise<void>((resolve) => (inside = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const first = handle.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into scratch values (20, 'first')`);
-      inside();
-      await released;
-    });
+    const { held, release, done: first } = openTransaction(sql`insert into scratch values (20, 'first')`);
     await held;
     const second = handle.db.transaction(async (tx) => ((await tx.execute(sql`select id from scratch where id = 21`)) as unknown as { rows: unknown[] }).rows.length);
     // The second BEGIN is on its way before the statement (drizzle sends it within this turn).
@@ -183,7 +181,8 @@ describe('the embedded database on its own thread', () => {
     expect(turns).toBeGreaterThan(0);
   });
 
-  it('fails every call after close, and hears no loss it caused itself', async () => {
+  // A second PGlite starts here: seconds on a busy machine (5 s once ran out in CI).
+  it('fails every call after close, and hears no loss it caused itself', { timeout: 60_000 }, async () => {
     const other = await openDatabase({ thread: { onLost: (error) => lost.push(error) } });
     await other.ping();
     await other.close();
