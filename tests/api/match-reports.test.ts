@@ -399,6 +399,16 @@ describe('confirmation applies the result as the admin’s would', () => {
   });
 });
 
+describe('a confirmation’s statements', () => {
+  it('read the two sides’ names once, though the check, the audit rows and the statistics all need them', async () => {
+    const { byId, semi1 } = await statsSemiFinals();
+    await report(byId.get(semi1!.a!)!, semi1!._id, { scoreA: 1, scoreB: 0 });
+    const { result, queries } = await api.queriesOf(() => confirm(byId.get(semi1!.b!)!, semi1!._id));
+    expect(result.status).toBe(200);
+    expect(queries.filter((q) => /^select .* from "users" where "users"\."id" in/.test(q))).toHaveLength(1);
+  });
+});
+
 describe('stages kept between actions (stages.ts keptStages)', () => {
   const stagesOf = async (tournamentId: string) => (await api.call<StagesState>('GET', `/api/tournaments/${tournamentId}/stages`)).body;
   /** What a reader gets now, and what a fresh read of the database gives: they must be the same. */

@@ -4,6 +4,7 @@
  * use these, so they live apart from either.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { MatchAction } from '../../lib/domain/match-day.ts';
 import type { Slot } from '../../lib/domain/stage/format.ts';
 import type { GameScore } from '../../lib/domain/stage/result.ts';
@@ -37,18 +38,36 @@ const sideActors = (solo: boolean) =>
 const soloActors = sideActors(true);
 const teamActors = sideActors(false);
 
+/**
+ * What each transaction has read of the sides, by participant id. A confirmation asked three times
+ * for the same two sides (to check who acts, for the audit rows, for the statistics); the
+ * transactions that ask rename no player or team and change no captain, so one read serves them
+ * all. Only a transaction's reads are kept, and only as long as it lives.
+ */
+const readInTransaction = new WeakMap<Tx, Map<string, SideActor | null>>();
+
 /** Who acts for each participant id (user ids in a solo tournament, team ids otherwise), and their names. */
 export async function actorsOf(tx: Tx, soloOnly: boolean, ids: readonly (string | null)[]): Promise<Map<string, SideActor>> {
+  const known = tx instanceof PgTransaction ? (readInTransaction.get(tx) ?? new Map<string, SideActor | null>()) : new Map<string, SideActor | null>();
+  if (tx instanceof PgTransaction) readInTransaction.set(tx, known);
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  if (wanted.length <= 2) {
-    const rows = await (soloOnly ? soloActors : teamActors)(tx).execute({ a: wanted[0], b: wanted[1] ?? wanted[0] });
-    return new Map(rows.map((r) => [r.id, { userId: r.userId, name: r.name }]));
+  const missing = wanted.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    const rows =
+      missing.length <= 2
+        ? await (soloOnly ? soloActors : teamActors)(tx).execute({ a: missing[0], b: missing[1] ?? missing[0] })
+        : soloOnly
+          ? await tx.select({ id: users.id, name: users.username, userId: users.id }).from(users).where(inArray(users.id, missing))
+          : await tx.select({ id: teams.id, name: teams.name, userId: teams.captainId }).from(teams).where(inArray(teams.id, missing));
+    for (const id of missing) known.set(id, null);
+    for (const r of rows) known.set(r.id, { userId: r.userId, name: r.name });
   }
-  const rows = soloOnly
-    ? await tx.select({ id: users.id, name: users.username, userId: users.id }).from(users).where(inArray(users.id, wanted))
-    : await tx.select({ id: teams.id, name: teams.name, userId: teams.captainId }).from(teams).where(inArray(teams.id, wanted));
-  return new Map(rows.map((r) => [r.id, { userId: r.userId, name: r.name }]));
+  const actors = new Map<string, SideActor>();
+  for (const id of wanted) {
+    const actor = known.get(id);
+    if (actor) actors.set(id, actor);
+  }
+  return actors;
 }
 
 export interface ActionRecord {

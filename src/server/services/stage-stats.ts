@@ -13,9 +13,9 @@ import {
   teamGameStats,
   teams,
   type tournaments,
-  users,
 } from '../db/schema/index.ts';
 import { getStatsConfig } from './game-management.ts';
+import { actorsOf } from './match-actions.ts';
 import { notifyAll } from './notifications.ts';
 import {
   achievementNotices,
@@ -213,13 +213,8 @@ export async function countStageResults(tx: Tx, tournament: CountedTournament, s
   // A forfeit was not played: like a bye, it counts in the tournament, not in the ratings.
   const played = rows.filter((r) => r.status === 'completed' && r.participantA !== null && r.participantB !== null && r.forfeit === null);
   const ids = [...new Set(played.flatMap((r) => [r.participantA!, r.participantB!]))];
-  const names = new Map(
-    ids.length === 0
-      ? []
-      : type === 'user'
-        ? (await tx.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ids))).map((r) => [r.id, r.name] as const)
-        : (await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, ids))).map((r) => [r.id, r.name] as const),
-  );
+  // As the stage service read them for this transaction already (`actorsOf` keeps them).
+  const names = new Map([...(await actorsOf(tx, type === 'user', ids))].map(([id, actor]) => [id, actor.name] as const));
   const now = new Date();
   const wanted = new Map<string, Wanted>();
   for (const row of played) {
