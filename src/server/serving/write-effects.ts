@@ -7,8 +7,13 @@
  * the renders exactly when traffic peaks.
  */
 
+/** A team's chat, under /api/ (its messages: `PRIVATE_WRITE`, `CHAT_WRITE`). */
+const TEAM_CHAT = 'team/[^/]+/chat';
+
 /** Writes that change nothing a guest can see: chat, sign-in, saved news, read marks, one's notice settings and language. */
-const PRIVATE_WRITE = /^\/api\/(team\/[^/]+\/chat|auth\/(login|logout|register|resend-confirmation)|news\/saved(\/|$)|users\/me\/notifications\/read|users\/me\/(notice-settings|locale)$|users\/me\/calendar\/revoke$)/;
+const PRIVATE_WRITE = new RegExp(
+  `^/api/(${TEAM_CHAT}|auth/(login|logout|register|resend-confirmation)|news/saved(/|$)|users/me/notifications/read|users/me/(notice-settings|locale)$|users/me/calendar/revoke$)`,
+);
 
 /**
  * A bracket saved, a match result recorded, a Swiss round paired, a stage's rounds timed (issue 22)
@@ -53,7 +58,7 @@ const MATCH_WRITE = /^\/api\/matches\/[0-9a-f-]{36}(\/(report|confirm|dispute))?
 const MATCH_WRITTEN = new RegExp(`^(${MATCH_PAGES}|${SHARE_CARDS})`);
 
 /** A team chat's message. */
-const CHAT_WRITE = /^\/api\/team\/[^/]+\/chat(\/|$)/;
+const CHAT_WRITE = new RegExp(`^/api/${TEAM_CHAT}(/|$)`);
 
 /**
  * Whether a successful write to `writePath` may have changed a session or a user, so the sessions
