@@ -46,10 +46,17 @@ const teamActors = sideActors(false);
  */
 const readInTransaction = new WeakMap<Tx, Map<string, SideActor | null>>();
 
+/** What `tx` has read of the sides so far: nothing outside a transaction, where nothing is kept. */
+function readBy(tx: Tx): Map<string, SideActor | null> {
+  if (!(tx instanceof PgTransaction)) return new Map();
+  let known = readInTransaction.get(tx);
+  if (!known) readInTransaction.set(tx, (known = new Map()));
+  return known;
+}
+
 /** Who acts for each participant id (user ids in a solo tournament, team ids otherwise), and their names. */
 export async function actorsOf(tx: Tx, soloOnly: boolean, ids: readonly (string | null)[]): Promise<Map<string, SideActor>> {
-  const known = tx instanceof PgTransaction ? (readInTransaction.get(tx) ?? new Map<string, SideActor | null>()) : new Map<string, SideActor | null>();
-  if (tx instanceof PgTransaction) readInTransaction.set(tx, known);
+  const known = readBy(tx);
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   const missing = wanted.filter((id) => !known.has(id));
   if (missing.length > 0) {
