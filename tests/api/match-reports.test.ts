@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchState, StageMatchView, StagesState, StageView } from '../../src/lib/api/stages.ts';
-import { matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
+import { matchParticipants, matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
 import { confirmDueReports } from '../../src/server/services/match-reports.ts';
 import { forgetKeptStages, lockMatch } from '../../src/server/services/stages.ts';
 import { SWEEPS } from '../../src/server/services/sweeps.ts';
@@ -399,7 +399,37 @@ describe('confirmation applies the result as the admin’s would', () => {
   });
 });
 
-describe('a confirmation’s statements', () => {
+describe('a players’ action’s statements', () => {
+  it('store the other side’s notice and ring their bell in one', async () => {
+    const { byId, semi1 } = await statsSemiFinals();
+    const { result, queries } = await api.queriesOf(() => report(byId.get(semi1!.a!)!, semi1!._id, { scoreA: 1, scoreB: 0 }));
+    expect(result.status).toBe(200);
+    const told = queries.filter((q) => q.includes('pg_notify') || q.includes('into "notifications"'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/^with "w0" as \(insert into "notifications" .*\) select pg_notify\(/);
+  });
+
+
+  it('store a confirmed result’s record, its sides with their ratings after it, and both sides’ numbers in one', async () => {
+    const { byId, semi1 } = await statsSemiFinals();
+    await report(byId.get(semi1!.a!)!, semi1!._id, { scoreA: 1, scoreB: 0 });
+    const { result, queries } = await api.queriesOf(() => confirm(byId.get(semi1!.b!)!, semi1!._id));
+    expect(result.status).toBe(200);
+    const stored = queries.filter((q) => /into "match(es|_participants)"|update "(player_game_stats|match_participants)"/.test(q));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatch(/^with "w0" as \(insert into "matches" .*\), "w1" as \(insert into "match_participants" .*\), "w2" as \(update "player_game_stats" set\s/s);
+    // Earned achievements are told apart by the insert that skips held ones, not read first.
+    expect(queries.filter((q) => /^select .* from "earned_achievements"/.test(q))).toEqual([]);
+    const [record] = await api.db.select().from(statMatches).where(eq(statMatches.stageMatchId, semi1!._id));
+    const sides = await api.db.select().from(matchParticipants).where(eq(matchParticipants.matchId, record!.id));
+    expect(sides.map((side) => [side.userId, side.isWinner, side.ratingAfter])).toEqual(
+      expect.arrayContaining([
+        [semi1!.a, true, 1016],
+        [semi1!.b, false, 984],
+      ]),
+    );
+  });
+
   it('read the two sides’ names once, though the check, the audit rows and the statistics all need them', async () => {
     const { byId, semi1 } = await statsSemiFinals();
     await report(byId.get(semi1!.a!)!, semi1!._id, { scoreA: 1, scoreB: 0 });

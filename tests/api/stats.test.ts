@@ -4,7 +4,7 @@ import type { EarnedAchievement, PlayerEntry, StatsGame, TeamEntry } from '../..
 import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, StatsEnabled, TournamentStats } from '../../src/lib/api/tournament-stats.ts';
 import { matchOutcome } from '../../src/lib/domain/match-outcome.ts';
-import { achievements, applications, earnedAchievements, matches, playerGameStats, tournaments } from '../../src/server/db/schema/index.ts';
+import { achievements, applications, earnedAchievements, matchParticipants, matches, playerGameStats, tournaments } from '../../src/server/db/schema/index.ts';
 import { recordMatch } from '../../src/server/services/tournament-stats.ts';
 import {
   admin as adminOf,
@@ -628,13 +628,22 @@ describe('removing leaderboard rows', () => {
     expect(after!.matchesLost - before!.matchesLost).toBe(2);
   });
 
-  it('takes both sides\' rating rows, made when missing and locked, in one statement, and writes them in one more', async () => {
+  it('takes both sides\' rating rows, made when missing and locked, in one statement, and writes them with the match and its sides in one more', async () => {
     const { result, queries } = await api.queriesOf(() => record(soloCup, duel(ann, eve, 2, 0, { duration: 777 })));
     expect(result.status).toBe(201);
     const ratingRows = queries.filter((q) => q.includes('"player_game_stats"'));
     expect(ratingRows).toHaveLength(2);
     expect(ratingRows[0]).toMatch(/^insert into "player_game_stats" .* values \(default, \$1, \$2, .*\), \(default, \$\d+, \$\d+, .* on conflict .* do update .* returning/);
-    expect(ratingRows[1]).toMatch(/^update "player_game_stats" set/);
+    expect(ratingRows[1]).toMatch(/^with "w0" as \(update "player_game_stats" set\s.*\), "w1" as \(insert into "matches" .*\), "w2" as \(insert into "match_participants" .*\) select 1$/s);
+    expect(queries.filter((q) => /into "match(es|_participants)"/.test(q))).toHaveLength(1);
+    // What that one statement wrote is what a reader of the match gets.
+    const history = await api.db.select().from(matchParticipants).where(eq(matchParticipants.matchId, (result.body as { match: { _id: string } }).match._id));
+    expect(history.map((row) => [row.userId, row.isWinner, row.ratingAfter !== null])).toEqual(
+      expect.arrayContaining([
+        [ann.user.id, true, true],
+        [eve.user.id, false, true],
+      ]),
+    );
   });
 
   it('reads the game’s statistics settings, fields and achievements in one statement', async () => {

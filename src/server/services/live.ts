@@ -13,8 +13,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
+import { together } from '../db/together.ts';
 
 /** What changed in a tournament. */
 export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament'] as const;
@@ -179,9 +180,10 @@ export function usersSignal(userIds: SQL, kind: UserEventKind): SQL {
 /**
  * Signals users from inside the transaction that stored something for them (a notification):
  * a NOTIFY, which the database delivers to every instance's listener only if the transaction
- * commits. Needs `connectLive` (the listener) to reach anyone.
+ * commits. Needs `connectLive` (the listener) to reach anyone. `stored` are the writes that store
+ * what the signal tells: they go in the signal's statement (db/together.ts), one round trip for both.
  */
-export async function signalUsers(tx: Tx, userIds: readonly string[], kind: UserEventKind = 'notification'): Promise<void> {
+export async function signalUsers(tx: Tx, userIds: readonly string[], kind: UserEventKind = 'notification', stored: readonly SQLWrapper[] = []): Promise<void> {
   const unique = [...new Set(userIds)];
   const notifies = [];
   for (let i = 0; i < unique.length; i += USERS_PER_MESSAGE) {
@@ -189,7 +191,7 @@ export async function signalUsers(tx: Tx, userIds: readonly string[], kind: User
     notifies.push(sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
   }
   // One statement however many messages, so a large stage's notices cost what a small one's do.
-  if (notifies.length > 0) await tx.execute(sql`select ${sql.join(notifies, sql`, `)}`);
+  await together(tx, stored, notifies.length > 0 ? sql.join(notifies, sql`, `) : undefined);
 }
 
 const isUuidLike = (value: unknown): value is string => typeof value === 'string' && value.length <= 64;

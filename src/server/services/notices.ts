@@ -73,14 +73,16 @@ export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
     ];
   });
   if (rows.length === 0) return;
-  await db.insert(notifications).values(rows);
-  const scope = requestScope.getStore();
-  if (scope && rows.some((r) => r.mailState)) scope.announced = true;
-  // Rings the readers' open bells once the caller's transaction commits (not for a letter alone).
+  // Stored, and the readers' open bells rung once the caller's transaction commits (not for a
+  // letter alone), in one statement.
   await signalUsers(
     db,
     rows.filter((r) => !r.payload.mailOnly).map((r) => r.userId),
+    'notification',
+    [db.insert(notifications).values(rows)],
   );
+  const scope = requestScope.getStore();
+  if (scope && rows.some((r) => r.mailState)) scope.announced = true;
 }
 
 // ------------------------------------------------------------------------------ the outbox

@@ -34,18 +34,21 @@ export async function notify(db: Tx, userId: string, text: string, options: Noti
 /** Stores many notifications (a whole team's, say) in one statement, whatever their number. */
 export async function notifyAll(db: Tx, list: readonly NewNotification[]): Promise<void> {
   if (list.length === 0) return;
-  await db.insert(notifications).values(
-    list.map((n) => ({
-      userId: n.userId,
-      text: n.text,
-      actions: n.actions ?? [],
-      actionType: n.actionType ?? null,
-      payload: n.payload ?? {},
-      link: n.link ?? null,
-    })),
+  const rows = list.map((n) => ({
+    userId: n.userId,
+    text: n.text,
+    actions: n.actions ?? [],
+    actionType: n.actionType ?? null,
+    payload: n.payload ?? {},
+    link: n.link ?? null,
+  }));
+  // Stored and the readers' open bells rung (once the caller's transaction commits) in one statement.
+  await signalUsers(
+    db,
+    list.map((n) => n.userId),
+    'notification',
+    [db.insert(notifications).values(rows)],
   );
-  // Rings the readers' open bells once the caller's transaction commits.
-  await signalUsers(db, list.map((n) => n.userId));
 }
 
 const PAYLOAD_KEYS: Record<keyof NotificationPayload, string> = {

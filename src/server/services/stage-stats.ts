@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { addTotals } from '../../lib/domain/match-result.ts';
 import { participantTypeOf, type ParticipantType } from '../../lib/domain/participant.ts';
 import { INITIAL_RATING, rateDraw } from '../../lib/domain/rating.ts';
 import type { Tx } from '../db/client.ts';
+import { together } from '../db/together.ts';
 import {
   earnedAchievements,
   matches,
@@ -28,7 +30,7 @@ import {
   standingsAfter,
   statsKey,
   storeEarned,
-  writeStandings,
+  standingsWrites,
   type Competitor,
   type StandingNumbers,
 } from './tournament-stats.ts';
@@ -245,51 +247,55 @@ export async function countStageResults(tx: Tx, tournament: CountedTournament, s
     await tx.delete(matches).where(inArray(matches.id, withdrawnIds));
   }
 
-  const added: Played[] = [];
-  if (writing.length > 0) {
-    const inserted = await tx
-      .insert(matches)
-      .values(
-        writing.map((w) => ({
-          tournamentId,
-          gameId,
-          status: 'completed' as const,
-          isDraw: w.winner === null,
-          gameSpecificData: matchDetails(config.statsFields, w.sides, []),
-          completedAt: w.completedAt,
-          createdAt: now,
-          stageMatchId: w.stageMatchId,
-        })),
-      )
-      .returning({ id: matches.id, stageMatchId: matches.stageMatchId, completedAt: matches.completedAt, createdAt: matches.createdAt });
-    const recordOf = new Map(inserted.map((r) => [r.stageMatchId!, r]));
-    // Their ratings after the match are known once the counting below has played them.
-    const sideRows = await tx
-      .insert(matchParticipants)
-      .values(
-        writing.flatMap((w) =>
-          w.sides.map((side, index) =>
-            participantRow(recordOf.get(w.stageMatchId)!.id, side, { score: w.scores[index]!, isWinner: w.winner === index, stats: {} }),
+  // The new records with their ids made here, so they can be stored in one statement with the
+  // numbers they change (`applyLatest`) instead of waiting for returned ids.
+  const records = writing.map((w) => ({ w, id: randomUUID(), rowIds: [randomUUID(), randomUUID()] as const }));
+  const added: Played[] = records
+    .map(({ w, id, rowIds }) => ({
+      id,
+      at: w.completedAt,
+      createdAt: now,
+      sides: [keyOf(w.sides[0].type, w.sides[0].id), keyOf(w.sides[1].type, w.sides[1].id)] as [string, string],
+      winner: w.winner,
+      stats: [{}, {}] as Played['stats'],
+      rows: [
+        { id: rowIds[0], ratingAfter: null },
+        { id: rowIds[1], ratingAfter: null },
+      ] as Played['rows'],
+    }))
+    .sort(byReplayOrder);
+  /** The statements that store the new records and their sides, with each side's rating after the match when known. */
+  const store = (ratings?: ReadonlyMap<string, [number, number]>): SQLWrapper[] =>
+    records.length === 0
+      ? []
+      : [
+          tx.insert(matches).values(
+            records.map(({ w, id }) => ({
+              id,
+              tournamentId,
+              gameId,
+              status: 'completed' as const,
+              isDraw: w.winner === null,
+              gameSpecificData: matchDetails(config.statsFields, w.sides, []),
+              completedAt: w.completedAt,
+              createdAt: now,
+              stageMatchId: w.stageMatchId,
+            })),
           ),
-        ),
-      )
-      .returning({ id: matchParticipants.id, matchId: matchParticipants.matchId, userId: matchParticipants.userId, teamId: matchParticipants.teamId });
-    const rowOf = new Map(sideRows.map((r) => [`${r.matchId}|${r.userId ?? r.teamId}`, r.id]));
-    for (const w of writing) {
-      const record = recordOf.get(w.stageMatchId)!;
-      const row = (index: 0 | 1) => ({ id: rowOf.get(`${record.id}|${w.sides[index].id}`)!, ratingAfter: null });
-      added.push({
-        id: record.id,
-        at: record.completedAt ?? record.createdAt,
-        createdAt: record.createdAt,
-        sides: [keyOf(w.sides[0].type, w.sides[0].id), keyOf(w.sides[1].type, w.sides[1].id)],
-        winner: w.winner,
-        stats: [{}, {}],
-        rows: [row(0), row(1)],
-      });
-    }
-    added.sort(byReplayOrder);
-  }
+          tx.insert(matchParticipants).values(
+            records.flatMap(({ w, id, rowIds }) =>
+              w.sides.map((side, index) => ({
+                ...participantRow(id, side, {
+                  score: w.scores[index]!,
+                  isWinner: w.winner === index,
+                  stats: {},
+                  ratingAfter: ratings?.get(id)?.[index] ?? null,
+                }),
+                id: rowIds[index],
+              })),
+            ),
+          ),
+        ];
 
   // A record withdrawn from another game (the tournament's game was changed since) is settled there.
   const games = new Set(withdrawn.map((o) => o.gameId));
@@ -297,7 +303,9 @@ export async function countStageResults(tx: Tx, tournament: CountedTournament, s
   for (const game of [...games].sort()) {
     const changed = withdrawn.filter((o) => o.gameId === game);
     const fresh = game === gameId ? added : [];
-    if (game === gameId && changed.length === 0 && (await applyLatest(tx, game, fresh, config, tournamentId))) continue;
+    if (game === gameId && changed.length === 0 && (await applyLatest(tx, game, fresh, config, tournamentId, store))) continue;
+    // The replay reads the game's whole history, the new records in it.
+    if (game === gameId) await together(tx, store());
     await recompute(tx, game, changed, fresh, game === gameId ? config : await getStatsConfig(tx, game), tournamentId);
   }
 }
@@ -342,9 +350,17 @@ const sideKey = (p: { id: string; participantType: ParticipantType; userId: stri
 /**
  * The fast path: new records that come after everything their sides played are applied to the
  * stored numbers as record-match applies one, in replay order, with the sides locked as it locks
- * them. False (nothing written) when one of the sides has a later record: the caller recomputes.
+ * them, and stored (`store`) with the numbers. False (nothing written, the records not stored)
+ * when one of the sides has a later record: the caller stores them and recomputes.
  */
-async function applyLatest(tx: Tx, gameId: string, added: readonly Played[], config: StatsConfig, tournamentId: string): Promise<boolean> {
+async function applyLatest(
+  tx: Tx,
+  gameId: string,
+  added: readonly Played[],
+  config: StatsConfig,
+  tournamentId: string,
+  store: (ratings: ReadonlyMap<string, [number, number]>) => SQLWrapper[],
+): Promise<boolean> {
   if (added.length === 0) return true;
   const keys = [...new Set(added.flatMap((p) => p.sides))].sort((a, b) => a.localeCompare(b));
   const rowsByKey = await lockStats(
@@ -356,7 +372,6 @@ async function applyLatest(tx: Tx, gameId: string, added: readonly Played[], con
   const first = added[0]!;
   const userIds = keys.flatMap((k) => (competitorOf(k)!.type === 'user' ? [competitorOf(k)!.id] : []));
   const teamIds = keys.flatMap((k) => (competitorOf(k)!.type === 'team' ? [competitorOf(k)!.id] : []));
-  const addedIds = added.map((p) => p.id);
   const [later] = await tx
     .select({ id: matches.id })
     .from(matches)
@@ -365,7 +380,6 @@ async function applyLatest(tx: Tx, gameId: string, added: readonly Played[], con
       and(
         eq(matches.gameId, gameId),
         eq(matches.status, 'completed'),
-        notInArray(matches.id, addedIds),
         or(
           userIds.length > 0 ? inArray(matchParticipants.userId, userIds) : sql`false`,
           teamIds.length > 0 ? inArray(matchParticipants.teamId, teamIds) : sql`false`,
@@ -378,15 +392,14 @@ async function applyLatest(tx: Tx, gameId: string, added: readonly Played[], con
 
   const compiled = compiledAchievements(config);
   const { standings, reached, ratings } = replay(rowsByKey, added, compiled, fieldNamesOf(config));
-  await writeRatingsAfter(
-    tx,
-    added.flatMap((p) => p.rows.map((row, index) => ({ id: row.id, rating: ratings.get(p.id)![index]! }))),
-  );
-  await writeStandings(
-    tx,
-    keys.map((key) => ({ type: competitorOf(key)!.type, rowId: rowsByKey.get(key)!.id, numbers: numbersOf(standings.get(key)!) })),
-    new Date(),
-  );
+  // The records, their sides' ratings after them and the sides' numbers: one statement.
+  await together(tx, [
+    ...store(ratings),
+    ...standingsWrites(
+      keys.map((key) => ({ type: competitorOf(key)!.type, rowId: rowsByKey.get(key)!.id, numbers: numbersOf(standings.get(key)!) })),
+      new Date(),
+    ),
+  ]);
   await settleAchievements(tx, compiled, keys, reached, false, tournamentId);
   return true;
 }
@@ -535,23 +548,27 @@ async function settleAchievements(
   const userIds = sides.filter((s) => s.type === 'user').map((s) => s.id);
   const teamIds = sides.filter((s) => s.type === 'team').map((s) => s.id);
   const achievementIds = compiled.map((c) => c.achievement._id);
-  const held = await tx
-    .select({
-      id: earnedAchievements.id,
-      achievementId: earnedAchievements.achievementId,
-      userId: earnedAchievements.userId,
-      teamId: earnedAchievements.teamId,
-    })
-    .from(earnedAchievements)
-    .where(
-      and(
-        inArray(earnedAchievements.achievementId, achievementIds),
-        or(
-          userIds.length > 0 ? inArray(earnedAchievements.userId, userIds) : sql`false`,
-          teamIds.length > 0 ? inArray(earnedAchievements.teamId, teamIds) : sql`false`,
-        ),
-      ),
-    );
+  // Only a take-back needs what is held; new ones are told apart by `storeEarned`, whose insert
+  // skips what a side holds already.
+  const held = !takeBack
+    ? []
+    : await tx
+        .select({
+          id: earnedAchievements.id,
+          achievementId: earnedAchievements.achievementId,
+          userId: earnedAchievements.userId,
+          teamId: earnedAchievements.teamId,
+        })
+        .from(earnedAchievements)
+        .where(
+          and(
+            inArray(earnedAchievements.achievementId, achievementIds),
+            or(
+              userIds.length > 0 ? inArray(earnedAchievements.userId, userIds) : sql`false`,
+              teamIds.length > 0 ? inArray(earnedAchievements.teamId, teamIds) : sql`false`,
+            ),
+          ),
+        );
   const holderKey = (h: { userId: string | null; teamId: string | null }) => (h.userId ? keyOf('user', h.userId) : keyOf('team', h.teamId!));
   const holds = new Set(held.map((h) => `${holderKey(h)}|${h.achievementId}`));
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../lib/api/paging.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, TournamentStats } from '../../lib/api/tournament-stats.ts';
 import { compileCondition } from '../../lib/domain/achievements.ts';
@@ -10,6 +11,7 @@ import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
+import { together } from '../db/together.ts';
 import {
   earnedAchievements,
   games,
@@ -179,11 +181,12 @@ export async function lockStats(tx: Tx, sides: readonly Competitor[], gameId: st
 }
 
 /**
- * Writes new numbers into statistics rows `lockStats` locked, by their row ids, in one statement per
- * kind of side: the rows go as one JSON parameter.
+ * The statements that write new numbers into statistics rows `lockStats` locked, by their row ids,
+ * one per kind of side: the rows go as one JSON parameter. For `together` with the other writes of
+ * the result (db/together.ts).
  */
-export async function writeStandings(tx: Tx, written: readonly { type: ParticipantType; rowId: string; numbers: StandingNumbers }[], now: Date): Promise<void> {
-  for (const type of ['team', 'user'] as const) {
+export function standingsWrites(written: readonly { type: ParticipantType; rowId: string; numbers: StandingNumbers }[], now: Date): SQL[] {
+  return (['team', 'user'] as const).flatMap((type) => {
     const rows = written
       .filter((w) => w.type === type)
       .map(({ rowId, numbers }) => ({
@@ -195,17 +198,19 @@ export async function writeStandings(tx: Tx, written: readonly { type: Participa
         current_streak: numbers.currentStreak,
         totals: numbers.totals,
       }));
-    if (rows.length === 0) continue;
+    if (rows.length === 0) return [];
     const table = type === 'user' ? playerGameStats : teamGameStats;
-    await tx.execute(sql`update ${table} set
+    return [
+      sql`update ${table} set
       ${sql.identifier(table.rating.name)} = v.rating, ${sql.identifier(table.matchesPlayed.name)} = v.matches_played,
       ${sql.identifier(table.matchesWon.name)} = v.matches_won, ${sql.identifier(table.matchesLost.name)} = v.matches_lost,
       ${sql.identifier(table.currentStreak.name)} = v.current_streak, ${sql.identifier(table.totals.name)} = v.totals,
       ${sql.identifier(table.updatedAt.name)} = ${now.toISOString()}::timestamptz
       from json_to_recordset(${JSON.stringify(rows)}::json)
         as v(id uuid, rating real, matches_played integer, matches_won integer, matches_lost integer, current_streak integer, totals jsonb)
-      where ${table.id} = v.id`);
-  }
+      where ${table.id} = v.id`,
+    ];
+  });
 }
 
 /** The numbers a side's statistics row keeps for a game (SPEC §3 Player/Team game stats). */
@@ -330,7 +335,14 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
     const sides: ResolvedSide[] = [];
     for (const n of [1, 2] as const) {
       const type = input[`participant${n}Type`]!;
-      const side = await recordedSide(tx, tournamentId, type, input[`participant${n}Id`], input[`participant${n}`], () => (roster ??= matchSides(tx, tournamentId)));
+      const side = await recordedSide(
+        tx,
+        tournamentId,
+        type,
+        input[`participant${n}Id`],
+        input[`participant${n}`],
+        () => (roster ??= matchSides(tx, tournamentId)),
+      );
       if (!side) return { ok: false, reason: 'notParticipant', name: input[`participant${n}Id`] ?? input[`participant${n}`] ?? '' };
       sides.push(side);
     }
@@ -357,34 +369,32 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
     const winnerIndex = (winning - 1) as 0 | 1;
     const now = new Date();
     const standings = standingsAfter(before, winnerIndex, stats);
-    await writeStandings(
-      tx,
-      sides.map((side, index) => ({ type: side.type, rowId: before[index]!.id, numbers: standings[index]! })),
-      now,
-    );
     const after: StatsRow[] = before.map((row, index) => ({ ...row, ...standings[index]!, updatedAt: now }));
 
-    const details = matchDetails(config.statsFields, sides, stats);
-    const [match] = await tx
-      .insert(matches)
-      .values({
+    // The numbers, the match and its sides in one statement: the ids are made here, so nothing waits for a returned one.
+    const match = { id: randomUUID(), duration: input.duration ?? null, gameSpecificData: matchDetails(config.statsFields, sides, stats) };
+    await together(tx, [
+      ...standingsWrites(
+        sides.map((side, index) => ({ type: side.type, rowId: before[index]!.id, numbers: standings[index]! })),
+        now,
+      ),
+      tx.insert(matches).values({
+        ...match,
         tournamentId,
         gameId: tournament.gameId,
         status: 'completed',
         isDraw: false,
-        duration: input.duration ?? null,
-        gameSpecificData: details,
         completedAt: now,
         createdAt: now,
-      })
-      .returning();
-    await tx
-      .insert(matchParticipants)
-      .values(
-        sides.map((side, index) =>
-          participantRow(match!.id, side, { score: scores[index]!, isWinner: index === winnerIndex, stats: stats[index]!, ratingAfter: after[index]!.rating }),
+      }),
+      tx
+        .insert(matchParticipants)
+        .values(
+          sides.map((side, index) =>
+            participantRow(match.id, side, { score: scores[index]!, isWinner: index === winnerIndex, stats: stats[index]!, ratingAfter: after[index]!.rating }),
+          ),
         ),
-      );
+    ]);
 
     const earned = await awardAchievements(tx, config, sides, after, tournamentId);
 
@@ -393,14 +403,14 @@ export async function recordMatch(db: Tx, tournamentId: string, input: RecordMat
       recorded: {
         message: t('stats.recorded'),
         match: {
-          _id: match!.id,
+          _id: match.id,
           participants: sides.map((side, index) => ({ id: side.id, type: side.type, name: side.name, score: scores[index]!, isWinner: index === winnerIndex })),
           result: { isDraw: false },
           gameId: { _id: tournament.gameId, name: gameName ?? '' },
           tournamentId: { _id: tournamentId, title: tournament.title },
           completedAt: now.toISOString(),
           createdAt: now.toISOString(),
-          matchDetails: { duration: match!.duration, gameSpecificData: match!.gameSpecificData },
+          matchDetails: { duration: match.duration, gameSpecificData: match.gameSpecificData },
           status: 'completed',
         },
         participants: [0, 1].map((index) => {
@@ -450,7 +460,10 @@ export function achievementNotices(
  * Writes earned achievements in one insert and returns those it stored: a row another recording
  * wrote a moment ago is skipped, so nobody hears twice of one achievement.
  */
-export async function storeEarned<T extends { side: { type: ParticipantType; id: string }; achievement: { _id: string } }>(tx: Tx, candidates: readonly T[]): Promise<T[]> {
+export async function storeEarned<T extends { side: { type: ParticipantType; id: string }; achievement: { _id: string } }>(
+  tx: Tx,
+  candidates: readonly T[],
+): Promise<T[]> {
   if (candidates.length === 0) return [];
   const inserted = await tx
     .insert(earnedAchievements)
@@ -469,7 +482,10 @@ export async function storeEarned<T extends { side: { type: ParticipantType; id:
 }
 
 /** The members of every team among `won`'s sides (each hears of its team's achievement), in one query. */
-export async function earningTeamMembers(tx: Tx, won: readonly { side: { type: ParticipantType; id: string } }[]): Promise<{ teamId: string; userId: string }[]> {
+export async function earningTeamMembers(
+  tx: Tx,
+  won: readonly { side: { type: ParticipantType; id: string } }[],
+): Promise<{ teamId: string; userId: string }[]> {
   const earningTeams = [...new Set(won.filter(({ side }) => side.type === 'team').map(({ side }) => side.id))];
   if (earningTeams.length === 0) return [];
   return tx
@@ -493,30 +509,10 @@ async function awardAchievements(
   const compiled = compiledAchievements(config);
   if (compiled.length === 0) return [];
   const fieldNames = config.statsFields.map((f) => f.fieldName);
-  const userIds = sides.filter((s) => s.type === 'user').map((s) => s.id);
-  const teamIds = sides.filter((s) => s.type === 'team').map((s) => s.id);
-  const held = await tx
-    .select({ achievementId: earnedAchievements.achievementId, userId: earnedAchievements.userId, teamId: earnedAchievements.teamId })
-    .from(earnedAchievements)
-    .where(
-      and(
-        inArray(
-          earnedAchievements.achievementId,
-          compiled.map((c) => c.achievement._id),
-        ),
-        or(
-          userIds.length > 0 ? inArray(earnedAchievements.userId, userIds) : sql`false`,
-          teamIds.length > 0 ? inArray(earnedAchievements.teamId, teamIds) : sql`false`,
-        ),
-      ),
-    );
-  const ownerKey = (type: ParticipantType, ownerId: string, achievementId: string) => `${type}:${ownerId}:${achievementId}`;
-  const holds = new Set(held.map((h) => ownerKey(h.userId ? 'user' : 'team', (h.userId ?? h.teamId)!, h.achievementId)));
+  // What a side holds already `storeEarned`'s insert skips: only the new ones come back.
   const candidates = sides.flatMap((side, index) => {
     const values = conditionValues(after[index]!, fieldNames);
-    return compiled
-      .filter(({ achievement, evaluate }) => !holds.has(ownerKey(side.type, side.id, achievement._id)) && evaluate(values))
-      .map(({ achievement }) => ({ side, achievement }));
+    return compiled.filter(({ evaluate }) => evaluate(values)).map(({ achievement }) => ({ side, achievement }));
   });
   const won = await storeEarned(tx, candidates);
   const members = await earningTeamMembers(tx, won);
