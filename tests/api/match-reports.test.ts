@@ -410,7 +410,7 @@ describe('a players’ action’s statements', () => {
   });
 
 
-  it('store a confirmed result’s record, its sides with their ratings after it, and both sides’ numbers in one', async () => {
+  it('store a confirmed result’s match rows with the tournament’s version in one, and its record, its sides with their ratings after it and both sides’ numbers in one more', async () => {
     const { byId, semi1 } = await statsSemiFinals();
     await report(byId.get(semi1!.a!)!, semi1!._id, { scoreA: 1, scoreB: 0 });
     const { result, queries } = await api.queriesOf(() => confirm(byId.get(semi1!.b!)!, semi1!._id));
@@ -418,6 +418,10 @@ describe('a players’ action’s statements', () => {
     const stored = queries.filter((q) => /into "match(es|_participants)"|update "(player_game_stats|match_participants)"/.test(q));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatch(/^with "w0" as \(insert into "matches" .*\), "w1" as \(insert into "match_participants" .*\), "w2" as \(update "player_game_stats" set\s/s);
+    // The match rows the result changed and the tournament's version and bracket: one statement too.
+    const saved = queries.filter((q) => /update "stage_matches" as m|update "tournaments" set "bracket"/.test(q));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatch(/^with "w0" as \(\s*update "stage_matches" as m set\s.*\), "w1" as \(update "tournaments" set "bracket" .*\) select 1$/s);
     // Earned achievements are told apart by the insert that skips held ones, not read first.
     expect(queries.filter((q) => /^select .* from "earned_achievements"/.test(q))).toEqual([]);
     const [record] = await api.db.select().from(statMatches).where(eq(statMatches.stageMatchId, semi1!._id));

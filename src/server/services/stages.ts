@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { MatchState, MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, StageView } from '../../lib/api/stages.ts';
 import type { DisqualifiedSnapshot, MatchSnapshot, StageSnapshot } from '../../lib/domain/audit.ts';
@@ -16,6 +16,7 @@ import { judgeResult, type JudgedResult, type ResultRefusal } from '../../lib/do
 import { eliminationPlacements, groupStandings, type Placement, type StandingRow } from '../../lib/domain/stage/standings.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
+import { together } from '../db/together.ts';
 import { stageMatchId } from './match-ids.ts';
 import { matchActions, playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments, users } from '../db/schema/index.ts';
 import { actorsOf, announceReady, recordActions, type SideActor } from './match-actions.ts';
@@ -581,19 +582,22 @@ function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
 type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & { comment: string; scheduledAt: Date | null };
 
 /** Writes every changed match row in one statement (and bumps each one's version). */
-async function writeRows(tx: Tx, all: readonly RowChange[]) {
-  for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) await writeSlice(tx, all.slice(i, i + ROWS_PER_STATEMENT));
+/** The statements that write these changed rows, `ROWS_PER_STATEMENT` in each, for `together` (db/together.ts). */
+function rowWrites(all: readonly RowChange[]): SQL[] {
+  const writes: SQL[] = [];
+  for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) writes.push(sliceWrite(all.slice(i, i + ROWS_PER_STATEMENT)));
+  return writes;
 }
 
 /** A players' report stands while its match stays ready between the same sides; a result, a reset or new sides end it. */
 const keepsReport = sql.raw(`v.status = 'ready' and m.participant_a is not distinct from v.a and m.participant_b is not distinct from v.b`);
 
-async function writeSlice(tx: Tx, changes: readonly RowChange[]) {
+function sliceWrite(changes: readonly RowChange[]): SQL {
   const values = changes.map(
     (c) =>
       sql`(${c.id}::uuid, ${c.participantA}::uuid, ${c.participantB}::uuid, ${c.status}, ${c.winner}::uuid, ${c.scoreA}::int, ${c.scoreB}::int, ${JSON.stringify(c.games)}::jsonb, ${c.forfeit}, ${c.completedAt?.toISOString() ?? null}::timestamptz, ${c.comment}, ${c.scheduledAt?.toISOString() ?? null}::timestamptz)`,
   );
-  await tx.execute(sql`
+  return sql`
     update ${stageMatches} as m set
       participant_a = v.a, participant_b = v.b, status = v.status, winner = v.winner, score_a = v.sa, score_b = v.sb,
       games = v.games, forfeit = v.forfeit, completed_at = v.completed, comment = v.comment, scheduled_at = v.scheduled,
@@ -602,7 +606,7 @@ async function writeSlice(tx: Tx, changes: readonly RowChange[]) {
       reported_by = case when ${keepsReport} then m.reported_by end,
       confirm_by = case when ${keepsReport} then m.confirm_by end
     from (values ${sql.join(values, sql`, `)}) as v(id, a, b, status, winner, sa, sb, games, forfeit, completed, comment, scheduled)
-    where m.id = v.id`);
+    where m.id = v.id`;
 }
 
 /** A result someone played: not a bye's, not a disqualified side's forfeit (those follow from other changes). */
@@ -723,10 +727,6 @@ async function saveStage(
       resultIndexes.push(index);
     }
   });
-  if (stage.seeds !== loaded.stage.seeds || stage.disqualified !== loaded.stage.disqualified) {
-    await tx.update(stages).set({ seeds: stage.seeds, disqualified: stage.disqualified }).where(eq(stages.id, stage.id));
-  }
-  await writeRows(tx, changes);
   const byId = new Map(loaded.rows.map((row) => [row.id, row]));
   await announceReady(
     tx,
@@ -754,16 +754,27 @@ async function saveStage(
     resolved,
   };
   const updatedAll = all.map((s) => (s.stage.id === stage.id ? saved : s));
-  const { version } = await bumpTournament(tx, tournament, updatedAll);
+  const bump = tournamentBump(tx, tournament, updatedAll);
+  // The stage, its rows and the tournament's version: one statement (more only past ROWS_PER_STATEMENT rows).
+  const [rowsWrite, ...moreRows] = rowWrites(changes);
+  await together(tx, [
+    ...(stage.seeds !== loaded.stage.seeds || stage.disqualified !== loaded.stage.disqualified
+      ? [tx.update(stages).set({ seeds: stage.seeds, disqualified: stage.disqualified }).where(eq(stages.id, stage.id))]
+      : []),
+    ...(rowsWrite ? [rowsWrite] : []),
+    bump.write,
+  ]);
+  for (const more of moreRows) await tx.execute(more);
+  const { version } = bump;
   if (changedResults.length > 0) await countStageResults(tx, tournament, changedResults);
   await recordAudit(tx, await resultEntries(tx, tournament, loaded, resolved, resultIndexes, audit));
   return { stage: saved, all: updatedAll, changed, version };
 }
 
-/** Bumps the tournament's competition version and keeps its SPEC bracket (one update). */
-async function bumpTournament(tx: Tx, tournament: TournamentRow, all: readonly LoadedStage[], extra: Partial<TournamentRow> = {}) {
+/** The update that bumps the tournament's competition version and keeps its SPEC bracket, and what it makes them. */
+function tournamentBump(tx: Tx, tournament: TournamentRow, all: readonly LoadedStage[], extra: Partial<TournamentRow> = {}) {
   const bracket = projectedBracket(all);
-  await tx
+  const write = tx
     .update(tournaments)
     .set({
       bracket,
@@ -772,7 +783,14 @@ async function bumpTournament(tx: Tx, tournament: TournamentRow, all: readonly L
       ...extra,
     })
     .where(eq(tournaments.id, tournament.id));
-  return { bracket, version: tournament.bracketVersion + 1 };
+  return { write, bracket, version: tournament.bracketVersion + 1 };
+}
+
+/** Bumps the tournament's competition version and keeps its SPEC bracket (one update). */
+async function bumpTournament(tx: Tx, tournament: TournamentRow, all: readonly LoadedStage[], extra: Partial<TournamentRow> = {}) {
+  const { write, bracket, version } = tournamentBump(tx, tournament, all, extra);
+  await write;
+  return { bracket, version };
 }
 
 export type StageRefusal =
