@@ -75,7 +75,11 @@ async function stageMatch(c: Cup, a: string | null, b: string | null): Promise<s
 }
 
 // As the stage service calls it: with the tournament's row, locked.
-const count = (c: Cup, ids: string[]) => api.db.transaction(async (tx) => countStageResults(tx, (await lockTournament(tx, c.id))!, ids));
+/** Counts these matches as they stand in the tables, as the stage service counts the rows it just wrote. */
+const count = (c: Cup, ids: string[]) =>
+  api.db.transaction(async (tx) =>
+    countStageResults(tx, (await lockTournament(tx, c.id))!, await tx.select().from(stageMatches).where(inArray(stageMatches.id, ids))),
+  );
 
 /** Writes a stage match's result as the stage service would, then counts it. */
 async function result(c: Cup, id: string, scoreA: number, scoreB: number, winner: string | null, completedAt: Date) {

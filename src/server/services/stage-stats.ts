@@ -10,8 +10,7 @@ import {
   matches,
   matchParticipants,
   playerGameStats,
-  stageMatches,
-  stages,
+  type stageMatches,
   teamGameStats,
   teams,
   type tournaments,
@@ -187,6 +186,9 @@ function sameRecord(old: OldRecord, wanted: Wanted, gameId: string): boolean {
 /** What counting needs of the tournament: the caller's row, locked (`lockTournament`), so it is current. */
 export type CountedTournament = Pick<typeof tournaments.$inferSelect, 'id' | 'gameId' | 'statsEnabled' | 'soloOnly'>;
 
+/** A stage match's row as the stage service writes it. */
+export type StageMatchRow = typeof stageMatches.$inferSelect;
+
 /**
  * Makes the statistics agree with these stage matches of the tournament, right after the stage
  * service wrote them, inside its transaction: each one's previous record (`matches.stage_match_id`)
@@ -194,22 +196,15 @@ export type CountedTournament = Pick<typeof tournaments.$inferSelect, 'id' | 'ga
  * recorded again as record-match records — history rows, numbers, achievements and their
  * notifications. A result still recorded as it stands is left alone, so a repeated call changes
  * nothing. Nothing happens unless the tournament has statistics on and its game a configuration.
+ * `rows` are the matches as the caller wrote them: they are not read again.
  */
-export async function countStageResults(tx: Tx, tournament: CountedTournament, stageMatchIds: readonly string[]): Promise<void> {
-  if (stageMatchIds.length === 0 || !tournament.statsEnabled) return;
+export async function countStageResults(tx: Tx, tournament: CountedTournament, rows: readonly StageMatchRow[]): Promise<void> {
+  if (rows.length === 0 || !tournament.statsEnabled) return;
   const tournamentId = tournament.id;
   const config = await getStatsConfig(tx, tournament.gameId);
   if (!config) return;
   const gameId = tournament.gameId;
   const type = participantTypeOf(tournament.soloOnly);
-
-  const rows = await tx
-    .select({ match: stageMatches })
-    .from(stageMatches)
-    .innerJoin(stages, eq(stages.id, stageMatches.stageId))
-    .where(and(inArray(stageMatches.id, [...new Set(stageMatchIds)]), eq(stages.tournamentId, tournamentId)))
-    .then((found) => found.map((f) => f.match));
-  if (rows.length === 0) return;
 
   // Who the played matches name: a participant that no longer exists cannot be recorded (the history keeps ids).
   // A forfeit was not played: like a bye, it counts in the tournament, not in the ratings.

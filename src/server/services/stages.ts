@@ -766,7 +766,7 @@ async function saveStage(
   ]);
   for (const more of moreRows) await tx.execute(more);
   const { version } = bump;
-  if (changedResults.length > 0) await countStageResults(tx, tournament, changedResults);
+  if (changedResults.length > 0) await countStageResults(tx, tournament, rows.filter((row) => changedResults.includes(row.id)));
   await recordAudit(tx, await resultEntries(tx, tournament, loaded, resolved, resultIndexes, audit));
   return { stage: saved, all: updatedAll, changed, version };
 }
@@ -973,9 +973,18 @@ async function withdrawStages(tx: Tx, tournament: TournamentRow, all: readonly L
       before: stageSnapshot(s.stage, s.resolved.filter(played).length),
     })),
   );
-  const withResults = all.flatMap((s) => s.rows.filter((_, i) => s.resolved[i]?.result).map((r) => r.id));
+  const withdrawn = { status: 'waiting' as const, winner: null, completedAt: null };
+  const withResults = all.flatMap((s) => s.rows.filter((_, i) => s.resolved[i]?.result).map((r) => ({ ...r, ...withdrawn })));
   if (withResults.length > 0) {
-    await tx.update(stageMatches).set({ status: 'waiting', winner: null, completedAt: null }).where(inArray(stageMatches.id, withResults));
+    await tx
+      .update(stageMatches)
+      .set(withdrawn)
+      .where(
+        inArray(
+          stageMatches.id,
+          withResults.map((r) => r.id),
+        ),
+      );
     await countStageResults(tx, tournament, withResults);
   }
   await tx.delete(stages).where(
