@@ -108,6 +108,22 @@ describe('team chat', () => {
     await api.call('DELETE', `/api/teams/${teamId}/members/${leaver.user.id}`, { token: captain.token });
     expect((await read(leaver)).status).toBe(403);
   });
+
+  it('knows a member who writes from their session, with no read of its own, and refuses one removed at once', async () => {
+    const writer = await api.signedIn();
+    await api.call('POST', `/api/teams/${teamId}/invite`, { token: captain.token, body: { query: writer.user.username } });
+    await api.call('POST', `/api/teams/${teamId}/accept-invite`, { token: writer.token });
+    expect((await send(writer, 'перше')).status).toBe(201);
+    // The session is held now (decision 026), with the teams it found: the rate limit and the message are all that is sent.
+    const { result, queries } = await api.queriesOf(() => send(writer, 'друге'));
+    expect(result.status).toBe(201);
+    expect(queries.map((q) => q.split(' ').slice(0, 3).join(' '))).toEqual(['insert into "rate_limits"', 'insert into "chat_messages"']);
+    // A removal forgets the held sessions, so the next message is refused, not let through on what was held.
+    expect((await api.call('DELETE', `/api/teams/${teamId}/members/${writer.user.id}`, { token: captain.token })).status).toBe(200);
+    const refused = await send(writer, 'третє');
+    expect(refused.status).toBe(403);
+    expect((await read(captain)).body.map((m) => m.message)).not.toContain('третє');
+  });
 });
 
 describe('polling the chat', () => {

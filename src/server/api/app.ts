@@ -101,7 +101,7 @@ export function createApp(deps: Deps) {
     const token = header?.match(/^Bearer\s+(\S{1,200})$/i)?.[1];
     if (token) {
       const found = await findSession(deps.database.db, token);
-      if (found) c.set('caller', { user: found.user, sessionId: found.sessionId });
+      if (found) c.set('caller', { user: found.user, sessionId: found.sessionId, teamIds: found.teamIds });
     }
     await next();
     // A write that may have changed a session or a user: no thread honours what it held before (decision 026).

@@ -36,6 +36,8 @@ export interface Deps {
 export interface Auth {
   user: UserRow;
   sessionId: string;
+  /** The teams the user is a member of, as the session lookup found them (services/sessions.ts). */
+  teamIds: readonly string[];
 }
 
 export type AppEnv = {

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import { sessions, teamMembers, users } from '../db/schema/index.ts';
 import { heldSession, holdSession, lookupBegins, SESSION_HOLD_MS } from './held-sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -13,10 +13,21 @@ export async function createSession(db: Tx, userId: string, ttlDays: number): Pr
   return { token, expiresAt };
 }
 
-/** The session lookup behind every signed-in request: prepared, it costs a third of building it each time. */
+/**
+ * The session lookup behind every signed-in request: prepared, it costs a third of building it each
+ * time. With the teams the user is a member of, held with the session: a team chat's message then
+ * needs no read of its own to know its author is a member (routes/team-chat.ts). Every write that
+ * changes a membership forgets the held sessions (`sessionsChangedBy`), so they are as current as
+ * the user row beside them.
+ */
 const sessionByToken = prepared((db) =>
   db
-    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      teamIds: sql<string[]>`coalesce((select json_agg(${teamMembers.teamId}) from ${teamMembers} where ${teamMembers.userId} = ${users.id}), '[]'::json)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))

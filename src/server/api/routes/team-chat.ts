@@ -13,8 +13,12 @@ const teamIdParam = z.object({ teamId: z.uuid() });
 /** Messages one player may send per minute, across all their teams. */
 export const CHAT_LIMIT: Limit = { max: 30, windowSeconds: 60 };
 
-/** The caller is a member of an existing team: 404 for no team, 403 for anyone else. */
+/**
+ * The caller is a member of an existing team: 404 for no team, 403 for anyone else. A member is
+ * known from the session's teams (no read); anyone else is told which refusal it is by one.
+ */
 async function requireMember({ db, auth }: GuardedVars, teamId: string): Promise<void> {
+  if (auth.teamIds.includes(teamId.toLowerCase())) return;
   const standing = await membership(db, teamId, auth.user.id);
   if (standing === 'noTeam') fail(404, 'team.notFound');
   if (standing === 'outsider') fail(403, 'team.membersOnly');
