@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchState, StageMatchView, StagesState, StageView } from '../../src/lib/api/stages.ts';
+import { t } from '../../src/lib/i18n/index.ts';
 import { matchParticipants, matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
 import { confirmDueReports } from '../../src/server/services/match-reports.ts';
 import { forgetKeptStages, lockMatch } from '../../src/server/services/stages.ts';
@@ -596,6 +597,38 @@ describe('automatic confirmation', () => {
     // The time passing: no route sets a report's deadline in the past.
     await expire(match._id);
     expect((await read(match._id)).match.status).toBe('completed');
+  });
+
+  it('is settled by a players’ action on the match first, in the action’s own transaction: a late confirmation finds the result confirmed by itself', async () => {
+    const { a, b, match } = await duel();
+    await report(a, match._id, { scoreA: 1, scoreB: 0 });
+    await expire(match._id);
+    const { result, queries } = await api.queriesOf(() => confirm(b, match._id));
+    expect(result.status).toBe(409);
+    expect((result.body as unknown as { message: string }).message).toBe(t('report.decided'));
+    const state = await read(match._id);
+    expect(state.match).toMatchObject({ status: 'completed', winner: a.user.id });
+    expect(state.actions.map((x) => x.kind)).toEqual(['report', 'autoConfirm']);
+    // Found under the action's lock, not by a read of due reports before it.
+    expect(queries.filter((q) => q.includes('"confirm_by" <='))).toEqual([]);
+  });
+
+  it('turns a due report the engine no longer takes into a dispute when a player acts on the match, and the action is judged after it', async () => {
+    const { a, b, match, tournament: built } = await duel();
+    await report(a, match._id, { scoreA: 1, scoreB: 0 });
+    const { version } = (await read(match._id)).match;
+    // The report's score stops being a result the match takes: its best-of grew behind the report's back.
+    await api.db
+      .update(stageMatches)
+      .set({ confirmBy: new Date(Date.now() - 1000) })
+      .where(eq(stageMatches.id, match._id));
+    await api.db.execute(sql`update stages set settings = settings || '{"bestOf": 3}'::jsonb where tournament_id = ${built.id}`);
+    forgetKeptStages();
+    const answer = await dispute(b, match._id, { reason: 'Пізно', version });
+    expect(answer.status).toBe(409);
+    const state = await read(match._id);
+    expect(state.report?.state).toBe('disputed');
+    expect(state.match.status).toBe('ready');
   });
 
   it('honours the tournament’s confirmation time and runs as a sweep every few seconds', async () => {

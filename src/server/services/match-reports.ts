@@ -140,10 +140,21 @@ async function applyReport(tx: Tx, found: LockedMatch, score: ReportedScore, by:
 
 type Checked = { ok: true; found: LockedMatch; side: Slot; actors: Map<string, SideActor> } | { ok: false; reason: ReportRefusal; bestOf: number };
 
-/** The checks every players' action starts with, in the order their refusals are told. */
-async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined): Promise<Checked> {
-  const found = await lockMatch(tx, matchId);
-  if (!found) return { ok: false, reason: 'notFound', bestOf: 1 };
+/** What a settled due report published (`settleIfDue`), and the report or dispute it kept. */
+type Settled = { tournamentId: string; version: number; kind: 'match' | 'report'; reported?: Reported };
+
+/**
+ * The checks every players' action starts with, in the order their refusals are told. A report of
+ * the match whose confirmation time is up is settled first, in the action's transaction, as the
+ * sweep would settle it (`due.settled` says what to publish once it commits); the action is then
+ * judged on the match as that left it.
+ */
+async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined, now: Date, due: { settled?: Settled }): Promise<Checked> {
+  const locked = await lockMatch(tx, matchId);
+  if (!locked) return { ok: false, reason: 'notFound', bestOf: 1 };
+  const settled = await settleIfDue(tx, locked, now);
+  if (settled) due.settled = settled.event;
+  const found = settled?.found ?? locked;
   const { match, row, rules } = lockedView(found);
   const refuse = (reason: ReportRefusal): Checked => ({ ok: false, reason, bestOf: rules.bestOf });
   const { side, actors } = await sideOf(tx, found, userId);
@@ -163,10 +174,10 @@ async function done(tx: Tx, outcome: ReportOutcome, changed: { after: LockedMatc
 
 /** `POST /api/matches/{id}/report`: a side reports the score. */
 export async function reportScore(db: Database, matchId: string, userId: string, input: ReportInput, now = new Date()): Promise<ReportDone> {
-  await confirmDueReports(db, now, matchId);
   let reported: Reported | undefined;
+  const due: { settled?: Settled } = {};
   const result = await db.transaction(async (tx): Promise<ReportDone> => {
-    const checked = await checkSide(tx, matchId, userId, input.version);
+    const checked = await checkSide(tx, matchId, userId, input.version, now, due);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules, feedsLater, match } = lockedView(found);
@@ -209,15 +220,16 @@ export async function reportScore(db: Database, matchId: string, userId: string,
     }
     return done(tx, 'reported', reported, actors);
   });
+  if (due.settled) published(due.settled, matchId, due.settled.kind, due.settled.reported);
   if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report', reported);
   return result;
 }
 
 /** `POST /api/matches/{id}/confirm`: the other side confirms the waiting report. */
 export async function confirmReport(db: Database, matchId: string, userId: string, version?: number, now = new Date()): Promise<ReportDone> {
-  await confirmDueReports(db, now, matchId);
+  const due: { settled?: Settled } = {};
   const result = await db.transaction(async (tx): Promise<ReportDone> => {
-    const checked = await checkSide(tx, matchId, userId, version);
+    const checked = await checkSide(tx, matchId, userId, version, now, due);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules } = lockedView(found);
@@ -230,6 +242,7 @@ export async function confirmReport(db: Database, matchId: string, userId: strin
     const saved = await applyReport(tx, found, waiting, { kind: 'confirm', userId, side });
     return saved.ok ? done(tx, 'confirmed', saved, actors) : saved;
   });
+  if (due.settled) published(due.settled, matchId, due.settled.kind, due.settled.reported);
   if (result.ok) published(result, matchId, 'match');
   return result;
 }
@@ -242,10 +255,10 @@ export async function disputeReport(
   input: { reason: string; version?: number | undefined },
   now = new Date(),
 ): Promise<ReportDone> {
-  await confirmDueReports(db, now, matchId);
   let reported: Reported | undefined;
+  const due: { settled?: Settled } = {};
   const result = await db.transaction(async (tx): Promise<ReportDone> => {
-    const checked = await checkSide(tx, matchId, userId, input.version);
+    const checked = await checkSide(tx, matchId, userId, input.version, now, due);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules } = lockedView(found);
@@ -257,6 +270,7 @@ export async function disputeReport(
     await recordActions(tx, [{ matchId, kind: 'dispute', userId, side, reason: input.reason }]);
     return done(tx, 'disputed', disputed, actors);
   });
+  if (due.settled) published(due.settled, matchId, due.settled.kind, due.settled.reported);
   if (result.ok) published(result, matchId, 'report', reported);
   return result;
 }
@@ -287,14 +301,7 @@ export async function confirmDueReports(db: Database, now: Date, matchId?: strin
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
       const found = await lockMatch(tx, id);
-      if (!found) return null;
-      const { row } = lockedView(found);
-      if (row.reportState !== 'reported' || !row.confirmBy || row.confirmBy > now || !row.reportedBy) return null;
-      const waiting = await waitingReport(tx, id);
-      const saved = waiting ? await applyReport(tx, found, waiting, { kind: 'autoConfirm', side: otherSide(row.reportedBy) }) : null;
-      if (saved?.ok) return { tournamentId: found.tournament.id, version: saved.version, kind: 'match' as const };
-      const { version } = await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
-      return { tournamentId: found.tournament.id, version, kind: 'report' as const };
+      return found && ((await settleIfDue(tx, found, now))?.event ?? null);
     });
     if (!done) continue;
     if (done.kind === 'match') confirmed += 1;
@@ -303,7 +310,23 @@ export async function confirmDueReports(db: Database, now: Date, matchId?: strin
   return confirmed;
 }
 
-/** The reports due by `now`, of every match or of one: prepared (db/prepared.ts), as every players' action and read of a match asks first. */
+/**
+ * Settles the locked match's report if its confirmation time is up by `now`: confirmed by itself,
+ * or disputed when the engine no longer takes it. Checked under the tournament's lock, so a report
+ * is settled once whoever gets there first. Returns what to publish and the match as it left it.
+ */
+async function settleIfDue(tx: Tx, found: LockedMatch, now: Date): Promise<{ event: Settled; found: LockedMatch } | null> {
+  const { row } = lockedView(found);
+  if (row.reportState !== 'reported' || !row.confirmBy || row.confirmBy > now || !row.reportedBy) return null;
+  const tournamentId = found.tournament.id;
+  const waiting = await waitingReport(tx, row.id);
+  const saved = waiting ? await applyReport(tx, found, waiting, { kind: 'autoConfirm', side: otherSide(row.reportedBy) }) : null;
+  if (saved?.ok) return { event: { tournamentId, version: saved.version, kind: 'match' }, found: saved.after };
+  const reported = await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
+  return { event: { tournamentId, version: reported.version, kind: 'report', reported }, found: reported.after };
+}
+
+/** The reports due by `now`, of every match or of one: prepared (db/prepared.ts), as every read of a match asks first (a players' action finds its own under its lock: `checkSide`). */
 const dueOf = (oneMatch: boolean) =>
   prepared((db) =>
     db
