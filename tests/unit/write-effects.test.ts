@@ -125,11 +125,16 @@ describe('answersChangedBy', () => {
 });
 
 describe('othersMustHear', () => {
-  it('tells the other instances of every write a guest sees, unless the tournament event it publishes marks there at least what it marks here', () => {
+  it('tells the other instances of every write a guest sees or that may change a session, unless the tournament event it publishes marks there at least what it marks here', () => {
     for (const path of ['/api/news', '/api/games', `/api/tournaments/${ID}`, `/api/tournaments/${ID}/winner`, '/api/users/me/avatar', `/api/teams/${ID}/logo`]) {
       expect(othersMustHear(path), path).toBe(true);
     }
     expect(othersMustHear(`/api/team/${ID}/chat`)).toBe(false);
+    // Private, but each may change a session: the others forget what they held (decision 026).
+    for (const path of ['/api/auth/logout', '/api/users/me/locale', `/api/users/${ID}/sessions`, `/api/teams/${ID}/members/${OTHER}`]) {
+      expect(othersMustHear(path), path).toBe(true);
+      expect(sessionsChangedBy(path), path).toBe(true);
+    }
     // The event each of these publishes (api/routes, services), for the tournament ID.
     const byEvent: [path: string, method: string, kind: string][] = [
       [`/api/tournaments/${ID}/record-match`, 'POST', 'match'],

@@ -93,13 +93,16 @@ export function answersChangedBy(writePath: string, method: string): (path: stri
 
 /**
  * Whether the other instances must be told of a successful write (`publishWrite` in
- * services/live.ts), to mark their held answers as this one marks its own. Not a write no guest
- * sees, and not one whose route publishes a tournament event that marks there at least what it
- * marks here (`answersChangedByEvent`): a match's, a tournament's play, a check-in, a co-organiser.
+ * services/live.ts), to mark their held answers as this one marks its own and forget the sessions
+ * it may have changed. Not a write no guest sees, and not one whose route publishes a tournament
+ * event that marks there at least what it marks here (`answersChangedByEvent`): a match's, a
+ * tournament's play, a check-in, a co-organiser. A private write that may change a session (a
+ * sign-out, a language) is told too, so no instance honours a session it held after it (decision 026).
  * Every other write (news, games, profiles, a tournament's details…) is told.
  */
 export function othersMustHear(writePath: string): boolean {
-  return ![PRIVATE_WRITE, MATCH_WRITE, TOURNAMENT_PLAY, CHECK_IN, STAFF].some((kind) => kind.test(writePath));
+  if (PRIVATE_WRITE.test(writePath)) return sessionsChangedBy(writePath);
+  return ![MATCH_WRITE, TOURNAMENT_PLAY, CHECK_IN, STAFF].some((kind) => kind.test(writePath));
 }
 
 /**
