@@ -581,8 +581,7 @@ function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
 
 type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & { comment: string; scheduledAt: Date | null };
 
-/** Writes every changed match row in one statement (and bumps each one's version). */
-/** The statements that write these changed rows, `ROWS_PER_STATEMENT` in each, for `together` (db/together.ts). */
+/** The statements that write these changed rows (and bump each one's version), `ROWS_PER_STATEMENT` in each, for `together` (db/together.ts). */
 function rowWrites(all: readonly RowChange[]): SQL[] {
   const writes: SQL[] = [];
   for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) writes.push(sliceWrite(all.slice(i, i + ROWS_PER_STATEMENT)));
@@ -766,7 +765,10 @@ async function saveStage(
   ]);
   for (const more of moreRows) await tx.execute(more);
   const { version } = bump;
-  if (changedResults.length > 0) await countStageResults(tx, tournament, rows.filter((row) => changedResults.includes(row.id)));
+  if (changedResults.length > 0) {
+    const counted = new Set(changedResults);
+    await countStageResults(tx, tournament, rows.filter((row) => counted.has(row.id)));
+  }
   await recordAudit(tx, await resultEntries(tx, tournament, loaded, resolved, resultIndexes, audit));
   return { stage: saved, all: updatedAll, changed, version };
 }
