@@ -142,6 +142,8 @@ type Checked = { ok: true; found: LockedMatch; side: Slot; actors: Map<string, S
 
 /** What a settled due report published (`settleIfDue`), and the report or dispute it kept. */
 type Settled = { tournamentId: string; version: number; kind: 'match' | 'report'; reported?: Reported };
+/** Where `checkSide` leaves what the action's transaction settled, to publish once it commits. */
+type Due = { settled?: Settled };
 
 /**
  * The checks every players' action starts with, in the order their refusals are told. A report of
@@ -149,7 +151,7 @@ type Settled = { tournamentId: string; version: number; kind: 'match' | 'report'
  * sweep would settle it (`due.settled` says what to publish once it commits); the action is then
  * judged on the match as that left it.
  */
-async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined, now: Date, due: { settled?: Settled }): Promise<Checked> {
+async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined, now: Date, due: Due): Promise<Checked> {
   const locked = await lockMatch(tx, matchId);
   if (!locked) return { ok: false, reason: 'notFound', bestOf: 1 };
   const settled = await settleIfDue(tx, locked, now);
@@ -175,7 +177,7 @@ async function done(tx: Tx, outcome: ReportOutcome, changed: { after: LockedMatc
 /** `POST /api/matches/{id}/report`: a side reports the score. */
 export async function reportScore(db: Database, matchId: string, userId: string, input: ReportInput, now = new Date()): Promise<ReportDone> {
   let reported: Reported | undefined;
-  const due: { settled?: Settled } = {};
+  const due: Due = {};
   const result = await db.transaction(async (tx): Promise<ReportDone> => {
     const checked = await checkSide(tx, matchId, userId, input.version, now, due);
     if (!checked.ok) return checked;
@@ -220,14 +222,14 @@ export async function reportScore(db: Database, matchId: string, userId: string,
     }
     return done(tx, 'reported', reported, actors);
   });
-  if (due.settled) published(due.settled, matchId, due.settled.kind, due.settled.reported);
+  publishSettled(due, matchId);
   if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report', reported);
   return result;
 }
 
 /** `POST /api/matches/{id}/confirm`: the other side confirms the waiting report. */
 export async function confirmReport(db: Database, matchId: string, userId: string, version?: number, now = new Date()): Promise<ReportDone> {
-  const due: { settled?: Settled } = {};
+  const due: Due = {};
   const result = await db.transaction(async (tx): Promise<ReportDone> => {
     const checked = await checkSide(tx, matchId, userId, version, now, due);
     if (!checked.ok) return checked;
@@ -242,7 +244,7 @@ export async function confirmReport(db: Database, matchId: string, userId: strin
     const saved = await applyReport(tx, found, waiting, { kind: 'confirm', userId, side });
     return saved.ok ? done(tx, 'confirmed', saved, actors) : saved;
   });
-  if (due.settled) published(due.settled, matchId, due.settled.kind, due.settled.reported);
+  publishSettled(due, matchId);
   if (result.ok) published(result, matchId, 'match');
   return result;
 }
@@ -256,7 +258,7 @@ export async function disputeReport(
   now = new Date(),
 ): Promise<ReportDone> {
   let reported: Reported | undefined;
-  const due: { settled?: Settled } = {};
+  const due: Due = {};
   const result = await db.transaction(async (tx): Promise<ReportDone> => {
     const checked = await checkSide(tx, matchId, userId, input.version, now, due);
     if (!checked.ok) return checked;
@@ -270,7 +272,7 @@ export async function disputeReport(
     await recordActions(tx, [{ matchId, kind: 'dispute', userId, side, reason: input.reason }]);
     return done(tx, 'disputed', disputed, actors);
   });
-  if (due.settled) published(due.settled, matchId, due.settled.kind, due.settled.reported);
+  publishSettled(due, matchId);
   if (result.ok) published(result, matchId, 'report', reported);
   return result;
 }
@@ -282,6 +284,11 @@ export async function disputeReport(
 function published({ tournamentId, version }: { tournamentId: string; version: number }, matchId: string, kind: 'match' | 'report', reported?: Reported) {
   if (reported) keepReported(reported.after, reported.version);
   publishTournament({ tournamentId, kind, matchId, version });
+}
+
+/** Tells what an action's transaction settled of a due report (`checkSide`), after its commit. */
+function publishSettled({ settled }: Due, matchId: string) {
+  if (settled) published(settled, matchId, settled.kind, settled.reported);
 }
 
 /** Reports whose confirmation time passed that one sweep confirms at most (the next tick takes the rest). */
