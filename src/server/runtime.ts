@@ -12,9 +12,10 @@ import { backfillRatingsAfter } from './services/stage-stats.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 import { letterSweep } from './services/notices.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
-import { closeStreams, connectLive, onLiveSignal, onRemoteWrite, onTournamentChange } from './services/live.ts';
+import { closeStreams, connectLive, onLiveSignal, onRemoteWrite, onTeamChat, onTournamentChange } from './services/live.ts';
 import { publicAnswers } from './serving/response-cache.ts';
 import { answersChangedBy, answersChangedByEvent, sessionsChangedBy } from './serving/write-effects.ts';
+import { forgetChat, forgetChats } from './services/held-chats.ts';
 import { forgetHeldSessions } from './services/held-sessions.ts';
 
 export interface Runtime {
@@ -79,9 +80,11 @@ async function prepare(serving: boolean): Promise<Runtime> {
     publicAnswers.markStale(answersChangedBy(write.path, write.method));
     if (sessionsChangedBy(write.path)) forgetHeldSessions();
   });
+  onTeamChat(forgetChat);
   onLiveSignal('resync', () => {
     publicAnswers.clear();
     forgetHeldSessions();
+    forgetChats();
   });
   const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.

@@ -188,16 +188,64 @@ describe('polling the chat', () => {
       return { status: poll.result.status, queries: poll.queries.length - session.queries.length };
     };
     const first = await read(member);
-    const last = first.body.at(-1)!;
+    const [older, last] = first.body.slice(-2) as [ChatMessage, ChatMessage];
     expect(await ask(member, chat, { 'If-None-Match': first.headers.get('etag')! })).toEqual({ status: 304, queries: 1 });
     const after = await read(member, `?after=${last._id}`);
-    expect(await ask(member, `${chat}?after=${last._id}`, { 'If-None-Match': after.headers.get('etag')! })).toEqual({ status: 304, queries: 1 });
+    // The chat's newest message is held now (services/held-chats.ts): asking after it reads nothing.
+    expect(await ask(member, `${chat}?after=${last._id}`, { 'If-None-Match': after.headers.get('etag')! })).toEqual({ status: 304, queries: 0 });
+    expect(await ask(member, `${chat}?after=${last._id}`)).toEqual({ status: 200, queries: 0 });
+    const sinceOlder = await read(member, `?after=${older._id}`);
+    expect(await ask(member, `${chat}?after=${older._id}`, { 'If-None-Match': sinceOlder.headers.get('etag')! })).toEqual({ status: 304, queries: 1 });
     expect(await ask(stranger, chat)).toEqual({ status: 403, queries: 1 });
+    // Held or not, the chat is the members': anyone else is refused from the database's answer.
+    expect(await ask(stranger, `${chat}?after=${last._id}`)).toEqual({ status: 403, queries: 1 });
     expect(await ask(member, `/api/team/${crypto.randomUUID()}/chat`)).toEqual({ status: 404, queries: 1 });
     expect(await ask(member, `${chat}?after=${crypto.randomUUID()}`)).toEqual({ status: 400, queries: 1 });
     // After a message cursor, what is new comes in that same round trip.
     await send(captain, 'ще одне');
     expect(await ask(member, `${chat}?after=${last._id}`)).toEqual({ status: 200, queries: 1 });
+  });
+
+  it('answers a poll after the newest message from the held chat, the same as the database would, until a message is posted', async () => {
+    const reader = await api.signedIn();
+    await api.call('POST', `/api/teams/${teamId}/invite`, { token: captain.token, body: { query: reader.user.username } });
+    await api.call('POST', `/api/teams/${teamId}/accept-invite`, { token: reader.token });
+    const newest = (await read(reader)).body.at(-1)!;
+    const fromDatabase = await read(reader, `?after=${newest._id}`);
+    const held = await api.queriesOf(() => read(reader, `?after=${newest._id}`));
+    // The session and the chat are both held: nothing is sent, and the answer is the database's, tag and all.
+    expect(held.queries).toEqual([]);
+    expect(held.result.status).toBe(200);
+    expect(held.result.body).toEqual([]);
+    expect(held.result.headers.get('etag')).toBe(fromDatabase.headers.get('etag'));
+    expect((await read(reader, `?after=${newest._id}`, { 'If-None-Match': fromDatabase.headers.get('etag')! })).status).toBe(304);
+    // A message posted by another member forgets the held chat: the next poll gets it.
+    await send(member, 'щойно');
+    const fresh = await read(reader, `?after=${newest._id}`, { 'If-None-Match': fromDatabase.headers.get('etag')! });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.map((m) => m.message)).toEqual(['щойно']);
+    // Removed, the reader is refused though they ask after the chat's newest message, which is held.
+    await read(reader, `?after=${fresh.body[0]!._id}`);
+    await api.call('DELETE', `/api/teams/${teamId}/members/${reader.user.id}`, { token: captain.token });
+    expect((await read(reader, `?after=${fresh.body[0]!._id}`)).status).toBe(403);
+  });
+
+  it('misses no message when polls and posts run at once', async () => {
+    const start = (await read(captain)).body.at(-1)!;
+    const posted = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const [message] = await Promise.all([send(i % 2 ? captain : member, `разом ${i}`), read(member, `?after=${start._id}`), read(captain, `?after=${start._id}`)]);
+        expect(message.status).toBe(201);
+        return message.body._id;
+      }),
+    );
+    const history = (await read(captain, `?after=${start._id}`)).body;
+    expect(history.map((m) => m._id).sort()).toEqual([...posted].sort());
+    // Whatever the polls held meanwhile, after each message but the newest something is new.
+    for (const [i, message] of history.entries()) {
+      const next = await read(member, `?after=${message._id}`);
+      expect(next.body.map((m) => m._id)).toEqual(history.slice(i + 1).map((m) => m._id));
+    }
   });
 
   it('refuses a cursor that is neither a time nor a message of this team', async () => {

@@ -17,6 +17,7 @@ import {
   connectLive,
   LIVE_CHANNEL,
   onRemoteWrite,
+  onTeamChat,
   onTournamentChange,
   publishTournament,
   publishWrite,
@@ -412,6 +413,26 @@ describe('events between instances', () => {
     // This instance marked its own held answers already (the middleware): its write is not heard here.
     publishWrite('/api/games', 'POST');
     expect(heard).toHaveLength(1);
+    stop();
+  });
+
+  it('hears of every message posted to a team chat, on any instance, from the message’s own signal, checked', async () => {
+    const heard: string[] = [];
+    const stop = onTeamChat((teamId) => heard.push(teamId));
+    const teamId = randomUUID();
+    const wire = JSON.stringify({ n: randomUUID(), u: [], k: 'team', c: teamId });
+    receive(wire);
+    receive(wire);
+    // Junk: a team that is no id.
+    receive(JSON.stringify({ n: randomUUID(), u: [], k: 'team', c: 42 }));
+    receive(JSON.stringify({ n: randomUUID(), u: [], k: 'team', c: 'x'.repeat(100) }));
+    expect(heard).toEqual([teamId]);
+    // A message posted here comes back over the database's link, naming its team.
+    const captain = await player(api);
+    const built = await invitedTeam(api, 2, captain);
+    const posted = await api.call('POST', `/api/team/${built.team._id}/chat`, { token: captain.token, body: { message: 'чутно' } });
+    expect(posted.status).toBe(201);
+    await expect.poll(() => heard).toContain(built.team._id);
     stop();
   });
 

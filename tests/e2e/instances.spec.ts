@@ -139,3 +139,23 @@ test('news published through one instance shows on the other’s held page withi
   // A told B of its write (services/live.ts `publishWrite`): B's copy is out of date and rendered again at once.
   await expect.poll(async () => (await page()).includes(title), { timeout: 8000 }).toBe(true);
 });
+
+test('a chat message posted through one instance reaches a member polling the other, which held that chat', async () => {
+  const admin = await logIn(a, ADMIN);
+  const team = await call<{ team: { _id: string } }>(a, 'POST', '/api/teams', { token: admin, body: { name: `Чат ${Date.now().toString(36)}` } });
+  expect(team.status).toBe(201);
+  const chat = `/api/team/${team.body.team._id}/chat`;
+  const post = async (message: string) => {
+    const posted = await call<{ _id: string }>(a, 'POST', chat, { token: admin, body: { message } });
+    expect(posted.status).toBe(201);
+    return posted.body._id;
+  };
+  const after = (id: string) => call<{ message: string }[]>(b, 'GET', `${chat}?after=${id}`, { token: admin });
+  const first = await post('перше');
+  // B reads the chat after its newest message, then answers that from the chat it holds (services/held-chats.ts).
+  expect((await after(first)).body).toEqual([]);
+  expect((await after(first)).body).toEqual([]);
+  await post('друге');
+  // The message's own signal told B to forget the chat it held.
+  await expect.poll(async () => (await after(first)).body.map((m) => m.message), { timeout: 8000 }).toEqual(['друге']);
+});

@@ -40,9 +40,8 @@ import { usersRoutes } from './routes/users.ts';
 import { LimitStoreDown } from '../services/rate-limit.ts';
 import { announcedDuring, kickLetters } from '../services/notices.ts';
 import { findSession } from '../services/sessions.ts';
-import { forgetHeldSessions } from '../services/held-sessions.ts';
+import { forgetHeldBy } from '../serving/api-writes.ts';
 import { isWriteMethod } from '../services/live.ts';
-import { sessionsChangedBy } from '../serving/write-effects.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../serving/transport.ts';
 import { validationHook } from './validation.ts';
@@ -104,8 +103,8 @@ export function createApp(deps: Deps) {
       if (found) c.set('caller', { user: found.user, sessionId: found.sessionId, teamIds: found.teamIds });
     }
     await next();
-    // A write that may have changed a session or a user: no thread honours what it held before (decision 026).
-    if (isWriteMethod(c.req.method) && c.res.status < 400 && sessionsChangedBy(c.req.path)) forgetHeldSessions();
+    // What this thread held that the write changed (the serving thread forgets it too, when the write ran elsewhere).
+    if (isWriteMethod(c.req.method) && c.res.status < 400) forgetHeldBy(c.req.path);
   });
   const tooLarge = (c: Context) => c.json({ message: t('error.tooLarge') }, 413);
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });

@@ -6,7 +6,7 @@ import { isSupportedMoment } from '../../lib/api/input.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { chatMessages, teamMembers, teams, users } from '../db/schema/index.ts';
-import { presentPerson, teamSignal } from './teams.ts';
+import { presentPerson, teamChatSignal } from './teams.ts';
 
 /** Messages sent when the client has none yet: the latest ones. */
 export const CHAT_HISTORY_LIMIT = 100;
@@ -175,6 +175,6 @@ export async function postMessage(db: Tx, teamId: string, author: { id: string; 
   const [row] = await db
     .insert(chatMessages)
     .values({ teamId, userId: author.id, message, createdAt: new Date() })
-    .returning({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt, signal: teamSignal(teamId) });
+    .returning({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt, signal: teamChatSignal(teamId) });
   return presentMessage({ ...row!, author });
 }

@@ -49,7 +49,8 @@ export const LIVE_CHANNEL = 'kiberarena_live';
  */
 type Wire =
   | { n: string; t: string; k: TournamentEventKind; m?: string; v?: number }
-  | { n: string; u: string[]; k: UserEventKind }
+  // `c`: the team whose chat got a message (`teamChatSignal`), for the chats each instance holds.
+  | { n: string; u: string[]; k: UserEventKind; c?: string }
   // A write through another instance (`publishWrite`): its API path and method.
   | { n: string; w: string; x: WriteMethod };
 
@@ -120,6 +121,8 @@ function deliver(wire: Wire): void {
     hub.local.emit('changed', event);
     hub.local.emit(`t:${wire.t}`, event);
   } else if ('u' in wire) {
+    // The held chat goes first, as held answers do: a member who reads again on this event gets the message.
+    if (wire.c) hub.local.emit('chat', wire.c);
     for (const userId of wire.u) hub.local.emit(`u:${userId}`, { userId, kind: wire.k } satisfies UserEvent);
   } else {
     hub.local.emit('wrote', { path: wire.w, method: wire.x } satisfies RemoteWrite);
@@ -170,11 +173,12 @@ export function publishUsers(userIds: readonly string[], kind: UserEventKind): v
 /**
  * `signalUsers` as one SQL expression, for the statement that makes the change itself (`insert …
  * returning …, ${usersSignal(…)}`): a chat message is then stored and told in one round trip, with
- * no transaction around it (teams.ts `teamSignal`). `userIds` is a JSON array of at most
- * USERS_PER_MESSAGE ids.
+ * no transaction around it (teams.ts `teamChatSignal`). `userIds` is a JSON array of at most
+ * USERS_PER_MESSAGE ids; `chatOf`, the team whose chat got a message (`onTeamChat`).
  */
-export function usersSignal(userIds: SQL, kind: UserEventKind): SQL {
-  return sql`pg_notify(${LIVE_CHANNEL}, json_build_object('n', ${randomUUID()}::text, 'u', ${userIds}, 'k', ${kind}::text)::text)`;
+export function usersSignal(userIds: SQL, kind: UserEventKind, chatOf?: string): SQL {
+  const chat = chatOf === undefined ? sql`` : sql`, 'c', ${chatOf}::text`;
+  return sql`pg_notify(${LIVE_CHANNEL}, json_build_object('n', ${randomUUID()}::text, 'u', ${userIds}, 'k', ${kind}::text${chat})::text)`;
 }
 
 /**
@@ -209,6 +213,7 @@ export function receive(text: string): void {
     if (!isUuidLike(wire.t) || !(TOURNAMENT_EVENTS as readonly string[]).includes(wire.k)) return;
   } else if ('u' in wire) {
     if (!Array.isArray(wire.u) || !wire.u.every(isUuidLike) || !(USER_EVENTS as readonly string[]).includes(wire.k)) return;
+    if ('c' in wire && !isUuidLike(wire.c)) return;
   } else if (typeof wire.w !== 'string' || !wire.w.startsWith('/api/') || wire.w.length > MAX_WRITE_PATH || !isWriteMethod(wire.x)) {
     return;
   }
@@ -230,6 +235,12 @@ export function subscribeUser(userId: string, listener: (event: UserEvent) => vo
 export function onTournamentChange(listener: (event: TournamentEvent) => void): () => void {
   hub.local.on('changed', listener);
   return () => hub.local.off('changed', listener);
+}
+
+/** Hears every message posted to a team chat, on any instance (to forget the chat this instance holds). */
+export function onTeamChat(listener: (teamId: string) => void): () => void {
+  hub.local.on('chat', listener);
+  return () => hub.local.off('chat', listener);
 }
 
 /** Hears the writes other instances made (`publishWrite`), to mark this instance's held answers they changed. */

@@ -4,7 +4,8 @@
 import { isWriteMethod, publishWrite, type WriteMethod } from '../services/live.ts';
 import { isApiPath } from './refusals.ts';
 import { publicAnswers, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from './response-cache.ts';
-import { answersChangedBy, othersMustHear, sessionsChangedBy } from './write-effects.ts';
+import { answersChangedBy, chatPostedTo, othersMustHear, sessionsChangedBy } from './write-effects.ts';
+import { forgetChat } from '../services/held-chats.ts';
 import { forgetHeldSessions } from '../services/held-sessions.ts';
 
 /** A request that may change what the API holds: any method but a read, to /api. */
@@ -14,6 +15,18 @@ export const isApiWrite = (method: string | undefined, path: string): method is 
 export const WROTE_SET_COOKIE = `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`;
 
 /**
+ * Forgets what this thread holds that a successful write to `path` may have changed: every session
+ * if it may have changed one (decision 026), and the chat it posted to. The other instances hear of
+ * the first from `publishWrite` and of the second from the message's own signal (services/live.ts
+ * `onTeamChat`).
+ */
+export function forgetHeldBy(path: string): void {
+  if (sessionsChangedBy(path)) forgetHeldSessions();
+  const chat = chatPostedTo(path);
+  if (chat) forgetChat(chat);
+}
+
+/**
  * After a successful write to `path` (no query): this instance's held answers it made out of date
  * are marked, the sessions held forgotten if it may have changed one, and the other instances are told to mark theirs, so a held answer may live long
  * (PUBLIC_ANSWER_TTL_MS). The writer's cookie is the caller's to set, on the answer it sends.
@@ -21,6 +34,6 @@ export const WROTE_SET_COOKIE = `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECON
 export function afterApiWrite(path: string, method: WriteMethod): void {
   publicAnswers.markStale(answersChangedBy(path, method));
   // The write thread forgot its own; this thread's go before the writer can ask again.
-  if (sessionsChangedBy(path)) forgetHeldSessions();
+  forgetHeldBy(path);
   if (othersMustHear(path)) publishWrite(path, method);
 }

@@ -60,6 +60,11 @@ const MATCH_WRITTEN = new RegExp(`^(${MATCH_PAGES}|${SHARE_CARDS})`);
 /** A team chat's message. */
 const CHAT_WRITE = new RegExp(`^/api/${TEAM_CHAT}(/|$)`);
 
+/** The team whose chat a successful write to `writePath` posted to, if it did: that chat is no longer as held (services/held-chats.ts). */
+export function chatPostedTo(writePath: string): string | undefined {
+  return CHAT_WRITE.test(writePath) ? writePath.split('/')[3] : undefined;
+}
+
 /**
  * Whether a successful write to `writePath` may have changed a session or a user, so the sessions
  * each thread holds must be forgotten (services/sessions.ts, decision 026). Every write may, but
