@@ -23,6 +23,7 @@
 // read once before the measured mix; 0 measures a cold start).
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { RequestStep } from 'autocannon';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/server/db/client.ts';
@@ -218,9 +219,14 @@ export async function oneRun(kind: Kind, number: number, duration = DURATION) {
     rss.start();
     if (WARM) console.log(`Розігрів: ${clients.readAddresses.length} адрес читачів по разу за ${await warmUp(server.url, clients.readAddresses)} с.`);
     const cpuBefore = { server: cpuSeconds(server.pid), postgres: kind === 'postgres' ? cpuSeconds('postgres') : 0 };
+    // The clients share this thread: while it is busy with answers, a latency measured here includes its own wait.
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     const runs: Record<string, Run> = Object.fromEntries(
       await Promise.all(Object.entries(clients.kinds).map(async ([name, k]) => [name, await cannon({ url: server.url, duration, ...k })] as const)),
     );
+    lag.disable();
+    console.log(`Генератор навантаження: затримка свого циклу p50 ${(lag.percentile(50) / 1e6).toFixed(0)} мс, p99 ${(lag.percentile(99) / 1e6).toFixed(0)} мс.`);
     rss.stop();
     const cpu = {
       server: cpuSeconds(server.pid) - cpuBefore.server,

@@ -2,13 +2,14 @@
 // wait? Load it into the measured server only:
 //   BENCH_SERVER_NODE_OPTIONS="--import ./bench/server/trace.mjs" npm run bench:load
 // Every 5 s the server's log (bench/results/server/server-<port>.log) gets, for each thread that
-// uses the database (the main one and the write thread, decision 021), its heap, the pools'
-// average waiting and idle counts and the event loop's delay; the statements each thread sent,
+// uses the database (the main one and the write thread, decision 021), how busy its loop was, its
+// heap, the pools' average waiting and idle counts and the event loop's delay (the embedded
+// database's thread: how busy, and its heap); the statements each thread sent,
 // counted by their text (prepared ones by name), most frequent first: the main thread's when the
 // server stops, a worker's every 30 s.
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, threadId } from 'node:worker_threads';
 
@@ -75,15 +76,20 @@ setInterval(() => {
     idle += pool.idleCount;
   }
 }, 50).unref();
+let utilization = performance.eventLoopUtilization();
 setInterval(() => {
-  // A thread with neither a pool nor requests (the embedded database's) has nothing to tell.
-  if (pools.size === 0 && took.size === 0) return;
-  const ms = (p) => (delay.percentile(p) / 1e6).toFixed(1);
+  // How much of the last 5 s this thread's loop was busy: a thread near 100 % queues what it is sent.
+  const now = performance.eventLoopUtilization();
+  const busy = `busy ${(performance.eventLoopUtilization(now, utilization).utilization * 100).toFixed(0)} %`;
+  utilization = now;
   const heap = getHeapStatistics();
   const mb = (bytes) => Math.round(bytes / 2 ** 20);
+  // A thread with neither a pool nor requests (the embedded database's) tells only how busy it was.
+  if (pools.size === 0 && took.size === 0) return void console.error(`[trace] thread ${threadId}: ${busy}; heap ${mb(heap.used_heap_size)} MB`);
+  const ms = (p) => (delay.percentile(p) / 1e6).toFixed(1);
   const who = isMainThread ? `main, RSS ${mb(process.memoryUsage.rss())} MB` : `thread ${threadId}`;
   console.error(
-    `[trace] ${who}: heap ${mb(heap.used_heap_size)} of ${mb(heap.total_heap_size)} MB; pools waiting ${(waiting / samples).toFixed(1)}, idle ${(idle / samples).toFixed(1)}; loop delay p50 ${ms(50)} ms, p99 ${ms(99)} ms`,
+    `[trace] ${who}: ${busy}; heap ${mb(heap.used_heap_size)} of ${mb(heap.total_heap_size)} MB; pools waiting ${(waiting / samples).toFixed(1)}, idle ${(idle / samples).toFixed(1)}; loop delay p50 ${ms(50)} ms, p99 ${ms(99)} ms`,
   );
   samples = waiting = idle = 0;
   delay.reset();
