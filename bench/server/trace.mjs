@@ -36,6 +36,8 @@ pg.Client.prototype.query = function (config, ...rest) {
 const KINDS = [
   ['chat poll', (m, u) => m === 'GET' && /^\/api\/team\/[^/]+\/chat/.test(u)],
   ['bracket poll', (m, u) => m === 'GET' && /^\/api\/tournaments\/[^/]+\/bracket/.test(u)],
+  ['match read', (m, u) => m === 'GET' && u.startsWith('/api/matches/')],
+  ['player action', (m, u) => m === 'POST' && /^\/api\/matches\/[^/]+\/(report|confirm|dispute)$/.test(u)],
   ['api read', (m, u) => m === 'GET' && u.startsWith('/api/')],
   ['page', (m) => m === 'GET'],
   ['write', () => true],
