@@ -14,7 +14,8 @@ import { letterSweep } from './services/notices.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
 import { closeStreams, connectLive, onLiveSignal, onRemoteWrite, onTeamChat, onTournamentChange } from './services/live.ts';
 import { publicAnswers } from './serving/response-cache.ts';
-import { answersChangedBy, answersChangedByEvent, sessionsChangedBy } from './serving/write-effects.ts';
+import { answersChangedBy, answersChangedByEvent } from './serving/write-effects.ts';
+import { forgetHeldBy } from './serving/api-writes.ts';
 import { forgetChat, forgetChats } from './services/held-chats.ts';
 import { forgetHeldSessions } from './services/held-sessions.ts';
 
@@ -78,7 +79,7 @@ async function prepare(serving: boolean): Promise<Runtime> {
   // Another instance's write marks here what it marked there (its tournament events above cover the rest).
   onRemoteWrite((write) => {
     publicAnswers.markStale(answersChangedBy(write.path, write.method));
-    if (sessionsChangedBy(write.path)) forgetHeldSessions();
+    forgetHeldBy(write.path);
   });
   onTeamChat(forgetChat);
   onLiveSignal('resync', () => {

@@ -148,11 +148,6 @@ export async function createTeam(db: Tx, captain: UserRow, input: { name: string
 }
 
 /**
- * Tells the team's members (and `also`: a player just removed, an invitee) that the team changed,
- * so their team view and chat read it again at once (issue 22: the team tab hears its changes as
- * the bell does). Called inside the change's transaction: only a committed change is told.
- */
-/**
  * `signalTeam` for a message posted to the team's chat, as one SQL expression (live.ts
  * `usersSignal`): a team's TEAM_MAX_MEMBERS members fit one message, which also tells every
  * instance to forget the chat it holds (held-chats.ts).
@@ -160,6 +155,11 @@ export async function createTeam(db: Tx, captain: UserRow, input: { name: string
 export const teamChatSignal = (teamId: string): SQL =>
   usersSignal(sql`(select coalesce(json_agg(${teamMembers.userId}), '[]'::json) from ${teamMembers} where ${teamMembers.teamId} = ${teamId})`, 'team', teamId);
 
+/**
+ * Tells the team's members (and `also`: a player just removed, an invitee) that the team changed,
+ * so their team view and chat read it again at once (issue 22: the team tab hears its changes as
+ * the bell does). Called inside the change's transaction: only a committed change is told.
+ */
 export async function signalTeam(tx: Tx, teamId: string, also: readonly string[] = []): Promise<void> {
   const members = await tx.select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
   await signalUsers(tx, [...members.map((m) => m.id), ...also], 'team');

@@ -15,12 +15,15 @@ const teamIdParam = z.object({ teamId: z.uuid() });
 /** Messages one player may send per minute, across all their teams. */
 export const CHAT_LIMIT: Limit = { max: 30, windowSeconds: 60 };
 
+/** Whether the caller's session names the team among theirs (decision 026): a member, with no read. */
+const memberBySession = (auth: GuardedVars['auth'], teamId: string) => auth.teamIds.includes(teamId.toLowerCase());
+
 /**
  * The caller is a member of an existing team: 404 for no team, 403 for anyone else. A member is
  * known from the session's teams (no read); anyone else is told which refusal it is by one.
  */
 async function requireMember({ db, auth }: GuardedVars, teamId: string): Promise<void> {
-  if (auth.teamIds.includes(teamId.toLowerCase())) return;
+  if (memberBySession(auth, teamId)) return;
   const standing = await membership(db, teamId, auth.user.id);
   if (standing === 'noTeam') fail(404, 'team.notFound');
   if (standing === 'outsider') fail(403, 'team.membersOnly');
@@ -48,7 +51,7 @@ export const teamChatRoutes = router()
     async (c) => {
       const { teamId } = c.req.valid('param');
       const { after } = c.req.valid('query');
-      const { user, teamIds } = c.var.auth;
+      const { user } = c.var.auth;
       const db = c.get('db');
       const cursor = after === undefined ? null : parseCursor(after);
       const answer = async (newestId: string | null, messages: () => ChatMessage[] | Promise<ChatMessage[]>) => {
@@ -60,7 +63,7 @@ export const teamChatRoutes = router()
       };
       // A member asking after the chat's newest message, as every open chat does between messages:
       // nothing came after it, and the held chat says so with no statement (services/held-chats.ts).
-      if (cursor?.kind === 'message' && teamIds.includes(teamId.toLowerCase()) && heldNewest(teamId) === cursor.id) return answer(cursor.id, () => []);
+      if (cursor?.kind === 'message' && memberBySession(c.var.auth, teamId) && heldNewest(teamId) === cursor.id) return answer(cursor.id, () => []);
       const began = chatReadBegins();
       // One round trip before a 304: the team, the reader's membership, the newest message and the
       // cursor's; after a message cursor (every poll but a chat's first), the new messages too.
