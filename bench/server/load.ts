@@ -61,7 +61,7 @@ const DURATION = seconds('BENCH_LOAD_SECONDS', 60);
 const TOTAL = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 3);
 /** Only these kinds of clients (names as in `mix`), to measure what each costs alone; not a run of the target. */
-const ONLY = process.env.BENCH_LOAD_ONLY?.split(',').map((s) => s.trim());
+const ONLY = process.env.BENCH_LOAD_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const ON = (process.env.BENCH_LOAD_ON ?? 'postgres,embedded').split(',').map((s) => s.trim()) as ('postgres' | 'embedded')[];
 /** Whether the readers' addresses are read once before the measured mix (`warmUp`); `BENCH_LOAD_WARM=0` measures a cold start. */
 const WARM = process.env.BENCH_LOAD_WARM !== '0';
@@ -497,7 +497,7 @@ function mix(setup: Prepared, run: string) {
     admins: { requests: admins, connections: connections(SHARE.admins), connectionRate: 3 },
     reporters: { requests: reporters, connections: connections(SHARE.reporters), connectionRate: 2 },
   };
-  const kinds = ONLY ? Object.fromEntries(Object.entries(all).filter(([name]) => ONLY.includes(name))) : all;
+  const kinds = ONLY?.length ? Object.fromEntries(Object.entries(all).filter(([name]) => ONLY.includes(name))) : all;
   return { kinds, written, readAddresses: [...readAddresses] };
 }
 

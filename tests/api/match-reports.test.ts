@@ -4,7 +4,7 @@ import type { MatchState, StageMatchView, StagesState, StageView } from '../../s
 import { t } from '../../src/lib/i18n/index.ts';
 import { matchParticipants, matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
 import { confirmDueReports } from '../../src/server/services/match-reports.ts';
-import { forgetKeptStages, lockMatch } from '../../src/server/services/stages.ts';
+import { forgetKeptStages, keepingTransaction, lockMatch } from '../../src/server/services/stages.ts';
 import { SWEEPS } from '../../src/server/services/sweeps.ts';
 import { admin as adminOf, game, player, stage, statsGame, statsOn, team, tournament, useTestApi, type Player } from '../support/builders.ts';
 
@@ -401,13 +401,18 @@ describe('confirmation applies the result as the admin’s would', () => {
 });
 
 describe('a players’ action’s statements', () => {
-  it('store the other side’s notice and ring their bell in one', async () => {
+  /** The statement that locks the match's tournament. */
+  const locks = (q: string) => q.startsWith('select') && q.endsWith(' for update');
+
+  it('store a report, the match’s and the tournament’s change and the other side’s notice, and ring their bell, in one', async () => {
     const { byId, semi1 } = await statsSemiFinals();
     const { result, queries } = await api.queriesOf(() => report(byId.get(semi1!.a!)!, semi1!._id, { scoreA: 1, scoreB: 0 }));
     expect(result.status).toBe(200);
-    const told = queries.filter((q) => q.includes('pg_notify') || q.includes('into "notifications"'));
-    expect(told).toHaveLength(1);
-    expect(told[0]).toMatch(/^with "w0" as \(insert into "notifications" .*\) select pg_notify\(/);
+    const written = queries.filter((q) => /pg_notify|into "(notifications|match_actions)"|update "(stage_matches|tournaments)"/.test(q));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(
+      /^with "w0" as \(insert into "match_actions" .*\), "w1" as \(update "stage_matches" .*\), "w2" as \(update "tournaments" .*\), "w3" as \(insert into "notifications" .*\) select pg_notify\(/s,
+    );
   });
 
 
@@ -437,12 +442,31 @@ describe('a players’ action’s statements', () => {
     );
   });
 
-  it('read the two sides’ names once, though the check, the audit rows and the statistics all need them', async () => {
+  it('read the two sides’ names once, before the lock, though the check, the audit rows and the statistics all need them', async () => {
     const { byId, semi1 } = await statsSemiFinals();
     await report(byId.get(semi1!.a!)!, semi1!._id, { scoreA: 1, scoreB: 0 });
     const { result, queries } = await api.queriesOf(() => confirm(byId.get(semi1!.b!)!, semi1!._id));
     expect(result.status).toBe(200);
-    expect(queries.filter((q) => /^select .* from "users" where "users"\."id" in/.test(q))).toHaveLength(1);
+    const names = queries.filter((q) => /^select .* from "users" where "users"\."id" in/.test(q) || q.startsWith('(select "users"."id"'));
+    expect(names).toHaveLength(1);
+    expect(queries.indexOf(names[0]!)).toBeLessThan(queries.findIndex(locks));
+  });
+
+  it('hold the tournament’s lock for a report’s writes alone: who acts is read before it, the answer’s names and history after', async () => {
+    const { byId, semi1 } = await statsSemiFinals();
+    const a = byId.get(semi1!.a!)!;
+    expect((await report(a, semi1!._id, { scoreA: 1, scoreB: 0 })).status).toBe(200);
+    // The side reports again (a new score replaces its own): the stages are kept, the other side told again.
+    const { result, queries } = await api.queriesOf(() => report(a, semi1!._id, { scoreA: 2, scoreB: 0 }));
+    expect(result.status).toBe(200);
+    // PostgreSQL's log has the transaction's end (PGlite's does not): the answer's reads come after it.
+    if (queries.includes('commit')) expect(queries.slice(queries.indexOf('commit') + 1)).toHaveLength(2);
+    const underLock = queries.slice(queries.findIndex(locks) + 1).filter((q) => q !== 'commit');
+    const writes = underLock.filter((q) => !q.startsWith('select'));
+    expect(writes.map((q) => q.slice(0, 41))).toEqual(['with "w0" as (insert into "match_actions"']);
+    // Nothing is read between the lock and the last write; the answer's two reads come after.
+    expect(underLock.slice(0, underLock.indexOf(writes.at(-1)!))).toEqual(writes.slice(0, -1));
+    expect(underLock.slice(underLock.indexOf(writes.at(-1)!) + 1)).toHaveLength(2);
   });
 });
 
@@ -468,20 +492,53 @@ describe('stages kept between actions (stages.ts keptStages)', () => {
     const confirmed = await api.queriesOf(() => confirm(b1, semi1!._id));
     expect(confirmed.result.status).toBe(200);
     expect(readsStages(confirmed.queries)).toBe(false);
+    // The confirmation kept the stage it saved (the winner moved into the final): the next action reads none.
+    const next = await api.queriesOf(() => report(a2, semi2!._id, { scoreA: 1, scoreB: 0 }));
+    expect(next.result.status).toBe(200);
+    expect(readsStages(next.queries)).toBe(false);
     await expectFresh(built.id, semi1!._id);
     // A dispute keeps them too.
-    await report(a2, semi2!._id, { scoreA: 1, scoreB: 0 });
     expect((await dispute(b2, semi2!._id, { reason: 'Було 0:1' })).status).toBe(200);
     await expectFresh(built.id, semi2!._id);
-    // The admin's change moves the version: the stages kept before it are not what anyone reads after.
+    // The admin's change moves the version and keeps the stage it saved: the final's first report reads none.
     const { version } = (await read(semi2!._id)).match;
     const settled = await api.call('PATCH', `/api/matches/${semi2!._id}`, { token: admin.token, body: { scoreA: 0, scoreB: 1, comment: 'Рішення судді', version } });
     expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    const final = (await stagesOf(built.id)).stages[0]!.matches.find((m) => m.round === 2)!;
+    expect([final.a, final.b]).toEqual([semi1!.a, semi2!.b]);
+    const finalReport = await api.queriesOf(() => report(a1, final._id, { scoreA: 1, scoreB: 0 }));
+    expect(finalReport.result.status).toBe(200);
+    expect(readsStages(finalReport.queries)).toBe(false);
     const after = await read(semi2!._id);
     expect(after.match).toMatchObject({ status: 'completed', winner: semi2!.b, comment: 'Рішення судді' });
     await expectFresh(built.id, semi2!._id);
-    const final = (await stagesOf(built.id)).stages[0]!.matches.find((m) => m.round === 2)!;
-    expect([final.a, final.b]).toEqual([semi1!.a, semi2!.b]);
+    await expectFresh(built.id, final._id);
+  });
+
+  it('are kept before the commit only for a transaction that commits: one whose commit fails keeps nothing', async () => {
+    const { match, tournament: built } = await duel();
+    const unsaved = 'Не збережено';
+    // A database whose commit fails after the work is done (as a lost connection's would).
+    const failing = {
+      transaction: (work: (tx: unknown) => Promise<unknown>) =>
+        api.db.transaction(async (tx) => {
+          await work(tx);
+          throw new Error('коміт не вдався');
+        }),
+    } as unknown as typeof api.db;
+    await expect(
+      keepingTransaction(failing, async (tx, keep) => {
+        const found = (await lockMatch(tx, match._id))!;
+        const all = found.all.map((s) => ({ ...s, rows: s.rows.map((r) => ({ ...r, comment: unsaved })) }));
+        keep({ after: { ...found, all, loaded: all[0]! }, version: found.tournament.bracketVersion + 1 });
+      }),
+    ).rejects.toThrow('коміт не вдався');
+    // Another instance moves the version to the one the failed transaction kept: readers read it afresh.
+    await api.db
+      .update(tournaments)
+      .set({ bracketVersion: sql`${tournaments.bracketVersion} + 1` })
+      .where(eq(tournaments.id, built.id));
+    expect((await read(match._id)).match.comment).toBe('');
   });
 
   it('cannot be changed in place by a reader', async () => {
@@ -494,8 +551,8 @@ describe('stages kept between actions (stages.ts keptStages)', () => {
 });
 
 describe('the answer of an action', () => {
-  // Built inside the action's transaction (match-reports.ts `done`), not read again after it: it must
-  // be exactly what a reader of the match gets right after, for every outcome.
+  // Built from what the action saved, with the names and history read right after its commit
+  // (match-reports.ts `answered`): it must be exactly what a reader of the match gets, for every outcome.
   const expectAsRead = async (answer: { status: number; body: Answer }, matchId: string) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.state).toEqual(await read(matchId));

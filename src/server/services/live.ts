@@ -188,6 +188,11 @@ export function usersSignal(userIds: SQL, kind: UserEventKind, chatOf?: string):
  * what the signal tells: they go in the signal's statement (db/together.ts), one round trip for both.
  */
 export async function signalUsers(tx: Tx, userIds: readonly string[], kind: UserEventKind = 'notification', stored: readonly SQLWrapper[] = []): Promise<void> {
+  await together(tx, stored, userSignals(userIds, kind));
+}
+
+/** `signalUsers`' NOTIFYs as one select list, for a caller that sends them with writes of its own (db/together.ts `then`). */
+export function userSignals(userIds: readonly string[], kind: UserEventKind): SQL | undefined {
   const unique = [...new Set(userIds)];
   const notifies = [];
   for (let i = 0; i < unique.length; i += USERS_PER_MESSAGE) {
@@ -195,7 +200,7 @@ export async function signalUsers(tx: Tx, userIds: readonly string[], kind: User
     notifies.push(sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
   }
   // One statement however many messages, so a large stage's notices cost what a small one's do.
-  await together(tx, stored, notifies.length > 0 ? sql.join(notifies, sql`, `) : undefined);
+  return notifies.length > 0 ? sql.join(notifies, sql`, `) : undefined;
 }
 
 const isUuidLike = (value: unknown): value is string => typeof value === 'string' && value.length <= 64;

@@ -3,15 +3,17 @@
  * its history rows, and the notices a match sends. The stage service and the players' reports both
  * use these, so they live apart from either.
  */
-import { inArray, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { MatchAction } from '../../lib/domain/match-day.ts';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
+import type { MatchAction, NoticeSettings } from '../../lib/domain/match-day.ts';
 import type { Slot } from '../../lib/domain/stage/format.ts';
 import type { GameScore } from '../../lib/domain/stage/result.ts';
 import type { Tx } from '../db/client.ts';
+import { perTransaction } from '../db/per-transaction.ts';
 import { prepared } from '../db/prepared.ts';
-import { matchActions, teams, users } from '../db/schema/index.ts';
-import { announce, type Notice } from './notices.ts';
+import { matchActions, stageMatches, teams, users } from '../db/schema/index.ts';
+import { announce, knowReaders, type Notice } from './notices.ts';
 
 export interface SideActor {
   /** The user who acts for the participant: the player, or the team's captain. */
@@ -44,14 +46,52 @@ const teamActors = sideActors(false);
  * transactions that ask rename no player or team and change no captain, so one read serves them
  * all. Only a transaction's reads are kept, and only as long as it lives.
  */
-const readInTransaction = new WeakMap<Tx, Map<string, SideActor | null>>();
+const readBy = perTransaction<string, SideActor | null>();
 
-/** What `tx` has read of the sides so far: nothing outside a transaction, where nothing is kept. */
-function readBy(tx: Tx): Map<string, SideActor | null> {
-  if (!(tx instanceof PgTransaction)) return new Map();
-  let known = readInTransaction.get(tx);
-  if (!known) readInTransaction.set(tx, (known = new Map()));
-  return known;
+const captains = alias(users, 'captain');
+
+/**
+ * Who acts for a stage match's two stored sides, and how each wants their notices: one statement,
+ * prepared (db/prepared.ts). A participant is a user or a team by id: both are asked, one answers.
+ */
+const sidesOfMatch = prepared((db) => {
+  const onSide = (id: typeof users.id | typeof teams.id) => or(eq(id, stageMatches.participantA), eq(id, stageMatches.participantB));
+  const ofMatch = eq(stageMatches.id, sql.placeholder('matchId'));
+  return unionAll(
+    db
+      .select({ id: users.id, name: users.username, userId: users.id, confirmed: users.emailConfirmedAt, settings: users.noticeSettings })
+      .from(stageMatches)
+      .innerJoin(users, onSide(users.id))
+      .where(ofMatch),
+    db
+      .select({ id: teams.id, name: teams.name, userId: captains.id, confirmed: captains.emailConfirmedAt, settings: captains.noticeSettings })
+      .from(stageMatches)
+      .innerJoin(teams, onSide(teams.id))
+      .innerJoin(captains, eq(captains.id, teams.captainId))
+      .where(ofMatch),
+  ).prepare('sides_of_match');
+});
+
+/** Who acts for a match's sides and how they want their notices (`readSides`). */
+export type KnownSides = readonly { id: string; name: string; userId: string; confirmed: Date | null; settings: NoticeSettings }[];
+
+/**
+ * Who acts for a match's sides and how they want their notices, read before a players' action opens
+ * its transaction (match-reports.ts): nothing a competition write changes, so the transaction takes
+ * them as known (`knowSides`) and holds its tournament's lock for the checks and the writes alone.
+ */
+export async function readSides(db: Tx, matchId: string): Promise<KnownSides> {
+  return sidesOfMatch(db).execute({ matchId });
+}
+
+/** Tells a transaction the sides read before it (`readSides`): `actorsOf` and notices.ts `announce` ask only for others. */
+export function knowSides(tx: Tx, sides: KnownSides): void {
+  const known = readBy(tx);
+  for (const r of sides) known.set(r.id, { userId: r.userId, name: r.name });
+  knowReaders(
+    tx,
+    sides.map((r) => ({ id: r.userId, confirmed: r.confirmed, settings: r.settings })),
+  );
 }
 
 /** Who acts for each participant id (user ids in a solo tournament, team ids otherwise), and their names. */
@@ -106,6 +146,16 @@ const actionInsert = prepared((db) =>
     })
     .prepare('match_action'),
 );
+
+/**
+ * A row of a match's history as a write for `together` (db/together.ts), sent with the action's other
+ * writes in one statement; stamped by the clock, as `recordActions`' rows are.
+ */
+export function actionWrite(a: ActionRecord): SQL {
+  const games = a.games ? JSON.stringify(a.games) : null;
+  return sql`insert into ${matchActions} (id, match_id, kind, user_id, side, score_a, score_b, games, reason, created_at)
+    values (${randomUUID()}, ${a.matchId}, ${a.kind}, ${a.userId ?? null}, ${a.side ?? null}, ${a.scoreA ?? null}::int, ${a.scoreB ?? null}::int, ${games}::jsonb, ${a.reason ?? ''}, clock_timestamp())`;
+}
 
 /** Adds rows to matches' histories (in the caller's transaction). */
 export async function recordActions(tx: Tx, list: readonly ActionRecord[]): Promise<void> {

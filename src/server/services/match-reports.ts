@@ -4,22 +4,28 @@
  * decides through `PATCH /api/matches/{id}`); a report nobody answers in the tournament's
  * confirmation time is confirmed by itself, once, whichever instance or request gets there first.
  *
- * Every write locks the tournament row first (`lockMatch`), as the admin's edits do, and checks the
- * match's state under that lock: two reports, two confirmations, or a confirmation racing a
- * dispute queue up and the later one sees what the first did, so each race has one outcome.
+ * Every write locks the tournament row (`lockMatch`), as the admin's edits do, before it reads
+ * anything a competition write changes, and checks the match's state under that lock: two reports,
+ * two confirmations, or a confirmation racing a dispute queue up and the later one sees what the
+ * first did, so each race has one outcome. The actions of a round's end queue on that one lock, so it
+ * is held for the checks and the writes alone: who acts for the sides is read before the transaction
+ * (`inAction`), the writes go in one statement where they can (`together`), the answer's names and
+ * history are read after the commit (`answered`), and the stages saved are kept for the next action
+ * before the commit (stages.ts `keepingTransaction`).
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { sameReport, type ReportedScore } from '../../lib/domain/match-report.ts';
 import type { Slot } from '../../lib/domain/stage/format.ts';
 import { judgeResult, type ResultRefusal } from '../../lib/domain/stage/result.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
+import { together } from '../db/together.ts';
 import { matchActions, stageMatches, tournaments } from '../db/schema/index.ts';
 import type { MatchState } from '../../lib/api/stages.ts';
 import { publishTournament } from './live.ts';
-import { actorsOf, recordActions, type ActionRecord, type SideActor } from './match-actions.ts';
-import { announce } from './notices.ts';
-import { changeLockedMatch, keepReported, lockedView, lockMatch, matchState, type LockedMatch, type MatchRefusal } from './stages.ts';
+import { actionWrite, actorsOf, knowSides, readSides, recordActions, type ActionRecord, type SideActor } from './match-actions.ts';
+import { noticeWrites } from './notices.ts';
+import { changeLockedMatch, keepingTransaction, lockedView, lockMatch, matchState, type LockedMatch, type MatchRefusal, type Saved } from './stages.ts';
 import { SWEEPS, type Sweep } from './sweeps.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 
@@ -27,10 +33,7 @@ export type ReportRefusal = MatchRefusal | 'notSide' | 'stale' | 'decided' | 'di
 
 export type ReportOutcome = 'reported' | 'confirmed' | 'disputed';
 
-/**
- * What a players' action did: its outcome and the match as it left it (read inside its transaction,
- * so the answer needs no second read), or why it was refused.
- */
+/** What a players' action did: its outcome and the match as it left it, or why it was refused. */
 export type ReportDone =
   { ok: true; outcome: ReportOutcome; tournamentId: string; version: number; state: MatchState } | { ok: false; reason: ReportRefusal; bestOf: number };
 
@@ -71,58 +74,25 @@ async function waitingReport(tx: Tx, matchId: string): Promise<ReportedScore | n
 }
 
 /**
- * A match's report fields and version changed, and its tournament's version moved, in one statement:
- * prepared (db/prepared.ts), as every report and dispute sends it. `by` null keeps the reporter.
+ * A change of a match's report fields: the writes that make it (the match's version and its
+ * tournament's move with them: the stage reads show both), for the action to send with its others in
+ * one statement (db/together.ts), and the match as they leave it. Made under the tournament's lock, so
+ * the row and the version it was read at are the stored ones.
  */
-const reportChange = prepared((db) => {
-  const bumped = db
-    .$with('bumped')
-    .as(
-      db
-        .update(tournaments)
-        .set({ bracketVersion: sql`${tournaments.bracketVersion} + 1` })
-        .where(eq(tournaments.id, sql.placeholder('tournamentId')))
-        .returning({ version: tournaments.bracketVersion }),
-    );
-  return db
-    .with(bumped)
-    .update(stageMatches)
-    .set({
-      reportState: sql`${sql.placeholder('state')}::text`,
-      reportedBy: sql`coalesce(${sql.placeholder('by')}::text, ${stageMatches.reportedBy})`,
-      confirmBy: sql`${sql.placeholder('confirmBy')}::timestamptz`,
-      version: sql`${stageMatches.version} + 1`,
-      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-    })
-    .where(eq(stageMatches.id, sql.placeholder('matchId')))
-    .returning({ row: stageMatches, version: sql<number>`(select ${sql.identifier('bracket_version')} from ${bumped})` })
-    .prepare('set_report');
-});
-
-/** A report's or dispute's change (`setReport`): the match as the database returned it, and the tournament's version it made. */
-type Reported = { after: LockedMatch; version: number };
-
-/**
- * Changes a match's report fields (and its version, and the tournament's: the stage reads show the
- * version); returns the match as changed and the tournament's new version.
- */
-async function setReport(
-  tx: Tx,
-  found: LockedMatch,
-  fields: { reportState: 'reported' | 'disputed'; reportedBy?: Slot; confirmBy: Date | null },
-): Promise<Reported> {
+function reportChange(found: LockedMatch, fields: { reportState: 'reported' | 'disputed'; reportedBy?: Slot; confirmBy: Date | null }): { writes: SQL[]; saved: Saved } {
   const { row } = lockedView(found);
-  const [changed] = await reportChange(tx).execute({
-    tournamentId: found.tournament.id,
-    matchId: row.id,
-    state: fields.reportState,
-    by: fields.reportedBy ?? null,
-    confirmBy: fields.confirmBy?.toISOString() ?? null,
-    now: new Date().toISOString(),
-  });
+  const now = new Date();
+  const changed = { ...row, reportState: fields.reportState, reportedBy: fields.reportedBy ?? row.reportedBy, confirmBy: fields.confirmBy, version: row.version + 1, updatedAt: now };
+  const writes = [
+    sql`update ${stageMatches} set report_state = ${changed.reportState}, reported_by = ${changed.reportedBy}, confirm_by = ${changed.confirmBy?.toISOString() ?? null}::timestamptz,
+      version = version + 1, updated_at = ${now.toISOString()}::timestamptz where id = ${row.id}`,
+    sql`update ${tournaments} set bracket_version = bracket_version + 1 where id = ${found.tournament.id}`,
+  ];
   const { loaded, index, all } = found;
-  const saved = { ...loaded, rows: loaded.rows.with(index, changed!.row) };
-  return { after: { ...found, all: all.map((s) => (s === loaded ? saved : s)), loaded: saved }, version: Number(changed!.version) };
+  const stage = { ...loaded, rows: loaded.rows.with(index, changed) };
+  const version = found.tournament.bracketVersion + 1;
+  const after = { ...found, tournament: { ...found.tournament, bracketVersion: version }, all: all.map((s) => (s === loaded ? stage : s)), loaded: stage };
+  return { writes, saved: { after, version } };
 }
 
 /**
@@ -140,10 +110,12 @@ async function applyReport(tx: Tx, found: LockedMatch, score: ReportedScore, by:
 
 type Checked = { ok: true; found: LockedMatch; side: Slot; actors: Map<string, SideActor> } | { ok: false; reason: ReportRefusal; bestOf: number };
 
-/** What a settled due report published (`settleIfDue`), and the report or dispute it kept. */
-type Settled = { tournamentId: string; version: number; kind: 'match' | 'report'; reported?: Reported };
+/** What a settled due report published (`settleIfDue`), and the change it saved. */
+type Settled = { tournamentId: string; version: number; kind: 'match' | 'report'; saved: Saved };
 /** Where `checkSide` leaves what the action's transaction settled, to publish once it commits. */
 type Due = { settled?: Settled };
+/** Keeps what a transaction saved (stages.ts `keepingTransaction`). */
+type Keep = (saved: Saved) => void;
 
 /**
  * The checks every players' action starts with, in the order their refusals are told. A report of
@@ -151,11 +123,14 @@ type Due = { settled?: Settled };
  * sweep would settle it (`due.settled` says what to publish once it commits); the action is then
  * judged on the match as that left it.
  */
-async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined, now: Date, due: Due): Promise<Checked> {
+async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined, now: Date, due: Due, keep: Keep): Promise<Checked> {
   const locked = await lockMatch(tx, matchId);
   if (!locked) return { ok: false, reason: 'notFound', bestOf: 1 };
   const settled = await settleIfDue(tx, locked, now);
-  if (settled) due.settled = settled.event;
+  if (settled) {
+    due.settled = settled.event;
+    keep(settled.event.saved);
+  }
   const found = settled?.found ?? locked;
   const { match, row, rules } = lockedView(found);
   const refuse = (reason: ReportRefusal): Checked => ({ ok: false, reason, bestOf: rules.bestOf });
@@ -168,85 +143,121 @@ async function checkSide(tx: Tx, matchId: string, userId: string, version: numbe
   return { ok: true, found, side, actors };
 }
 
-/** A players' action's success: the match as it left it, read in its transaction, after every row it wrote. */
-async function done(tx: Tx, outcome: ReportOutcome, changed: { after: LockedMatch; version: number }, actors?: Map<string, SideActor>): Promise<ReportDone> {
-  const state = await matchState(tx, changed.after, actors);
-  return { ok: true, outcome, tournamentId: changed.after.tournament.id, version: changed.version, state };
+type Refused = { ok: false; reason: ReportRefusal; bestOf: number };
+/** What an action's transaction hands on to its answer: the match as it saved it, and who acts for it. */
+type Acted = { ok: true; outcome: ReportOutcome; tournamentId: string; version: number; after: LockedMatch; actors: Map<string, SideActor> } | Refused;
+
+function acted(outcome: ReportOutcome, changed: Saved, actors: Map<string, SideActor>): Acted {
+  return { ok: true, outcome, tournamentId: changed.after.tournament.id, version: changed.version, after: changed.after, actors };
+}
+
+/**
+ * A players' action's answer, once its transaction committed: the match as it saved it, with the
+ * sides' names and the history read right after, outside the tournament's lock (the actions queued
+ * on it wait for nothing but the writes; FINDINGS F27).
+ */
+async function answered(db: Database, result: Acted): Promise<ReportDone> {
+  if (!result.ok) return result;
+  const { after, actors, ...done } = result;
+  return { ...done, state: await matchState(db, after, actors) };
+}
+
+/**
+ * A players' action's transaction. Who acts for the match's sides, and how they want their notices,
+ * is read before it opens (`readSides`: nothing a competition write changes); what it saves is kept
+ * for the next action (`keepingTransaction`).
+ */
+async function inAction(db: Database, matchId: string, work: (tx: Tx, keep: Keep) => Promise<Acted>): Promise<Acted> {
+  const sides = await readSides(db, matchId);
+  return keepingTransaction(db, (tx, keep) => {
+    knowSides(tx, sides);
+    return work(tx, keep);
+  });
 }
 
 /** `POST /api/matches/{id}/report`: a side reports the score. */
 export async function reportScore(db: Database, matchId: string, userId: string, input: ReportInput, now = new Date()): Promise<ReportDone> {
-  let reported: Reported | undefined;
   const due: Due = {};
-  const result = await db.transaction(async (tx): Promise<ReportDone> => {
-    const checked = await checkSide(tx, matchId, userId, input.version, now, due);
+  const result = await inAction(db, matchId, async (tx, keep): Promise<Acted> => {
+    const checked = await checkSide(tx, matchId, userId, input.version, now, due, keep);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules, feedsLater, match } = lockedView(found);
-    const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
+    const refuse = (reason: ReportRefusal): Refused => ({ ok: false, reason, bestOf: rules.bestOf });
     if (row.reportState === 'disputed') return refuse('disputed');
     if (feedsLater) return refuse('feedsLater');
     const judged = judgeResult(input, rules);
     if (!judged.ok) return refuse(judged.reason);
     const score: ReportedScore = { scoreA: judged.result.scoreA!, scoreB: judged.result.scoreB!, games: judged.result.games };
     const waiting = row.reportState === 'reported' && row.reportedBy !== side ? await waitingReport(tx, matchId) : null;
-    await recordActions(tx, [{ matchId, kind: 'report', userId, side, ...score }]);
+    const reportRow: ActionRecord = { matchId, kind: 'report', userId, side, ...score };
     if (waiting) {
+      await recordActions(tx, [reportRow]);
       const agreed = sameReport(waiting, score);
       if (agreed) {
         const saved = await applyReport(tx, found, agreed, { kind: 'confirm', userId, side });
-        return saved.ok ? done(tx, 'confirmed', saved, actors) : saved;
+        if (saved.ok) keep(saved);
+        return saved.ok ? acted('confirmed', saved, actors) : saved;
       }
       // The sides tell different scores: the admin decides.
-      const disputed = (reported = await setReport(tx, found, { reportState: 'disputed', confirmBy: null }));
-      await recordActions(tx, [{ matchId, kind: 'dispute', userId, side }]);
-      return done(tx, 'disputed', disputed, actors);
+      const disputed = reportChange(found, { reportState: 'disputed', confirmBy: null });
+      await together(tx, [...disputed.writes, actionWrite({ matchId, kind: 'dispute', userId, side })]);
+      keep(disputed.saved);
+      return acted('disputed', disputed.saved, actors);
     }
-    reported = await setReport(tx, found, {
+    const reported = reportChange(found, {
       reportState: 'reported',
       reportedBy: side,
       confirmBy: new Date(now.getTime() + found.tournament.confirmationMinutes * 60_000),
     });
     const self = actors.get(side === 'a' ? match.a! : match.b!);
     const other = actors.get(side === 'a' ? match.b! : match.a!);
-    if (other) {
-      await announce(tx, [
-        {
-          userId: other.userId,
-          kind: 'scoreReported',
-          params: { opponent: self?.name ?? '', score: `${score.scoreA}:${score.scoreB}`, tournament: found.tournament.title },
-          link: `/matches/${matchId}`,
-          tournamentId: found.tournament.id,
-        },
-      ]);
-    }
-    return done(tx, 'reported', reported, actors);
+    const told = await noticeWrites(
+      tx,
+      other
+        ? [
+            {
+              userId: other.userId,
+              kind: 'scoreReported',
+              params: { opponent: self?.name ?? '', score: `${score.scoreA}:${score.scoreB}`, tournament: found.tournament.title },
+              link: `/matches/${matchId}`,
+              tournamentId: found.tournament.id,
+            },
+          ]
+        : [],
+    );
+    // The report, the match's and the tournament's change and the other side's notice: one statement.
+    await together(tx, [actionWrite(reportRow), ...reported.writes, ...told.writes], told.signal);
+    told.sent();
+    keep(reported.saved);
+    return acted('reported', reported.saved, actors);
   });
   publishSettled(due, matchId);
-  if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report', reported);
-  return result;
+  if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report');
+  return answered(db, result);
 }
 
 /** `POST /api/matches/{id}/confirm`: the other side confirms the waiting report. */
 export async function confirmReport(db: Database, matchId: string, userId: string, version?: number, now = new Date()): Promise<ReportDone> {
   const due: Due = {};
-  const result = await db.transaction(async (tx): Promise<ReportDone> => {
-    const checked = await checkSide(tx, matchId, userId, version, now, due);
+  const result = await inAction(db, matchId, async (tx, keep): Promise<Acted> => {
+    const checked = await checkSide(tx, matchId, userId, version, now, due, keep);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules } = lockedView(found);
-    const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
+    const refuse = (reason: ReportRefusal): Refused => ({ ok: false, reason, bestOf: rules.bestOf });
     if (row.reportState === 'disputed') return refuse('disputed');
     if (row.reportState !== 'reported') return refuse('nothingToConfirm');
     if (row.reportedBy === side) return refuse('ownReport');
     const waiting = await waitingReport(tx, matchId);
     if (!waiting) return refuse('nothingToConfirm');
     const saved = await applyReport(tx, found, waiting, { kind: 'confirm', userId, side });
-    return saved.ok ? done(tx, 'confirmed', saved, actors) : saved;
+    if (saved.ok) keep(saved);
+    return saved.ok ? acted('confirmed', saved, actors) : saved;
   });
   publishSettled(due, matchId);
   if (result.ok) published(result, matchId, 'match');
-  return result;
+  return answered(db, result);
 }
 
 /** `POST /api/matches/{id}/dispute`: the other side disputes the waiting report; the admin decides. */
@@ -257,38 +268,34 @@ export async function disputeReport(
   input: { reason: string; version?: number | undefined },
   now = new Date(),
 ): Promise<ReportDone> {
-  let reported: Reported | undefined;
   const due: Due = {};
-  const result = await db.transaction(async (tx): Promise<ReportDone> => {
-    const checked = await checkSide(tx, matchId, userId, input.version, now, due);
+  const result = await inAction(db, matchId, async (tx, keep): Promise<Acted> => {
+    const checked = await checkSide(tx, matchId, userId, input.version, now, due, keep);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules } = lockedView(found);
-    const refuse = (reason: ReportRefusal): ReportDone => ({ ok: false, reason, bestOf: rules.bestOf });
+    const refuse = (reason: ReportRefusal): Refused => ({ ok: false, reason, bestOf: rules.bestOf });
     if (row.reportState === 'disputed') return refuse('disputed');
     if (row.reportState !== 'reported') return refuse('nothingToDispute');
     if (row.reportedBy === side) return refuse('ownReport');
-    const disputed = (reported = await setReport(tx, found, { reportState: 'disputed', confirmBy: null }));
-    await recordActions(tx, [{ matchId, kind: 'dispute', userId, side, reason: input.reason }]);
-    return done(tx, 'disputed', disputed, actors);
+    const disputed = reportChange(found, { reportState: 'disputed', confirmBy: null });
+    await together(tx, [...disputed.writes, actionWrite({ matchId, kind: 'dispute', userId, side, reason: input.reason })]);
+    keep(disputed.saved);
+    return acted('disputed', disputed.saved, actors);
   });
   publishSettled(due, matchId);
-  if (result.ok) published(result, matchId, 'report', reported);
-  return result;
+  if (result.ok) published(result, matchId, 'report');
+  return answered(db, result);
 }
 
-/**
- * Tells the tournament's viewers what changed, after the commit, with the competition version the
- * change made; a report's or a dispute's stages are kept at that version (stages.ts `keepReported`).
- */
-function published({ tournamentId, version }: { tournamentId: string; version: number }, matchId: string, kind: 'match' | 'report', reported?: Reported) {
-  if (reported) keepReported(reported.after, reported.version);
+/** Tells the tournament's viewers what changed, after the commit, with the competition version the change made. */
+function published({ tournamentId, version }: { tournamentId: string; version: number }, matchId: string, kind: 'match' | 'report') {
   publishTournament({ tournamentId, kind, matchId, version });
 }
 
 /** Tells what an action's transaction settled of a due report (`checkSide`), after its commit. */
 function publishSettled({ settled }: Due, matchId: string) {
-  if (settled) published(settled, matchId, settled.kind, settled.reported);
+  if (settled) published(settled, matchId, settled.kind);
 }
 
 /** Reports whose confirmation time passed that one sweep confirms at most (the next tick takes the rest). */
@@ -306,9 +313,11 @@ export async function confirmDueReports(db: Database, now: Date, matchId?: strin
   const due = await (matchId ? dueOfMatch(db).execute({ now, matchId }) : dueReports(db).execute({ now }));
   let confirmed = 0;
   for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
+    const done = await keepingTransaction(db, async (tx, keep) => {
       const found = await lockMatch(tx, id);
-      return found && ((await settleIfDue(tx, found, now))?.event ?? null);
+      const settled = found && (await settleIfDue(tx, found, now));
+      if (settled) keep(settled.event.saved);
+      return settled?.event ?? null;
     });
     if (!done) continue;
     if (done.kind === 'match') confirmed += 1;
@@ -328,9 +337,10 @@ async function settleIfDue(tx: Tx, found: LockedMatch, now: Date): Promise<{ eve
   const tournamentId = found.tournament.id;
   const waiting = await waitingReport(tx, row.id);
   const saved = waiting ? await applyReport(tx, found, waiting, { kind: 'autoConfirm', side: otherSide(row.reportedBy) }) : null;
-  if (saved?.ok) return { event: { tournamentId, version: saved.version, kind: 'match' }, found: saved.after };
-  const reported = await setReport(tx, found, { reportState: 'disputed', confirmBy: null });
-  return { event: { tournamentId, version: reported.version, kind: 'report', reported }, found: reported.after };
+  if (saved?.ok) return { event: { tournamentId, version: saved.version, kind: 'match', saved }, found: saved.after };
+  const { writes, saved: disputed } = reportChange(found, { reportState: 'disputed', confirmBy: null });
+  await together(tx, writes);
+  return { event: { tournamentId, version: disputed.version, kind: 'report', saved: disputed }, found: disputed.after };
 }
 
 /** The reports due by `now`, of every match or of one: prepared (db/prepared.ts), as every read of a match asks first (a players' action finds its own under its lock: `checkSide`). */

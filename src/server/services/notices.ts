@@ -9,14 +9,16 @@
  * fails the action nor loses the bell's notice; it only delays, retries and at last fails the letter.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { isNoticeOn, type NoticeKind } from '../../lib/domain/match-day.ts';
+import { and, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { isNoticeOn, type NoticeKind, type NoticeSettings } from '../../lib/domain/match-day.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Database, Tx } from '../db/client.ts';
+import { perTransaction } from '../db/per-transaction.ts';
+import { together } from '../db/together.ts';
 import { notifications, users, type NotificationPayload } from '../db/schema/index.ts';
 import { noticeLetter } from '../mail/letters.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { signalUsers } from './live.ts';
+import { userSignals } from './live.ts';
 import { noticeWords } from './notice-words.ts';
 import type { Sweep } from './sweeps.ts';
 
@@ -40,18 +42,51 @@ export interface Notice {
  */
 const requestScope = new AsyncLocalStorage<{ announced: boolean }>();
 
+/** How a user wants their notices: whether their address is confirmed, and what they turned off. */
+export interface Reader {
+  id: string;
+  confirmed: Date | null;
+  settings: NoticeSettings;
+}
+
+/** The readers a transaction has read (null: no such user), so `announce` reads each once. */
+const readersIn = perTransaction<string, Reader | null>();
+
+/** Readers a transaction read along with something else (match-actions.ts `prefetchSides`): `announce` asks only for the others. */
+export function knowReaders(tx: Tx, readers: readonly Reader[]): void {
+  const known = readersIn(tx);
+  for (const r of readers) known.set(r.id, r);
+}
+
 /**
  * Stores the notices with the caller's transaction, each as the user's settings say: in the bell
  * unless turned off there, with a letter unless turned off by email or the address is unconfirmed.
  * A notice for neither is not stored; one for the letter alone is kept out of the bell list.
  */
 export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
-  if (list.length === 0) return;
-  const readers = await db
-    .select({ id: users.id, confirmed: users.emailConfirmedAt, settings: users.noticeSettings })
-    .from(users)
-    .where(inArray(users.id, [...new Set(list.map((n) => n.userId))]));
-  const byId = new Map(readers.map((r) => [r.id, r]));
+  const notices = await noticeWrites(db, list);
+  await together(db, notices.writes, notices.signal);
+  notices.sent();
+}
+
+/**
+ * What storing the notices takes, for a caller that sends it with writes of its own in one statement
+ * (db/together.ts): the insert, the NOTIFY that rings the readers' open bells once the transaction
+ * commits (not for a letter alone), and `sent`, to call once it is sent. `announce` sends it alone.
+ */
+export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<{ writes: SQLWrapper[]; signal: SQL | undefined; sent: () => void }> {
+  const none = { writes: [], signal: undefined, sent: () => {} };
+  if (list.length === 0) return none;
+  const byId = readersIn(db);
+  const missing = [...new Set(list.map((n) => n.userId))].filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    const readers = await db
+      .select({ id: users.id, confirmed: users.emailConfirmedAt, settings: users.noticeSettings })
+      .from(users)
+      .where(inArray(users.id, missing));
+    for (const id of missing) byId.set(id, null);
+    for (const r of readers) byId.set(r.id, r);
+  }
   const rows = list.flatMap((n) => {
     const reader = byId.get(n.userId);
     if (!reader) return [];
@@ -72,17 +107,18 @@ export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
       },
     ];
   });
-  if (rows.length === 0) return;
-  // Stored, and the readers' open bells rung once the caller's transaction commits (not for a
-  // letter alone), in one statement.
-  await signalUsers(
-    db,
-    rows.filter((r) => !r.payload.mailOnly).map((r) => r.userId),
-    'notification',
-    [db.insert(notifications).values(rows)],
-  );
-  const scope = requestScope.getStore();
-  if (scope && rows.some((r) => r.mailState)) scope.announced = true;
+  if (rows.length === 0) return none;
+  return {
+    writes: [db.insert(notifications).values(rows)],
+    signal: userSignals(
+      rows.filter((r) => !r.payload.mailOnly).map((r) => r.userId),
+      'notification',
+    ),
+    sent: () => {
+      const scope = requestScope.getStore();
+      if (scope && rows.some((r) => r.mailState)) scope.announced = true;
+    },
+  };
 }
 
 // ------------------------------------------------------------------------------ the outbox

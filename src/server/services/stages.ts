@@ -148,26 +148,31 @@ class StageRowsMissing extends Error {}
  * changed. Sound because every change to a tournament's stages moves that version in the same
  * transaction (the stages' ETag already rests on it), with the tournament row locked: stages read
  * under that lock are exactly those of the version read with it. So only such reads (`lockMatch`)
- * and a committed report's own result (`keepReported`) go in; any read may take from it. The loaded
+ * and a change's own result go in, once committed (`keepSaved`) or while it commits
+ * (`keepingTransaction`); any read may take from it. The loaded
  * stages are never changed in place (every change builds new ones), so one copy serves every reader.
  */
 const KEPT_COMPETITIONS = 64;
-const keptStages = new Map<string, { version: number; all: LoadedStage[] }>();
+/** A kept competition; `committed`, while the transaction that saved it has not told its commit's outcome. */
+type Kept = { version: number; all: LoadedStage[]; committed?: Promise<boolean> };
+const keptStages = new Map<string, Kept>();
 
-/** The stages of `tournamentId` at `version`, if kept; the most recently used are kept longest. */
-function stagesKeptAt(tournamentId: string, version: number): LoadedStage[] | undefined {
+/** The stages of `tournamentId` at `version`, if kept and committed; the most recently used are kept longest. */
+async function stagesKeptAt(tournamentId: string, version: number): Promise<LoadedStage[] | undefined> {
   const kept = keptStages.get(tournamentId);
   if (kept?.version !== version) return undefined;
+  // Saved by a transaction still committing: the caller read this version, so that commit is all but done.
+  if (kept.committed && !(await kept.committed)) return undefined;
   keptStages.delete(tournamentId);
   keptStages.set(tournamentId, kept);
   return kept.all;
 }
 
-/** Keeps a tournament's stages as they are at `version`: only what is committed, or read under the tournament's lock. */
-function keepStages(tournamentId: string, version: number, all: LoadedStage[]): void {
+/** Keeps a tournament's stages as they are at `version`: only what is committed (or being committed), or read under the tournament's lock. */
+function keepStages(tournamentId: string, version: number, all: LoadedStage[], committed?: Promise<boolean>): void {
   frozen(all);
   keptStages.delete(tournamentId);
-  keptStages.set(tournamentId, { version, all });
+  keptStages.set(tournamentId, committed ? { version, all, committed } : { version, all });
   if (keptStages.size > KEPT_COMPETITIONS) keptStages.delete(keptStages.keys().next().value!);
 }
 
@@ -182,7 +187,7 @@ function frozen(value: unknown): void {
 
 /** A tournament's stages at the version of its row just read: kept ones, or read (and kept when `locked`). */
 async function stagesAt(db: Tx, tournament: { id: string; bracketVersion: number }, locked: boolean): Promise<LoadedStage[]> {
-  const kept = stagesKeptAt(tournament.id, tournament.bracketVersion);
+  const kept = await stagesKeptAt(tournament.id, tournament.bracketVersion);
   if (kept) return kept;
   const all = await loadStages(db, tournament.id);
   if (locked) keepStages(tournament.id, tournament.bracketVersion, all);
@@ -194,12 +199,43 @@ export function forgetKeptStages(): void {
   keptStages.clear();
 }
 
+/** A change of a match saved in a transaction: its tournament's stages as saved, and the competition version it made. */
+export type Saved = { after: LockedMatch; version: number };
+
 /**
- * A committed players' report or dispute: its tournament's stages as it saved them (the match row
- * as the database returned it), so the confirmation that follows does not read them again.
+ * A committed change of a match (the admin's edit): its tournament's stages as it saved them, at the
+ * version it made, so the action that follows does not read them again. What a save keeps is what it
+ * stored: a stage save's rows as it wrote them (`saveStage`, `updated_at` included), a report's match
+ * row as the database returned it.
  */
-export function keepReported(after: LockedMatch, version: number): void {
+export function keepSaved({ after, version }: Saved): void {
   keepStages(after.tournament.id, version, after.all);
+}
+
+/**
+ * A transaction that changes matches and keeps what it saved (`keep`, the last one wins) before it
+ * commits: the players' actions queued behind it on the tournament's lock read the new version the
+ * moment the commit releases the lock, usually before this transaction has heard its commit's answer
+ * (FINDINGS F27). A reader of that version waits for the outcome; a transaction that fails keeps nothing.
+ * Only a transaction of its own: inside another, its end is no commit.
+ */
+export async function keepingTransaction<T>(db: Database, work: (tx: Tx, keep: (saved: Saved) => void) => Promise<T>): Promise<T> {
+  let told!: (ok: boolean) => void;
+  const committed = new Promise<boolean>((resolve) => (told = resolve));
+  try {
+    const value = await db.transaction(async (tx) => {
+      let last: Saved | undefined;
+      const value = await work(tx, (saved) => (last = saved));
+      // Nothing of this transaction reads stages after this: it only commits.
+      if (last) keepStages(last.after.tournament.id, last.version, last.after.all, committed);
+      return value;
+    });
+    told(true);
+    return value;
+  } catch (error) {
+    told(false);
+    throw error;
+  }
 }
 
 /**
@@ -582,16 +618,16 @@ function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
 type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & { comment: string; scheduledAt: Date | null };
 
 /** The statements that write these changed rows (and bump each one's version), `ROWS_PER_STATEMENT` in each, for `together` (db/together.ts). */
-function rowWrites(all: readonly RowChange[]): SQL[] {
+function rowWrites(all: readonly RowChange[], now: Date): SQL[] {
   const writes: SQL[] = [];
-  for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) writes.push(sliceWrite(all.slice(i, i + ROWS_PER_STATEMENT)));
+  for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) writes.push(sliceWrite(all.slice(i, i + ROWS_PER_STATEMENT), now));
   return writes;
 }
 
 /** A players' report stands while its match stays ready between the same sides; a result, a reset or new sides end it. */
 const keepsReport = sql.raw(`v.status = 'ready' and m.participant_a is not distinct from v.a and m.participant_b is not distinct from v.b`);
 
-function sliceWrite(changes: readonly RowChange[]): SQL {
+function sliceWrite(changes: readonly RowChange[], now: Date): SQL {
   const values = changes.map(
     (c) =>
       sql`(${c.id}::uuid, ${c.participantA}::uuid, ${c.participantB}::uuid, ${c.status}, ${c.winner}::uuid, ${c.scoreA}::int, ${c.scoreB}::int, ${JSON.stringify(c.games)}::jsonb, ${c.forfeit}, ${c.completedAt?.toISOString() ?? null}::timestamptz, ${c.comment}, ${c.scheduledAt?.toISOString() ?? null}::timestamptz)`,
@@ -600,7 +636,7 @@ function sliceWrite(changes: readonly RowChange[]): SQL {
     update ${stageMatches} as m set
       participant_a = v.a, participant_b = v.b, status = v.status, winner = v.winner, score_a = v.sa, score_b = v.sb,
       games = v.games, forfeit = v.forfeit, completed_at = v.completed, comment = v.comment, scheduled_at = v.scheduled,
-      version = m.version + 1, updated_at = now(),
+      version = m.version + 1, updated_at = ${now.toISOString()}::timestamptz,
       report_state = case when ${keepsReport} then m.report_state end,
       reported_by = case when ${keepsReport} then m.reported_by end,
       confirm_by = case when ${keepsReport} then m.confirm_by end
@@ -755,7 +791,7 @@ async function saveStage(
   const updatedAll = all.map((s) => (s.stage.id === stage.id ? saved : s));
   const bump = tournamentBump(tx, tournament, updatedAll);
   // The stage, its rows and the tournament's version: one statement (more only past ROWS_PER_STATEMENT rows).
-  const [rowsWrite, ...moreRows] = rowWrites(changes);
+  const [rowsWrite, ...moreRows] = rowWrites(changes, now);
   await together(tx, [
     ...(stage.seeds !== loaded.stage.seeds || stage.disqualified !== loaded.stage.disqualified
       ? [tx.update(stages).set({ seeds: stage.seeds, disqualified: stage.disqualified }).where(eq(stages.id, stage.id))]
@@ -1057,6 +1093,7 @@ function locate(tournament: TournamentRow, all: LoadedStage[], matchId: string):
 
 /** A stage match read with its tournament locked (`lockMatch`): the tournament, its stages, and the match's stage and place in it. */
 export interface LockedMatch {
+  /** As locked, with the competition version as this transaction's changes left it. */
   tournament: TournamentRow;
   all: LoadedStage[];
   loaded: LoadedStage;
@@ -1140,7 +1177,7 @@ export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<
     match: matchView(stage, index),
     reset: resetIndexes.map((i) => matchView(stage, i)),
     tournamentId: tournament.id,
-    after: { tournament, all: savedAll, loaded: stage, index },
+    after: { tournament: { ...tournament, bracketVersion: version }, all: savedAll, loaded: stage, index },
     version,
   };
 }
@@ -1208,8 +1245,8 @@ export async function findMatch(db: Tx, matchId: string): Promise<MatchState | n
 
 /**
  * A match as `GET /api/matches/{id}` shows it, from its loaded stage. A players' action answers with
- * it from inside its transaction, from the stage as it saved it and the actors it already read
- * (`known`), instead of reading the match again after the commit: a report sends a third fewer statements.
+ * it right after its commit, from the stage as it saved it and the actors it already read (`known`),
+ * instead of reading the whole match again.
  */
 export async function matchState(db: Tx, { tournament, loaded, index }: LockedMatch, known?: ReadonlyMap<string, SideActor>): Promise<MatchState> {
   const { stage } = loaded;

@@ -5,7 +5,7 @@ import { winsNeeded } from '../../../lib/domain/stage/result.ts';
 import { defaultLocale, plural, t, type MessageKey } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { confirmDueReports, confirmReport, disputeReport, reportScore, type ReportDone, type ReportOutcome, type ReportRefusal } from '../../services/match-reports.ts';
-import { findMatch, updateMatch, type MatchRefusal } from '../../services/stages.ts';
+import { findMatch, keepSaved, updateMatch, type MatchRefusal } from '../../services/stages.ts';
 import { publishTournament } from '../../services/live.ts';
 
 import { errors, jsonBody, jsonResponse, organiserRoute, router, userRoute } from '../openapi.ts';
@@ -72,7 +72,10 @@ export const matchRoutes = router()
       const saved = await updateMatch(c.get('db'), id, body, c.var.auth.user);
       if (!saved.ok) refuseMatch(saved.reason, saved.bestOf);
       if (saved.stale) return c.json({ message: t('match.stale'), match: saved.match }, 409);
-      if (!saved.preview) publishTournament({ tournamentId: saved.tournamentId, kind: 'match', matchId: id });
+      if (!saved.preview) {
+        keepSaved(saved);
+        publishTournament({ tournamentId: saved.tournamentId, kind: 'match', matchId: id, version: saved.version });
+      }
       const count = plural(defaultLocale, 'count.matchResults', saved.reset.length);
       const message = saved.preview
         ? t('match.preview', { count })
