@@ -75,7 +75,7 @@ async function prepare(serving: boolean): Promise<Runtime> {
   // this instance's held answers of it are out of date, so a viewer who reads again (a live page's
   // read asks for a fresh answer: decision 019) sees it at once rather than after
   // PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
-  onTournamentChange((event) => publicAnswers.markStale(answersChangedByEvent(event.tournamentId, event.kind)));
+  onTournamentChange((event) => publicAnswers.markStale(answersChangedByEvent(event.tournamentId, event.kind, event.counted)));
   // Another instance's write marks here what it marked there (its tournament events above cover the rest).
   onRemoteWrite((write) => {
     publicAnswers.markStale(answersChangedBy(write.path, write.method));

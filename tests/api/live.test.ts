@@ -148,7 +148,8 @@ describe('GET /api/tournaments/{id}/events', () => {
     await stream.next('ready');
     const saved = await api.call('PATCH', `/api/matches/${match._id}`, { token: boss.token, body: { version: match.version, scoreA: 1, scoreB: 0 } });
     expect(saved.status).toBe(200);
-    expect(await stream.next('match')).toMatchObject({ tournamentId: cup.id, kind: 'match', matchId: match._id });
+    // Ids and the version only: whether the result counted in the statistics is for the instances' held answers.
+    expect(await stream.next('match')).toEqual({ tournamentId: cup.id, kind: 'match', matchId: match._id, version: expect.any(Number) });
     await stream.close();
   });
 
@@ -436,6 +437,19 @@ describe('events between instances', () => {
     stop();
   });
 
+  it('tells whether a result counted in the statistics to the other instances, and drops a junk flag', async () => {
+    const tournamentId = '66666666-6666-4666-8666-666666666666';
+    const held: (boolean | undefined)[] = [];
+    const stopHeld = onTournamentChange((event) => event.tournamentId === tournamentId && held.push(event.counted));
+    receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match', s: 0 }));
+    receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match', s: 1 }));
+    receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match' }));
+    receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match', s: 'так' }));
+    receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match', s: 2 }));
+    expect(held).toEqual([false, true, undefined]);
+    stopHeld();
+  });
+
   it('drops the held answers of that tournament (and ratings for a result), keeping the rest', () => {
     const id = '33333333-3333-4333-8333-333333333333';
     const changed = answersChangedByEvent(id, 'match');
@@ -448,6 +462,13 @@ describe('events between instances', () => {
     expect(changed('/tournaments/55555555-5555-4555-8555-555555555555')).toBe(false);
     expect(answersChangedByEvent(id, 'checkIn')('/leaderboards')).toBe(false);
     expect(answersChangedByEvent(id, 'stage')('/')).toBe(true);
+    // A result of a tournament that counts no statistics moves places on the profiles, no rating.
+    const uncounted = answersChangedByEvent(id, 'match', false);
+    expect(uncounted(`/tournaments/${id}`)).toBe(true);
+    expect(uncounted('/players/77777777-7777-4777-8777-777777777777')).toBe(true);
+    expect(uncounted('/api/teams/77777777-7777-4777-8777-777777777777')).toBe(true);
+    for (const rating of ['/', '/leaderboards', '/leaderboards?game=x', '/api/stats/games']) expect(uncounted(rating), rating).toBe(false);
+    expect(answersChangedByEvent(id, 'match', true)('/leaderboards')).toBe(true);
   });
 });
 

@@ -50,5 +50,7 @@ describe('the held answers a players’ report marks', () => {
     // A confirmation (or an agreeing report) applies a result: `match`; a report waiting or disputed: `report`.
     expect(held.filter(answersChangedByEvent(ID, 'match')).sort()).toEqual([`/matches/${ID}`, `/api/matches/${ID}`, ...tournament, ...ratings].sort());
     expect(held.filter(answersChangedByEvent(ID, 'report')).sort()).toEqual([`/matches/${ID}`, `/api/matches/${ID}`, ...tournament].sort());
+    // A result of a tournament that counts no statistics changes no rating.
+    expect(held.filter(answersChangedByEvent(ID, 'match', false)).sort()).toEqual([`/matches/${ID}`, `/api/matches/${ID}`, ...tournament].sort());
   });
 });

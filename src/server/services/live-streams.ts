@@ -150,7 +150,9 @@ function channelOf(topic: Topic): Channel {
   // Written once the publisher's own work is done (the message to the other instances is on its way
   // by then, and the writer's answer is not held up by 10 000 writes); numbered now, in order.
   const send = (event: TournamentEvent | UserEvent) => {
-    const bytes = frame(event.kind, JSON.stringify(event));
+    // Whether a result counted in the statistics is for the instances' held answers, not the pages.
+    const { counted: _, ...told } = event as TournamentEvent;
+    const bytes = frame(event.kind, JSON.stringify('tournamentId' in event ? told : event));
     setImmediate(() => {
       const started = performance.now();
       writeAll(sinks, bytes);

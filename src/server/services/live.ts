@@ -32,6 +32,11 @@ export interface TournamentEvent {
   matchId?: string;
   /** The tournament's competition version after the change, when it has one. */
   version?: number;
+  /**
+   * For `match`: whether the result counted in the statistics (the tournament counts them). False
+   * leaves the leaderboards and the home page's top players as they were; absent, they may have changed.
+   */
+  counted?: boolean;
 }
 
 export interface UserEvent {
@@ -48,7 +53,8 @@ export const LIVE_CHANNEL = 'kiberarena_live';
  * to a whole team is one message. Ids and kinds only: far under NOTIFY's 8000 bytes.
  */
 type Wire =
-  | { n: string; t: string; k: TournamentEventKind; m?: string; v?: number }
+  // `s`: whether a result counted in the statistics (`counted`), 1 or 0.
+  | { n: string; t: string; k: TournamentEventKind; m?: string; v?: number; s?: 0 | 1 }
   // `c`: the team whose chat got a message (`teamChatSignal`), for the chats each instance holds.
   | { n: string; u: string[]; k: UserEventKind; c?: string }
   // A write through another instance (`publishWrite`): its API path and method.
@@ -114,6 +120,7 @@ function deliver(wire: Wire): void {
       kind: wire.k,
       ...(wire.m ? { matchId: wire.m } : {}),
       ...(wire.v !== undefined ? { version: wire.v } : {}),
+      ...(wire.s !== undefined ? { counted: wire.s === 1 } : {}),
     };
     // Held answers go first, so a viewer who reads again on this event gets the new state. This
     // instance's own events too: a sweep or a read that confirmed a report wrote without a request
@@ -147,6 +154,7 @@ export function publishTournament(event: TournamentEvent): void {
   const wire: Wire = { n: randomUUID(), t: event.tournamentId, k: event.kind };
   if (event.matchId) wire.m = event.matchId;
   if (event.version !== undefined) wire.v = event.version;
+  if (event.counted !== undefined) wire.s = event.counted ? 1 : 0;
   broadcast(wire);
 }
 
@@ -216,6 +224,7 @@ export function receive(text: string): void {
   if (!wire || typeof wire !== 'object' || !isUuidLike(wire.n)) return;
   if ('t' in wire) {
     if (!isUuidLike(wire.t) || !(TOURNAMENT_EVENTS as readonly string[]).includes(wire.k)) return;
+    if ('s' in wire && wire.s !== 0 && wire.s !== 1) return;
   } else if ('u' in wire) {
     if (!Array.isArray(wire.u) || !wire.u.every(isUuidLike) || !(USER_EVENTS as readonly string[]).includes(wire.k)) return;
     if ('c' in wire && !isUuidLike(wire.c)) return;

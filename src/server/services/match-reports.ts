@@ -233,7 +233,7 @@ export async function reportScore(db: Database, matchId: string, userId: string,
     return acted('reported', reported.saved, actors);
   });
   publishSettled(due, matchId);
-  if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report');
+  if (result.ok) published(result, result.after, matchId, result.outcome === 'confirmed' ? 'match' : 'report');
   return answered(db, result);
 }
 
@@ -256,7 +256,7 @@ export async function confirmReport(db: Database, matchId: string, userId: strin
     return saved.ok ? acted('confirmed', saved, actors) : saved;
   });
   publishSettled(due, matchId);
-  if (result.ok) published(result, matchId, 'match');
+  if (result.ok) published(result, result.after, matchId, 'match');
   return answered(db, result);
 }
 
@@ -284,18 +284,21 @@ export async function disputeReport(
     return acted('disputed', disputed.saved, actors);
   });
   publishSettled(due, matchId);
-  if (result.ok) published(result, matchId, 'report');
+  if (result.ok) published(result, result.after, matchId, 'report');
   return answered(db, result);
 }
 
-/** Tells the tournament's viewers what changed, after the commit, with the competition version the change made. */
-function published({ tournamentId, version }: { tournamentId: string; version: number }, matchId: string, kind: 'match' | 'report') {
-  publishTournament({ tournamentId, kind, matchId, version });
+/**
+ * Tells the tournament's viewers what changed, after the commit, with the competition version the
+ * change made and, for a result, whether it counted in the statistics (`after`'s tournament counts them).
+ */
+function published({ tournamentId, version }: { tournamentId: string; version: number }, after: LockedMatch, matchId: string, kind: 'match' | 'report') {
+  publishTournament({ tournamentId, kind, matchId, version, ...(kind === 'match' ? { counted: after.tournament.statsEnabled } : {}) });
 }
 
 /** Tells what an action's transaction settled of a due report (`checkSide`), after its commit. */
 function publishSettled({ settled }: Due, matchId: string) {
-  if (settled) published(settled, matchId, settled.kind);
+  if (settled) published(settled, settled.saved.after, matchId, settled.kind);
 }
 
 /** Reports whose confirmation time passed that one sweep confirms at most (the next tick takes the rest). */
@@ -321,7 +324,7 @@ export async function confirmDueReports(db: Database, now: Date, matchId?: strin
     });
     if (!done) continue;
     if (done.kind === 'match') confirmed += 1;
-    published(done, id, done.kind);
+    published(done, done.saved.after, id, done.kind);
   }
   return confirmed;
 }

@@ -40,11 +40,18 @@ const MATCH_PAGES = '/api/matches/|/matches/|/embed/matches/';
  */
 const SHARE_CARDS = '/api/og/';
 
+/** What the statistics show: the leaderboards, the stats API and the home page's top players. */
+const STATISTICS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/';
+
 /**
- * Ratings, streaks, match history, achievements and places: the leaderboards, the stats API, the
- * home page's top players and the profiles of players and teams (issue 23), pages and reads.
+ * The profiles of players and teams (issue 23), pages and reads: their ratings, streaks, match
+ * history and achievements, and their places in tournaments, which a stage's results move whether
+ * or not the tournament counts statistics.
  */
-const RATINGS = '/(\\?|$)|/leaderboards(/|\\?|$)|/api/stats/|/players/|/teams/|/api/players/|/api/teams/';
+const PROFILES = '/players/|/teams/|/api/players/|/api/teams/';
+
+/** Ratings, streaks, match history, achievements and places: everything a counted result changes. */
+const RATINGS = `${STATISTICS}|${PROFILES}`;
 
 /**
  * A player's report, confirmation or dispute (issue 22), or the organiser's edit of a match (issue
@@ -115,11 +122,12 @@ export function othersMustHear(writePath: string): boolean {
  * instance it made out of date, the same ones that write empties where it happened. A new stage
  * may start the tournament and a status change shows on every list, so both drop everything.
  */
-export function answersChangedByEvent(tournamentId: string, kind: string): (path: string) => boolean {
+export function answersChangedByEvent(tournamentId: string, kind: string, counted?: boolean): (path: string) => boolean {
   if (kind === 'stage' || kind === 'tournament') return () => true;
-  // A result (entered, or a report confirmed: both told as `match`) counts in the ratings too; a
-  // report waiting or disputed changes no rating.
-  const rated = kind === 'match' ? `|${RATINGS}` : '';
+  // A result (entered, or a report confirmed: both told as `match`) moves places on the profiles,
+  // and the ratings too unless the tournament counts no statistics (`counted` false); a report
+  // waiting or disputed changes neither.
+  const rated = kind !== 'match' ? '' : counted === false ? `|${PROFILES}` : `|${RATINGS}`;
   const changed = new RegExp(`^(${tournamentPaths(tournamentId.toLowerCase())}|/sitemap\\.xml|${MATCH_PAGES}|${SHARE_CARDS}${rated})`);
   return (path) => changed.test(path);
 }

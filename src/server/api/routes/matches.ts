@@ -74,7 +74,7 @@ export const matchRoutes = router()
       if (saved.stale) return c.json({ message: t('match.stale'), match: saved.match }, 409);
       if (!saved.preview) {
         keepSaved(saved);
-        publishTournament({ tournamentId: saved.tournamentId, kind: 'match', matchId: id, version: saved.version });
+        publishTournament({ tournamentId: saved.tournamentId, kind: 'match', matchId: id, version: saved.version, counted: saved.after.tournament.statsEnabled });
       }
       const count = plural(defaultLocale, 'count.matchResults', saved.reset.length);
       const message = saved.preview
