@@ -98,7 +98,7 @@ setInterval(() => {
   for (const [kind, list] of took) {
     list.sort((a, b) => a - b);
     const at = (q) => list[Math.min(list.length - 1, Math.floor(q * list.length))].toFixed(0);
-    console.error(`[trace]   ${kind}: ${list.length} answered, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms in the server`);
+    console.error(`[trace]   ${kind}: ${list.length} answered, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${list.at(-1).toFixed(0)} ms in the server`);
   }
   took.clear();
   const slowest = [...slow].sort((a, b) => b[1] - a[1]).slice(0, 8);

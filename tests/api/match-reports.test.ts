@@ -516,7 +516,7 @@ describe('stages kept between actions (stages.ts keptStages)', () => {
     await expectFresh(built.id, final._id);
   });
 
-  it('are kept before the commit only for a transaction that commits: one whose commit fails keeps nothing', async () => {
+  it('are kept only for a transaction that commits: one whose commit fails keeps nothing', async () => {
     const { match, tournament: built } = await duel();
     const unsaved = 'Не збережено';
     // A database whose commit fails after the work is done (as a lost connection's would).

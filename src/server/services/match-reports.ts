@@ -11,7 +11,7 @@
  * is held for the checks and the writes alone: who acts for the sides is read before the transaction
  * (`inAction`), the writes go in one statement where they can (`together`), the answer's names and
  * history are read after the commit (`answered`), and the stages saved are kept for the next action
- * before the commit (stages.ts `keepingTransaction`).
+ * (stages.ts `keepingTransaction`).
  */
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { sameReport, type ReportedScore } from '../../lib/domain/match-report.ts';

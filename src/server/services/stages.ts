@@ -148,31 +148,26 @@ class StageRowsMissing extends Error {}
  * changed. Sound because every change to a tournament's stages moves that version in the same
  * transaction (the stages' ETag already rests on it), with the tournament row locked: stages read
  * under that lock are exactly those of the version read with it. So only such reads (`lockMatch`)
- * and a change's own result go in, once committed (`keepSaved`) or while it commits
- * (`keepingTransaction`); any read may take from it. The loaded
+ * and a committed change's own result (`keepSaved`, `keepingTransaction`) go in; any read may take from it. The loaded
  * stages are never changed in place (every change builds new ones), so one copy serves every reader.
  */
 const KEPT_COMPETITIONS = 64;
-/** A kept competition; `committed`, while the transaction that saved it has not told its commit's outcome. */
-type Kept = { version: number; all: LoadedStage[]; committed?: Promise<boolean> };
-const keptStages = new Map<string, Kept>();
+const keptStages = new Map<string, { version: number; all: LoadedStage[] }>();
 
-/** The stages of `tournamentId` at `version`, if kept and committed; the most recently used are kept longest. */
-async function stagesKeptAt(tournamentId: string, version: number): Promise<LoadedStage[] | undefined> {
+/** The stages of `tournamentId` at `version`, if kept; the most recently used are kept longest. */
+function stagesKeptAt(tournamentId: string, version: number): LoadedStage[] | undefined {
   const kept = keptStages.get(tournamentId);
   if (kept?.version !== version) return undefined;
-  // Saved by a transaction still committing: the caller read this version, so that commit is all but done.
-  if (kept.committed && !(await kept.committed)) return undefined;
   keptStages.delete(tournamentId);
   keptStages.set(tournamentId, kept);
   return kept.all;
 }
 
-/** Keeps a tournament's stages as they are at `version`: only what is committed (or being committed), or read under the tournament's lock. */
-function keepStages(tournamentId: string, version: number, all: LoadedStage[], committed?: Promise<boolean>): void {
+/** Keeps a tournament's stages as they are at `version`: only what is committed, or read under the tournament's lock. */
+function keepStages(tournamentId: string, version: number, all: LoadedStage[]): void {
   frozen(all);
   keptStages.delete(tournamentId);
-  keptStages.set(tournamentId, committed ? { version, all, committed } : { version, all });
+  keptStages.set(tournamentId, { version, all });
   if (keptStages.size > KEPT_COMPETITIONS) keptStages.delete(keptStages.keys().next().value!);
 }
 
@@ -187,7 +182,7 @@ function frozen(value: unknown): void {
 
 /** A tournament's stages at the version of its row just read: kept ones, or read (and kept when `locked`). */
 async function stagesAt(db: Tx, tournament: { id: string; bracketVersion: number }, locked: boolean): Promise<LoadedStage[]> {
-  const kept = await stagesKeptAt(tournament.id, tournament.bracketVersion);
+  const kept = stagesKeptAt(tournament.id, tournament.bracketVersion);
   if (kept) return kept;
   const all = await loadStages(db, tournament.id);
   if (locked) keepStages(tournament.id, tournament.bracketVersion, all);
@@ -213,29 +208,17 @@ export function keepSaved({ after, version }: Saved): void {
 }
 
 /**
- * A transaction that changes matches and keeps what it saved (`keep`, the last one wins) before it
- * commits: the players' actions queued behind it on the tournament's lock read the new version the
- * moment the commit releases the lock, usually before this transaction has heard its commit's answer
- * (FINDINGS F27). A reader of that version waits for the outcome; a transaction that fails keeps nothing.
- * Only a transaction of its own: inside another, its end is no commit.
+ * A transaction that changes matches and keeps what it saved (`keep`, the last one wins) once it
+ * has committed, so the action that follows does not read the stages again; a transaction that
+ * fails keeps nothing. (Kept before the commit, for the actions already queued on the lock, a
+ * reader of the new version had to wait for the commit's answer: the reporters stalled for seconds
+ * at a round's start; FINDINGS F27.) Only a transaction of its own: inside another, its end is no commit.
  */
 export async function keepingTransaction<T>(db: Database, work: (tx: Tx, keep: (saved: Saved) => void) => Promise<T>): Promise<T> {
-  let told!: (ok: boolean) => void;
-  const committed = new Promise<boolean>((resolve) => (told = resolve));
-  try {
-    const value = await db.transaction(async (tx) => {
-      let last: Saved | undefined;
-      const value = await work(tx, (saved) => (last = saved));
-      // Nothing of this transaction reads stages after this: it only commits.
-      if (last) keepStages(last.after.tournament.id, last.version, last.after.all, committed);
-      return value;
-    });
-    told(true);
-    return value;
-  } catch (error) {
-    told(false);
-    throw error;
-  }
+  let last: Saved | undefined;
+  const value = await db.transaction((tx) => work(tx, (saved) => (last = saved)));
+  if (last) keepSaved(last);
+  return value;
 }
 
 /**
