@@ -425,10 +425,13 @@ describe('a players’ action’s statements', () => {
     const stored = queries.filter((q) => /into "match(es|_participants)"|update "(player_game_stats|match_participants)"/.test(q));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatch(/^with "w0" as \(insert into "matches" .*\), "w1" as \(insert into "match_participants" .*\), "w2" as \(update "player_game_stats" set\s/s);
-    // The match rows the result changed and the tournament's version and bracket: one statement too.
-    const saved = queries.filter((q) => /update "stage_matches" as m|update "tournaments" set "bracket"/.test(q));
+    // The match rows the result changed, the tournament's version and bracket, the audit row and the
+    // confirmation's history row: one statement too.
+    const saved = queries.filter((q) => /update "stage_matches" as m|update "tournaments" set "bracket"|into "(audit_log|match_actions)"/.test(q));
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatch(/^with "w0" as \(\s*update "stage_matches" as m set\s.*\), "w1" as \(update "tournaments" set "bracket" .*\) select 1$/s);
+    expect(saved[0]).toMatch(
+      /^with "w0" as \(\s*update "stage_matches" as m set\s.*\), "w1" as \(update "tournaments" set "bracket" .*\), "w2" as \(insert into "audit_log" .*\), "w3" as \(insert into "match_actions" .*\) select 1$/s,
+    );
     // The statistics count the rows as the save wrote them, not read back.
     expect(queries.filter((q) => /^select "stage_matches"\."id", .* from "stage_matches" inner join "stages"/.test(q))).toEqual([]);
     // Earned achievements are told apart by the insert that skips held ones, not read first.

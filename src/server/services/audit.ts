@@ -33,9 +33,15 @@ export interface AuditEntry {
 
 /** Writes the entries in one statement, in the caller's transaction. */
 export async function recordAudit(tx: Tx, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const write = auditWrite(tx, entries);
+  if (write) await write;
+}
+
+/** `recordAudit`'s insert, unsent, for a caller that sends it with its own writes (db/together.ts); none for no entry. */
+export function auditWrite(tx: Tx, entries: AuditEntry | readonly AuditEntry[]) {
   const list = Array.isArray(entries) ? (entries as readonly AuditEntry[]) : [entries as AuditEntry];
-  if (list.length === 0) return;
-  await tx.insert(auditLog).values(
+  if (list.length === 0) return undefined;
+  return tx.insert(auditLog).values(
     list.map((e, i) => ({
       tournamentId: e.tournamentId,
       matchId: e.matchId ?? null,

@@ -11,9 +11,10 @@ import type { Slot } from '../../lib/domain/stage/format.ts';
 import type { GameScore } from '../../lib/domain/stage/result.ts';
 import type { Tx } from '../db/client.ts';
 import { perTransaction } from '../db/per-transaction.ts';
+import { together } from '../db/together.ts';
 import { prepared } from '../db/prepared.ts';
 import { matchActions, stageMatches, teams, users } from '../db/schema/index.ts';
-import { announce, knowReaders, type Notice } from './notices.ts';
+import { knowReaders, noticeWrites, type Notice, type NoticeWrites } from './notices.ts';
 
 export interface SideActor {
   /** The user who acts for the participant: the player, or the team's captain. */
@@ -184,8 +185,14 @@ export interface ReadyMatch {
 
 /** `matchReady` to both sides of each match that just became ready with both participants known. */
 export async function announceReady(tx: Tx, tournament: { id: string; title: string; soloOnly: boolean }, ready: readonly ReadyMatch[]): Promise<void> {
+  const notices = await readyNotices(tx, tournament, ready);
+  await together(tx, notices.writes, notices.signal);
+  notices.sent();
+}
+
+/** `announceReady`'s notices as writes, for a caller that sends them with its own (notices.ts `noticeWrites`). */
+export async function readyNotices(tx: Tx, tournament: { id: string; title: string; soloOnly: boolean }, ready: readonly ReadyMatch[]): Promise<NoticeWrites> {
   const known = ready.filter((m) => m.a && m.b);
-  if (known.length === 0) return;
   const actors = await actorsOf(
     tx,
     tournament.soloOnly,
@@ -209,5 +216,5 @@ export async function announceReady(tx: Tx, tournament: { id: string; title: str
       });
     }
   }
-  await announce(tx, notices);
+  return noticeWrites(tx, notices);
 }

@@ -101,10 +101,12 @@ function reportChange(found: LockedMatch, fields: { reportState: 'reported' | 'd
  * player, or nobody for the automatic confirmation). A score the engine no longer takes is refused as it is.
  */
 async function applyReport(tx: Tx, found: LockedMatch, score: ReportedScore, by: Omit<ActionRecord, 'matchId' | 'scoreA' | 'scoreB' | 'games'>) {
-  const saved = await changeLockedMatch(tx, found, { scoreA: score.scoreA, scoreB: score.scoreB, games: score.games }, by.userId ? { id: by.userId } : null);
+  // Its history row goes in the statement that saves the result (stages.ts `saveStage`).
+  const saved = await changeLockedMatch(tx, found, { scoreA: score.scoreA, scoreB: score.scoreB, games: score.games }, by.userId ? { id: by.userId } : null, (match) => [
+    actionWrite({ matchId: match._id, scoreA: match.scoreA, scoreB: match.scoreB, games: match.games, ...by }),
+  ]);
   if (!saved.ok) return saved;
   if (saved.stale) return { ok: false as const, reason: 'stale' as const, bestOf: 1 };
-  await recordActions(tx, [{ matchId: saved.match._id, scoreA: saved.match.scoreA, scoreB: saved.match.scoreB, games: saved.match.games, ...by }]);
   return saved;
 }
 

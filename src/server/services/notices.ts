@@ -52,7 +52,7 @@ export interface Reader {
 /** The readers a transaction has read (null: no such user), so `announce` reads each once. */
 const readersIn = perTransaction<string, Reader | null>();
 
-/** Readers a transaction read along with something else (match-actions.ts `prefetchSides`): `announce` asks only for the others. */
+/** Readers a transaction was told of, read before it opened (match-actions.ts `knowSides`): `announce` asks only for the others. */
 export function knowReaders(tx: Tx, readers: readonly Reader[]): void {
   const known = readersIn(tx);
   for (const r of readers) known.set(r.id, r);
@@ -69,12 +69,19 @@ export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
   notices.sent();
 }
 
+/** Notices as writes (`noticeWrites`): the inserts, the NOTIFY to send with them, and what to do once they are sent. */
+export interface NoticeWrites {
+  writes: SQLWrapper[];
+  signal: SQL | undefined;
+  sent: () => void;
+}
+
 /**
  * What storing the notices takes, for a caller that sends it with writes of its own in one statement
  * (db/together.ts): the insert, the NOTIFY that rings the readers' open bells once the transaction
  * commits (not for a letter alone), and `sent`, to call once it is sent. `announce` sends it alone.
  */
-export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<{ writes: SQLWrapper[]; signal: SQL | undefined; sent: () => void }> {
+export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<NoticeWrites> {
   const none = { writes: [], signal: undefined, sent: () => {} };
   if (list.length === 0) return none;
   const byId = readersIn(db);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { MatchState, MatchUpdateInput, StageCreateInput, StagesState, StageMatchView, StageView } from '../../lib/api/stages.ts';
 import type { DisqualifiedSnapshot, MatchSnapshot, StageSnapshot } from '../../lib/domain/audit.ts';
@@ -19,8 +19,8 @@ import { prepared } from '../db/prepared.ts';
 import { together } from '../db/together.ts';
 import { stageMatchId } from './match-ids.ts';
 import { matchActions, playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments, users } from '../db/schema/index.ts';
-import { actorsOf, announceReady, recordActions, type SideActor } from './match-actions.ts';
-import { recordAudit, type AuditActor, type AuditEntry } from './audit.ts';
+import { actorsOf, announceReady, readyNotices, recordActions, type SideActor } from './match-actions.ts';
+import { auditWrite, recordAudit, type AuditActor, type AuditEntry } from './audit.ts';
 import { announce, type Notice } from './notices.ts';
 import { approvedParticipants } from './participants.ts';
 import { closeCheckInWithin, published, type CheckInClosing } from './registration.ts';
@@ -200,8 +200,7 @@ export type Saved = { after: LockedMatch; version: number };
 /**
  * A committed change of a match (the admin's edit): its tournament's stages as it saved them, at the
  * version it made, so the action that follows does not read them again. What a save keeps is what it
- * stored: a stage save's rows as it wrote them (`saveStage`, `updated_at` included), a report's match
- * row as the database returned it.
+ * stored: the rows as it wrote them (`saveStage`, match-reports.ts `reportChange`; `updated_at` included).
  */
 export function keepSaved({ after, version }: Saved): void {
   keepStages(after.tournament.id, version, after.all);
@@ -706,6 +705,7 @@ async function saveStage(
     edits?: ReadonlyMap<number, { comment?: string; scheduledAt?: Date | null }>;
   },
   audit: StageAudit,
+  alongside?: (saved: LoadedStage) => SQLWrapper[],
 ): Promise<{ stage: LoadedStage; all: LoadedStage[]; changed: number[]; version: number }> {
   const now = new Date();
   const stage = {
@@ -746,7 +746,7 @@ async function saveStage(
     }
   });
   const byId = new Map(loaded.rows.map((row) => [row.id, row]));
-  await announceReady(
+  const notices = await readyNotices(
     tx,
     tournament,
     changes
@@ -773,22 +773,31 @@ async function saveStage(
   };
   const updatedAll = all.map((s) => (s.stage.id === stage.id ? saved : s));
   const bump = tournamentBump(tx, tournament, updatedAll);
-  // The stage, its rows and the tournament's version: one statement (more only past ROWS_PER_STATEMENT rows).
+  const audited = auditWrite(tx, await resultEntries(tx, tournament, loaded, resolved, resultIndexes, audit));
+  // The next matches' notices, the stage, its rows, the tournament's version, the audit rows and the
+  // caller's own (a confirmation's history row): one statement (more only past ROWS_PER_STATEMENT rows).
   const [rowsWrite, ...moreRows] = rowWrites(changes, now);
-  await together(tx, [
-    ...(stage.seeds !== loaded.stage.seeds || stage.disqualified !== loaded.stage.disqualified
-      ? [tx.update(stages).set({ seeds: stage.seeds, disqualified: stage.disqualified }).where(eq(stages.id, stage.id))]
-      : []),
-    ...(rowsWrite ? [rowsWrite] : []),
-    bump.write,
-  ]);
+  await together(
+    tx,
+    [
+      ...notices.writes,
+      ...(stage.seeds !== loaded.stage.seeds || stage.disqualified !== loaded.stage.disqualified
+        ? [tx.update(stages).set({ seeds: stage.seeds, disqualified: stage.disqualified }).where(eq(stages.id, stage.id))]
+        : []),
+      ...(rowsWrite ? [rowsWrite] : []),
+      bump.write,
+      ...(audited ? [audited] : []),
+      ...(alongside?.(saved) ?? []),
+    ],
+    notices.signal,
+  );
+  notices.sent();
   for (const more of moreRows) await tx.execute(more);
   const { version } = bump;
   if (changedResults.length > 0) {
     const counted = new Set(changedResults);
     await countStageResults(tx, tournament, rows.filter((row) => counted.has(row.id)));
   }
-  await recordAudit(tx, await resultEntries(tx, tournament, loaded, resolved, resultIndexes, audit));
   return { stage: saved, all: updatedAll, changed, version };
 }
 
@@ -1101,7 +1110,13 @@ export function lockedView(found: LockedMatch) {
  * end here, so a result is applied one way whoever gives it: later matches reset, the statistics
  * and ratings follow, the tournament's version moves.
  */
-export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<MatchUpdateInput, 'version'>, actor: AuditActor | null): Promise<MatchSaved> {
+export async function changeLockedMatch(
+  tx: Tx,
+  found: LockedMatch,
+  input: Omit<MatchUpdateInput, 'version'>,
+  actor: AuditActor | null,
+  alongside?: (match: StageMatchView) => SQLWrapper[],
+): Promise<MatchSaved> {
   const { tournament, all, loaded, index } = found;
   const bestOf = loaded.stage.settings.bestOf ?? 1;
   if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished', bestOf };
@@ -1152,6 +1167,7 @@ export async function changeLockedMatch(tx: Tx, found: LockedMatch, input: Omit<
       edits: new Map([[index, edit]]),
     },
     { actor, target: { index, disputed: loaded.rows[index]!.reportState === 'disputed' } },
+    alongside && ((saved) => alongside(matchView(saved, index))),
   );
   return {
     ok: true,
