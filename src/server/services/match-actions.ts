@@ -129,51 +129,16 @@ export interface ActionRecord {
   reason?: string;
 }
 
-/** One row of a match's history: prepared (db/prepared.ts), as every players' action adds one. */
-const actionInsert = prepared((db) =>
-  db
-    .insert(matchActions)
-    .values({
-      matchId: sql.placeholder('matchId'),
-      kind: sql.placeholder('kind'),
-      userId: sql.placeholder('userId'),
-      side: sql.placeholder('side'),
-      scoreA: sql.placeholder('scoreA'),
-      scoreB: sql.placeholder('scoreB'),
-      // As text: a placeholder's value goes through the column's JSON encoder, which would store a missing list as JSON null.
-      games: sql`${sql.placeholder('games')}::jsonb`,
-      reason: sql.placeholder('reason'),
-      createdAt: sql`clock_timestamp()`,
-    })
-    .prepare('match_action'),
-);
-
 /**
- * A row of a match's history as a write for `together` (db/together.ts), sent with the action's other
- * writes in one statement; stamped by the clock, as `recordActions`' rows are.
+ * A row of a match's history, as a write for `together` (db/together.ts): sent with the action's other
+ * writes in one statement. Stamped by the clock rather than the transaction's start, so a report and
+ * the confirmation it triggered read back in the order they were sent; rows of one statement would
+ * tie, so an action sends at most one in each.
  */
 export function actionWrite(a: ActionRecord): SQL {
   const games = a.games ? JSON.stringify(a.games) : null;
   return sql`insert into ${matchActions} (id, match_id, kind, user_id, side, score_a, score_b, games, reason, created_at)
     values (${randomUUID()}, ${a.matchId}, ${a.kind}, ${a.userId ?? null}, ${a.side ?? null}, ${a.scoreA ?? null}::int, ${a.scoreB ?? null}::int, ${games}::jsonb, ${a.reason ?? ''}, clock_timestamp())`;
-}
-
-/** Adds rows to matches' histories (in the caller's transaction). */
-export async function recordActions(tx: Tx, list: readonly ActionRecord[]): Promise<void> {
-  // One statement each, stamped by the clock rather than the transaction's start, so a report and
-  // the confirmation it triggered read back in the order they happened.
-  for (const a of list) {
-    await actionInsert(tx).execute({
-      matchId: a.matchId,
-      kind: a.kind,
-      userId: a.userId ?? null,
-      side: a.side ?? null,
-      scoreA: a.scoreA ?? null,
-      scoreB: a.scoreB ?? null,
-      games: a.games ? JSON.stringify(a.games) : null,
-      reason: a.reason ?? '',
-    });
-  }
 }
 
 export interface ReadyMatch {

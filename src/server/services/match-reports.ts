@@ -23,7 +23,7 @@ import { together } from '../db/together.ts';
 import { matchActions, stageMatches, tournaments } from '../db/schema/index.ts';
 import type { MatchState } from '../../lib/api/stages.ts';
 import { publishTournament } from './live.ts';
-import { actionWrite, actorsOf, knowSides, readSides, recordActions, type ActionRecord, type SideActor } from './match-actions.ts';
+import { actionWrite, actorsOf, knowSides, readSides, type ActionRecord, type SideActor } from './match-actions.ts';
 import { noticeWrites } from './notices.ts';
 import { changeLockedMatch, keepingTransaction, lockedView, lockMatch, matchState, type LockedMatch, type MatchRefusal, type Saved } from './stages.ts';
 import { SWEEPS, type Sweep } from './sweeps.ts';
@@ -194,7 +194,7 @@ export async function reportScore(db: Database, matchId: string, userId: string,
     const waiting = row.reportState === 'reported' && row.reportedBy !== side ? await waitingReport(tx, matchId) : null;
     const reportRow: ActionRecord = { matchId, kind: 'report', userId, side, ...score };
     if (waiting) {
-      await recordActions(tx, [reportRow]);
+      await together(tx, [actionWrite(reportRow)]);
       const agreed = sameReport(waiting, score);
       if (agreed) {
         const saved = await applyReport(tx, found, agreed, { kind: 'confirm', userId, side });

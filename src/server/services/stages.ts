@@ -19,7 +19,7 @@ import { prepared } from '../db/prepared.ts';
 import { together } from '../db/together.ts';
 import { stageMatchId } from './match-ids.ts';
 import { matchActions, playerGameStats, stageGroups, stageMatches, stageRounds, stages, teamGameStats, tournaments, users } from '../db/schema/index.ts';
-import { actorsOf, announceReady, readyNotices, recordActions, type SideActor } from './match-actions.ts';
+import { actionWrite, actorsOf, announceReady, readyNotices, type SideActor } from './match-actions.ts';
 import { auditWrite, recordAudit, type AuditActor, type AuditEntry } from './audit.ts';
 import { announce, type Notice } from './notices.ts';
 import { approvedParticipants } from './participants.ts';
@@ -1195,19 +1195,18 @@ export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInp
     const { loaded, index, tournament } = found;
     const row = loaded.rows[index]!;
     if (row.version !== input.version) return { ok: true, stale: true, match: matchView(loaded, index) };
-    const saved = await changeLockedMatch(tx, found, input, actor);
-    if (!saved.ok || saved.stale || saved.preview) return saved;
     const wantsResult = input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
-    if (input.reset || wantsResult) {
-      const m = saved.match;
-      await recordActions(tx, [
-        input.reset
-          ? { matchId, kind: 'reset', userId: actor.id }
-          : { matchId, kind: 'result', userId: actor.id, scoreA: m.scoreA, scoreB: m.scoreB, games: m.games, reason: input.comment ?? '' },
-      ]);
-      if (row.reportState === 'disputed' && saved.match.status === 'completed') {
-        await announceResolved(tx, tournament, saved.match);
-      }
+    // The history row goes in the statement that saves the result (`saveStage`).
+    const history = (m: StageMatchView): SQLWrapper[] =>
+      input.reset
+        ? [actionWrite({ matchId, kind: 'reset', userId: actor.id })]
+        : wantsResult
+          ? [actionWrite({ matchId, kind: 'result', userId: actor.id, scoreA: m.scoreA, scoreB: m.scoreB, games: m.games, reason: input.comment ?? '' })]
+          : [];
+    const saved = await changeLockedMatch(tx, found, input, actor, history);
+    if (!saved.ok || saved.stale || saved.preview) return saved;
+    if ((input.reset || wantsResult) && row.reportState === 'disputed' && saved.match.status === 'completed') {
+      await announceResolved(tx, tournament, saved.match);
     }
     return saved;
   });
