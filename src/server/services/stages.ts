@@ -209,9 +209,9 @@ export function keepSaved({ after, version }: Saved): void {
 /**
  * A transaction that changes matches and keeps what it saved (`keep`, the last one wins) once it
  * has committed, so the action that follows does not read the stages again; a transaction that
- * fails keeps nothing. (Kept before the commit, for the actions already queued on the lock, a
- * reader of the new version had to wait for the commit's answer: the reporters stalled for seconds
- * at a round's start; FINDINGS F27.) Only a transaction of its own: inside another, its end is no commit.
+ * fails keeps nothing. (An action already queued on the lock gets it before this one has heard its
+ * commit's answer, and reads them again: FINDINGS F27.) Only a transaction of its own: inside
+ * another, its end is no commit.
  */
 export async function keepingTransaction<T>(db: Database, work: (tx: Tx, keep: (saved: Saved) => void) => Promise<T>): Promise<T> {
   let last: Saved | undefined;
