@@ -531,11 +531,15 @@ describe('stages kept between actions (stages.ts keptStages)', () => {
         }),
     } as unknown as typeof api.db;
     await expect(
-      keepingTransaction(failing, async (tx, keep) => {
-        const found = (await lockMatch(tx, match._id))!;
-        const all = found.all.map((s) => ({ ...s, rows: s.rows.map((r) => ({ ...r, comment: unsaved })) }));
-        keep({ after: { ...found, all, loaded: all[0]! }, version: found.tournament.bracketVersion + 1 });
-      }),
+      keepingTransaction(
+        failing,
+        async (tx) => {
+          const found = (await lockMatch(tx, match._id))!;
+          const all = found.all.map((s) => ({ ...s, rows: s.rows.map((r) => ({ ...r, comment: unsaved })) }));
+          return { after: { ...found, all, loaded: all[0]! }, version: found.tournament.bracketVersion + 1 };
+        },
+        (saved) => saved,
+      ),
     ).rejects.toThrow('коміт не вдався');
     // Another instance moves the version to the one the failed transaction kept: readers read it afresh.
     await api.db

@@ -112,12 +112,10 @@ async function applyReport(tx: Tx, found: LockedMatch, score: ReportedScore, by:
 
 type Checked = { ok: true; found: LockedMatch; side: Slot; actors: Map<string, SideActor> } | { ok: false; reason: ReportRefusal; bestOf: number };
 
-/** What a settled due report published (`settleIfDue`), and the change it saved. */
-type Settled = { tournamentId: string; version: number; kind: 'match' | 'report'; saved: Saved };
+/** What a settled due report publishes (`settleIfDue`), and the change it saved. */
+type Settled = { kind: 'match' | 'report'; saved: Saved };
 /** Where `checkSide` leaves what the action's transaction settled, to publish once it commits. */
 type Due = { settled?: Settled };
-/** Keeps what a transaction saved (stages.ts `keepingTransaction`). */
-type Keep = (saved: Saved) => void;
 
 /**
  * The checks every players' action starts with, in the order their refusals are told. A report of
@@ -125,14 +123,11 @@ type Keep = (saved: Saved) => void;
  * sweep would settle it (`due.settled` says what to publish once it commits); the action is then
  * judged on the match as that left it.
  */
-async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined, now: Date, due: Due, keep: Keep): Promise<Checked> {
+async function checkSide(tx: Tx, matchId: string, userId: string, version: number | undefined, now: Date, due: Due): Promise<Checked> {
   const locked = await lockMatch(tx, matchId);
   if (!locked) return { ok: false, reason: 'notFound', bestOf: 1 };
   const settled = await settleIfDue(tx, locked, now);
-  if (settled) {
-    due.settled = settled.event;
-    keep(settled.event.saved);
-  }
+  if (settled) due.settled = settled.event;
   const found = settled?.found ?? locked;
   const { match, row, rules } = lockedView(found);
   const refuse = (reason: ReportRefusal): Checked => ({ ok: false, reason, bestOf: rules.bestOf });
@@ -165,23 +160,31 @@ async function answered(db: Database, result: Acted): Promise<ReportDone> {
 }
 
 /**
- * A players' action's transaction. Who acts for the match's sides, and how they want their notices,
- * is read before it opens (`readSides`: nothing a competition write changes); what it saves is kept
- * for the next action (`keepingTransaction`).
+ * A players' action, whole. Who acts for the match's sides, and how they want their notices, is read
+ * before its transaction opens (`readSides`: nothing a competition write changes). Once it commits,
+ * what it saved (or, refused, what it settled first) is kept for the next action
+ * (`keepingTransaction`), both changes are told, and the answer is read.
  */
-async function inAction(db: Database, matchId: string, work: (tx: Tx, keep: Keep) => Promise<Acted>): Promise<Acted> {
+async function inAction(db: Database, matchId: string, work: (tx: Tx, due: Due) => Promise<Acted>): Promise<ReportDone> {
   const sides = await readSides(db, matchId);
-  return keepingTransaction(db, (tx, keep) => {
-    knowSides(tx, sides);
-    return work(tx, keep);
-  });
+  const due: Due = {};
+  const result = await keepingTransaction(
+    db,
+    (tx) => {
+      knowSides(tx, sides);
+      return work(tx, due);
+    },
+    (acted) => (acted.ok ? acted : due.settled?.saved),
+  );
+  if (due.settled) published(due.settled.saved, matchId, due.settled.kind);
+  if (result.ok) published(result, matchId, result.outcome === 'confirmed' ? 'match' : 'report');
+  return answered(db, result);
 }
 
 /** `POST /api/matches/{id}/report`: a side reports the score. */
 export async function reportScore(db: Database, matchId: string, userId: string, input: ReportInput, now = new Date()): Promise<ReportDone> {
-  const due: Due = {};
-  const result = await inAction(db, matchId, async (tx, keep): Promise<Acted> => {
-    const checked = await checkSide(tx, matchId, userId, input.version, now, due, keep);
+  return inAction(db, matchId, async (tx, due): Promise<Acted> => {
+    const checked = await checkSide(tx, matchId, userId, input.version, now, due);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules, feedsLater, match } = lockedView(found);
@@ -198,13 +201,11 @@ export async function reportScore(db: Database, matchId: string, userId: string,
       const agreed = sameReport(waiting, score);
       if (agreed) {
         const saved = await applyReport(tx, found, agreed, { kind: 'confirm', userId, side });
-        if (saved.ok) keep(saved);
         return saved.ok ? acted('confirmed', saved, actors) : saved;
       }
       // The sides tell different scores: the admin decides.
       const disputed = reportChange(found, { reportState: 'disputed', confirmBy: null });
       await together(tx, [...disputed.writes, actionWrite({ matchId, kind: 'dispute', userId, side })]);
-      keep(disputed.saved);
       return acted('disputed', disputed.saved, actors);
     }
     const reported = reportChange(found, {
@@ -231,19 +232,14 @@ export async function reportScore(db: Database, matchId: string, userId: string,
     // The report, the match's and the tournament's change and the other side's notice: one statement.
     await together(tx, [actionWrite(reportRow), ...reported.writes, ...told.writes], told.signal);
     told.sent();
-    keep(reported.saved);
     return acted('reported', reported.saved, actors);
   });
-  publishSettled(due, matchId);
-  if (result.ok) published(result, result.after, matchId, result.outcome === 'confirmed' ? 'match' : 'report');
-  return answered(db, result);
 }
 
 /** `POST /api/matches/{id}/confirm`: the other side confirms the waiting report. */
 export async function confirmReport(db: Database, matchId: string, userId: string, version?: number, now = new Date()): Promise<ReportDone> {
-  const due: Due = {};
-  const result = await inAction(db, matchId, async (tx, keep): Promise<Acted> => {
-    const checked = await checkSide(tx, matchId, userId, version, now, due, keep);
+  return inAction(db, matchId, async (tx, due): Promise<Acted> => {
+    const checked = await checkSide(tx, matchId, userId, version, now, due);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules } = lockedView(found);
@@ -254,12 +250,8 @@ export async function confirmReport(db: Database, matchId: string, userId: strin
     const waiting = await waitingReport(tx, matchId);
     if (!waiting) return refuse('nothingToConfirm');
     const saved = await applyReport(tx, found, waiting, { kind: 'confirm', userId, side });
-    if (saved.ok) keep(saved);
     return saved.ok ? acted('confirmed', saved, actors) : saved;
   });
-  publishSettled(due, matchId);
-  if (result.ok) published(result, result.after, matchId, 'match');
-  return answered(db, result);
 }
 
 /** `POST /api/matches/{id}/dispute`: the other side disputes the waiting report; the admin decides. */
@@ -270,9 +262,8 @@ export async function disputeReport(
   input: { reason: string; version?: number | undefined },
   now = new Date(),
 ): Promise<ReportDone> {
-  const due: Due = {};
-  const result = await inAction(db, matchId, async (tx, keep): Promise<Acted> => {
-    const checked = await checkSide(tx, matchId, userId, input.version, now, due, keep);
+  return inAction(db, matchId, async (tx, due): Promise<Acted> => {
+    const checked = await checkSide(tx, matchId, userId, input.version, now, due);
     if (!checked.ok) return checked;
     const { found, side, actors } = checked;
     const { row, rules } = lockedView(found);
@@ -282,25 +273,17 @@ export async function disputeReport(
     if (row.reportedBy === side) return refuse('ownReport');
     const disputed = reportChange(found, { reportState: 'disputed', confirmBy: null });
     await together(tx, [...disputed.writes, actionWrite({ matchId, kind: 'dispute', userId, side, reason: input.reason })]);
-    keep(disputed.saved);
     return acted('disputed', disputed.saved, actors);
   });
-  publishSettled(due, matchId);
-  if (result.ok) published(result, result.after, matchId, 'report');
-  return answered(db, result);
 }
 
 /**
- * Tells the tournament's viewers what changed, after the commit, with the competition version the
- * change made and, for a result, whether it counted in the statistics (`after`'s tournament counts them).
+ * Tells the tournament's viewers what a committed change saved, with the competition version it made
+ * and, for a result, whether it counted in the statistics (the tournament counts them).
  */
-function published({ tournamentId, version }: { tournamentId: string; version: number }, after: LockedMatch, matchId: string, kind: 'match' | 'report') {
-  publishTournament({ tournamentId, kind, matchId, version, ...(kind === 'match' ? { counted: after.tournament.statsEnabled } : {}) });
-}
-
-/** Tells what an action's transaction settled of a due report (`checkSide`), after its commit. */
-function publishSettled({ settled }: Due, matchId: string) {
-  if (settled) published(settled, settled.saved.after, matchId, settled.kind);
+function published({ after, version }: Saved, matchId: string, kind: 'match' | 'report') {
+  const { tournament } = after;
+  publishTournament({ tournamentId: tournament.id, kind, matchId, version, ...(kind === 'match' ? { counted: tournament.statsEnabled } : {}) });
 }
 
 /** Reports whose confirmation time passed that one sweep confirms at most (the next tick takes the rest). */
@@ -318,15 +301,17 @@ export async function confirmDueReports(db: Database, now: Date, matchId?: strin
   const due = await (matchId ? dueOfMatch(db).execute({ now, matchId }) : dueReports(db).execute({ now }));
   let confirmed = 0;
   for (const { id } of due) {
-    const done = await keepingTransaction(db, async (tx, keep) => {
-      const found = await lockMatch(tx, id);
-      const settled = found && (await settleIfDue(tx, found, now));
-      if (settled) keep(settled.event.saved);
-      return settled?.event ?? null;
-    });
+    const done = await keepingTransaction(
+      db,
+      async (tx) => {
+        const found = await lockMatch(tx, id);
+        return (found && (await settleIfDue(tx, found, now))?.event) ?? null;
+      },
+      (settled) => settled?.saved,
+    );
     if (!done) continue;
     if (done.kind === 'match') confirmed += 1;
-    published(done, done.saved.after, id, done.kind);
+    published(done.saved, id, done.kind);
   }
   return confirmed;
 }
@@ -339,13 +324,12 @@ export async function confirmDueReports(db: Database, now: Date, matchId?: strin
 async function settleIfDue(tx: Tx, found: LockedMatch, now: Date): Promise<{ event: Settled; found: LockedMatch } | null> {
   const { row } = lockedView(found);
   if (row.reportState !== 'reported' || !row.confirmBy || row.confirmBy > now || !row.reportedBy) return null;
-  const tournamentId = found.tournament.id;
   const waiting = await waitingReport(tx, row.id);
   const saved = waiting ? await applyReport(tx, found, waiting, { kind: 'autoConfirm', side: otherSide(row.reportedBy) }) : null;
-  if (saved?.ok) return { event: { tournamentId, version: saved.version, kind: 'match', saved }, found: saved.after };
+  if (saved?.ok) return { event: { kind: 'match', saved }, found: saved.after };
   const { writes, saved: disputed } = reportChange(found, { reportState: 'disputed', confirmBy: null });
   await together(tx, writes);
-  return { event: { tournamentId, version: disputed.version, kind: 'report', saved: disputed }, found: disputed.after };
+  return { event: { kind: 'report', saved: disputed }, found: disputed.after };
 }
 
 /** The reports due by `now`, of every match or of one: prepared (db/prepared.ts), as every read of a match asks first (a players' action finds its own under its lock: `checkSide`). */

@@ -207,16 +207,16 @@ export function keepSaved({ after, version }: Saved): void {
 }
 
 /**
- * A transaction that changes matches and keeps what it saved (`keep`, the last one wins) once it
- * has committed, so the action that follows does not read the stages again; a transaction that
- * fails keeps nothing. (An action already queued on the lock gets it before this one has heard its
+ * A transaction that changes matches, and keeps what it saved (`savedOf` its value) once it has
+ * committed, so the action that follows does not read the stages again; a transaction that fails
+ * keeps nothing. (An action already queued on the lock gets it before this one has heard its
  * commit's answer, and reads them again: FINDINGS F27.) Only a transaction of its own: inside
  * another, its end is no commit.
  */
-export async function keepingTransaction<T>(db: Database, work: (tx: Tx, keep: (saved: Saved) => void) => Promise<T>): Promise<T> {
-  let last: Saved | undefined;
-  const value = await db.transaction((tx) => work(tx, (saved) => (last = saved)));
-  if (last) keepSaved(last);
+export async function keepingTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>, savedOf: (value: T) => Saved | undefined): Promise<T> {
+  const value = await db.transaction(work);
+  const saved = savedOf(value);
+  if (saved) keepSaved(saved);
   return value;
 }
 
