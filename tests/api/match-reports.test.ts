@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchState, StageMatchView, StagesState, StageView } from '../../src/lib/api/stages.ts';
 import { t } from '../../src/lib/i18n/index.ts';
-import { matchParticipants, matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
+import { matchActions, matchParticipants, matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
 import { onTournamentChange, type TournamentEvent } from '../../src/server/services/live.ts';
 import { confirmDueReports } from '../../src/server/services/match-reports.ts';
 import { forgetKeptStages, keepingTransaction, lockMatch } from '../../src/server/services/stages.ts';
@@ -140,6 +140,20 @@ describe('reporting a score', () => {
     expect(differs.body.state.match.status).toBe('ready');
     expect(differs.body.state.report).toMatchObject({ state: 'disputed', confirmBy: null });
     expect(differs.body.state.actions.map((x) => x.kind)).toEqual(['report', 'report', 'dispute']);
+  });
+
+  it('keeps the history in the order it was written when the clock does not move on between actions', async () => {
+    // The embedded database's clock counts milliseconds, in which two actions on a match fit; a clock
+    // behind the latest row (here an hour) is the same case made certain.
+    const { a, b, match } = await duel();
+    await report(a, match._id, { scoreA: 1, scoreB: 0 });
+    await api.db.update(matchActions).set({ createdAt: sql`now() + interval '1 hour'` }).where(eq(matchActions.matchId, match._id));
+    const agreed = await report(b, match._id, { scoreA: 1, scoreB: 0 });
+    expect(agreed.body.state.actions.map((x) => [x.kind, x.side])).toEqual([
+      ['report', 'a'],
+      ['report', 'b'],
+      ['confirm', 'b'],
+    ]);
   });
 
   it('judges the score with the admin’s rules and messages: best-of, games, draws only in round robin and Swiss', async () => {

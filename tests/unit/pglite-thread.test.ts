@@ -148,6 +148,34 @@ describe('the embedded database on its own thread', () => {
     expect(await second).toBe(1);
   });
 
+  it('runs a transaction from BEGIN to COMMIT in one turn of the caller’s loop, holding PGlite for its statements alone', async () => {
+    let turned = false;
+    await handle.db.transaction(async (tx) => {
+      setImmediate(() => (turned = true));
+      await tx.execute(sql`insert into scratch values (30, 'one turn')`);
+      await tx.execute(sql`update scratch set note = 'still one turn' where id = 30`);
+      await tx.execute(sql`select note from scratch where id = 30`);
+      // Each statement answered across the loop would have let the immediate run.
+      expect(turned).toBe(false);
+    });
+    expect(await rowsOf(handle, sql`select note from scratch where id = 30`)).toEqual([{ note: 'still one turn' }]);
+  });
+
+  it('runs a transaction’s statements before the statements from outside that were waiting', async () => {
+    const finished: string[] = [];
+    const waiting = Array.from({ length: 40 }, (_, i) =>
+      handle.db.execute(sql`select count(*) from generate_series(1, 100000)`).then(() => finished.push(`statement ${i}`)),
+    );
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into scratch values (31, 'ahead')`);
+    });
+    finished.push('transaction');
+    await Promise.all(waiting);
+    // The thread looks for a transaction's statement before each waiting one: at most the one
+    // running when it came (and its answer's way back) went first, not all forty.
+    expect(finished.indexOf('transaction')).toBeLessThanOrEqual(2);
+  });
+
   it('answers a parallel burst, each caller its own rows', async () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => rowsOf(handle, sql`select ${i}::int as n, ${`№${i}`} as s`)),

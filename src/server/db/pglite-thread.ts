@@ -2,10 +2,18 @@
 // synchronously inside WebAssembly: on the server's thread no answer, not even a held page or a
 // 304, could leave while a statement ran. Here the server's thread sends each statement across
 // and goes on; `db/pglite-worker.ts` runs PGlite.
+//
+// Except inside a transaction. PGlite has one connection, so an open transaction holds it; sent
+// across one statement at a time, each waiting for the server's loop to take its answer, a
+// transaction held PGlite for as many of the server's turns as it had statements (tens of ms each
+// on a busy server) while PGlite sat idle and every other statement waited (FINDINGS F28). A
+// transaction's statements are therefore answered synchronously: the server's thread waits on a
+// shared flag (`Atomics.wait`) and takes the answer off a port of its own, so a transaction runs
+// from BEGIN to COMMIT in one turn, holding PGlite for its own statements only.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 
 export interface ThreadOptions {
@@ -15,17 +23,34 @@ export interface ThreadOptions {
   settings: string[];
 }
 
+/** What the thread is started with: the options, and where a transaction's statements go. */
+export interface ThreadData extends ThreadOptions {
+  /** A transaction's statements come on it, and their answers go back on it, at once. */
+  transactions: MessagePort;
+  /** Set to 1 (and notified) once an answer is on `transactions`. */
+  signal: Int32Array;
+}
+
 /**
- * What crosses to the thread. A query names its transaction (0: none). Parsers are functions and
- * cannot cross: `text` lists the types whose values stay the text PostgreSQL sent, which is all
- * drizzle's parsers do (they keep dates and intervals as strings).
+ * A statement as it crosses. Parsers are functions and cannot cross: `text` lists the types whose
+ * values stay the text PostgreSQL sent, which is all drizzle's parsers do (they keep dates and
+ * intervals as strings).
  */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+  rowMode: 'array' | 'object';
+  text: number[];
+}
+
+/** What crosses on the thread's own port, answered there. */
 export type ToThread =
-  | { op: 'query'; id: number; tx: number; sql: string; params: unknown[]; rowMode: 'array' | 'object'; text: number[] }
-  | { op: 'begin'; id: number; tx: number }
-  | { op: 'end'; id: number; tx: number; commit: boolean }
+  | ({ op: 'query'; id: number } & Statement)
   | { op: 'listen' | 'unlisten'; id: number; channel: string }
   | { op: 'close'; id: number };
+
+/** What crosses on the transactions' port, one transaction at a time, answered there at once. */
+export type InTransaction = { op: 'begin'; id: number } | ({ op: 'query'; id: number } & Statement) | { op: 'end'; id: number; commit: boolean };
 
 /** An error as it crosses: its message and the fields callers read (`code`, `constraint`, …). */
 export interface ErrorShape {
@@ -33,12 +58,15 @@ export interface ErrorShape {
   fields: Record<string, string | number | boolean>;
 }
 
-export type FromThread =
-  | { ready: true }
-  | { failed: string }
-  | { id: number; result: unknown }
-  | { id: number; error: ErrorShape }
-  | { channel: string; payload: string };
+export type Answer = { id: number; result: unknown } | { id: number; error: ErrorShape };
+
+export type FromThread = { ready: true } | { failed: string } | Answer | { channel: string; payload: string };
+
+/**
+ * How long a transaction's statement may keep the server's thread waiting. Only a lost thread
+ * should reach it: the longest statement the server sends in a transaction takes milliseconds.
+ */
+const ANSWER_TIMEOUT_MS = 60_000;
 
 /** A database error's primitive fields survive the crossing; its stack and its options' functions do not. */
 export function errorShape(error: unknown): ErrorShape {
@@ -82,16 +110,22 @@ interface Pending {
 /** The part of PGlite's client that drizzle and `openDatabase` use, served by the thread. */
 export class PgliteThread {
   readonly #worker: Worker;
+  readonly #transactions: MessagePort;
+  readonly #signal: Int32Array;
+  /** A transaction is open: the next waits its turn here, not inside the thread (see above). */
+  #inTransaction = false;
+  readonly #waitingTransactions: (() => void)[] = [];
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #next = 1;
-  #nextTx = 1;
   /** Why calls fail from now on: the thread stopped or was closed. */
   #gone: Error | null = null;
   #closing = false;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, transactions: MessagePort, signal: Int32Array) {
     this.#worker = worker;
+    this.#transactions = transactions;
+    this.#signal = signal;
   }
 
   /**
@@ -99,8 +133,11 @@ export class PgliteThread {
    * thread stopped without `close` (a crash): every call fails from then on.
    */
   static open(options: ThreadOptions, onLost?: (error: Error) => void): Promise<PgliteThread> {
-    const worker = new Worker(workerEntry(), { workerData: options });
-    const thread = new PgliteThread(worker);
+    const { port1, port2 } = new MessageChannel();
+    const signal = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const workerData: ThreadData = { ...options, transactions: port2, signal };
+    const worker = new Worker(workerEntry(), { workerData, transferList: [port2] });
+    const thread = new PgliteThread(worker, port1, signal);
     return new Promise((resolve, reject) => {
       worker.on('message', (message: FromThread) => {
         if ('ready' in message) resolve(thread);
@@ -123,25 +160,39 @@ export class PgliteThread {
   }
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    return this.#query(0, sql, params, options);
+    return this.#call({ op: 'query', ...statementOf(sql, params, options) }) as Promise<Results<T>>;
   }
 
   /**
    * Runs `work` in one transaction on the thread: committed when it resolves, rolled back when it
-   * throws. Other statements wait for it there, as PGlite makes them wait in one thread.
+   * throws. Its statements are answered synchronously (see above), so unless `work` awaits
+   * something else it runs in this one turn; the next transaction waits for it on this side, which
+   * never blocks. Other statements wait for it in the thread, as PGlite makes them wait in one.
    */
   async transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const tx = this.#nextTx++;
-    await this.#call({ op: 'begin', tx });
-    let result: T;
+    if (this.#inTransaction) await new Promise<void>((resolve) => this.#waitingTransactions.push(resolve));
+    this.#inTransaction = true;
     try {
-      result = await work({ query: (sql, params = [], options = {}) => this.#query(tx, sql, params, options) });
-    } catch (error) {
-      await this.#call({ op: 'end', tx, commit: false }).catch(() => {});
-      throw error;
+      this.#callNow({ op: 'begin' });
+      let result: T;
+      try {
+        // async: a statement that fails rejects, as a query does, rather than throwing at the call.
+        result = await work({ query: async (sql, params = [], options = {}) => this.#callNow({ op: 'query', ...statementOf(sql, params, options) }) as Results<never> });
+      } catch (error) {
+        try {
+          this.#callNow({ op: 'end', commit: false });
+        } catch {
+          // The thread is gone or did not answer: PGlite has nothing left to roll back.
+        }
+        throw error;
+      }
+      this.#callNow({ op: 'end', commit: true });
+      return result;
+    } finally {
+      const next = this.#waitingTransactions.shift();
+      if (next) next();
+      else this.#inTransaction = false;
     }
-    await this.#call({ op: 'end', tx, commit: true });
-    return result;
   }
 
   /** Hears NOTIFY payloads on `channel`; returns the function that stops. */
@@ -169,9 +220,30 @@ export class PgliteThread {
     await this.#worker.terminate();
   }
 
-  #query<T>(tx: number, sql: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
-    const text = options.parsers ? Object.keys(options.parsers).map(Number) : [];
-    return this.#call({ op: 'query', tx, sql, params, rowMode: options.rowMode ?? 'object', text }) as Promise<Results<T>>;
+  /**
+   * Sends `message` and waits for its answer, blocking this thread: for a transaction's statements
+   * only, which the thread runs at once (nothing else holds PGlite while one is open).
+   */
+  #callNow(message: DistributiveOmit<InTransaction, 'id'>): unknown {
+    if (this.#gone) throw this.#gone;
+    const id = this.#next++;
+    this.#transactions.postMessage({ ...message, id });
+    const deadline = performance.now() + ANSWER_TIMEOUT_MS;
+    for (;;) {
+      // An answer left behind by a call that timed out is passed over.
+      for (let got = receiveMessageOnPort(this.#transactions); got; got = receiveMessageOnPort(this.#transactions)) {
+        const answer = got.message as Answer;
+        if (answer.id !== id) continue;
+        if ('error' in answer) throw errorOf(answer.error);
+        return answer.result;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.#signal, 0, 0, left) === 'timed-out') {
+        throw new Error(`PGlite did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`);
+      }
+      // Cleared before the port is read again: an answer posted after this is seen by the next wait.
+      Atomics.store(this.#signal, 0, 0);
+    }
   }
 
   #call(message: DistributiveOmit<ToThread, 'id'>): Promise<unknown> {
@@ -195,6 +267,11 @@ export class PgliteThread {
     for (const pending of this.#pending.values()) pending.reject(this.#gone);
     this.#pending.clear();
   }
+}
+
+function statementOf(sql: string, params: unknown[], options: QueryOptions): Statement {
+  const text = options.parsers ? Object.keys(options.parsers).map(Number) : [];
+  return { sql, params, rowMode: options.rowMode ?? 'object', text };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -1,9 +1,10 @@
 // The embedded database's own thread (decision 025): PGlite runs every statement synchronously
 // inside its WebAssembly, so here it blocks this thread's loop instead of the server's. It answers
-// what the server's `PgliteThread` (db/pglite-thread.ts) sends.
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+// what the server's `PgliteThread` (db/pglite-thread.ts) sends: statements on the thread's own port,
+// a transaction's on the transactions' port, where the server's thread is waiting for them.
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { errorShape, type FromThread, type ThreadOptions, type ToThread } from './pglite-thread.ts';
+import { errorShape, type Answer, type FromThread, type InTransaction, type Statement, type ThreadData, type ToThread } from './pglite-thread.ts';
 
 /** Ends a transaction's callback without committing: PGlite rolls back when its callback throws. */
 const ROLLBACK = Symbol('rollback');
@@ -20,79 +21,115 @@ function parsersKeeping(types: readonly number[]) {
   return parsers;
 }
 
-const noTransaction = (txId: number) => new Error(`no open transaction ${txId}`);
+const run = (target: PGlite | Transaction, statement: Statement) =>
+  target.query(statement.sql, statement.params, { rowMode: statement.rowMode, parsers: parsersKeeping(statement.text) });
 
+/** The open transaction: its PGlite handle once begun, how to end it, and when it has ended. */
 interface Open {
-  tx: Transaction;
+  tx: Transaction | null;
   finish(commit: boolean): void;
-  /** Settles when PGlite has committed or rolled back. */
+  /** Settles when PGlite has committed or rolled back (or failed to begin). */
   ended: Promise<void>;
 }
 
-/** Answers the statements, transactions and LISTENs the server's thread sends, then tells it PGlite is ready. */
-function host(db: PGlite, port: MessagePort): void {
+/**
+ * Answers what the server's thread sends, then tells it PGlite is ready. The server's thread opens
+ * one transaction at a time and waits, blocked, for each of its answers (`signal` says one is on
+ * `transactions`), so those come first: the other statements run one at a time, each after a look
+ * at `transactions`, and none while a transaction is open. The server's thread then waits for at
+ * most one statement before its own, and a transaction holds PGlite for its statements alone.
+ */
+function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<ThreadData, 'transactions' | 'signal'>): void {
   const send = (message: FromThread) => port.postMessage(message);
-  const transactions = new Map<number, Open>();
-  const listening = new Map<string, () => Promise<void>>();
-
-  const reply = (id: number, work: Promise<unknown>) =>
+  const answerNow = (answer: Answer) => {
+    transactions.postMessage(answer);
+    Atomics.store(signal, 0, 1);
+    Atomics.notify(signal, 0);
+  };
+  const settle = (id: number, work: Promise<unknown>, answer: (answer: Answer) => void) =>
     work.then(
-      (result) => send({ id, result }),
-      (error: unknown) => send({ id, error: errorShape(error) }),
+      (result) => answer({ id, result }),
+      (error: unknown) => answer({ id, error: errorShape(error) }),
     );
 
-  // What PGlite runs next. PGlite runs one thing at a time, in the order it is called. A transaction
-  // holds it from BEGIN to COMMIT across a round trip to the server's thread for each statement,
-  // which on a busy server takes far longer than the statements; a statement alone takes none. So a
-  // statement that comes while a transaction is open waits for that one only, not for every
-  // transaction queued after it: when one ends, the statements that came meanwhile run, then the
-  // next transaction begins. Neither kind can starve the other.
-  let inTransaction = false;
-  const heldStatements: (() => void)[] = [];
-  const waitingBegins: (() => void)[] = [];
-  const next = () => {
-    inTransaction = false;
-    for (const run of heldStatements.splice(0)) run();
-    waitingBegins.shift()?.();
+  let open: Open | null = null;
+  const waiting: (() => Promise<void>)[] = [];
+  let pumping = false;
+
+  /** Handles whatever the transactions' port holds now, ahead of every waiting statement. */
+  const takeUrgent = () => {
+    for (let got = receiveMessageOnPort(transactions); got; got = receiveMessageOnPort(transactions)) inTransaction(got.message as InTransaction);
   };
 
-  const begin = (id: number, txId: number) => {
-    if (inTransaction) return void waitingBegins.push(() => begin(id, txId));
-    inTransaction = true;
-    let begun = false;
-    const ended: Promise<void> = db.transaction(
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      for (;;) {
+        takeUrgent();
+        const next = open ? undefined : waiting.shift();
+        if (!next) break;
+        await next();
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+
+  const begin = (id: number) => {
+    if (open) return void answerNow({ id, error: errorShape(new Error('a transaction is already open')) });
+    const opened: Open = { tx: null, finish: () => {}, ended: Promise.resolve() };
+    open = opened;
+    opened.ended = db.transaction(
       (tx) =>
         new Promise<void>((resolve, reject) => {
-          begun = true;
-          transactions.set(txId, { tx, finish: (commit) => (commit ? resolve() : reject(ROLLBACK)), ended });
-          send({ id, result: null });
+          opened.tx = tx;
+          opened.finish = (commit) => (commit ? resolve() : reject(ROLLBACK));
+          answerNow({ id, result: null });
         }),
     );
     // A BEGIN that failed never ran the callback: its caller is still waiting for an answer.
-    ended.catch((error: unknown) => {
-      if (!begun) send({ id, error: errorShape(error) });
+    opened.ended.catch((error: unknown) => {
+      if (opened.tx) return;
+      open = null;
+      answerNow({ id, error: errorShape(error) });
+      void pump();
     });
-    ended.then(next, next);
   };
 
-  const end = async (txId: number, commit: boolean) => {
-    const open = transactions.get(txId);
-    if (!open) throw noTransaction(txId);
-    transactions.delete(txId);
-    open.finish(commit);
+  const end = async (commit: boolean) => {
+    const ending = open;
+    if (!ending?.tx) throw new Error('no open transaction');
+    ending.finish(commit);
     try {
-      await open.ended;
+      await ending.ended;
     } catch (error) {
       if (error !== ROLLBACK) throw error;
+    } finally {
+      open = null;
     }
     return null;
   };
 
+  const inTransaction = (message: InTransaction) => {
+    switch (message.op) {
+      case 'begin':
+        return begin(message.id);
+      case 'query':
+        if (!open?.tx) return void answerNow({ id: message.id, error: errorShape(new Error('no open transaction')) });
+        return void settle(message.id, run(open.tx, message), answerNow);
+      case 'end':
+        // The statements that waited run once the server's thread has its answer.
+        return void settle(message.id, end(message.commit), answerNow).then(pump);
+    }
+  };
+  transactions.on('message', inTransaction);
+
+  const listening = new Map<string, () => Promise<void>>();
   const listen = async (channel: string) => {
     if (!listening.has(channel)) listening.set(channel, await db.listen(channel, (payload) => send({ channel, payload })));
     return null;
   };
-
   const unlisten = async (channel: string) => {
     const stop = listening.get(channel);
     listening.delete(channel);
@@ -102,36 +139,33 @@ function host(db: PGlite, port: MessagePort): void {
 
   port.on('message', (message: ToThread) => {
     switch (message.op) {
-      case 'query': {
-        const target = message.tx === 0 ? db : transactions.get(message.tx)?.tx;
-        if (!target) return void send({ id: message.id, error: errorShape(noTransaction(message.tx)) });
-        const run = () => void reply(message.id, target.query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersKeeping(message.text) }));
-        return message.tx === 0 && inTransaction ? void heldStatements.push(run) : run();
-      }
-      case 'begin':
-        return begin(message.id, message.tx);
-      case 'end':
-        return void reply(message.id, end(message.tx, message.commit));
+      case 'query':
+        waiting.push(() => settle(message.id, run(db, message), send));
+        return void pump();
       case 'listen':
-        return void reply(message.id, listen(message.channel));
+        return void settle(message.id, listen(message.channel), send);
       case 'unlisten':
-        return void reply(message.id, unlisten(message.channel));
+        return void settle(message.id, unlisten(message.channel), send);
       case 'close':
-        return void reply(
+        return void settle(
           message.id,
           db.close().then(() => null),
-        ).then(() => port.close());
+          send,
+        ).then(() => {
+          port.close();
+          transactions.close();
+        });
     }
   });
   send({ ready: true });
 }
 
 const port = parentPort!;
-const { dataDir, settings } = workerData as ThreadOptions;
+const { dataDir, settings, transactions, signal } = workerData as ThreadData;
 try {
   const db = new PGlite({ ...(dataDir ? { dataDir } : {}), postgresqlconf: settings });
   await db.waitReady;
-  host(db, port);
+  host(db, port, { transactions, signal });
 } catch (error) {
   port.postMessage({ failed: (error as Error).message } satisfies FromThread);
   port.close();

@@ -133,12 +133,15 @@ export interface ActionRecord {
  * A row of a match's history, as a write for `together` (db/together.ts): sent with the action's other
  * writes in one statement. Stamped by the clock rather than the transaction's start, so a report and
  * the confirmation it triggered read back in the order they were sent; rows of one statement would
- * tie, so an action sends at most one in each.
+ * tie, so an action sends at most one in each. The embedded database's clock counts milliseconds,
+ * in which two actions on one match fit: a row is stamped at least a microsecond after the match's
+ * latest, so the history keeps its order (its match's actions are written under its tournament's lock).
  */
 export function actionWrite(a: ActionRecord): SQL {
   const games = a.games ? JSON.stringify(a.games) : null;
   return sql`insert into ${matchActions} (id, match_id, kind, user_id, side, score_a, score_b, games, reason, created_at)
-    values (${randomUUID()}, ${a.matchId}, ${a.kind}, ${a.userId ?? null}, ${a.side ?? null}, ${a.scoreA ?? null}::int, ${a.scoreB ?? null}::int, ${games}::jsonb, ${a.reason ?? ''}, clock_timestamp())`;
+    values (${randomUUID()}, ${a.matchId}, ${a.kind}, ${a.userId ?? null}, ${a.side ?? null}, ${a.scoreA ?? null}::int, ${a.scoreB ?? null}::int, ${games}::jsonb, ${a.reason ?? ''},
+      greatest(clock_timestamp(), (select max(created_at) + interval '1 microsecond' from ${matchActions} where match_id = ${a.matchId})))`;
 }
 
 export interface ReadyMatch {
