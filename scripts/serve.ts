@@ -60,18 +60,21 @@ const renderAgainAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
  * FINDINGS F21). The request carries what the answer's key is made of (answerKey) and the reader's
  * encoding, so the render replaces that answer and is compressed the way its readers take it.
  */
-function renderAgain(req: http.IncomingMessage): void {
+function renderAgain(req: http.IncomingMessage, key: string): void {
   const { localAddress, localPort } = req.socket;
-  if (!localAddress || !localPort) return;
+  if (!localAddress || !localPort) return publicAnswers.refreshEnded(key);
   const headers: Record<string, string> = { [RENDER_AGAIN_HEADER]: RENDER_AGAIN_TOKEN, cookie: `${LOCALE_COOKIE}=${localeOfCookie(req.headers.cookie)}` };
   for (const name of ['host', 'x-forwarded-proto', 'accept-encoding']) {
     const value = nodeHeader(req, name);
     if (value !== null) headers[name] = value;
   }
-  const request = http.request({ hostname: localAddress, port: localPort, path: req.url, headers, agent: renderAgainAgent }, (answer) => answer.resume());
-  // A render that fails leaves the copy to its grace (STALE_MAX_MS after a write, EXPIRED_GRACE_MS
-  // after its time): the next reader after that renders it.
-  request.on('error', () => {});
+  // However it ends, the next reader of a copy still out of date may ask for another render.
+  const ended = () => publicAnswers.refreshEnded(key);
+  const request = http.request({ hostname: localAddress, port: localPort, path: req.url, headers, agent: renderAgainAgent }, (answer) => {
+    answer.once('end', ended);
+    answer.resume();
+  });
+  request.on('error', ended);
   request.end();
 }
 
@@ -91,11 +94,15 @@ function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): 
   });
   if (key === undefined) return false;
   const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null, wantsFresh((name) => nodeHeader(req, name)));
-  if (answer === RENDER_AGAIN) return RENDER_AGAIN;
+  if (answer === RENDER_AGAIN) {
+    // This reader renders it for everyone; however that ends, the next may ask for another.
+    res.once('close', () => publicAnswers.refreshEnded(key));
+    return RENDER_AGAIN;
+  }
   if (!answer) return false;
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body);
-  if (answer.renderAgain) renderAgain(req);
+  if (answer.renderAgain) renderAgain(req, key);
   return true;
 }
 

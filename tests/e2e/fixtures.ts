@@ -14,8 +14,8 @@ export const DEMO_CAPTAIN = 'Kyiv_Cyborg';
 
 /**
  * The server's current answer for `path`, as a live page reads it after an event (decision 019):
- * a guest's read may otherwise get, for up to STALE_MAX_MS, the copy a write made elsewhere (in the
- * page's browser context, not this request context) put out of date.
+ * a guest's read may otherwise get, until its refresh comes back, the copy a write made elsewhere (in
+ * the page's browser context, not this request context) put out of date.
  */
 export async function current<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path, { headers: { 'cache-control': 'no-cache' } });

@@ -72,8 +72,8 @@ test('a session made on one instance works on the other, and signing out on eith
 type State = { bracket: Bracket; version: number; participants: { _id: string; name: string }[] };
 
 // A guest's read of the bracket is held like a page (decision 023): B hears of A's write over the
-// live link and hands out its older copy for at most a few seconds (STALE_MAX_MS) while it renders
-// it again. Saves are never held, so a stale one is refused at once.
+// live link and hands out its older copy while it renders it again (a second or so on a server not
+// behind its renders). Saves are never held, so a stale one is refused at once.
 test('a bracket saved through one instance is seen through the other within seconds, and a stale save still gets 409', async ({ page }) => {
   const admin = await logIn(a, ADMIN);
   const list = await call<{ _id: string }[]>(a, 'GET', '/api/tournaments');

@@ -12,8 +12,7 @@ import {
   PUBLIC_ANSWER_TTL_MS,
   RENDER_AGAIN,
   ResponseCache,
-  EXPIRED_GRACE_MS,
-  STALE_MAX_MS,
+  OUT_OF_DATE_GRACE_MS,
   STALE_REFRESH_MS,
   wantsFresh,
   WROTE_COOKIE,
@@ -371,7 +370,7 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     expect(cache.lookup('k', 'br', null)).toBeUndefined();
   });
 
-  it('never hands it to a reader who wants a fresh answer, nor to anyone once STALE_MAX_MS has passed', async () => {
+  it('never hands it to a reader who wants a fresh answer, nor to anyone once OUT_OF_DATE_GRACE_MS has passed since the write', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
     const { render, calls } = renderer();
@@ -383,16 +382,35 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     // The fresh render is held as an up-to-date copy, for everyone.
     expect(bodyOf(cache.lookup('k', null, null, true))).toBe('сторінка 2');
     cache.markStale(() => true);
-    // A refresh that never came back: the copy is not handed out past STALE_MAX_MS.
+    // A refresh that has not come back, seconds later (a server behind its renders): the copy is
+    // still handed out, to the end of its grace, and not past it.
     vi.advanceTimersByTime(STALE_REFRESH_MS);
     expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    vi.advanceTimersByTime(OUT_OF_DATE_GRACE_MS - STALE_REFRESH_MS);
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
-    vi.advanceTimersByTime(STALE_MAX_MS);
+    vi.advanceTimersByTime(1);
     expect(cache.lookup('k', null, null)).toBeUndefined();
     expect(cache.lookup('k', null, null)).toBeUndefined();
   });
 
-  it('hands out an answer past its time as such a copy while one request renders it again, and not past EXPIRED_GRACE_MS', async () => {
+  it('sends one request at a time on to render an out-of-date copy again, and another once that one has ended without replacing it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    await held(cache, renderer().render);
+    cache.markStale(() => true);
+    vi.advanceTimersByTime(STALE_REFRESH_MS);
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    // While it is under way, nobody else is sent: they get the copy.
+    vi.advanceTimersByTime(5000);
+    expect(sent(cache.lookup('k', null, null))?.renderAgain).toBeUndefined();
+    // It failed (a render shed by a full line, a database down): the next reader sends another.
+    cache.refreshEnded('k');
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    expect(sent(cache.lookup('k', null, null))?.renderAgain).toBeUndefined();
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
+  });
+
+  it('hands out an answer past its time as such a copy while one request renders it again, and not past OUT_OF_DATE_GRACE_MS', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new ResponseCache(5000);
     const { render, calls } = renderer();
@@ -406,23 +424,24 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     expect(await text(await cache.get('k', get(), render))).toBe('сторінка 2');
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
     expect(calls()).toBe(2);
-    // A render that never came back: its copy goes EXPIRED_GRACE_MS past its time.
+    // A render that never came back: its copy goes OUT_OF_DATE_GRACE_MS past its time.
     vi.advanceTimersByTime(5000);
     expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
-    vi.advanceTimersByTime(EXPIRED_GRACE_MS);
+    vi.advanceTimersByTime(OUT_OF_DATE_GRACE_MS);
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
     vi.advanceTimersByTime(1);
     expect(cache.lookup('k', null, null)).toBeUndefined();
   });
 
-  it('hands out a copy past its time that a write then made out of date only for STALE_MAX_MS after that write', async () => {
+  it('counts the grace of a copy past its time that a write then marked from whichever came first', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new ResponseCache(5000);
     await held(cache, renderer().render);
     vi.advanceTimersByTime(6000);
     expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
     cache.markStale(() => true);
-    vi.advanceTimersByTime(STALE_MAX_MS);
+    // Its time ended 1 s ago: the write a moment later gives it no longer.
+    vi.advanceTimersByTime(OUT_OF_DATE_GRACE_MS - 1000);
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
     vi.advanceTimersByTime(1);
     expect(cache.lookup('k', null, null)).toBeUndefined();
@@ -584,8 +603,8 @@ describe('ResponseCache under a flood of distinct guest addresses', () => {
     const cache = new ResponseCache(5000);
     for (let i = 0; i < 10; i++) await cache.get(`k${i}`, get(), renderer().render);
     expect(cache.stats().entries).toBe(10);
-    // Past its time an answer is still handed out for EXPIRED_GRACE_MS while it is rendered again; then it goes.
-    vi.advanceTimersByTime(5000 + EXPIRED_GRACE_MS + 1);
+    // Past its time an answer is still handed out for OUT_OF_DATE_GRACE_MS while it is rendered again; then it goes.
+    vi.advanceTimersByTime(5000 + OUT_OF_DATE_GRACE_MS + 1);
     expect(cache.lookup('k0', null, null)).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });

@@ -412,4 +412,35 @@ describe('the site\'s server: two lines into the app (decision 019)', () => {
       await stopWithHeldAnswers(server, clientDir);
     }
   });
+  it('sends a held page on to be rendered again once more when the render it sent failed, the guests keeping the copy meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
+    const PUBLIC = { 'content-type': 'text/plain', 'cache-control': 'public, max-age=0, s-maxage=30' };
+    let renders = 0;
+    // Every render fails, as with the database down: nothing is kept.
+    const handler = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      renders++;
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('down');
+    };
+    const server = servingServer(handler, clientDir, { concurrency: 1 });
+    const { base, port } = await listen(server);
+    const guest = { 'accept-encoding': 'identity', cookie: 'lang=en' };
+    try {
+      const key = answerKey({ cookie: 'lang=en', forwardedProto: null, host: `127.0.0.1:${port}`, path: '/news' })!;
+      await publicAnswers.get(key, new Request(`${base}/news`), async () => new Response('/news 1', { headers: PUBLIC }));
+      publicAnswers.markStale(() => true);
+      vi.setSystemTime(Date.now() + STALE_REFRESH_MS);
+      expect(await (await fetch(`${base}/news`, { headers: guest })).text()).toBe('/news 1');
+      await expect.poll(() => renders).toBe(1);
+      // Once that render has ended, the next guest gets the copy and sends another; before, none came until the copy's grace ran out.
+      await expect
+        .poll(async () => {
+          expect(await (await fetch(`${base}/news`, { headers: guest })).text()).toBe('/news 1');
+          return renders;
+        })
+        .toBe(2);
+    } finally {
+      await stopWithHeldAnswers(server, clientDir);
+    }
+  });
 });

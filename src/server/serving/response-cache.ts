@@ -7,11 +7,11 @@ import { chooseEncoding, compress } from './compression.ts';
  * A short-lived in-process cache of public answers (guest pages and public API reads). Pages are
  * the same for every guest of one language — signed-in parts are islands — so rendering each of
  * them anew for every visitor only burns the CPU a cheap server has little of. An answer is kept
- * only when its own Cache-Control calls it public, for `ttlMs` (then handed out for at most
- * EXPIRED_GRACE_MS more while one request renders it again). A successful write marks
+ * only when its own Cache-Control calls it public, for `ttlMs`. A successful write marks
  * the answers it changed out of date (serving/write-effects.ts), through whichever instance it was
  * made (services/live.ts: `publishWrite`, tournament events); `ttlMs` bounds only what no write
- * tells of (a change made outside the API).
+ * tells of (a change made outside the API). An answer out of date (marked, or past its time) is
+ * handed out for at most OUT_OF_DATE_GRACE_MS more while one request at a time renders it again.
  *
  * Answers are kept as sent: compressed once per encoding, on the first request that takes it, so
  * a hit costs no rendering and no compressing. Once a compressed copy exists the uncompressed body
@@ -53,7 +53,7 @@ interface Entry {
   /** Set once an encoding's copy is made, for `lookup`, which never waits. */
   ready: Map<Encoding, Sent>;
   bytes: number;
-  /** Set when `lookup` has sent one request on to render the entry again (REFRESH_BEFORE_MS, STALE_REFRESH_MS). */
+  /** Set when `lookup` has sent one request on to render the entry again (REFRESH_BEFORE_MS, STALE_REFRESH_MS), until it ends (`refreshEnded`). */
   refreshing: boolean;
   /** When a write first made this copy out of date (`markStale`); null while it shows every write. */
   staleSince: number | null;
@@ -80,8 +80,8 @@ export interface CachedAnswer {
  * What `lookup` answers the one request it sends on to render a held answer again while every
  * other reader keeps getting the copy, when it has no copy in the encoding that request takes:
  * that render serves them all, so the server in front lets it in before the requests waiting their
- * turn (scripts/serve.ts). Left to wait behind them, under a final's load it came back after
- * STALE_MAX_MS and the TTL, and every guest then queued for it.
+ * turn (scripts/serve.ts). Left to wait behind them, under a final's load it came back after the
+ * copy's grace had ended, and every guest then queued for it.
  */
 export const RENDER_AGAIN = Symbol('render again');
 
@@ -162,17 +162,17 @@ const REFRESH_BEFORE_MS = 1000;
  */
 export const STALE_REFRESH_MS = 1000;
 
-/** A copy more than this past the write that made it out of date is not handed out (its refresh never came back). */
-export const STALE_MAX_MS = 3000;
-
 /**
- * A copy past its time (`ttlMs`), which no write marked, is handed out for this much longer while
- * it is rendered again. Its time bounds only changes nobody announced (a deadline passing), and a
- * reader who reloads never gets such a copy (`wantsFresh`); after a restart under load, hundreds of
- * answers rendered in its first seconds reach their end together, and their renders queue for
- * longer than STALE_MAX_MS (FINDINGS F21).
+ * An answer out of date, because a write marked it (`markStale`) or its time (`ttlMs`) ended, is
+ * handed out for this much longer while one request at a time renders it again; after that its
+ * readers go the long way and wait for a render. A render normally comes back within milliseconds,
+ * so this bounds only an overloaded server's or a failing database's. Its time bounds only changes
+ * nobody announced (a deadline passing), and a reader who reloads never gets such a copy
+ * (`wantsFresh`). Three seconds after a write was the bound once: under the load mix on two cores
+ * the renders that writes asked for queued for longer, every copy of the hot pages went, and their
+ * guests then waited seconds in the pages' line (FINDINGS F21, F28).
  */
-export const EXPIRED_GRACE_MS = 30_000;
+export const OUT_OF_DATE_GRACE_MS = 30_000;
 
 /** The cookie a successful write sets (src/middleware.ts): its writer's next pages show what they wrote. */
 export const WROTE_COOKIE = 'kiberarena_wrote';
@@ -270,23 +270,22 @@ export class ResponseCache {
   }
 
   /**
-   * Whether `entry` is fresh; out of date but still handed out (a write made it so less than
-   * STALE_MAX_MS ago, or its time ended less than EXPIRED_GRACE_MS ago); or not to be handed out.
+   * Whether `entry` is fresh; out of date (a write marked it, or its time ended) for at most
+   * OUT_OF_DATE_GRACE_MS and still handed out; or not to be handed out.
    */
   #state(entry: Entry, now: number): 'fresh' | 'stale' | 'gone' {
-    const expired = now >= entry.expires;
-    if (entry.staleSince === null && !expired) return 'fresh';
-    if (entry.staleSince !== null && now - entry.staleSince > STALE_MAX_MS) return 'gone';
-    return expired && now - entry.expires > EXPIRED_GRACE_MS ? 'gone' : 'stale';
+    const since = Math.min(entry.staleSince ?? Infinity, now >= entry.expires ? entry.expires : Infinity);
+    if (since === Infinity) return 'fresh';
+    return now - since > OUT_OF_DATE_GRACE_MS ? 'gone' : 'stale';
   }
 
   /**
-   * Drops answers past their time and the grace a copy past it gets (EXPIRED_GRACE_MS). Entries
+   * Drops answers past their time and the grace a copy past it gets (OUT_OF_DATE_GRACE_MS). Entries
    * are in the order they were stored (a stored key is deleted and set again), so those are at the
    * front and this stops at the first one still in time.
    */
   #sweep(): void {
-    const cutoff = Date.now() - this.#ttlMs - EXPIRED_GRACE_MS;
+    const cutoff = Date.now() - this.#ttlMs - OUT_OF_DATE_GRACE_MS;
     for (const [key, entry] of this.#entries) {
       if (entry.stored >= cutoff) break;
       this.#forget(key);
@@ -299,8 +298,8 @@ export class ResponseCache {
 
   /**
    * The held answer for `key` as sent with `acceptEncoding`, when it is already compressed that way
-   * and fresh, or out of date for less than STALE_MAX_MS after a write or EXPIRED_GRACE_MS after its
-   * time; marked `renderAgain` for the one request whose sender must have it rendered again.
+   * and fresh, or out of date for less than OUT_OF_DATE_GRACE_MS; marked `renderAgain` for the one
+   * request whose sender must have it rendered again (and tell `refreshEnded` when that is done).
    * Otherwise the request goes the long way (`get`): RENDER_AGAIN when it is the one to render a
    * held answer again itself (no copy in its encoding), undefined for any other reason. Never waits,
    * never renders: this is the fast path in front of Astro.
@@ -330,6 +329,18 @@ export class ResponseCache {
     const renderAgain = again ? { renderAgain: true as const } : {};
     if (holdsTag(ifNoneMatch, sent.etag)) return { status: 304, headers: sent.notModified, body: null, ...renderAgain };
     return { status: entry.status, headers: sent.headers, body: sent.body, ...renderAgain };
+  }
+
+  /**
+   * The render a `renderAgain` answer asked for has ended, kept or not: the next reader of a copy
+   * still out of date may ask for another. Without it, a refresh that failed (a database down, a
+   * render shed by a full line) left its copy unrefreshed for the rest of its grace. An entry that
+   * render replaced is not refreshing anyway; one a later reader already sent on again may get a
+   * second render at once, which is harmless.
+   */
+  refreshEnded(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry) entry.refreshing = false;
   }
 
   /**
