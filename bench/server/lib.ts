@@ -188,17 +188,22 @@ const CLOCK_TICKS = 100;
 export interface Run {
   result: Result;
   latencies: number[];
+  /** When each response came (ms since the run began), beside `latencies`. */
+  at: number[];
   statuses: Map<number, number>;
 }
 
 /** One autocannon run; resolves when it ends. `onInstance` gets the running instance (to stop it early). */
 export function cannon(options: Options): Promise<Run> {
   const latencies: number[] = [];
+  const at: number[] = [];
   const statuses = new Map<number, number>();
+  const began = performance.now();
   return new Promise((done, failed) => {
-    const instance = autocannon({ timeout: 10, ...options }, (error, result) => (error ? failed(error) : done({ result, latencies, statuses })));
+    const instance = autocannon({ timeout: 10, ...options }, (error, result) => (error ? failed(error) : done({ result, latencies, at, statuses })));
     instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
       latencies.push(time);
+      at.push(performance.now() - began);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });
   });

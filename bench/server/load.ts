@@ -20,7 +20,8 @@
 // BENCH_SOURCE_DB (default bench_server, seeded when needed), BENCH_LOAD_DB (default bench_load:
 // recreated from the source for every run), BENCH_EMBEDDED_SOURCE (default .bench-load-source: the
 // embedded copy of the volume, seeded once), BENCH_LOAD_WARM (default 1: every reader's address is
-// read once before the measured mix; 0 measures a cold start).
+// read once, then the whole mix runs BENCH_LOAD_WARM_SECONDS, default 10, unmeasured, before the
+// measured mix; 0 measures a cold start), BENCH_LOAD_SERIES=1 (each kind's tail per 5 s of the run).
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -65,6 +66,12 @@ const ONLY = process.env.BENCH_LOAD_ONLY?.split(',').map((s) => s.trim()).filter
 const ON = (process.env.BENCH_LOAD_ON ?? 'postgres,embedded').split(',').map((s) => s.trim()) as ('postgres' | 'embedded')[];
 /** Whether the readers' addresses are read once before the measured mix (`warmUp`); `BENCH_LOAD_WARM=0` measures a cold start. */
 const WARM = process.env.BENCH_LOAD_WARM !== '0';
+/**
+ * How long the whole mix runs, unmeasured, after the readers' warm-up: the writers' first seconds
+ * on a fresh process compile their code and read each competition into memory, and their tail was
+ * those seconds (FINDINGS F28). Its writes are checked with the rest.
+ */
+const WARM_SECONDS = seconds('BENCH_LOAD_WARM_SECONDS', 10);
 
 /** Issue 24's targets: what a reader or a writer waits at most (p99), and the server's memory. */
 export const LOAD_TARGETS = { readP99Ms: 500, writeP99Ms: 500, rssMb: 384 };
@@ -217,7 +224,13 @@ export async function oneRun(kind: Kind, number: number, duration = DURATION) {
     await settle(server.url);
     const idle = rss.read();
     rss.start();
-    if (WARM) console.log(`Розігрів: ${clients.readAddresses.length} адрес читачів по разу за ${await warmUp(server.url, clients.readAddresses)} с.`);
+    if (WARM) {
+      console.log(`Розігрів: ${clients.readAddresses.length} адрес читачів по разу за ${await warmUp(server.url, clients.readAddresses)} с.`);
+      await Promise.all(Object.values(clients.kinds).map((k) => cannon({ url: server.url, duration: WARM_SECONDS, ...k })));
+      // What the warm-up's clients left under way when they hung up is worked off before the clock starts.
+      await settle(server.url);
+      console.log(`Розігрів: уся суміш ${WARM_SECONDS} с без вимірювання.`);
+    }
     const cpuBefore = { server: cpuSeconds(server.pid), postgres: kind === 'postgres' ? cpuSeconds('postgres') : 0 };
     // The clients share this thread: while it is busy with answers, a latency measured here includes its own wait.
     const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -226,6 +239,7 @@ export async function oneRun(kind: Kind, number: number, duration = DURATION) {
       await Promise.all(Object.entries(clients.kinds).map(async ([name, k]) => [name, await cannon({ url: server.url, duration, ...k })] as const)),
     );
     lag.disable();
+    if (process.env.BENCH_LOAD_SERIES === '1') printSeries(runs);
     console.log(`Генератор навантаження: затримка свого циклу p50 ${(lag.percentile(50) / 1e6).toFixed(0)} мс, p99 ${(lag.percentile(99) / 1e6).toFixed(0)} мс.`);
     rss.stop();
     const cpu = {
@@ -239,6 +253,16 @@ export async function oneRun(kind: Kind, number: number, duration = DURATION) {
   } finally {
     rss.stop();
     await server.stop();
+  }
+}
+
+/** Each kind's p99 and slowest answer per 5 s of the run (BENCH_LOAD_SERIES=1): when in the run its tail came. */
+function printSeries(runs: Record<string, Run>): void {
+  for (const [name, { latencies, at }] of Object.entries(runs)) {
+    const windows: number[][] = [];
+    at.forEach((ms, i) => (windows[Math.floor(ms / 5000)] ??= []).push(latencies[i]!));
+    const cells = windows.map((w) => (w ? `${Math.round(percentile(w, 99))}/${Math.round(Math.max(...w))}` : '—'));
+    console.log(`  ${name.padEnd(12)} p99/max за 5 с: ${cells.join(' ')}`);
   }
 }
 

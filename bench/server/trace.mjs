@@ -31,6 +31,32 @@ pg.Client.prototype.query = function (config, ...rest) {
   return query.call(this, config, ...rest);
 };
 
+// On the embedded database's thread: what PGlite spends its time on, by statement (a transaction
+// counted whole), told with the census below.
+const spent = new Map();
+if (!isMainThread) {
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const timed = (name, method, keyOf) => {
+      const original = PGlite.prototype[method];
+      PGlite.prototype[method] = async function (...args) {
+        const began = performance.now();
+        try {
+          return await original.apply(this, args);
+        } finally {
+          const key = keyOf(args);
+          const [n, ms] = spent.get(key) ?? [0, 0];
+          spent.set(key, [n + 1, ms + performance.now() - began]);
+        }
+      };
+    };
+    timed('query', 'query', ([text]) => String(text).replace(/\s+/g, ' ').trim().slice(0, 100));
+    timed('transaction', 'transaction', () => '(a transaction, whole)');
+  } catch {
+    // Not the embedded database's thread.
+  }
+}
+
 // How long the server took over each request, from its arrival to the end of its answer, by kind:
 // the load generator's figures include its own waits (FINDINGS F19).
 const KINDS = [
@@ -107,6 +133,12 @@ setInterval(() => {
 }, 5_000).unref();
 
 function census(who) {
+  if (spent.size > 0) {
+    const sorted = [...spent].sort((a, b) => b[1][1] - a[1][1]);
+    console.error(`[trace] ${who}: PGlite's time by statement (count, total ms, mean ms)`);
+    for (const [text, [n, ms]] of sorted.slice(0, 25)) console.error(`[trace] ${String(n).padStart(7)} ${ms.toFixed(0).padStart(7)} ${(ms / n).toFixed(2).padStart(7)} ${text}`);
+    spent.clear();
+  }
   const sorted = [...counts].sort((a, b) => b[1] - a[1]);
   console.error(`[trace] ${who}: ${sorted.reduce((n, [, c]) => n + c, 0)} statements`);
   for (const [text, n] of sorted.slice(0, 40)) console.error(`[trace] ${String(n).padStart(7)} ${text}`);
@@ -114,7 +146,7 @@ function census(who) {
 }
 
 // A worker is terminated without a signal of its own: it tells its census every 30 s instead.
-if (!isMainThread) setInterval(() => counts.size > 0 && census(`thread ${threadId}, the last 30 s`), 30_000).unref();
+if (!isMainThread) setInterval(() => (counts.size > 0 || spent.size > 0) && census(`thread ${threadId}, the last 15 s`), 15_000).unref();
 
 process.once('SIGTERM', () => {
   // A process that had no SIGTERM handler of its own must still stop on it.
