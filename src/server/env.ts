@@ -82,19 +82,26 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
-    apiReads: env.CONCURRENT_API_READS ?? (env.DATABASE_URL ? POSTGRES_API_READS : env.CONCURRENT_READS),
+    apiReads: env.CONCURRENT_API_READS ?? (env.DATABASE_URL ? POSTGRES_API_READS : EMBEDDED_API_READS),
     siteUrl: env.SITE_URL?.replace(/\/+$/, '') ?? listeningAddress(env.HOST, env.PORT),
   };
 }
 
 /**
  * API reads let in at once on PostgreSQL (decision 023): a poll spends its place waiting for the
- * database and the loop, not rendering, so more fit than renders. On the embedded database every
- * statement runs on the server's own thread, one at a time: more reads at once there only queue
- * in PGlite, and in one run the writes' transactions waited behind them until they timed out
- * (FINDINGS F20), so the API's line keeps the pages' number.
+ * database and the loop, not rendering, so more fit than renders.
  */
 export const POSTGRES_API_READS = 16;
+
+/**
+ * API reads let in at once on the embedded database. PGlite runs one statement at a time, and while
+ * a write's transaction held it across the server's turns, more reads at once only queued there
+ * (FINDINGS F20: 6, the pages' number). Now a transaction holds it for its statements alone
+ * (decision 025, amended): under the load mix 6 places kept the chat polls at p99 2.4–3.8 s, 10
+ * brought them to 1.3 s with the writes still met, 16 starved the writes of the server's thread
+ * (FINDINGS F28).
+ */
+export const EMBEDDED_API_READS = 10;
 
 /**
  * Where this server can be reached on the machine it runs on: `npm start` prints it. Links never

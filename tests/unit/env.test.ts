@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, POSTGRES_API_READS } from '../../src/server/env.ts';
+import { EMBEDDED_API_READS, EnvError, parseEnv, POSTGRES_API_READS } from '../../src/server/env.ts';
 
 describe('environment', () => {
   it('has working defaults for a fresh machine', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: 0, CONCURRENT_READS: 6, apiReads: 6, seedDemo: true, siteUrl: 'http://localhost:4321' });
+    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: 0, CONCURRENT_READS: 6, apiReads: EMBEDDED_API_READS, seedDemo: true, siteUrl: 'http://localhost:4321' });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
   it('lets more API reads in at once on PostgreSQL than on the embedded database, unless told', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db' }).apiReads).toBe(POSTGRES_API_READS);
-    expect(parseEnv({ CONCURRENT_READS: '4' }).apiReads).toBe(4);
+    expect(parseEnv({ CONCURRENT_READS: '4' }).apiReads).toBe(EMBEDDED_API_READS);
     expect(parseEnv({ CONCURRENT_API_READS: '9' }).apiReads).toBe(9);
     expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db', CONCURRENT_API_READS: '3' }).apiReads).toBe(3);
   });
