@@ -53,22 +53,33 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
     );
 
   let open: Open | null = null;
+  /** Statements from outside a transaction, in the order they came. */
   const waiting: (() => Promise<void>)[] = [];
+  /** What came on the transactions' port, not yet handled. */
+  const urgent: InTransaction[] = [];
+  /** How many of `waiting` came while the last transaction was open: they run before the next BEGIN. */
+  let owed = 0;
   let pumping = false;
 
-  /** Handles whatever the transactions' port holds now, ahead of every waiting statement. */
-  const takeUrgent = () => {
-    for (let got = receiveMessageOnPort(transactions); got; got = receiveMessageOnPort(transactions)) inTransaction(got.message as InTransaction);
-  };
-
+  // What runs next. A transaction's statements and its end go first, always: the server's thread is
+  // blocked on them. A BEGIN goes before the statements waiting, except those that came while the
+  // last transaction was open, so neither kind starves the other. Statements run one at a time, so
+  // whatever comes on the transactions' port waits for at most the one running.
   const pump = async () => {
     if (pumping) return;
     pumping = true;
     try {
       for (;;) {
-        takeUrgent();
+        for (let got = receiveMessageOnPort(transactions); got; got = receiveMessageOnPort(transactions)) urgent.push(got.message as InTransaction);
+        const first = urgent[0];
+        if (first && (first.op !== 'begin' || owed === 0)) {
+          urgent.shift();
+          inTransaction(first);
+          continue;
+        }
         const next = open ? undefined : waiting.shift();
         if (!next) break;
+        owed = Math.max(0, owed - 1);
         await next();
       }
     } finally {
@@ -107,6 +118,7 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
       if (error !== ROLLBACK) throw error;
     } finally {
       open = null;
+      owed = waiting.length;
     }
     return null;
   };
@@ -123,7 +135,10 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
         return void settle(message.id, end(message.commit), answerNow).then(pump);
     }
   };
-  transactions.on('message', inTransaction);
+  transactions.on('message', (message: InTransaction) => {
+    urgent.push(message);
+    void pump();
+  });
 
   const listening = new Map<string, () => Promise<void>>();
   const listen = async (channel: string) => {
