@@ -56,4 +56,20 @@ describe('compress', () => {
     const notModified = new Response(null, { status: 304 });
     expect((await compress(request('br'), notModified)).status).toBe(304);
   });
+
+  it('compresses a small answer without waiting for a turn of the loop, and a large one as well in either size', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      let turned = false;
+      setImmediate(() => (turned = true));
+      const small = await compress(request(encoding), html());
+      // Handed to libuv's pool, the answer would come back only after the immediate had run.
+      expect(turned).toBe(false);
+      const large = await compress(request(encoding), html('<p>' + 'Кіберарена — турніри. '.repeat(8000)));
+      for (const [answer, body] of [[small, page], [large, '<p>' + 'Кіберарена — турніри. '.repeat(8000)]] as const) {
+        expect(answer.headers.get('content-encoding')).toBe(encoding);
+        const bytes = Buffer.from(await answer.arrayBuffer());
+        expect((encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString()).toBe(body);
+      }
+    }
+  });
 });

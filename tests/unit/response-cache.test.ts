@@ -450,7 +450,8 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
   it('keeps handing out the copy a render replaces until the new answer is compressed the way its request takes it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
-    const page = (n: number) => `турнір ${n} `.repeat(4000);
+    // Large enough to be compressed off the thread (compression.ts), which takes turns of the loop.
+    const page = (n: number) => `турнір ${n} `.repeat(8000);
     let n = 0;
     const render = async () => {
       n++;
