@@ -13,6 +13,7 @@ import {
   RENDER_AGAIN,
   ResponseCache,
   OUT_OF_DATE_GRACE_MS,
+  STALE_MAX_MS,
   STALE_REFRESH_MS,
   wantsFresh,
   WROTE_COOKIE,
@@ -370,7 +371,7 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     expect(cache.lookup('k', 'br', null)).toBeUndefined();
   });
 
-  it('never hands it to a reader who wants a fresh answer, nor to anyone once OUT_OF_DATE_GRACE_MS has passed since the write', async () => {
+  it('never hands it to a reader who wants a fresh answer; past STALE_MAX_MS only while its render is under way, and never past OUT_OF_DATE_GRACE_MS', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
     const { render, calls } = renderer();
@@ -382,14 +383,33 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     // The fresh render is held as an up-to-date copy, for everyone.
     expect(bodyOf(cache.lookup('k', null, null, true))).toBe('сторінка 2');
     cache.markStale(() => true);
-    // A refresh that has not come back, seconds later (a server behind its renders): the copy is
-    // still handed out, to the end of its grace, and not past it.
     vi.advanceTimersByTime(STALE_REFRESH_MS);
     expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    // Its render waits in a busy line: the copy is still handed out, to the end of the grace.
     vi.advanceTimersByTime(OUT_OF_DATE_GRACE_MS - STALE_REFRESH_MS);
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
     vi.advanceTimersByTime(1);
     expect(cache.lookup('k', null, null)).toBeUndefined();
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+  });
+
+  it('hands a copy nobody read since the write out for STALE_MAX_MS, and one whose render ended without replacing it no longer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    const { render } = renderer();
+    await held(cache, render);
+    cache.markStale(() => true);
+    vi.advanceTimersByTime(STALE_MAX_MS + 1);
+    // No render was asked for: a change a few seconds old is not hidden from a page read now and then.
+    expect(cache.lookup('k', null, null)).toBeUndefined();
+    expect(await text(await cache.get('k', get(), render))).toBe('сторінка 2');
+    cache.markStale(() => true);
+    vi.advanceTimersByTime(STALE_REFRESH_MS);
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
+    vi.advanceTimersByTime(STALE_MAX_MS);
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 2');
+    // That render failed (a database down, a render shed by a full line): the copy goes.
+    cache.refreshEnded('k');
     expect(cache.lookup('k', null, null)).toBeUndefined();
   });
 
@@ -401,13 +421,29 @@ describe('ResponseCache: answers a write made out of date (decision 019)', () =>
     vi.advanceTimersByTime(STALE_REFRESH_MS);
     expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
     // While it is under way, nobody else is sent: they get the copy.
-    vi.advanceTimersByTime(5000);
     expect(sent(cache.lookup('k', null, null))?.renderAgain).toBeUndefined();
-    // It failed (a render shed by a full line, a database down): the next reader sends another.
     cache.refreshEnded('k');
     expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
     expect(sent(cache.lookup('k', null, null))?.renderAgain).toBeUndefined();
     expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
+  });
+
+  it('counts STALE_MAX_MS of a render that began before a write and came back after it from its making', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cache = new ResponseCache(PUBLIC_ANSWER_TTL_MS);
+    let finish!: () => void;
+    const slow = () => new Promise<Response>((resolve) => (finish = () => resolve(new Response('сторінка 1', { headers: { 'cache-control': PUBLIC } }))));
+    const rendering = cache.get('k', get(), slow);
+    await vi.waitFor(() => expect(finish).toBeTypeOf('function'));
+    cache.markStale(() => true);
+    // It waited in a busy line for longer than STALE_MAX_MS after the write.
+    vi.advanceTimersByTime(STALE_MAX_MS + 2000);
+    finish();
+    await rendering;
+    // Out of date, but newer than any copy before it: handed out, and sent on to be rendered again.
+    expect(bodyOf(cache.lookup('k', null, null))).toBe('сторінка 1');
+    vi.advanceTimersByTime(STALE_REFRESH_MS);
+    expect(cache.lookup('k', null, null)).toMatchObject({ renderAgain: true });
   });
 
   it('hands out an answer past its time as such a copy while one request renders it again, and not past OUT_OF_DATE_GRACE_MS', async () => {

@@ -11,7 +11,8 @@ import { chooseEncoding, compress } from './compression.ts';
  * the answers it changed out of date (serving/write-effects.ts), through whichever instance it was
  * made (services/live.ts: `publishWrite`, tournament events); `ttlMs` bounds only what no write
  * tells of (a change made outside the API). An answer out of date (marked, or past its time) is
- * handed out for at most OUT_OF_DATE_GRACE_MS more while one request at a time renders it again.
+ * handed out a while longer (STALE_MAX_MS, OUT_OF_DATE_GRACE_MS) while one request at a time renders
+ * it again.
  *
  * Answers are kept as sent: compressed once per encoding, on the first request that takes it, so
  * a hit costs no rendering and no compressing. Once a compressed copy exists the uncompressed body
@@ -163,14 +164,23 @@ const REFRESH_BEFORE_MS = 1000;
 export const STALE_REFRESH_MS = 1000;
 
 /**
- * An answer out of date, because a write marked it (`markStale`) or its time (`ttlMs`) ended, is
- * handed out for this much longer while one request at a time renders it again; after that its
- * readers go the long way and wait for a render. A render normally comes back within milliseconds,
- * so this bounds only an overloaded server's or a failing database's. Its time bounds only changes
- * nobody announced (a deadline passing), and a reader who reloads never gets such a copy
- * (`wantsFresh`). Three seconds after a write was the bound once: under the load mix on two cores
- * the renders that writes asked for queued for longer, every copy of the hot pages went, and their
- * guests then waited seconds in the pages' line (FINDINGS F21, F28).
+ * A copy a write made out of date (`markStale`) is handed out for this long after the later of
+ * that write and its own making, and beyond that only while the render it asked for is under way
+ * (up to OUT_OF_DATE_GRACE_MS). A page nobody read since the write is therefore never handed out
+ * older than this; a page in steady demand keeps its copy while its render waits in a busy line.
+ * Counted from the write alone, under the load mix on two cores the renders that writes asked for
+ * queued for longer, came back already out of date by more than this, every copy of the hot pages
+ * went, and their guests waited seconds in the pages' line (FINDINGS F21, F28).
+ */
+export const STALE_MAX_MS = 3000;
+
+/**
+ * An answer out of date is handed out for at most this long: after the write that marked it while
+ * its render is under way (STALE_MAX_MS), after its time (`ttlMs`) while one request renders it
+ * again. Then its readers go the long way and wait for a render. A render normally comes back
+ * within milliseconds, so this bounds only an overloaded server's or a failing database's. Its time
+ * bounds only changes nobody announced (a deadline passing), and a reader who reloads never gets
+ * such a copy (`wantsFresh`).
  */
 export const OUT_OF_DATE_GRACE_MS = 30_000;
 
@@ -270,13 +280,17 @@ export class ResponseCache {
   }
 
   /**
-   * Whether `entry` is fresh; out of date (a write marked it, or its time ended) for at most
-   * OUT_OF_DATE_GRACE_MS and still handed out; or not to be handed out.
+   * Whether `entry` is fresh; out of date but still handed out (STALE_MAX_MS, OUT_OF_DATE_GRACE_MS);
+   * or not to be handed out.
    */
   #state(entry: Entry, now: number): 'fresh' | 'stale' | 'gone' {
-    const since = Math.min(entry.staleSince ?? Infinity, now >= entry.expires ? entry.expires : Infinity);
-    if (since === Infinity) return 'fresh';
-    return now - since > OUT_OF_DATE_GRACE_MS ? 'gone' : 'stale';
+    const expired = now >= entry.expires;
+    if (entry.staleSince === null && !expired) return 'fresh';
+    if (expired && now - entry.expires > OUT_OF_DATE_GRACE_MS) return 'gone';
+    if (entry.staleSince === null) return 'stale';
+    if (now - entry.staleSince > OUT_OF_DATE_GRACE_MS) return 'gone';
+    // A copy made after the write (a render that began before it) counts from its making.
+    return now - Math.max(entry.staleSince, entry.stored) > STALE_MAX_MS && !entry.refreshing ? 'gone' : 'stale';
   }
 
   /**
@@ -298,7 +312,7 @@ export class ResponseCache {
 
   /**
    * The held answer for `key` as sent with `acceptEncoding`, when it is already compressed that way
-   * and fresh, or out of date for less than OUT_OF_DATE_GRACE_MS; marked `renderAgain` for the one
+   * and fresh, or out of date and still handed out (`#state`); marked `renderAgain` for the one
    * request whose sender must have it rendered again (and tell `refreshEnded` when that is done).
    * Otherwise the request goes the long way (`get`): RENDER_AGAIN when it is the one to render a
    * held answer again itself (no copy in its encoding), undefined for any other reason. Never waits,
@@ -332,9 +346,10 @@ export class ResponseCache {
   }
 
   /**
-   * The render a `renderAgain` answer asked for has ended, kept or not: the next reader of a copy
-   * still out of date may ask for another. Without it, a refresh that failed (a database down, a
-   * render shed by a full line) left its copy unrefreshed for the rest of its grace. An entry that
+   * The render a `renderAgain` answer asked for has ended, kept or not: a copy a write made out of
+   * date is no longer handed out past STALE_MAX_MS for its sake, and the next reader of a copy
+   * still out of date may ask for another (a render that failed: a database down, a render shed by
+   * a full line). An entry that
    * render replaced is not refreshing anyway; one a later reader already sent on again may get a
    * second render at once, which is harmless.
    */
