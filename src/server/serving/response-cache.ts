@@ -349,9 +349,9 @@ export class ResponseCache {
    * The render a `renderAgain` answer asked for has ended, kept or not: a copy a write made out of
    * date is no longer handed out past STALE_MAX_MS for its sake, and the next reader of a copy
    * still out of date may ask for another (a render that failed: a database down, a render shed by
-   * a full line). An entry that
-   * render replaced is not refreshing anyway; one a later reader already sent on again may get a
-   * second render at once, which is harmless.
+   * a full line). An entry that render replaced is not refreshing anyway; one a later reader had
+   * already sent on again loses that mark early, so at worst its next reader sends a second render
+   * or, past STALE_MAX_MS, renders it.
    */
   refreshEnded(key: string): void {
     const entry = this.#entries.get(key);
