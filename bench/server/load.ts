@@ -86,10 +86,12 @@ const connections = (share: number) => Math.max(1, Math.round(TOTAL * share));
 /**
  * Match-day stages played by the reporters: single eliminations of FIELD players each. Enough for
  * the unmeasured 30 s and the measured 60 s at the reporters' pace (32 actions a second, two a
- * match): with 40, their last 15 s were the stages' last rounds, all finishing together (FINDINGS
- * F28), a phase the measured mix had not reached before the warm-up grew.
+ * match: 2 976 actions for 2 880): with 40, their last 15 s were the stages' last rounds, all
+ * finishing together (FINDINGS F28), a phase the measured mix had not reached before the warm-up
+ * grew. With 60 the embedded database slowed by half: more live competitions than the server keeps
+ * in memory (KEPT_COMPETITIONS in services/stages.ts), so each action read its own again.
  */
-const STAGES = 60;
+const STAGES = 48;
 const FIELD = 32;
 
 export type Kind = 'postgres' | 'embedded';
