@@ -7,6 +7,7 @@
 // database's thread: how busy, and its heap); the statements each thread sent,
 // counted by their text (prepared ones by name), most frequent first: the main thread's when the
 // server stops, a worker's every 30 s.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -34,6 +35,8 @@ pg.Client.prototype.query = function (config, ...rest) {
 // On the embedded database's thread: what PGlite spends its time on, by statement (a transaction
 // counted whole), told with the census below.
 const spent = new Map();
+/** PGlite's WebAssembly memory, which never shrinks. */
+let wasmBytes = 0;
 if (!isMainThread) {
   try {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -49,6 +52,11 @@ if (!isMainThread) {
           spent.set(key, [n + 1, ms + performance.now() - began]);
         }
       };
+    };
+    const query = PGlite.prototype.query;
+    PGlite.prototype.query = function (...args) {
+      wasmBytes = this.mod?.HEAPU8?.length ?? wasmBytes;
+      return query.apply(this, args);
     };
     timed('query', 'query', ([text]) => String(text).replace(/\s+/g, ' ').trim().slice(0, 100));
     timed('transaction', 'transaction', () => '(a transaction, whole)');
@@ -113,7 +121,14 @@ setInterval(() => {
   const heap = getHeapStatistics();
   const mb = (bytes) => Math.round(bytes / 2 ** 20);
   // A thread with neither a pool nor requests (the embedded database's) tells only how busy it was.
-  if (pools.size === 0 && took.size === 0) return void console.error(`[trace] thread ${threadId}: ${busy}; heap ${mb(heap.used_heap_size)} MB`);
+  if (pools.size === 0 && took.size === 0) return void console.error(`[trace] thread ${threadId}: ${busy}; heap ${mb(heap.used_heap_size)} of ${mb(heap.total_heap_size)} MB${wasmBytes ? `, WebAssembly ${mb(wasmBytes)} MB` : ''}`);
+  if (isMainThread) {
+    // Where the resident memory is: the heap the threads share the process with, buffers, the rest.
+    const usage = process.memoryUsage();
+    const rollup = readFileSync('/proc/self/smaps_rollup', 'utf8');
+    const kb = (name) => Math.round(Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0) / 1024);
+    console.error(`[trace] memory: RSS ${mb(usage.rss)} MB (anonymous ${kb('Anonymous')}, file ${kb('Rss')- kb('Anonymous')}); main heap ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)} MB, external ${mb(usage.external)} MB, array buffers ${mb(usage.arrayBuffers)} MB`);
+  }
   const ms = (p) => (delay.percentile(p) / 1e6).toFixed(1);
   const who = isMainThread ? `main, RSS ${mb(process.memoryUsage.rss())} MB` : `thread ${threadId}`;
   console.error(
