@@ -4,6 +4,7 @@
 // a transaction's on the transactions' port, where the server's thread is waiting for them.
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-prepared.ts';
 import { errorShape, type Answer, type FromThread, type InTransaction, type Statement, type ThreadData, type ToThread } from './pglite-thread.ts';
 
 /** Ends a transaction's callback without committing: PGlite rolls back when its callback throws. */
@@ -21,8 +22,13 @@ function parsersKeeping(types: readonly number[]) {
   return parsers;
 }
 
-const run = (target: PGlite | Transaction, statement: Statement) =>
-  target.query(statement.sql, statement.params, { rowMode: statement.rowMode, parsers: parsersKeeping(statement.text) });
+/** Runs `statement` on PGlite, prepared once its text has been seen before (db/pglite-prepared.ts). */
+function runner(prepared: PreparedStatements) {
+  return (target: PGlite | Transaction, statement: Statement, inTransaction: boolean) => {
+    const options = { rowMode: statement.rowMode, parsers: parsersKeeping(statement.text) };
+    return prepared.run(statement.sql, statement.params, options, inTransaction, () => target.query(statement.sql, statement.params, options));
+  };
+}
 
 /** The open transaction: its PGlite handle once begun, how to end it, and when it has ended. */
 interface Open {
@@ -41,6 +47,7 @@ interface Open {
  */
 function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<ThreadData, 'transactions' | 'signal'>): void {
   const send = (message: FromThread) => port.postMessage(message);
+  const run = runner(new PreparedStatements(db));
   const answerNow = (answer: Answer) => {
     transactions.postMessage(answer);
     Atomics.store(signal, 0, 1);
@@ -129,7 +136,7 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
         return begin(message.id);
       case 'query':
         if (!open?.tx) return void answerNow({ id: message.id, error: errorShape(new Error('no open transaction')) });
-        return void settle(message.id, run(open.tx, message), answerNow);
+        return void settle(message.id, run(open.tx, message, true), answerNow);
       case 'end':
         // The statements that waited run once the server's thread has its answer.
         return void settle(message.id, end(message.commit), answerNow).then(pump);
@@ -155,7 +162,7 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
   port.on('message', (message: ToThread) => {
     switch (message.op) {
       case 'query':
-        waiting.push(() => settle(message.id, run(db, message), send));
+        waiting.push(() => settle(message.id, run(db, message, false), send));
         return void pump();
       case 'listen':
         return void settle(message.id, listen(message.channel), send);
