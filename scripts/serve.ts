@@ -12,6 +12,7 @@ import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/ser
 import { isApiWrite } from '../src/server/serving/api-writes.ts';
 import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
 import { answerKey, publicAnswers, RENDER_AGAIN, wantsFresh } from '../src/server/serving/response-cache.ts';
+import { listen } from '../src/server/serving/listen.ts';
 import { nodeHeader } from '../src/server/serving/transport.ts';
 import { writeThread, type WriteThread } from '../src/server/serving/write-thread.ts';
 
@@ -187,7 +188,7 @@ export async function serveBuild(
   const writes = options.writeThread ? writeThread({ unavailable: overloaded }) : undefined;
   const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency, apiConcurrency: options.apiConcurrency, writes });
   server.once('close', () => void writes?.close());
-  await new Promise<void>((done) => server.listen(port, host, done));
+  await listen(server, port, host);
   // The build's own runtime opens the database on its first request: make that now, not for a visitor.
   await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${port}/api/health`).catch(() => {});
   return server;
