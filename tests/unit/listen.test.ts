@@ -65,6 +65,14 @@ describe.skipIf(!sharesPorts())('listening with several sockets', () => {
     expect(await takenInOneTurn(32, 40)).toBeGreaterThanOrEqual(8);
   });
 
+  it('refuses a port already in use, as one socket would', async () => {
+    const first = http.createServer();
+    servers.push(first);
+    await listen(first, 0, '127.0.0.1', 4);
+    const second = http.createServer();
+    await expect(listen(second, (first.address() as AddressInfo).port, '127.0.0.1', 4)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+
   it('answers on connections every socket took, as the HTTP server’s own, and closes them all with it', async () => {
     const server = http.createServer({ keepAliveTimeout: 5_000 }, (req, res) => res.end(req.url));
     servers.push(server);

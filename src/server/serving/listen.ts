@@ -32,10 +32,14 @@ function listenOn(server: Server, port: number, host: string, reusePort: boolean
  * ones close with it.
  */
 export async function listen(server: HttpServer, port: number, host: string, listeners = sharesPorts() ? LISTENERS : 1): Promise<void> {
-  const shared = listeners > 1;
-  await listenOn(server, port, host, shared);
-  if (!shared) return;
-  const bound = (server.address() as AddressInfo).port;
+  if (listeners <= 1) return listenOn(server, port, host, false);
+  // Sockets of one user may all share a port: a second server started by mistake would quietly take
+  // half the connections. A socket that does not share it is refused a port in use, as before.
+  const probe = createServer();
+  await listenOn(probe, port, host, false);
+  const bound = (probe.address() as AddressInfo).port;
+  await new Promise((done) => probe.close(done));
+  await listenOn(server, bound, host, true);
   // As Node's HTTP server sets up the sockets it accepts itself.
   const extras = Array.from({ length: listeners - 1 }, () => createServer({ noDelay: true }, (socket) => server.emit('connection', socket)));
   server.once('close', () => extras.forEach((extra) => extra.close()));
