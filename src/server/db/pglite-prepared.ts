@@ -68,8 +68,7 @@ export class PreparedStatements {
    * The caller runs one statement at a time.
    */
   run(sql: string, params: unknown[], options: QueryOptions, inTransaction: boolean, unprepared: () => Promise<Results>): Promise<Results> {
-    const known = this.#prepared.get(sql);
-    if (!known && !this.#seen.delete(sql)) {
+    if (!this.#prepared.has(sql) && !this.#seen.delete(sql)) {
       this.#seen.add(sql);
       if (this.#seen.size > MAX_SEEN) this.#seen.delete(this.#seen.values().next().value!);
       return unprepared();
@@ -77,7 +76,7 @@ export class PreparedStatements {
     // PGlite's own lock, as `query` takes it: a LISTEN between two of these calls would take their answers.
     return this.#db.runExclusive(async () => {
       if (!inTransaction && this.#toClose.length > 0) await this.#closeEvicted();
-      let statement = known;
+      let statement = this.#prepared.get(sql);
       if (statement) {
         this.#prepared.delete(sql);
         this.#prepared.set(sql, statement);
