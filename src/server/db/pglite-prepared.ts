@@ -28,16 +28,6 @@ const PLAN_CHANGED = '0A000';
 
 const { serialize } = protocol;
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
 /**
  * A parameter as PGlite's `query` sends it: by the serializer of its type, else its text. The
  * database's own serializers, which know its array types as well as the built-in ones.
@@ -87,7 +77,7 @@ export class PreparedStatements {
       let messages: Message[];
       try {
         // Bind, execute and sync in one call: an error skips to the sync, as it does on a socket.
-        const message = joined([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
+        const message = Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
         messages = await this.#db.execProtocolStream(message, { syncToFs: !inTransaction });
       } catch (error) {
         if ((error as { code?: string }).code === PLAN_CHANGED) this.#evict(sql);
@@ -100,7 +90,7 @@ export class PreparedStatements {
   /** Parses `sql` under a new name and reads what it takes and gives. A failure prepares nothing and is the statement's. */
   async #prepare(sql: string): Promise<Prepared> {
     const name = `k${(this.#next++).toString(36)}`;
-    const messages = await this.#db.execProtocolStream(joined([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), {});
+    const messages = await this.#db.execProtocolStream(Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), {});
     const params = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
     const statement: Prepared = { name, paramTypes: params?.dataTypeIDs ?? [], rows: messages.find((m) => m.name === 'rowDescription') };
     this.#prepared.set(sql, statement);
@@ -118,7 +108,7 @@ export class PreparedStatements {
   /** Closes the evicted statements; outside a transaction, so no transaction's failure can stop it. */
   async #closeEvicted(): Promise<void> {
     const names = this.#toClose.splice(0);
-    await this.#db.execProtocolStream(joined([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]), { throwOnError: false });
+    await this.#db.execProtocolStream(Buffer.concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]), { throwOnError: false });
   }
 
   /** How many statements are prepared, for tests. */

@@ -22,11 +22,12 @@ function parsersKeeping(types: readonly number[]) {
   return parsers;
 }
 
-/** Runs `statement` on PGlite, prepared once its text has been seen before (db/pglite-prepared.ts). */
-function runner(prepared: PreparedStatements) {
-  return (target: PGlite | Transaction, statement: Statement, inTransaction: boolean) => {
+/** Runs a statement on PGlite, in `tx` when given, prepared once its text has been seen before (db/pglite-prepared.ts). */
+function runner(db: PGlite) {
+  const prepared = new PreparedStatements(db);
+  return (statement: Statement, tx?: Transaction) => {
     const options = { rowMode: statement.rowMode, parsers: parsersKeeping(statement.text) };
-    return prepared.run(statement.sql, statement.params, options, inTransaction, () => target.query(statement.sql, statement.params, options));
+    return prepared.run(statement.sql, statement.params, options, tx !== undefined, () => (tx ?? db).query(statement.sql, statement.params, options));
   };
 }
 
@@ -47,7 +48,7 @@ interface Open {
  */
 function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<ThreadData, 'transactions' | 'signal'>): void {
   const send = (message: FromThread) => port.postMessage(message);
-  const run = runner(new PreparedStatements(db));
+  const run = runner(db);
   const answerNow = (answer: Answer) => {
     transactions.postMessage(answer);
     Atomics.store(signal, 0, 1);
@@ -136,7 +137,7 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
         return begin(message.id);
       case 'query':
         if (!open?.tx) return void answerNow({ id: message.id, error: errorShape(new Error('no open transaction')) });
-        return void settle(message.id, run(open.tx, message, true), answerNow);
+        return void settle(message.id, run(message, open.tx), answerNow);
       case 'end':
         // The statements that waited run once the server's thread has its answer.
         return void settle(message.id, end(message.commit), answerNow).then(pump);
@@ -162,7 +163,7 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
   port.on('message', (message: ToThread) => {
     switch (message.op) {
       case 'query':
-        waiting.push(() => settle(message.id, run(db, message, false), send));
+        waiting.push(() => settle(message.id, run(message), send));
         return void pump();
       case 'listen':
         return void settle(message.id, listen(message.channel), send);
