@@ -53,12 +53,16 @@ if (!isMainThread) {
         }
       };
     };
-    const query = PGlite.prototype.query;
-    PGlite.prototype.query = function (...args) {
-      wasmBytes = this.mod?.HEAPU8?.length ?? wasmBytes;
-      return query.apply(this, args);
-    };
+    // Statements sent by name (db/pglite-prepared.ts) run under PGlite's lock, not through `query`.
+    for (const method of ['query', 'runExclusive']) {
+      const original = PGlite.prototype[method];
+      PGlite.prototype[method] = function (...args) {
+        wasmBytes = this.mod?.HEAPU8?.length ?? wasmBytes;
+        return original.apply(this, args);
+      };
+    }
     timed('query', 'query', ([text]) => String(text).replace(/\s+/g, ' ').trim().slice(0, 100));
+    timed('runExclusive', 'runExclusive', () => '(a statement sent by name)');
     timed('transaction', 'transaction', () => '(a transaction, whole)');
   } catch {
     // Not the embedded database's thread.
