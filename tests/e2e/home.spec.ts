@@ -16,6 +16,17 @@ test('the slogan appears only after 900 ms, over 66 falling stars', async ({ pag
   await expect(page.getByRole('img', { name: 'background logo', includeHidden: true })).toHaveCount(1);
 });
 
+test('the stars fall by CSS animations, which leave the main thread free, not by SMIL', async ({ page }) => {
+  await page.goto('/');
+  const stars = page.locator('svg.falling-stars');
+  const running = () => stars.evaluate((svg) => svg.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length);
+  await expect.poll(running).toBe(66);
+  await expect(stars.locator('animate, animateTransform, animateMotion, set')).toHaveCount(0);
+  // Not all in step: the stars take different paces and starts.
+  const paces = await stars.evaluate((svg) => new Set(svg.getAnimations({ subtree: true }).map((a) => `${a.effect?.getTiming().duration}/${a.effect?.getTiming().delay}`)).size);
+  expect(paces).toBeGreaterThan(20);
+});
+
 test('the home page lists upcoming tournaments and latest news, each linking on', async ({ page }) => {
   await open(page, '/');
   const upcoming = page.getByRole('region', { name: 'Найближчі турніри' });
