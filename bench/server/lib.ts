@@ -247,6 +247,9 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** The median of a benchmark's runs: issue 24 judges each target on the median of at least three. */
+export const median = (values: readonly number[]) => percentile(values, 50);
+
 export const ms = (value: number) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : Math.round(value)} ms` : '—');
 
 /** Seconds from the environment (quick runs while developing), else the default. */

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
 import { table } from '../table.ts';
-import { ADMIN_EMAIL, AS_A_BROWSER, BUILD_DIR, cannon, databaseUrl, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Server } from './lib.ts';
+import { ADMIN_EMAIL, AS_A_BROWSER, BUILD_DIR, cannon, databaseUrl, median, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Server } from './lib.ts';
 import { ensureSeeded } from './seed.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
@@ -150,7 +150,6 @@ const summary = (d: Delivery) => {
   // From the first viewer's arrival to the last's: the fan-out to every socket and the viewers' reading.
   return { p50: percentile(d.latencies, 50), p99: percentile(d.latencies, 99), max, spread: max - Math.min(...d.latencies), within, missed: d.missed };
 };
-const median = (values: number[]) => percentile(values, 50);
 
 /** Records `count` results on `writer` and collects, per target, when each viewer heard each (the viewers' `first`th match event on). */
 async function rounds(viewers: ReturnType<typeof startViewers>, writer: Server, targets: number, count = ROUNDS, first = 0): Promise<{ perTarget: Delivery[][]; posts: number[] }> {

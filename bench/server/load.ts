@@ -39,6 +39,7 @@ import {
   cannon,
   cpuSeconds,
   databaseUrl,
+  median,
   ms,
   percentile,
   recreateDatabase,
@@ -647,7 +648,6 @@ const codes = (r: Run) =>
     .sort(([a], [b]) => a - b)
     .map(([s, c]) => `${s}:${c}`)
     .join(' ');
-const median = (values: number[]) => percentile(values, 50);
 
 if (import.meta.main) await main();
 
