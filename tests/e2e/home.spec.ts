@@ -84,6 +84,23 @@ test.describe('with reduced motion', () => {
   });
 });
 
+test.describe('on a touch phone', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
+
+  test('the particle layer, whose one effect follows a hovering pointer, is not loaded; the stars still fall', async ({ page }) => {
+    const particleScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/ParticlesLayer|tsparticles/i.test(request.url())) particleScripts.push(request.url());
+    });
+    await open(page, '/');
+    await browserIdle(page);
+    expect(particleScripts).toEqual([]);
+    await expect(page.locator('#background-particles canvas')).toHaveCount(0);
+    await expect(page.locator('svg.falling-stars')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'background logo', includeHidden: true })).toHaveCount(1);
+  });
+});
+
 test('robots.txt names the sitemap, which lists games, tournaments, brackets and news', async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toContain('text/plain');
