@@ -71,6 +71,10 @@ describe('statements prepared on the embedded database', () => {
           const read = await outcome(db.query(select, [values[0]], options));
           for (let i = 0; i < 3; i++) expect(await outcome(run(select, [values[0]], options))).toEqual(read);
         }
+        // The worker's table: the instance's parsers as its prototype, used as it is by name.
+        const chained = { parsers: Object.assign(Object.create(db.parsers) as typeof db.parsers, keptAsText.parsers) };
+        const read = await outcome(db.query(select, [values[0]], keptAsText));
+        for (let i = 0; i < 3; i++) expect(await outcome(run(select, [values[0]], chained))).toEqual(read);
       }),
       { numRuns: 40 },
     );
