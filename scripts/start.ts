@@ -20,7 +20,7 @@ const SOURCES = ['src', 'public', 'drizzle', 'scripts', 'astro.config.mjs', 'pac
  * How the serving process uses memory, for a budget of 384 MB resident (decision 019, which
  * replaced 010's 200 MB): a 224 MB cap on the old generation keeps the heap near what is live
  * instead of letting it grow with the allocation rate; two malloc arenas instead of one per thread.
- * The young generation is 8 MB on either database. On PostgreSQL the API's writes run on a thread
+ * The young generation is 8 MB on PostgreSQL and 4 MB on the embedded database (below). On PostgreSQL the API's writes run on a thread
  * of their own with its own heap (decision 021, serving/write-thread.ts), and with the main
  * thread's at 16 MB the process reached 384–390 MB in a 10-minute soak, at 8 MB 339 MB (FINDINGS F18);
  * F16's 32 MB had been for writes on the main thread. On the embedded database PGlite's
@@ -31,8 +31,16 @@ const SOURCES = ['src', 'public', 'drizzle', 'scripts', 'astro.config.mjs', 'pac
  * these, so they win.
  */
 function serverNodeOptions(embedded: boolean): string[] {
-  return [`--max-semi-space-size=${embedded ? 4 : 8}`, '--max-old-space-size=224'];
+  return [`--max-semi-space-size=${embedded ? 4 : 8}`, '--max-old-space-size=224', ASYNC_CONTEXT];
 }
+/**
+ * AsyncLocalStorage (the request's language, Astro's request context) carried by V8 with each
+ * continuation, as Node 24 does by default, instead of by a hook on every promise made: under the
+ * load mix those hooks were 2.4 % of the server thread's time, before the garbage they left
+ * (FINDINGS F31).
+ */
+const ASYNC_CONTEXT = '--experimental-async-context-frame';
+
 /**
  * glibc's malloc for the server: two arenas instead of one per thread, and a fixed threshold of
  * 128 KB above which a block is mapped on its own and given back when freed. By default that
