@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { DATABASE_PREPARED, parseEnv, type Env } from './env.ts';
 import { mailerFromEnv } from './mail/mailer.ts';
-import { databaseLimiter } from './services/rate-limit.ts';
+import { databaseLimiter, memoryLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/names.ts';
 import { backfillRatingsAfter } from './services/stage-stats.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
@@ -57,7 +57,8 @@ async function prepare(serving: boolean): Promise<Runtime> {
     };
   });
   const mailer = mailerFromEnv(env);
-  const limits = env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : databaseLimiter(database.db);
+  // An embedded database has one process (decision 025): its counters need not be shared.
+  const limits = env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : database.kind === 'pglite' ? memoryLimiter() : databaseLimiter(database.db);
   const deps: Deps = {
     database,
     mailer,

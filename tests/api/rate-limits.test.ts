@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
-import { databaseLimiter, type Limit, type RateLimiter } from '../../src/server/services/rate-limit.ts';
+import { databaseLimiter, memoryLimiter, type Limit, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { redisLimiter } from '../../src/server/services/rate-limit-redis.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
@@ -24,10 +24,13 @@ afterAll(async () => {
 const fresh = () => `test:${randomUUID()}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const backends: [string, () => Promise<RateLimiter>][] = [
+/** The stores every instance shares. */
+const shared: [string, () => Promise<RateLimiter>][] = [
   ['database', async () => databaseLimiter(api.db)],
   ...(redisUrl ? [['Redis', () => redisLimiter(redisUrl)] as [string, () => Promise<RateLimiter>]] : []),
 ];
+/** And the counters of the one process an embedded database has. */
+const backends: [string, () => Promise<RateLimiter>][] = [...shared, ['memory', async () => memoryLimiter()]];
 
 describe.each(backends)('rate limiter on %s', (_name, make) => {
   let limits: RateLimiter;
@@ -87,7 +90,20 @@ describe.each(backends)('rate limiter on %s', (_name, make) => {
   });
 });
 
-describe.each(backends)('failed logins limited on %s across two app instances', (_name, make) => {
+describe('rate limiter in memory', () => {
+  it('holds at most its number of keys, letting go of the one hit longest ago', async () => {
+    const limits = memoryLimiter(3);
+    const limit: Limit = { max: 1, windowSeconds: 60 };
+    for (const key of ['a', 'b', 'c']) await limits.hit(key, limit);
+    // `a` is hit again (refused): the most recent now, so `b` goes when `d` comes.
+    expect((await limits.hit('a', limit)).allowed).toBe(false);
+    await limits.hit('d', limit);
+    expect((await limits.hit('b', limit)).allowed, 'b was let go').toBe(true);
+    expect((await limits.hit('a', limit)).allowed, 'a stays counted').toBe(false);
+  });
+});
+
+describe.each(shared)('failed logins limited on %s across two app instances', (_name, make) => {
   let second: TestApi;
   let first: TestApi;
   beforeAll(async () => {

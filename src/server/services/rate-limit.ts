@@ -30,8 +30,9 @@ export interface LimitState {
 
 /**
  * Fixed-window counters shared by every app instance: in the database by default, in Redis when
- * REDIS_URL is set (services/rate-limit-redis.ts). Every change is one atomic step, so attempts
- * made at the same moment on any instance are counted one by one.
+ * REDIS_URL is set (services/rate-limit-redis.ts), in the process's memory on the embedded database,
+ * which one process owns (`memoryLimiter`). Every change is one atomic step, so attempts made at the
+ * same moment on any instance are counted one by one.
  */
 export interface RateLimiter {
   /** Counts one attempt; allowed while the count has not gone past the maximum. */
@@ -105,3 +106,43 @@ export function databaseLimiter(db: Database): RateLimiter {
     close: async () => {},
   };
 }
+
+/**
+ * Keys a memory limiter holds at most: past it, the one hit longest ago goes (its attempts are
+ * forgotten). Tens of bytes each; a site's own traffic holds hundreds, a flood of new addresses or
+ * accounts reaches it, and a key under attack is hit often, so it stays.
+ */
+export const MEMORY_LIMITER_KEYS = 50_000;
+
+/**
+ * Counters in this process's memory, for the embedded database: one process owns it (db/client.ts,
+ * `exclusive`), so no other instance counts, and a counter needs no statement. In the database, the upsert
+ * each limited write sends first cost it a turn of the server's loop (about 100 ms under load) on
+ * top of PGlite's own work (FINDINGS F31). A restart of the server forgets them.
+ */
+export function memoryLimiter(maxKeys = MEMORY_LIMITER_KEYS): RateLimiter {
+  /** Key → its window, the key hit most recently last. */
+  const windows = new Map<string, { count: number; windowStart: number }>();
+  return {
+    async hit(key, limit) {
+      const now = Date.now();
+      let window = windows.get(key);
+      windows.delete(key);
+      // Expired as the table's upsert says: its start at or before one window ago.
+      if (!window || window.windowStart <= now - limit.windowSeconds * 1000) window = { count: 0, windowStart: now };
+      window.count += 1;
+      windows.set(key, window);
+      if (windows.size > maxKeys) windows.delete(windows.keys().next().value!);
+      return windowState(window.count, window.windowStart, limit, now);
+    },
+    async undo(key) {
+      const window = windows.get(key);
+      if (window) window.count = Math.max(0, window.count - 1);
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    close: async () => windows.clear(),
+  };
+}
+
