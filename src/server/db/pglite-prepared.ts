@@ -88,7 +88,7 @@ export class PreparedStatements {
       // 0.1 ms a statement (FINDINGS F31). A caller's table whose prototype is the instance's
       // (pglite-worker.ts) already answers for both, and is used as it is.
       const { parsers, ...rest } = options;
-      if (parsers && Object.getPrototypeOf(parsers) === this.#db.parsers) return parse.parseResults(rows, parsers, rest)[0]!;
+      if (parsers && Object.getPrototypeOf(parsers) === this.#db.parsers) return parse.parseResults(rows, parsers as PGlite['parsers'], rest)[0]!;
       return parse.parseResults(rows, this.#db.parsers, options)[0]!;
     });
   }
