@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { LOCALE_COOKIE, localeOfCookie, translate } from '../src/lib/i18n/common.ts';
+import { takeAnswers } from '../src/server/db/pglite-thread.ts';
 import { admission } from '../src/server/serving/admission.ts';
 import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/server/serving/event-streams.ts';
 import { isApiWrite } from '../src/server/serving/api-writes.ts';
@@ -147,6 +148,9 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
   });
   return guardedServer(
     (req, res) => {
+      // The embedded database's answers that have come meanwhile: their requests go on right after
+      // this one, not a turn of the loop later (db/pglite-thread.ts).
+      takeAnswers();
       // Only reads can be files; writes (to the API: the guard refused the rest) skip the queue:
       // their bodies come at the sender's pace (an avatar over a slow phone link) and must not hold
       // a place the reads wait for; they are few, and rate-limited.

@@ -7,6 +7,7 @@ import { getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { takeAnswers } from '../../src/server/db/pglite-thread.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 import { games } from '../../src/server/db/schema/index.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
@@ -164,6 +165,23 @@ describe('the embedded database on its own thread', () => {
       expect(turned).toBe(false);
     });
     expect(await rowsOf(handle, sql`select note from scratch where id = 30`)).toEqual([{ note: 'still one turn' }]);
+  });
+
+  it('settles a statement whose answer has come when `takeAnswers` is called, before the loop turns to it', async () => {
+    /** Sends a statement, lets PGlite's thread answer it while this one is blocked, and sees after a few microtasks whether it settled. */
+    const settledWithin = async (take: boolean) => {
+      let settled = false;
+      const statement = handle.db.execute(sql`select 1 as one`).then(() => (settled = true));
+      // This thread blocked 100 ms: the answer is on its port, and no turn of the loop has taken it.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+      if (take) takeAnswers();
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      const early = settled;
+      await statement;
+      return early;
+    };
+    expect(await settledWithin(false), 'left to the loop').toBe(false);
+    expect(await settledWithin(true), 'taken between requests').toBe(true);
   });
 
   it('runs a transaction’s statements before the statements from outside that were waiting', async () => {

@@ -25,6 +25,11 @@ export interface ThreadOptions {
 
 /** What the thread is started with: the options, and where a transaction's statements go. */
 export interface ThreadData extends ThreadOptions {
+  /**
+   * The answers to what crosses on the thread's own port (`ToThread`): the server's thread takes
+   * them in its loop, and between requests too (`takeAnswers`).
+   */
+  answers: MessagePort;
   /** A transaction's statements come on it, and their answers go back on it, at once. */
   transactions: MessagePort;
   /** Set to 1 (and notified) once an answer is on `transactions`. */
@@ -60,7 +65,8 @@ export interface ErrorShape {
 
 export type Answer = { id: number; result: unknown } | { id: number; error: ErrorShape };
 
-export type FromThread = { ready: true } | { failed: string } | Answer | { channel: string; payload: string };
+/** What comes on the thread's own port; the answers come on `ThreadData.answers`. */
+export type FromThread = { ready: true } | { failed: string } | { channel: string; payload: string };
 
 /**
  * How long a transaction's statement may keep the server's thread waiting. Only a lost thread
@@ -107,9 +113,25 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** The threads open in this process, on `globalThis`: the serving front and the build load their own copies of this module. */
+const OPEN = Symbol.for('kiberarena.pgliteThreads');
+const openThreads: Set<PgliteThread> = ((globalThis as Record<symbol, Set<PgliteThread> | undefined>)[OPEN] ??= new Set());
+
+/**
+ * Takes the answers PGlite's thread has sent since, and settles their statements, without waiting
+ * for the loop's turn to reach them: the serving front calls it for every request it receives
+ * (scripts/serve.ts). Under load a turn of the loop takes 100 ms and more, and a request of several
+ * statements, each answered in a message, waited a turn for each (FINDINGS F31); their
+ * continuations now run right after the request that took them.
+ */
+export function takeAnswers(): void {
+  for (const thread of openThreads) thread.takeAnswers();
+}
+
 /** The part of PGlite's client that drizzle and `openDatabase` use, served by the thread. */
 export class PgliteThread {
   readonly #worker: Worker;
+  readonly #answers: MessagePort;
   readonly #transactions: MessagePort;
   readonly #signal: Int32Array;
   /** A transaction is open: the next waits its turn here, not inside the thread (see above). */
@@ -122,8 +144,9 @@ export class PgliteThread {
   #gone: Error | null = null;
   #closing = false;
 
-  private constructor(worker: Worker, transactions: MessagePort, signal: Int32Array) {
+  private constructor(worker: Worker, answers: MessagePort, transactions: MessagePort, signal: Int32Array) {
     this.#worker = worker;
+    this.#answers = answers;
     this.#transactions = transactions;
     this.#signal = signal;
   }
@@ -134,25 +157,34 @@ export class PgliteThread {
    */
   static open(options: ThreadOptions, onLost?: (error: Error) => void): Promise<PgliteThread> {
     const { port1, port2 } = new MessageChannel();
+    const answers = new MessageChannel();
     const signal = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-    const workerData: ThreadData = { ...options, transactions: port2, signal };
-    const worker = new Worker(workerEntry(), { workerData, transferList: [port2] });
-    const thread = new PgliteThread(worker, port1, signal);
+    const workerData: ThreadData = { ...options, answers: answers.port2, transactions: port2, signal };
+    const worker = new Worker(workerEntry(), { workerData, transferList: [answers.port2, port2] });
+    const thread = new PgliteThread(worker, answers.port1, port1, signal);
+    answers.port1.on('message', (answer: Answer) => thread.#settle(answer));
+    openThreads.add(thread);
     return new Promise((resolve, reject) => {
       worker.on('message', (message: FromThread) => {
         if ('ready' in message) resolve(thread);
         else if ('failed' in message) reject(new Error(message.failed));
-        else if ('channel' in message) thread.#listeners.get(message.channel)?.forEach((hear) => hear(message.payload));
-        else thread.#settle(message);
+        else thread.#listeners.get(message.channel)?.forEach((hear) => hear(message.payload));
       });
       worker.on('error', (error) => console.error('[db] потік вбудованої бази даних упав:', error.message));
       worker.once('exit', () => {
         const error = new Error('PGlite is closed: its thread stopped');
+        openThreads.delete(thread);
+        thread.#answers.close();
         thread.#fail(error);
         if (!thread.#closing) onLost?.(error);
         reject(error);
       });
     });
+  }
+
+  /** Settles the statements whose answers have come (`takeAnswers`). */
+  takeAnswers(): void {
+    for (let got = receiveMessageOnPort(this.#answers); got; got = receiveMessageOnPort(this.#answers)) this.#settle(got.message as Answer);
   }
 
   get closed(): boolean {
@@ -255,7 +287,7 @@ export class PgliteThread {
     });
   }
 
-  #settle(message: { id: number; result: unknown } | { id: number; error: ErrorShape }) {
+  #settle(message: Answer) {
     const pending = this.#pending.get(message.id);
     this.#pending.delete(message.id);
     if ('error' in message) pending?.reject(errorOf(message.error));

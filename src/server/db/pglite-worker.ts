@@ -51,8 +51,9 @@ interface Open {
  * at `transactions`, and none while a transaction is open. The server's thread then waits for at
  * most one statement before its own, and a transaction holds PGlite for its statements alone.
  */
-function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<ThreadData, 'transactions' | 'signal'>): void {
+function host(db: PGlite, port: MessagePort, { answers, transactions, signal }: Pick<ThreadData, 'answers' | 'transactions' | 'signal'>): void {
   const send = (message: FromThread) => port.postMessage(message);
+  const answer = (message: Answer) => answers.postMessage(message);
   const run = runner(db);
   const answerNow = (answer: Answer) => {
     transactions.postMessage(answer);
@@ -168,19 +169,20 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
   port.on('message', (message: ToThread) => {
     switch (message.op) {
       case 'query':
-        waiting.push(() => settle(message.id, run(message), send));
+        waiting.push(() => settle(message.id, run(message), answer));
         return void pump();
       case 'listen':
-        return void settle(message.id, listen(message.channel), send);
+        return void settle(message.id, listen(message.channel), answer);
       case 'unlisten':
-        return void settle(message.id, unlisten(message.channel), send);
+        return void settle(message.id, unlisten(message.channel), answer);
       case 'close':
         return void settle(
           message.id,
           db.close().then(() => null),
-          send,
+          answer,
         ).then(() => {
           port.close();
+          answers.close();
           transactions.close();
         });
     }
@@ -189,11 +191,11 @@ function host(db: PGlite, port: MessagePort, { transactions, signal }: Pick<Thre
 }
 
 const port = parentPort!;
-const { dataDir, settings, transactions, signal } = workerData as ThreadData;
+const { dataDir, settings, answers, transactions, signal } = workerData as ThreadData;
 try {
   const db = new PGlite({ ...(dataDir ? { dataDir } : {}), postgresqlconf: settings });
   await db.waitReady;
-  host(db, port, { transactions, signal });
+  host(db, port, { answers, transactions, signal });
 } catch (error) {
   port.postMessage({ failed: (error as Error).message } satisfies FromThread);
   port.close();
