@@ -20,8 +20,9 @@ const SOURCES = ['src', 'public', 'drizzle', 'scripts', 'astro.config.mjs', 'pac
  * How the serving process uses memory, for a budget of 384 MB resident (decision 019, which
  * replaced 010's 200 MB): a 224 MB cap on the old generation keeps the heap near what is live
  * instead of letting it grow with the allocation rate; two malloc arenas instead of one per thread.
- * The young generation is 8 MB on PostgreSQL and 4 MB on the embedded database (below). On PostgreSQL the API's writes run on a thread
- * of their own with its own heap (decision 021, serving/write-thread.ts), and with the main
+ * The young generation is 8 MB on PostgreSQL and 4 MB on the embedded database (below). On
+ * PostgreSQL the API's writes run on a thread of their own with its own heap (decision 021,
+ * serving/write-thread.ts), and with the main
  * thread's at 16 MB the process reached 384–390 MB in a 10-minute soak, at 8 MB 339 MB (FINDINGS F18);
  * F16's 32 MB had been for writes on the main thread. On the embedded database PGlite's
  * WebAssembly memory (about 128 MB) is inside the same budget, and PGlite runs on a thread of its

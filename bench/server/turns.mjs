@@ -24,7 +24,10 @@ if (isMainThread && /serve\.m?[jt]s$/.test(process.argv[1] ?? '')) {
   const request = new AsyncLocalStorage();
   const kinds = new Map();
   const kindOf = (req) =>
-    `${req.method} ${(req.url ?? '').split('?')[0].replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id').replace(/\/\d+(?=\/|$)/g, '/:n')}`;
+    `${req.method} ${(req.url ?? '')
+      .split('?')[0]
+      .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id')
+      .replace(/\/\d+(?=\/|$)/g, '/:n')}`;
 
   // Statements outside a transaction go to the thread's worker; a transaction's on a port of its own.
   const toWorker = Worker.prototype.postMessage;

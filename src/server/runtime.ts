@@ -57,7 +57,7 @@ async function prepare(serving: boolean): Promise<Runtime> {
     };
   });
   const mailer = mailerFromEnv(env);
-  // An embedded database has one process (decision 025): its counters need not be shared.
+  // One process owns an embedded database (db/client.ts): its counters need not be shared.
   const limits = env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : database.kind === 'pglite' ? memoryLimiter() : databaseLimiter(database.db);
   const deps: Deps = {
     database,

@@ -109,16 +109,16 @@ export function databaseLimiter(db: Database): RateLimiter {
 
 /**
  * Keys a memory limiter holds at most: past it, the one hit longest ago goes (its attempts are
- * forgotten). Tens of bytes each; a site's own traffic holds hundreds, a flood of new addresses or
- * accounts reaches it, and a key under attack is hit often, so it stays.
+ * forgotten). About 150 bytes each, so 7.5 MB when full; a site's own traffic holds hundreds, a
+ * flood of new addresses or accounts reaches it, and a key under attack is hit often, so it stays.
  */
 export const MEMORY_LIMITER_KEYS = 50_000;
 
 /**
  * Counters in this process's memory, for the embedded database: one process owns it (db/client.ts,
- * `exclusive`), so no other instance counts, and a counter needs no statement. In the database, the upsert
- * each limited write sends first cost it a turn of the server's loop (about 100 ms under load) on
- * top of PGlite's own work (FINDINGS F31). A restart of the server forgets them.
+ * `exclusive`), so no other instance counts, and a counter needs no statement. In the database, the
+ * upsert each limited write sent first cost it a turn of the server's loop (about 100 ms under load)
+ * on top of PGlite's own work (FINDINGS F31). A restart of the server forgets them.
  */
 export function memoryLimiter(maxKeys = MEMORY_LIMITER_KEYS): RateLimiter {
   /** Key → its window, the key hit most recently last. */
@@ -145,4 +145,3 @@ export function memoryLimiter(maxKeys = MEMORY_LIMITER_KEYS): RateLimiter {
     close: async () => windows.clear(),
   };
 }
-
