@@ -53,7 +53,8 @@ interface Open {
  */
 function host(db: PGlite, port: MessagePort, { answers, transactions, signal }: Pick<ThreadData, 'answers' | 'transactions' | 'signal'>): void {
   const send = (message: FromThread) => port.postMessage(message);
-  const answer = (message: Answer) => answers.postMessage(message);
+  // Answers to what came on `port`, on the port the server's thread empties between requests too.
+  const reply = (message: Answer) => answers.postMessage(message);
   const run = runner(db);
   const answerNow = (answer: Answer) => {
     transactions.postMessage(answer);
@@ -169,17 +170,17 @@ function host(db: PGlite, port: MessagePort, { answers, transactions, signal }: 
   port.on('message', (message: ToThread) => {
     switch (message.op) {
       case 'query':
-        waiting.push(() => settle(message.id, run(message), answer));
+        waiting.push(() => settle(message.id, run(message), reply));
         return void pump();
       case 'listen':
-        return void settle(message.id, listen(message.channel), answer);
+        return void settle(message.id, listen(message.channel), reply);
       case 'unlisten':
-        return void settle(message.id, unlisten(message.channel), answer);
+        return void settle(message.id, unlisten(message.channel), reply);
       case 'close':
         return void settle(
           message.id,
           db.close().then(() => null),
-          answer,
+          reply,
         ).then(() => {
           port.close();
           answers.close();
