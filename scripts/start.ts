@@ -18,8 +18,11 @@ const SOURCES = ['src', 'public', 'drizzle', 'scripts', 'astro.config.mjs', 'pac
 
 /**
  * How the serving process uses memory, for a budget of 384 MB resident (decision 019, which
- * replaced 010's 200 MB): a 224 MB cap on the old generation keeps the heap near what is live
- * instead of letting it grow with the allocation rate; two malloc arenas instead of one per thread.
+ * replaced 010's 200 MB): a cap on the old generation keeps the heap near what is live instead of
+ * letting it grow with the allocation rate, 224 MB on PostgreSQL and 192 MB on the embedded
+ * database, whose PGlite memory shares the budget (three alternating pairs of the load mix: peaks
+ * 341–354 MB against 349–366, the same CPU an answer and the same latencies; FINDINGS F32); two
+ * malloc arenas instead of one per thread.
  * The young generation is 8 MB on PostgreSQL and 4 MB on the embedded database (below). On
  * PostgreSQL the API's writes run on a thread of their own with its own heap (decision 021,
  * serving/write-thread.ts), and with the main
@@ -32,7 +35,7 @@ const SOURCES = ['src', 'public', 'drizzle', 'scripts', 'astro.config.mjs', 'pac
  * these, so they win.
  */
 function serverNodeOptions(embedded: boolean): string[] {
-  return [`--max-semi-space-size=${embedded ? 4 : 8}`, '--max-old-space-size=224', ASYNC_CONTEXT];
+  return [`--max-semi-space-size=${embedded ? 4 : 8}`, `--max-old-space-size=${embedded ? 192 : 224}`, ASYNC_CONTEXT];
 }
 /**
  * AsyncLocalStorage (the request's language, Astro's request context) carried by V8 with each
