@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import autocannon, { type Options, type Result } from 'autocannon';
 import pg from 'pg';
 
@@ -207,6 +208,65 @@ export function cannon(options: Options): Promise<Run> {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });
   });
+}
+
+const CANNON_THREADS = Number(process.env.BENCH_CANNON_THREADS ?? 2);
+
+/** A GET load over `paths` in turn, for `cannonThreads`: what can be sent to a thread. */
+export interface SpreadOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  paths: string[];
+}
+
+/** What one thread of `cannonThreads` sends back. */
+export interface ThreadRun {
+  latencies: number[];
+  answers: number;
+  /** As sent, headers included. */
+  bytes: number;
+  seconds: number;
+  /** Non-2xx answers, errors and timeouts. */
+  failed: number;
+}
+
+/** A `cannonThreads` run: every latency, answers and bytes a second, and what failed. */
+export interface SpreadRun {
+  latencies: number[];
+  rps: number;
+  bytesPerSecond: number;
+  failed: number;
+}
+
+/**
+ * `cannon` spread over `threads` threads, each with its share of the connections, as one run: every
+ * latency kept, counts summed. One autocannon thread parses at most about 70 MB of answers a second
+ * on this machine: against a held 13.7 KB answer it ran at 100 % of a core while the server used
+ * 31 %, so its p99 was the load generator's own queue (FINDINGS F32). For the API's p99 at 50
+ * connections (issue 24 target 5); the ratios against a static file or nginx keep one thread each.
+ * `BENCH_CANNON_THREADS=1` measures as before.
+ */
+export async function cannonThreads(options: SpreadOptions, threads = CANNON_THREADS): Promise<SpreadRun> {
+  const shares = Array.from({ length: threads }, (_, i) => Math.floor(options.connections / threads) + (i < options.connections % threads ? 1 : 0));
+  const runs = await Promise.all(
+    shares.map(
+      (connections, i) =>
+        new Promise<ThreadRun>((done, failed) => {
+          const worker = new Worker(new URL('./cannon-thread.ts', import.meta.url), { workerData: { ...options, connections, offset: i } });
+          worker.once('message', done);
+          worker.once('error', failed);
+        }),
+    ),
+  );
+  const sum = (pick: (run: ThreadRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    latencies: runs.flatMap((run) => run.latencies),
+    rps: sum((run) => run.answers / run.seconds),
+    bytesPerSecond: sum((run) => run.bytes / run.seconds),
+    failed: sum((run) => run.failed),
+  };
 }
 
 /**

@@ -15,7 +15,7 @@
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import pg from 'pg';
-import { AS_A_BROWSER, BUILD_DIR, cannon, databaseUrl, median, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
+import { AS_A_BROWSER, BUILD_DIR, cannon, cannonThreads, databaseUrl, median, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
 import { LOAD_TARGETS } from './load.ts';
 import { DE_256_TITLE, ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
@@ -111,11 +111,11 @@ try {
         entry = { single: percentile(alone.times, 50), bytes: alone.bytes, p50: [], p99: [], rps: [], failed: 0, rss: 0 };
         runs.set(route.name, entry);
       }
-      const run = await cannon({ url: server.url, connections: CONNECTIONS, duration: API_SECONDS, headers: AS_A_BROWSER, requests: rotating(route.paths) });
+      const run = await cannonThreads({ url: server.url, connections: CONNECTIONS, duration: API_SECONDS, headers: AS_A_BROWSER, paths: route.paths });
       entry.p50.push(percentile(run.latencies, 50));
       entry.p99.push(percentile(run.latencies, 99));
-      entry.rps.push(run.result.requests.average);
-      entry.failed += run.result.non2xx + run.result.errors;
+      entry.rps.push(run.rps);
+      entry.failed += run.failed;
       entry.rss = rss.max;
       console.log(`  run ${round + 1} ${route.name}: p50 ${ms(entry.p50.at(-1)!)}, p99 ${ms(entry.p99.at(-1)!)}, ${Math.round(entry.rps.at(-1)!)} rps`);
     }

@@ -4,7 +4,7 @@
 // median p99 of either misses 20 ms.
 // Env: BENCH_SECONDS (per run, default 10), BENCH_RUNS (default 3), BENCH_PORT (4520–4539, default 4530).
 import pg from 'pg';
-import { AS_A_BROWSER, cannon, databaseUrl, median, ms, percentile, seconds, settle, startServer } from './lib.ts';
+import { AS_A_BROWSER, cannon, cannonThreads, databaseUrl, median, ms, percentile, seconds, settle, startServer } from './lib.ts';
 import { DE_256_TITLE, ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
 
@@ -35,19 +35,13 @@ try {
   for (let run = 0; run < RUNS; run++) {
     for (const route of ROUTES) {
       await settle(server.url);
-      const result = await cannon({
-        url: server.url,
-        connections: 50,
-        duration: SECONDS,
-        headers: AS_A_BROWSER,
-        requests: [{ method: 'GET', path: route.path }],
-      });
+      const result = await cannonThreads({ url: server.url, connections: 50, duration: SECONDS, headers: AS_A_BROWSER, paths: [route.path] });
       // As sent (compressed), headers included: what each answer costs the wire and the client.
-      const bytes = result.result.throughput.average / result.result.requests.average;
+      const bytes = result.bytesPerSecond / result.rps;
       const entry = runs.get(route.name) ?? { p50: [], p99: [], rps: [], bytes };
       entry.p50.push(percentile(result.latencies, 50));
       entry.p99.push(percentile(result.latencies, 99));
-      entry.rps.push(result.result.requests.average);
+      entry.rps.push(result.rps);
       runs.set(route.name, entry);
       console.log(`  run ${run + 1} ${route.name}: p50 ${ms(entry.p50.at(-1)!)}, p99 ${ms(entry.p99.at(-1)!)}, ${Math.round(entry.rps.at(-1)!)} rps`);
     }

@@ -1,0 +1,31 @@
+// One thread of `cannonThreads` (lib.ts): an autocannon run over `paths` in turn, its every latency
+// and its counts sent back to the thread that started it. (In a worker thread autocannon's own
+// result carries its histograms encoded for its workers mode, so the counts are read from it here.)
+import { parentPort, workerData } from 'node:worker_threads';
+import { cannon, type SpreadOptions, type ThreadRun } from './lib.ts';
+
+const { url, connections, duration, headers, paths, offset } = workerData as SpreadOptions & { offset: number };
+let next = offset;
+const run = await cannon({
+  url,
+  connections,
+  duration,
+  headers,
+  requests: [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+});
+const counts = run.result as unknown as {
+  totalCompletedRequests: number;
+  totalBytes: number;
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+const sent: ThreadRun = {
+  latencies: run.latencies,
+  answers: counts.totalCompletedRequests,
+  bytes: counts.totalBytes,
+  seconds: counts.duration,
+  failed: counts.non2xx + counts.errors + counts.timeouts,
+};
+parentPort!.postMessage(sent);
