@@ -2,17 +2,10 @@
 // and its counts sent back to the thread that started it. (In a worker thread autocannon's own
 // result carries its histograms encoded for its workers mode, so the counts are read from it here.)
 import { parentPort, workerData } from 'node:worker_threads';
-import { cannon, type SpreadOptions, type ThreadRun } from './lib.ts';
+import { cannon, rotating, type SpreadOptions, type ThreadRun } from './lib.ts';
 
 const { url, connections, duration, headers, paths, offset } = workerData as SpreadOptions & { offset: number };
-let next = offset;
-const run = await cannon({
-  url,
-  connections,
-  duration,
-  headers,
-  requests: [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: paths[next++ % paths.length]! }) }],
-});
+const run = await cannon({ url, connections, duration, headers, requests: rotating(paths, offset) });
 const counts = run.result as unknown as {
   totalCompletedRequests: number;
   totalBytes: number;

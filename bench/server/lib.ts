@@ -210,6 +210,12 @@ export function cannon(options: Options): Promise<Run> {
   });
 }
 
+/** autocannon requests that GET `paths` in turn, from `start` (each connection takes the next). */
+export function rotating(paths: readonly string[], start = 0) {
+  let next = start;
+  return [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: paths[next++ % paths.length]! }) }];
+}
+
 const CANNON_THREADS = Number(process.env.BENCH_CANNON_THREADS ?? 2);
 
 /** A GET load over `paths` in turn, for `cannonThreads`: what can be sent to a thread. */

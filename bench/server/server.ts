@@ -15,7 +15,7 @@
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import pg from 'pg';
-import { AS_A_BROWSER, BUILD_DIR, cannon, cannonThreads, databaseUrl, median, ms, percentile, RESULTS_DIR, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
+import { AS_A_BROWSER, BUILD_DIR, cannon, cannonThreads, databaseUrl, median, ms, percentile, RESULTS_DIR, rotating, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
 import { LOAD_TARGETS } from './load.ts';
 import { DE_256_TITLE, ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
@@ -39,10 +39,6 @@ const [de256] = (await client.query<{ id: string }>('select id from tournaments 
 await client.end();
 
 /** A request that walks through `paths` one after the other (a different game on each call). */
-function rotating(paths: string[]) {
-  let next = 0;
-  return [{ method: 'GET', setupRequest: (request: { path?: string }) => ({ ...request, path: paths[next++ % paths.length]! }) }];
-}
 const perGame = (make: (id: string) => string) => gameIds.map(make);
 
 const API_ROUTES: { name: string; paths: string[] }[] = [
