@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { isMainThread, threadId } from 'node:worker_threads';
 
 const require = createRequire(`${process.cwd()}/package.json`);
@@ -132,6 +132,9 @@ setInterval(() => {
     const rollup = readFileSync('/proc/self/smaps_rollup', 'utf8');
     const kb = (name) => Math.round(Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0) / 1024);
     console.error(`[trace] memory: RSS ${mb(usage.rss)} MB (anonymous ${kb('Anonymous')}, file ${kb('Rss')- kb('Anonymous')}); main heap ${mb(usage.heapUsed)} of ${mb(usage.heapTotal)} MB, external ${mb(usage.external)} MB, array buffers ${mb(usage.arrayBuffers)} MB`);
+    // The main heap by space, used of committed: which of them grows under a long run.
+    const spaces = getHeapSpaceStatistics().filter((s) => s.space_size > 0).map((s) => `${s.space_name.replace('_space', '')} ${mb(s.space_used_size)}/${mb(s.space_size)}`);
+    console.error(`[trace] main heap by space: ${spaces.join(', ')}`);
   }
   const ms = (p) => (delay.percentile(p) / 1e6).toFixed(1);
   const who = isMainThread ? `main, RSS ${mb(process.memoryUsage.rss())} MB` : `thread ${threadId}`;
