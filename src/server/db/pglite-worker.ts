@@ -133,6 +133,9 @@ function host(db: PGlite, port: MessagePort, { answers, transactions, signal }: 
       if (error !== ROLLBACK) throw error;
     } finally {
       open = null;
+      // Statements and transactions come on two ports, whose events the loop may deliver in either
+      // order: what the server's thread sent before this end is taken now, so it counts as owed.
+      for (let got = receiveMessageOnPort(port); got; got = receiveMessageOnPort(port)) take(got.message as ToThread);
       owed = waiting.length;
     }
     return null;
@@ -167,11 +170,11 @@ function host(db: PGlite, port: MessagePort, { answers, transactions, signal }: 
     return null;
   };
 
-  port.on('message', (message: ToThread) => {
+  /** Takes one message of `port`; a statement waits for `pump`, which the caller runs. */
+  function take(message: ToThread): void {
     switch (message.op) {
       case 'query':
-        waiting.push(() => settle(message.id, run(message), reply));
-        return void pump();
+        return void waiting.push(() => settle(message.id, run(message), reply));
       case 'listen':
         return void settle(message.id, listen(message.channel), reply);
       case 'unlisten':
@@ -187,6 +190,10 @@ function host(db: PGlite, port: MessagePort, { answers, transactions, signal }: 
           transactions.close();
         });
     }
+  }
+  port.on('message', (message: ToThread) => {
+    take(message);
+    void pump();
   });
   send({ ready: true });
 }
