@@ -38,7 +38,7 @@ const gameIds = (await client.query<{ id: string }>('select g.id from games g jo
 const [de256] = (await client.query<{ id: string }>('select id from tournaments where title = $1', [DE_256_TITLE])).rows.map((r) => r.id);
 await client.end();
 
-/** A request that walks through `paths` one after the other (a different game on each call). */
+/** One path per game: `rotating` (lib.ts) sends a different game on each call. */
 const perGame = (make: (id: string) => string) => gameIds.map(make);
 
 const API_ROUTES: { name: string; paths: string[] }[] = [
