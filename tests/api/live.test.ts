@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -678,6 +678,8 @@ describe('event streams served on the socket', () => {
     expect(stream.headers['x-content-type-options']).toBe('nosniff');
     expect(stream.headers['content-encoding']).toBeUndefined();
     expect(stream.headers.etag).toBeUndefined();
+    expect(stream.headers['transfer-encoding']).toBe('chunked');
+    expect(Math.abs(Date.parse(stream.headers.date!) - Date.now())).toBeLessThan(5000);
     expect(await stream.until(/\n\n/)).toMatch(/^event: ready\ndata: \{\}\nid: \d+\nretry: 3000\n\n$/);
     await application(api, cup.id, 'approved');
     const text = await stream.until(/event: application\n/);
@@ -686,6 +688,25 @@ describe('event streams served on the socket', () => {
     expect(reachedApp.slice(before)).not.toContain(eventsOf(cup.id));
     stream.close();
     await stream.ended;
+  });
+
+  it('serves an HTTP/1.0 client (a proxy’s default) unchunked, and closes the connection when the stream ends', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress: '127.0.0.7' });
+    let read = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (read += chunk));
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.write(`GET ${eventsOf(cup.id)} HTTP/1.0\r\nHost: arena.test\r\n\r\n`);
+    await expect.poll(() => read, { timeout: 3000 }).toMatch(/retry: 3000\n\n$/);
+    const [head = '', body] = read.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(head).toMatch(/\r\nContent-Type: text\/event-stream\r\n/);
+    expect(head).toMatch(/\r\nConnection: close(\r\n|$)/);
+    expect(head).not.toMatch(/Transfer-Encoding/i);
+    expect(body).toMatch(/^event: ready\ndata: \{\}\nid: \d+\nretry: 3000\n\n$/);
+    closeStreams();
+    await closed;
   });
 
   it('carries HSTS when the site is served over HTTPS, as every other answer does, and not over plain HTTP', async () => {

@@ -84,12 +84,46 @@ const STREAM_HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': 'text/event-stream',
   'Cache-Control': 'no-store, no-transform',
   'X-Accel-Buffering': 'no',
-  Connection: 'keep-alive',
   ...API_SECURITY_HEADERS,
 };
 
+/**
+ * The head of a stream's answer, written on the socket as one string. Node's `writeHead` would build
+ * it line by line and keep it with the response for as long as the stream is open (a rope of some 70
+ * strings, a quarter of what an open stream cost: FINDINGS F33); this head is made once, and only
+ * the date is the stream's own.
+ */
+const headOf = (headers: Readonly<Record<string, string>>) =>
+  `HTTP/1.1 200 OK\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}`;
+const HEAD = headOf(STREAM_HEADERS);
 /** The same over HTTPS: HSTS, as every other answer sent over HTTPS carries (src/middleware.ts, api/app.ts). */
-const STREAM_HEADERS_OVER_HTTPS: Readonly<Record<string, string>> = { ...STREAM_HEADERS, 'Strict-Transport-Security': HSTS };
+const HEAD_OVER_HTTPS = headOf({ ...STREAM_HEADERS, 'Strict-Transport-Security': HSTS });
+/** HTTP/1.1 frames the endless body in chunks and keeps the connection; HTTP/1.0 (a proxy's default) ends it by closing. */
+const CHUNKED = 'Connection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n';
+const UNCHUNKED = 'Connection: close\r\n\r\n';
+/** The last chunk, which ends a chunked body. */
+const LAST_CHUNK = '0\r\n\r\n';
+
+/** The Date line, made once a second, as Node's own answers carry it. */
+let dated = { second: -1, line: '' };
+function dateLine(): string {
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== dated.second) dated = { second, line: `Date: ${new Date(second * 1000).toUTCString()}\r\n` };
+  return dated.line;
+}
+
+/** Each frame in its chunk, made once however many streams it goes to (the frames are shared: services/live-streams.ts). */
+const chunks = new WeakMap<Uint8Array, Buffer>();
+function chunkOf(bytes: Uint8Array): Buffer {
+  let chunk = chunks.get(bytes);
+  if (!chunk) {
+    chunk = Buffer.concat([Buffer.from(`${bytes.byteLength.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+    chunks.set(bytes, chunk);
+  }
+  return chunk;
+}
 
 /** A reader that has not taken this much of its stream is not reading: it is let go. */
 const MAX_UNSENT_BYTES = 64 * 1024;
@@ -98,6 +132,9 @@ const MAX_UNSENT_BYTES = 64 * 1024;
  * Serves an event stream (a tournament's, or the signed-in reader's own) on the socket when it can (see above), else hands the request
  * to `fallback` (the built app). Event-stream paths only (`isEventStreamPath`). `depsOf` gives the
  * app's dependencies (`Deps`: the caps are counted per that object, shared with the route).
+ *
+ * Once taken, the answer is written on the bare socket, head and frames, and never through `res`:
+ * the response stays unanswered in Node's eyes, the connection is the stream's until it closes.
  */
 export async function serveEventStream(
   req: IncomingMessage,
@@ -113,15 +150,22 @@ export async function serveEventStream(
   const address = forwardedBy(nodeHeader(req, 'x-forwarded-for'), deps.trustProxy) ?? req.socket.remoteAddress ?? 'unknown';
   const release = takeStreamPlace(deps, deps.eventStreams ?? EVENT_STREAM_LIMITS, address);
   if (typeof release === 'string') return fallback();
-  res.writeHead(200, forwardedOverHttps(nodeHeader(req, 'x-forwarded-proto'), deps) ? STREAM_HEADERS_OVER_HTTPS : STREAM_HEADERS);
+  const { socket } = req;
+  const chunked = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
+  const head = forwardedOverHttps(nodeHeader(req, 'x-forwarded-proto'), deps) ? HEAD_OVER_HTTPS : HEAD;
+  socket.write(head + dateLine() + (chunked ? CHUNKED : UNCHUNKED));
   const detach = attachStream(topic, {
     write: (bytes) => {
-      if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
-      else res.write(bytes);
+      if (socket.writableLength > MAX_UNSENT_BYTES) socket.destroy();
+      else if (socket.writable) socket.write(chunked ? chunkOf(bytes) : bytes);
     },
-    end: () => res.end(),
+    // The connection ends with the stream: the response was never Node's to finish, so no other request may follow on it.
+    end: () => {
+      if (!socket.writable) return void socket.destroy();
+      socket.end(chunked ? LAST_CHUNK : '', () => socket.destroy());
+    },
   });
-  res.once('close', () => {
+  socket.once('close', () => {
     detach();
     release();
   });
