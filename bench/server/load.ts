@@ -218,7 +218,7 @@ export async function ensureSources(kinds: readonly Kind[]): Promise<void> {
 }
 
 /** One run of the mix: prepares a fresh copy, starts the server, loads it for `duration` seconds, stops it, checks every acknowledged write. */
-export async function oneRun(kind: Kind, number: number, duration = DURATION) {
+export async function oneRun(kind: Kind, number: number, duration = DURATION, warmSeconds = WARM_SECONDS) {
   const run = `${Date.now().toString(36)}-${kind}-${number}`;
   console.log(`\n━ ${kind === 'postgres' ? 'PostgreSQL' : 'вбудована база'}, прогін ${number}: готуємо копію…`);
   const setup = await prepare(kind, run);
@@ -237,11 +237,13 @@ export async function oneRun(kind: Kind, number: number, duration = DURATION) {
     rss.start();
     if (WARM) {
       console.log(`Розігрів: ${clients.readAddresses.length} адрес читачів по разу за ${await warmUp(server.url, clients.readAddresses)} с.`);
-      await Promise.all(Object.values(clients.kinds).map((k) => cannon({ url: server.url, duration: WARM_SECONDS, ...k })));
+      await Promise.all(Object.values(clients.kinds).map((k) => cannon({ url: server.url, duration: warmSeconds, ...k })));
       // What the warm-up's clients left under way when they hung up is worked off before the clock starts.
       await settle(server.url);
-      console.log(`Розігрів: уся суміш ${WARM_SECONDS} с без вимірювання.`);
+      console.log(`Розігрів: уся суміш ${warmSeconds} с без вимірювання.`);
     }
+    // The samples taken from here on are the measured mix's (those before, the warm-up's: they count in the peak).
+    const measuredFrom = rss.samples.length;
     const cpuBefore = { server: cpuSeconds(server.pid), postgres: kind === 'postgres' ? cpuSeconds('postgres') : 0 };
     // The clients share this thread: while it is busy with answers, a latency measured here includes its own wait.
     const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -260,7 +262,7 @@ export async function oneRun(kind: Kind, number: number, duration = DURATION) {
     await settle(server.url);
     await server.stop();
     const lost = await verify(kind, setup, clients.written);
-    return { runs, idle, maxRss: rss.max, rssSamples: rss.samples, lost, written: clients.written, total, cpu };
+    return { runs, idle, maxRss: rss.max, rssSamples: rss.samples, measuredFrom, lost, written: clients.written, total, cpu };
   } finally {
     rss.stop();
     await server.stop();

@@ -135,6 +135,15 @@ setInterval(() => {
     // The main heap by space, used of committed: which of them grows under a long run.
     const spaces = getHeapSpaceStatistics().filter((s) => s.space_size > 0).map((s) => `${s.space_name.replace('_space', '')} ${mb(s.space_used_size)}/${mb(s.space_size)}`);
     console.error(`[trace] main heap by space: ${spaces.join(', ')}`);
+    // What the process holds on purpose (bounded stores), which fill as a run goes on.
+    const store = (name) => globalThis[Symbol.for(`kiberarena.${name}`)];
+    const answers = store('publicAnswers')?.stats();
+    const held = [
+      answers && `answers ${answers.entries} (${mb(answers.bytes)} MB)`,
+      store('heldSessions') && `sessions ${store('heldSessions').held.size}`,
+      store('heldChats') && `chats ${store('heldChats').newest.size}`,
+    ].filter(Boolean);
+    console.error(`[trace] held: ${held.join(', ')}`);
   }
   const ms = (p) => (delay.percentile(p) / 1e6).toFixed(1);
   const who = isMainThread ? `main, RSS ${mb(process.memoryUsage.rss())} MB` : `thread ${threadId}`;

@@ -6,8 +6,9 @@
  *
  * Streams are served here, on the Node socket, rather than through Astro and Hono (decision 018):
  * a stream through them (a Request, a web ReadableStream piped into the response, its own promise
- * chain) cost about 40 KB, so 10 000 viewers of one final would not fit the server's memory; here
- * one costs under 10 KB, and one event is serialised once for all of them (services/live-streams.ts,
+ * chain) cost about 40 KB, so 10 000 viewers of one final would not fit the server's memory; here,
+ * its head and frames written on the bare socket, one costs about 5 KB of heap (FINDINGS F34), and
+ * one event is serialised once for all of them (services/live-streams.ts,
  * the one owner of the wire format and the caps, shared with the route). Only the 200 is made
  * here: a request this path does not take (an id that is not a UUID, a tournament not known, a
  * user stream without a live session, a stream refused by the caps, a server not started yet) goes
