@@ -9,22 +9,48 @@
 //   two instances  5 000 streams on each, on one PostgreSQL; results recorded on A, delivery
 //                  measured on B's viewers (NOTIFY between them).
 // Prints a table and ok/FAIL per target, writes bench/results/server/live-*.json, exits 1 on a miss.
-// BENCH_LIVE_VIEWERS, BENCH_LIVE_ROUNDS, BENCH_LIVE_GUEST_SECONDS make quicker runs while developing;
-// BENCH_LIVE_BUILD_DIR another build directory than the benchmarks' own.
+// BENCH_LIVE_ON=embedded runs the one instance on a copy of the embedded database the load mix
+// uses (what `npm start` serves by default; two instances need PostgreSQL, so that part is
+// skipped). BENCH_LIVE_VIEWERS, BENCH_LIVE_ROUNDS, BENCH_LIVE_GUEST_SECONDS make quicker runs while
+// developing; BENCH_LIVE_BUILD_DIR another build directory than the benchmarks' own.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { ensureAdmin } from '../../src/server/bootstrap.ts';
+import { openDatabase, type DatabaseOptions } from '../../src/server/db/client.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
 import { table } from '../table.ts';
-import { ADMIN_EMAIL, AS_A_BROWSER, BUILD_DIR, cannon, databaseUrl, median, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Server } from './lib.ts';
-import { ensureSeeded } from './seed.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  AS_A_BROWSER,
+  BUILD_DIR,
+  cannon,
+  databaseUrl,
+  median,
+  ms,
+  percentile,
+  recreateDatabase,
+  RESULTS_DIR,
+  RssSampler,
+  seconds,
+  settle,
+  startServer,
+  type DatabaseChoice,
+  type Server,
+} from './lib.ts';
+import { EMBEDDED_SOURCE, ensureSources } from './load.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
 const DB = 'bench_live';
+const ON = process.env.BENCH_LIVE_ON === 'embedded' ? 'embedded' : 'postgres';
+/** The embedded copy's folder (the server keeps its database in DATA_DIR/db: src/server/runtime.ts). */
+const EMBEDDED_COPY = '.bench-live-data';
+const CHOICE: DatabaseChoice = ON === 'postgres' ? DB : { embedded: EMBEDDED_COPY };
+const DATABASE: DatabaseOptions = ON === 'postgres' ? { url: databaseUrl(DB) } : { dataDir: join(EMBEDDED_COPY, 'db') };
 const PORTS = [4530, 4531] as const;
 const VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 5);
@@ -46,25 +72,33 @@ if (openFileLimit() < VIEWERS + 1000) {
   process.exit(1);
 }
 
-await ensureSeeded(SOURCE);
-console.log(`Копіюємо ${SOURCE} → ${DB}…`);
-// Another benchmark may be reading the source a moment: try again for a while.
-for (let attempt = 1; ; attempt++) {
-  try {
-    await recreateDatabase(DB, SOURCE);
-    break;
-  } catch (error) {
-    if (attempt >= 40) throw error;
-    await sleep(3000);
+if (ON === 'postgres') {
+  await ensureSources(['postgres']);
+  console.log(`Копіюємо ${SOURCE} → ${DB}…`);
+  // Another benchmark may be reading the source a moment: try again for a while.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await recreateDatabase(DB, SOURCE);
+      break;
+    } catch (error) {
+      if (attempt >= 40) throw error;
+      await sleep(3000);
+    }
   }
+} else {
+  await ensureSources(['embedded']);
+  console.log(`Копіюємо ${EMBEDDED_SOURCE} → ${EMBEDDED_COPY}…`);
+  rmSync(EMBEDDED_COPY, { recursive: true, force: true });
+  cpSync(EMBEDDED_SOURCE, join(EMBEDDED_COPY, 'db'), { recursive: true });
 }
 
 // ------------------------------------------------------------------ the tournament and the admin
-const client = new pg.Client({ connectionString: databaseUrl(DB) });
-await client.connect();
-const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
+// Read before the server starts: the embedded database is the server's alone once it runs. The
+// admin's session is made directly (the login route is rate-limited per address).
+const database = await openDatabase(DATABASE);
+const q = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const [live] = await q<{ id: string; solo_only: boolean; game_id: string }>(
-  `select t.id, t.solo_only, t.game_id from tournaments t
+  sql`select t.id, t.solo_only, t.game_id from tournaments t
     where t.status = 'started' and t.stats_enabled
       and (select count(*) from applications a where a.tournament_id = t.id and a.status = 'approved') >= 2
     order by t.date limit 1`,
@@ -72,11 +106,14 @@ const [live] = await q<{ id: string; solo_only: boolean; game_id: string }>(
 if (!live) throw new Error('no started tournament with two approved participants in the bench database');
 const roster = (
   await q<{ id: string }>(
-    `select ${live.solo_only ? 'user_id' : 'team_id'} as id from applications where tournament_id = $1 and status = 'approved' order by created_at limit 2`,
-    [live.id],
+    sql`select ${sql.raw(live.solo_only ? 'user_id' : 'team_id')} as id from applications where tournament_id = ${live.id} and status = 'approved' order by created_at limit 2`,
   )
 ).map((r) => r.id);
-const others = (await q<{ id: string }>(`select id from tournaments order by date desc limit 300`)).map((r) => r.id);
+const others = (await q<{ id: string }>(sql`select id from tournaments order by date desc limit 300`)).map((r) => r.id);
+await ensureAdmin(database.db, ADMIN_EMAIL, ADMIN_PASSWORD);
+const [adminRow] = await q<{ id: string }>(sql`select id from users where email = ${ADMIN_EMAIL}`);
+const adminToken = (await createSession(database.db, adminRow!.id, 1)).token;
+await database.close();
 // The load mix's guests (bench/server/load.ts, without the whole-list pages being reworked), and the live tournament's page, which its viewers read.
 const guestPaths = () => {
   const other = others[Math.floor(Math.random() * others.length)]!;
@@ -84,18 +121,9 @@ const guestPaths = () => {
   return paths[Math.floor(Math.random() * paths.length)]!;
 };
 const guestRequests = [{ method: 'GET' as const, setupRequest: (r: object) => ({ ...r, path: guestPaths(), headers: AS_A_BROWSER }) }];
-await client.end();
 
 const buildEnv = { BUILD_DIR: process.env.BENCH_LIVE_BUILD_DIR ?? BUILD_DIR };
-// The server's start makes the admin (ADMIN_EMAIL); its session is made directly (the login route is rate-limited per address).
-const a = await startServer({ port: PORTS[0], database: DB, env: buildEnv });
-const admins = new pg.Client({ connectionString: databaseUrl(DB) });
-await admins.connect();
-const [adminRow] = (await admins.query<{ id: string }>('select id from users where email = $1', [ADMIN_EMAIL])).rows;
-await admins.end();
-const database = await openDatabase({ url: databaseUrl(DB) });
-const adminToken = (await createSession(database.db, adminRow!.id, 1)).token;
-await database.close();
+const a = await startServer({ port: PORTS[0], database: CHOICE, env: buildEnv });
 
 let resultNo = 0;
 /** The admin records one result on `server`; the wall-clock time the request left. */
@@ -170,7 +198,7 @@ async function rounds(viewers: ReturnType<typeof startViewers>, writer: Server, 
 
 const rows: (string | number)[][] = [];
 const verdict: [string, boolean][] = [];
-const report: Record<string, unknown> = { stamp: new Date().toISOString(), viewers: VIEWERS, rounds: ROUNDS, tournament: live.id, load: readFileSync('/proc/loadavg', 'utf8').trim() };
+const report: Record<string, unknown> = { stamp: new Date().toISOString(), on: ON, viewers: VIEWERS, rounds: ROUNDS, tournament: live.id, load: readFileSync('/proc/loadavg', 'utf8').trim() };
 
 /** A row per round and the median row; returns the medians. */
 function deliveryRows(label: string, deliveries: Delivery[], posts: number[]) {
@@ -246,26 +274,30 @@ try {
   );
 
   // ---------------------------------------------------------------- two instances, one database
-  b = await startServer({ port: PORTS[1], database: DB, env: buildEnv });
-  const rssB = new RssSampler(b.pid).start();
-  const rssA = new RssSampler(a.pid).start();
-  const pair = startViewers();
-  const half = Math.floor(VIEWERS / 2);
-  const openedPair = await pair.ask<{ ready: number; failed: number; statuses: Record<string, number> }>(
-    { type: 'open', targets: [{ port: PORTS[0], count: half }, { port: PORTS[1], count: VIEWERS - half }], tournamentId: live.id, perAddress: PER_ADDRESS },
-    'opened',
-  );
-  await sleep(2000);
-  const two = await rounds(pair, a, 2);
-  rssA.stop();
-  rssB.stop();
-  await pair.ask({ type: 'close' }, 'closed');
-  pair.child.kill();
-  const onA = deliveryRows(`2 instances: A (writer), ${half}`, two.perTarget[0]!, two.posts);
-  const onB = deliveryRows(`2 instances: B, ${VIEWERS - half}`, two.perTarget[1]!, two.posts);
-  report.pair = { opened: openedPair, a: { rounds: onA.each, medians: onA.medians, rssMax: rssA.max }, b: { rounds: onB.each, medians: onB.medians, rssMax: rssB.max }, postMs: two.posts };
-  verdict.push([`2 instances: ${openedPair.ready} of ${VIEWERS} streams open`, openedPair.ready === VIEWERS]);
-  verdict.push([`2 instances: B's viewers ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, onB.medians.within >= TARGET.share]);
+  // The embedded database is one process's alone: two instances need PostgreSQL.
+  if (ON === 'embedded') console.log('\nДва екземпляри: лише на PostgreSQL (вбудована база належить одному процесу).');
+  else {
+    b = await startServer({ port: PORTS[1], database: DB, env: buildEnv });
+    const rssB = new RssSampler(b.pid).start();
+    const rssA = new RssSampler(a.pid).start();
+    const pair = startViewers();
+    const half = Math.floor(VIEWERS / 2);
+    const openedPair = await pair.ask<{ ready: number; failed: number; statuses: Record<string, number> }>(
+      { type: 'open', targets: [{ port: PORTS[0], count: half }, { port: PORTS[1], count: VIEWERS - half }], tournamentId: live.id, perAddress: PER_ADDRESS },
+      'opened',
+    );
+    await sleep(2000);
+    const two = await rounds(pair, a, 2);
+    rssA.stop();
+    rssB.stop();
+    await pair.ask({ type: 'close' }, 'closed');
+    pair.child.kill();
+    const onA = deliveryRows(`2 instances: A (writer), ${half}`, two.perTarget[0]!, two.posts);
+    const onB = deliveryRows(`2 instances: B, ${VIEWERS - half}`, two.perTarget[1]!, two.posts);
+    report.pair = { opened: openedPair, a: { rounds: onA.each, medians: onA.medians, rssMax: rssA.max }, b: { rounds: onB.each, medians: onB.medians, rssMax: rssB.max }, postMs: two.posts };
+    verdict.push([`2 instances: ${openedPair.ready} of ${VIEWERS} streams open`, openedPair.ready === VIEWERS]);
+    verdict.push([`2 instances: B's viewers ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, onB.medians.within >= TARGET.share]);
+  }
 
   // What the servers logged of their own writing (services/live-streams.ts): the fan-out without the viewers' side.
   const fanOut = (port: number) =>
@@ -274,8 +306,9 @@ try {
       .map((line) => /^\[live\] match: (\d+) потоків за (\d+) мс/.exec(line))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => ({ streams: Number(m[1]), ms: Number(m[2]) }));
-  report.fanOut = { a: fanOut(PORTS[0]), b: fanOut(PORTS[1]) };
-  for (const [name, port] of [['A', PORTS[0]], ['B', PORTS[1]]] as const) {
+  const servers = ON === 'postgres' ? ([['A', PORTS[0]], ['B', PORTS[1]]] as const) : ([['A', PORTS[0]]] as const);
+  report.fanOut = Object.fromEntries(servers.map(([name, port]) => [name.toLowerCase(), fanOut(port)]));
+  for (const [name, port] of servers) {
     const writes = fanOut(port);
     if (writes.length > 0) console.log(`Сервер ${name} записав подію в усі свої потоки за: ${writes.map((w) => `${w.ms} мс (${w.streams})`).join(', ')}.`);
   }

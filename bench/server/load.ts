@@ -56,7 +56,7 @@ import { table } from '../table.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
 const DB = process.env.BENCH_LOAD_DB ?? 'bench_load';
-const EMBEDDED_SOURCE = process.env.BENCH_EMBEDDED_SOURCE ?? '.bench-load-source';
+export const EMBEDDED_SOURCE = process.env.BENCH_EMBEDDED_SOURCE ?? '.bench-load-source';
 const EMBEDDED_COPY = '.bench-load-data';
 const PORT = Number(process.env.BENCH_PORT ?? 4522);
 const DURATION = seconds('BENCH_LOAD_SECONDS', 60);
