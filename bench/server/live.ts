@@ -14,7 +14,7 @@
 // skipped). BENCH_LIVE_VIEWERS, BENCH_LIVE_ROUNDS, BENCH_LIVE_GUEST_SECONDS make quicker runs while
 // developing; BENCH_LIVE_BUILD_DIR another build directory than the benchmarks' own.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -42,7 +42,7 @@ import {
   type DatabaseChoice,
   type Server,
 } from './lib.ts';
-import { EMBEDDED_SOURCE, ensureSources } from './load.ts';
+import { copyEmbeddedSource, ensureSources, rows as queried } from './load.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
 const DB = 'bench_live';
@@ -87,16 +87,15 @@ if (ON === 'postgres') {
   }
 } else {
   await ensureSources(['embedded']);
-  console.log(`Копіюємо ${EMBEDDED_SOURCE} → ${EMBEDDED_COPY}…`);
-  rmSync(EMBEDDED_COPY, { recursive: true, force: true });
-  cpSync(EMBEDDED_SOURCE, join(EMBEDDED_COPY, 'db'), { recursive: true });
+  console.log(`Копіюємо вбудовану базу → ${EMBEDDED_COPY}…`);
+  copyEmbeddedSource(EMBEDDED_COPY);
 }
 
 // ------------------------------------------------------------------ the tournament and the admin
 // Read before the server starts: the embedded database is the server's alone once it runs. The
 // admin's session is made directly (the login route is rate-limited per address).
 const database = await openDatabase(DATABASE);
-const q = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const q = <T>(query: ReturnType<typeof sql>) => queried<T>(database.db, query);
 const [live] = await q<{ id: string; solo_only: boolean; game_id: string }>(
   sql`select t.id, t.solo_only, t.game_id from tournaments t
     where t.status = 'started' and t.stats_enabled

@@ -56,7 +56,7 @@ import { table } from '../table.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
 const DB = process.env.BENCH_LOAD_DB ?? 'bench_load';
-export const EMBEDDED_SOURCE = process.env.BENCH_EMBEDDED_SOURCE ?? '.bench-load-source';
+const EMBEDDED_SOURCE = process.env.BENCH_EMBEDDED_SOURCE ?? '.bench-load-source';
 const EMBEDDED_COPY = '.bench-load-data';
 const PORT = Number(process.env.BENCH_PORT ?? 4522);
 const DURATION = seconds('BENCH_LOAD_SECONDS', 60);
@@ -102,7 +102,7 @@ const EMBEDDED_DB = join(EMBEDDED_COPY, 'db');
 const target = (kind: Kind): DatabaseOptions => (kind === 'postgres' ? { url: databaseUrl(DB) } : { dataDir: EMBEDDED_DB });
 
 /** Rows of a raw query (the same on both drivers). */
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -118,10 +118,7 @@ interface StageMatch {
 /** Everything a run's clients need, read from (and, for the reporters' stages, written to) a fresh copy before the server starts. */
 export async function prepare(kind: Kind, run: string) {
   if (kind === 'postgres') await recreateDatabase(DB, SOURCE);
-  else {
-    rmSync(EMBEDDED_COPY, { recursive: true, force: true });
-    cpSync(EMBEDDED_SOURCE, EMBEDDED_DB, { recursive: true });
-  }
+  else copyEmbeddedSource(EMBEDDED_COPY);
   const database = await openDatabase(target(kind));
   try {
     const db = database.db;
@@ -210,6 +207,12 @@ export async function prepare(kind: Kind, run: string) {
 }
 
 type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+/** A fresh copy of the embedded source as a server's DATA_DIR `dataDir` (its database in `dataDir`/db). */
+export function copyEmbeddedSource(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(EMBEDDED_SOURCE, join(dataDir, 'db'), { recursive: true });
+}
 
 /** Seeds (once) the sources the runs copy: PostgreSQL's template database, the embedded folder. */
 export async function ensureSources(kinds: readonly Kind[]): Promise<void> {
