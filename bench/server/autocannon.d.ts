@@ -28,6 +28,12 @@ declare module 'autocannon' {
     initialContext?: Record<string, unknown>;
     idReplacement?: boolean;
     excludeErrorStats?: boolean;
+    /** Called with each connection's client as it is made. */
+    setupClient?: (client: Client) => void;
+  }
+  /** One connection. Only the part `lib.ts`'s `withoutBodies` touches: not in autocannon's documented API. */
+  export interface Client extends EventEmitter {
+    pipelinedRequests: { addBody(data: Buffer): void };
   }
   export interface Histogram {
     average: number;

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import autocannon, { type Options, type Result } from 'autocannon';
+import autocannon, { type Client, type Options, type Result } from 'autocannon';
 import pg from 'pg';
 
 export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -194,14 +194,21 @@ export interface Run {
   statuses: Map<number, number>;
 }
 
-/** One autocannon run; resolves when it ends. `onInstance` gets the running instance (to stop it early). */
+/**
+ * One autocannon run; resolves when it ends. Its answers' bodies are dropped as they come
+ * (`withoutBodies`) unless a request step has an `onResponse`, which may read them; one that does
+ * not can say so with its own `setupClient`.
+ */
 export function cannon(options: Options): Promise<Run> {
   const latencies: number[] = [];
   const at: number[] = [];
   const statuses = new Map<number, number>();
   const began = performance.now();
+  const mayReadBodies = options.requests?.some((step) => step.onResponse) ?? false;
   return new Promise((done, failed) => {
-    const instance = autocannon({ timeout: 10, ...options }, (error, result) => (error ? failed(error) : done({ result, latencies, at, statuses })));
+    const instance = autocannon({ timeout: 10, ...(mayReadBodies ? {} : { setupClient: withoutBodies }), ...options }, (error, result) =>
+      error ? failed(error) : done({ result, latencies, at, statuses }),
+    );
     instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
       latencies.push(time);
       at.push(performance.now() - began);
@@ -209,6 +216,17 @@ export function cannon(options: Options): Promise<Run> {
     });
   });
 }
+
+/**
+ * autocannon's `setupClient` for readers whose answers no one reads. autocannon keeps each body for
+ * callbacks that might (`body += chunk`: every answer decoded as UTF-8 and concatenated), on the
+ * same two cores as the server; a browser does no such work on the server's machine. Against the
+ * held stages of a 256-player double elimination that was most of the load generator's work, and
+ * in the load mix a fifth of a core (FINDINGS F35). `BENCH_CANNON_BODIES=1` keeps the bodies.
+ */
+export const withoutBodies = (client: Client): void => {
+  if (process.env.BENCH_CANNON_BODIES !== '1') client.pipelinedRequests.addBody = () => {};
+};
 
 /** autocannon requests that GET `paths` in turn, from `start` (each connection takes the next). */
 export function rotating(paths: readonly string[], start = 0) {
