@@ -266,9 +266,10 @@ export interface SpreadRun {
 
 /**
  * `cannon` spread over `threads` threads, each with its share of the connections, as one run: every
- * latency kept, counts summed. One autocannon thread parses at most about 70 MB of answers a second
+ * latency kept, counts summed. One autocannon thread parsed at most about 70 MB of answers a second
  * on this machine: against a held 13.7 KB answer it ran at 100 % of a core while the server used
- * 31 %, so its p99 was the load generator's own queue (FINDINGS F32). For the API's p99 at 50
+ * 31 %, so its p99 was the load generator's own queue (FINDINGS F32; most of it was decoding the
+ * bodies, which `cannon` now drops: F35). For the API's p99 at 50
  * connections (issue 24 target 5); the ratios against a static file or nginx keep one thread each.
  * `BENCH_CANNON_THREADS=1` measures as before.
  */
