@@ -3,6 +3,7 @@
 // existing build, which is how extra instances and tests start without rebuilding.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
@@ -12,7 +13,8 @@ import { admission } from '../src/server/serving/admission.ts';
 import { isEventStreamPath, serveEventStream, type StreamDeps } from '../src/server/serving/event-streams.ts';
 import { isApiWrite } from '../src/server/serving/api-writes.ts';
 import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
-import { answerKey, publicAnswers, RENDER_AGAIN, wantsFresh } from '../src/server/serving/response-cache.ts';
+import { answerKey, publicAnswers, RENDER_AGAIN, RENDER_AGAIN_HEADER, wantsFresh, type CachedAnswer } from '../src/server/serving/response-cache.ts';
+import { holdFront, wireAnswer, type PlainHead } from '../src/server/serving/held-front.ts';
 import { listen } from '../src/server/serving/listen.ts';
 import { nodeHeader } from '../src/server/serving/transport.ts';
 import { writeThread, type WriteThread } from '../src/server/serving/write-thread.ts';
@@ -47,32 +49,38 @@ export function overloaded(req: http.IncomingMessage, res: http.ServerResponse):
 /** Fingerprinted by the build: a changed file gets a new name, so it may be kept for a year. */
 const FINGERPRINTED = /^\/_astro\//;
 
-/**
- * Marks the request this server sends itself to render a held answer again (`renderAgain`). Its
- * value is this process's secret, so no one else's request can jump the line with it.
- */
-const RENDER_AGAIN_HEADER = 'x-kiberarena-render-again';
+/** RENDER_AGAIN_HEADER's value: this process's secret, so no one else's request can jump the line with it. */
 const RENDER_AGAIN_TOKEN = randomUUID();
 const renderAgainAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
+/** A guest's GET as the held answers read it: from Node's parsed request, or the front's (held-front.ts). */
+interface Asking {
+  target: string;
+  header(name: string): string | null;
+  /** The address the request came to: the server's own render request goes there. */
+  socket: { localAddress?: string | undefined; localPort?: number | undefined };
+}
+
+const askingOf = (req: http.IncomingMessage): Asking => ({ target: req.url ?? '', header: (name) => nodeHeader(req, name), socket: req.socket });
+
 /**
- * Has the held answer `req` was just served rendered again, by a request of the server's own to
+ * Has the held answer `asking` was just served rendered again, by a request of the server's own to
  * itself: the reader who happened to come when it went out of date or neared its end gets the copy
  * at once, as everyone else does, instead of waiting for the render in the pages' line (bench/server
  * FINDINGS F21). The request carries what the answer's key is made of (answerKey) and the reader's
  * encoding, so the render replaces that answer and is compressed the way its readers take it.
  */
-function renderAgain(req: http.IncomingMessage, key: string): void {
-  const { localAddress, localPort } = req.socket;
+function renderAgain(asking: Asking, key: string): void {
+  const { localAddress, localPort } = asking.socket;
   if (!localAddress || !localPort) return publicAnswers.refreshEnded(key);
-  const headers: Record<string, string> = { [RENDER_AGAIN_HEADER]: RENDER_AGAIN_TOKEN, cookie: `${LOCALE_COOKIE}=${localeOfCookie(req.headers.cookie)}` };
+  const headers: Record<string, string> = { [RENDER_AGAIN_HEADER]: RENDER_AGAIN_TOKEN, cookie: `${LOCALE_COOKIE}=${localeOfCookie(asking.header('cookie'))}` };
   for (const name of ['host', 'x-forwarded-proto', 'accept-encoding']) {
-    const value = nodeHeader(req, name);
+    const value = asking.header(name);
     if (value !== null) headers[name] = value;
   }
   // However it ends, the next reader of a copy still out of date may ask for another render.
   const ended = () => publicAnswers.refreshEnded(key);
-  const request = http.request({ hostname: localAddress, port: localPort, path: req.url, headers, agent: renderAgainAgent }, (answer) => {
+  const request = http.request({ hostname: localAddress, port: localPort, path: asking.target, headers, agent: renderAgainAgent }, (answer) => {
     answer.once('end', ended);
     answer.resume();
   });
@@ -81,31 +89,53 @@ function renderAgain(req: http.IncomingMessage, key: string): void {
 }
 
 /**
+ * The held answer for a guest's GET (`asking`, with no credentials: the caller checks), with its
+ * key; RENDER_AGAIN when this request is the one to render that answer anew for everyone;
+ * undefined when it goes the long way. A held answer marked `renderAgain` has had its render sent.
+ */
+function heldAnswer(asking: Asking): { key: string; answer: CachedAnswer | typeof RENDER_AGAIN } | undefined {
+  const key = answerKey({ cookie: asking.header('cookie'), forwardedProto: asking.header('x-forwarded-proto'), host: asking.header('host'), path: asking.target });
+  if (key === undefined) return undefined;
+  const answer = publicAnswers.lookup(key, asking.header('accept-encoding'), asking.header('if-none-match'), wantsFresh(asking.header));
+  if (!answer) return undefined;
+  if (answer !== RENDER_AGAIN && answer.renderAgain) renderAgain(asking, key);
+  return { key, answer };
+}
+
+/**
  * A guest's GET that the build's middleware answered a moment ago is written from memory, as sent
  * then (true); when it needs rendering again, the server's own request does that (`renderAgain`).
  * RENDER_AGAIN when this request is the one to render that answer anew for everyone.
  */
 function answerFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean | typeof RENDER_AGAIN {
-  const { headers } = req;
-  if (req.method !== 'GET' || headers.authorization !== undefined || req.url === undefined) return false;
-  const key = answerKey({
-    cookie: headers.cookie ?? null,
-    forwardedProto: nodeHeader(req, 'x-forwarded-proto'),
-    host: headers.host ?? null,
-    path: req.url,
-  });
-  if (key === undefined) return false;
-  const answer = publicAnswers.lookup(key, headers['accept-encoding'] ?? null, headers['if-none-match'] ?? null, wantsFresh((name) => nodeHeader(req, name)));
-  if (answer === RENDER_AGAIN) {
+  if (req.method !== 'GET' || req.headers.authorization !== undefined || req.url === undefined) return false;
+  const held = heldAnswer(askingOf(req));
+  if (!held) return false;
+  if (held.answer === RENDER_AGAIN) {
     // This reader renders it for everyone; however that ends, the next may ask for another.
-    res.once('close', () => publicAnswers.refreshEnded(key));
+    res.once('close', () => publicAnswers.refreshEnded(held.key));
     return RENDER_AGAIN;
   }
-  if (!answer) return false;
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
-  if (answer.renderAgain) renderAgain(req, key);
+  res.writeHead(held.answer.status, held.answer.headers);
+  res.end(held.answer.body);
   return true;
+}
+
+/**
+ * The front's answer (held-front.ts): the bytes of a held answer, or undefined to send the request
+ * on to Node's server. The one reader who is to render a held answer again goes there too, its
+ * turn given back, and takes it again on the way in (`answerFromMemory`).
+ */
+function answerOnTheSocket(server: http.Server, head: PlainHead, socket: Socket): Uint8Array | undefined {
+  // As for every request (below): the embedded database's answers that have come meanwhile go on first.
+  takeAnswers();
+  const held = heldAnswer({ target: head.target, header: head.header, socket });
+  if (!held) return undefined;
+  if (held.answer === RENDER_AGAIN) {
+    publicAnswers.refreshEnded(held.key);
+    return undefined;
+  }
+  return wireAnswer(held.answer, server.keepAliveTimeout);
 }
 
 export interface ServingOptions {
@@ -119,6 +149,8 @@ export interface ServingOptions {
   streamDeps?: () => Promise<StreamDeps | undefined>;
   /** Where API writes go instead of Astro (decision 021): a thread of their own. */
   writes?: WriteThread;
+  /** Whether held answers are written on the socket before Node's server (held-front.ts, decision 030); tests compare both ways. */
+  front?: boolean;
 }
 
 /**
@@ -146,7 +178,7 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
-  return guardedServer(
+  const server = guardedServer(
     (req, res) => {
       // The embedded database's answers that have come meanwhile: their requests go on right after
       // this one, not a turn of the loop later (db/pglite-thread.ts).
@@ -177,6 +209,8 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
     },
     { pages: true, requestTimeoutMs: options.requestTimeoutMs },
   );
+  if (options.front !== false) holdFront(server, { answer: (head, socket) => answerOnTheSocket(server, head, socket) });
+  return server;
 }
 
 /** Starts the HTTP server (`servingServer`) for the build in `buildDir`. */

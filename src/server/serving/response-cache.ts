@@ -86,6 +86,9 @@ export interface CachedAnswer {
  */
 export const RENDER_AGAIN = Symbol('render again');
 
+/** Marks the request the server sends itself to render a held answer again (scripts/serve.ts, `renderAgain`). */
+export const RENDER_AGAIN_HEADER = 'x-kiberarena-render-again';
+
 /** Bigger answers are rare (long lists) and not worth holding in memory. */
 const MAX_BODY_BYTES = 512 * 1024;
 
