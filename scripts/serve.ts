@@ -216,7 +216,7 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
 /** Starts the HTTP server (`servingServer`) for the build in `buildDir`. */
 export async function serveBuild(
   buildDir: string,
-  options: { port: number; host: string; concurrency: number; apiConcurrency: number; writeThread: boolean },
+  options: { port: number; host: string; concurrency: number; apiConcurrency: number; writeThread: boolean; front: boolean },
 ): Promise<http.Server> {
   const { port, host } = options;
   // React and other packages outside the bundle read it at run time: without it React renders with its development build.
@@ -224,7 +224,7 @@ export async function serveBuild(
   // The adapter's `middleware` build: its handler renders pages and the API only, and starts no server of its own.
   const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
   const writes = options.writeThread ? writeThread({ unavailable: overloaded }) : undefined;
-  const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency, apiConcurrency: options.apiConcurrency, writes });
+  const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency, apiConcurrency: options.apiConcurrency, writes, front: options.front });
   server.once('close', () => void writes?.close());
   await listen(server, port, host);
   // The build's own runtime opens the database on its first request: make that now, not for a visitor.
@@ -237,6 +237,6 @@ if (import.meta.main) {
   const env = parseEnv();
   // The thread needs a database a second pool can reach: PostgreSQL (decision 021).
   const writeThread = env.WRITE_THREAD && env.DATABASE_URL !== undefined;
-  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS, apiConcurrency: env.apiReads, writeThread });
+  await serveBuild(process.env.BUILD_DIR ?? 'dist', { port: env.PORT, host: env.HOST, concurrency: env.CONCURRENT_READS, apiConcurrency: env.apiReads, writeThread, front: env.HELD_FRONT });
   console.log(`Кіберарена: http://${env.HOST}:${env.PORT}`);
 }

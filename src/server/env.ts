@@ -56,6 +56,8 @@ const schema = z.object({
   WRITE_THREAD: flag.default(true),
   /** Whether the embedded database runs on a thread of its own in a serving process (decision 025). On by default. */
   PGLITE_THREAD: flag.default(true),
+  /** Whether held answers are written on the socket before Node's HTTP server reads the request (decision 030). On by default. */
+  HELD_FRONT: flag.default(true),
 });
 
 export type Env = z.infer<typeof schema> & {

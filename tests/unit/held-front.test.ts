@@ -57,6 +57,7 @@ describe('the heads the held front answers itself (plainHead)', () => {
     ['a bare CR in a value', head(['GET /news HTTP/1.1', 'Host: arena.test', 'Cookie: a\rb'])],
     ['a space in the target', head(['GET /news x HTTP/1.1', 'Host: arena.test'])],
     ['a head bigger than Node takes', head(['GET /news HTTP/1.1', 'Host: arena.test', `Cookie: ${'a'.repeat(17_000)}`])],
+    ['more header lines than any browser sends', head(['GET /news HTTP/1.1', 'Host: arena.test', ...Array.from({ length: 150 }, (_, i) => `X-${i}: 1`)])],
     ['lines ended by LF alone', Buffer.from('GET /news HTTP/1.1\nHost: arena.test\n\n')],
     ['a head not yet whole', Buffer.from('GET /news HTTP/1.1\r\nHost: arena.test\r\n')],
     ['a second request after it', Buffer.concat([head(['GET /news HTTP/1.1', 'Host: arena.test']), head(['GET /a HTTP/1.1', 'Host: arena.test'])])],
@@ -264,6 +265,15 @@ describe("the site's server with the held front (decision 030)", () => {
     expect(pieces).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*held news, uk$/);
     const together = await converse(port, [Buffer.concat([whole, get(port, '/tournaments')])], 2);
     expect(together.indexOf('app /tournaments')).toBeGreaterThan(together.indexOf('held news, uk'));
+  });
+
+  it('closes a connection that sends nothing within the request timeout, as Node\'s server does', async () => {
+    const { server, port } = await start(true);
+    server.requestTimeout = 300;
+    const socket = net.connect(port, '127.0.0.1');
+    const began = Date.now();
+    await new Promise((done) => socket.on('close', done).on('error', () => {}));
+    expect(Date.now() - began).toBeLessThan(3000);
   });
 
   it('closes its idle connections with the server, and after the keep-alive time', async () => {

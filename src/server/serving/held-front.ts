@@ -30,6 +30,11 @@ const NOT_PLAIN = new Set(['authorization', 'content-length', 'transfer-encoding
 
 /** Node's default limit for a request's head: a bigger one goes to Node, which answers 431. */
 const MAX_HEAD_BYTES = 16 * 1024;
+/**
+ * Far more header lines than a browser sends (15–20), and far fewer than the 2 000 past which Node
+ * drops the rest: the front and Node never disagree about a header given that late.
+ */
+const MAX_HEADER_LINES = 100;
 
 const REQUEST_LINE = /^GET (\/[!-~]*) HTTP\/1\.1$/;
 /** RFC 9110's field-name (token) and field-value: visible ASCII, spaces, tabs and obs-text, no other control. */
@@ -48,6 +53,7 @@ export function plainHead(chunk: Uint8Array): PlainHead | undefined {
   const text = Buffer.from(chunk.buffer, chunk.byteOffset, length).toString('latin1', 0, length - 4);
   if (text.includes('\r\n\r\n')) return undefined;
   const lines = text.split('\r\n');
+  if (lines.length > MAX_HEADER_LINES + 1) return undefined;
   const target = REQUEST_LINE.exec(lines[0]!)?.[1];
   if (target === undefined) return undefined;
   const headers = new Map<string, string>();
@@ -82,7 +88,7 @@ function currentDateLine(): string {
 }
 
 /** An answer's bytes, keyed by its headers (each held copy has its own list), remade when the second changes. */
-const wires = new WeakMap<readonly string[], { dateLine: string; bytes: Buffer }>();
+const wires = new WeakMap<readonly string[], { dateLine: string; keepAliveMs: number; bytes: Buffer }>();
 
 /**
  * `answer` as Node's server writes it on a kept-alive connection: the status line, its headers as
@@ -92,12 +98,12 @@ const wires = new WeakMap<readonly string[], { dateLine: string; bytes: Buffer }
 export function wireAnswer(answer: CachedAnswer, keepAliveMs: number): Buffer {
   const date = currentDateLine();
   const made = wires.get(answer.headers);
-  if (made?.dateLine === date) return made.bytes;
+  if (made?.dateLine === date && made.keepAliveMs === keepAliveMs) return made.bytes;
   let head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'unknown'}\r\n`;
   for (let i = 0; i < answer.headers.length; i += 2) head += `${answer.headers[i]}: ${answer.headers[i + 1]}\r\n`;
   head += `${date}Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n\r\n`;
   const bytes = answer.body ? Buffer.concat([Buffer.from(head, 'latin1'), answer.body]) : Buffer.from(head, 'latin1');
-  wires.set(answer.headers, { dateLine: date, bytes });
+  wires.set(answer.headers, { dateLine: date, keepAliveMs, bytes });
   return bytes;
 }
 
@@ -126,10 +132,13 @@ export function holdFront(server: HttpServer, options: FrontOptions): void {
       if (socket.writableLength > 0) return handOff(chunk);
       const head = plainHead(chunk);
       const bytes = head && options.answer(head, socket);
-      if (bytes) socket.write(bytes);
-      else handOff(chunk);
+      if (!bytes) return handOff(chunk);
+      socket.write(bytes);
+      // Answered: from now on idle between requests, as long as Node's server keeps its own connections.
+      if (!answered) socket.setTimeout(server.keepAliveTimeout);
+      answered = true;
     };
-    // The server's sockets stay half open (Node's server ends its side itself): so does the front.
+    // The server's sockets are half-open ones: when the reader ends its side, the front ends its own, as Node's server does.
     const onEnd = () => socket.end();
     const onTimeout = () => socket.destroy();
     const onError = () => socket.destroy();
@@ -142,8 +151,9 @@ export function holdFront(server: HttpServer, options: FrontOptions): void {
       socket.unshift(chunk);
       nodeConnection.call(server, socket);
     };
-    // Idle as long as Node's server keeps its own connections.
-    socket.setTimeout(server.keepAliveTimeout);
+    // A first request must come within the time Node's server gives a whole request (requestTimeout).
+    let answered = false;
+    socket.setTimeout(server.requestTimeout || server.keepAliveTimeout);
     socket.on('data', onData).on('end', onEnd).on('timeout', onTimeout).on('error', onError).on('close', onClose);
   });
 
