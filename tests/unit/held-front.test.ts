@@ -267,7 +267,7 @@ describe("the site's server with the held front (decision 030)", () => {
     expect(together.indexOf('app /tournaments')).toBeGreaterThan(together.indexOf('held news, uk'));
   });
 
-  it('closes a connection that sends nothing within the request timeout, as Node\'s server does', async () => {
+  it("closes a connection that sends nothing within the request timeout, as Node's server does", async () => {
     const { server, port } = await start(true);
     server.requestTimeout = 300;
     const socket = net.connect(port, '127.0.0.1');
