@@ -46,6 +46,7 @@ describe('the heads the held front answers itself (plainHead)', () => {
     ['a body in chunks', head(['GET /news HTTP/1.1', 'Host: arena.test', 'Transfer-Encoding: chunked'])],
     ['credentials', head(['GET /news HTTP/1.1', 'Host: arena.test', 'Authorization: Bearer x'])],
     ['a cookie given twice', head(['GET /news HTTP/1.1', 'Host: arena.test', 'Cookie: lang=en', 'Cookie: lang=uk'])],
+    ['any other header given twice', head(['GET /news HTTP/1.1', 'Host: arena.test', 'Accept: text/html', 'Accept: */*'])],
     ['a Host given twice', head(['GET /news HTTP/1.1', 'Host: arena.test', 'Host: evil.test'])],
     ['Connection: close', head(['GET /news HTTP/1.1', 'Host: arena.test', 'Connection: close'])],
     ['an upgrade', head(['GET /news HTTP/1.1', 'Host: arena.test', 'Connection: Upgrade', 'Upgrade: websocket'])],

@@ -6,7 +6,7 @@
 // not the page, is what the serving thread spends its time on. The front takes each connection
 // first: a read holding one plain GET head, whole and alone, whose answer is held, gets that
 // answer's bytes written as they were serialised once. Anything else — another method, a head in
-// pieces or with something after it, a body, credentials, a header the front does not read twice,
+// pieces or with something after it, a body, credentials, a header given twice,
 // an answer not held — goes to Node's server with the bytes read, and the connection stays there.
 import type { Server as HttpServer } from 'node:http';
 import { STATUS_CODES } from 'node:http';
@@ -14,14 +14,12 @@ import type { Socket } from 'node:net';
 import { RENDER_AGAIN_HEADER, type CachedAnswer } from './response-cache.ts';
 import { refusalOf } from './refusals.ts';
 
-/** A plain GET head: its target and the headers the held answers read (names in lower case). */
+/** A plain GET head: its target and its headers (names in lower case), each given once. */
 export interface PlainHead {
   target: string;
   header(name: string): string | null;
 }
 
-/** Headers the held answers read (serve.ts); one given twice sends the request on to Node, which joins them. */
-const READ = new Set(['host', 'cookie', 'accept-encoding', 'if-none-match', 'x-forwarded-proto', 'cache-control', 'pragma', 'connection']);
 /**
  * Headers that make a request one the front does not answer: a body's framing, credentials, a
  * protocol change, and the mark of the server's own render requests (serve.ts), which must reach the line.
@@ -61,9 +59,8 @@ export function plainHead(chunk: Uint8Array): PlainHead | undefined {
     const match = HEADER_LINE.exec(lines[i]!);
     if (!match) return undefined;
     const name = match[1]!.toLowerCase();
-    if (NOT_PLAIN.has(name)) return undefined;
-    if (!READ.has(name)) continue;
-    if (headers.has(name)) return undefined;
+    // A header given twice goes to Node, which joins or drops the second as each header's rules say.
+    if (NOT_PLAIN.has(name) || headers.has(name)) return undefined;
     headers.set(name, match[2]!);
   }
   // Node's server keeps the connection open for these only; anything else there (close, an upgrade) is Node's.
