@@ -1,6 +1,7 @@
 // The part of autocannon's programmatic API the server benchmarks use (the package ships no types).
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
+  import type { Socket } from 'node:net';
 
   export interface Request {
     method?: string;
@@ -31,9 +32,14 @@ declare module 'autocannon' {
     /** Called with each connection's client as it is made. */
     setupClient?: (client: Client) => void;
   }
-  /** One connection. Only the part `lib.ts`'s `withoutBodies` touches: not in autocannon's documented API. */
+  /** One connection. Only the parts `lib.ts` touches (`withoutBodies`, `watchUnanswered`): not in autocannon's documented API. */
   export interface Client extends EventEmitter {
-    pipelinedRequests: { addBody(data: Buffer): void };
+    pipelinedRequests: { addBody(data: Buffer): void; peek(): { req: Request } | undefined };
+    requestIterator: { currentRequest?: Request };
+    destroyed: boolean;
+    conn: Socket;
+    _connect(): void;
+    _destroyConnection(): void;
   }
   export interface Histogram {
     average: number;

@@ -192,6 +192,8 @@ export interface Run {
   /** When each response came (ms since the run began), beside `latencies`. */
   at: number[];
   statuses: Map<number, number>;
+  /** Each request that got no answer — a timeout, a connection error, a close with it unanswered — named, for the report. */
+  unanswered: string[];
 }
 
 /**
@@ -204,10 +206,16 @@ export function cannon(options: Options): Promise<Run> {
   const at: number[] = [];
   const statuses = new Map<number, number>();
   const began = performance.now();
+  const unanswered: string[] = [];
   const mayReadBodies = options.requests?.some((step) => step.onResponse) ?? false;
+  const setup = options.setupClient ?? (mayReadBodies ? undefined : withoutBodies);
+  const setupClient = (client: Client) => {
+    setup?.(client);
+    watchUnanswered(client, unanswered, began);
+  };
   return new Promise((done, failed) => {
-    const instance = autocannon({ timeout: 10, ...(mayReadBodies ? {} : { setupClient: withoutBodies }), ...options }, (error, result) =>
-      error ? failed(error) : done({ result, latencies, at, statuses }),
+    const instance = autocannon({ timeout: 10, ...options, setupClient }, (error, result) =>
+      error ? failed(error) : done({ result, latencies, at, statuses, unanswered }),
     );
     instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
       latencies.push(time);
@@ -215,6 +223,35 @@ export function cannon(options: Options): Promise<Run> {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });
   });
+}
+
+/**
+ * Notes in `unanswered` each request of `client`'s that gets no answer, with its path and when (seconds
+ * into the run): a timeout, a connection error, or the server closing the connection with it
+ * unanswered (autocannon then connects again and goes on, counting nothing). Reads autocannon's
+ * client from the inside: its request iterator and queue are not its documented API.
+ */
+function watchUnanswered(client: Client, unanswered: string[], began: number): void {
+  const when = () => `${((performance.now() - began) / 1000).toFixed(1)} s`;
+  const waiting = () => client.pipelinedRequests.peek()?.req.path;
+  // A timeout drops the connection, its queue with it, and sends the next request before it is told.
+  let dropped: string | undefined;
+  const destroyConnection = client._destroyConnection;
+  client._destroyConnection = function (this: Client) {
+    dropped = waiting();
+    destroyConnection.call(this);
+  };
+  client.on('timeout', () => unanswered.push(`timeout: GET ${dropped ?? '?'} at ${when()}`));
+  client.on('connError', (error: NodeJS.ErrnoException) => unanswered.push(`${error.code ?? error.message}: GET ${waiting() ?? '?'} at ${when()}`));
+  const connect = client._connect;
+  client._connect = function (this: Client) {
+    connect.call(this);
+    // Before autocannon's own listener, which connects again and sends the next request.
+    this.conn.prependListener('end', () => {
+      const path = waiting();
+      if (path !== undefined && !this.destroyed) unanswered.push(`closed by the server: GET ${path} at ${when()}`);
+    });
+  };
 }
 
 /**
