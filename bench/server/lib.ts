@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import autocannon, { type Client, type Options, type Result } from 'autocannon';
+import autocannon, { type Client, type Options, type Request, type Result } from 'autocannon';
 import pg from 'pg';
 
 export const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -233,7 +233,8 @@ export function cannon(options: Options): Promise<Run> {
  */
 function watchUnanswered(client: Client, unanswered: string[], began: number): void {
   const when = () => `${((performance.now() - began) / 1000).toFixed(1)} s`;
-  const waiting = () => client.pipelinedRequests.peek()?.req.path;
+  const named = (request: Request | undefined) => request && `${request.method ?? 'GET'} ${request.path ?? '?'}`;
+  const waiting = () => named(client.pipelinedRequests.peek()?.req);
   // A timeout drops the connection, its queue with it, and sends the next request before it is told.
   let dropped: string | undefined;
   const destroyConnection = client._destroyConnection;
@@ -241,15 +242,15 @@ function watchUnanswered(client: Client, unanswered: string[], began: number): v
     dropped = waiting();
     destroyConnection.call(this);
   };
-  client.on('timeout', () => unanswered.push(`timeout: GET ${dropped ?? '?'} at ${when()}`));
-  client.on('connError', (error: NodeJS.ErrnoException) => unanswered.push(`${error.code ?? error.message}: GET ${waiting() ?? '?'} at ${when()}`));
+  client.on('timeout', () => unanswered.push(`timeout: ${dropped ?? '?'} at ${when()}`));
+  client.on('connError', (error: NodeJS.ErrnoException) => unanswered.push(`${error.code ?? error.message}: ${waiting() ?? '?'} at ${when()}`));
   const connect = client._connect;
   client._connect = function (this: Client) {
     connect.call(this);
     // Before autocannon's own listener, which connects again and sends the next request.
     this.conn.prependListener('end', () => {
-      const path = waiting();
-      if (path !== undefined && !this.destroyed) unanswered.push(`closed by the server: GET ${path} at ${when()}`);
+      const request = waiting();
+      if (request !== undefined && !this.destroyed) unanswered.push(`closed by the server: ${request} at ${when()}`);
     });
   };
 }
