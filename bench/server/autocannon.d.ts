@@ -35,7 +35,6 @@ declare module 'autocannon' {
   /** One connection. Only the parts `lib.ts` touches (`withoutBodies`, `watchUnanswered`): not in autocannon's documented API. */
   export interface Client extends EventEmitter {
     pipelinedRequests: { addBody(data: Buffer): void; peek(): { req: Request } | undefined };
-    requestIterator: { currentRequest?: Request };
     destroyed: boolean;
     conn: Socket;
     _connect(): void;

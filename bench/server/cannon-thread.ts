@@ -11,14 +11,12 @@ const counts = run.result as unknown as {
   totalBytes: number;
   duration: number;
   non2xx: number;
-  errors: number;
-  timeouts: number;
 };
 const sent: ThreadRun = {
   latencies: run.latencies,
   answers: counts.totalCompletedRequests,
   bytes: counts.totalBytes,
   seconds: counts.duration,
-  failed: counts.non2xx + counts.errors + counts.timeouts,
+  failed: counts.non2xx + run.unanswered.length,
 };
 parentPort!.postMessage(sent);

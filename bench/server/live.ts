@@ -248,7 +248,7 @@ try {
   const delivered = deliveryRows(`1 instance, ${VIEWERS}`, one.perTarget[0]!, one.posts);
   const deliveredBusy = deliveryRows(`1 instance, ${VIEWERS}, guests reading`, busy.perTarget[0]!, busy.posts);
   const guestP99 = percentile(guestRun.latencies, 99);
-  const guestErrors = guestRun.result.errors + guestRun.result.timeouts + [...guestRun.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+  const guestErrors = guestRun.unanswered.length + [...guestRun.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
   await viewers.ask({ type: 'close' }, 'closed');
   viewers.child.kill();
   report.single = {

@@ -59,7 +59,7 @@ const OWN = { BUILD_DIR: 'dist-bench-render', DATA_DIR: '.bench-render-data' };
 
 /** Answers a second over the whole run (autocannon's per-second average rounds a slow page's few answers a second to whole numbers). */
 const rps = (run: Run) => run.latencies.length / run.result.duration;
-const failures = (run: Run) => run.result.non2xx + run.result.errors + run.result.timeouts;
+const failures = (run: Run) => run.result.non2xx + run.unanswered.length;
 const pct = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 const perSecond = (value: number) => (value < 20 ? value.toFixed(1) : String(Math.round(value)));
 
