@@ -196,6 +196,9 @@ export interface Run {
   unanswered: string[];
 }
 
+/** A run's failed requests: answers other than 2xx, and requests that got no answer at all. */
+export const failures = (run: Run): number => run.result.non2xx + run.unanswered.length;
+
 /**
  * One autocannon run; resolves when it ends. Its answers' bodies are dropped as they come
  * (`withoutBodies`) unless a request step has an `onResponse`, which may read them; one that does

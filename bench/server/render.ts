@@ -34,7 +34,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { AS_A_BROWSER, cannon, databaseExists, databaseUrl, median, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Run, type Server } from './lib.ts';
+import { AS_A_BROWSER, cannon, databaseExists, databaseUrl, failures, median, ms, percentile, recreateDatabase, RESULTS_DIR, RssSampler, seconds, settle, startServer, type Run, type Server } from './lib.ts';
 import { DE_256_TITLE, ensureSeeded, isSeeded } from './seed.ts';
 import { table } from '../table.ts';
 
@@ -59,7 +59,6 @@ const OWN = { BUILD_DIR: 'dist-bench-render', DATA_DIR: '.bench-render-data' };
 
 /** Answers a second over the whole run (autocannon's per-second average rounds a slow page's few answers a second to whole numbers). */
 const rps = (run: Run) => run.latencies.length / run.result.duration;
-const failures = (run: Run) => run.result.non2xx + run.unanswered.length;
 const pct = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 const perSecond = (value: number) => (value < 20 ? value.toFixed(1) : String(Math.round(value)));
 

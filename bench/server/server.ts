@@ -15,7 +15,7 @@
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import pg from 'pg';
-import { AS_A_BROWSER, BUILD_DIR, cannon, cannonThreads, databaseUrl, median, ms, percentile, RESULTS_DIR, rotating, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
+import { AS_A_BROWSER, BUILD_DIR, cannon, cannonThreads, databaseUrl, failures, median, ms, percentile, RESULTS_DIR, rotating, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
 import { LOAD_TARGETS } from './load.ts';
 import { DE_256_TITLE, ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
@@ -155,7 +155,7 @@ try {
     const pass = ratio >= TARGET_RATIO ? 'ok' : 'FAIL';
     if (pass === 'FAIL') exitCode = 1;
     pages[page.name] = { bytes: body.length, pageRps, staticRps, ratio, pageP99: percentile(p.latencies, 99) };
-    pageRows.push([page.name, `${(body.length / 1024).toFixed(1)} KB`, Math.round(pageRps), Math.round(staticRps), `${(ratio * 100).toFixed(0)} %`, ms(percentile(p.latencies, 50)), ms(percentile(p.latencies, 99)), ms(percentile([...s1.latencies, ...s2.latencies], 99)), p.result.non2xx + p.unanswered.length, pass]);
+    pageRows.push([page.name, `${(body.length / 1024).toFixed(1)} KB`, Math.round(pageRps), Math.round(staticRps), `${(ratio * 100).toFixed(0)} %`, ms(percentile(p.latencies, 50)), ms(percentile(p.latencies, 99)), ms(percentile([...s1.latencies, ...s2.latencies], 99)), failures(p), pass]);
     console.log(`  ${page.name}: ${Math.round(pageRps)} rps vs static ${Math.round(staticRps)} rps = ${(ratio * 100).toFixed(0)} %`);
   }
   console.log(`\nСторінки проти статичного файлу того самого розміру, ${CONNECTIONS} зʼєднань по ${PAGE_SECONDS} с (ціль ≥ ${TARGET_RATIO * 100} %):`);
