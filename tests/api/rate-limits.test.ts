@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../src/server/db/schema/index.ts';
 import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
 import { databaseLimiter, memoryLimiter, type Limit, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { redisLimiter } from '../../src/server/services/rate-limit-redis.ts';
@@ -87,6 +88,18 @@ describe.each(backends)('rate limiter on %s', (_name, make) => {
     const limit: Limit = { max: 10, windowSeconds: 60 };
     const states = await Promise.all(Array.from({ length: 40 }, () => limits.hit(key, limit)));
     expect(states.filter((s) => s.allowed)).toHaveLength(10);
+  });
+});
+
+describe('rate limiter in the database', () => {
+  it('never asks to wait longer than the window, even when a parallel attempt opened it with a later clock', async () => {
+    // 20 parallel attempts each read the clock, then write: one read later may open the window first.
+    const key = fresh();
+    const limit: Limit = { max: 1, windowSeconds: 900 };
+    await api.db.insert(rateLimits).values({ key, windowStart: new Date(Date.now() + 1500), count: 1 });
+    const state = await databaseLimiter(api.db).hit(key, limit);
+    expect(state.allowed).toBe(false);
+    expect(state.retryAfter).toBe(900);
   });
 });
 

@@ -44,10 +44,15 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** The state after `count` attempts (this one included) in a window that started at `windowStart`. */
+/**
+ * The state after `count` attempts (this one included) in a window that started at `windowStart`.
+ * A parallel attempt may read its clock before the one that opened the window and write after it,
+ * so `now` can be a little before `windowStart`: the wait never exceeds the window itself.
+ */
 function windowState(count: number, windowStart: number, limit: Limit, now: number): LimitState {
   const resetAt = windowStart + limit.windowSeconds * 1000;
-  return { allowed: count <= limit.max, count, retryAfter: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
+  const retryAfter = Math.min(limit.windowSeconds, Math.max(1, Math.ceil((resetAt - now) / 1000)));
+  return { allowed: count <= limit.max, count, retryAfter };
 }
 
 /** An attempt counted before the work it limits is done, and that can be taken back. */
