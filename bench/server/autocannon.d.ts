@@ -34,7 +34,8 @@ declare module 'autocannon' {
   }
   /** One connection. Only the parts `lib.ts` touches (`withoutBodies`, `watchUnanswered`): not in autocannon's documented API. */
   export interface Client extends EventEmitter {
-    pipelinedRequests: { addBody(data: Buffer): void; peek(): { req: Request } | undefined };
+    /** `req` is the request's definition; its `requestBuffer` the bytes last built from it (after `setupRequest`). */
+    pipelinedRequests: { addBody(data: Buffer): void; peek(): { req: Request & { requestBuffer?: Buffer } } | undefined };
     destroyed: boolean;
     conn: Socket;
     _connect(): void;

@@ -228,6 +228,9 @@ export function cannon(options: Options): Promise<Run> {
   });
 }
 
+/** "GET /path" from a request's bytes, if they hold a request line. */
+const requestLine = (bytes: Buffer | undefined): string | undefined => bytes?.subarray(0, 2048).toString('latin1').match(/^(\S+ \S+) HTTP\//)?.[1];
+
 /**
  * Notes in `unanswered` each request of `client`'s that gets no answer, with its path and when (seconds
  * into the run): a timeout, a connection error, or the server closing the connection with it
@@ -236,7 +239,9 @@ export function cannon(options: Options): Promise<Run> {
  */
 function watchUnanswered(client: Client, unanswered: string[], began: number): void {
   const when = () => `${((performance.now() - began) / 1000).toFixed(1)} s`;
-  const named = (request: Request | undefined) => request && `${request.method ?? 'GET'} ${request.path ?? '?'}`;
+  // The bytes sent name it: a step's `setupRequest` (a rotating path) leaves its definition's path unset.
+  const named = (request: (Request & { requestBuffer?: Buffer }) | undefined) =>
+    request && (requestLine(request.requestBuffer) ?? `${request.method ?? 'GET'} ${request.path ?? '?'}`);
   const waiting = () => named(client.pipelinedRequests.peek()?.req);
   // A timeout drops the connection, its queue with it, and sends the next request before it is told.
   let dropped: string | undefined;
