@@ -5,17 +5,13 @@ import type { AstroIntegration } from 'astro';
 /** Where the serving front's files go, inside the build (`npm start` runs `serve.mjs` from there). */
 export const SERVING_DIR = 'serving';
 
-/** Writes `serve.mjs`, `write-worker.mjs` and `pglite-worker.mjs` into `dir`, which must be inside the project (its packages are found from there). */
+/** Writes `serve.mjs` into `dir`, which must be inside the project (its packages are found from there). */
 export async function bundleServingInto(dir: string): Promise<void> {
   // Loaded here: `npm start` reads SERVING_DIR from this module without building.
   const { build } = await import('esbuild');
   const root = fileURLToPath(new URL('..', import.meta.url));
   await build({
-    entryPoints: {
-      serve: join(root, 'scripts/serve.ts'),
-      'write-worker': join(root, 'src/server/serving/write-worker.ts'),
-      'pglite-worker': join(root, 'src/server/db/pglite-worker.ts'),
-    },
+    entryPoints: { serve: join(root, 'scripts/serve.ts') },
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -28,13 +24,11 @@ export async function bundleServingInto(dir: string): Promise<void> {
 }
 
 /**
- * Bundles the serving front (scripts/serve.ts), the write thread (server/serving/write-worker.ts)
- * and the embedded database's thread (server/db/pglite-worker.ts) into plain JavaScript beside the
- * build: `<outDir>/serving/serve.mjs`, `write-worker.mjs` and `pglite-worker.mjs`. Node
- * runs TypeScript by loading a WebAssembly compiler into each thread that imports a `.ts` file,
- * and keeps it: about 15 MB of resident memory per thread, which the process's 384 MB budget
- * (decision 019) does not have to spare with 10 000 viewers open (FINDINGS F19). Packages stay
- * imports, found in node_modules as before; `node scripts/serve.ts` still runs from the sources.
+ * Bundles the server (scripts/serve.ts) into plain JavaScript beside the build:
+ * `<outDir>/serving/serve.mjs`. Node runs TypeScript by loading a WebAssembly compiler into the
+ * process that imports a `.ts` file, and keeps it: about 15 MB of resident memory that the
+ * server's budget need not spend. Packages stay imports, found in node_modules as before;
+ * `node scripts/serve.ts` still runs from the sources.
  */
 export function bundleServing(): AstroIntegration {
   let outDir = '';
@@ -46,7 +40,7 @@ export function bundleServing(): AstroIntegration {
       },
       'astro:build:done': async ({ logger }) => {
         await bundleServingInto(join(outDir, SERVING_DIR));
-        logger.info(`serve.mjs, write-worker.mjs and pglite-worker.mjs in ${join(outDir, SERVING_DIR)}`);
+        logger.info(`serve.mjs in ${join(outDir, SERVING_DIR)}`);
       },
     },
   };

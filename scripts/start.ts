@@ -17,42 +17,27 @@ const SERVE = join(OUT, SERVING_DIR, 'serve.mjs');
 const SOURCES = ['src', 'public', 'drizzle', 'scripts', 'astro.config.mjs', 'package-lock.json'];
 
 /**
- * How the serving process uses memory, for a budget of 384 MB resident (decision 019, which
- * replaced 010's 200 MB): a cap on the old generation keeps the heap near what is live instead of
- * letting it grow with the allocation rate, 224 MB on PostgreSQL and 192 MB on the embedded
- * database, whose PGlite memory shares the budget (three alternating pairs of the load mix: peaks
- * 341–354 MB against 349–366, the same CPU an answer and the same latencies; FINDINGS F32); two
- * malloc arenas instead of one per thread.
- * The young generation is 8 MB on PostgreSQL and 4 MB on the embedded database (below). On
- * PostgreSQL the API's writes run on a thread of their own with its own heap (decision 021,
- * serving/write-thread.ts), and with the main
- * thread's at 16 MB the process reached 384–390 MB in a 10-minute soak, at 8 MB 339 MB (FINDINGS F18);
- * F16's 32 MB had been for writes on the main thread. On the embedded database PGlite's
- * WebAssembly memory (about 128 MB) is inside the same budget, and PGlite runs on a thread of its
- * own (decision 025), whose heap takes the same young generation: at 8 MB the 10-minute soak
- * reached 389 MB, at 4 MB 366 MB, the load mix as fast (FINDINGS F22). The flag is the process's:
- * a worker's `resourceLimits` do not override it. NODE_OPTIONS given to `npm start` come after
- * these, so they win.
+ * How the serving process uses memory, for a budget of 384 MB resident (decision 019): a cap on the
+ * old generation keeps the heap near what is live instead of letting it grow with the allocation
+ * rate; the embedded database's WebAssembly memory (about 128 MB) shares the budget, so its heap is
+ * smaller; a small young generation keeps short-lived garbage from piling up between scavenges.
+ * NODE_OPTIONS given to `npm start` come after these, so they win.
  */
 function serverNodeOptions(embedded: boolean): string[] {
   return [`--max-semi-space-size=${embedded ? 4 : 8}`, `--max-old-space-size=${embedded ? 192 : 224}`, ASYNC_CONTEXT];
 }
 /**
  * AsyncLocalStorage (the request's language, Astro's request context) carried by V8 with each
- * continuation, as Node 24 does by default, instead of by a hook on every promise made: under the
- * load mix those hooks were 2.4 % of the server thread's time, before the garbage they left
- * (FINDINGS F31).
+ * continuation, as Node 24 does by default, instead of by a hook on every promise made.
  */
 const ASYNC_CONTEXT = '--experimental-async-context-frame';
 
 /**
  * glibc's malloc for the server: two arenas instead of one per thread, and a fixed threshold of
  * 128 KB above which a block is mapped on its own and given back when freed. By default that
- * threshold rises to the largest block freed so far, so a compressor's or a worker's buffers of a
- * few MB, allocated and freed many times a second, stay in the arenas, and the arenas stay
- * resident: 44 MB of the second arena in a 120 s load mix, 24 MB with the fixed threshold, the
- * process's peak 361 → 334 MB at the same throughput (bench/server FINDINGS F29). An operator's
- * own values win.
+ * threshold rises to the largest block freed so far, so a compressor's buffers of a few MB,
+ * allocated and freed many times a second, would stay resident in the arenas. An operator's own
+ * values win.
  */
 const SERVER_MALLOC = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 

@@ -26,25 +26,12 @@ export interface Runtime {
   setup: { admin: AdminBootstrap; seeded: boolean } | null;
 }
 
-// One database per process, even when the start script and the built bundle each carry a copy
-// of this module: the first to ask opens it, the other finds it here.
-const KEY = Symbol.for('kiberarena.runtime');
-const registry = globalThis as typeof globalThis & { [KEY]?: Promise<Runtime> };
-
-/** The embedded database's thread stopped by itself: the process ends, and npm start's supervisor starts it again (decision 011). */
-function lostDatabase(error: Error): never {
-  console.error('[db] вбудована база даних зупинилася:', error.message);
-  process.exit(1);
-}
+/** The process's runtime, opened by the first to ask. */
+let runtime: Promise<Runtime> | undefined;
 
 async function prepare(serving: boolean): Promise<Runtime> {
   const env = parseEnv();
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: join(env.DATA_DIR, 'db'),
-    // A serving process keeps its loop for answers while PGlite runs a statement (decision 025).
-    thread: serving && env.PGLITE_THREAD ? { onLost: lostDatabase } : undefined,
-  });
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'db') });
   const setup = process.env[DATABASE_PREPARED] === '1' ? null : await database.exclusive(async () => {
     await database.migrate();
     // Names from before the look-alike check get their skeletons (the migration cannot compute them).
@@ -116,11 +103,11 @@ async function prepare(serving: boolean): Promise<Runtime> {
  */
 export function getRuntime(options: { serving: boolean } = { serving: true }): Promise<Runtime> {
   // A failed start (the database not up yet) is tried again on the next request, not kept.
-  registry[KEY] ??= prepare(options.serving).catch((error: unknown) => {
-    registry[KEY] = undefined;
+  runtime ??= prepare(options.serving).catch((error: unknown) => {
+    runtime = undefined;
     throw error;
   });
-  return registry[KEY];
+  return runtime;
 }
 
 let app: App | undefined;

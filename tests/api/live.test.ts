@@ -581,15 +581,12 @@ describe.runIf(redisUrl)('Redis pub/sub', () => {
 });
 
 /**
- * Event streams as a built server serves them (issue 24): on the socket, in front of Astro
- * (serving/event-streams.ts), with the route's headers, frames and caps; what that path does not
- * take (a refusal, an unknown tournament, an id that is not one, a guest) is answered by the route.
+ * Event streams as a built server serves them: through its HTTP server (scripts/serve.ts), which
+ * lets them past the read queue, to the route, written through Node's response.
  */
 let server: http.Server;
 let port: number;
 let clientDir: string;
-/** Requests that reached the app behind the front (the route), by path. */
-const reachedApp: string[] = [];
 let frontDeps: Deps;
 
 interface SocketStream {
@@ -644,20 +641,14 @@ function openOnSocket(path: string, from = '127.0.0.1', token?: string): Promise
 
 const eventsOf = (id: string) => `/api/tournaments/${id}/events`;
 
-describe('event streams served on the socket', () => {
+describe('event streams through the site’s server', () => {
   beforeAll(async () => {
     frontDeps = { ...deps(), eventStreams: { max: 3, perAddress: 2 } };
     const app = createApp(frontDeps);
     const listener = getRequestListener((request, node) => app.fetch(request, { clientAddress: node.incoming.socket.remoteAddress }));
     clientDir = mkdtempSync(join(tmpdir(), 'kiberarena-live-'));
-    server = servingServer(
-      (req, res) => {
-        reachedApp.push(req.url ?? '');
-        void listener(req, res);
-      },
-      clientDir,
-      { concurrency: 2, streamDeps: async () => frontDeps },
-    );
+    // One place in each line: a stream that took one would hold it for as long as it is open.
+    server = servingServer((req, res) => void listener(req, res), clientDir, { concurrency: 1 });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     port = (server.address() as AddressInfo).port;
   });
@@ -667,9 +658,8 @@ describe('event streams served on the socket', () => {
     rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it('opens with ready and the retry line, then relays the tournament’s events, without reaching the app', async () => {
+  it('opens with ready and the retry line, then relays the tournament’s events, holding no place of the read line', async () => {
     const cup = await tournament(api, { soloOnly: true });
-    const before = reachedApp.length;
     const stream = await openOnSocket(eventsOf(cup.id));
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
@@ -685,7 +675,8 @@ describe('event streams served on the socket', () => {
     const text = await stream.until(/event: application\n/);
     const data = text.split('\n').find((line) => line.startsWith('data: {"tournamentId"'));
     expect(JSON.parse(data!.slice(6))).toEqual({ tournamentId: cup.id, kind: 'application' });
-    expect(reachedApp.slice(before)).not.toContain(eventsOf(cup.id));
+    // The API's one place is free: a read gets in while the stream is open.
+    expect((await fetch(`http://127.0.0.1:${port}/api/tournaments/${cup.id}`)).status).toBe(200);
     stream.close();
     await stream.ended;
   });
@@ -701,8 +692,8 @@ describe('event streams served on the socket', () => {
     await expect.poll(() => read, { timeout: 3000 }).toMatch(/retry: 3000\n\n$/);
     const [head = '', body] = read.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-    expect(head).toMatch(/\r\nContent-Type: text\/event-stream\r\n/);
-    expect(head).toMatch(/\r\nConnection: close(\r\n|$)/);
+    expect(head).toMatch(/\r\nContent-Type: text\/event-stream\r\n/i);
+    expect(head).toMatch(/\r\nConnection: close(\r\n|$)/i);
     expect(head).not.toMatch(/Transfer-Encoding/i);
     expect(body).toMatch(/^event: ready\ndata: \{\}\nid: \d+\nretry: 3000\n\n$/);
     closeStreams();
@@ -727,7 +718,7 @@ describe('event streams served on the socket', () => {
     }
   });
 
-  it('leaves what it does not serve to the route: 404 for an unknown tournament, 400 for an id that is not one, in Ukrainian', async () => {
+  it('answers 404 for an unknown tournament and 400 for an id that is not one, in Ukrainian', async () => {
     const missing = await openOnSocket(eventsOf('00000000-0000-4000-8000-000000000000'));
     await missing.ended;
     expect(missing.status).toBe(404);
@@ -746,8 +737,7 @@ describe('event streams served on the socket', () => {
     expect(tooMany.status).toBe(429);
     expect(tooMany.headers['retry-after']).toBe('3');
     expect(JSON.parse(tooMany.text())).toEqual({ message: expect.stringMatching(/^Забагато відкритих оновлень наживо/) });
-    // The last place of three goes to a reader's own stream: both kinds are counted together. The
-    // refusals below are the route's (this path leaves them to it): it counts the same places.
+    // The last place of three goes to a reader's own stream: both kinds are counted together.
     const reader = await player(api);
     const third = await openOnSocket('/api/users/me/events', '127.0.0.3', reader.token);
     expect(third.status).toBe(200);
@@ -769,17 +759,15 @@ describe('event streams served on the socket', () => {
     await Promise.all(held.map((s) => s.ended));
   });
 
-  it('serves the signed-in reader’s own stream too, and leaves a guest or a stale token to the route (401)', async () => {
+  it('serves the signed-in reader’s own stream too, and refuses a guest or a stale token (401)', async () => {
     const cup = await tournament(api, { soloOnly: true });
     const reader = await player(api);
-    const before = reachedApp.length;
     const mine = await openOnSocket('/api/users/me/events', '127.0.0.7', reader.token);
     expect(mine.status).toBe(200);
     await mine.until(/event: ready\n/);
     // Approving the reader's application stores a notice for them.
     await application(api, cup.id, 'approved', reader);
     expect(await mine.until(/event: notification\n/)).toContain(`data: {"userId":"${reader.user.id}","kind":"notification"}`);
-    expect(reachedApp.slice(before)).not.toContain('/api/users/me/events');
     mine.close();
     await mine.ended;
     for (const token of [undefined, 'not-a-session-token']) {

@@ -6,6 +6,7 @@ import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { createUser } from '../../src/server/services/accounts.ts';
 import { lettersKicked } from '../../src/server/services/notices.ts';
 import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
+import { proxyTrust } from '../../src/server/serving/transport.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface CallOptions {
@@ -13,6 +14,7 @@ export interface CallOptions {
   /** Sent as is, for malformed bodies. */
   raw?: string;
   token?: string;
+  /** The address of the socket the request comes on (a proxy's, when it is one of ours). */
   ip?: string;
   headers?: Record<string, string>;
 }
@@ -28,8 +30,8 @@ export interface TestApiOptions {
   database?: DatabaseHandle;
   /** Attempt counters; the database's own by default. */
   limits?: RateLimiter;
-  /** Proxies of ours in front (TRUST_PROXY); none by default. */
-  trustProxy?: number;
+  /** Our proxies' addresses and networks (TRUST_PROXY's list); none by default. */
+  trustProxy?: readonly string[];
   /** The configured public address for links in letters. */
   siteUrl?: string;
   /** Sends the letters instead of keeping them in `outbox` (a real SMTP server, say). */
@@ -57,8 +59,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     database = await openDatabase({ url: scratch.url, logger });
     dropDatabase = scratch.drop;
   } else {
-    // On its own thread, as a serving process runs it (decision 025); scripts and unit tests cover PGlite in the caller's thread.
-    database = await openDatabase({ logger, thread: {} });
+    database = await openDatabase({ logger });
   }
   if (!options.database) await database.migrate();
 
@@ -74,7 +75,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     mailer,
     limits,
     sessionTtlDays: 30,
-    trustProxy: options.trustProxy ?? 0,
+    trustProxy: proxyTrust(options.trustProxy ?? []),
     siteUrl: options.siteUrl ?? 'https://arena.test',
     letterKick: options.letterKick ?? false,
   });

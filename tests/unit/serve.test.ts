@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overloaded, servingServer } from '../../scripts/serve.ts';
 import { apiServer } from '../../src/server/main.ts';
-import { answerKey, publicAnswers, STALE_REFRESH_MS } from '../../src/server/serving/response-cache.ts';
+import { answerKey, publicAnswers } from '../../src/server/serving/response-cache.ts';
+import { MAX_UNANSWERED_PER_CONNECTION } from '../../src/server/serving/refusals.ts';
 
 /** Starts `server` on a free loopback port and gives its base address. */
 async function listen(server: http.Server): Promise<{ port: number; base: string }> {
@@ -254,14 +255,6 @@ describe('the API\'s own server (npm run api), before the app', () => {
   });
 });
 
-/** Ends a test that held answers on a fake clock: real time again, nothing held, the server closed. */
-async function stopWithHeldAnswers(server: http.Server, clientDir: string) {
-  vi.useRealTimers();
-  publicAnswers.clear();
-  await close(server);
-  rmSync(clientDir, { recursive: true, force: true });
-}
-
 describe('the site\'s server: two lines into the app (decision 019)', () => {
   it('lets a read of the API in while every place of the pages\' line is taken by slow renders', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
@@ -318,130 +311,146 @@ describe('the site\'s server: two lines into the app (decision 019)', () => {
       rmSync(clientDir, { recursive: true, force: true });
     }
   });
+});
 
-  it('lets the one request sent to render a held page again in before the pages waiting, while other guests keep the copy', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
-    const renders: { url: string; answer: () => void }[] = [];
+/** Opens a raw connection to `port`, collecting what it reads; `close` resolves when the server closes it. */
+function connection(port: number, options: { read?: boolean } = {}) {
+  const socket = net.connect(port, '127.0.0.1');
+  let text = '';
+  let reset = false;
+  if (options.read !== false) socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+  socket.on('error', (error: NodeJS.ErrnoException) => (reset = error.code === 'ECONNRESET'));
+  const closed = new Promise<void>((done) => socket.once('close', () => done()));
+  const connected = new Promise<void>((done) => socket.once('connect', () => done()));
+  return { socket, connected, closed, text: () => text, reset: () => reset };
+}
+
+describe('the site\'s server against clients that do not play by the rules', () => {
+  let clientDir: string;
+  let server: http.Server;
+  let port: number;
+  let base: string;
+  /** Requests that reached the app, by connection's remote port. */
+  const reached = new Map<number, number>();
+  /** A page of 256 KB: a client that never reads its answers would make the server hold them all. */
+  const PAGE = 'x'.repeat(256 * 1024);
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'serve-abuse-'));
+    writeFileSync(join(clientDir, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(clientDir, 'gone.txt'), 'soon removed');
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
-      renders.push({ url: req.url!, answer: () => res.writeHead(200, { 'content-type': 'text/plain' }).end(req.url) });
+      const from = req.socket.remotePort ?? 0;
+      reached.set(from, (reached.get(from) ?? 0) + 1);
+      const body = req.url === '/big' ? PAGE : `answer to ${req.url}`;
+      const answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end(body);
+      // Some answers are made at once, some a moment later, as a render or a query would.
+      if (req.url?.includes('later')) setTimeout(answer, 20);
+      else answer();
     };
-    const server = servingServer(handler, clientDir, { concurrency: 1 });
-    const { base, port } = await listen(server);
-    let arrived = 0;
-    server.on('request', () => arrived++);
-    try {
-      const key = answerKey({ cookie: null, forwardedProto: null, host: `127.0.0.1:${port}`, path: '/news' })!;
-      await publicAnswers.get(key, new Request(`${base}/news`), async () =>
-        new Response('новини 1', { headers: { 'content-type': 'text/plain', 'cache-control': 'public, max-age=0, s-maxage=30' } }),
-      );
-      const pages = [fetch(`${base}/tournaments?page=1`)];
-      await expect.poll(() => renders.length).toBe(1);
-      pages.push(fetch(`${base}/tournaments?page=2`));
-      // A write made /news out of date a second ago. The next guest takes an encoding it has no copy
-      // in (fetch's gzip and brotli; the copy is uncompressed), so it is sent on to render it again.
-      publicAnswers.markStale(() => true);
-      vi.setSystemTime(Date.now() + STALE_REFRESH_MS);
-      const refresh = fetch(`${base}/news`);
-      await expect.poll(() => arrived).toBe(3);
-      // Every other guest meanwhile gets the copy from memory, without waiting in the line.
-      expect(await (await fetch(`${base}/news`, { headers: { 'accept-encoding': 'identity' } })).text()).toBe('новини 1');
-      renders.shift()!.answer();
-      await expect.poll(() => renders.length).toBe(1);
-      expect(renders[0]!.url).toBe('/news');
-      renders.shift()!.answer();
-      expect(await (await refresh).text()).toBe('/news');
-      await expect.poll(() => renders.length).toBe(1);
-      renders.shift()!.answer();
-      expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
-    } finally {
-      await stopWithHeldAnswers(server, clientDir);
-    }
+    server = servingServer(handler, clientDir, { concurrency: 4 });
+    ({ port, base } = await listen(server));
   });
 
-  it('has a held page rendered again by a request of its own, first in the line, while the guest who came gets the copy at once', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
-    const PUBLIC = { 'content-type': 'text/plain', 'cache-control': 'public, max-age=0, s-maxage=30' };
-    const renders: { url: string; headers: http.IncomingHttpHeaders; answer: () => Promise<void> }[] = [];
-    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
-      renders.push({
-        url: req.url!,
-        headers: req.headers,
-        // As the middleware does: the render goes through the cache, under the key of the request's own headers.
-        answer: async () => {
-          const key = answerKey({ cookie: req.headers.cookie ?? null, forwardedProto: null, host: req.headers.host ?? null, path: req.url! });
-          const request = new Request(`http://${req.headers.host}${req.url}`, { headers: { 'accept-encoding': req.headers['accept-encoding'] ?? '' } });
-          const answer = await publicAnswers.get(key!, request, async () => new Response(`${req.url} 2`, { headers: PUBLIC }));
-          res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(await answer.text());
-        },
-      });
-    };
-    const server = servingServer(handler, clientDir, { concurrency: 1 });
-    const { base, port } = await listen(server);
-    let arrived = 0;
-    server.on('request', () => arrived++);
-    const identity = { 'accept-encoding': 'identity' };
-    try {
-      const key = answerKey({ cookie: 'lang=en', forwardedProto: null, host: `127.0.0.1:${port}`, path: '/news' })!;
-      await publicAnswers.get(key, new Request(`${base}/news`), async () => new Response('/news 1', { headers: PUBLIC }));
-      const pages = [fetch(`${base}/tournaments?page=1`)];
-      await expect.poll(() => renders.length).toBe(1);
-      pages.push(fetch(`${base}/tournaments?page=2`));
-      await expect.poll(() => arrived).toBe(2);
-      publicAnswers.markStale(() => true);
-      vi.setSystemTime(Date.now() + STALE_REFRESH_MS);
-      // The pages' one place is taken, yet the guest who came when /news went out of date gets the copy now.
-      expect(await (await fetch(`${base}/news`, { headers: { ...identity, cookie: 'lang=en; session=secret' } })).text()).toBe('/news 1');
-      // Someone guessing the server's mark gets the copy too, and jumps no line.
-      expect(await (await fetch(`${base}/news`, { headers: { ...identity, cookie: 'lang=en', 'x-kiberarena-render-again': 'guess' } })).text()).toBe('/news 1');
-      // The server's own request to render it arrived, and goes in before the page that was waiting.
-      // (The guest's own request never reached Node's server: the front wrote the copy, held-front.ts.)
-      await expect.poll(() => arrived).toBe(4);
-      await renders.shift()!.answer();
-      await expect.poll(() => renders.length).toBe(1);
-      const again = renders.shift()!;
-      expect(again.url).toBe('/news');
-      // It carries what the answer's key is made of, and nothing else of the guest's: no session.
-      expect(again.headers).toMatchObject({ cookie: 'lang=en', host: `127.0.0.1:${port}`, 'accept-encoding': 'identity' });
-      await again.answer();
-      await expect.poll(async () => (await fetch(`${base}/news`, { headers: { ...identity, cookie: 'lang=en' } })).text()).toBe('/news 2');
-      await expect.poll(() => renders.length).toBe(1);
-      await renders.shift()!.answer();
-      expect((await Promise.all(pages)).map((r) => r.status)).toEqual([200, 200]);
-    } finally {
-      await stopWithHeldAnswers(server, clientDir);
-    }
+  afterAll(async () => {
+    await close(server);
+    rmSync(clientDir, { recursive: true, force: true });
   });
-  it('sends a held page on to be rendered again once more when the render it sent failed, the guests keeping the copy meanwhile', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const clientDir = mkdtempSync(join(tmpdir(), 'serve-lines-'));
-    const PUBLIC = { 'content-type': 'text/plain', 'cache-control': 'public, max-age=0, s-maxage=30' };
-    let renders = 0;
-    // Every render fails, as with the database down: nothing is kept.
-    const handler = (_req: http.IncomingMessage, res: http.ServerResponse) => {
-      renders++;
-      res.writeHead(503, { 'content-type': 'text/plain' }).end('down');
+
+  it('closes a connection that pipelines hundreds of requests and reads none of the answers, and answers others meanwhile', async () => {
+    // Answers made a moment later (a render, a query): Node has written nothing yet when the rest of the segment is parsed.
+    const flood = Array.from({ length: 300 }, () => 'GET /big-later HTTP/1.1\r\nHost: arena.test\r\n\r\n').join('');
+    const floods = Array.from({ length: 8 }, () => connection(port, { read: false }));
+    await Promise.all(floods.map((f) => f.connected));
+    for (const f of floods) f.socket.write(flood);
+    await Promise.all(floods.map((f) => f.closed));
+    for (const f of floods) {
+      // However many it sent, the app was asked for at most MAX_UNANSWERED_PER_CONNECTION of them.
+      expect(reached.get(f.socket.localPort!) ?? 0).toBeLessThanOrEqual(MAX_UNANSWERED_PER_CONNECTION);
+    }
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+
+  it('stops reading a connection whose answers, made at once, it cannot send', async () => {
+    const flood = connection(port, { read: false });
+    await flood.connected;
+    flood.socket.write(Array.from({ length: 300 }, () => 'GET /big HTTP/1.1\r\nHost: arena.test\r\n\r\n').join(''));
+    await new Promise((done) => setTimeout(done, 300));
+    expect(reached.get(flood.socket.localPort!) ?? 0).toBeLessThanOrEqual(MAX_UNANSWERED_PER_CONNECTION);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    flood.socket.destroy();
+  });
+
+  it('holds the same bound for static files, and a pipelining client that reads gets every answer in order', async () => {
+    const flood = connection(port, { read: false });
+    await flood.connected;
+    flood.socket.write(Array.from({ length: 200 }, () => 'GET /favicon.svg HTTP/1.1\r\nHost: arena.test\r\n\r\n').join(''));
+    await flood.closed;
+    // A well-behaved client pipelining within the bound is answered as it asked.
+    const polite = connection(port);
+    await polite.connected;
+    polite.socket.write(['/a', '/b-later', '/favicon.svg', '/c'].map((path) => `GET ${path} HTTP/1.1\r\nHost: arena.test\r\n\r\n`).join(''));
+    await expect.poll(() => (polite.text().match(/HTTP\/1\.1 200/g) ?? []).length).toBe(4);
+    const order = [...polite.text().matchAll(/answer to (\S+)|<svg\/>/g)].map((m) => m[1] ?? 'svg');
+    expect(order).toEqual(['/a', '/b-later', 'svg', '/c']);
+    polite.socket.destroy();
+  });
+
+  it('survives a static file that fails while it is sent (gone from the disk), and goes on answering', async () => {
+    rmSync(join(clientDir, 'gone.txt'));
+    const failed = await fetch(`${base}/gone.txt`).then(
+      async (r) => r.status === 200 && (await r.text()) === 'soon removed',
+      () => false,
+    );
+    expect(failed).toBe(false);
+    expect((await fetch(`${base}/favicon.svg`)).status).toBe(200);
+  });
+
+  it('answers a head of 70 KB 431 in JSON, read to the end rather than reset', async () => {
+    const big = connection(port);
+    await big.connected;
+    big.socket.write(`GET / HTTP/1.1\r\nHost: arena.test\r\nX-Padding: ${'a'.repeat(70 * 1024)}\r\n\r\n`);
+    await big.closed;
+    expect(big.reset()).toBe(false);
+    expect(big.text()).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(big.text().split('\r\n\r\n')[1]!)).toEqual({ message: expect.any(String) });
+  });
+
+  it('answers every request of a client that sends them and closes its side, those made at once and those made later alike', async () => {
+    const half = connection(port);
+    await half.connected;
+    half.socket.write(['/one', '/two-later', '/three', '/four-later'].map((path) => `GET ${path} HTTP/1.1\r\nHost: arena.test\r\n\r\n`).join(''));
+    half.socket.end();
+    await half.closed;
+    expect([...half.text().matchAll(/answer to (\S+)/g)].map((m) => m[1])).toEqual(['/one', '/two-later', '/three', '/four-later']);
+  });
+});
+
+describe('an event stream\'s connection', () => {
+  it('never carries an error answer inside the stream\'s body when the client sends garbage after it', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'serve-stream-'));
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: ready\ndata: {}\n\n');
+      const beat = setInterval(() => res.write(': beat\n\n'), 20);
+      res.once('close', () => clearInterval(beat));
     };
     const server = servingServer(handler, clientDir, { concurrency: 1 });
-    const { base, port } = await listen(server);
-    const guest = { 'accept-encoding': 'identity', cookie: 'lang=en' };
+    const { port } = await listen(server);
     try {
-      const key = answerKey({ cookie: 'lang=en', forwardedProto: null, host: `127.0.0.1:${port}`, path: '/news' })!;
-      await publicAnswers.get(key, new Request(`${base}/news`), async () => new Response('/news 1', { headers: PUBLIC }));
-      publicAnswers.markStale(() => true);
-      vi.setSystemTime(Date.now() + STALE_REFRESH_MS);
-      expect(await (await fetch(`${base}/news`, { headers: guest })).text()).toBe('/news 1');
-      await expect.poll(() => renders).toBe(1);
-      // Once that render has ended, the next guest gets the copy and sends another; before, none came until the copy's grace ran out.
-      await expect
-        .poll(async () => {
-          expect(await (await fetch(`${base}/news`, { headers: guest })).text()).toBe('/news 1');
-          return renders;
-        })
-        .toBe(2);
+      const stream = connection(port);
+      await stream.connected;
+      stream.socket.write('GET /api/tournaments/00000000-0000-4000-8000-000000000000/events HTTP/1.1\r\nHost: arena.test\r\n\r\n');
+      await expect.poll(() => stream.text()).toMatch(/event: ready/);
+      stream.socket.write('THIS IS NOT HTTP\r\n\r\n');
+      await new Promise((done) => setTimeout(done, 200));
+      expect(stream.text()).toMatch(/^HTTP\/1\.1 200 /);
+      expect(stream.text().match(/HTTP\/1\.1/g)).toHaveLength(1);
+      expect(stream.text()).not.toMatch(/"message"/);
+      stream.socket.destroy();
     } finally {
-      await stopWithHeldAnswers(server, clientDir);
+      await close(server);
+      rmSync(clientDir, { recursive: true, force: true });
     }
   });
 });

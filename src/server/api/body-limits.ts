@@ -1,5 +1,4 @@
-// How large a request body the API takes, in one place: the app enforces it (api/app.ts) and the
-// write thread's front (serving/write-thread.ts) stops reading a body past it before handing it over.
+// How large a request body the API takes, in one place: the app enforces it (api/app.ts).
 import { MAX_UPLOAD_BYTES } from '../../lib/api/limits.ts';
 
 /** JSON bodies are small; uploads get their own, larger limit where they are accepted. */

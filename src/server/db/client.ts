@@ -3,8 +3,6 @@ import { resolve } from 'node:path';
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
-import type { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -59,12 +57,6 @@ export interface DatabaseOptions {
   migrations?: string;
   /** Sees every query the app runs (tests count them). */
   logger?: Logger;
-  /**
-   * PGlite only: runs it on a thread of its own (decision 025), so the caller's thread is not
-   * blocked while a statement runs; a serving process wants that, a script does not. `onLost`
-   * hears that the thread stopped by itself: every statement fails from then on.
-   */
-  thread?: { onLost?: (error: Error) => void } | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -114,8 +106,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await openPglite(options);
-  const pdb = drizzlePglite(client as PGlite, { schema, ...logging });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
+  await client.waitReady;
+  const pdb = drizzlePglite(client, { schema, ...logging });
   return {
     db: pdb as unknown as Database,
     kind: 'pglite',
@@ -134,18 +128,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
-}
-
-/** PGlite in this thread, or served by a thread of its own: the calls drizzle and the handle make are the same. */
-async function openPglite(options: DatabaseOptions): Promise<PGlite | PgliteThread> {
-  if (options.thread) {
-    const { PgliteThread } = await import('./pglite-thread.ts');
-    return PgliteThread.open({ dataDir: options.dataDir, settings: PGLITE_SETTINGS }, options.thread.onLost);
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
-  await client.waitReady;
-  return client;
 }
 
 /** How long to wait before listening again after the connection was lost: doubling, at most 5 s. */

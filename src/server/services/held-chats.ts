@@ -21,9 +21,7 @@ interface Store {
   generation: number;
 }
 
-// One store per thread, though the serving front and the build each load this module.
-const KEY = Symbol.for('kiberarena.heldChats');
-const store: Store = ((globalThis as Record<symbol, Store | undefined>)[KEY] ??= { newest: new Map(), forgotten: new Map(), floor: 0, generation: 0 });
+const store: Store = { newest: new Map(), forgotten: new Map(), floor: 0, generation: 0 };
 
 /** The newest message of `teamId`'s chat, if it is held. */
 export const heldNewest = (teamId: string): string | undefined => store.newest.get(teamId.toLowerCase());

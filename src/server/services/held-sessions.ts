@@ -20,9 +20,7 @@ interface Store {
   generation: number;
 }
 
-// One store per thread, though the serving front and the build each load this module.
-const KEY = Symbol.for('kiberarena.heldSessions');
-const store: Store = ((globalThis as Record<symbol, Store | undefined>)[KEY] ??= { held: new Map(), generation: 0 });
+const store: Store = { held: new Map(), generation: 0 };
 
 /** What is held for `tokenHash` until `now`, if anything. */
 export function heldSession(tokenHash: string, now: number): unknown {

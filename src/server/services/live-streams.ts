@@ -68,8 +68,7 @@ interface Streams {
   heartbeat: NodeJS.Timeout | undefined;
 }
 
-const KEY = Symbol.for('kiberarena.liveStreams');
-const streams: Streams = ((globalThis as Record<symbol, Streams | undefined>)[KEY] ??= (() => {
+const streams: Streams = (() => {
   const state: Streams = {
     places: new WeakMap(),
     channels: new Map(),
@@ -85,7 +84,7 @@ const streams: Streams = ((globalThis as Record<symbol, Streams | undefined>)[KE
     for (const sink of [...state.all]) sink.end();
   });
   return state;
-})());
+})();
 
 const encoder = new TextEncoder();
 

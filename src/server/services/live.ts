@@ -97,13 +97,11 @@ interface Hub {
   reader?: ((token: string) => Promise<string | null>) | undefined;
 }
 
-// One hub per process, even if the start script and the built bundle each load this module.
-const KEY = Symbol.for('kiberarena.live');
-const hub: Hub = ((globalThis as Record<symbol, Hub | undefined>)[KEY] ??= (() => {
+const hub: Hub = (() => {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   return { local, seen: new Set<string>(), links: new Set<LiveLink>() };
-})());
+})();
 
 /** Remembers an event id; false when it was seen already. */
 function firstSight(n: string): boolean {

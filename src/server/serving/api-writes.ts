@@ -1,6 +1,5 @@
-// What a successful write through the API does besides its answer (decision 019), in one place for
-// both roads a write can take: through Astro (src/middleware.ts) and through the write thread
-// (serving/write-thread.ts, decision 021).
+// What a successful write through the API does besides its answer (decision 019): src/middleware.ts
+// calls it after every API write that succeeded.
 import { isWriteMethod, publishWrite, type WriteMethod } from '../services/live.ts';
 import { isApiPath } from './refusals.ts';
 import { publicAnswers, WROTE_COOKIE, WROTE_COOKIE_SECONDS } from './response-cache.ts';
@@ -33,7 +32,6 @@ export function forgetHeldBy(path: string): void {
  */
 export function afterApiWrite(path: string, method: WriteMethod): void {
   publicAnswers.markStale(answersChangedBy(path, method));
-  // The write thread forgot its own; this thread's go before the writer can ask again.
   forgetHeldBy(path);
   if (othersMustHear(path)) publishWrite(path, method);
 }

@@ -114,28 +114,48 @@ const CLIENT_ERRORS: Readonly<Record<string, Refusal>> = {
   HPE_INVALID_METHOD: { status: 501, key: 'error.notImplemented' },
 };
 
+/** A refused connection may still be sending (a 70 KB head); it is read and dropped this long, so closing it does not reset the answer away. */
+const DRAIN_MS = 5000;
+/** Connections already answered with a refusal: Node's parser reports each later chunk again. */
+const refused = new WeakSet<Duplex>();
+
 /**
  * Answers what Node refuses itself as JSON like every other refusal (Node's own answer is a bare
- * status line). As Node does, nothing is written once an answer has begun, and the connection closes.
+ * status line). As Node does, nothing is written once an answer has begun. The connection then
+ * closes: our side at once, and the rest of what the client sends is read and dropped until it
+ * closes too (or DRAIN_MS), since closing a socket with unread bytes sends a TCP reset, and the
+ * client would lose the answer with it.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (refused.has(socket)) return;
+  refused.add(socket);
   const refusal = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, key: 'error.badRequest' };
   const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (error.code !== 'ECONNRESET' && socket.writable && !answering?.headersSent) {
-    const body = messageOf(null, refusal);
-    const headers = { ...REFUSAL_HEADERS, Connection: 'close', 'Content-Length': String(Buffer.byteLength(body)) };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    socket.write(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n${head.join('')}\r\n${body}`);
-  }
-  socket.destroy(error);
+  if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) return void socket.destroy();
+  const body = messageOf(null, refusal);
+  const headers = { ...REFUSAL_HEADERS, Connection: 'close', 'Content-Length': String(Buffer.byteLength(body)) };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n${head.join('')}\r\n${body}`);
+  socket.resume();
+  setTimeout(() => socket.destroy(), DRAIN_MS).unref();
 }
 
 /**
- * A Node HTTP server that refuses what the app cannot take (`refusalOf`, `answerClientError`) and
- * cuts off a request that has not fully arrived within `requestTimeoutMs`.
+ * Requests of one connection whose answers have not gone out yet. Browsers never pipeline; a
+ * client that sends hundreds of requests in one segment and reads none of the answers would make
+ * the server build them all (Node stops reading a socket only once an answer cannot be written),
+ * and a few such connections would fill the heap. Past this the connection is closed.
+ */
+export const MAX_UNANSWERED_PER_CONNECTION = 8;
+
+/**
+ * A Node HTTP server that refuses what the app cannot take (`refusalOf`, `answerClientError`), cuts
+ * off a request that has not fully arrived within `requestTimeoutMs`, and closes a connection that
+ * pipelines more than MAX_UNANSWERED_PER_CONNECTION requests ahead of the answers it has read.
  */
 export function guardedServer(handle: RequestListener, options: { pages: boolean; requestTimeoutMs?: number }): http.Server {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const unanswered = new WeakMap<Duplex, number>();
   const server = http.createServer(
     {
       requestTimeout,
@@ -148,11 +168,20 @@ export function guardedServer(handle: RequestListener, options: { pages: boolean
       requireHostHeader: false,
     },
     (req, res) => {
+      const { socket } = req;
+      const count = (unanswered.get(socket) ?? 0) + 1;
+      if (count > MAX_UNANSWERED_PER_CONNECTION) return void socket.destroy();
+      unanswered.set(socket, count);
+      // 'close' comes once the answer has been handed to the system, or the connection is gone.
+      res.once('close', () => unanswered.set(socket, (unanswered.get(socket) ?? 1) - 1));
       const refusal = refusalOf(req, options);
       if (refusal) return refuse(req, res, refusal);
       return handle(req, res);
     },
   );
+  // A client that sends its requests and then closes its side (a script, `nc`) gets every answer,
+  // then the connection closes; by default Node would close at once and drop the answers not yet made.
+  Object.assign(server, { httpAllowHalfOpen: true });
   server.on('clientError', answerClientError);
   return server;
 }

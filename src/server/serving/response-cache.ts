@@ -16,8 +16,7 @@ import { chooseEncoding, compress } from './compression.ts';
  *
  * Answers are kept as sent: compressed once per encoding, on the first request that takes it, so
  * a hit costs no rendering and no compressing. Once a compressed copy exists the uncompressed body
- * is let go, so a held page costs about a fifth of its size. `scripts/serve.ts` answers hits itself
- * (`lookup`), before Astro's request pipeline; the middleware fills the cache (`get`).
+ * is let go, so a held page costs about a fifth of its size. The middleware asks it (`get`).
  */
 
 /** How an answer was sent: what compressing it for one encoding made. */
@@ -54,7 +53,7 @@ interface Entry {
   /** Set once an encoding's copy is made, for `lookup`, which never waits. */
   ready: Map<Encoding, Sent>;
   bytes: number;
-  /** Set when `lookup` has sent one request on to render the entry again (REFRESH_BEFORE_MS, STALE_REFRESH_MS), until it ends (`refreshEnded`). */
+  /** Set when `lookup` has chosen one request to render the entry again (REFRESH_BEFORE_MS, STALE_REFRESH_MS), until it ends (`refreshEnded`). */
   refreshing: boolean;
   /** When a write first made this copy out of date (`markStale`); null while it shows every write. */
   staleSince: number | null;
@@ -71,23 +70,17 @@ export interface CachedAnswer {
   headers: string[];
   body: Uint8Array | null;
   /**
-   * Set on the one answer whose sender must have the held answer rendered again (out of date, or
-   * about to expire), apart from this reader, who gets the copy (scripts/serve.ts, `renderAgain`).
+   * Set on the one answer whose reader is to have the held answer rendered again (out of date, or
+   * about to expire) while every other reader gets the copy.
    */
   renderAgain?: true;
 }
 
 /**
- * What `lookup` answers the one request it sends on to render a held answer again while every
- * other reader keeps getting the copy, when it has no copy in the encoding that request takes:
- * that render serves them all, so the server in front lets it in before the requests waiting their
- * turn (scripts/serve.ts). Left to wait behind them, under a final's load it came back after the
- * copy's grace had ended, and every guest then queued for it.
+ * What `lookup` answers the one request that is to render a held answer again while every other
+ * reader keeps getting the copy, when it has no copy in the encoding that request takes.
  */
 export const RENDER_AGAIN = Symbol('render again');
-
-/** Marks the request the server sends itself to render a held answer again (scripts/serve.ts, `renderAgain`). */
-export const RENDER_AGAIN_HEADER = 'x-kiberarena-render-again';
 
 /** Bigger answers are rare (long lists) and not worth holding in memory. */
 const MAX_BODY_BYTES = 512 * 1024;
@@ -317,9 +310,9 @@ export class ResponseCache {
    * The held answer for `key` as sent with `acceptEncoding`, when it is already compressed that way
    * and fresh, or out of date and still handed out (`#state`); marked `renderAgain` for the one
    * request whose sender must have it rendered again (and tell `refreshEnded` when that is done).
-   * Otherwise the request goes the long way (`get`): RENDER_AGAIN when it is the one to render a
+   * Otherwise the request goes the long way: RENDER_AGAIN when it is the one to render a
    * held answer again itself (no copy in its encoding), undefined for any other reason. Never waits,
-   * never renders: this is the fast path in front of Astro.
+   * never renders: what a reader would be handed from memory.
    */
   lookup(key: string, acceptEncoding: string | null, ifNoneMatch: string | null, fresh = false): CachedAnswer | typeof RENDER_AGAIN | undefined {
     this.#sweep();
@@ -556,14 +549,5 @@ async function plainBody(entry: Entry): Promise<Uint8Array<ArrayBuffer> | null> 
   return new Uint8Array(await (packed.encoding === 'br' ? unbrotli(packed.body) : ungzip(packed.body)));
 }
 
-const SHARED = Symbol.for('kiberarena.publicAnswers');
-
-/**
- * The process's one cache of public answers. The server in front of Astro (`scripts/serve.ts`)
- * and the build's middleware each load their own copy of this module, so the instance lives on
- * `globalThis` for both to find.
- */
-export const publicAnswers: ResponseCache = ((globalThis as Record<symbol, ResponseCache | undefined>)[SHARED] ??= new ResponseCache(
-  PUBLIC_ANSWER_TTL_MS,
-  { ttlSpread: PUBLIC_ANSWER_TTL_SPREAD },
-));
+/** The process's one cache of public answers. */
+export const publicAnswers = new ResponseCache(PUBLIC_ANSWER_TTL_MS, { ttlSpread: PUBLIC_ANSWER_TTL_SPREAD });
