@@ -1,7 +1,7 @@
 // Serves a finished build: Node's HTTP server → refusals → static files → Astro (pages and the API).
 // `npm start` calls it after building; on its own (`node scripts/serve.ts`) it serves the
 // existing build, which is how extra instances and tests start without rebuilding.
-import http from 'node:http';
+import type http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';

@@ -3,6 +3,8 @@ import { once } from 'node:events';
 
 export interface AppInstance {
   url: string;
+  /** The server's process. */
+  pid: number;
   /** What the server printed, for a failing test's message. */
   output(): string;
   stop(): Promise<void>;
@@ -24,6 +26,7 @@ export async function startInstance(port: number, env: Record<string, string>): 
   const url = `http://127.0.0.1:${port}`;
   const instance: AppInstance = {
     url,
+    pid: child.pid!,
     output: () => log,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -183,5 +183,7 @@ export function guardedServer(handle: RequestListener, options: { pages: boolean
   // then the connection closes; by default Node would close at once and drop the answers not yet made.
   Object.assign(server, { httpAllowHalfOpen: true });
   server.on('clientError', answerClientError);
+  // Each request waiting for its turn listens for its connection's close (admission.ts), up to the bound above.
+  server.on('connection', (socket: Duplex) => socket.setMaxListeners(MAX_UNANSWERED_PER_CONNECTION + 10));
   return server;
 }
