@@ -1,3 +1,4 @@
+import type { APIContext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/serving/compression.ts';
@@ -11,8 +12,21 @@ import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/serving/transport.ts';
 import { afterApiWrite, isApiWrite, WROTE_SET_COOKIE } from './server/serving/api-writes.ts';
 
+/**
+ * The address of the socket a request came on (a proxy's, behind one): whether its forwarded
+ * headers are believed. None for a page prerendered at build, or a caller gone before it was asked.
+ */
+function peerOf(context: APIContext): string | undefined {
+  if (context.isPrerendered) return undefined;
+  try {
+    return context.clientAddress;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The headers every answer leaves with, set before it may be cached, so a held answer is whole. */
-async function finish(request: Request, response: Response): Promise<Response> {
+async function finish(request: Request, peer: string | undefined, response: Response): Promise<Response> {
   const type = response.headers.get('content-type');
   // Without an explicit charset some browsers guess wrong and Cyrillic turns into mojibake.
   if (type?.startsWith('text/html') && !/charset/i.test(type)) {
@@ -25,7 +39,7 @@ async function finish(request: Request, response: Response): Promise<Response> {
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     applyFramingPolicy(new URL(request.url).pathname, response.headers);
   }
-  if (servedOverHttps(request, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
+  if (servedOverHttps(request, peer, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
   return response;
 }
 
@@ -43,7 +57,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   // An embed speaks the language its address names (issue 23): the framing site chose it, not the visitor's cookie.
   const locale = isEmbedPath(url.pathname) ? embedOptions(url.searchParams).locale : localeOf(request);
-  const render = async () => finish(request, await withLocale(locale, () => next()));
+  const render = async () => finish(request, peerOf(context), await withLocale(locale, () => next()));
   // An event stream never ends: neither held nor compressed, each event leaves as it is written.
   if (request.method === 'GET' && isEventStreamPath(url.pathname)) return render();
   // A guest's read may come from the short-lived cache; anything with a token is the caller's own.

@@ -1,15 +1,40 @@
 import './zod-locale.ts';
 import { z } from 'zod';
+import { NO_PROXY, proxyTrust, type ProxyTrust } from './serving/transport.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** How many proxies of ours stand in front: `true` is one, `false` none, or a count. */
-const proxyHops = z.union([
-  flag.transform(Number),
-  z.coerce.number().int().min(0).max(10, 'від 0 до 10 проксі'),
-]);
+/**
+ * Our proxies, whose X-Forwarded-For and X-Forwarded-Proto are believed (as Express's `trust proxy`):
+ * a comma list of their addresses, networks (CIDR) and proxy-addr's names for networks: `loopback`
+ * (127.0.0.0/8, ::1), `linklocal` (169.254.0.0/16, fe80::/10), `uniquelocal` (10.0.0.0/8,
+ * 172.16.0.0/12, 192.168.0.0/16, fc00::/7). `true` is `loopback`, a proxy on this machine; `false`,
+ * `0` or unset, none. A number of proxies is refused: counting hops from the right believes
+ * whoever reaches the port directly and writes the header himself.
+ */
+const proxies = z.string().transform((value, ctx): ProxyTrust => {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(text)) return NO_PROXY;
+  if (['true', 'yes'].includes(text)) return proxyTrust(['loopback']);
+  if (/^\d+$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: 'кількість проксі не каже, кому вірити: перелічіть через кому адреси або мережі ваших проксі (наприклад, loopback або 10.0.0.0/8)' });
+    return z.NEVER;
+  }
+  const list = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = list.filter((entry) => {
+    try {
+      proxyTrust([entry]);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  for (const entry of wrong) ctx.addIssue({ code: 'custom', message: `«${entry}» — не IP-адреса, не мережа (CIDR) і не loopback, linklocal чи uniquelocal` });
+  if (list.length === 0) ctx.addIssue({ code: 'custom', message: 'перелічіть через кому адреси або мережі ваших проксі, або false' });
+  return wrong.length > 0 || list.length === 0 ? z.NEVER : proxyTrust(list);
+});
 
 /**
  * Event streams open at once per process, and per client address. A stream served on the socket
@@ -42,7 +67,7 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'щонайменше 8 символів').max(128).optional(),
   SEED_DEMO: flag.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  TRUST_PROXY: proxyHops.default(0),
+  TRUST_PROXY: proxies.default(() => NO_PROXY),
   /** Page renders let into Astro at once (decision 019): each holds a half-built page, and two cores render only so many. */
   CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(6),
   /** API reads let in at once; unset: `apiReads` below decides. */

@@ -197,7 +197,7 @@ describe('links in letters', () => {
 
 describe('behind our own proxy (TRUST_PROXY)', () => {
   it('counts failures by the address our proxy saw, whatever the client wrote into X-Forwarded-For before it', async () => {
-    const proxied = await createTestApi({ database: api.database, trustProxy: 1 });
+    const proxied = await createTestApi({ database: api.database, trustProxy: ['10.1.1.0/24'] });
     try {
       const { user, password } = await proxied.signedIn();
       const from = (forged: string) => ({ 'x-forwarded-for': `${forged}, 203.0.113.50` });
@@ -209,6 +209,24 @@ describe('behind our own proxy (TRUST_PROXY)', () => {
       expect(forgedAgain.status).toBe(429);
       const otherClient = await proxied.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, headers: { 'x-forwarded-for': '203.0.113.51' }, ip: '10.1.1.1' });
       expect(otherClient.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('counts a client that reached the port itself by its socket, whatever it writes into X-Forwarded-For', async () => {
+    const proxied = await createTestApi({ database: api.database, trustProxy: ['10.1.1.0/24'] });
+    try {
+      const { user, password } = await proxied.signedIn();
+      const forged = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
+      for (let i = 0; i < LOGIN_LIMITS.pair.max; i++) {
+        const res = await proxied.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password: 'wrong-wrong' }, headers: forged(i), ip: '203.0.113.52' });
+        expect(res.status).toBe(401);
+      }
+      const forgedAgain = await proxied.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, headers: forged(200), ip: '203.0.113.52' });
+      expect(forgedAgain.status).toBe(429);
+      const throughProxy = await proxied.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, headers: forged(201), ip: '10.1.1.1' });
+      expect(throughProxy.status).toBe(200);
     } finally {
       await proxied.close();
     }

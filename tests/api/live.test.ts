@@ -27,6 +27,7 @@ import {
   subscribeTournament,
 } from '../../src/server/services/live.ts';
 import { redisLink } from '../../src/server/services/live-redis.ts';
+import { NO_PROXY } from '../../src/server/serving/transport.ts';
 import { answersChangedByEvent } from '../../src/server/serving/write-effects.ts';
 import { admin, application, invitedTeam, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
 
@@ -251,7 +252,7 @@ const deps = () => ({
   mailer: { send: async () => {} },
   limits: databaseLimiter(api.db),
   sessionTtlDays: 30,
-  trustProxy: 0,
+  trustProxy: NO_PROXY,
   siteUrl: 'https://arena.test',
 });
 

@@ -4,7 +4,7 @@ import { EMBEDDED_API_READS, EnvError, parseEnv, POSTGRES_API_READS } from '../.
 describe('environment', () => {
   it('has working defaults for a fresh machine', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, TRUST_PROXY: 0, CONCURRENT_READS: 6, apiReads: EMBEDDED_API_READS, seedDemo: true, siteUrl: 'http://localhost:4321' });
+    expect(env).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', SESSION_TTL_DAYS: 30, CONCURRENT_READS: 6, apiReads: EMBEDDED_API_READS, seedDemo: true, siteUrl: 'http://localhost:4321' });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -28,12 +28,41 @@ describe('environment', () => {
     expect(parseEnv({ HOST: '192.168.1.20' }).siteUrl).toBe('http://192.168.1.20:4321');
   });
 
-  it('reads TRUST_PROXY as a yes or no (one proxy or none) or as a number of proxies', () => {
-    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
-    expect(parseEnv({ TRUST_PROXY: 'no' }).TRUST_PROXY).toBe(0);
-    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(() => parseEnv({ TRUST_PROXY: '-1' })).toThrow(EnvError);
-    expect(() => parseEnv({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  it('trusts no proxy unless told: every forwarded header is the client\'s own', () => {
+    for (const none of [{}, { TRUST_PROXY: 'false' }, { TRUST_PROXY: 'no' }, { TRUST_PROXY: '0' }, { TRUST_PROXY: '' }]) {
+      const trust = parseEnv(none).TRUST_PROXY;
+      for (const address of ['127.0.0.1', '::1', '10.0.0.2', '203.0.113.9']) expect(trust(address, 0), `${JSON.stringify(none)} ${address}`).toBe(false);
+    }
+  });
+
+  it('reads true as a proxy on this machine (loopback) and nothing else', () => {
+    const trust = parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY;
+    expect([trust('127.0.0.1', 0), trust('127.8.9.10', 0), trust('::1', 0), trust('::ffff:127.0.0.1', 0)]).toEqual([true, true, true, true]);
+    expect([trust('10.0.0.2', 0), trust('203.0.113.9', 0), trust('2001:db8::1', 0)]).toEqual([false, false, false]);
+    expect(parseEnv({ TRUST_PROXY: 'yes' }).TRUST_PROXY('::1', 0)).toBe(true);
+  });
+
+  it('reads a comma list of addresses, networks and the names loopback, linklocal, uniquelocal', () => {
+    const trust = parseEnv({ TRUST_PROXY: ' 10.0.0.0/8, 198.51.100.7 ,2001:db8:ff::/48,loopback' }).TRUST_PROXY;
+    for (const ours of ['10.1.2.3', '198.51.100.7', '2001:db8:ff:1::5', '127.0.0.1', '::ffff:10.0.0.1']) expect(trust(ours, 0), ours).toBe(true);
+    for (const stranger of ['11.0.0.1', '198.51.100.8', '2001:db8:fe::1', '192.168.1.1']) expect(trust(stranger, 0), stranger).toBe(false);
+    const names = parseEnv({ TRUST_PROXY: 'linklocal,uniquelocal' }).TRUST_PROXY;
+    for (const ours of ['169.254.1.1', 'fe80::1', '10.0.0.1', '172.16.5.5', '192.168.1.1', 'fd00::1']) expect(names(ours, 0), ours).toBe(true);
+    expect(names('127.0.0.1', 0)).toBe(false);
+  });
+
+  it('refuses a number of proxies, saying to list their addresses', () => {
+    for (const count of ['1', '2', '10']) {
+      expect(() => parseEnv({ TRUST_PROXY: count })).toThrow(EnvError);
+      expect(() => parseEnv({ TRUST_PROXY: count })).toThrow(/TRUST_PROXY: .*перелічіть через кому адреси або мережі ваших проксі/);
+    }
+  });
+
+  it('refuses what is not an address, a network or a name, naming each wrong entry', () => {
+    for (const junk of ['maybe', '-1', '10.0.0.0/33', '10.0.0.0/0', '::/0', '300.1.1.1', '127.0.0.1:8080', 'loopback, localhost', ',', 'http://10.0.0.1']) {
+      expect(() => parseEnv({ TRUST_PROXY: junk }), junk).toThrow(EnvError);
+    }
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.1, nginx, 10.0.0.0/99' })).toThrow(/TRUST_PROXY: «nginx».*\n.*TRUST_PROXY: «10\.0\.0\.0\/99»/);
   });
 
   it('treats empty variables as unset', () => {

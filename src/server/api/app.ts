@@ -90,7 +90,7 @@ export function createApp(deps: Deps) {
   app.use('*', (c, next) => (c.req.path.startsWith('/api/og/') ? shareCardHeaders(c, next) : apiHeaders(c, next)));
   app.use('*', async (c, next) => {
     await next();
-    if (servedOverHttps(c.req.raw, deps)) c.res.headers.set('Strict-Transport-Security', HSTS);
+    if (servedOverHttps(c.req.raw, c.env?.clientAddress, deps)) c.res.headers.set('Strict-Transport-Security', HSTS);
   });
   app.use('*', async (c, next) => {
     c.set('deps', deps);

@@ -7,7 +7,7 @@ import type { UserRow } from '../services/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { isOrganiser } from '../services/staff.ts';
 import { fail } from './errors.ts';
-import { forwardedBy } from '../serving/transport.ts';
+import { arrivalOf, clientKey, type ProxyTrust } from '../serving/transport.ts';
 
 /** The database handle a route passes on to its service (routes never query it themselves). */
 export type { Database };
@@ -21,8 +21,8 @@ export interface Deps {
   /** Public origin for links in letters, from configuration only (`Env.siteUrl`), without a trailing slash. */
   siteUrl: string;
   sessionTtlDays: number;
-  /** How many proxies of ours stand in front (TRUST_PROXY): the client address is the one the outermost of them saw. */
-  trustProxy: number;
+  /** Our proxies (TRUST_PROXY): the forwarded headers are believed only from them (serving/transport.ts). */
+  trustProxy: ProxyTrust;
   /** Event streams open at once, per process and per client address (routes/live.ts has the defaults). */
   eventStreams?: { max: number; perAddress: number };
   /**
@@ -41,6 +41,7 @@ export interface Auth {
 }
 
 export type AppEnv = {
+  /** `clientAddress`: the address of the socket the request came on (the proxy's, behind one). */
   Bindings: { clientAddress?: string | undefined };
   /** `caller`: who the bearer token names, null for a guest. A guard turns it into `auth` (GuardedEnv). */
   Variables: { deps: Deps; db: Database; caller: Auth | null };
@@ -137,7 +138,10 @@ export function pathGuard(
   });
 }
 
-/** The caller's address, for rate limits: the socket's, or what our own proxies added to X-Forwarded-For. */
+/**
+ * The caller as per-address limits count it: the socket's address, or the one our proxies saw when
+ * the socket is one of theirs, an IPv6 address by its /64 (`clientKey` in serving/transport.ts).
+ */
 export function clientAddress(c: AppContext): string {
-  return forwardedBy(c.req.header('x-forwarded-for'), c.get('deps').trustProxy) ?? c.env?.clientAddress ?? 'unknown';
+  return clientKey(arrivalOf(c.req.raw, c.env?.clientAddress), c.get('deps').trustProxy);
 }
