@@ -429,7 +429,7 @@ describe('the site\'s server against clients that do not play by the rules', () 
 describe('an event stream\'s connection', () => {
   it('never carries an error answer inside the stream\'s body when the client sends garbage after it', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'serve-stream-'));
-    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const handler = (_req: http.IncomingMessage, res: http.ServerResponse) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('event: ready\ndata: {}\n\n');
       const beat = setInterval(() => res.write(': beat\n\n'), 20);
