@@ -77,12 +77,6 @@ const schema = z.object({
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(EVENT_STREAMS_DEFAULTS.perAddress),
   /** Whether this process runs the timed work (check-in ends, automatic confirmations, the letters' outbox); on by default. */
   SWEEPS: flag.default(true),
-  /** Whether API writes run on a thread of their own (decision 021); only on PostgreSQL, where the thread can have its own pool. On by default. */
-  WRITE_THREAD: flag.default(true),
-  /** Whether the embedded database runs on a thread of its own in a serving process (decision 025). On by default. */
-  PGLITE_THREAD: flag.default(true),
-  /** Whether held answers are written on the socket before Node's HTTP server reads the request (decision 030). On by default. */
-  HELD_FRONT: flag.default(true),
 });
 
 export type Env = z.infer<typeof schema> & {
