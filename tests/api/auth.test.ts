@@ -1,8 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, sessions, users } from '../../src/server/db/schema/index.ts';
+import { emailTokens, notifications, sessions, users } from '../../src/server/db/schema/index.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import type { Letter } from '../../src/server/mail/mailer.ts';
 import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
+import { MAIL_RETRY_MS, sendDueLetters } from '../../src/server/services/notices.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -171,6 +173,147 @@ describe('login, session and logout', () => {
     // An address that has failed against the account gets no further try while the ceiling holds.
     const again = await api.call('POST', '/api/auth/login', { body: { loginOrEmail: user.username, password }, ip: '10.9.0.1' });
     expect(again.status).toBe(429);
+  });
+});
+
+/** The outbox rows of letters to `email` (services/notices.ts keeps account letters beside notices). */
+const lettersTo = (email: string) => api.db.select().from(notifications).where(sql`${notifications.payload} -> 'letter' ->> 'to' = ${email}`);
+const tokensFor = (email: string) => api.db.select().from(emailTokens).where(eq(emailTokens.email, email));
+const usersNamed = (username: string) => api.db.select().from(users).where(eq(users.username, username));
+
+/**
+ * A full disk for one address, inside the database: inserts into `table` about the account with
+ * that email raise PostgreSQL's disk_full (53100), as writes do when the volume is out of space.
+ */
+async function diskFullFor(table: 'email_tokens' | 'notifications', email: string) {
+  const name = `disk_full_${table}`;
+  await api.db.execute(
+    sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$
+      begin
+        if (select u.email from users u where u.id = new.user_id) = '${email}' then
+          raise exception 'could not extend file: No space left on device' using errcode = 'disk_full';
+        end if;
+        return new;
+      end $$`),
+  );
+  await api.db.execute(sql.raw(`create trigger ${name} before insert on ${table} for each row execute function ${name}()`));
+  return async () => {
+    await api.db.execute(sql.raw(`drop trigger ${name} on ${table}`));
+    await api.db.execute(sql.raw(`drop function ${name}()`));
+  };
+}
+
+describe('a sign-up is one transaction with its token and its letter (issue 54)', () => {
+  for (const table of ['email_tokens', 'notifications'] as const) {
+    it(`leaves nothing when the ${table === 'email_tokens' ? 'token' : 'letter’s outbox row'} cannot be written, and the same name registers afterwards`, async () => {
+      const username = `full_${table}`;
+      const email = `${username}@example.test`;
+      const body = { username, email, password: 'hunter2hunter2' };
+      const ip = table === 'email_tokens' ? '198.51.100.54' : '198.51.100.55';
+      const heal = await diskFullFor(table, email);
+      let refused;
+      try {
+        refused = await api.call('POST', '/api/auth/register', { body, ip });
+      } finally {
+        await heal();
+      }
+      expect(refused.status === 500 || refused.status === 503, JSON.stringify(refused.body)).toBe(true);
+      expect(typeof refused.body.message).toBe('string');
+      expect(JSON.stringify(refused.body)).not.toMatch(/\bat |disk_full|No space|stack/);
+      expect(await usersNamed(username)).toEqual([]);
+      expect(await tokensFor(email)).toEqual([]);
+      expect(await lettersTo(email)).toEqual([]);
+      expect(api.outbox.some((l) => l.to === email)).toBe(false);
+
+      const again = await api.call('POST', '/api/auth/register', { body, ip });
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      expect(await usersNamed(username)).toHaveLength(1);
+      const confirmed = await api.call('GET', `/api/auth/confirm?token=${api.letterToken(email)}`);
+      expect(confirmed.status).toBe(200);
+    });
+  }
+
+  it('queues a resent letter with its token: neither is kept when one fails', async () => {
+    const email = 'resend_full@example.test';
+    expect((await api.call('POST', '/api/auth/register', { body: { username: 'resend_full', email, password: 'hunter2hunter2' }, ip: '198.51.100.56' })).status).toBe(201);
+    const [tokens, rows, sent] = [(await tokensFor(email)).length, (await lettersTo(email)).length, api.outbox.length];
+    const heal = await diskFullFor('notifications', email);
+    try {
+      const refused = await api.call('POST', '/api/auth/resend-confirmation', { body: { email }, ip: '198.51.100.56' });
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await heal();
+    }
+    expect((await tokensFor(email)).length).toBe(tokens);
+    expect((await lettersTo(email)).length).toBe(rows);
+    expect(api.outbox.length).toBe(sent);
+  });
+
+  it('keeps an address change, its token and its letter together', async () => {
+    const player = await api.signedIn();
+    const moved = `${player.user.username}-moved@example.test`;
+    const heal = await diskFullFor('notifications', player.user.email);
+    try {
+      const refused = await api.call('PUT', '/api/cabinet/me', { token: player.token, body: { email: moved } });
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await heal();
+    }
+    const [row] = await usersNamed(player.user.username);
+    expect(row?.pendingEmail).toBeNull();
+    expect(await tokensFor(moved)).toEqual([]);
+    expect(await lettersTo(moved)).toEqual([]);
+    const saved = await api.call('PUT', '/api/cabinet/me', { token: player.token, body: { email: moved } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(api.letterToken(moved)).toBeTruthy();
+  });
+
+  it('sends the letter after the commit from its outbox row, which then forgets the token', async () => {
+    const email = 'outbox_reader@example.test';
+    const reg = await api.call('POST', '/api/auth/register', { body: { username: 'outbox_reader', email, password: 'hunter2hunter2' }, ip: '198.51.100.57' });
+    expect(reg.status).toBe(201);
+    const [row] = await lettersTo(email);
+    const [user] = await usersNamed('outbox_reader');
+    expect(row).toMatchObject({ userId: user!.id, mailState: 'sent', mailAttempts: 1, link: null, payload: { mailOnly: true, letter: { kind: 'confirm', to: email } } });
+    const letter = api.outbox.findLast((l) => l.to === email);
+    expect(letter?.subject).toBe('Підтвердіть пошту на Кіберарені');
+    // Not a notice: the bell of the account never shows it.
+    const token = api.letterToken(email);
+    expect((await api.call('GET', `/api/auth/confirm?token=${token}`)).status).toBe(200);
+    const login = await api.call<{ token: string }>('POST', '/api/auth/login', { body: { loginOrEmail: email, password: 'hunter2hunter2' } });
+    const bell = await api.call<unknown[]>('GET', '/api/users/me/notifications', { token: login.body.token });
+    expect(bell.status).toBe(200);
+    expect(JSON.stringify(bell.body)).not.toContain('Підтвердіть');
+  });
+
+  it('answers 201 when the mail server fails, and the outbox sends the letter on a later run', async () => {
+    const delivered: Letter[] = [];
+    let down = true;
+    const mailer = {
+      async send(letter: Letter) {
+        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+        delivered.push(letter);
+      },
+    };
+    const flaky = await createTestApi({ database: api.database, mailer });
+    try {
+      const email = 'mail_down@example.test';
+      const reg = await flaky.call('POST', '/api/auth/register', { body: { username: 'mail_down', email, password: 'hunter2hunter2' }, ip: '198.51.100.58' });
+      expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+      const [waiting] = await lettersTo(email);
+      expect(waiting).toMatchObject({ mailState: 'pending', mailAttempts: 1 });
+      expect(waiting?.link).toMatch(/^\/confirm\?token=/);
+      down = false;
+      const run = await sendDueLetters(api.db, { mailer, siteUrl: 'https://arena.test' }, new Date(Date.now() + MAIL_RETRY_MS + 1000));
+      expect(run.sent).toBeGreaterThanOrEqual(1);
+      expect((await lettersTo(email))[0]).toMatchObject({ mailState: 'sent', mailAttempts: 2, link: null });
+      const letter = delivered.find((l) => l.to === email);
+      expect(letter?.link).toMatch(/^https:\/\/arena\.test\/confirm\?token=/);
+      const token = new URL(letter!.link!).searchParams.get('token');
+      expect((await flaky.call('GET', `/api/auth/confirm?token=${token}`)).status).toBe(200);
+    } finally {
+      await flaky.close();
+    }
   });
 });
 

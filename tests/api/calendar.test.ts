@@ -135,6 +135,32 @@ describe('scheduling a stage by rounds', () => {
     expect((await schedule(cup.id, se._id, { start: START, roundMinutes: 30 })).status).toBe(409);
   });
 
+  it('refuses with 400 a schedule whose rounds would start after the year 9999, and changes nothing (issue 54)', async () => {
+    const { cup, se } = await cupOf(await Promise.all([player(api), player(api), player(api), player(api)]));
+    const before = await matchesOf(cup.id, se._id);
+    // Round 1 at the last second the site keeps; the final an hour later is in the year 10000.
+    const res = await schedule(cup.id, se._id, { start: '9999-12-31T23:59:59Z', roundMinutes: 60 });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect((res.body as unknown as { message: string }).message).toBe(
+      'Розклад виходить за межі дат: пізніші тури почалися б після 9999 року. Оберіть раніший початок або коротші тури.',
+    );
+    expect(await matchesOf(cup.id, se._id)).toEqual(before);
+    const english = await api.call<{ message: string }>('POST', `/api/tournaments/${cup.id}/stages/${se._id}/schedule`, {
+      token: admin.token,
+      body: { start: '9999-12-31T23:30:00Z', roundMinutes: 60 },
+      headers: { cookie: 'lang=en' },
+    });
+    expect([english.status, english.body.message]).toEqual([400, expect.stringContaining('after the year 9999')]);
+    // Times that stay within the year are set: one round at that second, or every round up to it.
+    expect((await schedule(cup.id, se._id, { start: '9999-12-31T23:59:59Z', round: 1 })).status).toBe(200);
+    expect((await schedule(cup.id, se._id, { start: '9999-12-31T21:59:59Z', roundMinutes: 120 })).status).toBe(200);
+    expect((await matchesOf(cup.id, se._id)).map((m) => m.scheduledAt)).toEqual([
+      '9999-12-31T21:59:59.000Z',
+      '9999-12-31T21:59:59.000Z',
+      '9999-12-31T23:59:59.000Z',
+    ]);
+  });
+
   it('two schedules at once: each match ends with the times of one of them, never a mix', async () => {
     const { cup, se } = await cupOf(await Promise.all([player(api), player(api), player(api), player(api)]));
     const answers = await Promise.all([

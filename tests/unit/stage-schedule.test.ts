@@ -126,4 +126,15 @@ describe('scheduleStage', () => {
     expect(scheduleStage(matches, START, 30, { round: 1, side: 'losers' })).toEqual({ ok: false, reason: 'roundNotFound' });
     expect(scheduleStage(matches, START, 30, { round: 1 })).toEqual({ ok: false, reason: 'nothingLeft' });
   });
+
+  it('refuses a schedule any of whose times would pass the year 9999, and keeps one that ends on its last second', () => {
+    const matches = matchesOf(doubleEliminationPlan(8, { grandFinal: 'double' }));
+    const last = new Date('9999-12-31T23:59:59.999Z');
+    expect(scheduleStage(matches, new Date('9999-12-31T23:59:59Z'), 1)).toEqual({ ok: false, reason: 'pastLastYear' });
+    expect(scheduleStage(matches, last, 1, { round: 1 }).ok).toBe(true);
+    // Seven slots of a day each from a week before the last second: the reset lands on it.
+    const fits = scheduleStage(matches, new Date(last.getTime() - 6 * 24 * 60 * 60_000), 24 * 60);
+    expect(fits.ok && Math.max(...fits.times.map((t) => t.at.getTime()))).toBe(last.getTime());
+    expect(scheduleStage(matches, new Date(last.getTime() - 6 * 24 * 60 * 60_000 + 1), 24 * 60)).toEqual({ ok: false, reason: 'pastLastYear' });
+  });
 });

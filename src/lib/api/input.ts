@@ -2,6 +2,9 @@
  * What every value the API takes in must be, whatever its field: the rules a new field cannot
  * forget, because `server/api/validation.ts` applies them to everything a route validates.
  */
+import { MAX_YEAR, MIN_YEAR } from '../domain/moments.ts';
+
+export { MAX_YEAR, MIN_YEAR };
 
 /**
  * A NUL (PostgreSQL's text cannot hold one) or half of a UTF-16 surrogate pair (no character at
@@ -28,14 +31,9 @@ export function unsafeTextAt(value: unknown, path: PropertyKey[] = []): Property
 }
 
 /**
- * Years a date may have. Before 1900 nothing on the site happened, and years 0–99 do not survive
- * the trip through the database drivers (they come back as 1900–1999); after 9999 ISO 8601 needs
- * a sign.
+ * Whether an ISO 8601 day or moment parses, and falls in the years the site keeps: the year as
+ * written from MIN_YEAR, the moment in UTC up to MAX_YEAR (domain/moments.ts says why).
  */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 9999;
-
-/** Whether an ISO 8601 day or moment parses, and falls in the years the site keeps. */
 export function isSupportedMoment(value: string): boolean {
   const year = /^(\d{4})-\d{2}-\d{2}/.exec(value)?.[1];
   if (year === undefined || Number(year) < MIN_YEAR) return false;

@@ -2,14 +2,17 @@ import type { Letter } from './mailer.ts';
 import { escapeXml as escape } from '../../lib/domain/markup.ts';
 import { currentLocale, translate, type Locale, type MessageKey } from '../../lib/i18n/index.ts';
 
-/** The letters there are: each has a subject, a lead and an action in the catalogs (`mail.<kind>.*`). */
-type Kind = 'confirm' | 'emailChange' | 'emailInUse';
+/**
+ * The letters about an account: each has a subject, a lead and an action in the catalogs
+ * (`mail.<kind>.*`). They leave through the notices' outbox (services/notices.ts), which keeps the kind.
+ */
+export type AccountLetterKind = 'confirm' | 'emailChange' | 'emailInUse';
 
 /**
- * A letter in `locale`: by default the language of the request that caused it (the reader's
+ * An account's letter in `locale`: the language of the request that caused it (the reader's
  * `lang` cookie, src/server/locale.ts), so someone who signed up in English reads it in English.
  */
-function letter(to: string, kind: Kind, link: string, params: Record<string, string>, locale: Locale): Letter {
+export function accountLetter(to: string, kind: AccountLetterKind, link: string, params: Record<string, string>, locale: Locale): Letter {
   const say = (key: MessageKey) => translate(locale, key, params);
   const [subject, lead, action, ignore] = [say(`mail.${kind}.subject`), say(`mail.${kind}.lead`), say(`mail.${kind}.action`), say('mail.ignore')];
   const text = `${lead}\n\n${action}: ${link}\n\n${ignore}`;
@@ -18,23 +21,21 @@ function letter(to: string, kind: Kind, link: string, params: Record<string, str
 }
 
 /**
- * Where a letter's button leads: the site's configured address (`Env.siteUrl`), never one taken
- * from the request that caused the letter.
+ * Where a letter's button leads, as a site path: the outbox (services/notices.ts) puts the site's
+ * configured address (`Env.siteUrl`) before it when it sends, never one taken from the request
+ * that caused the letter.
  */
-export const confirmLink = (siteUrl: string, token: string) => `${siteUrl}/confirm?token=${encodeURIComponent(token)}`;
-export const loginLink = (siteUrl: string) => `${siteUrl}/login`;
+export const confirmPath = (token: string) => `/confirm?token=${encodeURIComponent(token)}`;
+export const LOGIN_PATH = '/login';
 
 export const confirmationLetter = (to: string, username: string, link: string, locale = currentLocale()) =>
-  letter(to, 'confirm', link, { username }, locale);
-
-export const emailChangeLetter = (to: string, username: string, link: string, locale = currentLocale()) =>
-  letter(to, 'emailChange', link, { username }, locale);
+  accountLetter(to, 'confirm', link, { username }, locale);
 
 /**
  * To an address that already has an account, when someone tried to make it another account's
  * address: the account behind it stays as it was, and the person who tried learns nothing.
  */
-export const emailInUseLetter = (to: string, link: string, locale = currentLocale()) => letter(to, 'emailInUse', link, {}, locale);
+export const emailInUseLetter = (to: string, link: string, locale = currentLocale()) => accountLetter(to, 'emailInUse', link, {}, locale);
 
 /**
  * A match-day notice's letter (issue 22), worded by services/notice-words.ts in the reader's

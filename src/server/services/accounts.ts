@@ -4,8 +4,10 @@ import type { RegisterInput, User } from '../../lib/api/auth.ts';
 import { currentLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { emailTokens, teamMembers, users } from '../db/schema/index.ts';
+import { confirmPath } from '../mail/letters.ts';
 import { avatarUrl } from './avatars.ts';
 import { isUniqueViolation } from './db-errors.ts';
+import { queueAccountLetter } from './notices.ts';
 import { skeletonColumns } from './names.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -57,29 +59,53 @@ export async function findConflict(db: Tx, username: string, email: string): Pro
   return null;
 }
 
-export async function createUser(
-  db: Tx,
-  input: RegisterInput & { role?: 'user' | 'admin'; confirmed?: boolean; locale?: Locale },
-): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: input.username,
-      ...skeletonColumns(input.username),
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      role: input.role ?? 'user',
-      emailConfirmedAt: input.confirmed ? new Date() : null,
-      // Letters to them are written in the language they signed up in.
-      locale: input.locale ?? currentLocale(),
-    })
-    .returning();
+type AccountInput = RegisterInput & { role?: 'user' | 'admin'; confirmed?: boolean; locale?: Locale };
+
+/** A new account's row; the password is hashed here, before any transaction is open (argon2 takes a while). */
+async function accountValues(input: AccountInput): Promise<typeof users.$inferInsert> {
+  return {
+    username: input.username,
+    ...skeletonColumns(input.username),
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    role: input.role ?? 'user',
+    emailConfirmedAt: input.confirmed ? new Date() : null,
+    // Letters to them are written in the language they signed up in.
+    locale: input.locale ?? currentLocale(),
+  };
+}
+
+async function insertAccount(db: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no user');
   return row;
 }
 
+/** An account made without a letter (the seed, the first admin, tests). */
+export async function createUser(db: Tx, input: AccountInput): Promise<UserRow> {
+  return insertAccount(db, await accountValues(input));
+}
+
+/**
+ * A sign-up: the account, its confirmation token and the letter's outbox row in one transaction,
+ * so a failure of any leaves none of them (and the name free to try again). Returns the letter's
+ * outbox id, to send once committed (notices.ts `sendLettersNow`).
+ */
+export async function registerAccount(db: Tx, input: RegisterInput): Promise<{ user: UserRow; letter: string }> {
+  const values = await accountValues(input);
+  return db.transaction(async (tx) => {
+    const user = await insertAccount(tx, values);
+    return { user, letter: await queueEmailLetter(tx, user, 'confirm', user.email) };
+  });
+}
+
+/** Another confirmation letter for an account not yet confirmed: its token and letter together. */
+export async function queueConfirmation(db: Tx, user: UserRow): Promise<string> {
+  return db.transaction((tx) => queueEmailLetter(tx, user, 'confirm', user.email));
+}
+
 /** A one-time token for a confirmation letter; only its hash is kept. */
-export async function issueEmailToken(db: Tx, user: UserRow, purpose: 'confirm' | 'email_change', email: string) {
+async function issueEmailToken(db: Tx, user: UserRow, purpose: 'confirm' | 'email_change', email: string) {
   const token = newToken();
   await db.insert(emailTokens).values({
     userId: user.id,
@@ -89,6 +115,22 @@ export async function issueEmailToken(db: Tx, user: UserRow, purpose: 'confirm' 
     expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
   });
   return token;
+}
+
+/**
+ * A confirmation token and its letter (to `email`, in the request's language), in the caller's
+ * transaction. Returns the letter's outbox id.
+ */
+export async function queueEmailLetter(tx: Tx, user: UserRow, purpose: 'confirm' | 'email_change', email: string): Promise<string> {
+  const token = await issueEmailToken(tx, user, purpose, email);
+  return queueAccountLetter(tx, {
+    userId: user.id,
+    kind: purpose === 'confirm' ? 'confirm' : 'emailChange',
+    to: email,
+    path: confirmPath(token),
+    params: { username: user.username },
+    locale: currentLocale(),
+  });
 }
 
 export type ConfirmResult = 'confirmed' | 'invalid' | 'emailTaken';

@@ -3,9 +3,11 @@ import type { Cabinet } from '../../lib/api/cabinet.ts';
 import type { UserRow } from './accounts.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { teamMembers, teams, users } from '../db/schema/index.ts';
-import { checkPassword, findByEmail, hashPassword, issueEmailToken, presentUser } from './accounts.ts';
-import { confirmLink, emailChangeLetter, emailInUseLetter, loginLink } from '../mail/letters.ts';
+import { currentLocale } from '../../lib/i18n/index.ts';
+import { checkPassword, findByEmail, hashPassword, presentUser, queueEmailLetter } from './accounts.ts';
+import { LOGIN_PATH } from '../mail/letters.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { queueAccountLetter, sendLettersNow } from './notices.ts';
 import { countLetter } from './letter-limits.ts';
 import { type Limit, type RateLimiter, reserve } from './rate-limit.ts';
 import { LOGIN_LIMITS } from './login-attempts.ts';
@@ -51,11 +53,12 @@ async function usernameConflict(db: Tx, userId: string, username: string): Promi
   return null;
 }
 
-type ProfileSave = { ok: true; updated: UserRow; emailToken: string | undefined } | { ok: false; reason: 'taken' | 'lookAlike' };
+type ProfileSave = { ok: true; updated: UserRow; letters: string[] } | { ok: false; reason: 'taken' | 'lookAlike' };
 
 /**
- * Saves a new username, a pending email (with its confirmation token unless `addressOwned`) and a
- * new picture in one transaction. A name taken at the same moment is refused by the unique indexes.
+ * Saves a new username, a pending email and a new picture in one transaction, with the new
+ * address's letter in the outbox: its confirmation token, or (`addressOwned`) word that the address
+ * already has an account. A name taken at the same moment is refused by the unique indexes.
  */
 async function saveProfile(
   db: Database,
@@ -77,8 +80,12 @@ async function saveProfile(
       const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
       if (!row) throw new Error('user vanished during update');
       if (current?.avatarImageId) await deleteImage(tx, current.avatarImageId);
-      const token = email && !change.addressOwned ? await issueEmailToken(tx, row, 'email_change', email) : undefined;
-      return { ok: true as const, updated: row, emailToken: token };
+      const letters: string[] = [];
+      if (email && !change.addressOwned) letters.push(await queueEmailLetter(tx, row, 'email_change', email));
+      else if (email) {
+        letters.push(await queueAccountLetter(tx, { userId, kind: 'emailInUse', to: email, path: LOGIN_PATH, params: {}, locale: currentLocale() }));
+      }
+      return { ok: true as const, updated: row, letters };
     })
     .catch((error: unknown): ProfileSave => {
       if (isLookAlikeViolation(error)) return { ok: false, reason: 'lookAlike' };
@@ -167,8 +174,7 @@ export async function updateProfile(
 
   const saved = await saveProfile(db, user.id, { username, email, addressOwned: Boolean(addressOwner), picture });
   if (!saved.ok) return saved;
-  const { updated, emailToken } = saved;
-  if (email && emailToken) await mailer.send(emailChangeLetter(email, updated.username, confirmLink(siteUrl, emailToken)));
-  else if (email) await mailer.send(emailInUseLetter(email, loginLink(siteUrl)));
+  const { updated, letters } = saved;
+  await sendLettersNow(db, { mailer, siteUrl }, letters);
   return { ok: true, updated, changed: { username: Boolean(username), email: Boolean(email), picture: Boolean(picture) } };
 }

@@ -7,17 +7,21 @@
  * the caller's transaction, and a sender (`sendDueLetters`: a sweep on every instance, and a kick
  * after each request that announced) sends it later. So a mail server that refuses or hangs never
  * fails the action nor loses the bell's notice; it only delays, retries and at last fails the letter.
+ *
+ * Letters about an account (a confirmation, an address change) use the same outbox
+ * (`queueAccountLetter`): a row kept out of the bell, written with the token it carries, and sent
+ * right after the commit by the request that made it (`sendLettersNow`), or later by the sweep.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isNoticeOn, type NoticeKind, type NoticeSettings } from '../../lib/domain/match-day.ts';
-import type { Locale } from '../../lib/i18n/index.ts';
+import { translate, type Locale } from '../../lib/i18n/index.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { perTransaction } from '../db/per-transaction.ts';
 import { together } from '../db/together.ts';
 import { notifications, users, type NotificationPayload } from '../db/schema/index.ts';
-import { noticeLetter } from '../mail/letters.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { accountLetter, noticeLetter, type AccountLetterKind } from '../mail/letters.ts';
+import type { Letter, Mailer } from '../mail/mailer.ts';
 import { userSignals } from './live.ts';
 import { noticeWords } from './notice-words.ts';
 import type { Sweep } from './sweeps.ts';
@@ -128,6 +132,38 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
   };
 }
 
+/** A letter about an account, for `queueAccountLetter`. */
+export interface AccountLetterWrite {
+  /** The account it is about: the letter goes when the account does. */
+  userId: string;
+  kind: AccountLetterKind;
+  /** The address it goes to: the account's, the new one it asked for, or one another account holds. */
+  to: string;
+  /** The page its button opens, as a site path (mail/letters.ts `confirmPath`). */
+  path: string;
+  params: Record<string, string>;
+  locale: Locale;
+}
+
+/**
+ * Queues a letter about an account in the caller's transaction, so it commits, or not, with the
+ * account or token it is about. Returns its outbox id, for `sendLettersNow` once committed.
+ */
+export async function queueAccountLetter(db: Tx, letter: AccountLetterWrite): Promise<string> {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: letter.userId,
+      text: translate('uk', `mail.${letter.kind}.subject`),
+      link: letter.path,
+      payload: { mailOnly: true, letter: { kind: letter.kind, to: letter.to, params: letter.params, locale: letter.locale } },
+      mailState: 'pending',
+    })
+    .returning({ id: notifications.id });
+  if (!row) throw new Error('insert returned no letter');
+  return row.id;
+}
+
 // ------------------------------------------------------------------------------ the outbox
 
 /** Tries per letter before it is marked failed. */
@@ -175,16 +211,22 @@ const claimsOf = (list: readonly Claimed[]) =>
   )})`;
 
 /**
- * Takes the oldest letters that are due, at most `limit`: holds them as this sender's for
- * `MAIL_LEASE_MS` (their `mail_after`) and counts the attempt, with each reader's address and
- * language, in one statement whose `for update skip locked` lets several instances each take
- * different ones. Oldest first; none when nothing is due.
+ * Takes the oldest letters that are due (of `only`, when given), at most `limit`: holds them as
+ * this sender's for `MAIL_LEASE_MS` (their `mail_after`) and counts the attempt, with each
+ * reader's address and language, in one statement whose `for update skip locked` lets several
+ * instances each take different ones. Oldest first; none when nothing is due.
  */
-async function claimLetters(db: Database, now: Date, limit: number) {
+async function claimLetters(db: Database, now: Date, limit: number, only?: readonly string[]) {
   const due = db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.mailState, 'pending'), or(isNull(notifications.mailAfter), lte(notifications.mailAfter, now))))
+    .where(
+      and(
+        eq(notifications.mailState, 'pending'),
+        or(isNull(notifications.mailAfter), lte(notifications.mailAfter, now)),
+        only ? inArray(notifications.id, [...only]) : undefined,
+      ),
+    )
     .orderBy(notifications.date)
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -201,6 +243,7 @@ async function claimLetters(db: Database, now: Date, limit: number) {
       kind: notifications.kind,
       params: notifications.params,
       link: notifications.link,
+      payload: notifications.payload,
       mailAttempts: notifications.mailAttempts,
       email: reader<string>(users.email),
       locale: reader<Locale>(users.locale),
@@ -217,9 +260,11 @@ async function claimLetters(db: Database, now: Date, limit: number) {
 async function settle(db: Database, list: readonly Claimed[], state: 'sent' | 'failed' | { retryAt: Date }): Promise<void> {
   if (list.length === 0) return;
   const done = typeof state === 'string';
+  // A settled account letter's link held a token: it is not kept once nothing will send it.
+  const link = done ? sql`case when ${notifications.payload} -> 'letter' is null then ${notifications.link} end` : notifications.link;
   await db
     .update(notifications)
-    .set({ mailState: done ? state : 'pending', mailAfter: done ? null : state.retryAt })
+    .set({ mailState: done ? state : 'pending', mailAfter: done ? null : state.retryAt, link })
     .where(and(eq(notifications.mailState, 'pending'), claimsOf(list)));
 }
 
@@ -233,18 +278,32 @@ async function release(db: Database, list: readonly Claimed[]): Promise<void> {
 }
 
 /**
+ * A claimed row's letter: an account's as it was queued (its own address, unconfirmed as it may
+ * be), or a notice's worded in its reader's language. None for a notice whose reader's address
+ * was changed (and not yet confirmed) or whose account went since.
+ */
+function letterOf(row: Awaited<ReturnType<typeof claimLetters>>[number], deps: LetterDeps): Letter | null {
+  const link = `${deps.siteUrl}${row.link ?? '/'}`;
+  const account = row.payload.letter;
+  if (account) return row.link ? accountLetter(account.to, account.kind, link, account.params, account.locale) : null;
+  if (!row.confirmed || !row.email || !row.kind) return null;
+  const words = noticeWords(row.locale ?? 'uk', row.kind, row.params);
+  return noticeLetter(row.email, words, link, `${deps.siteUrl}/cabinet`, row.locale ?? 'uk');
+}
+
+/**
  * Sends the letters that are due, claimed a few at a time, in each reader's language (users.locale).
  * A letter whose send fails is tried again after a doubling wait counted from the failure, and after
  * `MAIL_ATTEMPTS` tries is marked `failed`; the bell's notice stays either way. A sender that hangs
  * or dies loses its claims when the lease ends, and another takes the letters. Exactly once across
  * instances while sends end within the lease: a letter is sent only by the sender holding its
  * claim, and letters of a claim not yet tried when half its lease has gone (a slow mail server)
- * are given back rather than sent late.
+ * are given back rather than sent late. With `only`, just those letters are taken.
  */
-export async function sendDueLetters(db: Database, deps: LetterDeps, now = new Date()): Promise<LetterRun> {
+export async function sendDueLetters(db: Database, deps: LetterDeps, now = new Date(), only?: readonly string[]): Promise<LetterRun> {
   const run: LetterRun = { sent: 0, failed: 0, retried: 0 };
   for (let left = LETTERS_PER_RUN; left > 0; ) {
-    const claimed = await claimLetters(db, now, Math.min(LETTERS_PER_CLAIM, left));
+    const claimed = await claimLetters(db, now, Math.min(LETTERS_PER_CLAIM, left), only);
     left -= claimed.length;
     const claimedAt = Date.now();
     const sent: Claimed[] = [];
@@ -256,16 +315,14 @@ export async function sendDueLetters(db: Database, deps: LetterDeps, now = new D
         untried.push(row);
         continue;
       }
-      // The address was changed (and not yet confirmed) or the account went since the notice.
-      if (!row.confirmed || !row.email || !row.kind) {
+      const letter = letterOf(row, deps);
+      if (!letter) {
         failed.push(row);
         continue;
       }
-      const words = noticeWords(row.locale ?? 'uk', row.kind, row.params);
-      const link = `${deps.siteUrl}${row.link ?? '/'}`;
       const started = Date.now();
       try {
-        await deps.mailer.send(noticeLetter(row.email, words, link, `${deps.siteUrl}/cabinet`, row.locale ?? 'uk'));
+        await deps.mailer.send(letter);
         sent.push(row);
       } catch (error) {
         console.error(`[mail] лист ${row.id} не надіслано (спроба ${row.mailAttempts}):`, (error as Error).message);
@@ -294,6 +351,16 @@ export const letterSweep = (deps: LetterDeps): Sweep => ({
   everyMs: 3000,
   run: (db, now) => sendDueLetters(db, deps, now),
 });
+
+/**
+ * Sends the letters a request queued (`queueAccountLetter`) once its transaction has committed,
+ * before it answers, as a sign-up's letter always was. Never throws: a letter that could not go
+ * now stays in the outbox, and the sweep sends it.
+ */
+export async function sendLettersNow(db: Database, deps: LetterDeps, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sendDueLetters(db, deps, new Date(), ids).catch((error: unknown) => console.error('[mail] черга листів:', error));
+}
 
 /**
  * Serves one request and tells whether it announced a letter (`announce` marks it), so the app

@@ -9,6 +9,7 @@
  *   round takes the losers of the winners' round before it, so the losers' bracket runs one slot
  *   behind); the grand final follows the later of the two brackets' finals, its reset one slot after.
  */
+import { pastLastYear } from '../moments.ts';
 import type { BracketSide, MatchStatus } from './format.ts';
 
 /** A round of a stage: its group (round robin, Swiss), its side (elimination) and its number. */
@@ -51,13 +52,15 @@ export interface ScheduleScope {
   group?: number | undefined;
 }
 
-export type ScheduleRefusal = 'roundNotFound' | 'nothingLeft';
+/** `pastLastYear`: a round would start after the last year the site keeps (domain/moments.ts). */
+export type ScheduleRefusal = 'roundNotFound' | 'nothingLeft' | 'pastLastYear';
 
 export type Scheduled = { ok: true; times: { id: string; at: Date }[] } | { ok: false; reason: ScheduleRefusal };
 
 /**
  * The new time of each match not yet played: one round at `start`, or the whole stage at
- * `start + slot × roundMinutes`. A played match keeps its time.
+ * `start + slot × roundMinutes`. A played match keeps its time. Refused whole when any time would
+ * pass the last year the site keeps, as a typed date would be.
  */
 export function scheduleStage(matches: readonly SchedulableMatch[], start: Date, roundMinutes: number, scope?: ScheduleScope): Scheduled {
   const chosen = scope
@@ -72,8 +75,7 @@ export function scheduleStage(matches: readonly SchedulableMatch[], start: Date,
   const open = chosen.filter((m) => m.status !== 'completed');
   if (open.length === 0) return { ok: false, reason: 'nothingLeft' };
   const step = roundMinutes * 60_000;
-  return {
-    ok: true,
-    times: open.map((m) => ({ id: m.id, at: new Date(start.getTime() + (scope ? 0 : roundSlot(m, matches) * step)) })),
-  };
+  const times = open.map((m) => ({ id: m.id, at: new Date(start.getTime() + (scope ? 0 : roundSlot(m, matches) * step)) }));
+  if (times.some((t) => pastLastYear(t.at))) return { ok: false, reason: 'pastLastYear' };
+  return { ok: true, times };
 }

@@ -10,6 +10,7 @@ export const schedule: Record<keyof typeof uk, string> = {
   'schedule.minutesNeeded': 'Give the round length in minutes to schedule the whole stage, or choose one round.',
   'schedule.roundNotFound': 'This stage has no such round.',
   'schedule.nothingLeft': 'All these matches are played: there is nothing to schedule.',
+  'schedule.pastLastYear': 'The schedule runs past the dates the site keeps: later rounds would start after the year {max}. Choose an earlier start or shorter rounds.',
   'schedule.form.title': 'Schedule',
   'schedule.form.hint': 'Each round starts the given number of minutes after the one before; played matches keep their time.',
   'schedule.form.start': 'Start (your time)',

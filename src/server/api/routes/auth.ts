@@ -9,16 +9,15 @@ import {
 import { chosenLocale, t } from '../../../lib/i18n/index.ts';
 import { type AppContext, clientAddress } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
-import { confirmationLetter, confirmLink } from '../../mail/letters.ts';
 import {
   checkPassword,
   confirmEmailToken,
-  createUser,
   findByEmail,
   findByLogin,
   findConflict,
-  issueEmailToken,
   presentUser,
+  queueConfirmation,
+  registerAccount,
 } from '../../services/accounts.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
 import { isLookAlikeViolation, usernameLooksTaken } from '../../services/names.ts';
@@ -26,6 +25,7 @@ import { countLetter } from '../../services/letter-limits.ts';
 import { startLoginAttempt } from '../../services/login-attempts.ts';
 import type { Limit } from '../../services/rate-limit.ts';
 import { rememberLocale } from '../../services/notice-settings.ts';
+import { sendLettersNow } from '../../services/notices.ts';
 import { createSession, revokeSession } from '../../services/sessions.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
@@ -36,10 +36,8 @@ async function consume(c: AppContext, key: string, limit: Limit) {
   if (!state.allowed) failTooMany('auth.tooManyAttempts', state.retryAfter);
 }
 
-async function sendConfirmation(c: AppContext, user: Parameters<typeof issueEmailToken>[1]) {
-  const token = await issueEmailToken(c.get('db'), user, 'confirm', user.email);
-  await c.get('deps').mailer.send(confirmationLetter(user.email, user.username, confirmLink(c.get('deps').siteUrl, token)));
-}
+/** Sends the letters a request's transaction queued, now that it has committed. */
+const sendQueued = (c: AppContext, ids: readonly string[]) => sendLettersNow(c.get('db'), c.get('deps'), ids);
 
 export const auth = router()
   .openapi(
@@ -58,13 +56,14 @@ export const auth = router()
       const conflict = await findConflict(db, body.username, body.email);
       if (conflict) fail(409, conflict === 'username' ? 'auth.usernameTaken' : 'auth.emailTaken');
       if (await usernameLooksTaken(db, body.username)) fail(409, 'auth.usernameLookAlike');
-      const user = await createUser(db, body).catch((error: unknown) => {
+      // The account, its token and its letter commit together; a failure leaves none of them.
+      const { letter } = await registerAccount(db, body).catch((error: unknown) => {
         // Two registrations racing for one name, or two look-alikes: the unique indexes decide.
         if (isLookAlikeViolation(error)) fail(409, 'auth.usernameLookAlike');
         if (isUniqueViolation(error)) fail(409, 'auth.usernameTaken');
         throw error;
       });
-      await sendConfirmation(c, user);
+      await sendQueued(c, [letter]);
       return c.json({ message: t('auth.registered') }, 201);
     },
   )
@@ -141,7 +140,7 @@ export const auth = router()
       if (wait !== null) failTooMany('auth.tooManyAttempts', wait);
       const user = await findByEmail(c.get('db'), email);
       // The same answer whether or not the address is known, so it cannot be used to probe accounts.
-      if (user && !user.emailConfirmedAt) await sendConfirmation(c, user);
+      if (user && !user.emailConfirmedAt) await sendQueued(c, [await queueConfirmation(c.get('db'), user)]);
       return c.json({ message: t('confirm.sentGeneric') }, 200);
     },
   );

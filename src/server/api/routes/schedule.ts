@@ -1,19 +1,22 @@
 import { z } from '@hono/zod-openapi';
 import { stageScheduledSchema, stageScheduleInput } from '../../../lib/api/schedule.ts';
-import { currentLocale, plural, t } from '../../../lib/i18n/index.ts';
+import { MAX_YEAR } from '../../../lib/domain/moments.ts';
+import { currentLocale, plural, t, type MessageParams } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { scheduleStage, type StageScheduleRefusal } from '../../services/schedule.ts';
 import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
 
 const stageParams = z.object({ id: z.uuid(), stageId: z.uuid() });
 
-const refusals: Record<StageScheduleRefusal, [404 | 409 | 422, Parameters<typeof fail>[1]]> = {
+const refusals: Record<StageScheduleRefusal, [400 | 404 | 409 | 422, Parameters<typeof fail>[1], MessageParams?]> = {
   notFound: [404, 'tournament.notFound'],
   stageNotFound: [404, 'stage.notFound'],
   finished: [409, 'stage.finished'],
   minutesNeeded: [422, 'schedule.minutesNeeded'],
   roundNotFound: [404, 'schedule.roundNotFound'],
   nothingLeft: [409, 'schedule.nothingLeft'],
+  // A computed time is checked as a typed date is: out of the years kept, the request is bad.
+  pastLastYear: [400, 'schedule.pastLastYear', { max: MAX_YEAR }],
 };
 
 /**

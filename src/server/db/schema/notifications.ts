@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { NOTICE_KINDS } from '../../../lib/domain/match-day.ts';
+import type { Locale } from '../../../lib/i18n/core.ts';
+import type { AccountLetterKind } from '../../mail/letters.ts';
 import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -18,6 +20,12 @@ export interface NotificationPayload {
 export interface NoticeMailPayload {
   /** A notice whose reader turned the bell off for its kind: kept only to carry its letter (services/notices.ts). */
   mailOnly?: true;
+  /**
+   * A letter about an account (confirmation, address change) rather than a notice: queued in the
+   * transaction that made its token, so the account, the token and the letter commit together.
+   * Its `link` holds the page with the token until the letter is settled, then is cleared.
+   */
+  letter?: { kind: AccountLetterKind; to: string; params: Record<string, string>; locale: Locale };
 }
 
 export const notifications = pgTable(
