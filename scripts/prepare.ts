@@ -2,10 +2,19 @@
 // `npm start` runs it as a short-lived process of its own before serving, so the serving process
 // loads the server code once, from the build, instead of once from source and once bundled.
 import { join } from 'node:path';
-import { DATABASE_PREPARED } from '../src/server/env.ts';
-import { getRuntime } from '../src/server/runtime.ts';
+import { StartProblem } from '../src/server/data-folders.ts';
+import { DATABASE_PREPARED, EnvError } from '../src/server/env.ts';
+import { getRuntime, type Runtime } from '../src/server/runtime.ts';
 
-const runtime = await getRuntime({ serving: false });
+let runtime: Runtime;
+try {
+  runtime = await getRuntime({ serving: false });
+} catch (error) {
+  // What the operator must fix, in one sentence, instead of a trace from inside the database driver.
+  if (!(error instanceof StartProblem || error instanceof EnvError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const { env } = runtime;
 if (!runtime.setup) throw new Error(`${DATABASE_PREPARED} is for the server npm start runs, not for preparing`);
 const { admin, seeded } = runtime.setup;

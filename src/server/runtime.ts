@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { ensureAdmin, type AdminBootstrap } from './bootstrap.ts';
 import { createApp, type App } from './api/app.ts';
 import type { Deps } from './api/context.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { checkDataFolders, embeddedOpenProblem, startProblemOf } from './data-folders.ts';
 import { seedDemo } from './db/seed.ts';
 import { DATABASE_PREPARED, parseEnv, type Env } from './env.ts';
 import { mailerFromEnv } from './mail/mailer.ts';
@@ -29,19 +30,48 @@ export interface Runtime {
 /** The process's runtime, opened by the first to ask. */
 let runtime: Promise<Runtime> | undefined;
 
+/**
+ * The embedded database stopped after a PANIC (db/client.ts): its statements now fail at once (503),
+ * answers under way are sent, then the process ends and npm start's supervisor starts it again
+ * (decision 011), where PGlite recovers from its log — or, while the disk is still full, says so.
+ */
+function lostDatabase(error: Error): void {
+  console.error('[db] вбудована база даних зупинилася:', error.message);
+  setTimeout(() => process.exit(1), LOST_DATABASE_EXIT_MS);
+}
+const LOST_DATABASE_EXIT_MS = 1000;
+
+/** Opens the database and, unless npm start did it already, migrates it and makes the admin and demo data. */
+async function openPrepared(env: Env, serving: boolean): Promise<{ database: DatabaseHandle; setup: Runtime['setup'] }> {
+  const dataDir = join(env.DATA_DIR, 'db');
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir, ...(serving ? { onLost: lostDatabase } : {}) }).catch((error: unknown) => {
+    throw env.DATABASE_URL ? error : embeddedOpenProblem(error, dataDir);
+  });
+  try {
+    const setup = process.env[DATABASE_PREPARED] === '1' ? null : await database.exclusive(async () => {
+      await database.migrate();
+      // Names from before the look-alike check get their skeletons (the migration cannot compute them).
+      await backfillNameSkeletons(database.db);
+      // History rows from before each match kept its rating after (issue 23) get it from a replay of their game.
+      await backfillRatingsAfter(database.db);
+      return {
+        admin: await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD),
+        seeded: env.seedDemo ? await seedDemo(database.db) : false,
+      };
+    });
+    return { database, setup };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
 async function prepare(serving: boolean): Promise<Runtime> {
   const env = parseEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'db') });
-  const setup = process.env[DATABASE_PREPARED] === '1' ? null : await database.exclusive(async () => {
-    await database.migrate();
-    // Names from before the look-alike check get their skeletons (the migration cannot compute them).
-    await backfillNameSkeletons(database.db);
-    // History rows from before each match kept its rating after (issue 23) get it from a replay of their game.
-    await backfillRatingsAfter(database.db);
-    return {
-      admin: await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD),
-      seeded: env.seedDemo ? await seedDemo(database.db) : false,
-    };
+  // A folder that cannot be written ends the start with one sentence naming it, not a trace from inside PGlite.
+  checkDataFolders(env);
+  const { database, setup } = await openPrepared(env, serving).catch((error: unknown) => {
+    throw startProblemOf(error, env);
   });
   const mailer = mailerFromEnv(env);
   // One process owns an embedded database (db/client.ts): its counters need not be shared.

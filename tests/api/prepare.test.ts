@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,27 @@ describe('preparing the database (scripts/prepare.ts)', () => {
     } finally {
       await drop();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  // Tests run as root, for whom a folder's mode does not stop a write: a path through a regular
+  // file (ENOTDIR) and one under /proc (where Node's recursive mkdir never returns) cannot be written.
+  it('ends with one Ukrainian sentence naming a data folder it cannot write, not a trace', { timeout: 60_000 }, async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'kiberarena-unwritable-'));
+    try {
+      const file = join(scratch, 'a-file');
+      await writeFile(file, '');
+      for (const dataDir of [join(file, 'data'), '/proc/kiberarena-data']) {
+        const run = await prepare({ DATA_DIR: dataDir, DATABASE_URL: '' });
+        expect(run.code, run.output).not.toBe(0);
+        expect(run.ms, run.output).toBeLessThan(30_000);
+        const lines = run.output.trim().split('\n');
+        expect(lines, run.output).toHaveLength(1);
+        expect(lines[0]).toContain(`Сервер не може писати в папку ${dataDir} (`);
+        expect(lines[0]).toContain('вкажіть у DATA_DIR іншу папку.');
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
     }
   });
 });

@@ -38,6 +38,8 @@ import { tournamentStatsRoutes } from './routes/tournament-stats.ts';
 import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
 import { LimitStoreDown } from '../services/rate-limit.ts';
+import { isDiskFull, isOutOfResources } from '../services/db-errors.ts';
+import { DISK_FULL_RETRY_AFTER, recordDiskFull, recordWriteSaved } from '../services/disk-full.ts';
 import { announcedDuring, kickLetters } from '../services/notices.ts';
 import { findSession } from '../services/sessions.ts';
 import { forgetHeldBy } from '../serving/api-writes.ts';
@@ -104,7 +106,11 @@ export function createApp(deps: Deps) {
     }
     await next();
     // What this thread held that the write changed (the serving thread forgets it too, when the write ran elsewhere).
-    if (isWriteMethod(c.req.method) && c.res.status < 400) forgetHeldBy(c.req.path);
+    if (isWriteMethod(c.req.method) && c.res.status < 400) {
+      forgetHeldBy(c.req.path);
+      // A write went through, so writes work again (services/disk-full.ts says why this is health's probe).
+      recordWriteSaved();
+    }
   });
   const tooLarge = (c: Context) => c.json({ message: t('error.tooLarge') }, 413);
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
@@ -174,6 +180,17 @@ export function createApp(deps: Deps) {
       return c.json({ message }, error.status, headers);
     }
     if (error instanceof LimitStoreDown) return c.json({ message: t('error.unavailable') }, 503, { 'Retry-After': '5' });
+    // Before the outage check: a PGlite stopped by a PANIC for lack of space says both (db/client.ts).
+    if (isDiskFull(error)) {
+      recordDiskFull();
+      // The driver's own words, not drizzle's wrapper, which repeats the query and its values.
+      console.error('[api] закінчилося місце на диску:', c.req.method, c.req.path, (((error as Error).cause as Error | undefined) ?? (error as Error)).message);
+      return c.json({ message: t('error.storageFull') }, 503, { 'Retry-After': String(DISK_FULL_RETRY_AFTER) });
+    }
+    if (isOutOfResources(error)) {
+      console.error('[api] базі даних забракло ресурсів:', c.req.method, c.req.path, (((error as Error).cause as Error | undefined) ?? (error as Error)).message);
+      return c.json({ message: t('error.unavailable') }, 503, { 'Retry-After': '5' });
+    }
     if (isDatabaseDown(error)) {
       console.error('[api] база даних недоступна:', (error as Error).message);
       return c.json({ message: t('error.unavailable') }, 503, { 'Retry-After': '5' });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -57,6 +58,8 @@ export interface DatabaseOptions {
   migrations?: string;
   /** Sees every query the app runs (tests count them). */
   logger?: Logger;
+  /** PGlite only: hears that the database stopped after a PANIC (`stopAfterPanic`); every statement fails from then on. */
+  onLost?: ((error: Error) => void) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -109,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { PGlite } = await import('@electric-sql/pglite');
   const client = new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
   await client.waitReady;
+  stopAfterPanic(client, options.onLost);
   const pdb = drizzlePglite(client, { schema, ...logging });
   return {
     db: pdb as unknown as Database,
@@ -128,6 +132,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     close: () => client.close(),
   };
+}
+
+/** The PANIC that stopped an embedded database, as the cause of the errors its statements then fail with. */
+export class DatabaseStopped extends Error {
+  constructor(panic: Error) {
+    // Worded as PGlite's own refusal after close, which the API already answers with 503 (api/app.ts).
+    super(`PGlite is closed: it stopped after a PANIC (${panic.message})`, { cause: panic });
+  }
+}
+
+type ProtocolCall = (message: Uint8Array, options?: object) => Promise<unknown>;
+
+/**
+ * After a PANIC, PostgreSQL ends its backend and starts afresh; PGlite's one backend stays, and its
+ * next statement spins for ever in WebAssembly, holding the process's only thread (seen when a
+ * full disk refused a write of the write-ahead log: 53100 with severity PANIC, then no answer to
+ * anything, health included). So from the first PANIC on, every statement fails at once without
+ * entering PGlite, and `onLost` is told. Every statement PGlite runs goes through these two calls.
+ */
+export function stopAfterPanic(client: Pick<PGlite, 'execProtocol' | 'execProtocolStream'>, onLost?: (error: Error) => void): void {
+  let panic: Error | undefined;
+  const guard = (call: ProtocolCall): ProtocolCall => async (message, options) => {
+    if (panic) throw new DatabaseStopped(panic);
+    try {
+      return await call(message, options);
+    } catch (error) {
+      if (!panic && (error as { severity?: unknown } | null)?.severity === 'PANIC') {
+        panic = error as Error;
+        onLost?.(panic);
+      }
+      throw error;
+    }
+  };
+  const calls = client as unknown as Record<'execProtocol' | 'execProtocolStream', ProtocolCall>;
+  calls.execProtocol = guard(calls.execProtocol.bind(client));
+  calls.execProtocolStream = guard(calls.execProtocolStream.bind(client));
 }
 
 /** How long to wait before listening again after the connection was lost: doubling, at most 5 s. */

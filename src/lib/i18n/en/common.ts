@@ -51,6 +51,7 @@ export const common: Record<keyof typeof uk, string> = {
   'error.notFound': 'Not found',
   'error.server': 'An error occurred. Try again.',
   'error.unavailable': 'The service is temporarily unavailable. Try again later.',
+  'error.storageFull': 'Changes cannot be saved right now: the server has run out of storage space. Try again later.',
   'error.userNotFound': 'User not found',
   'error.connection': 'Connection error',
   'error.connectionClosed': 'The connection closed before the answer',
