@@ -50,6 +50,19 @@ function cutOffOnFileError(res: http.ServerResponse): void {
   res.once('pipe', (source: NodeJS.ReadableStream) => source.once('error', () => res.destroy()));
 }
 
+/**
+ * A half-closed connection has its answers finished before it closes (refusals.ts), but a stream's
+ * answer never finishes: a client that closes its side has left the stream, which ends with the
+ * connection (and gives its place back) instead of at its next failed write.
+ */
+function leaveWithTheClient(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const { socket } = req;
+  const leave = () => socket.destroy();
+  socket.once('end', leave);
+  // A refused stream (429, 404…) is an ordinary answer: its connection goes on as any other.
+  res.once('finish', () => socket.off('end', leave));
+}
+
 export interface ServingOptions {
   /** Page reads let into Astro at once (`CONCURRENT_READS`). */
   concurrency: number;
@@ -89,7 +102,11 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
       // for; they are few, and rate-limited. A live page's event stream stays open for hours and
       // must not hold a place either (the route caps streams itself). A load balancer's probe must
       // get its answer within seconds, queue or not.
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || isEventStreamPath(target) || target === '/api/health') return void handler(req, res);
+      if (isEventStreamPath(target)) {
+        leaveWithTheClient(req, res);
+        return void handler(req, res);
+      }
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || target === '/api/health') return void handler(req, res);
       if (isApiPath(target)) return api(req, res);
       cutOffOnFileError(res);
       files(req, res, () => pages(req, res));

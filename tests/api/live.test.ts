@@ -682,8 +682,7 @@ describe('event streams through the site’s server', () => {
     await stream.ended;
   });
 
-  // Fails through the one-road server since streams left the socket (decision 031): to mend next.
-  it.skip('serves an HTTP/1.0 client (a proxy’s default) unchunked, and closes the connection when the stream ends', async () => {
+  it('serves an HTTP/1.0 client (a proxy’s default) unchunked, and closes the connection when the stream ends', async () => {
     const cup = await tournament(api, { soloOnly: true });
     const socket = net.connect({ host: '127.0.0.1', port, localAddress: '127.0.0.7' });
     let read = '';
@@ -702,8 +701,7 @@ describe('event streams through the site’s server', () => {
     await closed;
   });
 
-  // Fails through the one-road server since streams left the socket (decision 031): to mend next.
-  it.skip('carries HSTS when the site is served over HTTPS, as every other answer does, and not over plain HTTP', async () => {
+  it('carries HSTS when the site is served over HTTPS, as every other answer does, and not over plain HTTP', async () => {
     const cup = await tournament(api, { soloOnly: true });
     const headerOver = async (siteUrl: string) => {
       frontDeps.siteUrl = siteUrl;
@@ -731,8 +729,7 @@ describe('event streams through the site’s server', () => {
     expect(wrong.status).toBe(400);
   });
 
-  // Fails through the one-road server since streams left the socket (decision 031): to mend next.
-  it.skip('counts its streams with the route’s: 429 past an address’s share, 503 when the process is full, with Retry-After', async () => {
+  it('counts its streams with the route’s: 429 past an address’s share, 503 when the process is full, with Retry-After', async () => {
     const cup = await tournament(api, { soloOnly: true });
     const held = [await openOnSocket(eventsOf(cup.id), '127.0.0.2'), await openOnSocket(eventsOf(cup.id), '127.0.0.2')];
     for (const stream of held) await stream.until(/event: ready/);
@@ -763,8 +760,7 @@ describe('event streams through the site’s server', () => {
     await Promise.all(held.map((s) => s.ended));
   });
 
-  // Fails through the one-road server since streams left the socket (decision 031): to mend next.
-  it.skip('serves the signed-in reader’s own stream too, and refuses a guest or a stale token (401)', async () => {
+  it('serves the signed-in reader’s own stream too, and refuses a guest or a stale token (401)', async () => {
     const cup = await tournament(api, { soloOnly: true });
     const reader = await player(api);
     const mine = await openOnSocket('/api/users/me/events', '127.0.0.7', reader.token);
@@ -783,8 +779,7 @@ describe('event streams through the site’s server', () => {
     }
   });
 
-  // Fails through the one-road server since streams left the socket (decision 031): to mend next.
-  it.skip('ends every stream on shutdown, giving the places back', async () => {
+  it('ends every stream on shutdown, giving the places back', async () => {
     const cup = await tournament(api, { soloOnly: true });
     const streams = [await openOnSocket(eventsOf(cup.id), '127.0.0.5'), await openOnSocket(eventsOf(cup.id), '127.0.0.6')];
     for (const stream of streams) await stream.until(/event: ready/);

@@ -63,6 +63,10 @@ function relay(c: AppContext, release: () => void, topic: Topic) {
   // Never stored or transformed on the way (nginx: no buffering): each event must leave at once.
   response.headers.set('Cache-Control', 'no-store, no-transform');
   response.headers.set('X-Accel-Buffering', 'no');
+  // How the body is framed is the HTTP server's to choose for the client's version (chunked for
+  // HTTP/1.1, ended by closing for HTTP/1.0); streamSSE names HTTP/1.1's, which an HTTP/1.0 proxy cannot read.
+  response.headers.delete('Transfer-Encoding');
+  response.headers.delete('Connection');
   return response;
 }
 
