@@ -97,15 +97,16 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
   return guardedServer(
     (req, res) => {
       const target = req.url ?? '';
-      // Writes (to the API: the guard refused the rest) skip the lines: their bodies come at the
-      // sender's pace (an avatar over a slow phone link) and must not hold a place the reads wait
-      // for; they are few, and rate-limited. A live page's event stream stays open for hours and
-      // must not hold a place either (the route caps streams itself). A load balancer's probe must
-      // get its answer within seconds, queue or not.
+      // A live page's event stream stays open for hours and must not hold a place in a line (the
+      // route caps streams itself).
       if (isEventStreamPath(target)) {
         leaveWithTheClient(req, res);
         return void handler(req, res);
       }
+      // Writes (to the API: the guard refused the rest) skip the lines too: their bodies come at the
+      // sender's pace (an avatar over a slow phone link) and must not hold a place the reads wait
+      // for; they are few, and rate-limited. A load balancer's probe must get its answer within
+      // seconds, queue or not.
       if ((req.method !== 'GET' && req.method !== 'HEAD') || target === '/api/health') return void handler(req, res);
       if (isApiPath(target)) return api(req, res);
       cutOffOnFileError(res);

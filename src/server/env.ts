@@ -37,10 +37,9 @@ const proxies = z.string().transform((value, ctx): ProxyTrust => {
 });
 
 /**
- * Event streams open at once per process, and per client address. A stream served on the socket
- * (serving/event-streams.ts) costs about 5 KB of the server's memory: 10 000 of them add about
- * 50 MB to its ~250 MB under reads, inside the 384 MB budget (bench/server README, "10 000 live
- * viewers"). A server with more memory may take more (EVENT_STREAMS_MAX).
+ * Event streams open at once per process, and per client address. Each open stream holds memory
+ * for as long as its page is open; the cap keeps 10 000 of them inside the server's 384 MB budget
+ * (`npm run bench:live` measures it). A server with more memory may take more (EVENT_STREAMS_MAX).
  */
 export const EVENT_STREAMS_DEFAULTS = { max: 10_000, perAddress: 16 } as const;
 

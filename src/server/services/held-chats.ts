@@ -1,6 +1,6 @@
-// The newest message of each team chat, held between polls in each thread (issue 24). Only the
-// store lives here, with no database: the serving front forgets a chat after a message posted
-// through it (serving/api-writes.ts), and it loads no schema. The chat route reads and holds.
+// The newest message of each team chat, held between polls (issue 24). Only the store lives here,
+// with no database: a message posted forgets its chat (serving/api-writes.ts). The chat route reads
+// and holds.
 //
 // An open team page polls its chat every few seconds, asking for what came after the newest message
 // it has; nearly always nothing did. Held, that answer needs no statement: under the load mix the

@@ -1,6 +1,6 @@
-// Sessions found, held between requests in each thread (decision 026). Only the store lives here,
-// with no database: the serving front forgets them too (serving/api-writes.ts), and it loads no
-// schema. services/sessions.ts looks sessions up and holds them.
+// Sessions found, held between requests (decision 026). Only the store lives here, with no
+// database: a successful write forgets them (serving/api-writes.ts). services/sessions.ts looks
+// sessions up and holds them.
 
 /**
  * How long a session found stays held (decision 026). Every signed-in request looks its session

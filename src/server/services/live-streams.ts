@@ -1,15 +1,11 @@
 /**
  * The open event streams of this process (decision 018): what they are sent, how many may be open,
  * and how one event reaches all of them. The one owner of the wire format (`text/event-stream`
- * frames), for both ways a stream is served: the Hono route (api/routes/live.ts: the contract,
- * OpenAPI and `app.request` in tests) and the serving front's own path on the Node socket
- * (serving/event-streams.ts), which is what a built server uses for a tournament's viewers.
+ * frames); the Hono route (api/routes/live.ts) serves the streams.
  *
  * An event is serialised once and the same bytes are written to every stream of its topic in one
  * loop, never awaited per stream; one timer sends every stream its heartbeat (a slice of them each
- * second, so 10 000 sockets are never written at once for it). State lives on a
- * process-wide key, so the start script's copy of this module and the built bundle's share it
- * (both serve streams in one process: they must count them together).
+ * second, so 10 000 sockets are never written at once for it).
  */
 import { performance } from 'node:perf_hooks';
 import { EVENT_STREAMS_DEFAULTS } from '../env.ts';

@@ -91,10 +91,6 @@ interface Hub {
   local: EventEmitter;
   seen: Set<string>;
   links: Set<LiveLink>;
-  /** The database `connectLive` was given, for `tournamentExists`. */
-  database?: DatabaseHandle | undefined;
-  /** Whose session a bearer token is (`readerOf`), set by `connectLive`. */
-  reader?: ((token: string) => Promise<string | null>) | undefined;
 }
 
 const hub: Hub = (() => {
@@ -270,22 +266,6 @@ export function onLiveSignal(signal: 'resync' | 'shutdown', listener: () => void
   return () => hub.local.off(signal, listener);
 }
 
-/**
- * Whether a tournament exists, read from the database this process connected (`connectLive`);
- * undefined before that. The serving front's own event-stream path asks (serving/event-streams.ts):
- * it runs outside the built bundle, which holds the database.
- */
-export async function tournamentExists(tournamentId: string): Promise<boolean | undefined> {
-  if (!hub.database) return undefined;
-  const result = (await hub.database.db.execute(sql`select 1 from tournaments where id = ${tournamentId}`)) as { rows?: unknown[] };
-  return (result.rows?.length ?? 0) > 0;
-}
-
-/** The user a bearer token signs in (a live session), null for none; undefined before `connectLive`. */
-export async function readerOf(token: string): Promise<string | null | undefined> {
-  return hub.reader ? hub.reader(token) : undefined;
-}
-
 /** Ends every open stream of this process (server shutdown). */
 export function closeStreams(): void {
   hub.local.emit('shutdown');
@@ -347,11 +327,6 @@ export interface LiveOptions {
  * Returns the function that disconnects.
  */
 export async function connectLive({ database, redisUrl }: LiveOptions): Promise<() => Promise<void>> {
-  hub.database = database;
-  // Loaded here, not above: the serving front's copy of this module (which never connects) does without the schema.
-  const { findSession } = await import('./sessions.ts');
-  const reader = async (token: string) => (await findSession(database.db, token))?.user.id ?? null;
-  hub.reader = reader;
   const stopListening = await database.listen(LIVE_CHANNEL, receive, resync);
   // One process owns an embedded database: its events are delivered here as they are published,
   // and a NOTIFY sent into PGlite would only come back to be skipped. Its listener stays, for the
@@ -366,8 +341,6 @@ export async function connectLive({ database, redisUrl }: LiveOptions): Promise<
   if (link) hub.links.add(link);
   return async () => {
     if (link) hub.links.delete(link);
-    if (hub.database === database) hub.database = undefined;
-    if (hub.reader === reader) hub.reader = undefined;
     await Promise.allSettled([link?.close(), stopListening()]);
   };
 }

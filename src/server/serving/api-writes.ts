@@ -14,7 +14,7 @@ export const isApiWrite = (method: string | undefined, path: string): method is 
 export const WROTE_SET_COOKIE = `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`;
 
 /**
- * Forgets what this thread holds that a successful write to `path` may have changed: every session
+ * Forgets what this process holds that a successful write to `path` may have changed: every session
  * if it may have changed one (decision 026), and the chat it posted to. The other instances hear of
  * the first from `publishWrite` and of the second from the message's own signal (services/live.ts
  * `onTeamChat`).

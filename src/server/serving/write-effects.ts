@@ -74,7 +74,7 @@ export function chatPostedTo(writePath: string): string | undefined {
 
 /**
  * Whether a successful write to `writePath` may have changed a session or a user, so the sessions
- * each thread holds must be forgotten (services/sessions.ts, decision 026). Every write may, but
+ * the process holds must be forgotten (services/sessions.ts, decision 026). Every write may, but
  * the ones match day sends most: a chat message, a player's report, a saved bracket, a recorded
  * match, a check-in. A sign-out, a new password, a role, a profile: all forget.
  */
