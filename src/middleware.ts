@@ -3,7 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/serving/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
-import { methodRefusal, refusalResponse } from './server/serving/refusals.ts';
+import { isApiPath, methodRefusal, refusalResponse } from './server/serving/refusals.ts';
 import { isEventStreamPath } from './server/serving/event-streams.ts';
 import { applyFramingPolicy } from './server/serving/framing.ts';
 import { embedOptions, isEmbedPath } from './lib/domain/embed.ts';
@@ -44,7 +44,8 @@ async function finish(request: Request, peer: string | undefined, response: Resp
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (!context.isPrerendered) {
+  // The API needs neither: only pages render with them.
+  if (!context.isPrerendered && !isApiPath(context.url.pathname)) {
     const { env } = await getRuntime();
     context.locals.origin = env.SITE_URL ? env.siteUrl : context.url.origin;
     // Pages read data through the same typed client as islands, but in-process: no loopback HTTP.

@@ -37,11 +37,12 @@ const proxies = z.string().transform((value, ctx): ProxyTrust => {
 });
 
 /**
- * Event streams open at once per process, and per client address. Each open stream holds memory
- * for as long as its page is open; the cap keeps 10 000 of them inside the server's 384 MB budget
- * (`npm run bench:live` measures it). A server with more memory may take more (EVENT_STREAMS_MAX).
+ * Event streams open at once per process, and per client address. An open stream costs about
+ * 22 KB of the server's heap through Astro and the route (decision 031), so the cap keeps the
+ * streams inside the server's heap limit and its 384 MB budget with the reads going on; past it a
+ * page falls back to polling. A server with more memory may take more (EVENT_STREAMS_MAX).
  */
-export const EVENT_STREAMS_DEFAULTS = { max: 10_000, perAddress: 16 } as const;
+export const EVENT_STREAMS_DEFAULTS = { max: 4000, perAddress: 16 } as const;
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),

@@ -275,6 +275,30 @@ describe('stream caps', () => {
     for (const stream of held) await stream.close();
   });
 
+  it('lets a reader that stops reading go once 64 KB wait unsent, giving its place back', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const capped = createApp({ ...deps(), eventStreams: { max: 10, perAddress: 1 } });
+    const path = `/api/tournaments/${cup.id}/events`;
+    // Its body is never read: every frame stays queued in the answer.
+    const idle = await capped.request(path, {}, { clientAddress: '192.0.2.60' });
+    expect(idle.status).toBe(200);
+    const frames = (count: number) => {
+      for (let i = 0; i < count; i++) publishTournament({ tournamentId: cup.id, kind: 'match', matchId: randomUUID() });
+    };
+    // Under the bound it keeps its place.
+    frames(100);
+    await new Promise((done) => setTimeout(done, 200));
+    expect((await capped.request(path, {}, { clientAddress: '192.0.2.60' })).status).toBe(429);
+    // Well past it (each frame is about 150 bytes), it is let go.
+    frames(1000);
+    await expect.poll(async () => {
+      const again = await open(path, { app: capped, ip: '192.0.2.60' });
+      await again.close();
+      return again.status;
+    }).toBe(200);
+    await idle.body?.cancel().catch(() => {});
+  });
+
   it('counts a burst of streams opened at once exactly', async () => {
     const cup = await tournament(api, { soloOnly: true });
     const capped = createApp({ ...deps(), eventStreams: { max: 100, perAddress: 5 } });

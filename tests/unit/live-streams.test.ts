@@ -108,9 +108,9 @@ describe('takeStreamPlace', () => {
 });
 
 describe('EVENT_STREAMS_MAX and EVENT_STREAMS_PER_ADDRESS', () => {
-  it('default to 10 000 streams per process and 16 per address, the route’s own defaults', () => {
+  it('default to 4000 streams per process and 16 per address, the route’s own defaults', () => {
     const env = parseEnv({});
-    expect(env.EVENT_STREAMS_MAX).toBe(10_000);
+    expect(env.EVENT_STREAMS_MAX).toBe(4000);
     expect(env.EVENT_STREAMS_PER_ADDRESS).toBe(16);
     expect(EVENT_STREAM_LIMITS).toEqual({ max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS });
   });

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { t } from '../../../lib/i18n/index.ts';
 import {
   attachStream,
@@ -30,44 +29,55 @@ function takePlace(c: AppContext): () => void {
   return place;
 }
 
+/** A reader that has not taken this much of its stream is not reading: it is let go. */
+const MAX_UNSENT_BYTES = 64 * 1024;
+
 /**
- * An SSE answer that relays the topic's events (services/live-streams.ts writes them) until the
- * client leaves or the server shuts down. A built server sends a tournament's streams on the socket
- * itself (serving/event-streams.ts); this answer is the contract, and what `app.request` reads.
+ * An SSE answer that relays the topic's events (services/live-streams.ts makes the frames) until the
+ * client leaves, stops reading (MAX_UNSENT_BYTES), or the server shuts down. The body is one
+ * ReadableStream the frames are put into: tens of thousands may be open at once, and Hono's
+ * `streamSSE` costs a TransformStream, a writer and a promise per frame more for each. How the body
+ * is framed on the wire (chunked, or ended by closing for HTTP/1.0) is the HTTP server's to choose.
  */
-function relay(c: AppContext, release: () => void, topic: Topic) {
-  const response = streamSSE(c, async (stream: SSEStreamingApi) => {
-    let detach = () => {};
-    try {
-      await new Promise<void>((done) => {
-        stream.onAbort(done);
-        c.req.raw.signal.addEventListener('abort', () => done(), { once: true });
-        // Frames go out in order; a failed write means the reader left.
-        let chain = Promise.resolve();
+function relay(c: AppContext, release: () => void, topic: Topic): Response {
+  let detach = () => {};
+  let open = true;
+  const leave = () => {
+    if (!open) return;
+    open = false;
+    detach();
+    release();
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
         const sink: StreamSink = {
           write: (bytes) => {
-            chain = chain.then(() => stream.write(bytes)).then(
-              () => undefined,
-              () => done(),
-            );
+            if (!open) return;
+            if ((controller.desiredSize ?? 0) < -MAX_UNSENT_BYTES) {
+              leave();
+              controller.error(new Error('the reader stopped reading'));
+            } else controller.enqueue(bytes);
           },
-          end: done,
+          end: () => {
+            if (!open) return;
+            leave();
+            controller.close();
+          },
         };
         detach = attachStream(topic, sink);
-      });
-    } finally {
-      detach();
-      release();
-    }
+      },
+      cancel: leave,
+    },
+    // Nothing is read ahead: what is queued is exactly what the reader has not taken.
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  );
+  return c.body(body, 200, {
+    'Content-Type': 'text/event-stream',
+    // Never stored or transformed on the way (nginx: no buffering): each event must leave at once.
+    'Cache-Control': 'no-store, no-transform',
+    'X-Accel-Buffering': 'no',
   });
-  // Never stored or transformed on the way (nginx: no buffering): each event must leave at once.
-  response.headers.set('Cache-Control', 'no-store, no-transform');
-  response.headers.set('X-Accel-Buffering', 'no');
-  // How the body is framed is the HTTP server's to choose for the client's version (chunked for
-  // HTTP/1.1, ended by closing for HTTP/1.0); streamSSE names HTTP/1.1's, which an HTTP/1.0 proxy cannot read.
-  response.headers.delete('Transfer-Encoding');
-  response.headers.delete('Connection');
-  return response;
 }
 
 const tags = ['Наживо'];
