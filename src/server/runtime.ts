@@ -3,7 +3,7 @@ import { ensureAdmin, type AdminBootstrap } from './bootstrap.ts';
 import { createApp, type App } from './api/app.ts';
 import type { Deps } from './api/context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { checkDataFolders, embeddedOpenProblem, startProblemOf } from './data-folders.ts';
+import { checkDataFolders, embeddedOpenProblem, StartProblem, startProblemOf } from './data-folders.ts';
 import { seedDemo } from './db/seed.ts';
 import { DATABASE_PREPARED, parseEnv, type Env } from './env.ts';
 import { mailerFromEnv } from './mail/mailer.ts';
@@ -135,6 +135,12 @@ export function getRuntime(options: { serving: boolean } = { serving: true }): P
   // A failed start (the database not up yet) is tried again on the next request, not kept.
   runtime ??= prepare(options.serving).catch((error: unknown) => {
     runtime = undefined;
+    // A folder that cannot be written will not mend itself between requests: a serving process says
+    // so in one sentence and ends, and npm start's supervisor tries again with its back-off (decision 011).
+    if (options.serving && error instanceof StartProblem) {
+      console.error(error.message);
+      process.exit(1);
+    }
     throw error;
   });
   return runtime;

@@ -10,9 +10,9 @@ import { createScratchDatabase } from '../support/postgres.ts';
  * That process must end by itself once the database is ready: a live link that reconnects or a
  * sweep's timer once kept it running for ever on PostgreSQL, so the site never started.
  */
-async function prepare(env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
+async function prepare(env: Record<string, string>, args = ['scripts/prepare.ts']): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['scripts/prepare.ts'], {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ADMIN_EMAIL: 'prepare@test.test', SEED_DEMO: 'false', SWEEPS: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,6 +61,24 @@ describe('preparing the database (scripts/prepare.ts)', () => {
         expect(lines[0]).toContain(`Сервер не може писати в папку ${dataDir} (`);
         expect(lines[0]).toContain('вкажіть у DATA_DIR іншу папку.');
       }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('ends a serving process the same way when the folder cannot be written at its start (a restart after a full disk)', { timeout: 60_000 }, async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'kiberarena-unwritable-'));
+    try {
+      const file = join(scratch, 'a-file');
+      await writeFile(file, '');
+      const dataDir = join(file, 'data');
+      // As the server's first request opens it, with npm start's preparation already done.
+      const serving = ['--input-type=module', '-e', "await (await import('./src/server/runtime.ts')).getRuntime({ serving: true });"];
+      const run = await prepare({ DATA_DIR: dataDir, DATABASE_URL: '', KIBERARENA_DATABASE_PREPARED: '1' }, serving);
+      expect(run.code, run.output).toBe(1);
+      const lines = run.output.trim().split('\n');
+      expect(lines, run.output).toHaveLength(1);
+      expect(lines[0]).toContain(`Сервер не може писати в папку ${dataDir} (`);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
