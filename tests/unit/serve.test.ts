@@ -416,6 +416,30 @@ describe('the site\'s server against clients that do not play by the rules', () 
     expect(JSON.parse(big.text().split('\r\n\r\n')[1]!)).toEqual({ message: expect.any(String) });
   });
 
+  it('answers a request that said Connection: close, whatever the client sent after it', async () => {
+    for (const path of ['/closing', '/closing-later']) {
+      const closing = connection(port);
+      await closing.connected;
+      closing.socket.write(`GET ${path} HTTP/1.1\r\nHost: arena.test\r\nConnection: close\r\n\r\nGET /after HTTP/1.1\r\nHost: arena.test\r\n\r\n`);
+      await closing.closed;
+      expect(closing.text(), path).toMatch(/^HTTP\/1\.1 200 /);
+      expect(closing.text()).toContain(`answer to ${path}`);
+      expect(closing.text()).not.toMatch(/answer to \/after|HTTP\/1\.1 400/);
+    }
+  });
+
+  it('answers CONNECT 405 in JSON instead of closing without a word', async () => {
+    const tunnel = connection(port);
+    await tunnel.connected;
+    tunnel.socket.write('CONNECT 127.0.0.1:80 HTTP/1.1\r\nHost: 127.0.0.1:80\r\n\r\n');
+    await tunnel.closed;
+    expect(tunnel.text()).toMatch(/^HTTP\/1\.1 405 /);
+    expect(tunnel.text()).toMatch(/\r\nAllow: GET, HEAD\r\n/);
+    // The connection's bytes are read as latin1 (heads are ASCII); the JSON body is UTF-8.
+    const body = Buffer.from(tunnel.text().split('\r\n\r\n')[1]!, 'latin1').toString('utf8');
+    expect(JSON.parse(body)).toEqual({ message: 'Цей метод тут не підтримується' });
+  });
+
   it('answers every request of a client that sends them and closes its side, those made at once and those made later alike', async () => {
     const half = connection(port);
     await half.connected;

@@ -129,11 +129,19 @@ const refused = new WeakSet<Duplex>();
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (refused.has(socket)) return;
   refused.add(socket);
+  // Bytes after a request that said `Connection: close` (or an HTTP/1.0 one): that request is
+  // answered, and the connection closes after it, as it asked; what came after is read and dropped.
+  if (error.code === 'HPE_CLOSED_CONNECTION') return void socket.resume();
   const refusal = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, key: 'error.badRequest' };
   const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) return void socket.destroy();
+  refuseOnSocket(socket, refusal);
+}
+
+/** Writes `refusal` on a bare socket and closes it, reading and dropping what still comes (DRAIN_MS). */
+function refuseOnSocket(socket: Duplex, refusal: Refusal): void {
   const body = messageOf(null, refusal);
-  const headers = { ...REFUSAL_HEADERS, Connection: 'close', 'Content-Length': String(Buffer.byteLength(body)) };
+  const headers = { ...REFUSAL_HEADERS, ...refusal.headers, Connection: 'close', 'Content-Length': String(Buffer.byteLength(body)) };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n${head.join('')}\r\n${body}`);
   socket.resume();
@@ -183,6 +191,12 @@ export function guardedServer(handle: RequestListener, options: { pages: boolean
   // then the connection closes; by default Node would close at once and drop the answers not yet made.
   Object.assign(server, { httpAllowHalfOpen: true });
   server.on('clientError', answerClientError);
+  // Node hands CONNECT to its own event, and with no listener closes the connection without a word.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const refusal = methodRefusal('CONNECT', req.url ?? '', options);
+    if (refusal) refuseOnSocket(socket, refusal);
+    else socket.destroy();
+  });
   // Each request waiting for its turn listens for its connection's close (admission.ts), up to the bound above.
   server.on('connection', (socket: Duplex) => socket.setMaxListeners(MAX_UNANSWERED_PER_CONNECTION + 10));
   return server;
