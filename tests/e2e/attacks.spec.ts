@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { pipelineFlood } from '../../bench/attacks/pipelining.ts';
+import { SERVER_MALLOC, serverNodeOptions } from '../../scripts/server-memory.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
 import { type AppInstance, startInstance } from './app-instance.ts';
 
@@ -90,7 +91,14 @@ test.describe('on PostgreSQL', () => {
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     database = await createScratchDatabase(base!, 'kiberarena_attacks');
-    app = await startInstance(E2E_PORT + 14, { DATABASE_URL: database.url, SEED_DEMO: 'true', ADMIN_PASSWORD: 'attacks-admin-password' });
+    // With the memory settings npm start gives a server on PostgreSQL: without a cap V8 lets its heap grow at leisure.
+    app = await startInstance(E2E_PORT + 14, {
+      DATABASE_URL: database.url,
+      SEED_DEMO: 'true',
+      ADMIN_PASSWORD: 'attacks-admin-password',
+      NODE_OPTIONS: serverNodeOptions(false).join(' '),
+      ...SERVER_MALLOC,
+    });
   });
 
   test.afterAll(async () => {
