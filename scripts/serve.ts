@@ -4,10 +4,10 @@
 import type http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import onHeaders from 'on-headers';
 import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
-import { isEventStreamPath } from '../src/server/serving/event-streams.ts';
 import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
@@ -53,14 +53,16 @@ function cutOffOnFileError(res: http.ServerResponse): void {
 /**
  * A half-closed connection has its answers finished before it closes (refusals.ts), but a stream's
  * answer never finishes: a client that closes its side has left the stream, which ends with the
- * connection (and gives its place back) instead of at its next failed write.
+ * connection instead of at its next failed write. Known by its head (a refused stream, 429 or 404,
+ * is an ordinary answer whose connection goes on as any other).
  */
 function leaveWithTheClient(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const { socket } = req;
-  const leave = () => socket.destroy();
-  socket.once('end', leave);
-  // A refused stream (429, 404…) is an ordinary answer: its connection goes on as any other.
-  res.once('finish', () => socket.off('end', leave));
+  onHeaders(res, function (this: http.ServerResponse) {
+    if (!String(this.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+    const { socket } = req;
+    if (socket.readableEnded) return void socket.destroy();
+    socket.once('end', () => socket.destroy());
+  });
 }
 
 export interface ServingOptions {
@@ -97,18 +99,16 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
   return guardedServer(
     (req, res) => {
       const target = req.url ?? '';
-      // A live page's event stream stays open for hours and must not hold a place in a line (the
-      // route caps streams itself).
-      if (isEventStreamPath(target)) {
-        leaveWithTheClient(req, res);
-        return void handler(req, res);
-      }
       // Writes (to the API: the guard refused the rest) skip the lines too: their bodies come at the
       // sender's pace (an avatar over a slow phone link) and must not hold a place the reads wait
       // for; they are few, and rate-limited. A load balancer's probe must get its answer within
       // seconds, queue or not.
       if ((req.method !== 'GET' && req.method !== 'HEAD') || target === '/api/health') return void handler(req, res);
-      if (isApiPath(target)) return api(req, res);
+      // A live page's event stream holds its place only until its head is written (admission.ts); the route caps streams itself.
+      if (isApiPath(target)) {
+        leaveWithTheClient(req, res);
+        return api(req, res);
+      }
       cutOffOnFileError(res);
       files(req, res, () => pages(req, res));
     },

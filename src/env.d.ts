@@ -17,6 +17,11 @@ declare global {
        * shared cache may keep; otherwise the address the reader used.
        */
       origin: string;
+      /**
+       * The query parameters the page or public read takes: an address naming any other is
+       * answered but not held (src/server/serving/answer-cache.ts), so `?r=<random>` fills nothing.
+       */
+      acceptsQuery?: readonly string[];
     }
   }
 }

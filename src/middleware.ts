@@ -4,20 +4,19 @@ import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/serving/compression.ts';
 import { localeOf, withLocale } from './server/locale.ts';
 import { isApiPath, methodRefusal, refusalResponse } from './server/serving/refusals.ts';
-import { isEventStreamPath } from './server/serving/event-streams.ts';
 import { applyFramingPolicy } from './server/serving/framing.ts';
 import { embedOptions, isEmbedPath } from './lib/domain/embed.ts';
-import { answerKey, publicAnswers } from './server/serving/response-cache.ts';
+import { publicAnswers, WROTE_SET_COOKIE } from './server/serving/answer-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/serving/transport.ts';
-import { afterApiWrite, isApiWrite, WROTE_SET_COOKIE } from './server/serving/api-writes.ts';
+import { collectChanges } from './server/services/changes.ts';
+import { isWrite } from './server/api/methods.ts';
 
 /**
  * The address of the socket a request came on (a proxy's, behind one): whether its forwarded
- * headers are believed. None for a page prerendered at build, or a caller gone before it was asked.
+ * headers are believed. None for a caller gone before it was asked.
  */
 function peerOf(context: APIContext): string | undefined {
-  if (context.isPrerendered) return undefined;
   try {
     return context.clientAddress;
   } catch {
@@ -25,8 +24,8 @@ function peerOf(context: APIContext): string | undefined {
   }
 }
 
-/** The headers every answer leaves with, set before it may be cached, so a held answer is whole. */
-async function finish(request: Request, peer: string | undefined, response: Response): Promise<Response> {
+/** The headers every answer leaves with: its type's charset, a page's own policies. Set before it may be held. */
+function finish(request: Request, response: Response): Response {
   const type = response.headers.get('content-type');
   // Without an explicit charset some browsers guess wrong and Cyrillic turns into mojibake.
   if (type?.startsWith('text/html') && !/charset/i.test(type)) {
@@ -39,43 +38,56 @@ async function finish(request: Request, peer: string | undefined, response: Resp
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     applyFramingPolicy(new URL(request.url).pathname, response.headers);
   }
-  if (servedOverHttps(request, peer, (await getRuntime()).deps)) response.headers.set('Strict-Transport-Security', HSTS);
+  return response;
+}
+
+/**
+ * What depends on how this request arrived, added to the answer as it leaves (held or not): HSTS
+ * only over HTTPS, which a held answer must not carry to a reader on plain HTTP or the reverse.
+ */
+async function sendOff(request: Request, peer: string | undefined, response: Response): Promise<Response> {
+  if (servedOverHttps(request, peer, (await getRuntime()).deps)) {
+    const headers = new Headers(response.headers);
+    headers.set('Strict-Transport-Security', HSTS);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
   return response;
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url } = context;
+  // Made at build: no request, no database.
+  if (context.isPrerendered) return finish(request, await next());
+  const api = isApiPath(url.pathname);
+  const { env } = await getRuntime();
   // The API needs neither: only pages render with them.
-  if (!context.isPrerendered && !isApiPath(context.url.pathname)) {
-    const { env } = await getRuntime();
-    context.locals.origin = env.SITE_URL ? env.siteUrl : context.url.origin;
+  if (!api) {
+    context.locals.origin = env.SITE_URL ? env.siteUrl : url.origin;
     // Pages read data through the same typed client as islands, but in-process: no loopback HTTP.
     context.locals.api = createApiClient({
-      baseUrl: new URL('/api', context.url).href,
+      baseUrl: new URL('/api', url).href,
       fetch: async (input, init) => (await getApp()).fetch(new Request(input, init)),
     });
   }
   // Rendering is not streamed (see astro.config.mjs), so the whole page is made in this language.
-  const { request, url } = context;
   // An embed speaks the language its address names (issue 23): the framing site chose it, not the visitor's cookie.
   const locale = isEmbedPath(url.pathname) ? embedOptions(url.searchParams).locale : localeOf(request);
-  const render = async () => finish(request, peerOf(context), await withLocale(locale, () => next()));
-  // An event stream never ends: neither held nor compressed, each event leaves as it is written.
-  if (request.method === 'GET' && isEventStreamPath(url.pathname)) return render();
-  // A guest's read may come from the short-lived cache; anything with a token is the caller's own.
+  const render = async () => finish(request, await withLocale(locale, () => next()));
+  const peer = peerOf(context);
+  // A guest's read may be held (serving/answer-cache.ts); anything with a token is the caller's own.
   if (request.method === 'GET' && !request.headers.has('authorization')) {
-    const { headers } = request;
-    const key = answerKey({ cookie: headers.get('cookie'), forwardedProto: headers.get('x-forwarded-proto'), host: headers.get('host'), path: url.pathname + url.search });
-    return key === undefined ? compress(request, await render()) : publicAnswers.get(key, request, render);
+    const asked = { request, path: url.pathname + url.search, search: url.search, locale, origin: env.SITE_URL ? env.siteUrl : url.origin };
+    const answer = await publicAnswers.get(asked, async () => {
+      const { result, shown } = await collectChanges(render);
+      return { response: result, shown, params: context.locals.acceptsQuery && new Set(context.locals.acceptsQuery) };
+    });
+    return sendOff(request, peer, answer);
   }
   // Pages are only read (scripts/serve.ts refuses the rest before Astro; this covers `astro dev`).
   const refusal = methodRefusal(request.method, url.pathname, { pages: true });
   if (refusal) return refusalResponse(request, refusal);
   const response = await render();
-  // Only a write through the API changes what a held answer shows.
-  const { method } = request;
-  if (isApiWrite(method, url.pathname) && response.status < 400) {
-    afterApiWrite(url.pathname, method);
-    response.headers.append('set-cookie', WROTE_SET_COOKIE);
-  }
-  return compress(request, response);
+  // The writer's next pages skip copies its write made out of date.
+  if (api && isWrite(request.method) && response.status < 400) response.headers.append('set-cookie', WROTE_SET_COOKIE);
+  return sendOff(request, peer, await compress(request, response));
 });

@@ -7,8 +7,8 @@
 //      worktree, built once by its own `scripts/start.ts`), both on one database at one
 //      concurrency, alternating base, new, new, base… (five pairs) so the machine's noise hits
 //      both; the ratio of the medians (target ≥ 2.0), and beside it the median of the pairs' ratios. A render is made uncached by a query parameter no
-//      page takes (`?r=<n>`, new on every request): response-cache.ts's `answerKey` refuses to
-//      hold such an address, so every request goes through admission, the middleware, the page's
+//      page takes (`?r=<n>`, new on every request): the answer cache (answer-cache.ts) never
+//      holds such an address, so every request goes through admission, the middleware, the page's
 //      reads, its rendering and brotli — on the baseline exactly as on this code.
 //
 // nginx runs with one worker process: the server it is compared with is one Node process (one

@@ -13,12 +13,10 @@ import { backfillRatingsAfter } from './services/stage-stats.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 import { letterSweep } from './services/notices.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
-import { closeStreams, connectLive, onLiveSignal, onRemoteWrite, onTeamChat, onTournamentChange } from './services/live.ts';
-import { publicAnswers } from './serving/response-cache.ts';
-import { answersChangedBy, answersChangedByEvent } from './serving/write-effects.ts';
-import { forgetHeldBy } from './serving/api-writes.ts';
+import { closeStreams, connectLive, onLiveSignal, onTeamChat } from './services/live.ts';
+import { onChanges } from './services/changes.ts';
+import { publicAnswers } from './serving/answer-cache.ts';
 import { forgetChat, forgetChats } from './services/held-chats.ts';
-import { forgetHeldSessions } from './services/held-sessions.ts';
 
 export interface Runtime {
   env: Env;
@@ -89,22 +87,12 @@ async function prepare(serving: boolean): Promise<Runtime> {
   // Only a serving process listens and sweeps: the preparing one (scripts/prepare.ts) must end when
   // it is done, and a live link that reconnects or a sweep's timer would keep it running for ever.
   if (!serving) return { env, deps, setup };
-  // A tournament changed (through another instance, a sweep or a read that confirmed a report):
-  // this instance's held answers of it are out of date, so a viewer who reads again (a live page's
-  // read asks for a fresh answer: decision 019) sees it at once rather than after
-  // PUBLIC_ANSWER_TTL_MS. After a lost link, anything may have changed.
-  onTournamentChange((event) => publicAnswers.markStale(answersChangedByEvent(event.tournamentId, event.kind, event.counted)));
-  // Another instance's write marks here what it marked there (its tournament events above cover the rest).
-  onRemoteWrite((write) => {
-    publicAnswers.markStale(answersChangedBy(write.path, write.method));
-    forgetHeldBy(write.path);
-  });
+  // Data changed, here or on another instance: the held answers that show it are out of date
+  // (after a lost link, everything: services/live.ts tells it so).
+  onChanges((tags) => publicAnswers.changed(tags));
+  // A message posted on another instance: the chat held here is no longer the newest.
   onTeamChat(forgetChat);
-  onLiveSignal('resync', () => {
-    publicAnswers.clear();
-    forgetHeldSessions();
-    forgetChats();
-  });
+  onLiveSignal('resync', forgetChats);
   const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.
   SWEEPS.push(letterSweep({ mailer, siteUrl: env.siteUrl }));

@@ -16,19 +16,15 @@ import {
   closeStreams,
   connectLive,
   LIVE_CHANNEL,
-  onRemoteWrite,
   onTeamChat,
-  onTournamentChange,
   publishTournament,
-  publishWrite,
   receive,
-  type RemoteWrite,
   signalUsers,
   subscribeTournament,
 } from '../../src/server/services/live.ts';
 import { redisLink } from '../../src/server/services/live-redis.ts';
 import { NO_PROXY } from '../../src/server/serving/transport.ts';
-import { answersChangedByEvent } from '../../src/server/serving/write-effects.ts';
+import { collectChanges, type DataTag, onChanges, tournamentData } from '../../src/server/services/changes.ts';
 import { admin, application, invitedTeam, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
 
 /**
@@ -400,12 +396,10 @@ describe('a team’s changes on its members’ streams', () => {
 });
 
 describe('events between instances', () => {
-  it('delivers an event from another instance once, however many links bring it, and tells the held-answer hook, as it does for this instance’s own', async () => {
+  it('delivers an event from another instance once, however many links bring it, as it does for this instance’s own', async () => {
     const tournamentId = '11111111-1111-4111-8111-111111111111';
     const heard: string[] = [];
-    const remote: string[] = [];
     const stop = subscribeTournament(tournamentId, (event) => heard.push(event.kind));
-    const stopRemote = onTournamentChange((event) => remote.push(event.tournamentId));
     const wire = JSON.stringify({ n: 'abc-1', t: tournamentId, k: 'report', m: '22222222-2222-4222-8222-222222222222' });
     receive(wire);
     receive(wire);
@@ -413,33 +407,58 @@ describe('events between instances', () => {
     receive('{"n":"x","t":"y","k":"drop tables"}');
     receive('not json');
     expect(heard).toEqual(['report']);
-    expect(remote).toEqual([tournamentId]);
-    // This instance's own events are delivered at once (its held answers dropped first too: a sweep
-    // writes without a request), and not again when they come back.
+    // This instance's own events are delivered at once outside a request, and not again when they come back.
     publishTournament({ tournamentId, kind: 'checkIn' });
     expect(heard).toEqual(['report', 'checkIn']);
-    expect(remote).toEqual([tournamentId, tournamentId]);
     stop();
-    stopRemote();
   });
 
-  it('hears another instance’s write once and checked; its own writes go to the others, never back to itself', () => {
-    const heard: RemoteWrite[] = [];
-    const stop = onRemoteWrite((write) => heard.push(write));
-    const wire = JSON.stringify({ n: randomUUID(), w: '/api/news', x: 'POST' });
+  it('hears another instance’s changes once and checked; its own go to the others, never back to itself', () => {
+    const heard: { tags: DataTag[]; here: boolean }[] = [];
+    const stop = onChanges((tags, here) => heard.push({ tags: [...tags], here }));
+    const id = randomUUID();
+    const wire = JSON.stringify({ n: randomUUID(), d: [tournamentData(id), 'ratings'] });
     receive(wire);
     receive(wire);
-    // Junk: not an API path, a method that writes nothing, a path far too long, no event id.
-    receive(JSON.stringify({ n: randomUUID(), w: '/news', x: 'POST' }));
-    receive(JSON.stringify({ n: randomUUID(), w: '/api/news', x: 'GET' }));
-    receive(JSON.stringify({ n: randomUUID(), w: `/api/${'a'.repeat(600)}`, x: 'PUT' }));
-    receive(JSON.stringify({ n: randomUUID(), w: 42, x: 'PUT' }));
-    receive(JSON.stringify({ w: '/api/games', x: 'DELETE' }));
-    expect(heard).toEqual([{ path: '/api/news', method: 'POST' }]);
-    // This instance marked its own held answers already (the middleware): its write is not heard here.
-    publishWrite('/api/games', 'POST');
-    expect(heard).toHaveLength(1);
+    // Junk: an unknown tag, a tournament that is no id, a list far too long, no list, no event id.
+    receive(JSON.stringify({ n: randomUUID(), d: ['drop tables'] }));
+    receive(JSON.stringify({ n: randomUUID(), d: ['tournament:42'] }));
+    receive(JSON.stringify({ n: randomUUID(), d: Array.from({ length: 40 }, () => 'news') }));
+    receive(JSON.stringify({ n: randomUUID(), d: 'news' }));
+    receive(JSON.stringify({ d: ['news'] }));
+    expect(heard).toEqual([{ tags: [tournamentData(id), 'ratings'], here: false }]);
     stop();
+  });
+
+  it('says what each kind of tournament event changed, told before the event reaches a viewer', async () => {
+    const id = randomUUID();
+    const order: string[] = [];
+    const stopChanges = onChanges((tags) => order.push(`changed ${[...tags].sort().join(' ')}`));
+    const stopEvents = subscribeTournament(id, (event) => order.push(`event ${event.kind}`));
+    await collectChanges(async () => {
+      publishTournament({ tournamentId: id, kind: 'match', counted: true });
+      // Nothing is told while the request runs: its transaction may not have committed.
+      expect(order).toEqual([]);
+    });
+    expect(order).toEqual([`changed ratings ${tournamentData(id)}`, 'event match']);
+    order.length = 0;
+    // A result moves what results move across the site (a tournament that counts no statistics still moves places);
+    // a report waiting changes the tournament alone; a check-in, a stage, an application or the tournament's own
+    // details change what the lists show.
+    for (const [kind, tags] of [
+      ['match', ['ratings', tournamentData(id)]],
+      ['report', [tournamentData(id)]],
+      ['checkIn', [tournamentData(id), 'tournaments']],
+      ['stage', [tournamentData(id), 'tournaments']],
+      ['application', [tournamentData(id), 'tournaments']],
+      ['tournament', [tournamentData(id), 'tournaments']],
+    ] as const) {
+      await collectChanges(async () => publishTournament({ tournamentId: id, kind, counted: false }));
+      expect(order, kind).toEqual([`changed ${[...tags].sort().join(' ')}`, `event ${kind}`]);
+      order.length = 0;
+    }
+    stopChanges();
+    stopEvents();
   });
 
   it('hears of every message posted to a team chat, on any instance, from the message’s own signal, checked', async () => {
@@ -465,7 +484,7 @@ describe('events between instances', () => {
   it('tells whether a result counted in the statistics to the other instances, and drops a junk flag', async () => {
     const tournamentId = '66666666-6666-4666-8666-666666666666';
     const held: (boolean | undefined)[] = [];
-    const stopHeld = onTournamentChange((event) => event.tournamentId === tournamentId && held.push(event.counted));
+    const stopHeld = subscribeTournament(tournamentId, (event) => held.push(event.counted));
     receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match', s: 0 }));
     receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match', s: 1 }));
     receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match' }));
@@ -473,27 +492,6 @@ describe('events between instances', () => {
     receive(JSON.stringify({ n: randomUUID(), t: tournamentId, k: 'match', s: 2 }));
     expect(held).toEqual([false, true, undefined]);
     stopHeld();
-  });
-
-  it('drops the held answers of that tournament (and ratings for a result), keeping the rest', () => {
-    const id = '33333333-3333-4333-8333-333333333333';
-    const changed = answersChangedByEvent(id, 'match');
-    expect(changed(`/tournaments/${id}`)).toBe(true);
-    expect(changed(`/tournament/${id}/bracket`)).toBe(true);
-    expect(changed(`/api/tournaments/${id}/stages`)).toBe(true);
-    expect(changed('/api/matches/44444444-4444-4444-8444-444444444444')).toBe(true);
-    expect(changed('/matches/44444444-4444-4444-8444-444444444444')).toBe(true);
-    expect(changed('/leaderboards')).toBe(true);
-    expect(changed('/tournaments/55555555-5555-4555-8555-555555555555')).toBe(false);
-    expect(answersChangedByEvent(id, 'checkIn')('/leaderboards')).toBe(false);
-    expect(answersChangedByEvent(id, 'stage')('/')).toBe(true);
-    // A result of a tournament that counts no statistics moves places on the profiles, no rating.
-    const uncounted = answersChangedByEvent(id, 'match', false);
-    expect(uncounted(`/tournaments/${id}`)).toBe(true);
-    expect(uncounted('/players/77777777-7777-4777-8777-777777777777')).toBe(true);
-    expect(uncounted('/api/teams/77777777-7777-4777-8777-777777777777')).toBe(true);
-    for (const rating of ['/', '/leaderboards', '/leaderboards?game=x', '/api/stats/games']) expect(uncounted(rating), rating).toBe(false);
-    expect(answersChangedByEvent(id, 'match', true)('/leaderboards')).toBe(true);
   });
 });
 
@@ -543,10 +541,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL LISTEN/NOTIFY', (
     await stop();
   });
 
-  it('sends a write to the other instances over NOTIFY', async () => {
+  it('sends what a request changed to the other instances over NOTIFY, once it ended', async () => {
     const { got, stop } = await otherHears();
-    publishWrite(`/api/news/${randomUUID()}`, 'PATCH');
-    await expect.poll(() => got.map((payload) => JSON.parse(payload) as { w?: string; x?: string }).find((wire) => wire.w?.startsWith('/api/news/'))).toMatchObject({ x: 'PATCH' });
+    const id = randomUUID();
+    await collectChanges(async () => publishTournament({ tournamentId: id, kind: 'tournament' }));
+    const wires = () => got.map((payload) => JSON.parse(payload) as { d?: string[]; t?: string }).filter((wire) => wire.t === id || wire.d?.includes(tournamentData(id)));
+    await expect.poll(() => wires().length).toBe(2);
+    // The change goes first, so every instance has marked what it held before its viewers hear the event.
+    expect(wires()).toMatchObject([{ d: [tournamentData(id), 'tournaments'] }, { t: id }]);
     await stop();
   });
 
@@ -555,12 +557,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL LISTEN/NOTIFY', (
     const tournamentId = randomUUID();
     const kinds = ['report', 'match', 'checkIn', 'stage', 'application', 'tournament'] as const;
     const burst = Array.from({ length: 60 }, (_, i) => kinds[i % kinds.length]!);
+    const events = () => got.filter((payload) => payload.includes(`"t":"${tournamentId}"`));
     const { queries } = await api.queriesOf(async () => {
-      for (const kind of burst) publishTournament({ tournamentId, kind });
-      await expect.poll(() => got.filter((payload) => payload.includes(tournamentId)).length).toBe(burst.length);
+      // One request's: what they changed goes as one message before them.
+      await collectChanges(async () => {
+        for (const kind of burst) publishTournament({ tournamentId, kind });
+      });
+      await expect.poll(() => events().length).toBe(burst.length);
     });
-    expect(got.filter((payload) => payload.includes(tournamentId)).map((payload) => (JSON.parse(payload) as { k: string }).k)).toEqual(burst);
-    // Sixty events, fifty a statement.
+    expect(events().map((payload) => (JSON.parse(payload) as { k: string }).k)).toEqual(burst);
+    // Sixty events and their change, fifty a statement.
     expect(queries.filter((text) => text.includes('pg_notify'))).toHaveLength(2);
     await stop();
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchState, StageMatchView, StagesState, StageView } from '../../src/lib/api/stages.ts';
 import { t } from '../../src/lib/i18n/index.ts';
 import { matchActions, matchParticipants, matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
-import { onTournamentChange, type TournamentEvent } from '../../src/server/services/live.ts';
+import { subscribeTournament, type TournamentEvent } from '../../src/server/services/live.ts';
 import { confirmDueReports } from '../../src/server/services/match-reports.ts';
 import { forgetKeptStages, keepingTransaction, lockMatch } from '../../src/server/services/stages.ts';
 import { SWEEPS } from '../../src/server/services/sweeps.ts';
@@ -575,21 +575,23 @@ describe('stages kept between actions (stages.ts keptStages)', () => {
 describe('the event of a confirmed result', () => {
   it('tells the instances whether it counted in the statistics: a tournament that counts none leaves the ratings’ held answers be', async () => {
     const heard: TournamentEvent[] = [];
-    const stop = onTournamentChange((event) => void heard.push(event));
+    const listen = (tournamentId: string) => subscribeTournament(tournamentId, (event) => void heard.push(event));
+    const { a, b, match, tournament: duelCup } = await duel();
+    const stops = [listen(duelCup.id)];
     try {
-      const { a, b, match } = await duel();
       await report(a, match._id, { scoreA: 1, scoreB: 0 });
       expect((await confirm(b, match._id)).status).toBe(200);
       expect(heard.filter((e) => e.matchId === match._id).map((e) => [e.kind, e.counted])).toEqual([
         ['report', undefined],
         ['match', false],
       ]);
-      const { byId, semi1 } = await statsSemiFinals();
+      const { built, byId, semi1 } = await statsSemiFinals();
+      stops.push(listen(built.id));
       await report(byId.get(semi1!.a!)!, semi1!._id, { scoreA: 1, scoreB: 0 });
       expect((await confirm(byId.get(semi1!.b!)!, semi1!._id)).status).toBe(200);
       expect(heard.find((e) => e.matchId === semi1!._id && e.kind === 'match')?.counted).toBe(true);
     } finally {
-      stop();
+      for (const stop of stops) stop();
     }
   });
 });

@@ -48,7 +48,7 @@ test('a healthy database serves the API and the pages', async ({ page }) => {
 
 /**
  * The address of `path` that no held answer serves: a query parameter no page or read takes
- * (HELD_QUERY_PARAMETERS), new each time. A public answer the server made in the last 30 s is
+ * (`acceptsQuery`, serving/answer-cache.ts), new each time. A public answer the server made in the last 30 s is
  * served from memory whatever the database does; these go to the database.
  */
 let asked = 0;

@@ -136,7 +136,7 @@ test('news published through one instance shows on the other’s held page withi
   const title = `Між інстансами ${Date.now().toString(36)}`;
   const created = await call(a, 'POST', '/api/news', { token: admin, body: { title, content: 'Текст новини.' } });
   expect(created.status).toBe(201);
-  // A told B of its write (services/live.ts `publishWrite`): B's copy is out of date and rendered again at once.
+  // A told B what its write changed (services/changes.ts, on the live link): B's copy is out of date and rendered again at once.
   await expect.poll(async () => (await page()).includes(title), { timeout: 8000 }).toBe(true);
 });
 

@@ -240,7 +240,7 @@ describe('watching', () => {
     announceOnPage({ kind: 'match', tournamentId: ID });
     await vi.advanceTimersByTimeAsync(0);
     stop();
-    // The server's held copy may trail a write by a second (serving/response-cache.ts): `no-cache` asks past it.
+    // The server may hand out an out-of-date copy while it renders a new one (serving/answer-cache.ts): `no-cache` asks past it.
     expect(fake.seen.map((r) => r.cache)).toEqual(['default', 'default', 'no-cache']);
   });
 });

@@ -4,55 +4,117 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(handler: T) => handler }));
 vi.mock('../../src/server/runtime.ts', () => ({
   getApp: async () => ({ fetch: async () => new Response('{}') }),
-  getRuntime: async () => ({ env: {}, deps: { trustProxy: false } }),
+  getRuntime: async () => ({ env: {}, deps: { trustProxy: () => true } }),
 }));
 
 const { onRequest } = await import('../../src/middleware.ts');
-const { answerKey, publicAnswers, WROTE_COOKIE } = await import('../../src/server/serving/response-cache.ts');
+const { publicAnswers, WROTE_COOKIE } = await import('../../src/server/serving/answer-cache.ts');
+const { changed, collectChanges, onChanges, shows } = await import('../../src/server/services/changes.ts');
 
-/** What Astro hands the middleware, for a request of `method` to `path`; `next` renders `status`. */
-function call(method: string, path: string, status = 200) {
+// The runtime hears every change and tells the cache (src/server/runtime.ts); the mock above does not.
+onChanges((tags) => publicAnswers.changed(tags));
+
+const PUBLIC = { 'content-type': 'text/html', 'cache-control': 'public, max-age=0, s-maxage=30' };
+
+interface Call {
+  status?: number;
+  headers?: Record<string, string>;
+  requestHeaders?: Record<string, string>;
+  /** What the render does besides answering: say what it shows, change data. */
+  during?: () => void;
+  acceptsQuery?: string[];
+}
+
+/** What Astro hands the middleware, for a request of `method` to `path`; `next` renders. */
+function call(method: string, path: string, options: Call = {}) {
   const url = new URL(path, 'http://arena.test');
-  const next = vi.fn(async () => new Response('<p>сторінка</p>', { status, headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=0, s-maxage=30' } }));
-  const context = { isPrerendered: false, request: new Request(url, { method, ...(method === 'GET' || method === 'HEAD' ? {} : { body: 'x=1' }) }), url, locals: {} };
+  const locals: Record<string, unknown> = {};
+  const next = vi.fn(async () => {
+    if (options.acceptsQuery) locals.acceptsQuery = options.acceptsQuery;
+    options.during?.();
+    return new Response(`<p>${path}</p>`, { status: options.status ?? 200, headers: options.headers ?? PUBLIC });
+  });
+  const init = { method, headers: options.requestHeaders ?? {}, ...(method === 'GET' || method === 'HEAD' ? {} : { body: 'x=1' }) };
+  const context = { isPrerendered: false, request: new Request(url, init), url, locals, clientAddress: '127.0.0.1' };
   const response = (onRequest as unknown as (context: APIContext, next: MiddlewareNext) => Promise<Response>)(context as unknown as APIContext, next);
   return { response, next };
 }
 
-// A Request made here carries no Host header.
-const keyOf = (path: string) => answerKey({ cookie: null, forwardedProto: null, host: null, path })!;
+/** Whether a guest's GET of `path` is answered from memory (no render). */
+async function held(path: string, requestHeaders: Record<string, string> = {}): Promise<boolean> {
+  const { response, next } = call('GET', path, { requestHeaders });
+  await response;
+  return next.mock.calls.length === 0;
+}
 
 describe('the middleware', () => {
   it('answers a write to a page 405 without rendering it, and keeps the held answers', async () => {
-    await call('GET', '/tournaments').response;
-    expect(publicAnswers.lookup(keyOf('/tournaments'), null, null)).toMatchObject({ status: 200 });
+    await call('GET', '/tournaments', { during: () => shows('tournaments') }).response;
+    expect(await held('/tournaments')).toBe(true);
     const { response, next } = call('POST', '/tournaments');
     expect((await response).status).toBe(405);
     expect((await response).headers.get('allow')).toBe('GET, HEAD');
     expect(next).not.toHaveBeenCalled();
-    expect(publicAnswers.lookup(keyOf('/tournaments'), null, null)).toMatchObject({ status: 200 });
+    expect(await held('/tournaments')).toBe(true);
   });
 
-  it('marks held answers out of date after a successful write through the API, and not after a refused one; its writer reads fresh', async () => {
-    await call('GET', '/news').response;
-    await call('POST', '/api/auth/login').response;
-    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)).toMatchObject({ status: 200 });
-    const refused = await call('POST', '/api/news', 400).response;
-    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)).toMatchObject({ status: 200 });
+  it('holds a guest’s page until a write says it changed what the page shows, and no longer', async () => {
+    await call('GET', '/news', { during: () => shows('news') }).response;
+    await call('GET', '/leaderboards', { during: () => shows('ratings') }).response;
+    expect(await held('/news')).toBe(true);
+    // A write that changed other data leaves it held; one that changed the news does not.
+    await collectChanges(async () => changed('ratings'));
+    expect(await held('/news')).toBe(true);
+    expect(await held('/leaderboards')).toBe(false);
+    await collectChanges(async () => changed('news'));
+    expect(await held('/news')).toBe(false);
+    expect(await held('/news')).toBe(true);
+  });
+
+  it('takes a page that said nothing of what it shows to show everything', async () => {
+    await call('GET', '/about').response;
+    expect(await held('/about')).toBe(true);
+    await collectChanges(async () => changed('news'));
+    expect(await held('/about')).toBe(false);
+  });
+
+  it('sets its writer’s cookie on a successful write through the API and not on a refused one; the writer then reads past an out-of-date copy', async () => {
+    const refused = await call('POST', '/api/news', { status: 400 }).response;
     expect(refused.headers.get('set-cookie')).toBeNull();
-    const written = await call('POST', '/api/news', 201).response;
-    // A reader who wants a fresh answer (the writer, with the cookie its write set) renders it again.
-    expect(publicAnswers.lookup(keyOf('/news'), null, null, true)).toBeUndefined();
+    const written = await call('POST', '/api/news', { status: 201 }).response;
     expect(written.headers.get('set-cookie')).toMatch(new RegExp(`^${WROTE_COOKIE}=1; Max-Age=\\d+; Path=/; SameSite=Lax; HttpOnly$`));
+    // A page written to disk of the other kind (a page) is no API write: no cookie.
+    expect((await call('POST', '/news').response).headers.get('set-cookie')).toBeNull();
   });
 
-  it('renders, but does not hold, a read whose query has a parameter no page takes', async () => {
-    const { response, next } = call('GET', '/news?r=1');
-    expect((await response).status).toBe(200);
-    expect(next).toHaveBeenCalledOnce();
-    expect(answerKey({ cookie: null, forwardedProto: null, host: null, path: '/news?r=1' })).toBeUndefined();
-    const again = call('GET', '/news?r=1');
-    await again.response;
-    expect(again.next).toHaveBeenCalledOnce();
+  it('renders, but does not hold, a read whose query names a parameter the page does not take', async () => {
+    expect((await call('GET', '/news?r=1', { during: () => shows('news') }).response).status).toBe(200);
+    expect(await held('/news?r=1')).toBe(false);
+    await call('GET', '/news?page=2', { during: () => shows('news'), acceptsQuery: ['page', 'view'] }).response;
+    expect(await held('/news?page=2')).toBe(true);
+  });
+
+  it('never holds a signed-in reader’s answer, an answer that sets a cookie, or one not public', async () => {
+    const token = { authorization: 'Bearer abc' };
+    await call('GET', '/signed', { requestHeaders: token }).response;
+    expect(await held('/signed', token)).toBe(false);
+    await call('GET', '/cookie', { headers: { ...PUBLIC, 'set-cookie': 'a=1' } }).response;
+    expect(await held('/cookie')).toBe(false);
+    await call('GET', '/private', { headers: { 'content-type': 'text/html', 'cache-control': 'no-store' } }).response;
+    expect(await held('/private')).toBe(false);
+  });
+
+  it('keys a held page by the reader’s language and nothing else the client sends', async () => {
+    await call('GET', '/games', { requestHeaders: { cookie: 'lang=en' } }).response;
+    expect(await held('/games', { cookie: 'lang=en; other=1', 'x-forwarded-proto': 'https', 'user-agent': 'x' })).toBe(true);
+    expect(await held('/games', { cookie: 'lang=uk' })).toBe(false);
+  });
+
+  it('adds HSTS to the answer that leaves over HTTPS, never to the held copy another reader gets', async () => {
+    const overHttps = { 'x-forwarded-proto': 'https' };
+    const first = await call('GET', '/hsts', { requestHeaders: overHttps }).response;
+    expect(first.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    const plain = await call('GET', '/hsts').response;
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
   });
 });

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overloaded, servingServer } from '../../scripts/serve.ts';
 import { apiServer } from '../../src/server/main.ts';
-import { answerKey, publicAnswers } from '../../src/server/serving/response-cache.ts';
 import { MAX_UNANSWERED_PER_CONNECTION } from '../../src/server/serving/refusals.ts';
 
 /** Starts `server` on a free loopback port and gives its base address. */
@@ -160,11 +159,7 @@ describe('the site\'s server, before the app', () => {
     expect(reached).toEqual([]);
   });
 
-  it('answers a write to a page or a file 405 with Allow: GET, HEAD, and leaves the held answers alone', async () => {
-    const key = answerKey({ cookie: null, forwardedProto: null, host: 'arena.test', path: '/tournaments' })!;
-    await publicAnswers.get(key, new Request('http://arena.test/tournaments'), async () =>
-      new Response('<p>турніри</p>', { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=0, s-maxage=30' } }),
-    );
+  it('answers a write to a page or a file 405 with Allow: GET, HEAD, without reaching the app', async () => {
     reached.length = 0;
     for (const [method, path] of [['POST', '/tournaments'], ['PUT', '/'], ['DELETE', '/favicon.ico'], ['PATCH', '/news/1'], ['OPTIONS', '/login']]) {
       const response = await fetch(`${base}${path}`, { method, headers: { host: 'arena.test', cookie: 'lang=en' }, ...(method === 'POST' ? { body: 'x=1' } : {}) });
@@ -173,7 +168,6 @@ describe('the site\'s server, before the app', () => {
       expect(await response.json()).toEqual({ message: 'This method is not allowed here' });
     }
     expect(reached).toEqual([]);
-    expect(publicAnswers.lookup(key, null, null)).toMatchObject({ status: 200 });
     // The API takes its writes.
     expect((await fetch(`${base}/api/news`, { method: 'POST', body: '{}' })).status).toBe(200);
     expect(reached).toEqual(['POST /api/news']);
@@ -451,6 +445,41 @@ describe('the site\'s server against clients that do not play by the rules', () 
 });
 
 describe('an event stream\'s connection', () => {
+  it('holds no place in the API line once its head is written, and ends when the client closes its side', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'serve-stream-'));
+    let open = 0;
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.url === '/api/games') return void res.end('[]');
+      open++;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: ready\ndata: {}\n\n');
+      res.once('close', () => open--);
+    };
+    // One place for API reads: a stream that kept it would leave every other read waiting.
+    const server = servingServer(handler, clientDir, { concurrency: 1, apiConcurrency: 1 });
+    const { port, base } = await listen(server);
+    try {
+      const streams = [connection(port), connection(port)];
+      for (const stream of streams) {
+        await stream.connected;
+        stream.socket.write('GET /api/tournaments/00000000-0000-4000-8000-000000000000/events HTTP/1.1\r\nHost: arena.test\r\n\r\n');
+        await expect.poll(() => stream.text()).toMatch(/event: ready/);
+      }
+      const read = await fetch(`${base}/api/games`, { signal: AbortSignal.timeout(2000) });
+      expect(await read.text()).toBe('[]');
+      // A client that closes its side has left: the stream ends with its connection.
+      streams[0]!.socket.end();
+      await streams[0]!.closed;
+      await expect.poll(() => open).toBe(1);
+      streams[1]!.socket.destroy();
+      await expect.poll(() => open).toBe(0);
+    } finally {
+      await close(server);
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+
   it('never carries an error answer inside the stream\'s body when the client sends garbage after it', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'serve-stream-'));
     const handler = (_req: http.IncomingMessage, res: http.ServerResponse) => {

@@ -44,8 +44,8 @@ export type Revalidated<T> = { changed: true; body: T; etag: string | null } | {
 /**
  * A GET for polling: with the ETag of the previous answer to the same request, an unchanged
  * resource costs a bodiless 304. The API tags every successful GET (server/api/caching.ts).
- * `fresh` asks past the server's held copy (server/serving/response-cache.ts), which may trail a
- * write by a second or two: for a read made because a live event said something changed.
+ * `fresh` asks past a held copy known to be out of date (server/serving/answer-cache.ts): for a
+ * read made because a live event said something changed.
  */
 export async function getIfChanged<T>(
   api: KyInstance,

@@ -14,5 +14,6 @@ export const ALL: APIRoute = async (context) => {
     // reads this answer, and guessing an address would let such requests skip the per-address limits.
     return Response.json({ message: t('error.connectionClosed') }, { status: 400 });
   }
-  return (await getApp()).fetch(context.request, { clientAddress });
+  // The locals carry what the route declares of itself to the answer cache (src/middleware.ts).
+  return (await getApp()).fetch(context.request, { clientAddress, locals: context.locals });
 };

@@ -42,12 +42,13 @@ import { isDiskFull, isOutOfResources } from '../services/db-errors.ts';
 import { DISK_FULL_RETRY_AFTER, recordDiskFull, recordWriteSaved } from '../services/disk-full.ts';
 import { announcedDuring, kickLetters } from '../services/notices.ts';
 import { findSession } from '../services/sessions.ts';
-import { forgetHeldBy } from '../serving/api-writes.ts';
-import { isWriteMethod } from '../services/live.ts';
+import { collectChanges } from '../services/changes.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../serving/transport.ts';
 import { validationHook } from './validation.ts';
-import { JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PATHS } from './body-limits.ts';
+import { publicReadRoute } from './openapi.ts';
+import { isUpload, JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts';
+import { isWrite } from './methods.ts';
 
 const openApiConfig = {
   openapi: '3.1.0',
@@ -76,6 +77,10 @@ export function isDatabaseDown(error: unknown): boolean {
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
+  // What a request changed is told once it ended, so after its transaction committed (services/changes.ts).
+  app.use('*', async (_c, next) => {
+    await collectChanges(next);
+  });
   // Messages follow the reader's language choice; API clients without it get Ukrainian.
   app.use('*', (c, next) => withLocale(localeOf(c.req.raw), next));
   app.use('*', async (c, next) => {
@@ -105,17 +110,13 @@ export function createApp(deps: Deps) {
       if (found) c.set('caller', { user: found.user, sessionId: found.sessionId, teamIds: found.teamIds });
     }
     await next();
-    // What this thread held that the write changed (the serving thread forgets it too, when the write ran elsewhere).
-    if (isWriteMethod(c.req.method) && c.res.status < 400) {
-      forgetHeldBy(c.req.path);
-      // A write went through, so writes work again (services/disk-full.ts says why this is health's probe).
-      recordWriteSaved();
-    }
+    // A write went through, so writes work again (services/disk-full.ts says why this is health's probe).
+    if (isWrite(c.req.method) && c.res.status < 400) recordWriteSaved();
   });
   const tooLarge = (c: Context) => c.json({ message: t('error.tooLarge') }, 413);
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
-  app.use('*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  app.use('*', (c, next) => (isUpload(c.req.header('content-type')) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('*', httpCaching());
   // Letters of the notices a request announced go out once its transaction has committed (services/notices.ts).
   if (deps.letterKick) {
@@ -163,8 +164,9 @@ export function createApp(deps: Deps) {
   app.route('/og', shareCardRoutes);
   app.route('/health', health);
 
+  app.use('/openapi.json', publicReadRoute);
   app.doc31('/openapi.json', openApiConfig);
-  app.get('/docs', (c) => c.html(renderApiDocs(app.getOpenAPI31Document(openApiConfig)), 200, { 'Content-Security-Policy': API_DOCS_CSP }));
+  app.get('/docs', publicReadRoute, (c) => c.html(renderApiDocs(app.getOpenAPI31Document(openApiConfig)), 200, { 'Content-Security-Policy': API_DOCS_CSP }));
 
   app.notFound((c) => c.json({ message: t('error.notFound') }, 404));
   app.onError((error, c) => {

@@ -3,9 +3,12 @@ import { MAX_UPLOAD_BYTES } from '../../lib/api/limits.ts';
 
 /** JSON bodies are small; uploads get their own, larger limit where they are accepted. */
 export const JSON_BODY_LIMIT = 64 * 1024;
-/** Routes that take a picture, with room for the multipart envelope around it. */
-export const UPLOAD_PATHS: ReadonlySet<string> = new Set(['/api/cabinet/me']);
+/** An upload's limit: a picture, with room for the multipart envelope around it. */
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 
-/** The most bytes a request to `path` (no query) may send. */
-export const bodyLimitOf = (path: string): number => (UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT);
+/**
+ * Whether a body is an upload: `multipart/form-data`, which only a route that takes a picture reads
+ * (every other route answers such a body 400 or 415 without reading it).
+ */
+export const isUpload = (contentType: string | undefined): boolean => /^\s*multipart\/form-data\b/i.test(contentType ?? '');
+

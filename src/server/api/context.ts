@@ -40,11 +40,23 @@ export interface Auth {
   teamIds: readonly string[];
 }
 
+/**
+ * What a route is, said once where it is defined (api/openapi.ts): a guest's public read (held by
+ * caches, src/server/serving/answer-cache.ts) or an event stream (never buffered nor digested). Any
+ * other GET is a private read, any other method a write; an upload is a write whose body is
+ * `multipart/form-data` (api/body-limits.ts).
+ */
+export type RouteKind = 'public-read' | 'stream';
+
 export type AppEnv = {
-  /** `clientAddress`: the address of the socket the request came on (the proxy's, behind one). */
-  Bindings: { clientAddress?: string | undefined };
-  /** `caller`: who the bearer token names, null for a guest. A guard turns it into `auth` (GuardedEnv). */
-  Variables: { deps: Deps; db: Database; caller: Auth | null };
+  /**
+   * `clientAddress`: the address of the socket the request came on (the proxy's, behind one).
+   * `locals`: the page request's locals, for a request that came to the API from outside (what a
+   * public read declares reaches the answer cache through them); absent for a page's own reads.
+   */
+  Bindings: { clientAddress?: string | undefined; locals?: App.Locals | undefined };
+  /** `caller`: who the bearer token names, null for a guest. A guard turns it into `auth` (GuardedEnv). `kind`: the route's (`RouteKind`). */
+  Variables: { deps: Deps; db: Database; caller: Auth | null; kind?: RouteKind };
 };
 
 export type AppContext = Context<AppEnv>;

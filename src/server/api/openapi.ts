@@ -1,7 +1,9 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
-import { adminOnly, type AppEnv, organiserOnly, signedIn } from './context.ts';
+import { adminOnly, type AppEnv, organiserOnly, type RouteKind, signedIn } from './context.ts';
+import { type DataTag, shows, tournamentData } from '../services/changes.ts';
 import { tournamentOfApplication, tournamentOfMatch } from '../services/staff.ts';
 import { validationHook } from './validation.ts';
 
@@ -73,3 +75,48 @@ const ORGANISER_GUARDS = {
  */
 export const organiserRoute = <P extends string, R extends OpenRoute<P>>(config: R, of: keyof typeof ORGANISER_GUARDS) =>
   createRoute({ ...config, security: bearer, middleware: [ORGANISER_GUARDS[of]] as [ReturnType<typeof organiserOnly>] });
+
+/** The names of the query parameters a route's schema takes. */
+function queryNames(config: Pick<RouteConfig, 'request'>): readonly string[] {
+  const query = config.request?.query as { shape?: Record<string, unknown> } | undefined;
+  return Object.keys(query?.shape ?? {});
+}
+
+/**
+ * Says what a route is (`RouteKind`) before its guards and handler run: the app's caching reads it
+ * (api/caching.ts), and a public read's query parameters reach the answer cache through the page
+ * request's locals (only for a request that came from outside: a page's own reads do not speak for it).
+ */
+const declare = (kind: RouteKind, query: readonly string[] = [], showing?: Showing) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    c.set('kind', kind);
+    if (kind === 'public-read' && c.env?.locals) c.env.locals.acceptsQuery = query;
+    if (showing) shows(...showing(c.req.param()));
+    await next();
+  });
+
+/** The data a public read shows, from its path's parameters (services/changes.ts); a read that names none shows everything. */
+type Showing = (params: Record<string, string>) => DataTag[];
+
+/** What the reads of one tournament, named by the path's `{id}`, show. */
+export const oneTournament: Showing = ({ id }) => (id ? [tournamentData(id)] : []);
+
+/** `publicRead`'s declaration, for the few routes not made with `createRoute` (the API's own documents). */
+export const publicReadRoute = declare('public-read');
+
+/**
+ * A guest's public read: the same answer for every guest of one language (a token may add the
+ * reader's own things, which caches then never keep). Held by the answer cache and by nginx,
+ * kept fresh by what writes say they changed (services/changes.ts); `showing` says what data it
+ * shows (a handler that learns more as it reads says so itself with `shows`).
+ */
+export const publicRead = <P extends string, R extends OpenRoute<P>>(config: R, showing?: Showing) =>
+  createRoute({ ...config, middleware: [declare('public-read', queryNames(config), showing)] as [MiddlewareHandler<AppEnv>] });
+
+/** An event stream: open for hours, its events written as they come; never digested, held or compressed. */
+export const streamRoute = <P extends string, R extends OpenRoute<P>>(config: R) =>
+  createRoute({ ...config, middleware: [declare('stream')] as [MiddlewareHandler<AppEnv>] });
+
+/** A signed-in user's event stream (`streamRoute` guarded by `signedIn`). */
+export const userStreamRoute = <P extends string, R extends OpenRoute<P>>(config: R) =>
+  createRoute({ ...config, security: bearer, middleware: [declare('stream'), signedIn] as [MiddlewareHandler<AppEnv>, typeof signedIn] });

@@ -10,6 +10,7 @@ import { isUniqueViolation } from './db-errors.ts';
 import { queueAccountLetter } from './notices.ts';
 import { skeletonColumns } from './names.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { changed } from './changes.ts';
 
 /** A user as stored (password hash included): what the session lookup gives routes and services. */
 export type UserRow = typeof users.$inferSelect;
@@ -147,6 +148,8 @@ export async function confirmEmailToken(db: Tx, token: string): Promise<ConfirmR
       .where(and(eq(emailTokens.tokenHash, hashToken(token)), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
       .returning();
     if (!row) return 'invalid';
+    // A confirmed address lets its owner do more, and a new address is who they are: both in the session.
+    changed('sessions');
     if (row.purpose === 'confirm') {
       await tx.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, row.userId));
     } else {

@@ -5,6 +5,7 @@ import { t } from '../../lib/i18n/index.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { applications, isCompetitionDrawn, teamMembers, teams, tournaments, users } from '../db/schema/index.ts';
 import { liveApplication } from './applications.ts';
+import { publishTournament } from './live.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { holdsInvite, inviteActions, notify, withdrawNotifications } from './notifications.ts';
 import { auditDecisions } from './registration.ts';
@@ -86,6 +87,7 @@ export async function inviteToTournament(db: Database, input: TournamentInviteIn
         actionType: 'acceptTournamentInvite',
         payload: { applicationId: row!.id, tournamentId: tournament.id },
       });
+      publishTournament({ tournamentId: tournament.id, kind: 'application' });
       return { ok: true as const, application: present(row!) };
     })
     .catch((error: unknown): InviteResult => {
@@ -137,5 +139,6 @@ export async function answerTournamentInvite(db: Database, userId: string, appli
     return row;
   });
   if (!updated) return { ok: false, reason: 'stale' };
+  publishTournament({ tournamentId: updated.tournamentId, kind: 'application' });
   return { ok: true, application: present(updated) };
 }

@@ -15,6 +15,7 @@ import { isUniqueViolation } from './db-errors.ts';
 import { type ProcessedImage, type UploadRefusal, deleteImage, processUpload, storeImage } from './images.ts';
 import { isLookAlikeViolation, skeletonColumns, usernameLooksTaken } from './names.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { changed, EVERYTHING } from './changes.ts';
 
 /** The cabinet view of a user: profile, pending email and their current (first) team. */
 export async function presentCabinet(db: Tx, user: UserRow): Promise<Cabinet> {
@@ -79,6 +80,8 @@ async function saveProfile(
       if (picture) changes.avatarImageId = await storeImage(tx, picture);
       const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
       if (!row) throw new Error('user vanished during update');
+      // A name and a picture show on every page that shows the player.
+      changed('sessions', EVERYTHING);
       if (current?.avatarImageId) await deleteImage(tx, current.avatarImageId);
       const letters: string[] = [];
       if (email && !change.addressOwned) letters.push(await queueEmailLetter(tx, row, 'email_change', email));

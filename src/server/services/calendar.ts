@@ -10,6 +10,7 @@ import { stageMatches, stages, tournaments, users } from '../db/schema/index.ts'
 import { approvedParticipants } from './participants.ts';
 import { participantNames, participationMatches, participations, type Participation } from './my-matches.ts';
 import { newToken } from './tokens.ts';
+import { changed } from './changes.ts';
 
 /*
  * iCalendar feeds (issue 22, RFC 5545): a tournament's (its start, its check-in window, its
@@ -179,6 +180,7 @@ export async function calendarToken(db: Tx, userId: string): Promise<string> {
 export async function revokeCalendarToken(db: Tx, userId: string): Promise<string> {
   const token = newToken();
   await db.update(users).set({ calendarToken: token }).where(eq(users.id, userId));
+  changed('sessions');
   return token;
 }
 

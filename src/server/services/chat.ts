@@ -7,6 +7,7 @@ import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { chatMessages, teamMembers, teams, users } from '../db/schema/index.ts';
 import { presentPerson, teamChatSignal } from './teams.ts';
+import { forgetChat } from './held-chats.ts';
 
 /** Messages sent when the client has none yet: the latest ones. */
 export const CHAT_HISTORY_LIMIT = 100;
@@ -176,5 +177,7 @@ export async function postMessage(db: Tx, teamId: string, author: { id: string; 
     .insert(chatMessages)
     .values({ teamId, userId: author.id, message, createdAt: new Date() })
     .returning({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt, signal: teamChatSignal(teamId) });
+  // Its signal forgets the chat on every instance, this one too, but a member's next poll may come first.
+  forgetChat(teamId);
   return presentMessage({ ...row!, author });
 }

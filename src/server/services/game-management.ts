@@ -14,6 +14,7 @@ import { POPULAR_GAMES, STATS_TEMPLATE_DEFINITIONS } from '../../lib/domain/stat
 import type { Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { achievements, gameStatsConfigs, games, statFields } from '../db/schema/index.ts';
+import { changed, EVERYTHING } from './changes.ts';
 
 export type { Achievement, StatField, StatsConfig } from '../../lib/api/game-management.ts';
 
@@ -163,6 +164,7 @@ export type SetupOutcome =
  * one given; an existing picture is kept. A game that already has a config is refused.
  */
 export async function setupGame(db: Tx, input: { name: string; image?: string | null | undefined; template: StatsTemplate }): Promise<SetupOutcome> {
+  changed(EVERYTHING);
   return db.transaction(async (tx): Promise<SetupOutcome> => {
     const { game, created } = await findOrCreateGame(tx, input.name, input.image ? input.image : null);
     if (!(await applyTemplate(tx, game.id, input.template))) return { ok: false, reason: 'alreadyConfigured', name: game.name };
@@ -206,6 +208,8 @@ export type NewStatField = StatFieldDefinition;
 
 /** Adds a stat field to a configured game; a fieldName already there (in any letter case) is refused. */
 export async function addStatField(db: Tx, gameId: string, input: NewStatField): Promise<StatFieldWrite> {
+  changed(EVERYTHING);
+  changed(EVERYTHING);
   return db.transaction(async (tx): Promise<StatFieldWrite> => {
     if (!(await lockConfig(tx, gameId))) return { ok: false, reason: (await gameExists(tx, gameId)) ? 'notConfigured' : 'gameNotFound' };
     const [clash] = await tx
@@ -233,6 +237,7 @@ export type StatFieldDelete =
  * longer be checked, so the admin removes or rewrites those achievements first.
  */
 export async function deleteStatField(db: Tx, gameId: string, fieldName: string): Promise<StatFieldDelete> {
+  changed(EVERYTHING);
   return db.transaction(async (tx): Promise<StatFieldDelete> => {
     if (!(await lockConfig(tx, gameId))) return { ok: false, reason: (await gameExists(tx, gameId)) ? 'notConfigured' : 'gameNotFound' };
     const fields = await tx.select({ fieldName: statFields.fieldName }).from(statFields).where(eq(statFields.gameId, gameId));
@@ -260,6 +265,7 @@ export type NewAchievement = AchievementDefinition;
  * any letter case, so players can tell what they earned.
  */
 export async function addAchievement(db: Tx, gameId: string, input: NewAchievement): Promise<AchievementWrite> {
+  changed(EVERYTHING);
   return db.transaction(async (tx): Promise<AchievementWrite> => {
     if (!(await lockConfig(tx, gameId))) return { ok: false, reason: (await gameExists(tx, gameId)) ? 'notConfigured' : 'gameNotFound' };
     const fields = await tx.select({ fieldName: statFields.fieldName }).from(statFields).where(eq(statFields.gameId, gameId));
@@ -282,6 +288,7 @@ export type AchievementDelete = { ok: true; name: string } | { ok: false; reason
 
 /** Removes an achievement of a game; players and teams who earned it lose it with it. */
 export async function deleteAchievement(db: Tx, gameId: string, achievementId: string): Promise<AchievementDelete> {
+  changed(EVERYTHING);
   const deleted = await db
     .delete(achievements)
     .where(and(eq(achievements.id, achievementId), eq(achievements.gameId, gameId)))

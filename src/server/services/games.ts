@@ -3,6 +3,7 @@ import type { Game } from '../../lib/api/games.ts';
 import type { Tx } from '../db/client.ts';
 import { games, tournaments } from '../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
+import { changed, EVERYTHING } from './changes.ts';
 
 type GameRow = typeof games.$inferSelect;
 
@@ -24,6 +25,7 @@ export type GameWrite = { ok: true; game: Game } | { ok: false; reason: 'nameTak
 const cleanImage = (image: string | null | undefined) => (image ? image : null);
 
 export async function createGame(db: Tx, input: { name: string; image?: string | null | undefined }): Promise<GameWrite> {
+  changed(EVERYTHING);
   try {
     const [row] = await db.insert(games).values({ name: input.name, image: cleanImage(input.image) }).returning();
     return { ok: true, game: presentGame(row!) };
@@ -35,6 +37,7 @@ export async function createGame(db: Tx, input: { name: string; image?: string |
 
 /** Renames a game; its picture changes only when `image` is given (null or '' removes it). */
 export async function updateGame(db: Tx, id: string, input: { name: string; image?: string | null | undefined }): Promise<GameWrite> {
+  changed(EVERYTHING);
   try {
     const [row] = await db
       .update(games)
@@ -55,6 +58,7 @@ export type GameDelete = { ok: true } | { ok: false; reason: 'notFound' } | { ok
  * them along: tournaments carry applications, winners and history an admin should remove knowingly.
  */
 export async function deleteGame(db: Tx, id: string): Promise<GameDelete> {
+  changed(EVERYTHING);
   const [used] = await db.select({ n: count() }).from(tournaments).where(eq(tournaments.gameId, id));
   if (used && used.n > 0) return { ok: false, reason: 'hasTournaments', tournaments: used.n };
   try {

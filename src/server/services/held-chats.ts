@@ -1,5 +1,5 @@
 // The newest message of each team chat, held between polls (issue 24). Only the store lives here,
-// with no database: a message posted forgets its chat (serving/api-writes.ts). The chat route reads
+// with no database: a message posted forgets its chat (services/chat.ts, and its signal on every instance). The chat route reads
 // and holds.
 //
 // An open team page polls its chat every few seconds, asking for what came after the newest message

@@ -1,14 +1,12 @@
 // Sessions found, held between requests (decision 026). Only the store lives here, with no
-// database: a successful write forgets them (serving/api-writes.ts). services/sessions.ts looks
-// sessions up and holds them.
+// database: a change to who a caller is forgets them (services/sessions.ts hears it, and looks
+// sessions up and holds them).
 
 /**
  * How long a session found stays held (decision 026). Every signed-in request looks its session
- * up, and under the load mix those lookups were a third of the server's statements (bench/server
- * FINDINGS F23); held 5 s, a player who posts or reports less often than that was looked up every
- * time (F25). A write that may change a session or a user forgets every held one, on every
- * instance (`othersMustHear`); this bounds what nothing forgets: a change made behind the API's
- * back, straight in the database.
+ * up; held, a player who reports or posts every few seconds costs no lookup. A change to a session
+ * or a user forgets every held one, on every instance (`changed('sessions')`); this bounds only a
+ * change made behind the API's back, straight in the database.
  */
 export const SESSION_HOLD_MS = 60_000;
 /** Held sessions at most: past it the oldest goes (a flood of distinct tokens finds nothing to hold anyway). */
@@ -41,8 +39,8 @@ export function holdSession(tokenHash: string, found: unknown, until: number, be
 }
 
 /**
- * Forgets every held session: a write changed a session or a user (`sessionsChangedBy`,
- * serving/write-effects.ts), here or on another instance, or the link to the others was lost.
+ * Forgets every held session: a write changed a session or a user (`changed('sessions')`), here or
+ * on another instance, or the link to the others was lost.
  */
 export function forgetHeldSessions(): void {
   store.generation += 1;

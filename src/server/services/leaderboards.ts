@@ -9,6 +9,7 @@ import { winRateKey } from '../db/schema/columns.ts';
 import { achievements, earnedAchievements, games, gameStatsConfigs, playerGameStats, teamGameStats, teamMembers, teams, users } from '../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
 import type { ParticipantType } from '../../lib/domain/participant.ts';
+import { changed } from './changes.ts';
 
 type StatsTable = typeof playerGameStats | typeof teamGameStats;
 
@@ -133,6 +134,7 @@ export async function teamLeaderboard(db: Tx, gameId: string, query: { limit: nu
  * was no row.
  */
 export async function removeEntry(db: Tx, owner: ParticipantType, ownerId: string, gameId: string): Promise<boolean> {
+  changed('ratings');
   const gone =
     owner === 'user'
       ? await db

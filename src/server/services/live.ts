@@ -16,6 +16,7 @@ import { EventEmitter } from 'node:events';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DatabaseHandle, Tx } from '../db/client.ts';
 import { together } from '../db/together.ts';
+import { changed, type DataTag, EVERYTHING, isDataTag, onChanges, tell, tournamentData, whenTold } from './changes.ts';
 
 /** What changed in a tournament. */
 export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament'] as const;
@@ -57,23 +58,11 @@ type Wire =
   | { n: string; t: string; k: TournamentEventKind; m?: string; v?: number; s?: 0 | 1 }
   // `c`: the team whose chat got a message (`teamChatSignal`), for the chats each instance holds.
   | { n: string; u: string[]; k: UserEventKind; c?: string }
-  // A write through another instance (`publishWrite`): its API path and method.
-  | { n: string; w: string; x: WriteMethod };
+  // Data another instance changed (services/changes.ts): its tags.
+  | { n: string; d: DataTag[] };
 
-/** The methods of a write, as `publishWrite` tells them. */
-export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type WriteMethod = (typeof WRITE_METHODS)[number];
-/** Whether `method` is one a write is sent with. */
-export const isWriteMethod = (method: string | undefined): method is WriteMethod => (WRITE_METHODS as readonly (string | undefined)[]).includes(method);
-
-/** A write another instance made: what its held answers must be marked by (`onRemoteWrite`). */
-export interface RemoteWrite {
-  path: string;
-  method: WriteMethod;
-}
-
-/** The longest API path a write wire carries: a write's path is short; anything longer is junk. */
-const MAX_WRITE_PATH = 512;
+/** The most tags one change names (a write names a few); more is junk. */
+const MAX_TAGS = 16;
 
 /** Users per message: 150 UUIDs with their quotes and commas stay under 6 KB. */
 const USERS_PER_MESSAGE = 150;
@@ -116,17 +105,14 @@ function deliver(wire: Wire): void {
       ...(wire.v !== undefined ? { version: wire.v } : {}),
       ...(wire.s !== undefined ? { counted: wire.s === 1 } : {}),
     };
-    // Held answers go first, so a viewer who reads again on this event gets the new state. This
-    // instance's own events too: a sweep or a read that confirmed a report wrote without a request
-    // whose write effects would have dropped them.
-    hub.local.emit('changed', event);
+    // What the event changed was told before it (`publishTournament`), on the same link.
     hub.local.emit(`t:${wire.t}`, event);
   } else if ('u' in wire) {
     // The held chat goes first, as held answers do: a member who reads again on this event gets the message.
     if (wire.c) hub.local.emit('chat', wire.c);
     for (const userId of wire.u) hub.local.emit(`u:${userId}`, { userId, kind: wire.k } satisfies UserEvent);
   } else {
-    hub.local.emit('wrote', { path: wire.w, method: wire.x } satisfies RemoteWrite);
+    tell(new Set(wire.d), false);
   }
 }
 
@@ -143,24 +129,35 @@ function broadcast(wire: Wire): void {
   deliver(wire);
 }
 
-/** Tells every instance's viewers of the tournament what changed. Call after commit. */
+/**
+ * The data a tournament event says changed: the tournament; for a result, what results move across
+ * the site (`counted` false: the tournament counts no statistics, but its places still show on
+ * profiles); for a new stage or the tournament's own details, what lists of tournaments show.
+ */
+function dataOf(event: TournamentEvent): DataTag[] {
+  const tags: DataTag[] = [tournamentData(event.tournamentId)];
+  if (event.kind === 'match') tags.push('ratings');
+  if (event.kind === 'stage' || event.kind === 'tournament' || event.kind === 'application' || event.kind === 'checkIn') tags.push('tournaments');
+  return tags;
+}
+
+/**
+ * Tells every instance's viewers of the tournament what changed, after the request or sweep that
+ * made the change ended (so after its commit), and says what data it changed (`dataOf`).
+ */
 export function publishTournament(event: TournamentEvent): void {
+  changed(...dataOf(event));
   const wire: Wire = { n: randomUUID(), t: event.tournamentId, k: event.kind };
   if (event.matchId) wire.m = event.matchId;
   if (event.version !== undefined) wire.v = event.version;
   if (event.counted !== undefined) wire.s = event.counted ? 1 : 0;
-  broadcast(wire);
+  whenTold(() => broadcast(wire));
 }
 
-/**
- * Tells the other instances of a successful API write, so each marks the held answers it made out
- * of date (`onRemoteWrite`, then `answersChangedBy` in serving/write-effects.ts) as this one did:
- * a guest's page held on another instance shows the write within about a second, whatever the
- * held answers' lifetime. Not delivered here: the middleware marked this instance's already.
- */
-export function publishWrite(path: string, method: WriteMethod): void {
-  if (hub.links.size > 0) sendToOthers({ n: randomUUID(), w: path, x: method });
-}
+// What this instance changed reaches the others (it was told here already, services/changes.ts).
+onChanges((tags, here) => {
+  if (here && hub.links.size > 0) sendToOthers({ n: randomUUID(), d: [...tags] });
+});
 
 /** Tells a user's open pages (on any instance) that their bell or team changed. Call after commit. */
 export function publishUser(event: UserEvent): void {
@@ -222,7 +219,7 @@ export function receive(text: string): void {
   } else if ('u' in wire) {
     if (!Array.isArray(wire.u) || !wire.u.every(isUuidLike) || !(USER_EVENTS as readonly string[]).includes(wire.k)) return;
     if ('c' in wire && !isUuidLike(wire.c)) return;
-  } else if (typeof wire.w !== 'string' || !wire.w.startsWith('/api/') || wire.w.length > MAX_WRITE_PATH || !isWriteMethod(wire.x)) {
+  } else if (!Array.isArray(wire.d) || wire.d.length > MAX_TAGS || !wire.d.every(isDataTag)) {
     return;
   }
   if (!firstSight(wire.n)) return;
@@ -239,22 +236,10 @@ export function subscribeUser(userId: string, listener: (event: UserEvent) => vo
   return () => hub.local.off(`u:${userId}`, listener);
 }
 
-/** Hears every tournament event, this instance's and the others', before its viewers do (to drop this instance's held answers of it). */
-export function onTournamentChange(listener: (event: TournamentEvent) => void): () => void {
-  hub.local.on('changed', listener);
-  return () => hub.local.off('changed', listener);
-}
-
 /** Hears every message posted to a team chat, on any instance (to forget the chat this instance holds). */
 export function onTeamChat(listener: (teamId: string) => void): () => void {
   hub.local.on('chat', listener);
   return () => hub.local.off('chat', listener);
-}
-
-/** Hears the writes other instances made (`publishWrite`), to mark this instance's held answers they changed. */
-export function onRemoteWrite(listener: (write: RemoteWrite) => void): () => void {
-  hub.local.on('wrote', listener);
-  return () => hub.local.off('wrote', listener);
 }
 
 /**
@@ -271,8 +256,12 @@ export function closeStreams(): void {
   hub.local.emit('shutdown');
 }
 
-/** A link came back after an outage: tell the open streams (and the caller's hooks) to read again. */
+/**
+ * A link came back after an outage: changes meanwhile may be lost, so everything held may be out of
+ * date, and the open streams (and the caller's hooks) read again.
+ */
 function resync(): void {
+  tell(new Set([EVERYTHING]), false);
   hub.local.emit('resync');
 }
 

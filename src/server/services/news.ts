@@ -3,6 +3,7 @@ import type { NewsInput, NewsItem, NewsUpdate } from '../../lib/api/news.ts';
 import type { Page } from '../../lib/api/paging.ts';
 import type { Tx } from '../db/client.ts';
 import { news, savedNews } from '../db/schema/index.ts';
+import { changed } from './changes.ts';
 
 type NewsRow = typeof news.$inferSelect;
 
@@ -55,6 +56,7 @@ export async function findNews(db: Tx, id: string): Promise<NewsItem | null> {
 
 /** Publishes a news item dated now. */
 export async function createNews(db: Tx, input: NewsInput): Promise<NewsItem> {
+  changed('news');
   const [row] = await db
     .insert(news)
     .values({
@@ -70,6 +72,7 @@ export async function createNews(db: Tx, input: NewsInput): Promise<NewsItem> {
 
 /** Changes the given fields of a news item; null when it does not exist. Its date stays. */
 export async function updateNews(db: Tx, id: string, input: NewsUpdate): Promise<NewsItem | null> {
+  changed('news');
   const changes: Partial<typeof news.$inferInsert> = { updatedAt: new Date() };
   if (input.title !== undefined) changes.title = input.title;
   if (input.content !== undefined) changes.content = input.content;
@@ -82,6 +85,7 @@ export async function updateNews(db: Tx, id: string, input: NewsUpdate): Promise
 
 /** Deletes a news item (saved marks go with it); false when it did not exist. */
 export async function deleteNews(db: Tx, id: string): Promise<boolean> {
+  changed('news');
   const rows = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
   return rows.length > 0;
 }

@@ -8,6 +8,7 @@ import type { NoticeSettingsView } from '../../lib/api/notices.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { changed } from './changes.ts';
 
 /** The settings in one shape: each channel listed, its kinds in the catalog's order and once. */
 export function normalizeSettings(settings: NoticeSettings): Required<NoticeSettings> {
@@ -25,13 +26,16 @@ export async function getNoticeSettings(db: Tx, userId: string): Promise<NoticeS
 export async function saveNoticeSettings(db: Tx, userId: string, settings: NoticeSettings): Promise<Required<NoticeSettings>> {
   const saved = normalizeSettings(settings);
   await db.update(users).set({ noticeSettings: saved }).where(eq(users.id, userId));
+  changed('sessions');
   return saved;
 }
 
 /** Keeps the language the user reads in, for their letters; writes only when it changed. */
 export async function rememberLocale(db: Tx, userId: string, locale: Locale): Promise<void> {
-  await db
+  const saved = await db
     .update(users)
     .set({ locale })
-    .where(and(eq(users.id, userId), ne(users.locale, locale)));
+    .where(and(eq(users.id, userId), ne(users.locale, locale)))
+    .returning({ id: users.id });
+  if (saved.length > 0) changed('sessions');
 }

@@ -2,8 +2,15 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { sessions, teamMembers, users } from '../db/schema/index.ts';
-import { heldSession, holdSession, lookupBegins, SESSION_HOLD_MS } from './held-sessions.ts';
+import { forgetHeldSessions, heldSession, holdSession, lookupBegins, SESSION_HOLD_MS } from './held-sessions.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { changed, EVERYTHING, onChanges } from './changes.ts';
+
+// A change to who a caller is (`sessions`), here or on another instance, or anything at all (a
+// lost link): no held session may be trusted after it (decision 026).
+onChanges((tags) => {
+  if (tags.has('sessions') || tags.has(EVERYTHING)) forgetHeldSessions();
+});
 
 /** Opens a session and returns its bearer token (shown once, stored only as a hash). */
 export async function createSession(db: Tx, userId: string, ttlDays: number): Promise<{ token: string; expiresAt: Date }> {
@@ -50,10 +57,12 @@ export async function findSession(db: Database, token: string, now = Date.now())
 
 export async function revokeSession(db: Tx, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  changed('sessions');
 }
 
 /** Signs a user out everywhere, except the session given (the one that asked). */
 export async function revokeUserSessions(db: Tx, userId: string, keepSessionId?: string): Promise<void> {
+  changed('sessions');
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));

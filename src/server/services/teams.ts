@@ -13,6 +13,7 @@ import { signalUsers, usersSignal } from './live.ts';
 import { isLookAlikeViolation, skeletonColumns, teamNameLooksTaken } from './names.ts';
 import { inviteActions, notify, withdrawNotifications } from './notifications.ts';
 import type { Limit, RateLimiter } from './rate-limit.ts';
+import { changed, EVERYTHING } from './changes.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -137,6 +138,8 @@ export async function createTeam(db: Tx, captain: UserRow, input: { name: string
         .values({ name: input.name, ...skeletonColumns(input.name), logoUrl: input.logoUrl, captainId: captain.id })
         .returning();
       await tx.insert(teamMembers).values({ teamId: row!.id, userId: captain.id });
+      // A member's teams are in their session; a team shows on the lists of teams.
+      changed('sessions', EVERYTHING);
       return row!;
     });
   } catch (error) {
@@ -168,6 +171,7 @@ export async function signalTeam(tx: Tx, teamId: string, also: readonly string[]
 export async function setTeamLogo(db: Tx, teamId: string, logoUrl: string): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(teams).set({ logoUrl, logoImageId: null }).where(eq(teams.id, teamId)).returning();
+    changed(EVERYTHING);
     await signalTeam(tx, teamId);
     return row!;
   });
@@ -241,6 +245,7 @@ export async function removeMember(db: Tx, team: TeamRow, memberId: string): Pro
       .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, memberId)))
       .returning({ userId: teamMembers.userId });
     if (gone.length === 0) return 'notMember' as const;
+    changed('sessions', EVERYTHING);
     await notify(tx, memberId, t('team.removedNotification', { team: team.name }));
     await signalTeam(tx, team.id, [memberId]);
     return 'removed' as const;
@@ -266,6 +271,7 @@ export async function answerInvite(db: Tx, teamId: string, player: UserRow, verb
     if (verb === 'accept') {
       if (!hasRoomForMember(await memberCount(tx, teamId))) return 'full' as const;
       await tx.insert(teamMembers).values({ teamId, userId: player.id }).onConflictDoNothing();
+      changed('sessions', EVERYTHING);
     }
     await tx.delete(teamInvites).where(eq(teamInvites.id, invite.id));
     await withdrawNotifications(tx, player.id, { actionTypes: [...TEAM_INVITE_TYPES], key: 'teamId', value: teamId });

@@ -20,6 +20,7 @@ import { avatarUrl } from './avatars.ts';
 import { notify, notifyAll } from './notifications.ts';
 import { approvedParticipants } from './participants.ts';
 import { fillFreePlaces, lockForRegistration, published, registrationCounts } from './registration.ts';
+import { changed, EVERYTHING, shows, tournamentData } from './changes.ts';
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -235,6 +236,7 @@ export async function teamIdsOf(db: Tx, userId: string): Promise<string[]> {
  * participants), a player also their own and their teams', an admin every one.
  */
 export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | null): Promise<TournamentDetail | undefined> {
+  shows(tournamentData(id));
   const row = await findWithGame(db, id);
   if (!row) return undefined;
   const mine: SQL[] = [eq(applications.status, PARTICIPANT_STATUS)];
@@ -300,6 +302,7 @@ async function gameExists(db: Tx, id: string): Promise<boolean> {
 
 /** A new tournament; pending and a team one unless told otherwise. */
 export async function createTournament(db: Tx, input: TournamentWrite): Promise<TournamentSave> {
+  changed('tournaments');
   const registration = registrationColumns(input);
   const problem = scheduleProblem({ date: input.date, ...registration });
   if (problem) return { ok: false, reason: problem };
@@ -375,6 +378,7 @@ export type OnFinish = (tx: Tx, tournament: Pick<TournamentRow, 'id' | 'title' |
 
 /** Deletes a tournament; its applications go with it, recorded matches keep their history. */
 export async function deleteTournament(db: Tx, id: string): Promise<boolean> {
+  changed(EVERYTHING);
   const deleted = await db.delete(tournaments).where(eq(tournaments.id, id)).returning({ id: tournaments.id });
   return deleted.length > 0;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import onHeaders from 'on-headers';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -40,9 +41,11 @@ const MAX_WAITING_PER_CONNECTION = 8;
  * holds every place for its query timeout), a request that waited `maxWaitMs` is shed rather than
  * left waiting for minutes.
  *
- * A place is given back as soon as the handler has ended its answer, not when the client has read
- * it: a client that stops reading holds only its own socket. It is also given back when the
- * connection closes first, including for a pipelined request whose answer never got the socket.
+ * A place is given back as soon as the handler writes its answer's head (pages and reads are made
+ * whole before that; an event stream's head goes first, and the stream lives on without a place),
+ * not when the client has read it: a client that stops reading holds only its own socket. It is
+ * also given back when the connection closes first, including for a pipelined request whose answer
+ * never got the socket.
  */
 export function admission(
   { limit, maxWaitMs, shed, maxWaiting = MAX_WAITING, maxWaitingPerConnection = MAX_WAITING_PER_CONNECTION }: AdmissionOptions,
@@ -87,11 +90,7 @@ export function admission(
     };
     res.once('close', leave);
     socket.once('close', leave);
-    const end = res.end;
-    res.end = function (this: ServerResponse, ...args: Parameters<typeof end>) {
-      leave();
-      return end.apply(this, args);
-    } as typeof end;
+    onHeaders(res, leave);
     handle(req, res);
   };
 

@@ -1,10 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { adminAuditEntrySchema, auditEntrySchema, auditQuery, historyQuery, HISTORY_PAGE } from '../../../lib/api/audit.ts';
 import { AUDIT_KINDS } from '../../../lib/domain/organisers.ts';
-import { publicCache } from '../caching.ts';
 import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';
-import { adminRoute, errors, jsonResponse, router } from '../openapi.ts';
+import { adminRoute, errors, jsonResponse, oneTournament, publicRead, router } from '../openapi.ts';
 import { linkToNextBefore } from '../paging.ts';
 import { auditLogPage, tournamentHistory } from '../../services/audit.ts';
 import { isOrganiser } from '../../services/staff.ts';
@@ -17,7 +16,7 @@ const paging = `новіші спершу; limit 1–100 (типово ${HISTORY
  * refuses it). A tournament's history is public; its organisers also see who made each change.
  */
 export const historyRoutes = router().openapi(
-  createRoute({
+  publicRead({
     method: 'get',
     path: '/{id}/history',
     tags,
@@ -26,7 +25,7 @@ export const historyRoutes = router().openapi(
       'Організатори турніру й адміни бачать також, хто змінив (actor; null — сервер сам), гості — що й коли',
     request: { params: z.object({ id: z.uuid() }), query: historyQuery },
     responses: { 200: jsonResponse(z.array(auditEntrySchema), 'Записи'), ...errors(400, 404) },
-  }),
+  }, oneTournament),
   async (c) => {
     const { id } = c.req.valid('param');
     const { limit = HISTORY_PAGE, before } = c.req.valid('query');
@@ -36,7 +35,6 @@ export const historyRoutes = router().openapi(
     const page = await tournamentHistory(db, id, { limit, before }, who);
     if (!page) fail(404, 'tournament.notFound');
     // A guest's answer is the same for every guest; an organiser's names people and is never stored.
-    publicCache(c);
     linkToNextBefore(c, { last: page.items.at(-1)?._id, more: page.more });
     return c.json(page.items, 200);
   },

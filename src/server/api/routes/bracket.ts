@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateSchema, type BracketState } from '../../../lib/api/bracket.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
@@ -6,9 +6,8 @@ import { drawBracket, findTournamentRow, saveBracket } from '../../services/brac
 import { stagesVersion } from '../../services/stages.ts';
 import { approvedParticipants } from '../../services/participants.ts';
 import { publishTournament } from '../../services/live.ts';
-import { publicCache } from '../caching.ts';
 
-import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, oneTournament, organiserRoute, publicRead, router } from '../openapi.ts';
 
 const params = z.object({ id: z.uuid() });
 const staleSchema = bracketStateSchema.extend({ message: z.string() });
@@ -25,20 +24,19 @@ function expectedVersion(bodyVersion: number | undefined, ifMatch: string | unde
 
 export const bracketRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/{id}/bracket',
       tags: ['Сітки'],
       summary: 'Сітка турніру з версією; з If-None-Match відповідає 304, якщо нічого не змінилось (опитування кожні 5 с)',
       request: { params },
       responses: { 200: jsonResponse(bracketStateSchema, 'Сітка'), 304: { description: 'Не змінилась' }, ...errors(400, 404) },
-    }),
+    }, oneTournament),
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.get('db');
       // Public and held, like the stages (decision 023): a save, a result or an approval marks the
       // held copy out of date on every instance, so the polls of a final's viewers are answered from memory.
-      publicCache(c);
       // A poll (every 5 s, from every open bracket) that already has this version reads the version alone, not the bracket.
       const ifNoneMatch = c.req.header('if-none-match');
       if (ifNoneMatch !== undefined) {

@@ -3,7 +3,7 @@ import { calendarLinkSchema } from '../../../lib/api/schedule.ts';
 import { currentLocale, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { calendarToken, personalCalendar, revokeCalendarToken, tokenOfFile, tournamentCalendar } from '../../services/calendar.ts';
-import { errors, jsonResponse, router, userRoute } from '../openapi.ts';
+import { errors, jsonResponse, oneTournament, publicRead, router, userRoute } from '../openapi.ts';
 
 /** The iCalendar answer of a feed: text in UTF-8 (Cyrillic names). */
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -61,14 +61,14 @@ export const calendarLinkRoutes = router()
 
 /** Mounted at /tournaments: a tournament's public calendar. */
 export const tournamentCalendarRoutes = router().openapi(
-  createRoute({
+  publicRead({
     method: 'get',
     path: '/{id}/calendar.ics',
     tags: ['Турніри'],
     summary: 'Календар турніру (iCalendar, RFC 5545): початок, вікно підтвердження участі й заплановані матчі, час у зоні Europe/Kyiv',
     request: { params: z.object({ id: z.uuid() }) },
     responses: { 200: calendarResponse('Календар'), ...errors(400, 404) },
-  }),
+  }, oneTournament),
   async (c) => {
     const ics = await tournamentCalendar(c.get('db'), c.req.valid('param').id, currentLocale(), c.get('deps').siteUrl);
     if (ics === null) fail(404, 'tournament.notFound');

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   achievementInput,
   achievementSaved,
@@ -14,7 +14,7 @@ import { FIELD_NAME_MAX, FIELD_NAME_PATTERN } from '../../../lib/domain/stat-fie
 import { t } from '../../../lib/i18n/index.ts';
 import { type AppContext } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, publicRead, router } from '../openapi.ts';
 import {
   addAchievement,
   addStatField,
@@ -25,7 +25,6 @@ import {
   setupGame,
   setupPopularGames,
 } from '../../services/game-management.ts';
-import { publicCache } from '../caching.ts';
 
 const tags = ['Статистика ігор'];
 const idParam = z.object({ id: z.uuid() });
@@ -44,7 +43,6 @@ function refuseConfig(reason: 'gameNotFound' | 'notConfigured'): never {
 
 /** GET of a game's config, shared by both paths SPEC §7 names for it. */
 async function sendConfig(c: AppContext, gameId: string) {
-  publicCache(c);
   const config = await getStatsConfig(c.get('db'), gameId);
   if (!config) fail(404, 'gameManagement.notFound');
   return config;
@@ -55,7 +53,7 @@ const configSummary = 'Конфігурація статистики гри: п�
 
 export const gameManagementRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/list',
       tags,
@@ -63,16 +61,15 @@ export const gameManagementRoutes = router()
       responses: { 200: jsonResponse(z.array(managedGameSchema), 'Ігри за назвою') },
     }),
     async (c) => {
-      publicCache(c);
       return c.json(await listManagedGames(c.get('db')), 200);
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}/stats-config', tags, summary: configSummary, request: { params: idParam }, responses: configResponses }),
+    publicRead({ method: 'get', path: '/{id}/stats-config', tags, summary: configSummary, request: { params: idParam }, responses: configResponses }),
     async (c) => c.json(await sendConfig(c, c.req.valid('param').id), 200),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/config/{gameId}', tags, summary: `${configSummary}; те саме, що /{id}/stats-config`, request: { params: gameIdParam }, responses: configResponses }),
+    publicRead({ method: 'get', path: '/config/{gameId}', tags, summary: `${configSummary}; те саме, що /{id}/stats-config`, request: { params: gameIdParam }, responses: configResponses }),
     async (c) => c.json(await sendConfig(c, c.req.valid('param').gameId), 200),
   )
   .openapi(

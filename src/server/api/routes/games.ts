@@ -1,16 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { gameInput, gameSaved, gameSchema } from '../../../lib/api/games.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, publicRead, router } from '../openapi.ts';
 import { createGame, deleteGame, listGames, updateGame } from '../../services/games.ts';
-import { publicCache } from '../caching.ts';
 
 const idParam = z.object({ id: z.uuid() });
 
 export const gamesRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/',
       tags: ['Ігри'],
@@ -18,7 +17,6 @@ export const gamesRoutes = router()
       responses: { 200: jsonResponse(z.array(gameSchema), 'Ігри за назвою') },
     }),
     async (c) => {
-      publicCache(c);
       return c.json(await listGames(c.get('db')), 200);
     },
   )

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   earnedAchievementSchema,
   leaderboardQuery,
@@ -16,7 +16,7 @@ import { matchesEtag } from '../../services/chat.ts';
 import { gameExists, listStatsGames, playerAchievements, playerLeaderboard, removeEntry, teamLeaderboard } from '../../services/leaderboards.ts';
 import { ownerExists } from '../../services/match-history.ts';
 import { listTournamentStats } from '../../services/tournament-stats.ts';
-import { adminRoute, errors, jsonResponse, messageBody, router } from '../openapi.ts';
+import { adminRoute, errors, jsonResponse, messageBody, publicRead, router } from '../openapi.ts';
 import { linkToNext } from '../paging.ts';
 
 const tags = ['Статистика'];
@@ -52,27 +52,27 @@ async function requireGame(db: Database, gameId: string, entries: readonly unkno
  */
 export const leaderboardsRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/games',
       tags,
       summary: 'Ігри, для яких налаштовано статистику (вибір гри на сторінці топів)',
       responses: { 200: jsonResponse(z.array(statsGameSchema), 'Ігри за назвою') },
-    }),
+    }, () => ['ratings']),
     async (c) => {
       c.header('Cache-Control', PUBLIC_CACHE);
       return c.json(await listStatsGames(c.get('db')), 200);
     },
   )
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/leaderboard/game/{gameId}',
       tags,
       summary: `Топ гравців гри (публічно, ETag); ${sortNote}`,
       request: { params: gameParam, query: leaderboardQuery },
       responses: { 200: jsonResponse(z.array(playerEntrySchema), 'Рядки топа'), 304: { description: 'Не змінився' }, ...errors(400, 404) },
-    }),
+    }, () => ['ratings']),
     async (c) => {
       const { gameId } = c.req.valid('param');
       const db = c.get('db');
@@ -82,14 +82,14 @@ export const leaderboardsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/leaderboard/teams/game/{gameId}',
       tags,
       summary: `Топ команд гри (публічно, ETag); ${sortNote}`,
       request: { params: gameParam, query: leaderboardQuery },
       responses: { 200: jsonResponse(z.array(teamEntrySchema), 'Рядки топа'), 304: { description: 'Не змінився' }, ...errors(400, 404) },
-    }),
+    }, () => ['ratings']),
     async (c) => {
       const { gameId } = c.req.valid('param');
       const db = c.get('db');
@@ -129,14 +129,14 @@ export const leaderboardsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/achievements/player/{userId}',
       tags,
       summary: 'Досягнення гравця (публічно): власні й здобуті його командами, спершу новіші',
       request: { params: z.object({ userId: z.uuid() }) },
       responses: { 200: jsonResponse(z.array(earnedAchievementSchema), 'Досягнення'), ...errors(400, 404) },
-    }),
+    }, () => ['ratings']),
     async (c) => {
       const { userId } = c.req.valid('param');
       const db = c.get('db');

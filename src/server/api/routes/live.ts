@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { t } from '../../../lib/i18n/index.ts';
 import {
   attachStream,
@@ -12,7 +12,7 @@ import {
 import { stagesVersion } from '../../services/stages.ts';
 import { clientAddress, type AppContext } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
-import { errors, router, userRoute } from '../openapi.ts';
+import { errors, router, streamRoute, userStreamRoute } from '../openapi.ts';
 
 /** The answer to a refused stream: 429 for an address over its share, 503 for a full process. */
 function refuseStream(refusal: StreamRefusal): never {
@@ -90,7 +90,7 @@ const streamResponse = (description: string) => ({ description, content: { 'text
  * carry ids only, the page reads what changed through the ordinary reads.
  */
 export const tournamentEventRoutes = router().openapi(
-  createRoute({
+  streamRoute({
     method: 'get',
     path: '/{id}/events',
     tags,
@@ -113,7 +113,7 @@ export const tournamentEventRoutes = router().openapi(
  * EventSource cannot send the bearer token, so pages read it with `fetch` (decision 015).
  */
 export const userEventRoutes = router().openapi(
-  userRoute({
+  userStreamRoute({
     method: 'get',
     path: '/',
     tags,

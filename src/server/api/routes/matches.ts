@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { confirmInput, disputeInput, reportInput } from '../../../lib/api/match-reports.ts';
 import { matchSavedSchema, matchSchema, matchStateSchema, matchUpdateInput } from '../../../lib/api/stages.ts';
 import { winsNeeded } from '../../../lib/domain/stage/result.ts';
@@ -8,7 +8,8 @@ import { confirmDueReports, confirmReport, disputeReport, reportScore, type Repo
 import { findMatch, keepSaved, updateMatch, type MatchRefusal } from '../../services/stages.ts';
 import { publishTournament } from '../../services/live.ts';
 
-import { errors, jsonBody, jsonResponse, organiserRoute, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
+import { shows, tournamentData } from '../../services/changes.ts';
 
 const tags = ['Етапи'];
 const params = z.object({ id: z.uuid() });
@@ -30,7 +31,7 @@ function refuseMatch(reason: MatchRefusal, bestOf: number): never {
  */
 export const matchRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/{id}',
       tags,
@@ -47,6 +48,7 @@ export const matchRoutes = router()
       await confirmDueReports(c.get('db'), new Date(), id);
       const found = await findMatch(c.get('db'), id);
       if (!found) fail(404, 'match.notFound');
+      shows(tournamentData(found.tournament._id));
       return c.json(found, 200);
     },
   )

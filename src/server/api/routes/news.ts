@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { newsInput, newsItemSchema, newsListQuery, newsUpdate, savedNewsSchema } from '../../../lib/api/news.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
@@ -13,7 +13,7 @@ import {
   unsaveNewsFor,
   updateNews,
 } from '../../services/news.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, publicRead, router, userRoute } from '../openapi.ts';
 import { linkToNext } from '../paging.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 
@@ -27,7 +27,7 @@ const tags = ['Новини'];
  */
 export const newsRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/',
       tags,
@@ -36,7 +36,7 @@ export const newsRoutes = router()
         'Якщо далі є ще, відповідь має заголовок `Link: <…>; rel="next"`',
       request: { query: newsListQuery },
       responses: { 200: jsonResponse(z.array(newsItemSchema), 'Сторінка новин'), ...errors(400) },
-    }),
+    }, () => ['news']),
     async (c) => {
       const { archived, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
       const page = await listNews(c.get('db'), { archived: archived === undefined ? undefined : archived === 'true', limit, offset });
@@ -105,14 +105,14 @@ export const newsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/{id}',
       tags,
       summary: 'Одна новина',
       request: { params: idParam },
       responses: { 200: jsonResponse(newsItemSchema, 'Новина'), ...errors(400, 404) },
-    }),
+    }, () => ['news']),
     async (c) => {
       const { id } = c.req.valid('param');
       const item = await findNews(c.get('db'), id);

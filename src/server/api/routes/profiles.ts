@@ -1,7 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { playerProfileSchema, teamProfileSchema } from '../../../lib/api/profiles.ts';
 import { fail } from '../errors.ts';
-import { errors, jsonResponse, router } from '../openapi.ts';
+import { errors, jsonResponse, publicRead, router } from '../openapi.ts';
+import type { DataTag } from '../../services/changes.ts';
+
+/** A profile shows what results move (ratings, histories, places) and the tournaments it took part in. */
+const profileData = (): DataTag[] => ['ratings', 'tournaments'];
 import { playerProfile, teamProfile } from '../../services/profiles.ts';
 
 /*
@@ -14,14 +18,14 @@ const params = z.object({ id: z.uuid() });
 const contents = 'рейтинг і його історія в кожній грі, досягнення, місця в турнірах, перша сторінка матчів';
 
 export const playerProfileRoutes = router().openapi(
-  createRoute({
+  publicRead({
     method: 'get',
     path: '/{id}',
     tags,
     summary: `Публічний профіль гравця: нікнейм, аватар, команди, ${contents}`,
     request: { params },
     responses: { 200: jsonResponse(playerProfileSchema, 'Профіль гравця'), ...errors(400, 404) },
-  }),
+  }, profileData),
   async (c) => {
     const profile = await playerProfile(c.get('db'), c.req.valid('param').id);
     if (!profile) fail(404, 'profile.playerNotFound');
@@ -30,14 +34,14 @@ export const playerProfileRoutes = router().openapi(
 );
 
 export const teamProfileRoutes = router().openapi(
-  createRoute({
+  publicRead({
     method: 'get',
     path: '/{id}',
     tags,
     summary: `Публічний профіль команди: назва, логотип, капітан, склад (без адрес), ${contents}`,
     request: { params },
     responses: { 200: jsonResponse(teamProfileSchema, 'Профіль команди'), ...errors(400, 404) },
-  }),
+  }, profileData),
   async (c) => {
     const profile = await teamProfile(c.get('db'), c.req.valid('param').id);
     if (!profile) fail(404, 'profile.teamNotFound');

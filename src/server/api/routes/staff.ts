@@ -1,10 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { staffInput, staffListSchema, staffSaved } from '../../../lib/api/staff.ts';
 import { MAX_TOURNAMENT_STAFF } from '../../../lib/domain/organisers.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { publicCache } from '../caching.ts';
 import { fail } from '../errors.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, oneTournament, publicRead, router } from '../openapi.ts';
 import { publishTournament } from '../../services/live.ts';
 import { addStaff, listStaff, removeStaff, type StaffRefusal } from '../../services/staff.ts';
 
@@ -26,18 +25,17 @@ const REFUSALS: Record<StaffRefusal, [404 | 409 | 422, Parameters<typeof fail>[1
  */
 export const staffRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/{id}/staff',
       tags,
       summary: 'Співорганізатори турніру (публічно): id, нікнейм, аватар',
       request: { params },
       responses: { 200: jsonResponse(staffListSchema, 'Організатори'), ...errors(400, 404) },
-    }),
+    }, oneTournament),
     async (c) => {
       const staff = await listStaff(c.get('db'), c.req.valid('param').id);
       if (!staff) fail(404, 'tournament.notFound');
-      publicCache(c);
       return c.json(staff, 200);
     },
   )

@@ -1,13 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { stageCreateInput, stageSchema, stagesStateSchema, standingsSchema } from '../../../lib/api/stages.ts';
 import { MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS } from '../../../lib/domain/stage/format.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
-import { publicCache } from '../caching.ts';
 import { fail } from '../errors.ts';
 import { createStage, disqualify, pairNextRound, stagesState, stagesVersion, tournamentStandings, type StageRefusal } from '../../services/stages.ts';
 import { publishTournament } from '../../services/live.ts';
 
-import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, oneTournament, organiserRoute, publicRead, router } from '../openapi.ts';
 
 const tags = ['Етапи'];
 const params = z.object({ id: z.uuid() });
@@ -41,7 +40,7 @@ function refuseStage(reason: StageRefusal): never {
  */
 export const stageRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/{id}/stages',
       tags,
@@ -52,7 +51,7 @@ export const stageRoutes = router()
         304: { description: 'Не змінились' },
         ...errors(400, 404),
       },
-    }),
+    }, oneTournament),
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.get('db');
@@ -63,7 +62,6 @@ export const stageRoutes = router()
       c.header('ETag', etag);
       // Public and held (a 256-player stage is costly to build): a write drops the held copy, and
       // a poll with the ETag costs one indexed read.
-      publicCache(c);
       if (c.req.header('if-none-match') === etag) return c.body(null, 304);
       const state = await stagesState(db, id);
       if (!state) fail(404, 'tournament.notFound');
@@ -164,7 +162,7 @@ export const stageRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/{id}/standings',
       tags,
@@ -174,7 +172,7 @@ export const stageRoutes = router()
         200: jsonResponse(standingsSchema, 'Місця'),
         ...errors(400, 404),
       },
-    }),
+    }, oneTournament),
     async (c) => {
       const { id } = c.req.valid('param');
       const standings = await tournamentStandings(c.get('db'), id);

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   eligibilitySchema,
   tournamentDetailSchema,
@@ -13,13 +13,12 @@ import type { WinnerRefusal } from '../../../lib/domain/tournament-winner.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, messageBody, organiserRoute, router, userRoute } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, oneTournament, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
 import { eligibility } from '../../services/applications.ts';
 import { publishTournament } from '../../services/live.ts';
 import { isOrganiser } from '../../services/staff.ts';
 import { announceFinished } from '../../services/tournament-finish.ts';
 
-import { publicCache } from '../caching.ts';
 import { linkToNext } from '../paging.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import {
@@ -52,7 +51,7 @@ const WINNER_STATUS: Record<WinnerRefusal, 409 | 422> = {
 
 export const tournamentsRoutes = router()
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/',
       tags: ['Турніри'],
@@ -63,10 +62,9 @@ export const tournamentsRoutes = router()
         'Якщо далі є ще, відповідь має заголовок `Link: <…>; rel="next"`',
       request: { query: tournamentListQuery },
       responses: { 200: jsonResponse(z.array(tournamentSchema), 'Сторінка турнірів'), ...errors(400) },
-    }),
+    }, () => ['tournaments']),
     async (c) => {
       const { game, soloOnly, status, from, sort, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
-      publicCache(c);
       const page = await listTournaments(c.get('db'), {
         gameId: game,
         soloOnly: soloOnly === undefined ? undefined : soloOnly === 'true',
@@ -81,14 +79,14 @@ export const tournamentsRoutes = router()
     },
   )
   .openapi(
-    createRoute({
+    publicRead({
       method: 'get',
       path: '/{id}',
       tags: ['Турніри'],
       summary: 'Турнір із заявками, переможцем і сіткою (гостям — лише схвалені заявки; організаторам турніру — усі)',
       request: { params: idParam },
       responses: { 200: jsonResponse(tournamentDetailSchema, 'Турнір'), ...errors(400, 404) },
-    }),
+    }, oneTournament),
     async (c) => {
       const auth = getAuth(c);
       const { id } = c.req.valid('param');
@@ -96,7 +94,6 @@ export const tournamentsRoutes = router()
       const viewer = auth ? { userId: auth.user.id, isAdmin: await isOrganiser(c.get('db'), auth.user, id) } : null;
       const detail = await getTournamentDetail(c.get('db'), id, viewer);
       if (!detail) fail(404, 'tournament.notFound');
-      publicCache(c);
       return c.json(detail, 200);
     },
   )

@@ -1,0 +1,392 @@
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
+import { type DataTag, EVERYTHING } from '../services/changes.ts';
+import { chooseEncoding, compress } from './compression.ts';
+
+/**
+ * The in-process cache of guests' public reads (decision 033). Pages are the same for every guest
+ * of one language (signed-in parts are islands), so rendering each anew for every visitor only
+ * burns the CPU a cheap server has little of.
+ *
+ * An answer is held by what it shows, not for a time: the render says which data it read
+ * (services/changes.ts `shows`), and the answer stays fresh until a write says it changed one of
+ * those (`changed`, told on every instance). Out of date, it is handed out for a few seconds more
+ * (STALE_MAX_MS) while one request renders it again; concurrent requests for an answer nobody holds
+ * wait for the same render. A reader who asks for a fresh answer (a reload, a live page after an
+ * event, the writer of a change: `wantsFresh`) never gets a copy known to be out of date.
+ *
+ * The key is the address and the reader's language, nothing else a client sends: an answer is
+ * held only when the route or page declared it public (its own `Cache-Control: public`), names no
+ * query parameter its route does not take, sets no cookie, and was asked without a token. Answers
+ * are kept as sent, compressed once per encoding on the first request that takes it.
+ */
+
+/** How an answer was sent: what compressing it for one encoding made. */
+interface Sent {
+  /** Flat name, value, name, value…, with the body's length. */
+  headers: string[];
+  /** The same without the body's length, for a 304 (some clients wait for that many bytes that never come). */
+  notModified: string[];
+  body: Uint8Array | null;
+  etag: string | null;
+  /** How `body` is actually encoded: small or binary answers are sent as they are. */
+  encoding: 'br' | 'gzip' | null;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Entry {
+  key: string;
+  /** The origin it was rendered for: pages name their own address, so another origin is not served it. */
+  origin: string;
+  stored: number;
+  /** When its time ends (`ttlMs`): a bound for what no write tells of, such as a deadline passing. */
+  expires: number;
+  /** The tags it goes out of date with (`CacheVersions.dependsOn`). */
+  tags: readonly string[];
+  /** `CacheVersions.now()` when its render began. */
+  mark: number;
+  /** When a reader first found it out of date; null while fresh. */
+  staleSince: number | null;
+  /** Whether a render of it is under way (its readers meanwhile may get this copy). */
+  refreshing: boolean;
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /** The body before compression, until the first compressed copy is made. */
+  plain: Uint8Array<ArrayBuffer> | null;
+  sent: Map<Encoding, Promise<Sent>>;
+  bytes: number;
+  /** When its render began: a render that began earlier and ended later does not replace it. */
+  begun: number;
+  /** An event stream: never held, never shared. */
+  streamed: boolean;
+}
+
+/** What a render made and what it says of itself. */
+export interface Rendered {
+  response: Response;
+  /** The data it showed (services/changes.ts `shows`); none said: everything. */
+  shown: ReadonlySet<DataTag>;
+  /** The query parameters its route takes (`acceptsQuery`); undefined: none. */
+  params?: ReadonlySet<string> | undefined;
+}
+
+/** Bigger answers are rare (long lists) and not worth holding in memory. */
+const MAX_BODY_BYTES = 512 * 1024;
+
+/** What holding one answer costs beyond its text (the entry, its Headers, maps, promises). */
+export const ENTRY_OVERHEAD_BYTES = 3 * 1024;
+
+/** Renders shared at once at most; past it (a flood into `astro dev`) a render is neither shared nor held. */
+const MAX_SHARED_RENDERS = 256;
+
+/** At most this many answers are held at once. */
+export const MAX_HELD_ANSWERS = 2000;
+
+/** At most this much is held, counting bodies, keys, headers and ENTRY_OVERHEAD_BYTES per answer. */
+export const MAX_HELD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * How long an answer is held when no write says it changed: only what changes without a write (a
+ * registration window opening, a deadline) waits for it.
+ */
+export const PUBLIC_ANSWER_TTL_MS = 30_000;
+
+/**
+ * How long a copy found out of date is still handed out while one request renders it again. A
+ * reader who asked for a fresh answer never gets it; a render that takes longer than this (an
+ * overloaded server) is waited for by everyone.
+ */
+export const STALE_MAX_MS = 3000;
+
+/** The cookie a successful write sets (src/middleware.ts): its writer's next pages show what they wrote. */
+export const WROTE_COOKIE = 'kiberarena_wrote';
+/** How long a writer's pages skip copies out of date. */
+export const WROTE_COOKIE_SECONDS = 10;
+
+/** Set by a successful write through the API (src/middleware.ts). */
+export const WROTE_SET_COOKIE = `${WROTE_COOKIE}=1; Max-Age=${WROTE_COOKIE_SECONDS}; Path=/; SameSite=Lax; HttpOnly`;
+
+const WROTE_IN_COOKIE = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=`);
+
+/**
+ * Whether a request must not get a copy known to be out of date: a browser's reload and a live
+ * page's read after an event (`cache: 'no-store'` sends `Cache-Control: no-cache`), and the writer
+ * of a change for a few seconds after it (WROTE_COOKIE).
+ */
+export function wantsFresh(headers: Headers): boolean {
+  const cacheControl = headers.get('cache-control') ?? '';
+  if (/\b(no-cache|no-store|max-age=0)\b/.test(cacheControl) || /\bno-cache\b/.test(headers.get('pragma') ?? '')) return true;
+  return WROTE_IN_COOKIE.test(headers.get('cookie') ?? '');
+}
+
+/** Whether a response may be held for every guest: public by its own Cache-Control, and setting no cookie. */
+export function isHeldForGuests(response: Response): boolean {
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return (
+    response.status === 200 &&
+    /\bpublic\b/.test(cacheControl) &&
+    !/\b(private|no-store|no-cache)\b/.test(cacheControl) &&
+    !response.headers.has('set-cookie')
+  );
+}
+
+/** Whether every query parameter of `search` is one the route takes. */
+function takesQuery(search: string, params: ReadonlySet<string> | undefined): boolean {
+  if (search === '' || search === '?') return true;
+  for (const name of new URLSearchParams(search).keys()) if (!params?.has(name)) return false;
+  return true;
+}
+
+/**
+ * When each data tag last changed, counted in changes told (services/changes.ts): an answer is
+ * fresh while none of the tags it shows changed since its render began. An answer that named none
+ * shows everything, so `ANY` moves with every change; `EVERYTHING` changed moves every answer.
+ */
+export class CacheVersions {
+  static readonly ANY = '*';
+  readonly #changedAt = new Map<string, number>();
+  #count = 0;
+
+  changed(tags: ReadonlySet<DataTag>): void {
+    this.#count += 1;
+    this.#changedAt.set(CacheVersions.ANY, this.#count);
+    for (const tag of tags) this.#changedAt.set(tag, this.#count);
+  }
+
+  /** A mark to take before a render reads anything. */
+  now(): number {
+    return this.#count;
+  }
+
+  /** The tags an answer that shows `shown` goes out of date with. */
+  static dependsOn(shown: ReadonlySet<DataTag>): readonly string[] {
+    return shown.size === 0 || shown.has(EVERYTHING) ? [CacheVersions.ANY] : [...shown, EVERYTHING];
+  }
+
+  /** Whether none of `tags` changed since `mark`. */
+  unchangedSince(tags: readonly string[], mark: number): boolean {
+    return tags.every((tag) => (this.#changedAt.get(tag) ?? 0) <= mark);
+  }
+}
+
+const bareTag = (tag: string) => tag.trim().replace(/^W\//, '');
+const holdsTag = (ifNoneMatch: string | null, etag: string | null) =>
+  Boolean(etag && ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || bareTag(tag) === bareTag(etag)));
+
+/** A guest's read, as the cache sees it. */
+export interface Asked {
+  request: Request;
+  /** The path with its query, as asked. */
+  path: string;
+  /** The query part of `path` (`?…`, or empty). */
+  search: string;
+  locale: string;
+  origin: string;
+}
+
+export class AnswerCache {
+  readonly versions = new CacheVersions();
+  readonly #entries = new Map<string, Entry>();
+  /** Renders under way, so a burst of requests for one answer renders it once. */
+  readonly #pending = new Map<string, Promise<{ entry: Entry; rendered: Rendered }>>();
+  readonly #ttlMs: number;
+  readonly #maxBytes: number;
+  readonly #maxEntries: number;
+  #bytes = 0;
+
+  constructor(ttlMs: number, { maxBytes = MAX_HELD_BYTES, maxEntries = MAX_HELD_ANSWERS }: { maxBytes?: number; maxEntries?: number } = {}) {
+    this.#ttlMs = ttlMs;
+    this.#maxBytes = maxBytes;
+    this.#maxEntries = maxEntries;
+  }
+
+  /** What is held and under way, for tests and the bench. */
+  stats(): { entries: number; bytes: number; pending: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes, pending: this.#pending.size };
+  }
+
+  /** Data changed (here or on another instance): answers that show it are out of date. */
+  changed(tags: ReadonlySet<DataTag>): void {
+    this.versions.changed(tags);
+  }
+
+  /** Forgets everything held (a test). */
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  #fresh(entry: Entry, now: number): boolean {
+    return now < entry.expires && this.versions.unchangedSince(entry.tags, entry.mark);
+  }
+
+  /**
+   * The answer to a guest's read: the held one when fresh (or out of date while its render is under
+   * way, STALE_MAX_MS), else what `render` makes, shared by the requests that come meanwhile and
+   * held when `isHeldForGuests` allows.
+   */
+  async get(asked: Asked, render: () => Promise<Rendered>): Promise<Response> {
+    const { request } = asked;
+    const key = `${asked.path} ${asked.locale}`;
+    const held = this.#entries.get(key);
+    const now = Date.now();
+    // Another origin (a Host the client chose) is answered, never held: it cannot push the hot answers out.
+    if (held && held.origin !== asked.origin) return compress(request, (await render()).response);
+    if (held && this.#fresh(held, now)) return this.#send(held, request);
+    const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
+    const pending = this.#pending.get(burst);
+    if (held) {
+      held.staleSince ??= now;
+      // One request renders it again; the others keep the copy meanwhile, unless they asked for a fresh one.
+      if (held.refreshing && now - held.staleSince <= STALE_MAX_MS && !wantsFresh(request.headers)) return this.#send(held, request);
+    }
+    if (pending) {
+      const shared = await pending;
+      // A render that began before the change this reader wants to see is no answer for it.
+      const current = !wantsFresh(request.headers) || this.versions.unchangedSince(shared.entry.tags, shared.entry.mark);
+      if (current && !shared.entry.streamed) return this.#send(shared.entry, request);
+    }
+    if (this.#pending.size >= MAX_SHARED_RENDERS) return compress(request, (await render()).response);
+    const started = this.#render(key, asked, render);
+    this.#pending.set(burst, started);
+    if (held) held.refreshing = true;
+    const done = () => {
+      if (held) held.refreshing = false;
+      if (this.#pending.get(burst) === started) this.#pending.delete(burst);
+    };
+    void started.then(done, done);
+    const { entry, rendered } = await started;
+    // A stream's body never ends: it goes to its own reader only, as it is written.
+    return entry.streamed ? rendered.response : this.#send(entry, request);
+  }
+
+  async #render(key: string, asked: Asked, render: () => Promise<Rendered>): Promise<{ entry: Entry; rendered: Rendered }> {
+    const begun = performance.now();
+    // Taken before the render reads anything: a change while it runs leaves it out of date at once.
+    const mark = this.versions.now();
+    const rendered = await render();
+    const { response } = rendered;
+    const streamed = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    // Read whole even when not held: the requests that came meanwhile are sent the same answer.
+    const body = !streamed && response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+    const stored = Date.now();
+    const entry: Entry = {
+      key,
+      origin: asked.origin,
+      stored,
+      expires: stored + this.#ttlMs,
+      tags: CacheVersions.dependsOn(rendered.shown),
+      mark,
+      staleSince: null,
+      refreshing: false,
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      plain: body,
+      sent: new Map(),
+      bytes: (body?.byteLength ?? 0) + key.length + headerBytes([...response.headers].flat()) + ENTRY_OVERHEAD_BYTES,
+      begun,
+      streamed,
+    };
+    const newer = this.#entries.get(key);
+    const holdable = isHeldForGuests(response) && takesQuery(asked.search, rendered.params) && (body?.byteLength ?? 0) <= MAX_BODY_BYTES;
+    if (holdable && !(newer && newer.begun > begun)) {
+      this.#reuseCopies(entry);
+      this.#forget(key);
+      this.#entries.set(key, entry);
+      this.#bytes += entry.bytes;
+      this.#trim();
+    }
+    return { entry, rendered };
+  }
+
+  /**
+   * A render that made the answer held under the same ETag (the data did not change) keeps the
+   * held compressed copies instead of compressing the same bytes again.
+   */
+  #reuseCopies(entry: Entry): void {
+    const held = this.#entries.get(entry.key);
+    const tag = entry.headers.get('etag');
+    if (!held || !tag || held.status !== entry.status || held.headers.get('etag') !== tag || held.sent.size === 0) return;
+    entry.plain = held.plain;
+    entry.sent = new Map(held.sent);
+    entry.bytes = held.bytes;
+  }
+
+  /** Drops the oldest answers until what is held fits in `maxBytes` and `maxEntries`. */
+  #trim(): void {
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) break;
+      this.#forget(oldest);
+    }
+  }
+
+  #forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
+  }
+
+  /** The entry as sent for this request: compressed the way it accepts (made once), or 304. */
+  async #send(entry: Entry, request: Request): Promise<Response> {
+    const encoding = chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity';
+    let sent = entry.sent.get(encoding);
+    if (!sent) {
+      sent = this.#encode(entry, encoding);
+      entry.sent.set(encoding, sent);
+    }
+    const answer = await sent;
+    const notModified = holdsTag(request.headers.get('if-none-match'), answer.etag);
+    const flat = notModified ? answer.notModified : answer.headers;
+    const headers = new Headers();
+    for (let i = 0; i < flat.length; i += 2) headers.append(flat[i]!, flat[i + 1]!);
+    if (notModified) return new Response(null, { status: 304, headers });
+    return new Response(answer.body?.slice() ?? null, { status: entry.status, headers });
+  }
+
+  async #encode(entry: Entry, encoding: Encoding): Promise<Sent> {
+    const asked = new Request('http://answer.cache/', { headers: encoding === 'identity' ? {} : { 'accept-encoding': encoding } });
+    const plain = new Response(await plainBody(entry), { status: entry.status, statusText: entry.statusText, headers: entry.headers });
+    const response = await compress(asked, plain);
+    const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+    response.headers.delete('content-length');
+    const notModified = [...response.headers].flat();
+    const headers = body ? [...notModified, 'content-length', String(body.byteLength)] : notModified;
+    const packed = response.headers.get('content-encoding');
+    const sent: Sent = { headers, notModified, body, etag: response.headers.get('etag'), encoding: packed === 'br' || packed === 'gzip' ? packed : null };
+    // Every copy counts towards the byte limit; the uncompressed body stops counting once it is let go.
+    let added = (body?.byteLength ?? 0) + headerBytes(headers);
+    if (sent.encoding && entry.plain) {
+      added -= entry.plain.byteLength;
+      entry.plain = null;
+    }
+    entry.bytes += added;
+    if (this.#entries.get(entry.key) === entry) {
+      this.#bytes += added;
+      this.#trim();
+    }
+    return sent;
+  }
+}
+
+/** The text of flat header names and values, as held. */
+const headerBytes = (flat: readonly string[]) => flat.reduce((sum, text) => sum + text.length, 0);
+
+const unbrotli = promisify(brotliDecompress);
+const ungzip = promisify(gunzip);
+
+/** An entry's body before compression: held, or unpacked from a compressed copy once it was let go. */
+async function plainBody(entry: Entry): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (entry.plain) return entry.plain;
+  for (const sent of entry.sent.values()) {
+    const packed = await sent;
+    if (packed.encoding && packed.body) return new Uint8Array(await (packed.encoding === 'br' ? unbrotli(packed.body) : ungzip(packed.body)));
+  }
+  return null;
+}
+
+/** The process's one cache of guests' public reads. */
+export const publicAnswers = new AnswerCache(PUBLIC_ANSWER_TTL_MS);

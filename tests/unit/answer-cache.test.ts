@@ -1,0 +1,204 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type DataTag, tournamentData } from '../../src/server/services/changes.ts';
+import { AnswerCache, type Asked, type Rendered, STALE_MAX_MS } from '../../src/server/serving/answer-cache.ts';
+
+/*
+ * The answer cache (decision 033): answers held by the data they show, fresh until a write says it
+ * changed that data, one render per burst, stale while revalidating, keyed by nothing a client sends
+ * but the address and the language.
+ */
+
+const PUBLIC = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=30' };
+const A = tournamentData('11111111-1111-4111-8111-111111111111');
+const B = tournamentData('22222222-2222-4222-8222-222222222222');
+
+function asked(path: string, options: { headers?: Record<string, string>; locale?: string; origin?: string } = {}): Asked {
+  const url = new URL(path, options.origin ?? 'http://arena.test');
+  return { request: new Request(url, { headers: options.headers ?? {} }), path: url.pathname + url.search, search: url.search, locale: options.locale ?? 'uk', origin: options.origin ?? 'http://arena.test' };
+}
+
+/** A render that counts itself, answers `body` and says it shows `shown`. */
+function renderer(body: string, shown: DataTag[] = [], headers: Record<string, string> = PUBLIC, extra: Partial<Rendered> = {}) {
+  const render = vi.fn(async (): Promise<Rendered> => ({ response: new Response(body, { headers }), shown: new Set(shown), ...extra }));
+  return render;
+}
+
+/** A render that waits until `release` is called. */
+function slowRenderer(body: string, shown: DataTag[] = []) {
+  let release!: () => void;
+  const gate = new Promise<void>((done) => (release = done));
+  const render = vi.fn(async (): Promise<Rendered> => {
+    await gate;
+    return { response: new Response(body, { headers: PUBLIC }), shown: new Set(shown) };
+  });
+  return { render, release: () => release() };
+}
+
+describe('the answer cache', () => {
+  it('keeps an answer fresh until a change names what it shows; other changes leave it', async () => {
+    const cache = new AnswerCache(60_000);
+    const render = renderer('A', [A]);
+    await cache.get(asked('/tournaments/a'), render);
+    await cache.get(asked('/tournaments/a'), render);
+    expect(render).toHaveBeenCalledTimes(1);
+    cache.changed(new Set([B, 'news']));
+    await cache.get(asked('/tournaments/a'), render);
+    expect(render).toHaveBeenCalledTimes(1);
+    cache.changed(new Set([A]));
+    expect(await (await cache.get(asked('/tournaments/a'), render)).text()).toBe('A');
+    expect(render).toHaveBeenCalledTimes(2);
+    // `everything` changed: every answer, whatever it shows.
+    cache.changed(new Set(['everything']));
+    await cache.get(asked('/tournaments/a'), render);
+    expect(render).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes an answer that named nothing to show everything: any change makes it out of date', async () => {
+    const cache = new AnswerCache(60_000);
+    const render = renderer('about');
+    await cache.get(asked('/about'), render);
+    cache.changed(new Set(['news']));
+    await cache.get(asked('/about'), render);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds an answer no longer than its time when no change is told', async () => {
+    const cache = new AnswerCache(50);
+    const render = renderer('x', ['news']);
+    await cache.get(asked('/news'), render);
+    await new Promise((done) => setTimeout(done, 80));
+    await cache.get(asked('/news'), render);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders once for a burst of readers of an answer nobody holds', async () => {
+    const cache = new AnswerCache(60_000);
+    const { render, release } = slowRenderer('page', ['tournaments']);
+    const burst = Array.from({ length: 20 }, () => cache.get(asked('/tournaments'), render));
+    release();
+    const answers = await Promise.all(burst);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(await Promise.all(answers.map((answer) => answer.text()))).toEqual(Array.from({ length: 20 }, () => 'page'));
+  });
+
+  it('hands out the out-of-date copy while one reader renders it again, unless the reader asked for a fresh one', async () => {
+    const cache = new AnswerCache(60_000);
+    await cache.get(asked('/t'), renderer('old', [A]));
+    cache.changed(new Set([A]));
+    const { render, release } = slowRenderer('new', [A]);
+    const renderer1 = cache.get(asked('/t'), render);
+    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+    // Meanwhile: the copy for a reader who did not ask; the new answer for one who did (a reload, a live page after an event).
+    expect(await (await cache.get(asked('/t'), render)).text()).toBe('old');
+    const fresh = cache.get(asked('/t', { headers: { 'cache-control': 'no-cache' } }), render);
+    const writer = cache.get(asked('/t', { headers: { cookie: 'kiberarena_wrote=1' } }), render);
+    release();
+    expect(await (await renderer1).text()).toBe('new');
+    expect(await (await fresh).text()).toBe('new');
+    expect(await (await writer).text()).toBe('new');
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops handing out an out-of-date copy after STALE_MAX_MS: its readers then wait for the render', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(600_000);
+      await cache.get(asked('/t'), renderer('old', [A]));
+      cache.changed(new Set([A]));
+      const { render, release } = slowRenderer('new', [A]);
+      const first = cache.get(asked('/t'), render);
+      await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+      vi.setSystemTime(Date.now() + STALE_MAX_MS + 1);
+      const late = cache.get(asked('/t'), render);
+      release();
+      expect(await (await late).text()).toBe('new');
+      expect(await (await first).text()).toBe('new');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps an answer whose data changed while it rendered as out of date', async () => {
+    const cache = new AnswerCache(60_000);
+    const { render, release } = slowRenderer('read before the change', [A]);
+    const answer = cache.get(asked('/t'), render);
+    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+    cache.changed(new Set([A]));
+    release();
+    await answer;
+    const again = renderer('after', [A]);
+    expect(await (await cache.get(asked('/t'), again)).text()).toBe('after');
+  });
+
+  it('holds one copy per language, and gives another origin a render of its own without touching the held one', async () => {
+    const cache = new AnswerCache(60_000);
+    const render = renderer('p', ['news']);
+    await cache.get(asked('/news', { locale: 'uk' }), render);
+    await cache.get(asked('/news', { locale: 'en' }), render);
+    await cache.get(asked('/news', { locale: 'uk' }), render);
+    expect(render).toHaveBeenCalledTimes(2);
+    for (let i = 0; i < 5; i++) await cache.get(asked('/news', { origin: `http://evil${i}.test` }), render);
+    expect(render).toHaveBeenCalledTimes(7);
+    await cache.get(asked('/news', { locale: 'uk' }), render);
+    expect(render).toHaveBeenCalledTimes(7);
+  });
+
+  it('holds only what is public, sets no cookie, names only the query its route takes, and is no event stream', async () => {
+    const cache = new AnswerCache(60_000);
+    const cases: [string, ReturnType<typeof renderer>][] = [
+      ['/private', renderer('x', [], { 'content-type': 'text/html', 'cache-control': 'private, no-cache' })],
+      ['/cookie', renderer('x', [], { ...PUBLIC, 'set-cookie': 'a=1' })],
+      ['/missing', renderer('x', [], { 'content-type': 'text/html' })],
+      ['/news?r=1', renderer('x', [], PUBLIC, { params: new Set(['page']) })],
+    ];
+    for (const [path, render] of cases) {
+      await cache.get(asked(path), render);
+      await cache.get(asked(path), render);
+      expect(render, path).toHaveBeenCalledTimes(2);
+    }
+    const paged = renderer('x', [], PUBLIC, { params: new Set(['page']) });
+    await cache.get(asked('/news?page=2'), paged);
+    await cache.get(asked('/news?page=2'), paged);
+    expect(paged).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives an event stream to its own reader only, never reading it whole', async () => {
+    const cache = new AnswerCache(60_000);
+    const render = vi.fn(async (): Promise<Rendered> => ({
+      response: new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('event: ready\n\n')) }), {
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+      }),
+      shown: new Set(),
+    }));
+    const [one, two] = await Promise.all([cache.get(asked('/api/tournaments/x/events'), render), cache.get(asked('/api/tournaments/x/events'), render)]);
+    expect(render).toHaveBeenCalledTimes(2);
+    for (const stream of [one, two]) {
+      const reader = stream.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('event: ready\n\n');
+      await reader.cancel();
+    }
+  });
+
+  it('answers a reader holding the held answer’s ETag with a 304, and compresses once per encoding', async () => {
+    const cache = new AnswerCache(60_000);
+    const body = 'турнір '.repeat(500);
+    const render = renderer(body, ['news'], { ...PUBLIC, etag: '"v1"' });
+    const plain = await cache.get(asked('/n'), render);
+    expect(await plain.text()).toBe(body);
+    const packed = await cache.get(asked('/n', { headers: { 'accept-encoding': 'br' } }), render);
+    expect(packed.headers.get('content-encoding')).toBe('br');
+    const notModified = await cache.get(asked('/n', { headers: { 'if-none-match': '"v1"' } }), render);
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('content-length')).toBeNull();
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds at most its number of answers, the oldest going first', async () => {
+    const cache = new AnswerCache(60_000, { maxEntries: 3 });
+    for (const path of ['/1', '/2', '/3', '/4']) await cache.get(asked(path), renderer(path, ['news']));
+    expect(cache.stats().entries).toBe(3);
+    const first = renderer('/1', ['news']);
+    await cache.get(asked('/1'), first);
+    expect(first).toHaveBeenCalledTimes(1);
+  });
+});
