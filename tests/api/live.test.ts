@@ -15,6 +15,7 @@ import { databaseLimiter } from '../../src/server/services/rate-limit.ts';
 import {
   closeStreams,
   connectLive,
+  isRecentChange,
   LIVE_CHANNEL,
   onTeamChat,
   publishTournament,
@@ -145,8 +146,9 @@ describe('GET /api/tournaments/{id}/events', () => {
     await stream.next('ready');
     const saved = await api.call('PATCH', `/api/matches/${match._id}`, { token: boss.token, body: { version: match.version, scoreA: 1, scoreB: 0 } });
     expect(saved.status).toBe(200);
-    // Ids and the version only: whether the result counted in the statistics is for the instances' held answers.
-    expect(await stream.next('match')).toEqual({ tournamentId: cup.id, kind: 'match', matchId: match._id, version: expect.any(Number) });
+    // Ids, the version and the event's change (what the page reads after it is named by it); whether
+    // the result counted in the statistics is for the instances, not the pages.
+    expect(await stream.next('match')).toEqual({ tournamentId: cup.id, kind: 'match', matchId: match._id, version: expect.any(Number), change: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     await stream.close();
   });
 
@@ -430,6 +432,23 @@ describe('events between instances', () => {
     stop();
   });
 
+  it('remembers each tournament’s last changes, so an address naming one of them may be held, and a made-up one not', () => {
+    const tournamentId = randomUUID();
+    const heard: (string | undefined)[] = [];
+    const stop = subscribeTournament(tournamentId, (event) => heard.push(event.change));
+    const changes = Array.from({ length: 9 }, () => randomUUID());
+    for (const n of changes) receive(JSON.stringify({ n, t: tournamentId, k: 'match' }));
+    // The event a viewer gets names its change: the same on every instance (the wire's id).
+    expect(heard).toEqual(changes);
+    expect(isRecentChange(tournamentId, changes[8]!)).toBe(true);
+    expect(isRecentChange(tournamentId.toUpperCase(), changes[1]!)).toBe(true);
+    // The oldest goes past eight; another tournament's change, or none heard, is not one.
+    expect(isRecentChange(tournamentId, changes[0]!)).toBe(false);
+    expect(isRecentChange(randomUUID(), changes[8]!)).toBe(false);
+    expect(isRecentChange(tournamentId, 'made-up')).toBe(false);
+    stop();
+  });
+
   it('says what each kind of tournament event changed, told before the event reaches a viewer', async () => {
     const id = randomUUID();
     const order: string[] = [];
@@ -705,7 +724,7 @@ describe('event streams through the site’s server', () => {
     await application(api, cup.id, 'approved');
     const text = await stream.until(/event: application\n/);
     const data = text.split('\n').find((line) => line.startsWith('data: {"tournamentId"'));
-    expect(JSON.parse(data!.slice(6))).toEqual({ tournamentId: cup.id, kind: 'application' });
+    expect(JSON.parse(data!.slice(6))).toEqual({ tournamentId: cup.id, kind: 'application', change: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     // The API's one place is free: a read gets in while the stream is open.
     expect((await fetch(`http://127.0.0.1:${port}/api/tournaments/${cup.id}`)).status).toBe(200);
     stream.close();

@@ -82,17 +82,22 @@ async function playedOn(page: Page): Promise<number> {
   return Number(/Зіграно матчів: (\d+)/.exec(text ?? '')![1]);
 }
 
-test('a result saved through one instance appears on a viewer’s bracket page of the other within a second, without a reload', async ({ page }) => {
+test('a result saved through one instance appears on a viewer’s bracket page of the other within two seconds, without a reload, read from the regions the event names', async ({ page }) => {
   const stream = page.waitForResponse((r) => r.url().endsWith(`/api/tournaments/${tournamentId}/events`) && r.status() === 200);
   await page.goto(`${b.url}/tournament/${tournamentId}/bracket`);
   await stream;
   const played = await playedOn(page);
   // Set on this document only: a reload would lose it.
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname + new URL(request.url()).search));
 
   await saveResultThroughA();
-  await expect(page.getByText(`Зіграно матчів: ${played + 1} з`)).toBeVisible({ timeout: 1_000 });
+  // The event reaches every viewer at once; each reads at a moment of its own within a second after it.
+  await expect(page.getByText(`Зіграно матчів: ${played + 1} з`)).toBeVisible({ timeout: 2_000 });
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  // Only the page's regions, at an address every viewer of this event shares; never the whole page again.
+  expect(asked.filter((path) => path.startsWith(`/tournament/${tournamentId}/bracket`))).toEqual([expect.stringMatching(new RegExp(`^/tournament/${tournamentId}/bracket/live\\?v=[0-9a-f-]{36}$`))]);
 });
 
 test('with the event stream blocked, the bracket page still follows through the 5 s poll', async ({ page }) => {

@@ -19,10 +19,16 @@ export default function MatchReport({ initial }: { initial: MatchState }) {
   useEffect(() => {
     if (!$match.get()) $match.set(initial);
   }, [initial]);
-  // Issue 22: the page's live island (LiveTournament) hears the tournament; a change of this match,
-  // or one that may reach it (a bracket save, a disqualification), redraws the page's live part.
+  // Issue 22: the page's live script (LiveTournament) hears the tournament and redraws the page's
+  // live part for everyone; the controls of the match's sides read the match again when it changes,
+  // or when a change may reach it (a bracket save, a disqualification).
   useEffect(
-    () => onPageEvent(initial.tournament._id, (event) => void (event.matchId === undefined || event.matchId === initial.match._id ? refresh(initial.match._id) : undefined)),
+    () =>
+      onPageEvent(initial.tournament._id, (event) => {
+        const me = $user.get()?._id;
+        const actors = ($match.get() ?? initial).actors;
+        if (me && (actors.a === me || actors.b === me) && (event.matchId === undefined || event.matchId === initial.match._id)) void refresh(initial.match._id);
+      }),
     [initial],
   );
   const side = !user ? null : current.actors.a === user._id ? 'a' : current.actors.b === user._id ? 'b' : null;

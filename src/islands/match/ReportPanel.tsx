@@ -48,7 +48,7 @@ export default function ReportPanel({ state, side }: Props) {
       setMessage({ text: errorMessage(error, t('reportForm.error')), error: true });
     } finally {
       setBusy(false);
-      await refresh(match._id);
+      await refresh(match._id, true);
     }
   }
 

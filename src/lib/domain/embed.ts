@@ -17,6 +17,9 @@ export const isEmbedPath = (pathname: string): boolean => pathname.startsWith(EM
 /** The height the offered `<iframe>` starts with: a bracket of eight rounds or a table of a dozen rows. */
 export const EMBED_HEIGHT = 600;
 
+/** The query parameters an embed's address takes (`embedOptions`). */
+export const EMBED_QUERY: readonly string[] = ['lang', 'theme'];
+
 /** An embed's language and theme from its query: anything unknown falls back to Ukrainian and the dark theme. */
 export function embedOptions(search: URLSearchParams): { locale: Locale; theme: EmbedTheme } {
   const lang = search.get('lang');

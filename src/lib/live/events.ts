@@ -16,6 +16,8 @@ export interface LiveEvent {
   tournamentId?: string;
   matchId?: string;
   version?: number;
+  /** The event's own id, the same for every viewer: what a page reads after it is named by it (islands/live). */
+  change?: string;
 }
 
 const apiBase = import.meta.env.PUBLIC_API_URL ?? '/api';

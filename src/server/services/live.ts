@@ -38,6 +38,11 @@ export interface TournamentEvent {
    * leaves the leaderboards and the home page's top players as they were; absent, they may have changed.
    */
   counted?: boolean;
+  /**
+   * The event's own id, the same on every instance: a page reads what the event changed at an
+   * address naming it (`isRecentChange`), which every viewer of that event shares, from a cache too.
+   */
+  change?: string;
 }
 
 export interface UserEvent {
@@ -96,11 +101,31 @@ function firstSight(n: string): boolean {
   return true;
 }
 
+/** The last changes of each tournament this instance heard of (`isRecentChange`): a few per tournament, for the most recent tournaments. */
+const recentChanges = new Map<string, string[]>();
+const RECENT_CHANGES_PER_TOURNAMENT = 8;
+const RECENT_TOURNAMENTS = 1000;
+
+function rememberChange(tournamentId: string, change: string): void {
+  const known = recentChanges.get(tournamentId) ?? [];
+  recentChanges.delete(tournamentId);
+  recentChanges.set(tournamentId, [change, ...known].slice(0, RECENT_CHANGES_PER_TOURNAMENT));
+  if (recentChanges.size > RECENT_TOURNAMENTS) recentChanges.delete(recentChanges.keys().next().value!);
+}
+
+/**
+ * Whether `change` is one of the last events of the tournament this instance heard of: an address
+ * naming it may be held for everyone (a made-up one is answered, but held by nobody).
+ */
+export const isRecentChange = (tournamentId: string, change: string): boolean => recentChanges.get(tournamentId.toLowerCase())?.includes(change) ?? false;
+
 function deliver(wire: Wire): void {
   if ('t' in wire) {
+    rememberChange(wire.t.toLowerCase(), wire.n);
     const event: TournamentEvent = {
       tournamentId: wire.t,
       kind: wire.k,
+      change: wire.n,
       ...(wire.m ? { matchId: wire.m } : {}),
       ...(wire.v !== undefined ? { version: wire.v } : {}),
       ...(wire.s !== undefined ? { counted: wire.s === 1 } : {}),
