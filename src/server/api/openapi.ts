@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
 import { adminOnly, type AppEnv, organiserOnly, type RouteKind, signedIn } from './context.ts';
 import { type DataTag, shows, tournamentData } from '../services/changes.ts';
+import { NOT_STORED } from './caching.ts';
 import { tournamentOfApplication, tournamentOfMatch } from '../services/staff.ts';
 import { validationHook } from './validation.ts';
 
@@ -87,16 +88,28 @@ function queryNames(config: Pick<RouteConfig, 'request'>): readonly string[] {
  * (api/caching.ts), and a public read's query parameters reach the answer cache through the page
  * request's locals (only for a request that came from outside: a page's own reads do not speak for it).
  */
-const declare = (kind: RouteKind, query: readonly string[] = [], showing?: Showing) =>
+const declare = (kind: RouteKind, query: readonly string[] = [], read: PublicReadOptions = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     c.set('kind', kind);
     if (kind === 'public-read' && c.env?.locals) c.env.locals.acceptsQuery = query;
-    if (showing) shows(...showing(c.req.param()));
+    if (read.shows) shows(...read.shows(c.req.param()));
     await next();
+    if (read.mine && c.req.header('authorization')) {
+      c.header('Vary', 'Authorization');
+      c.header('Cache-Control', NOT_STORED);
+    }
   });
 
 /** The data a public read shows, from its path's parameters (services/changes.ts); a read that names none shows everything. */
 type Showing = (params: Record<string, string>) => DataTag[];
+
+/** What a public read says of itself besides its query. */
+interface PublicReadOptions {
+  /** The data it shows (a handler that learns more as it reads says so itself with `shows`). */
+  shows?: Showing;
+  /** Its answer to a signed-in reader holds their own things (their applications, who did what): never stored. */
+  mine?: boolean;
+}
 
 /** What the reads of one tournament, named by the path's `{id}`, show. */
 export const oneTournament: Showing = ({ id }) => (id ? [tournamentData(id)] : []);
@@ -107,11 +120,10 @@ export const publicReadRoute = declare('public-read');
 /**
  * A guest's public read: the same answer for every guest of one language (a token may add the
  * reader's own things, which caches then never keep). Held by the answer cache and by nginx,
- * kept fresh by what writes say they changed (services/changes.ts); `showing` says what data it
- * shows (a handler that learns more as it reads says so itself with `shows`).
+ * kept fresh by what writes say they changed (services/changes.ts), as `options` say.
  */
-export const publicRead = <P extends string, R extends OpenRoute<P>>(config: R, showing?: Showing) =>
-  createRoute({ ...config, middleware: [declare('public-read', queryNames(config), showing)] as [MiddlewareHandler<AppEnv>] });
+export const publicRead = <P extends string, R extends OpenRoute<P>>(config: R, options: PublicReadOptions = {}) =>
+  createRoute({ ...config, middleware: [declare('public-read', queryNames(config), options)] as [MiddlewareHandler<AppEnv>] });
 
 /** An event stream: open for hours, its events written as they come; never digested, held or compressed. */
 export const streamRoute = <P extends string, R extends OpenRoute<P>>(config: R) =>

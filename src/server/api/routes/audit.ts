@@ -25,7 +25,7 @@ export const historyRoutes = router().openapi(
       'Організатори турніру й адміни бачать також, хто змінив (actor; null — сервер сам), гості — що й коли',
     request: { params: z.object({ id: z.uuid() }), query: historyQuery },
     responses: { 200: jsonResponse(z.array(auditEntrySchema), 'Записи'), ...errors(400, 404) },
-  }, oneTournament),
+  }, { shows: oneTournament, mine: true }),
   async (c) => {
     const { id } = c.req.valid('param');
     const { limit = HISTORY_PAGE, before } = c.req.valid('query');

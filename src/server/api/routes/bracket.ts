@@ -31,7 +31,7 @@ export const bracketRoutes = router()
       summary: 'Сітка турніру з версією; з If-None-Match відповідає 304, якщо нічого не змінилось (опитування кожні 5 с)',
       request: { params },
       responses: { 200: jsonResponse(bracketStateSchema, 'Сітка'), 304: { description: 'Не змінилась' }, ...errors(400, 404) },
-    }, oneTournament),
+    }, { shows: oneTournament, mine: true }),
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.get('db');

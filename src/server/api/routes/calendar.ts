@@ -68,7 +68,7 @@ export const tournamentCalendarRoutes = router().openapi(
     summary: 'Календар турніру (iCalendar, RFC 5545): початок, вікно підтвердження участі й заплановані матчі, час у зоні Europe/Kyiv',
     request: { params: z.object({ id: z.uuid() }) },
     responses: { 200: calendarResponse('Календар'), ...errors(400, 404) },
-  }, oneTournament),
+  }, { shows: oneTournament }),
   async (c) => {
     const ics = await tournamentCalendar(c.get('db'), c.req.valid('param').id, currentLocale(), c.get('deps').siteUrl);
     if (ics === null) fail(404, 'tournament.notFound');

@@ -59,17 +59,17 @@ export const gameManagementRoutes = router()
       tags,
       summary: 'Ігри з позначкою, чи налаштовано статистику (публічно)',
       responses: { 200: jsonResponse(z.array(managedGameSchema), 'Ігри за назвою') },
-    }),
+    }, { mine: true }),
     async (c) => {
       return c.json(await listManagedGames(c.get('db')), 200);
     },
   )
   .openapi(
-    publicRead({ method: 'get', path: '/{id}/stats-config', tags, summary: configSummary, request: { params: idParam }, responses: configResponses }),
+    publicRead({ method: 'get', path: '/{id}/stats-config', tags, summary: configSummary, request: { params: idParam }, responses: configResponses }, { mine: true }),
     async (c) => c.json(await sendConfig(c, c.req.valid('param').id), 200),
   )
   .openapi(
-    publicRead({ method: 'get', path: '/config/{gameId}', tags, summary: `${configSummary}; те саме, що /{id}/stats-config`, request: { params: gameIdParam }, responses: configResponses }),
+    publicRead({ method: 'get', path: '/config/{gameId}', tags, summary: `${configSummary}; те саме, що /{id}/stats-config`, request: { params: gameIdParam }, responses: configResponses }, { mine: true }),
     async (c) => c.json(await sendConfig(c, c.req.valid('param').gameId), 200),
   )
   .openapi(

@@ -15,7 +15,7 @@ export const gamesRoutes = router()
       tags: ['Ігри'],
       summary: 'Усі ігри (публічно)',
       responses: { 200: jsonResponse(z.array(gameSchema), 'Ігри за назвою') },
-    }),
+    }, { mine: true }),
     async (c) => {
       return c.json(await listGames(c.get('db')), 200);
     },

@@ -58,7 +58,7 @@ export const leaderboardsRoutes = router()
       tags,
       summary: 'Ігри, для яких налаштовано статистику (вибір гри на сторінці топів)',
       responses: { 200: jsonResponse(z.array(statsGameSchema), 'Ігри за назвою') },
-    }, () => ['ratings']),
+    }, { shows: () => ['ratings'] }),
     async (c) => {
       c.header('Cache-Control', PUBLIC_CACHE);
       return c.json(await listStatsGames(c.get('db')), 200);
@@ -72,7 +72,7 @@ export const leaderboardsRoutes = router()
       summary: `Топ гравців гри (публічно, ETag); ${sortNote}`,
       request: { params: gameParam, query: leaderboardQuery },
       responses: { 200: jsonResponse(z.array(playerEntrySchema), 'Рядки топа'), 304: { description: 'Не змінився' }, ...errors(400, 404) },
-    }, () => ['ratings']),
+    }, { shows: () => ['ratings'] }),
     async (c) => {
       const { gameId } = c.req.valid('param');
       const db = c.get('db');
@@ -89,7 +89,7 @@ export const leaderboardsRoutes = router()
       summary: `Топ команд гри (публічно, ETag); ${sortNote}`,
       request: { params: gameParam, query: leaderboardQuery },
       responses: { 200: jsonResponse(z.array(teamEntrySchema), 'Рядки топа'), 304: { description: 'Не змінився' }, ...errors(400, 404) },
-    }, () => ['ratings']),
+    }, { shows: () => ['ratings'] }),
     async (c) => {
       const { gameId } = c.req.valid('param');
       const db = c.get('db');
@@ -136,7 +136,7 @@ export const leaderboardsRoutes = router()
       summary: 'Досягнення гравця (публічно): власні й здобуті його командами, спершу новіші',
       request: { params: z.object({ userId: z.uuid() }) },
       responses: { 200: jsonResponse(z.array(earnedAchievementSchema), 'Досягнення'), ...errors(400, 404) },
-    }, () => ['ratings']),
+    }, { shows: () => ['ratings'] }),
     async (c) => {
       const { userId } = c.req.valid('param');
       const db = c.get('db');

@@ -26,7 +26,7 @@ export const matchHistoryRoutes = router()
       summary: `Історія матчів гравця: ${description}`,
       request: { params: z.object({ userId: z.uuid() }), query: matchHistoryQuery },
       responses: { 200: jsonResponse(z.array(matchHistoryItemSchema), 'Матчі'), ...errors(400, 404) },
-    }, () => ['ratings']),
+    }, { shows: () => ['ratings'] }),
     async (c) => {
       const { userId } = c.req.valid('param');
       return c.json(await answer(c, { kind: 'player', id: userId }, c.req.valid('query')), 200);
@@ -40,7 +40,7 @@ export const matchHistoryRoutes = router()
       summary: `Історія матчів команди: ${description}`,
       request: { params: z.object({ teamId: z.uuid() }), query: matchHistoryQuery },
       responses: { 200: jsonResponse(z.array(matchHistoryItemSchema), 'Матчі'), ...errors(400, 404) },
-    }, () => ['ratings']),
+    }, { shows: () => ['ratings'] }),
     async (c) => {
       const { teamId } = c.req.valid('param');
       return c.json(await answer(c, { kind: 'team', id: teamId }, c.req.valid('query')), 200);

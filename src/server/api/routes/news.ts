@@ -36,7 +36,7 @@ export const newsRoutes = router()
         'Якщо далі є ще, відповідь має заголовок `Link: <…>; rel="next"`',
       request: { query: newsListQuery },
       responses: { 200: jsonResponse(z.array(newsItemSchema), 'Сторінка новин'), ...errors(400) },
-    }, () => ['news']),
+    }, { shows: () => ['news'] }),
     async (c) => {
       const { archived, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
       const page = await listNews(c.get('db'), { archived: archived === undefined ? undefined : archived === 'true', limit, offset });
@@ -112,7 +112,7 @@ export const newsRoutes = router()
       summary: 'Одна новина',
       request: { params: idParam },
       responses: { 200: jsonResponse(newsItemSchema, 'Новина'), ...errors(400, 404) },
-    }, () => ['news']),
+    }, { shows: () => ['news'] }),
     async (c) => {
       const { id } = c.req.valid('param');
       const item = await findNews(c.get('db'), id);

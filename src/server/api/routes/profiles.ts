@@ -25,7 +25,7 @@ export const playerProfileRoutes = router().openapi(
     summary: `Публічний профіль гравця: нікнейм, аватар, команди, ${contents}`,
     request: { params },
     responses: { 200: jsonResponse(playerProfileSchema, 'Профіль гравця'), ...errors(400, 404) },
-  }, profileData),
+  }, { shows: profileData }),
   async (c) => {
     const profile = await playerProfile(c.get('db'), c.req.valid('param').id);
     if (!profile) fail(404, 'profile.playerNotFound');
@@ -41,7 +41,7 @@ export const teamProfileRoutes = router().openapi(
     summary: `Публічний профіль команди: назва, логотип, капітан, склад (без адрес), ${contents}`,
     request: { params },
     responses: { 200: jsonResponse(teamProfileSchema, 'Профіль команди'), ...errors(400, 404) },
-  }, profileData),
+  }, { shows: profileData }),
   async (c) => {
     const profile = await teamProfile(c.get('db'), c.req.valid('param').id);
     if (!profile) fail(404, 'profile.teamNotFound');

@@ -32,7 +32,7 @@ export const staffRoutes = router()
       summary: 'Співорганізатори турніру (публічно): id, нікнейм, аватар',
       request: { params },
       responses: { 200: jsonResponse(staffListSchema, 'Організатори'), ...errors(400, 404) },
-    }, oneTournament),
+    }, { shows: oneTournament, mine: true }),
     async (c) => {
       const staff = await listStaff(c.get('db'), c.req.valid('param').id);
       if (!staff) fail(404, 'tournament.notFound');

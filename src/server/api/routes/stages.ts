@@ -51,7 +51,7 @@ export const stageRoutes = router()
         304: { description: 'Не змінились' },
         ...errors(400, 404),
       },
-    }, oneTournament),
+    }, { shows: oneTournament, mine: true }),
     async (c) => {
       const { id } = c.req.valid('param');
       const db = c.get('db');
@@ -172,7 +172,7 @@ export const stageRoutes = router()
         200: jsonResponse(standingsSchema, 'Місця'),
         ...errors(400, 404),
       },
-    }, oneTournament),
+    }, { shows: oneTournament }),
     async (c) => {
       const { id } = c.req.valid('param');
       const standings = await tournamentStandings(c.get('db'), id);

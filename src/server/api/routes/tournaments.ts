@@ -62,7 +62,7 @@ export const tournamentsRoutes = router()
         'Якщо далі є ще, відповідь має заголовок `Link: <…>; rel="next"`',
       request: { query: tournamentListQuery },
       responses: { 200: jsonResponse(z.array(tournamentSchema), 'Сторінка турнірів'), ...errors(400) },
-    }, () => ['tournaments']),
+    }, { shows: () => ['tournaments'], mine: true }),
     async (c) => {
       const { game, soloOnly, status, from, sort, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
       const page = await listTournaments(c.get('db'), {
@@ -86,7 +86,7 @@ export const tournamentsRoutes = router()
       summary: 'Турнір із заявками, переможцем і сіткою (гостям — лише схвалені заявки; організаторам турніру — усі)',
       request: { params: idParam },
       responses: { 200: jsonResponse(tournamentDetailSchema, 'Турнір'), ...errors(400, 404) },
-    }, oneTournament),
+    }, { shows: oneTournament, mine: true }),
     async (c) => {
       const auth = getAuth(c);
       const { id } = c.req.valid('param');
