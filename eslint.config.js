@@ -45,6 +45,26 @@ const boundaries = [
     from: './src/server/api/routes',
     message: 'A route does not import another route: what two share lives in a service or beside the app (openapi.ts, context.ts).',
   },
+  {
+    target: './src/components',
+    from: './src/islands',
+    message: 'Shared UI does not reach into an island feature: what both draw lives in src/components, and the island imports it.',
+  },
+  {
+    target: './src',
+    from: './scripts',
+    message: 'The app never imports the scripts that start, build or seed it: what both need lives in src.',
+  },
+  {
+    target: './src/server/serving',
+    from: './src/server/api',
+    message: 'The serving layer knows no route: a route says what it is where it is defined, and the app tells the rest.',
+  },
+  {
+    target: './src/server/api',
+    from: './src/server/serving',
+    message: 'The API does not reach into the serving layer: what both need (how a request arrived) lives in src/server.',
+  },
 ];
 
 export default defineConfig(

@@ -10,7 +10,7 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { BRAND_NAME, GAME_CAPTIONS, OG_TAGLINE, type ShippedGame } from './picture-texts.ts';
+import { BRAND_NAME, GAME_CAPTIONS, OG_TAGLINE, type ShippedGame } from '../src/lib/picture-texts.ts';
 
 const PUBLIC = resolve(import.meta.dirname, '..', 'public');
 const FONT = 'DejaVu Sans, sans-serif';

@@ -5,7 +5,7 @@ import { getTournament, type TournamentDetail } from '../lib/api/tournaments.ts'
 import { t } from '../lib/i18n/index.ts';
 import { champion, progress } from '../lib/domain/bracket.ts';
 import type { ReportState } from '../lib/domain/match-day.ts';
-import { bracketView, type MatchView, type RoundView } from '../islands/bracket/view.ts';
+import { bracketView, type MatchView, type RoundView } from './bracket/view.ts';
 import { participantIndex, participantName } from './participant-names.ts';
 import { drawsStages, namesOf, stagesProgress } from './stages/view.ts';
 

@@ -1,6 +1,6 @@
 import './zod-locale.ts';
 import { z } from 'zod';
-import { NO_PROXY, proxyTrust, type ProxyTrust } from './serving/transport.ts';
+import { NO_PROXY, proxyTrust, type ProxyTrust } from './transport.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

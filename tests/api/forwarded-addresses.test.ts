@@ -4,7 +4,7 @@ import { createApp } from '../../src/server/api/app.ts';
 import { REGISTER_LIMIT } from '../../src/server/api/routes/auth.ts';
 import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
 import { memoryLimiter } from '../../src/server/services/rate-limit.ts';
-import { proxyTrust } from '../../src/server/serving/transport.ts';
+import { proxyTrust } from '../../src/server/transport.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { tournament, useTestApi } from '../support/builders.ts';
 

@@ -24,7 +24,7 @@ import {
   subscribeTournament,
 } from '../../src/server/services/live.ts';
 import { redisLink } from '../../src/server/services/live-redis.ts';
-import { NO_PROXY } from '../../src/server/serving/transport.ts';
+import { NO_PROXY } from '../../src/server/transport.ts';
 import { collectChanges, type DataTag, onChanges, tournamentData } from '../../src/server/services/changes.ts';
 import { admin, application, invitedTeam, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
 

@@ -6,7 +6,7 @@ import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { createUser } from '../../src/server/services/accounts.ts';
 import { lettersKicked } from '../../src/server/services/notices.ts';
 import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
-import { proxyTrust } from '../../src/server/serving/transport.ts';
+import { proxyTrust } from '../../src/server/transport.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface CallOptions {

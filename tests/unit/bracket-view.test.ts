@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bracketView, clearedResults, hasPlayedResults, roundTitle } from '../../src/islands/bracket/view.ts';
+import { bracketView, clearedResults, hasPlayedResults, roundTitle } from '../../src/components/bracket/view.ts';
 import { pictureSrc } from '../../src/lib/domain/address.ts';
 import { createBracket, setResult } from '../../src/lib/domain/bracket.ts';
 

@@ -55,7 +55,7 @@ describe('attachStream', () => {
     const sent = viewers.map((v) => v.writes[1]);
     expect(sent[0]).toBeDefined();
     expect(sent.every((bytes) => bytes === sent[0])).toBe(true);
-    expect(decoder.decode(sent[0])).toMatch(/^event: match\ndata: \{"tournamentId":"t-1","kind":"match","matchId":"m-1"\}\nid: \d+\n\n$/);
+    expect(decoder.decode(sent[0])).toMatch(/^event: match\ndata: \{"tournamentId":"t-1","kind":"match","change":"[0-9a-f-]{36}","matchId":"m-1"\}\nid: \d+\n\n$/);
     expect(elsewhere.writes).toHaveLength(1);
   });
 

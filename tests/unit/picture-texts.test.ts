@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_NAME, GAME_CAPTIONS, OG_TAGLINE } from '../../scripts/picture-texts.ts';
+import { BRAND_NAME, GAME_CAPTIONS, OG_TAGLINE } from '../../src/lib/picture-texts.ts';
 
 const LATIN = /\p{Script=Latin}/u;
 const CYRILLIC = /\p{Script=Cyrillic}/u;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressKey, clientAddressOf, clientKey, forwardedOverHttps, NO_PROXY, proxyTrust, servedOverHttps } from '../../src/server/serving/transport.ts';
+import { addressKey, clientAddressOf, clientKey, forwardedOverHttps, NO_PROXY, proxyTrust, servedOverHttps } from '../../src/server/transport.ts';
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 /** nginx on this machine (TRUST_PROXY=loopback, what `true` means). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validHost } from '../../src/server/serving/transport.ts';
+import { validHost } from '../../src/server/transport.ts';
 
 describe('validHost (the Host header the app may build its address from)', () => {
   it('takes names, IPv4 and bracketed IPv6 addresses, with or without a port', () => {

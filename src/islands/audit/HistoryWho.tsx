@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { AuditEntryView, HistoryQuery } from '../../lib/api/audit-calls.ts';
+import type { AuditEntryView } from '../../lib/api/audit-calls.ts';
+import type { HistoryQuery } from '../../lib/api/audit-query.ts';
 import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { onPageEvent } from '../../lib/live/events.ts';
 import { t } from '../../lib/i18n/index.ts';

@@ -5,14 +5,14 @@ import { Notice } from '../../components/Notice.tsx';
 import { champion, progress, setResult, type Bracket } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { BracketDrawing } from './BracketDrawing.tsx';
+import { BracketDrawing } from '../../components/bracket/BracketDrawing.tsx';
 import { CreateBracket } from './CreateBracket.tsx';
-import { MatchCard } from './MatchCard.tsx';
+import { MatchCard } from '../../components/bracket/MatchCard.tsx';
 import { MatchEditor } from './MatchEditor.tsx';
-import { ProgressBar } from './ProgressBar.tsx';
+import { ProgressBar } from '../../components/bracket/ProgressBar.tsx';
 import type { BracketSync } from './sync.ts';
 import { participantIndex, participantName } from '../../components/participant-names.ts';
-import { bracketView, hasPlayedResults } from './view.ts';
+import { bracketView, hasPlayedResults } from '../../components/bracket/view.ts';
 
 interface Props {
   sync: BracketSync;

@@ -6,7 +6,7 @@ import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { resetResult, setComment, setResult, type Bracket } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { participantIndex, participantName } from '../../components/participant-names.ts';
-import { clearedResults } from './view.ts';
+import { clearedResults } from '../../components/bracket/view.ts';
 
 export const COMMENT_MAX = 500;
 

@@ -3,28 +3,10 @@
  * import these ship no zod. Newest first, paged by a cursor: `before` is the id of the last entry
  * shown, and the answer's `Link: <…>; rel="next"` carries the next one.
  */
-import type { AuditKind } from '../domain/organisers.ts';
 import type { AdminAuditEntry, AuditEntryView } from './audit.ts';
+import type { AuditQuery, HistoryQuery } from './audit-query.ts';
 import type { ApiClient } from './client.ts';
 import { readPage, type Page } from './paging.ts';
-
-/** Entries the tournament page shows, and a page of either list when `limit` is not given. */
-export const HISTORY_PAGE = 20;
-
-/** `GET /tournaments/{id}/history`. */
-export interface HistoryQuery {
-  limit?: number | undefined;
-  before?: string | undefined;
-}
-
-/** `GET /audit`: the whole log, of one tournament, kind or actor, in a time range (`from` included, `to` not). */
-export interface AuditQuery extends HistoryQuery {
-  tournament?: string | undefined;
-  kind?: AuditKind | undefined;
-  actor?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
 
 export type { AdminAuditEntry, AuditEntryView };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_KINDS } from '../domain/organisers.ts';
 import { t } from '../i18n/index.ts';
-import { HISTORY_PAGE, type AuditQuery, type HistoryQuery } from './audit-calls.ts';
+import type { AuditQuery, HistoryQuery } from './audit-query.ts';
 import { isSupportedMoment } from './input.ts';
 import { PAGE_MAX_LIMIT } from './paging.ts';
 
@@ -10,7 +10,6 @@ import { PAGE_MAX_LIMIT } from './paging.ts';
  * whole log. The calls are in `audit-calls.ts`, so the islands that make them ship no zod.
  */
 
-export { HISTORY_PAGE };
 
 const limit = z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).optional();
 const before = z.uuid().optional();

@@ -44,7 +44,7 @@ import { announcedDuring, kickLetters } from '../services/notices.ts';
 import { findSession } from '../services/sessions.ts';
 import { collectChanges } from '../services/changes.ts';
 import { localeOf, withLocale } from '../locale.ts';
-import { HSTS, servedOverHttps } from '../serving/transport.ts';
+import { HSTS, servedOverHttps } from '../transport.ts';
 import { validationHook } from './validation.ts';
 import { publicReadRoute } from './openapi.ts';
 import { isUpload, JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts';

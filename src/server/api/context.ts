@@ -7,7 +7,7 @@ import type { UserRow } from '../services/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { isOrganiser } from '../services/staff.ts';
 import { fail } from './errors.ts';
-import { arrivalOf, clientKey, type ProxyTrust } from '../serving/transport.ts';
+import { arrivalOf, clientKey, type ProxyTrust } from '../transport.ts';
 
 /** The database handle a route passes on to its service (routes never query it themselves). */
 export type { Database };
@@ -21,7 +21,7 @@ export interface Deps {
   /** Public origin for links in letters, from configuration only (`Env.siteUrl`), without a trailing slash. */
   siteUrl: string;
   sessionTtlDays: number;
-  /** Our proxies (TRUST_PROXY): the forwarded headers are believed only from them (serving/transport.ts). */
+  /** Our proxies (TRUST_PROXY): the forwarded headers are believed only from them (transport.ts). */
   trustProxy: ProxyTrust;
   /** Event streams open at once, per process and per client address (routes/live.ts has the defaults). */
   eventStreams?: { max: number; perAddress: number };
@@ -152,7 +152,7 @@ export function pathGuard(
 
 /**
  * The caller as per-address limits count it: the socket's address, or the one our proxies saw when
- * the socket is one of theirs, an IPv6 address by its /64 (`clientKey` in serving/transport.ts).
+ * the socket is one of theirs, an IPv6 address by its /64 (`clientKey` in transport.ts).
  */
 export function clientAddress(c: AppContext): string {
   return clientKey(arrivalOf(c.req.raw, c.env?.clientAddress), c.get('deps').trustProxy);

@@ -1,5 +1,4 @@
 import { createClient } from 'redis';
-import type { LiveLink } from './live.ts';
 
 /** The Redis channel of the live events (services/live.ts). */
 export const REDIS_LIVE_CHANNEL = 'kiberarena:live';
@@ -10,7 +9,7 @@ export const REDIS_LIVE_CHANNEL = 'kiberarena:live';
  * subscribes again when it does, and `onReconnect` tells the open pages to read again, since events
  * published meanwhile are lost.
  */
-export async function redisLink(url: string, onMessage: (text: string) => void, onReconnect: () => void): Promise<LiveLink> {
+export async function redisLink(url: string, onMessage: (text: string) => void, onReconnect: () => void): Promise<{ send(text: string): Promise<void>; close(): Promise<void> }> {
   const options = {
     url,
     // Fail at once while disconnected: an event sent later would be stale anyway.

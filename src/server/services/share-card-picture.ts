@@ -2,9 +2,33 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import satori from 'satori';
 import sharp from 'sharp';
-import { BRAND_NAME } from '../../../scripts/picture-texts.ts';
+import { BRAND_NAME } from '../../lib/picture-texts.ts';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from '../../lib/domain/share-card.ts';
-import type { ShareCardContent } from './share-cards.ts';
+import type { ShareCardKind } from '../../lib/domain/share-card.ts';
+
+/**
+ * What a share card (issue 23) says, in one language: the words are put together from the
+ * page's data (`share-cards.ts`), and this module draws them. Two requests whose cards would say the same
+ * thing get the same `digest`, which is the picture's ETag and its key in the picture cache, so a
+ * changed result, title or rating draws a new picture and nothing else does.
+ */
+export interface ShareCardContent {
+  kind: ShareCardKind;
+  /** «Турнір», «Матч»…: the pill in the corner. */
+  label: string;
+  /** The small line over the title: the game, the tournament of a match. */
+  eyebrow: string | null;
+  /** The big line; empty for a match, whose sides are drawn instead. */
+  title: string;
+  /** A match's two sides and its score («2:1», «–:–» before it is played). */
+  versus: { a: string; b: string; score: string } | null;
+  /** The coloured line: the champion, the status, the rating. */
+  highlight: string | null;
+  /** Quieter lines under it: the date, the teams. */
+  details: string[];
+  /** The site's host, drawn in the corner. */
+  site: string;
+}
 
 /**
  * Draws a share card (issue 23, decision 017): satori lays the card out like a small flexbox page

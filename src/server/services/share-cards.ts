@@ -9,34 +9,11 @@ import { translate, type Locale } from '../../lib/i18n/index.ts';
 import type { Tx } from '../db/client.ts';
 import { games, playerGameStats, users } from '../db/schema/index.ts';
 import { findNews } from './news.ts';
-import { drawShareCard, SHARE_CARD_DRAWING } from './share-card-picture.ts';
+import { drawShareCard, SHARE_CARD_DRAWING, type ShareCardContent } from './share-card-picture.ts';
 import { findMatch } from './stages.ts';
 import { teamsOf } from './teams.ts';
 import { getTournament } from './tournaments.ts';
 
-/**
- * What a share card (issue 23) says, in one language: the words are put together here from the
- * page's data, and `share-card-picture.ts` draws them. Two requests whose cards would say the same
- * thing get the same `digest`, which is the picture's ETag and its key in the picture cache, so a
- * changed result, title or rating draws a new picture and nothing else does.
- */
-export interface ShareCardContent {
-  kind: ShareCardKind;
-  /** «Турнір», «Матч»…: the pill in the corner. */
-  label: string;
-  /** The small line over the title: the game, the tournament of a match. */
-  eyebrow: string | null;
-  /** The big line; empty for a match, whose sides are drawn instead. */
-  title: string;
-  /** A match's two sides and its score («2:1», «–:–» before it is played). */
-  versus: { a: string; b: string; score: string } | null;
-  /** The coloured line: the champion, the status, the rating. */
-  highlight: string | null;
-  /** Quieter lines under it: the date, the teams. */
-  details: string[];
-  /** The site's host, drawn in the corner. */
-  site: string;
-}
 
 /** Why a card cannot be drawn: the catalog key of the 404 for each kind. */
 export const SHARE_CARD_MISSING = {

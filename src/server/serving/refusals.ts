@@ -1,7 +1,7 @@
 import http, { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { localeOfCookie, translate, type CommonKey } from '../../lib/i18n/common.ts';
-import { validHost } from './transport.ts';
+import { validHost } from '../transport.ts';
 
 /*
  * What the HTTP server refuses before a request reaches the app, for the site (scripts/serve.ts)

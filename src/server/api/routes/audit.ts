@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { adminAuditEntrySchema, auditEntrySchema, auditQuery, historyQuery, HISTORY_PAGE } from '../../../lib/api/audit.ts';
+import { adminAuditEntrySchema, auditEntrySchema, auditQuery, historyQuery } from '../../../lib/api/audit.ts';
+import { HISTORY_PAGE } from '../../../lib/api/audit-query.ts';
 import { AUDIT_KINDS } from '../../../lib/domain/organisers.ts';
 import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';

@@ -1,9 +1,9 @@
 import type { ReportState } from '../../lib/domain/match-day.ts';
-import { ReportStateBadge } from '../../components/ReportStateBadge.tsx';
+import { ReportStateBadge } from '../ReportStateBadge.tsx';
 import type { ReactNode } from 'react';
-import { Crown } from '../../components/Crown.tsx';
-import { MatchStateBadge } from '../../components/MatchStateBadge.tsx';
-import { MatchTime } from '../../components/MatchTime.tsx';
+import { Crown } from '../Crown.tsx';
+import { MatchStateBadge } from '../MatchStateBadge.tsx';
+import { MatchTime } from '../MatchTime.tsx';
 import { t } from '../../lib/i18n/index.ts';
 import type { MatchView, SideView } from './view.ts';
 

@@ -2,7 +2,7 @@ import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import { dependentResults, isBye, matchState, roundKind, type Bracket, type MatchState } from '../../lib/domain/bracket.ts';
 import { pictureSrc } from '../../lib/domain/address.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
-import { participantHref, participantIndex, participantName } from '../../components/participant-names.ts';
+import { participantHref, participantIndex, participantName } from '../participant-names.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 /**

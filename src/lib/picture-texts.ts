@@ -1,5 +1,5 @@
 /**
- * The words drawn into the site's generated pictures (scripts/make-images.ts). They live apart
+ * The words drawn into the site's generated pictures (scripts/make-images.ts, and the share cards' brand). They live apart
  * from the drawing so a test can read them: a Latin letter inside a Ukrainian caption looks
  * right on screen and reads as another word (Latin «MOBA» is Cyrillic «МОВА», "language").
  */
