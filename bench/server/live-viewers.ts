@@ -1,25 +1,58 @@
 // The viewers of `npm run bench:live` (bench/server/live.ts), in a process of their own so they do
 // not share the measuring process's event loop: opens event streams to a tournament, spread over
 // loopback source addresses (127.1.x.y) so the per-address cap holds, and notes when each
-// `match` event arrives. Driven over IPC:
-//   → { type: 'open', targets: [{ port, count }], tournamentId, perAddress }   ← { type: 'opened', ready, failed, statuses }
-//   → { type: 'arrivals', round, timeoutMs }                                   ← { type: 'arrivals', round, times: (number | null)[][] } (per target)
-//   → { type: 'close' }                                                        ← { type: 'closed' }
+// `match` event arrives; then does what the page's live script does (src/islands/live): waits
+// 150 ms and up to a second at random, reads the page's regions at the address the event names,
+// and notes when the new result (the words it was told to expect) is in them. Driven over IPC:
+//   → { type: 'open', targets: [{ port, count }], tournamentId, regions, perAddress } ← { type: 'opened', ready, failed, statuses }
+//   → { type: 'expect', round, words }                                             ← { type: 'expecting' }
+//   → { type: 'arrivals', round, timeoutMs }                                       ← { type: 'arrivals', round, times, served } (per target)
+//   → { type: 'close' }                                                            ← { type: 'closed' }
+import http from 'node:http';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 
+/** What the page's live script waits after an event: the burst's settling, then its share of the spread (islands/live/live-tournament.ts). */
+const SETTLE_MS = 150;
+const JITTER_MS = 1000;
+
 interface Viewer {
   target: number;
+  port: number;
   socket: net.Socket;
   /** Wall-clock times (ms, performance.timeOrigin-based) of each `match` event, in order. */
   matches: number[];
+  /** When the round's result was on the viewer's page (its regions held the expected words). */
+  served: (number | undefined)[];
   ready: boolean;
 }
 
 type Message =
-  | { type: 'open'; targets: { port: number; count: number }[]; tournamentId: string; perAddress: number }
+  | { type: 'open'; targets: { port: number; count: number }[]; tournamentId: string; regions: string; perAddress: number }
+  | { type: 'expect'; round: number; words: string }
   | { type: 'arrivals'; round: number; timeoutMs: number }
   | { type: 'close' };
+
+/** The page's regions address (without `?v=`), and what the current round's result says on the page. */
+let regions = '';
+let expected: { round: number; words: string } | null = null;
+/** Connections for the regions' reads, kept open as a browser keeps its own. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+/** Reads the regions the event named, as the page would, and notes when they show the expected result. */
+function readRegions(viewer: Viewer, change: string): void {
+  const waiting = expected;
+  if (!waiting) return;
+  const request = http.get({ host: '127.0.0.1', port: viewer.port, path: `${regions}?v=${encodeURIComponent(change)}`, agent, headers: { accept: 'text/html' } }, (response) => {
+    let body = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => (body += chunk));
+    response.on('end', () => {
+      if (response.statusCode === 200 && body.includes(waiting.words) && viewer.served[waiting.round] === undefined) viewer.served[waiting.round] = now();
+    });
+  });
+  request.on('error', () => {});
+}
 
 const viewers: Viewer[] = [];
 const now = () => performance.timeOrigin + performance.now();
@@ -46,7 +79,7 @@ function count(haystack: Buffer, needle: Buffer): number {
 function openOne(port: number, path: string, localAddress: string, target: number): Promise<number> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port, localAddress });
-    const viewer: Viewer = { target, socket, matches: [], ready: false };
+    const viewer: Viewer = { target, port, socket, matches: [], served: [], ready: false };
     let status = 0;
     let settled = false;
     const settle = (result: number) => {
@@ -65,6 +98,9 @@ function openOne(port: number, path: string, localAddress: string, target: numbe
       }
       // Frames are small and each is written whole: an event line is never cut between chunks.
       for (let n = count(chunk, MATCH); n > 0; n--) viewer.matches.push(at);
+      // The last event of the chunk names the change the page reads after it.
+      const change = [...chunk.toString('utf8').matchAll(/"change":"([0-9a-f-]{36})"/g)].at(-1)?.[1];
+      if (change && count(chunk, MATCH) > 0) setTimeout(() => readRegions(viewer, change), SETTLE_MS + Math.random() * JITTER_MS);
       if (!viewer.ready && chunk.includes(READY)) {
         viewer.ready = true;
         settle(200);
@@ -76,6 +112,7 @@ function openOne(port: number, path: string, localAddress: string, target: numbe
 }
 
 async function open(message: Extract<Message, { type: 'open' }>) {
+  regions = message.regions;
   const statuses: Record<string, number> = {};
   let n = 0;
   const jobs: { port: number; target: number; address: string }[] = [];
@@ -99,15 +136,22 @@ async function open(message: Extract<Message, { type: 'open' }>) {
 
 async function arrivals({ round, timeoutMs }: Extract<Message, { type: 'arrivals' }>) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && viewers.some((v) => v.matches.length <= round)) await new Promise((r) => setTimeout(r, 20));
+  while (Date.now() < deadline && viewers.some((v) => v.served[round] === undefined)) await new Promise((r) => setTimeout(r, 20));
   const times: (number | null)[][] = [];
-  for (const viewer of viewers) (times[viewer.target] ??= []).push(viewer.matches[round] ?? null);
-  send({ type: 'arrivals', round, times });
+  const served: (number | null)[][] = [];
+  for (const viewer of viewers) {
+    (times[viewer.target] ??= []).push(viewer.matches[round] ?? null);
+    (served[viewer.target] ??= []).push(viewer.served[round] ?? null);
+  }
+  send({ type: 'arrivals', round, times, served });
 }
 
 process.on('message', (message: Message) => {
   if (message.type === 'open') void open(message);
-  else if (message.type === 'arrivals') void arrivals(message);
+  else if (message.type === 'expect') {
+    expected = { round: message.round, words: message.words };
+    send({ type: 'expecting' });
+  } else if (message.type === 'arrivals') void arrivals(message);
   else {
     for (const viewer of viewers) viewer.socket.destroy();
     viewers.length = 0;
