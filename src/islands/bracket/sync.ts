@@ -1,24 +1,14 @@
-import { atom, type ReadableAtom } from 'nanostores';
+import type { ReadableAtom } from 'nanostores';
 import { createTournamentBracket, getBracket, saveBracket, type BracketState } from '../../lib/api/bracket.ts';
 import { errorMessage, HTTPError, type ApiClient } from '../../lib/api/client.ts';
 import type { Bracket, Seeding } from '../../lib/domain/bracket.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { pollWhileVisible } from '../../lib/hooks/poll-while-visible.ts';
-import { onPageEvent } from '../../lib/live/events.ts';
+import { versionedCopy, type CopyState, type Notice } from '../../lib/live/versioned-copy.ts';
 
-export interface BracketNotice {
-  tone: 'info' | 'success' | 'error';
-  text: string;
-}
+export type BracketNotice = Notice;
 
-export interface BracketSyncState {
-  status: 'loading' | 'ready' | 'error';
-  /** What is shown: the server's copy, or an edit on its way there. */
-  data: BracketState | null;
-  /** A save or a creation is under way. */
-  busy: boolean;
-  notice: BracketNotice | null;
-}
+/** What is shown: the server's copy, or an edit on its way there; `busy` while a save or a creation is under way. */
+export type BracketSyncState = CopyState<BracketState>;
 
 /** created; needsReplace when the server refused to draw over results (409); failed otherwise. */
 export type CreateOutcome = 'created' | 'needsReplace' | 'failed';
@@ -48,80 +38,39 @@ const isBracketAnswer = (data: unknown): data is BracketState & { message: strin
 
 /**
  * The bracket of one tournament as the modal keeps it (SPEC §4, §8): polled with its ETag, saved
- * with the version it was based on. A save answered 409 shows the server's newer bracket; any
- * other failed save goes back to the last server copy. A poll that raced a save of ours is
- * dropped, so our own save is never announced as another admin's.
+ * with the version it was based on (lib/live/versioned-copy.ts). A save answered 409 shows the
+ * server's newer bracket; any other failed save goes back to the last server copy. A poll that raced
+ * a save of ours is dropped, so our own save is never announced as another admin's.
  */
 export function createBracketSync(api: ApiClient, tournamentId: string): BracketSync {
-  const $state = atom<BracketSyncState>({ status: 'loading', data: null, busy: false, notice: null });
-  const update = (changes: Partial<BracketSyncState>) => $state.set({ ...$state.get(), ...changes });
-
-  /** The last copy the server confirmed: what a failed save reverts to and what saves are based on. */
-  let server: BracketState | null = null;
-  let etag: string | undefined;
-  /** Bumped when a change of ours starts or ends: a poll begun before it is stale. */
-  let epoch = 0;
-  let changing = 0;
-
-  /** `fresh` when a live event said the server's copy changed: the held copy may not show it yet. */
-  async function refresh(announce: boolean, fresh = false): Promise<void> {
-    if (changing > 0) return;
-    const started = epoch;
-    let answer: Awaited<ReturnType<typeof getBracket>>;
-    try {
-      answer = await getBracket(api, tournamentId, server ? etag : undefined, fresh);
-    } catch (error) {
-      // SPEC §8: a failed bracket load is only logged; the copy on screen stays.
-      console.error(error);
-      if (!server) update({ status: 'error' });
-      return;
-    }
-    if (started !== epoch || changing > 0) return;
-    if (answer.etag) etag = answer.etag;
-    if (!answer.state) return;
-    const changed = announce && server !== null && answer.state.version !== server.version;
-    server = asState(answer.state);
-    update({ status: 'ready', data: server, ...(changed ? { notice: { tone: 'info', text: t('bracket.updatedByOther') } } : {}) });
-  }
-
-  /** Runs a change of ours: no poll result lands while it is under way. */
-  async function change<T>(run: () => Promise<T>): Promise<T> {
-    epoch++;
-    changing++;
-    update({ busy: true });
-    try {
-      return await run();
-    } finally {
-      changing--;
-      epoch++;
-      // Our saves make the ETag we hold out of date: the next poll answers 200 with our own version.
-      update({ busy: changing > 0 });
-    }
-  }
-
-  function adopt(answer: BracketState, notice: BracketNotice) {
-    server = asState(answer);
-    update({ status: 'ready', data: server, notice });
-  }
+  const copy = versionedCopy<BracketState>({
+    tournamentId,
+    read: async (etag, fresh) => {
+      const answer = await getBracket(api, tournamentId, etag, fresh);
+      return { state: answer.state && asState(answer.state), etag: answer.etag };
+    },
+    changedByOther: () => t('bracket.updatedByOther'),
+  });
+  const { update } = copy;
 
   return {
-    $state,
-    poll: () => refresh(true),
+    $state: copy.$state,
+    poll: () => copy.refresh(true),
 
     save(next) {
-      const base = server;
+      const base = copy.server();
       if (!base) return Promise.resolve(false);
-      return change(async () => {
+      return copy.change(async () => {
         update({ data: { ...base, bracket: next }, notice: null });
         try {
           const saved = await saveBracket(api, tournamentId, { bracket: next, version: base.version });
-          adopt(saved, { tone: 'success', text: saved.message });
+          copy.adopt(asState(saved), { tone: 'success', text: saved.message });
           return true;
         } catch (error) {
           if (error instanceof HTTPError && error.response.status === 409 && isBracketAnswer(error.data)) {
-            adopt(error.data, { tone: 'error', text: error.data.message });
+            copy.adopt(asState(error.data), { tone: 'error', text: error.data.message });
           } else {
-            update({ data: server, notice: { tone: 'error', text: errorMessage(error, t('bracket.saveError')) } });
+            update({ data: copy.server(), notice: { tone: 'error', text: errorMessage(error, t('bracket.saveError')) } });
           }
           return false;
         }
@@ -129,11 +78,11 @@ export function createBracketSync(api: ApiClient, tournamentId: string): Bracket
     },
 
     create(seeding, replace) {
-      return change(async (): Promise<CreateOutcome> => {
+      return copy.change(async (): Promise<CreateOutcome> => {
         update({ notice: null });
         try {
           const created = await createTournamentBracket(api, tournamentId, { seeding, replace });
-          adopt(created, { tone: 'success', text: created.message });
+          copy.adopt(asState(created), { tone: 'success', text: created.message });
           return 'created';
         } catch (error) {
           update({ notice: { tone: 'error', text: errorMessage(error, t('bracket.createError')) } });
@@ -142,19 +91,7 @@ export function createBracketSync(api: ApiClient, tournamentId: string): Bracket
       });
     },
 
-    watch() {
-      update({ notice: null });
-      // Opening (again) shows the current bracket without announcing what changed while closed.
-      void refresh(false);
-      const stopPolling = pollWhileVisible((background) => void refresh(background));
-      // A live event (issue 22) reads at once instead of at the next poll; the poll stays as the fallback.
-      const stopHearing = onPageEvent(tournamentId, (event) => void (event.kind === 'poll' ? undefined : refresh(true, true)));
-      return () => {
-        stopPolling();
-        stopHearing();
-      };
-    },
-
+    watch: () => copy.watch(),
     dismiss: () => update({ notice: null }),
   };
 }
