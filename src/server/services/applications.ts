@@ -18,6 +18,7 @@ import { isUniqueViolation } from './db-errors.ts';
 import type { AuditActor } from './audit.ts';
 import { announceApplications, auditDecisions, fillFreePlaces, lockForRegistration, placesTaken, published, toldUsers, waitlistPosition } from './registration.ts';
 import { findTournament, loadApplications } from './tournaments.ts';
+import { publishing } from './live.ts';
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -105,7 +106,7 @@ export type ApplyResult =
  * it takes a place while one is free under the cap, else it joins the waitlist (issue 22); the
  * partial unique indexes settle one player's two requests racing each other.
  */
-export async function applyTo(db: Tx, userId: string, input: { tournament: string; team?: string | null | undefined }, now = new Date()): Promise<ApplyResult> {
+async function applyToTournament(db: Tx, userId: string, input: { tournament: string; team?: string | null | undefined }, now = new Date()): Promise<ApplyResult> {
   let result: ApplyResult & { told?: string[] };
   try {
     result = await db.transaction(async (tx): Promise<ApplyResult & { told?: string[] }> => {
@@ -174,7 +175,7 @@ export type StatusChange =
  * under the cap; rejecting one that held a place gives it to the waitlist (issue 22). A change of
  * status is `actor`'s decision in the audit log (issue 23).
  */
-export async function changeStatus(
+async function decideApplication(
   db: Tx,
   id: string,
   change: { status: ApplicationVerdict; comment?: string | undefined },
@@ -252,3 +253,9 @@ export async function deleteApplication(
   published(result.tournamentId, 'application', result.told);
   return { ok: true, tournamentId: result.tournamentId };
 }
+
+/** An application made: its tournament's viewers hear of it. */
+export const applyTo = publishing(applyToTournament, (result) => ({ tournamentId: result.application.tournament, kind: 'application' }));
+
+/** An application decided: its tournament's viewers hear of it. */
+export const changeStatus = publishing(decideApplication, (result) => ({ tournamentId: result.application.tournament, kind: 'application' }));

@@ -5,6 +5,7 @@ import type { tournaments } from '../db/schema/index.ts';
 import type { AuditActor } from './audit.ts';
 import { approvedParticipants } from './participants.ts';
 import { drawSingleElimination, lockTournament, saveSingleElimination, type BracketDraw } from './stages.ts';
+import { publishing } from './live.ts';
 
 export { findTournamentRow } from './stages.ts';
 
@@ -52,7 +53,7 @@ export type BracketSave =
  * the engine finds wrong against the participants (`findProblem`) is refused; an empty one clears it.
  * Each result it changes goes into the audit log as `actor`'s.
  */
-export async function saveBracket(db: Tx, id: string, bracket: Bracket, expected: number | undefined, actor: AuditActor): Promise<BracketSave> {
+async function saveSpecBracket(db: Tx, id: string, bracket: Bracket, expected: number | undefined, actor: AuditActor): Promise<BracketSave> {
   return db.transaction(async (tx) => {
     const row = await lockTournament(tx, id);
     if (!row) return { ok: false, reason: 'notFound' } as const;
@@ -77,3 +78,6 @@ export async function saveBracket(db: Tx, id: string, bracket: Bracket, expected
     } as const;
   });
 }
+
+/** A bracket saved (not a stale save): the tournament's viewers hear of it. */
+export const saveBracket = publishing(saveSpecBracket, (outcome, _db, tournamentId) => (outcome.stale ? null : { tournamentId, kind: 'match', version: outcome.version }));

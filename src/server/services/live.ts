@@ -167,6 +167,24 @@ function dataOf(event: TournamentEvent): DataTag[] {
 }
 
 /**
+ * `write`, which then publishes the tournament event `eventOf` names for its successful result
+ * (none for `null`): a service says next to its write what its viewers hear of it.
+ */
+export function publishing<Args extends unknown[], Result extends { ok: boolean }>(
+  write: (...args: Args) => Promise<Result>,
+  eventOf: (result: Extract<Result, { ok: true }>, ...args: Args) => TournamentEvent | null,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    const result = await write(...args);
+    if (result.ok) {
+      const event = eventOf(result as Extract<Result, { ok: true }>, ...args);
+      if (event) publishTournament(event);
+    }
+    return result;
+  };
+}
+
+/**
  * Tells every instance's viewers of the tournament what changed, after the request or sweep that
  * made the change ended (so after its commit), and says what data it changed (`dataOf`).
  */

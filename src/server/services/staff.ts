@@ -14,6 +14,7 @@ import { recordAudit } from './audit.ts';
 import { avatarUrl } from './avatars.ts';
 import { notify } from './notifications.ts';
 import { lockTournament } from './stages.ts';
+import { publishing } from './live.ts';
 
 export interface StaffMember {
   _id: string;
@@ -100,7 +101,7 @@ async function findUser(db: Tx, query: string): Promise<UserRow | undefined> {
  * nothing, and would silently grant rights if their role were taken away later. The person is told
  * in the bell, and the audit log records who added whom, both in the same transaction.
  */
-export async function addStaff(db: Tx, tournamentId: string, query: string, actor: Pick<UserRow, 'id' | 'username'>): Promise<StaffChange> {
+async function addCoOrganiser(db: Tx, tournamentId: string, query: string, actor: Pick<UserRow, 'id' | 'username'>): Promise<StaffChange> {
   return db.transaction(async (tx): Promise<StaffChange> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'tournamentNotFound' };
@@ -124,7 +125,7 @@ export async function addStaff(db: Tx, tournamentId: string, query: string, acto
 export type StaffRemoval = { ok: true; staff: StaffMember[]; user: { id: string; username: string } } | { ok: false; reason: 'tournamentNotFound' | 'notStaff' };
 
 /** Takes a co-organiser's rights on the tournament away at once; told in the bell, recorded in the audit log. */
-export async function removeStaff(db: Tx, tournamentId: string, userId: string, actor: Pick<UserRow, 'id' | 'username'>): Promise<StaffRemoval> {
+async function removeCoOrganiser(db: Tx, tournamentId: string, userId: string, actor: Pick<UserRow, 'id' | 'username'>): Promise<StaffRemoval> {
   return db.transaction(async (tx): Promise<StaffRemoval> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'tournamentNotFound' };
@@ -144,3 +145,9 @@ export async function removeStaff(db: Tx, tournamentId: string, userId: string, 
     return { ok: true, staff: await staffRows(tx, tournamentId), user: { id: userId, username: user?.username ?? '' } };
   });
 }
+
+/** A co-organiser named: the tournament's page shows its organisers. */
+export const addStaff = publishing(addCoOrganiser, (_done, _db, tournamentId) => ({ tournamentId, kind: 'tournament' }));
+
+/** A co-organiser removed: the tournament's page shows its organisers. */
+export const removeStaff = publishing(removeCoOrganiser, (_done, _db, tournamentId) => ({ tournamentId, kind: 'tournament' }));

@@ -27,6 +27,7 @@ import { getStatsConfig } from './game-management.ts';
 import { notifyAll, type NewNotification } from './notifications.ts';
 import { matchSide, matchSides, type MatchSides } from './participants.ts';
 import { getTournament, listTournaments } from './tournaments.ts';
+import { publishing } from './live.ts';
 
 type StatsRow = typeof playerGameStats.$inferSelect | typeof teamGameStats.$inferSelect;
 type StatsConfig = NonNullable<Awaited<ReturnType<typeof getStatsConfig>>>;
@@ -321,7 +322,7 @@ const tournamentToRecord = prepared((db) =>
  * Elo rating, totals of the stat fields), and the achievements the result earns, each announced
  * to the player or to every member of the team.
  */
-export async function recordMatch(db: Tx, tournamentId: string, input: RecordMatchInput): Promise<RecordResult> {
+async function recordStatsMatch(db: Tx, tournamentId: string, input: RecordMatchInput): Promise<RecordResult> {
   return db.transaction(async (tx): Promise<RecordResult> => {
     const [locked] = await tournamentToRecord(tx).execute({ tournamentId });
     if (!locked) return { ok: false, reason: 'notFound' };
@@ -526,3 +527,6 @@ async function awardAchievements(
     owner: { type: side.type, id: side.id, name: side.name },
   }));
 }
+
+/** A match recorded: its results move the statistics the site shows. */
+export const recordMatch = publishing(recordStatsMatch, (_result, _db, tournamentId) => ({ tournamentId, kind: 'match' }));

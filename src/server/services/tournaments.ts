@@ -21,6 +21,7 @@ import { notify, notifyAll } from './notifications.ts';
 import { approvedParticipants } from './participants.ts';
 import { fillFreePlaces, lockForRegistration, published, registrationCounts } from './registration.ts';
 import { changed, EVERYTHING, shows, tournamentData } from './changes.ts';
+import { publishing } from './live.ts';
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -328,7 +329,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
  * Saves the edit form. Fields left out stay as they were. The type (solo or team) cannot change
  * while the tournament has applications: they would no longer match it.
  */
-export async function updateTournament(db: Tx, id: string, input: TournamentWrite, onFinish?: OnFinish): Promise<TournamentSave> {
+async function saveTournament(db: Tx, id: string, input: TournamentWrite, onFinish?: OnFinish): Promise<TournamentSave> {
   const result = await db.transaction(async (tx) => {
     const current = await lockForRegistration(tx, id);
     if (!current) return { ok: false, reason: 'notFound' } as const;
@@ -391,7 +392,7 @@ export type WinnerSave = { ok: true; tournament: Tournament } | { ok: false; rea
  * transaction (the bracket's final is decided), under the same `winnerRefusal` rules. Two admins
  * choosing at once: the first one wins, the second is told. The choice is `actor`'s `winnerSet` in the audit log.
  */
-export async function setWinner(
+async function chooseWinner(
   db: Tx,
   id: string,
   winner: { type: WinnerType; id: string },
@@ -431,3 +432,9 @@ export async function setWinner(
     return { ok: true, tournament: (await getTournament(tx, id))! } as const;
   });
 }
+
+/** A tournament's details saved: its viewers, and the lists, hear of it. */
+export const updateTournament = publishing(saveTournament, (result) => ({ tournamentId: result.tournament._id, kind: 'tournament' }));
+
+/** A winner chosen: the tournament's viewers hear of it. */
+export const setWinner = publishing(chooseWinner, (result) => ({ tournamentId: result.tournament._id, kind: 'tournament' }));

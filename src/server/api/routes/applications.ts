@@ -15,7 +15,6 @@ import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import { linkToNext } from '../paging.ts';
 import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/applications.ts';
 import { withdrawApplication, type Withdrawal } from '../../services/registration.ts';
-import { publishTournament } from '../../services/live.ts';
 import { isOrganiser, tournamentOfApplication } from '../../services/staff.ts';
 
 
@@ -49,7 +48,6 @@ async function handleStatusChange(db: Database, id: string, body: z.infer<typeof
     if (result.reason === 'full') fail(409, 'applications.refused.full', { max: result.max });
     refuseApplication('alreadyApplied');
   }
-  publishTournament({ tournamentId: result.application.tournament, kind: 'application' });
   const message = t(body.status === 'approved' ? 'applications.approved' : 'applications.rejected');
   return { message, application: result.application };
 }
@@ -82,7 +80,6 @@ export const applicationsRoutes = router()
         if (result.reason === 'teamNotFound') fail(404, 'apply.teamNotFound');
         refuseApplication(result.reason);
       }
-      publishTournament({ tournamentId: result.application.tournament, kind: 'application' });
       const message = t(result.waitlisted ? 'apply.waitlisted' : result.team ? 'apply.teamSubmitted' : 'apply.submitted');
       return c.json({ message, application: result.application }, 201);
     },

@@ -120,7 +120,6 @@ export const bracketRoutes = router()
         return c.json({ ...base, message: t('bracket.stale'), bracket: outcome.row.bracket, version: outcome.row.bracketVersion }, 409);
       }
       c.header('ETag', etagOf(id, outcome.version));
-      publishTournament({ tournamentId: id, kind: 'match', version: outcome.version });
       const message = body.bracket.length > 0 ? t('bracket.updated') : t('bracket.cleared');
       return c.json({ ...base, message, bracket: outcome.bracket, version: outcome.version }, 200);
     },

@@ -4,7 +4,6 @@ import { MAX_TOURNAMENT_STAFF } from '../../../lib/domain/organisers.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, oneTournament, publicRead, router } from '../openapi.ts';
-import { publishTournament } from '../../services/live.ts';
 import { addStaff, listStaff, removeStaff, type StaffRefusal } from '../../services/staff.ts';
 
 const tags = ['Організатори'];
@@ -54,7 +53,6 @@ export const staffRoutes = router()
       const { id } = c.req.valid('param');
       const done = await addStaff(c.get('db'), id, c.req.valid('json').user, c.var.auth.user);
       if (!done.ok) fail(...REFUSALS[done.reason], { max: MAX_TOURNAMENT_STAFF });
-      publishTournament({ tournamentId: id, kind: 'tournament' });
       return c.json({ message: t('staff.added', { name: done.user.username }), staff: done.staff }, 201);
     },
   )
@@ -71,7 +69,6 @@ export const staffRoutes = router()
       const { id, userId } = c.req.valid('param');
       const done = await removeStaff(c.get('db'), id, userId, c.var.auth.user);
       if (!done.ok) fail(404, done.reason === 'tournamentNotFound' ? 'tournament.notFound' : 'staff.notStaff');
-      publishTournament({ tournamentId: id, kind: 'tournament' });
       return c.json({ message: t('staff.removed', { name: done.user.username }), staff: done.staff }, 200);
     },
   );

@@ -5,7 +5,6 @@ import { t } from '../../../lib/i18n/index.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { type Limit, reserve } from '../../services/rate-limit.ts';
 import { enableStats, recordForm, recordMatch, type RecordRefusal } from '../../services/tournament-stats.ts';
-import { publishTournament } from '../../services/live.ts';
 
 import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 
@@ -100,7 +99,6 @@ export const tournamentStatsRoutes = router()
         await slot.release();
         refuse(result);
       }
-      publishTournament({ tournamentId: id, kind: 'match' });
       return c.json(result.recorded, 201);
     },
   );

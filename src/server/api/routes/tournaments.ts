@@ -15,7 +15,6 @@ import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, oneTournament, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
 import { eligibility } from '../../services/applications.ts';
-import { publishTournament } from '../../services/live.ts';
 import { isOrganiser } from '../../services/staff.ts';
 import { announceFinished } from '../../services/tournament-finish.ts';
 
@@ -144,7 +143,6 @@ export const tournamentsRoutes = router()
     async (c) => {
       const result = await updateTournament(c.get('db'), c.req.valid('param').id, c.req.valid('json'), announceFinished);
       if (!result.ok) refuseSave(result);
-      publishTournament({ tournamentId: result.tournament._id, kind: 'tournament' });
       return c.json({ message: t('tournament.updated'), tournament: result.tournament }, 200);
     },
   )
@@ -183,7 +181,6 @@ export const tournamentsRoutes = router()
         if (result.reason === 'notFound') fail(404, 'tournament.notFound');
         fail(WINNER_STATUS[result.reason], `winner.refused.${result.reason}`);
       }
-      publishTournament({ tournamentId: result.tournament._id, kind: 'tournament' });
       return c.json({ message: t(finish ? 'winner.finished' : 'winner.saved'), tournament: result.tournament }, 200);
     },
   );
