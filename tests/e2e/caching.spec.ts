@@ -73,3 +73,32 @@ test('pages, API answers and scripts travel compressed to a browser that takes b
   expect(api.headers()['content-encoding']).toBe('br');
   expect(Array.isArray(await api.json())).toBe(true);
 });
+
+test('a live page’s regions are its marked parts alone, public for guests, never indexed; an unknown or malformed id is a 404', async ({ request }) => {
+  const list = await (await request.get('/api/tournaments?status=started&limit=1')).json();
+  const tournamentId = (list as { _id: string }[])[0]!._id;
+  const stages = (await (await request.get(`/api/tournaments/${tournamentId}/stages`)).json()) as { stages: { matches: { _id: string }[] }[] };
+  const matchId = stages.stages[0]!.matches[0]!._id;
+  const cases: [string, string[]][] = [
+    [`/tournaments/${tournamentId}/live`, ['status', 'winner', 'standing', 'organisers', 'history']],
+    [`/tournament/${tournamentId}/bracket/live`, ['bracket']],
+    [`/embed/tournaments/${tournamentId}/live?lang=en&theme=light`, ['bracket']],
+    [`/matches/${matchId}/live`, ['match']],
+    [`/embed/matches/${matchId}/live?lang=en`, ['match']],
+  ];
+  for (const [path, regions] of cases) {
+    const response = await request.get(`${path}${path.includes('?') ? '&' : '?'}v=made-up`);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    // A fragment: no document, no head, only the page's live regions.
+    expect(html, path).not.toMatch(/<html|<head[\s>]|<!doctype/i);
+    expect([...html.matchAll(/data-live-region="([a-z]+)"/g)].map((m) => m[1]), path).toEqual(regions);
+    expect(response.headers()['cache-control'], path).toContain('public');
+    expect(response.headers()['x-robots-tag'], path).toBe('noindex');
+  }
+  for (const path of ['/tournaments/00000000-0000-4000-8000-000000000000/live', '/tournaments/not-an-id/live', '/matches/00000000-0000-4000-8000-000000000000/live', '/tournament/x/bracket/live']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()['cache-control'], path).toBe('no-store');
+  }
+});
