@@ -141,6 +141,8 @@ export interface LocalNginx {
   /** http://127.0.0.1:<http>: the redirect server. */
   httpUrl: string;
   prefix: string;
+  /** The master process (its workers are its children). */
+  pid: number;
   /** The self-signed certificate readers must trust. */
   certificate: string;
   /** What nginx wrote to its error log and stderr. */
@@ -174,6 +176,7 @@ export async function startLocalNginx(options: LocalNginxOptions): Promise<Local
     plainUrl: options.plain === undefined ? undefined : `http://127.0.0.1:${options.plain}`,
     httpUrl: `http://127.0.0.1:${options.http}`,
     prefix: options.prefix,
+    pid: child.pid!,
     certificate: join(options.prefix, 'certificate.pem'),
     errors: () => `${stderr}${read('kiberarena.error.log')}`,
     accessLog: () => read('kiberarena.access.log'),

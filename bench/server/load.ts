@@ -209,7 +209,7 @@ export async function prepare(kind: Kind, run: string) {
   }
 }
 
-type Prepared = Awaited<ReturnType<typeof prepare>>;
+export type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 /** A fresh copy of the embedded source as a server's DATA_DIR `dataDir` (its database in `dataDir`/db). */
 export function copyEmbeddedSource(dataDir: string): void {
@@ -297,8 +297,8 @@ interface Written {
   confirmed: Set<string>;
 }
 
-/** The clients of one run, each kind an autocannon run of its own. */
-function mix(setup: Prepared, run: string) {
+/** The clients of one run, each kind an autocannon run of its own (bench/server/nginx.ts runs them through nginx too). */
+export function mix(setup: Prepared, run: string) {
   const { adminToken, players, games, pageTournaments, open, rosters, fields, brackets, matches, tokens } = setup;
   const json = { 'content-type': 'application/json' };
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -557,7 +557,7 @@ function mix(setup: Prepared, run: string) {
  * code compiled. A restart under the full mix renders them all in its first 20–25 s while every
  * reader waits (FINDINGS F21); BENCH_LOAD_WARM=0 measures that.
  */
-async function warmUp(base: string, addresses: readonly string[]): Promise<string> {
+export async function warmUp(base: string, addresses: readonly string[]): Promise<string> {
   const began = performance.now();
   const queue = [...addresses];
   const worker = async () => {
@@ -571,7 +571,7 @@ async function warmUp(base: string, addresses: readonly string[]): Promise<strin
 }
 
 /** Every acknowledged write, looked for in the database after the server stopped. */
-async function verify(kind: Kind, setup: Prepared, written: Written) {
+export async function verify(kind: Kind, setup: Prepared, written: Written) {
   const database = await openDatabase(target(kind));
   try {
     const db = database.db;
@@ -657,7 +657,7 @@ async function verify(kind: Kind, setup: Prepared, written: Written) {
 // ---------------------------------------------------------------- the runs
 const READS = ['guests', 'chatPolls', 'bracketPolls'];
 const WRITES = ['chatPosts', 'admins'];
-const count5xx = (r: Run) => [...r.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
+export const count5xx = (r: Run) => [...r.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
 const codes = (r: Run) =>
   [...r.statuses]
     .sort(([a], [b]) => a - b)
