@@ -268,7 +268,7 @@ function watchUnanswered(client: Client, unanswered: string[], began: number): v
  * callbacks that might (`body += chunk`: every answer decoded as UTF-8 and concatenated), on the
  * same two cores as the server; a browser does no such work on the server's machine. Against the
  * held stages of a 256-player double elimination that was most of the load generator's work, and
- * in the load mix a fifth of a core (FINDINGS F35). `BENCH_CANNON_BODIES=1` keeps the bodies.
+ * in the load mix a fifth of a core (decision 032, F35). `BENCH_CANNON_BODIES=1` keeps the bodies.
  */
 export const withoutBodies = (client: Client): void => {
   if (process.env.BENCH_CANNON_BODIES !== '1') client.pipelinedRequests.addBody = () => {};
@@ -314,10 +314,10 @@ export interface SpreadRun {
  * `cannon` spread over `threads` threads, each with its share of the connections, as one run: every
  * latency kept, counts summed. One autocannon thread parsed at most about 70 MB of answers a second
  * on this machine: against a held 13.7 KB answer it ran at 100 % of a core while the server used
- * 31 %, so its p99 was the load generator's own queue (FINDINGS F32; most of it was decoding the
- * bodies, which `cannon` now drops: F35). For the API's p99 at 50
+ * 31 %, so its p99 was the load generator's own queue (decision 032, F32; most of it was decoding the
+ * bodies, which `cannon` drops: F35). For the API's p99 at 50
  * connections (issue 24 target 5); the ratios against a static file or nginx keep one thread each.
- * `BENCH_CANNON_THREADS=1` measures as before.
+ * `BENCH_CANNON_THREADS=1` measures with one thread.
  */
 export async function cannonThreads(options: SpreadOptions, threads = CANNON_THREADS): Promise<SpreadRun> {
   const shares = Array.from({ length: threads }, (_, i) => Math.floor(options.connections / threads) + (i < options.connections % threads ? 1 : 0));

@@ -74,8 +74,8 @@ const WARM = process.env.BENCH_LOAD_WARM !== '0';
  * How long the whole mix runs, unmeasured, after the readers' warm-up, as on a process that has
  * been serving: a fresh one's writers compile their code and read each competition into memory in
  * their first seconds, and every answer the readers' warm-up rendered at once reaches its end
- * together 22.5–30 s later (PUBLIC_ANSWER_TTL_SPREAD), its renders then filling the lines. Both
- * were the tail of the measured mix (FINDINGS F28); after one answer's time they are behind it.
+ * together 30 s later (PUBLIC_ANSWER_TTL_MS), its renders then filling the lines. Both
+ * were the tail of the measured mix (decision 032, F28); after one answer's time they are behind it.
  * Its writes are checked with the rest.
  */
 const WARM_SECONDS = seconds('BENCH_LOAD_WARM_SECONDS', 30);
@@ -91,7 +91,7 @@ const connections = (share: number) => Math.max(1, Math.round(TOTAL * share));
  * Match-day stages played by the reporters: single eliminations of FIELD players each. Enough for
  * the unmeasured 30 s and the measured 60 s at the reporters' pace (32 actions a second, two a
  * match: 2 976 actions for 2 880): with 40, their last 15 s were the stages' last rounds, all
- * finishing together (FINDINGS F28), a phase the measured mix had not reached before the warm-up
+ * finishing together (decision 032, F28), a phase the measured mix had not reached before the warm-up
  * grew. With 60 the embedded database slowed by half: more live competitions than the server keeps
  * in memory (KEPT_COMPETITIONS in services/stages.ts), so each action read its own again.
  */
@@ -555,7 +555,7 @@ export function mix(setup: Prepared, run: string) {
  * Asks for every address the readers read once, a few at a time, before the measured mix: the
  * final's evening is served by a process that has been serving for hours, its answers held and its
  * code compiled. A restart under the full mix renders them all in its first 20–25 s while every
- * reader waits (FINDINGS F21); BENCH_LOAD_WARM=0 measures that.
+ * reader waits (decision 032, F21); BENCH_LOAD_WARM=0 measures that.
  */
 export async function warmUp(base: string, addresses: readonly string[]): Promise<string> {
   const began = performance.now();
@@ -702,7 +702,7 @@ async function main() {
     }
     // Reads and writes of a run, merged: the reporters' answers count as writes (their reads are few and of the same route family).
     // Each kind of client against the target, the worst of them named: merged, the many quick
-    // answers of one kind (guests from memory) hid another kind's tail (the chat polls'; FINDINGS F21).
+    // answers of one kind (guests from memory) hid another kind's tail (the chat polls'; decision 032, F21).
     const p99Of = (name: string) => median(results.map((r) => percentile(r.runs[name]?.latencies ?? [], 99)));
     const worstOf = (names: string[]) => {
       const present = names.filter((name) => results[0]!.runs[name]);

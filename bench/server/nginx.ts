@@ -74,7 +74,7 @@ const UNPACED = ['guests', 'chatPolls', 'bracketPolls'];
  * fast as answered, as load.ts). Unpaced, the readers nginx answers from its cache (guests, the
  * bracket polls) ask tens of times more than one instance can answer, and the load generator — one
  * thread on the same two cores — spends its time on their answers: every other kind's latency then
- * measures its queue, not the servers (FINDINGS F32). Ten a second is twice what a guest's
+ * measures its queue, not the servers (decision 032, F32). Ten a second is twice what a guest's
  * connection gets from one instance alone under the mix, so alone is not held back by it.
  */
 const READER_RATE = Number(process.env.BENCH_NGINX_READER_RATE ?? 10);

@@ -6,7 +6,7 @@
 // database afterwards.
 // The mix has a phase that happens once: its reporters play their match-day stages in its first
 // minute and a half, then read their matches, whose answers the server holds until its held
-// answers reach their bound (MAX_HELD_ANSWERS) a minute later (FINDINGS F34). The soak's warm-up
+// answers reach their bound (MAX_HELD_ANSWERS) a minute later (decision 032, F34). The soak's warm-up
 // (SOAK_WARM_SECONDS, unmeasured for flatness) runs past that phase, so the measured minutes are
 // the mix's steady state, as on a server that has been serving for hours.
 // Env: BENCH_SOAK_SECONDS (default 600), BENCH_SOAK_WARM_SECONDS (default 180), BENCH_SOAK_ON

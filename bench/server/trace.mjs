@@ -1,4 +1,4 @@
-// A diagnostic for the server under a benchmark, not part of it (FINDINGS F17): where do requests
+// A diagnostic for the server under a benchmark, not part of it (decision 032, F17): where do requests
 // wait? Load it into the measured server only:
 //   BENCH_SERVER_NODE_OPTIONS="--import ./bench/server/trace.mjs" npm run bench:load
 // Every 5 s the server's log (bench/results/server/server-<port>.log) gets, for each thread that
@@ -70,7 +70,7 @@ if (!isMainThread) {
 }
 
 // How long the server took over each request, from its arrival to the end of its answer, by kind:
-// the load generator's figures include its own waits (FINDINGS F19).
+// the load generator's figures include its own waits (decision 032, F19).
 const KINDS = [
   ['chat poll', (m, u) => m === 'GET' && /^\/api\/team\/[^/]+\/chat/.test(u)],
   ['bracket poll', (m, u) => m === 'GET' && /^\/api\/tournaments\/[^/]+\/bracket/.test(u)],

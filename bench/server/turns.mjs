@@ -1,4 +1,4 @@
-// A diagnostic for the server under a benchmark, not part of it (FINDINGS F31): how long each kind
+// A diagnostic for the server under a benchmark, not part of it (decision 032, F31): how long each kind
 // of request spends inside the server, how many turns of its event loop it spans, and how many
 // statements it sends to the embedded database's thread (`query`: answered by a message, a turn
 // later; `transaction`: a transaction's, answered at once). Load it into the measured server only:
