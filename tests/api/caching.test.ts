@@ -13,7 +13,7 @@ import {
 } from '../support/builders.ts';
 
 /*
- * HTTP caching of the API (README "Caching"): public reads carry an ETag and a short
+ * HTTP caching of the API (docs/features.md, "Caching"): public reads carry an ETag and a short
  * Cache-Control and answer 304 while unchanged; answers that depend on the token never go to a
  * shared cache.
  */
