@@ -115,12 +115,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 export const POSTGRES_API_READS = 16;
 
 /**
- * API reads let in at once on the embedded database. PGlite runs one statement at a time, and while
- * a write's transaction held it across the server's turns, more reads at once only queued there
- * (FINDINGS F20: 6, the pages' number). Now a transaction holds it for its statements alone
- * (decision 025, amended): under the load mix 6 places kept the chat polls at p99 2.4–3.8 s, 10
- * brought them to 1.3 s with the writes still met, 16 starved the writes of the server's thread
- * (FINDINGS F28).
+ * API reads let in at once on the embedded database. PGlite runs one statement at a time on the
+ * server's own thread: reads let in beyond this only queue there and leave the writes less of the
+ * thread (decision 023; the measurements are in decision 032).
  */
 export const EMBEDDED_API_READS = 10;
 

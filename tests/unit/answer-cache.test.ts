@@ -143,12 +143,14 @@ describe('the answer cache', () => {
     expect(render).toHaveBeenCalledTimes(7);
   });
 
-  it('holds only what is public, sets no cookie, names only the query its route takes, and is no event stream', async () => {
+  it('holds only text that is public, sets no cookie, names only the query its route takes, and is no event stream', async () => {
     const cache = new AnswerCache(60_000);
     const cases: [string, ReturnType<typeof renderer>][] = [
       ['/private', renderer('x', [], { 'content-type': 'text/html', 'cache-control': 'private, no-cache' })],
       ['/cookie', renderer('x', [], { ...PUBLIC, 'set-cookie': 'a=1' })],
       ['/missing', renderer('x', [], { 'content-type': 'text/html' })],
+      // A picture (a share card) has a cache of its own.
+      ['/api/og/t/x.png', renderer('png', [], { 'content-type': 'image/png', 'cache-control': 'public, max-age=300' })],
       ['/news?r=1', renderer('x', [], PUBLIC, { params: new Set(['page']) })],
     ];
     for (const [path, render] of cases) {

@@ -3,7 +3,7 @@ import { etag } from 'hono/etag';
 import type { AppEnv } from './context.ts';
 
 /**
- * HTTP caching of the API's reads, in one place (README "Caching").
+ * HTTP caching of the API's reads, in one place (docs/features.md "Caching").
  *
  * Every successful GET gets an ETag (a digest of its body, unless the route named one itself), and
  * a request whose If-None-Match names it is answered 304 without a body. Routes that know their

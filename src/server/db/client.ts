@@ -36,9 +36,8 @@ export interface DatabaseHandle {
 const STARTUP_LOCK = 4_712_031;
 /**
  * The embedded database's own buffer cache. PostgreSQL's default of 128 MB stays resident in the
- * WebAssembly memory and made `npm start` on PGlite 340 MB; its files are read through the
- * operating system, which caches them anyway, so 16 MB costs the small databases PGlite is for
- * nothing measurable (bench/server FINDINGS F11).
+ * WebAssembly memory; its files are read through the operating system, which caches them anyway,
+ * so 16 MB is enough for the small databases PGlite is for.
  */
 const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 

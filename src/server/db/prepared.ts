@@ -3,10 +3,8 @@ import type { Database, Tx } from './client.ts';
 
 /**
  * A hot statement built once and then sent by name, so PostgreSQL parses it once per connection.
- * Drizzle builds a query's SQL text anew on every call, and on a two-core server that building cost
- * more than the round trip itself: the session lookup behind every signed-in request took 0.5–0.8 ms
- * of CPU built each time and 0.15–0.26 ms prepared (bench/server/FINDINGS.md F14); a players' report
- * spent a third of its CPU building its statements (F16).
+ * Drizzle builds a query's SQL text anew on every call, which costs more CPU than sending a prepared
+ * statement by name (decision 020).
  *
  * `build` makes the statement with `sql.placeholder` for what changes and `.prepare(name)` with a
  * name no other statement uses. Called with an open transaction, the statement built once is bound

@@ -4,8 +4,7 @@ import type { Tx } from './client.ts';
 /**
  * Writes that need nothing back, sent as one statement: each a data-modifying `with` of one
  * `select` of `then` (a `pg_notify`, say), or of nothing. A statement is a round trip and a system
- * call each way, which on a busy two-core server cost more than the work itself (bench/server
- * FINDINGS F24, F25).
+ * call each way, which on a busy server costs more than the work itself.
  *
  * PostgreSQL runs the parts with one snapshot: none sees another's rows, and a row changed by two of
  * them is an error, so only writes to different rows go together. Foreign keys are checked at the

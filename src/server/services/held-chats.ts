@@ -1,11 +1,10 @@
 // The newest message of each team chat, held between polls (issue 24). Only the store lives here,
-// with no database: a message posted forgets its chat (services/chat.ts, and its signal on every instance). The chat route reads
-// and holds.
+// with no database: a message posted forgets its chat (services/chat.ts, and its signal on every
+// instance). The chat route reads and holds.
 //
 // An open team page polls its chat every few seconds, asking for what came after the newest message
-// it has; nearly always nothing did. Held, that answer needs no statement: under the load mix the
-// polls were most of the embedded database's statements, and they queued behind the writes'
-// transactions there (bench/server FINDINGS F26).
+// it has; nearly always nothing did. Held, that answer needs no statement, so the polls of a quiet
+// chat never reach the database (decision 027).
 
 /** Chats held at most: past it the one held longest goes. */
 const HELD_CHATS_MAX = 10_000;

@@ -21,7 +21,7 @@ export const MAX_PICTURE_PIXELS = 2_000_000;
 export const STORED_SIZE = 256;
 /**
  * Pictures decoded at once in this process; the others wait their turn. Decoding is native memory
- * outside the heap limit: two at a time keep a burst of uploads within the server's 200 MB.
+ * outside the heap limit: two at a time keep a burst of uploads within the server's memory bound.
  */
 export const DECODES_AT_ONCE = 2;
 

@@ -314,7 +314,7 @@ const NOTIFIES_PER_STATEMENT = 50;
 /**
  * The link over PostgreSQL NOTIFY. The events published in one turn of the loop go in one
  * statement (`select pg_notify(…), pg_notify(…)`): under load several writes finish in the same
- * turn, and a statement is a round trip and a system call each way (FINDINGS F19). The
+ * turn, and a statement is a round trip and a system call each way. The
  * statements go one after another, so the other instances hear this one's events in the order
  * published, each as a notification of its own.
  */

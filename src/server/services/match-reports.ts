@@ -151,7 +151,7 @@ function acted(outcome: ReportOutcome, changed: Saved, actors: Map<string, SideA
 /**
  * A players' action's answer, once its transaction committed: the match as it saved it, with the
  * sides' names and the history read right after, outside the tournament's lock (the actions queued
- * on it wait for nothing but the writes; FINDINGS F27).
+ * on it wait for nothing but the writes).
  */
 async function answered(db: Database, result: Acted): Promise<ReportDone> {
   if (!result.ok) return result;

@@ -180,7 +180,7 @@ export const MAIL_LEASE_MS = 2 * 60_000;
 const LETTERS_PER_RUN = 50;
 /**
  * Letters claimed in one statement, and settled in one or two: a round's end announces a letter to
- * every player at once, and three statements a letter were most of what the outbox sent (FINDINGS F19).
+ * every player at once, and a statement per letter would make the outbox's cost grow with the field.
  */
 const LETTERS_PER_CLAIM = 10;
 

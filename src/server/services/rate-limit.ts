@@ -121,9 +121,9 @@ export const MEMORY_LIMITER_KEYS = 50_000;
 
 /**
  * Counters in this process's memory, for the embedded database: one process owns it (db/client.ts,
- * `exclusive`), so no other instance counts, and a counter needs no statement. In the database, the
- * upsert each limited write sent first cost it a turn of the server's loop (about 100 ms under load)
- * on top of PGlite's own work (FINDINGS F31). A restart of the server forgets them.
+ * `exclusive`), so no other instance counts, and a counter needs no statement. In the database each
+ * limited write would first send an upsert: one more statement, and one more turn of the server's
+ * loop, before its own work. A restart of the server forgets them.
  */
 export function memoryLimiter(maxKeys = MEMORY_LIMITER_KEYS): RateLimiter {
   /** Key → its window, the key hit most recently last. */

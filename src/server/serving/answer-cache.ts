@@ -121,11 +121,15 @@ export function wantsFresh(headers: Headers): boolean {
   return WROTE_IN_COOKIE.test(headers.get('cookie') ?? '');
 }
 
-/** Whether a response may be held for every guest: public by its own Cache-Control, and setting no cookie. */
+/** Text: pages, JSON, feeds. Pictures (share cards, avatars) have caches of their own and would push the pages out. */
+const HELD_TYPES = /^(text\/|application\/(json|xml|rss\+xml))/;
+
+/** Whether a response may be held for every guest: text, public by its own Cache-Control, and setting no cookie. */
 export function isHeldForGuests(response: Response): boolean {
   const cacheControl = response.headers.get('cache-control') ?? '';
   return (
     response.status === 200 &&
+    HELD_TYPES.test(response.headers.get('content-type') ?? '') &&
     /\bpublic\b/.test(cacheControl) &&
     !/\b(private|no-store|no-cache)\b/.test(cacheControl) &&
     !response.headers.has('set-cookie')

@@ -10,10 +10,9 @@ const gzipped = promisify(gzip);
 
 /**
  * Bodies up to this size are compressed on the calling thread. Compressing one of 16 KB takes about
- * 0.1 ms, less than handing it to libuv's pool and back; and handed over, the answer waited for
- * another turn of a busy server's loop, tens of milliseconds under the load mix (a chat poll's
- * answer took three or four such turns: FINDINGS F28). Larger bodies (a page, a big bracket) are
- * compressed off the thread.
+ * 0.1 ms, less than handing it to libuv's pool and back; and handed over, the answer waits for
+ * another turn of a busy server's loop. Larger bodies (a page, a big bracket) are compressed off the
+ * thread.
  */
 const COMPRESS_IN_PLACE_MAX = 64 * 1024;
 
