@@ -78,6 +78,13 @@ const UNPACED = ['guests', 'chatPolls', 'bracketPolls'];
  * connection gets from one instance alone under the mix, so alone is not held back by it.
  */
 const READER_RATE = Number(process.env.BENCH_NGINX_READER_RATE ?? 10);
+/** Requests a second per connection for named kinds, in both setups (BENCH_NGINX_RATES=chatPolls=1.2,guests=5): what-ifs. */
+const RATES = new Map(
+  (process.env.BENCH_NGINX_RATES ?? '')
+    .split(',')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.split('=')[0]!.trim(), Number(pair.split('=')[1])] as const),
+);
 
 type Setup = 'alone' | 'nginx';
 
@@ -191,8 +198,10 @@ async function loadRun(setup: Setup, number: number): Promise<LoadResult> {
   const samplers = serving.pids.map((pid) => new RssSampler(pid));
   try {
     const clients = mix(prepared, run);
-    if (READER_RATE > 0)
-      for (const [name, kind] of Object.entries(clients.kinds)) if (UNPACED.includes(name)) Object.assign(kind, { connectionRate: READER_RATE });
+    for (const [name, kind] of Object.entries(clients.kinds)) {
+      if (READER_RATE > 0 && UNPACED.includes(name)) Object.assign(kind, { connectionRate: READER_RATE });
+      if (RATES.has(name)) Object.assign(kind, { connectionRate: RATES.get(name) });
+    }
     const total = Object.values(clients.kinds).reduce((n, k) => n + k.connections, 0);
     console.log(`${serving.url} (сервери ${serving.pids.join(', ')}). ${total} зʼєднань на ${DURATION} с.`);
     await settle(serving.url);
@@ -317,6 +326,7 @@ async function loadMix(verdicts: [string, boolean][], summary: Record<string, un
     guestsTimes,
     totalRps: { alone: totalRps('alone'), nginx: totalRps('nginx') },
     readerRate: READER_RATE,
+    rates: Object.fromEntries(RATES),
     cpu: { alone: results.alone.map((r) => r.cpu), nginx: results.nginx.map((r) => r.cpu) },
     generatorLag: { alone: results.alone.map((r) => r.generatorLag), nginx: results.nginx.map((r) => r.generatorLag) },
     rssMax: { alone: results.alone.map((r) => r.rssMax), nginx: results.nginx.map((r) => r.rssMax) },
