@@ -21,7 +21,10 @@ export function regionsAnswer(
   const change = page.url.searchParams.get('v') ?? '';
   const known = tournamentId !== null && isRecentChange(tournamentId, change);
   page.locals.acceptsQuery = known ? [...also, 'v'] : also;
-  page.response.headers.set('Cache-Control', tournamentId !== null && cacheable ? GUEST_PAGE_CACHE : 'no-store');
+  // A change not heard of here is answered for its reader alone: no cache (nginx's either) keeps it,
+  // nor what an instance the change has not reached yet drew for it.
+  const shared = tournamentId !== null && cacheable && (known || !page.url.searchParams.has('v'));
+  page.response.headers.set('Cache-Control', shared ? GUEST_PAGE_CACHE : 'no-store');
   if (tournamentId === null && page.response.status === 200) page.response.status = 404;
   // Search engines have the page itself.
   page.response.headers.set('X-Robots-Tag', 'noindex');

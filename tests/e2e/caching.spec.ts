@@ -74,7 +74,7 @@ test('pages, API answers and scripts travel compressed to a browser that takes b
   expect(Array.isArray(await api.json())).toBe(true);
 });
 
-test('a live page’s regions are its marked parts alone, public for guests, never indexed; an unknown or malformed id is a 404', async ({ request }) => {
+test('a live page’s regions are its marked parts alone, public for guests unless they name a change not heard of, never indexed; an unknown or malformed id is a 404', async ({ request }) => {
   const list = await (await request.get('/api/tournaments?status=started&limit=1')).json();
   const tournamentId = (list as { _id: string }[])[0]!._id;
   const stages = (await (await request.get(`/api/tournaments/${tournamentId}/stages`)).json()) as { stages: { matches: { _id: string }[] }[] };
@@ -93,8 +93,11 @@ test('a live page’s regions are its marked parts alone, public for guests, nev
     // A fragment: no document, no head, only the page's live regions.
     expect(html, path).not.toMatch(/<html|<head[\s>]|<!doctype/i);
     expect([...html.matchAll(/data-live-region="([a-z]+)"/g)].map((m) => m[1]), path).toEqual(regions);
-    expect(response.headers()['cache-control'], path).toContain('public');
+    // A change this server never heard of: answered, but held by no cache.
+    expect(response.headers()['cache-control'], path).toBe('no-store');
     expect(response.headers()['x-robots-tag'], path).toBe('noindex');
+    // Without `v`, the regions as they are now: public like the page.
+    expect((await request.get(path)).headers()['cache-control'], path).toContain('public');
   }
   for (const path of ['/tournaments/00000000-0000-4000-8000-000000000000/live', '/tournaments/not-an-id/live', '/matches/00000000-0000-4000-8000-000000000000/live', '/tournament/x/bracket/live']) {
     const response = await request.get(path);
