@@ -31,7 +31,7 @@ import { openDatabase, type Database, type DatabaseOptions } from '../../src/ser
 import { applications, tournaments } from '../../src/server/db/schema/index.ts';
 import { ensureAdmin } from '../../src/server/bootstrap.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
-import { createStage } from '../../src/server/services/stages.ts';
+import { createStage } from '../../src/server/services/stages/commands.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,

@@ -38,7 +38,8 @@ import {
 import { hashPassword } from '../../src/server/services/accounts.ts';
 import { getStatsConfig, setupGame, setupPopularGames, type StatsConfig } from '../../src/server/services/game-management.ts';
 import { saveBracket } from '../../src/server/services/bracket.ts';
-import { createStage, updateMatch } from '../../src/server/services/stages.ts';
+import { createStage } from '../../src/server/services/stages/commands.ts';
+import { updateMatch } from '../../src/server/services/stages/match-changes.ts';
 import { databaseUrl, recreateDatabase, databaseExists } from './lib.ts';
 
 export const BENCH_PASSWORD = 'bench12345';

@@ -5,7 +5,7 @@ import { t } from '../../src/lib/i18n/index.ts';
 import { matchActions, matchParticipants, matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
 import { subscribeTournament, type TournamentEvent } from '../../src/server/services/live.ts';
 import { confirmDueReports } from '../../src/server/services/match-reports.ts';
-import { forgetKeptStages, keepingTransaction, lockMatch } from '../../src/server/services/stages.ts';
+import { forgetKeptStages, keepingTransaction, lockMatch } from '../../src/server/services/stages/store.ts';
 import { SWEEPS } from '../../src/server/services/sweeps.ts';
 import { admin as adminOf, game, player, stage, statsGame, statsOn, team, tournament, useTestApi, type Player } from '../support/builders.ts';
 

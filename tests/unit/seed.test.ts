@@ -23,7 +23,7 @@ import {
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed.ts';
 import { checkPassword, findByLogin } from '../../src/server/services/accounts.ts';
 import { approvedParticipants } from '../../src/server/services/participants.ts';
-import { stagesState } from '../../src/server/services/stages.ts';
+import { stagesState } from '../../src/server/services/stages/views.ts';
 import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/leaderboards.ts';
 import { matchHistory } from '../../src/server/services/match-history.ts';
 import type { Database } from '../../src/server/db/client.ts';

@@ -4,10 +4,11 @@ import type { Tx } from '../db/client.ts';
 import type { tournaments } from '../db/schema/index.ts';
 import type { AuditActor } from './audit.ts';
 import { approvedParticipants } from './participants.ts';
-import { drawSingleElimination, lockTournament, saveSingleElimination, type BracketDraw } from './stages.ts';
+import { drawSingleElimination, saveSingleElimination, type BracketDraw } from './stages/spec-bracket.ts';
+import { lockTournament } from './stages/store.ts';
 import { publishing } from './live.ts';
 
-export { findTournamentRow } from './stages.ts';
+export { findTournamentRow } from './stages/store.ts';
 
 /*
  * The SPEC bracket (SPEC §3–4, `…/bracket`) as it always was, now a view of the tournament's

@@ -25,7 +25,9 @@ import type { MatchState } from '../../lib/api/stages.ts';
 import { publishTournament } from './live.ts';
 import { actionWrite, actorsOf, knowSides, readSides, type ActionRecord, type SideActor } from './match-actions.ts';
 import { noticeWrites } from './notices.ts';
-import { changeLockedMatch, keepingTransaction, lockedView, lockMatch, matchState, type LockedMatch, type MatchRefusal, type Saved } from './stages.ts';
+import { changeLockedMatch, lockedView, type MatchRefusal } from './stages/match-changes.ts';
+import { matchState } from './stages/match-state.ts';
+import { keepingTransaction, lockMatch, type LockedMatch, type Saved } from './stages/store.ts';
 import { SWEEPS, type Sweep } from './sweeps.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 

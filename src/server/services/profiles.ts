@@ -8,7 +8,7 @@ import { applications, games, matches, matchParticipants, playerGameStats, stage
 import { avatarUrl } from './avatars.ts';
 import { generalStats, playerAchievements, teamAchievements } from './leaderboards.ts';
 import { matchHistory } from './match-history.ts';
-import { placementsOfTournaments } from './stages.ts';
+import { placementsOfTournaments } from './stages/standings.ts';
 
 /*
  * Public profiles (issue 23): everything a player's or a team's page shows, in a fixed number of

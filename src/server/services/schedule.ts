@@ -5,7 +5,7 @@ import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import type { Tx } from '../db/client.ts';
 import { stageMatches, stages, tournaments } from '../db/schema/index.ts';
 import { publishTournament } from './live.ts';
-import { lockTournament } from './stages.ts';
+import { lockTournament } from './stages/store.ts';
 
 export type StageScheduleRefusal = 'notFound' | 'stageNotFound' | 'finished' | 'minutesNeeded' | ScheduleRefusal;
 

@@ -10,7 +10,7 @@ import type { Tx } from '../db/client.ts';
 import { games, playerGameStats, users } from '../db/schema/index.ts';
 import { findNews } from './news.ts';
 import { drawShareCard, SHARE_CARD_DRAWING, type ShareCardContent } from './share-card-picture.ts';
-import { findMatch } from './stages.ts';
+import { findMatch } from './stages/match-state.ts';
 import { teamsOf } from './teams.ts';
 import { getTournament } from './tournaments.ts';
 

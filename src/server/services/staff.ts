@@ -13,7 +13,7 @@ import { findByLogin, type UserRow } from './accounts.ts';
 import { recordAudit } from './audit.ts';
 import { avatarUrl } from './avatars.ts';
 import { notify } from './notifications.ts';
-import { lockTournament } from './stages.ts';
+import { lockTournament } from './stages/store.ts';
 import { publishing } from './live.ts';
 
 export interface StaffMember {

@@ -7,7 +7,7 @@ import type { Tx } from '../db/client.ts';
 import { teamMembers, teams, type tournaments } from '../db/schema/index.ts';
 import { announce, type Notice } from './notices.ts';
 import { approvedParticipants } from './participants.ts';
-import { tournamentStandings } from './stages.ts';
+import { tournamentStandings } from './stages/standings.ts';
 
 type FinishedTournament = Pick<typeof tournaments.$inferSelect, 'id' | 'title' | 'soloOnly'>;
 

@@ -6,7 +6,7 @@ import type { TournamentDetail } from '../../lib/api/tournaments.ts';
 import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import type { Tx } from '../db/client.ts';
 import { historyOf } from './audit.ts';
-import { competition } from './stages.ts';
+import { competition } from './stages/views.ts';
 import { staffRows } from './staff.ts';
 import { getTournamentDetail } from './tournaments.ts';
 

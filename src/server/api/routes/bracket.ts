@@ -3,7 +3,7 @@ import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateS
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { drawBracket, findTournamentRow, saveBracket } from '../../services/bracket.ts';
-import { stagesVersion } from '../../services/stages.ts';
+import { stagesVersion } from '../../services/stages/store.ts';
 import { approvedParticipants } from '../../services/participants.ts';
 import { publishTournament } from '../../services/live.ts';
 

@@ -9,7 +9,7 @@ import {
   type StreamSink,
   type Topic,
 } from '../../services/live-streams.ts';
-import { stagesVersion } from '../../services/stages.ts';
+import { stagesVersion } from '../../services/stages/store.ts';
 import { clientAddress, type AppContext } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
 import { errors, router, streamRoute, userStreamRoute } from '../openapi.ts';

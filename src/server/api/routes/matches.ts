@@ -5,7 +5,9 @@ import { winsNeeded } from '../../../lib/domain/stage/result.ts';
 import { defaultLocale, plural, t, type MessageKey } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { confirmDueReports, confirmReport, disputeReport, reportScore, type ReportDone, type ReportOutcome, type ReportRefusal } from '../../services/match-reports.ts';
-import { findMatch, keepSaved, updateMatch, type MatchRefusal } from '../../services/stages.ts';
+import { updateMatch, type MatchRefusal } from '../../services/stages/match-changes.ts';
+import { findMatch } from '../../services/stages/match-state.ts';
+import { keepSaved } from '../../services/stages/store.ts';
 import { publishTournament } from '../../services/live.ts';
 
 import { errors, jsonBody, jsonResponse, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
