@@ -16,13 +16,13 @@ import { loadStages, lockTournament, type LoadedStage, type TournamentRow } from
 
 /* The SPEC bracket (`POST/PATCH …/bracket`) over the single-elimination stage. */
 
-/** Whether a tournament's stages hold a result someone played (byes do not count). */
 /**
  * Whether a tournament runs stages the SPEC bracket cannot show (other formats, or several
  * stages): the bracket window may then neither draw over them nor clear them.
  */
 const hasOtherStages = (all: readonly LoadedStage[]) => all.some((s) => s.stage.format !== 'single_elimination') || all.length > 1;
 
+/** Whether a tournament's stages hold a result someone played (byes do not count). */
 const hasPlayedResults = (all: readonly LoadedStage[]) => all.some((s) => s.resolved.some((m) => m.result && !m.disqualification));
 
 export type BracketDraw =

@@ -200,8 +200,8 @@ export function keepSaved({ after, version }: Saved): void {
  * A transaction that changes matches, and keeps what it saved (`savedOf` its value) once it has
  * committed, so the action that follows does not read the stages again; a transaction that fails
  * keeps nothing. (An action already queued on the lock gets it before this one has heard its
- * commit's answer, and reads them again: FINDINGS F27.) Only a transaction of its own: inside
- * another, its end is no commit.
+ * commit's answer: it finds nothing kept at the new version and reads the stages again, slower but
+ * never wrong.) Only a transaction of its own: inside another, its end is no commit.
  */
 export async function keepingTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>, savedOf: (value: T) => Saved | undefined): Promise<T> {
   const value = await db.transaction(work);
@@ -276,7 +276,6 @@ export async function loadCompetitionOf(db: Tx, row: CompetitionOf): Promise<Loa
   return { row, all, participants };
 }
 
-/** The competition version of a tournament (the ETag of its stages), without reading them. */
 /** Read by every bracket and stages poll with an ETag, and after every result: prepared (db/prepared.ts). */
 const versionStatement = prepared((db) =>
   db
@@ -286,6 +285,7 @@ const versionStatement = prepared((db) =>
     .prepare('tournament_stages_version'),
 );
 
+/** The competition version of a tournament (the ETag of its stages), without reading them. */
 export async function stagesVersion(db: Database, tournamentId: string): Promise<number | null> {
   const [row] = await versionStatement(db).execute({ tournamentId });
   return row?.version ?? null;
