@@ -11,10 +11,10 @@
 import http from 'node:http';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
+// What the page's live script waits after an event: the burst's settling, then its share of the spread.
+import { JITTER_MS, SETTLE_MS } from '../../src/lib/live/timing.ts';
 
-/** What the page's live script waits after an event: the burst's settling, then its share of the spread (islands/live/live-tournament.ts). */
-const SETTLE_MS = 150;
-const JITTER_MS = 1000;
+
 
 interface Viewer {
   target: number;

@@ -1,14 +1,6 @@
 import { refreshRegions, regionsAddress } from '../../components/live-regions.ts';
 import { announceOnPage, watchTournament, type LiveEvent } from '../../lib/live/events.ts';
-
-/** Events that come in a burst (a result resets later matches, a stage draws many) are read once. */
-const SETTLE_MS = 150;
-
-/**
- * Viewers read what an event changed at random moments over this long, not all at once: the
- * thousands watching a final then ask the server (or nginx) in a stream instead of a wall.
- */
-export const JITTER_MS = 1000;
+import { JITTER_MS, SETTLE_MS } from '../../lib/live/timing.ts';
 
 /**
  * The live part of a tournament's pages (issue 22): listens to the tournament's events, redraws the

@@ -216,12 +216,6 @@ export class AnswerCache {
     this.versions.changed(tags);
   }
 
-  /** Forgets everything held (a test). */
-  clear(): void {
-    this.#entries.clear();
-    this.#bytes = 0;
-  }
-
   #fresh(entry: Entry, now: number): boolean {
     return now < entry.expires && this.versions.unchangedSince(entry.tags, entry.mark);
   }
