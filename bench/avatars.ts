@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createUser } from '../src/server/services/accounts.ts';
-import { createSession } from '../src/server/services/sessions.ts';
+import { createUser } from '../src/server/services/accounts/accounts.ts';
+import { createSession } from '../src/server/services/accounts/sessions.ts';
 import { databaseUrl, recreateDatabase, RssSampler, startServer } from './server/lib.ts';
 
 const RESULTS = resolve('bench/results/avatars');

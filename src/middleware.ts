@@ -9,7 +9,7 @@ import { embedOptions, isEmbedPath } from './lib/domain/embed.ts';
 import { publicAnswers, WROTE_SET_COOKIE } from './server/serving/answer-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
 import { HSTS, servedOverHttps } from './server/transport.ts';
-import { collectChanges } from './server/services/changes.ts';
+import { collectChanges } from './server/services/live/changes.ts';
 import { isWrite } from './server/api/methods.ts';
 
 /**

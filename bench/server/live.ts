@@ -24,7 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { ensureAdmin } from '../../src/server/bootstrap.ts';
 import { openDatabase, type DatabaseOptions } from '../../src/server/db/client.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
+import { createSession } from '../../src/server/services/accounts/sessions.ts';
 import { table } from '../table.ts';
 import {
   ADMIN_EMAIL,
@@ -324,7 +324,7 @@ try {
     verdict.push([`2 instances: B's viewers ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, onB.medians.within >= TARGET.share]);
   }
 
-  // What the servers logged of their own writing (services/live-streams.ts): the fan-out without the viewers' side.
+  // What the servers logged of their own writing (services/live/live-streams.ts): the fan-out without the viewers' side.
   const fanOut = (port: number) =>
     readFileSync(join(RESULTS_DIR, `server-${port}.log`), 'utf8')
       .split('\n')

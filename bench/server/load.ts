@@ -30,8 +30,8 @@ import type { RequestStep } from 'autocannon';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/server/db/client.ts';
 import { applications, tournaments } from '../../src/server/db/schema/index.ts';
 import { ensureAdmin } from '../../src/server/bootstrap.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
-import { createStage } from '../../src/server/services/stages/commands.ts';
+import { createSession } from '../../src/server/services/accounts/sessions.ts';
+import { createStage } from '../../src/server/services/competition/stages/commands.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -93,7 +93,7 @@ const connections = (share: number) => Math.max(1, Math.round(TOTAL * share));
  * match: 2 976 actions for 2 880): with 40, their last 15 s were the stages' last rounds, all
  * finishing together (decision 032, F28), a phase the measured mix had not reached before the warm-up
  * grew. With 60 the embedded database slowed by half: more live competitions than the server keeps
- * in memory (KEPT_COMPETITIONS in services/stages.ts), so each action read its own again.
+ * in memory (KEPT_COMPETITIONS in services/competition/stages/store.ts), so each action read its own again.
  */
 const STAGES = 48;
 const FIELD = 32;

@@ -35,11 +35,11 @@ import {
   tournaments,
   users,
 } from '../../src/server/db/schema/index.ts';
-import { hashPassword } from '../../src/server/services/accounts.ts';
-import { getStatsConfig, setupGame, setupPopularGames, type StatsConfig } from '../../src/server/services/game-management.ts';
-import { saveBracket } from '../../src/server/services/bracket.ts';
-import { createStage } from '../../src/server/services/stages/commands.ts';
-import { updateMatch } from '../../src/server/services/stages/match-changes.ts';
+import { hashPassword } from '../../src/server/services/accounts/accounts.ts';
+import { getStatsConfig, setupGame, setupPopularGames, type StatsConfig } from '../../src/server/services/competition/game-management.ts';
+import { saveBracket } from '../../src/server/services/competition/bracket.ts';
+import { createStage } from '../../src/server/services/competition/stages/commands.ts';
+import { updateMatch } from '../../src/server/services/competition/stages/match-changes.ts';
 import { databaseUrl, recreateDatabase, databaseExists } from './lib.ts';
 
 export const BENCH_PASSWORD = 'bench12345';

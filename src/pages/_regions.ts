@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { isRecentChange } from '../server/services/live.ts';
+import { isRecentChange } from '../server/services/live/live.ts';
 import { GUEST_PAGE_CACHE } from './_cache.ts';
 
 /** How many entries of its history a tournament's page shows (and its regions redraw). */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { users } from './db/schema/index.ts';
-import { createUser, findByEmail, findConflict, hashPassword } from './services/accounts.ts';
-import { usernameLooksTaken } from './services/names.ts';
+import { createUser, findByEmail, findConflict, hashPassword } from './services/accounts/accounts.ts';
+import { usernameLooksTaken } from './services/accounts/names.ts';
 
 export type AdminBootstrap =
   | { kind: 'created'; email: string; username: string; password: string; generated: boolean }

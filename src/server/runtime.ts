@@ -8,15 +8,15 @@ import { seedDemo } from './db/seed.ts';
 import { DATABASE_PREPARED, parseEnv, type Env } from './env.ts';
 import { mailerFromEnv } from './mail/mailer.ts';
 import { databaseLimiter, memoryLimiter } from './services/rate-limit.ts';
-import { backfillNameSkeletons } from './services/names.ts';
-import { backfillRatingsAfter } from './services/stage-stats.ts';
+import { backfillNameSkeletons } from './services/accounts/names.ts';
+import { backfillRatingsAfter } from './services/statistics/stage-stats.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
-import { letterSweep } from './services/notices.ts';
+import { letterSweep } from './services/notices/notices.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
-import { closeStreams, connectLive, onLiveSignal, onTeamChat } from './services/live.ts';
-import { onChanges } from './services/changes.ts';
+import { closeStreams, connectLive, onLiveSignal, onTeamChat } from './services/live/live.ts';
+import { onChanges } from './services/live/changes.ts';
 import { publicAnswers } from './serving/answer-cache.ts';
-import { forgetChat, forgetChats } from './services/held-chats.ts';
+import { forgetChat, forgetChats } from './services/teams/held-chats.ts';
 
 export interface Runtime {
   env: Env;
@@ -88,7 +88,7 @@ async function prepare(serving: boolean): Promise<Runtime> {
   // it is done, and a live link that reconnects or a sweep's timer would keep it running for ever.
   if (!serving) return { env, deps, setup };
   // Data changed, here or on another instance: the held answers that show it are out of date
-  // (after a lost link, everything: services/live.ts tells it so).
+  // (after a lost link, everything: services/live/live.ts tells it so).
   onChanges((tags) => publicAnswers.changed(tags));
   // A message posted on another instance: the chat held here is no longer the newest.
   onTeamChat(forgetChat);

@@ -5,8 +5,8 @@ import type { StageView } from '../../src/lib/api/stages.ts';
 import { setResult, type Bracket } from '../../src/lib/domain/bracket.ts';
 import { AUDIT_KINDS } from '../../src/lib/domain/organisers.ts';
 import { applications, auditLog, users } from '../../src/server/db/schema/index.ts';
-import { confirmDueReports } from '../../src/server/services/match-reports.ts';
-import { closeCheckIn } from '../../src/server/services/registration.ts';
+import { confirmDueReports } from '../../src/server/services/match-day/match-reports.ts';
+import { closeCheckIn } from '../../src/server/services/match-day/registration.ts';
 import { admin as adminOf, application, coOrganiser, game, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
 
 /*

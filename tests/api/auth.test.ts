@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, notifications, sessions, users } from '../../src/server/db/schema/index.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import type { Letter } from '../../src/server/mail/mailer.ts';
-import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
-import { MAIL_RETRY_MS, sendDueLetters } from '../../src/server/services/notices.ts';
+import { LOGIN_LIMITS } from '../../src/server/services/accounts/login-attempts.ts';
+import { MAIL_RETRY_MS, sendDueLetters } from '../../src/server/services/notices/notices.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -176,7 +176,7 @@ describe('login, session and logout', () => {
   });
 });
 
-/** The outbox rows of letters to `email` (services/notices.ts keeps account letters beside notices). */
+/** The outbox rows of letters to `email` (services/notices/notices.ts keeps account letters beside notices). */
 const lettersTo = (email: string) => api.db.select().from(notifications).where(sql`${notifications.payload} -> 'letter' ->> 'to' = ${email}`);
 const tokensFor = (email: string) => api.db.select().from(emailTokens).where(eq(emailTokens.email, email));
 const usersNamed = (username: string) => api.db.select().from(users).where(eq(users.username, username));

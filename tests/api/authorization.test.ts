@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/server/db/schema/index.ts';
-import { createUser } from '../../src/server/services/accounts.ts';
-import { notify } from '../../src/server/services/notifications.ts';
+import { createUser } from '../../src/server/services/accounts/accounts.ts';
+import { notify } from '../../src/server/services/notices/notifications.ts';
 import {
   admin,
   application,

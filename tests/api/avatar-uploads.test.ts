@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { count, eq, isNull, and } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { images, teams, users } from '../../src/server/db/schema/index.ts';
-import { imageDecodes, uploadsInFlight } from '../../src/server/services/images.ts';
+import { imageDecodes, uploadsInFlight } from '../../src/server/services/content/images.ts';
 import { useTestApi } from '../support/builders.ts';
 
 const api = useTestApi();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DataTag, onChanges, tournamentData } from '../../src/server/services/changes.ts';
+import { type DataTag, onChanges, tournamentData } from '../../src/server/services/live/changes.ts';
 import { admin as adminOf, application, game, player, stage, team, tournament, useTestApi, type Player } from '../support/builders.ts';
 
 /*
- * What each write says it changed (services/changes.ts, decision 033): the held answers that show
+ * What each write says it changed (services/live/changes.ts, decision 033): the held answers that show
  * that data — here and on every other instance — are out of date at once, and nothing else is.
  * A write that changes what a guest sees and says nothing here would leave old pages held.
  */

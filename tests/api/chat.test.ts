@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../src/lib/api/chat.ts';
 import type { TeamMessage } from '../../src/lib/api/teams.ts';
 import { CHAT_LIMIT } from '../../src/server/api/routes/team-chat.ts';
 import { useTestApi, type Player } from '../support/builders.ts';
-import { forgetHeldSessions } from '../../src/server/services/held-sessions.ts';
+import { forgetHeldSessions } from '../../src/server/services/accounts/held-sessions.ts';
 
 const api = useTestApi();
 let captain: Player;
@@ -191,7 +191,7 @@ describe('polling the chat', () => {
     const [older, last] = first.body.slice(-2) as [ChatMessage, ChatMessage];
     expect(await ask(member, chat, { 'If-None-Match': first.headers.get('etag')! })).toEqual({ status: 304, queries: 1 });
     const after = await read(member, `?after=${last._id}`);
-    // The chat's newest message is held now (services/held-chats.ts): asking after it reads nothing.
+    // The chat's newest message is held now (services/teams/held-chats.ts): asking after it reads nothing.
     expect(await ask(member, `${chat}?after=${last._id}`, { 'If-None-Match': after.headers.get('etag')! })).toEqual({ status: 304, queries: 0 });
     expect(await ask(member, `${chat}?after=${last._id}`)).toEqual({ status: 200, queries: 0 });
     const sinceOlder = await read(member, `?after=${older._id}`);

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applications, auditLog, notifications, tournaments } from '../../src/server/db/schema/index.ts';
-import { subscribeTournament, subscribeUser } from '../../src/server/services/live.ts';
-import { closeCheckIn, sweepCheckIn } from '../../src/server/services/registration.ts';
+import { subscribeTournament, subscribeUser } from '../../src/server/services/live/live.ts';
+import { closeCheckIn, sweepCheckIn } from '../../src/server/services/match-day/registration.ts';
 import { admin as adminOf, game, player as newPlayer, stage, team, tournament, useTestApi, type Player, type TournamentOptions } from '../support/builders.ts';
 
 // Check-in (issue 22, decision 014): who may check in and when, the admin's override, the close

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app.ts';
 import { REGISTER_LIMIT } from '../../src/server/api/routes/auth.ts';
-import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
+import { LOGIN_LIMITS } from '../../src/server/services/accounts/login-attempts.ts';
 import { memoryLimiter } from '../../src/server/services/rate-limit.ts';
 import { proxyTrust } from '../../src/server/transport.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';

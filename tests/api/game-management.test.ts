@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedGame, StatsConfig } from '../../src/lib/api/game-management.ts';
 import { STATS_TEMPLATE_DEFINITIONS } from '../../src/lib/domain/stat-templates.ts';
-import { addAchievement, addStatField, getStatsConfig } from '../../src/server/services/game-management.ts';
+import { addAchievement, addStatField, getStatsConfig } from '../../src/server/services/competition/game-management.ts';
 import { useTestApi } from '../support/builders.ts';
 
 const api = useTestApi();

@@ -22,10 +22,10 @@ import {
   receive,
   signalUsers,
   subscribeTournament,
-} from '../../src/server/services/live.ts';
-import { redisLink } from '../../src/server/services/live-redis.ts';
+} from '../../src/server/services/live/live.ts';
+import { redisLink } from '../../src/server/services/live/live-redis.ts';
 import { NO_PROXY } from '../../src/server/transport.ts';
-import { collectChanges, type DataTag, onChanges, tournamentData } from '../../src/server/services/changes.ts';
+import { collectChanges, type DataTag, onChanges, tournamentData } from '../../src/server/services/live/changes.ts';
 import { admin, application, invitedTeam, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
 
 /**

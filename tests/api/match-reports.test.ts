@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchState, StageMatchView, StagesState, StageView } from '../../src/lib/api/stages.ts';
 import { t } from '../../src/lib/i18n/index.ts';
 import { matchActions, matchParticipants, matches as statMatches, notifications, playerGameStats, stageMatches, tournaments } from '../../src/server/db/schema/index.ts';
-import { subscribeTournament, type TournamentEvent } from '../../src/server/services/live.ts';
-import { confirmDueReports } from '../../src/server/services/match-reports.ts';
-import { forgetKeptStages, keepingTransaction, lockMatch } from '../../src/server/services/stages/store.ts';
+import { subscribeTournament, type TournamentEvent } from '../../src/server/services/live/live.ts';
+import { confirmDueReports } from '../../src/server/services/match-day/match-reports.ts';
+import { forgetKeptStages, keepingTransaction, lockMatch } from '../../src/server/services/competition/stages/store.ts';
 import { SWEEPS } from '../../src/server/services/sweeps.ts';
 import { admin as adminOf, game, player, stage, statsGame, statsOn, team, tournament, useTestApi, type Player } from '../support/builders.ts';
 
@@ -67,7 +67,7 @@ async function duel(settings: Record<string, unknown> = {}) {
 
 /**
  * A waiting report's time runs out: no route sets it in the past, so the test writes it behind the
- * app's back, and the stages kept at the match's version (stages.ts) are forgotten, as they know nothing of it.
+ * app's back, and the stages kept at the match's version (competition/stages/store.ts) are forgotten, as they know nothing of it.
  */
 async function expire(matchId: string) {
   await api.db
@@ -488,7 +488,7 @@ describe('a players’ action’s statements', () => {
   });
 });
 
-describe('stages kept between actions (stages.ts keptStages)', () => {
+describe('stages kept between actions (stages/store.ts keptStages)', () => {
   const stagesOf = async (tournamentId: string) => (await api.call<StagesState>('GET', `/api/tournaments/${tournamentId}/stages`)).body;
   /** What a reader gets now, and what a fresh read of the database gives: they must be the same. */
   const expectFresh = async (tournamentId: string, matchId: string) => {

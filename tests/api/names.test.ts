@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teams, users } from '../../src/server/db/schema/index.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
-import { hashPassword } from '../../src/server/services/accounts.ts';
-import { backfillNameSkeletons } from '../../src/server/services/names.ts';
+import { hashPassword } from '../../src/server/services/accounts/accounts.ts';
+import { backfillNameSkeletons } from '../../src/server/services/accounts/names.ts';
 import { useTestApi } from '../support/builders.ts';
 
 const api = useTestApi();

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, users } from '../../src/server/db/schema/index.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { createMailer, mailerFromEnv, type Letter, type Mailer } from '../../src/server/mail/mailer.ts';
-import { announce, lettersKicked, MAIL_ATTEMPTS, MAIL_LEASE_MS, MAIL_RETRY_MS, sendDueLetters, type Notice } from '../../src/server/services/notices.ts';
+import { announce, lettersKicked, MAIL_ATTEMPTS, MAIL_LEASE_MS, MAIL_RETRY_MS, sendDueLetters, type Notice } from '../../src/server/services/notices/notices.ts';
 import { createTestApi } from '../support/api.ts';
 import { admin as adminOf, player, stage, team, tournament, useTestApi, type Player } from '../support/builders.ts';
 

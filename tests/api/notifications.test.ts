@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../../src/lib/api/notifications.ts';
 import { notifications } from '../../src/server/db/schema/index.ts';
-import { notify } from '../../src/server/services/notifications.ts';
+import { notify } from '../../src/server/services/notices/notifications.ts';
 import { useTestApi, type Player } from '../support/builders.ts';
 
 const api = useTestApi();

@@ -21,7 +21,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import type { CallOptions } from '../support/api.ts';
 import { accounts, useTestApi } from '../support/builders.ts';
-import { forgetHeldSessions } from '../../src/server/services/held-sessions.ts';
+import { forgetHeldSessions } from '../../src/server/services/accounts/held-sessions.ts';
 
 /*
  * No N+1: a list costs the same number of SQL statements whatever its length. Each test reads

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema/index.ts';
-import { LOGIN_LIMITS } from '../../src/server/services/login-attempts.ts';
+import { LOGIN_LIMITS } from '../../src/server/services/accounts/login-attempts.ts';
 import { databaseLimiter, memoryLimiter, type Limit, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { redisLimiter } from '../../src/server/services/rate-limit-redis.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';

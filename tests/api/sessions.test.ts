@@ -3,8 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema/index.ts';
-import { forgetHeldSessions, SESSION_HOLD_MS } from '../../src/server/services/held-sessions.ts';
-import { findSession } from '../../src/server/services/sessions.ts';
+import { forgetHeldSessions, SESSION_HOLD_MS } from '../../src/server/services/accounts/held-sessions.ts';
+import { findSession } from '../../src/server/services/accounts/sessions.ts';
 import { team, useTestApi } from '../support/builders.ts';
 
 const api = useTestApi();

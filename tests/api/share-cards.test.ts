@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_KINDS, SHARE_CARD_WIDTH, shareCardPath, type ShareCardKind } from '../../src/lib/domain/share-card.ts';
 import { SHARE_CARD_DRAWING_LIMIT } from '../../src/server/api/routes/share-cards.ts';
 import { databaseLimiter } from '../../src/server/services/rate-limit.ts';
-import { MAX_WAITING_DRAWINGS, shareCardStats } from '../../src/server/services/share-cards.ts';
+import { MAX_WAITING_DRAWINGS, shareCardStats } from '../../src/server/services/content/share-cards.ts';
 import { admin, invitedTeam, player, recordedMatch, stage, statsGame, statsOn, tournament, unique, useTestApi, type Player } from '../support/builders.ts';
 
 // Share cards (issue 23): GET /api/og/{kind}/{id}.png?lang= draws a PNG of 1200×630 from the data,

@@ -16,8 +16,8 @@ import {
   teamGameStats,
   users,
 } from '../../src/server/db/schema/index.ts';
-import { countStageResults } from '../../src/server/services/stage-stats.ts';
-import { lockTournament } from '../../src/server/services/stages/store.ts';
+import { countStageResults } from '../../src/server/services/statistics/stage-stats.ts';
+import { lockTournament } from '../../src/server/services/competition/stages/store.ts';
 import { accounts, team as buildTeam, recordedMatch, statsGame, statsOn, tournament, useTestApi } from '../support/builders.ts';
 
 /*

@@ -5,7 +5,7 @@ import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, StatsEnabled, TournamentStats } from '../../src/lib/api/tournament-stats.ts';
 import { matchOutcome } from '../../src/lib/domain/match-outcome.ts';
 import { achievements, applications, earnedAchievements, matchParticipants, matches, playerGameStats, tournaments } from '../../src/server/db/schema/index.ts';
-import { recordMatch } from '../../src/server/services/tournament-stats.ts';
+import { recordMatch } from '../../src/server/services/statistics/tournament-stats.ts';
 import {
   admin as adminOf,
   application,

@@ -136,7 +136,7 @@ test('news published through one instance shows on the other’s held page withi
   const title = `Між інстансами ${Date.now().toString(36)}`;
   const created = await call(a, 'POST', '/api/news', { token: admin, body: { title, content: 'Текст новини.' } });
   expect(created.status).toBe(201);
-  // A told B what its write changed (services/changes.ts, on the live link): B's copy is out of date and rendered again at once.
+  // A told B what its write changed (services/live/changes.ts, on the live link): B's copy is out of date and rendered again at once.
   await expect.poll(async () => (await page()).includes(title), { timeout: 8000 }).toBe(true);
 });
 
@@ -152,7 +152,7 @@ test('a chat message posted through one instance reaches a member polling the ot
   };
   const after = (id: string) => call<{ message: string }[]>(b, 'GET', `${chat}?after=${id}`, { token: admin });
   const first = await post('перше');
-  // B reads the chat after its newest message, then answers that from the chat it holds (services/held-chats.ts).
+  // B reads the chat after its newest message, then answers that from the chat it holds (services/teams/held-chats.ts).
   expect((await after(first)).body).toEqual([]);
   expect((await after(first)).body).toEqual([]);
   await post('друге');

@@ -3,8 +3,8 @@ import type { Logger } from 'drizzle-orm';
 import { createApp } from '../../src/server/api/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
-import { createUser } from '../../src/server/services/accounts.ts';
-import { lettersKicked } from '../../src/server/services/notices.ts';
+import { createUser } from '../../src/server/services/accounts/accounts.ts';
+import { lettersKicked } from '../../src/server/services/notices/notices.ts';
 import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { proxyTrust } from '../../src/server/transport.ts';
 import { createScratchDatabase } from './postgres.ts';
@@ -146,7 +146,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     letterToken,
     signedIn,
     async close() {
-      // Letters a last request's kick is still sending (services/notices.ts) finish before the database goes.
+      // Letters a last request's kick is still sending (services/notices/notices.ts) finish before the database goes.
       await lettersKicked(database.db);
       await limits.close();
       if (options.database) return;

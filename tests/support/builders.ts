@@ -8,8 +8,8 @@ import type { MatchRecorded, RecordMatchInput } from '../../src/lib/api/tourname
 import { TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
 import type { StatsTemplate } from '../../src/lib/domain/stat-fields.ts';
 import { teamMembers, users } from '../../src/server/db/schema/index.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
-import { createTeam } from '../../src/server/services/teams.ts';
+import { createSession } from '../../src/server/services/accounts/sessions.ts';
+import { createTeam } from '../../src/server/services/teams/teams.ts';
 import { createTestApi, type TestApi, type TestApiOptions } from './api.ts';
 
 /*

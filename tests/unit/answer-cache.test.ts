@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type DataTag, tournamentData } from '../../src/server/services/changes.ts';
+import { type DataTag, tournamentData } from '../../src/server/services/live/changes.ts';
 import { AnswerCache, type Asked, type Rendered, STALE_MAX_MS } from '../../src/server/serving/answer-cache.ts';
 
 /*

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { embedOptions, isEmbedPath, tournamentEmbedCode } from '../../src/lib/domain/embed.ts';
 import { currentLocale } from '../../src/lib/i18n/index.ts';
 import { applyFramingPolicy, withFrameAncestors } from '../../src/server/serving/framing.ts';
-import { drawableText, SHARE_CARD_MARK } from '../../src/server/services/share-card-picture.ts';
+import { drawableText, SHARE_CARD_MARK } from '../../src/server/services/content/share-card-picture.ts';
 
 vi.mock('astro:middleware', () => ({ defineMiddleware: <T>(handler: T) => handler }));
 vi.mock('../../src/server/runtime.ts', () => ({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chatReadBegins, forgetChat, forgetChats, heldNewest, holdNewest } from '../../src/server/services/held-chats.ts';
+import { chatReadBegins, forgetChat, forgetChats, heldNewest, holdNewest } from '../../src/server/services/teams/held-chats.ts';
 
 const TEAM = 'aaaaaaaa-0000-4000-8000-000000000001';
 const OTHER = 'aaaaaaaa-0000-4000-8000-000000000002';

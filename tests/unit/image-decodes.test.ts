@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DECODES_AT_ONCE, imageDecodes, pixelLimit, processUpload } from '../../src/server/services/images.ts';
+import { DECODES_AT_ONCE, imageDecodes, pixelLimit, processUpload } from '../../src/server/services/content/images.ts';
 import { turns } from '../../src/server/services/turns.ts';
 
 function deferred() {

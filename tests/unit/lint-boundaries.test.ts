@@ -42,7 +42,7 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     const code = "import '../api/errors.ts';\n";
     expect(await problems('src/server/services/probe.ts', code)).toContain('import-x/no-restricted-paths');
     expect(await problems('src/server/mail/probe.ts', code)).toContain('import-x/no-restricted-paths');
-    expect(await problems('src/server/api/probe.ts', "import '../services/images.ts';\n")).toEqual([]);
+    expect(await problems('src/server/api/probe.ts', "import '../services/content/images.ts';\n")).toEqual([]);
   });
 
   it('a route does not import another route', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnvError, parseEnv } from '../../src/server/env.ts';
-import { publishTournament } from '../../src/server/services/live.ts';
+import { publishTournament } from '../../src/server/services/live/live.ts';
 import {
   attachStream,
   EVENT_STREAM_LIMITS,
@@ -9,7 +9,7 @@ import {
   openStreamCount,
   takeStreamPlace,
   type StreamSink,
-} from '../../src/server/services/live-streams.ts';
+} from '../../src/server/services/live/live-streams.ts';
 
 /**
  * The open event streams of a process (issue 24): one serialisation of an event for all of a

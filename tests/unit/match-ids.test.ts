@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { draftStage } from '../../src/lib/domain/stage/build.ts';
 import { MAX_STAGE_PARTICIPANTS, type STAGE_FORMATS, type StageSettings } from '../../src/lib/domain/stage/format.ts';
-import { stageMatchId } from '../../src/server/services/match-ids.ts';
+import { stageMatchId } from '../../src/server/services/competition/match-ids.ts';
 
 const people = (n: number) => Array.from({ length: n }, (_, i) => `p${i}`);
 

@@ -9,7 +9,7 @@ vi.mock('../../src/server/runtime.ts', () => ({
 
 const { onRequest } = await import('../../src/middleware.ts');
 const { publicAnswers, WROTE_COOKIE } = await import('../../src/server/serving/answer-cache.ts');
-const { changed, collectChanges, onChanges, shows } = await import('../../src/server/services/changes.ts');
+const { changed, collectChanges, onChanges, shows } = await import('../../src/server/services/live/changes.ts');
 
 // The runtime hears every change and tells the cache (src/server/runtime.ts); the mock above does not.
 onChanges((tags) => publicAnswers.changed(tags));

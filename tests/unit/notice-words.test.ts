@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTICE_KINDS } from '../../src/lib/domain/match-day.ts';
 import { locales } from '../../src/lib/i18n/index.ts';
 import { noticeLetter } from '../../src/server/mail/letters.ts';
-import { noticeWords } from '../../src/server/services/notice-words.ts';
+import { noticeWords } from '../../src/server/services/notices/notice-words.ts';
 
 const full = { tournament: 'Kyiv <Cup>', opponent: 'Vitalii', score: '2:1', place: '3–4', time: '2030-05-01T16:00:00Z' };
 const link = 'https://arena.test/matches/00000000-0000-4000-8000-000000000001';

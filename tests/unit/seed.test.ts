@@ -21,11 +21,11 @@ import {
   users,
 } from '../../src/server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed.ts';
-import { checkPassword, findByLogin } from '../../src/server/services/accounts.ts';
-import { approvedParticipants } from '../../src/server/services/participants.ts';
-import { stagesState } from '../../src/server/services/stages/views.ts';
-import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/leaderboards.ts';
-import { matchHistory } from '../../src/server/services/match-history.ts';
+import { checkPassword, findByLogin } from '../../src/server/services/accounts/accounts.ts';
+import { approvedParticipants } from '../../src/server/services/match-day/participants.ts';
+import { stagesState } from '../../src/server/services/competition/stages/views.ts';
+import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/statistics/leaderboards.ts';
+import { matchHistory } from '../../src/server/services/statistics/match-history.ts';
 import type { Database } from '../../src/server/db/client.ts';
 
 const TABLES = { games, users, teams, teamMembers, teamInvites, tournaments, applications, news, notifications };

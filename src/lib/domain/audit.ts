@@ -30,7 +30,7 @@ export interface MatchSnapshot {
  */
 export interface ApplicationSnapshot {
   status: ApplicationStatus | 'deleted';
-  /** Left out for guests where the application was approved neither before nor after (server/services/audit.ts). */
+  /** Left out for guests where the application was approved neither before nor after (server/services/competition/audit.ts). */
   applicant?: string;
   automatic?: boolean;
 }

@@ -16,7 +16,7 @@ export interface OrganiserCandidate {
 /**
  * Whether the reader organises this tournament: an admin organises every one, a staff member only
  * theirs. The islands show the organiser tools by it; the server decides again on every request
- * (`isOrganiser` in services/staff.ts).
+ * (`isOrganiser` in services/competition/staff.ts).
  */
 export const canOrganise = (user: OrganiserCandidate | null | undefined, tournamentId: string): boolean =>
   Boolean(user) && (user!.role === 'admin' || (user!.staffOf ?? []).includes(tournamentId));

@@ -1,7 +1,7 @@
 /**
  * A tournament's participant (SPEC §3 Tournament, Application): a player in solo tournaments, a
  * team in team ones, taking part once their application of that kind is approved. The server's
- * one query for them is `approvedParticipants` (src/server/services/participants.ts); pages and
+ * one query for them is `approvedParticipants` (src/server/services/match-day/participants.ts); pages and
  * islands, which hold the tournament's applications already, use `approvedOf`.
  */
 import type { ApplicationStatus } from './application-rules.ts';

@@ -40,9 +40,9 @@ import { usersRoutes } from './routes/users.ts';
 import { LimitStoreDown } from '../services/rate-limit.ts';
 import { isDiskFull, isOutOfResources } from '../services/db-errors.ts';
 import { DISK_FULL_RETRY_AFTER, recordDiskFull, recordWriteSaved } from '../services/disk-full.ts';
-import { announcedDuring, kickLetters } from '../services/notices.ts';
-import { findSession } from '../services/sessions.ts';
-import { collectChanges } from '../services/changes.ts';
+import { announcedDuring, kickLetters } from '../services/notices/notices.ts';
+import { findSession } from '../services/accounts/sessions.ts';
+import { collectChanges } from '../services/live/changes.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../transport.ts';
 import { validationHook } from './validation.ts';
@@ -77,7 +77,7 @@ export function isDatabaseDown(error: unknown): boolean {
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
-  // What a request changed is told once it ended, so after its transaction committed (services/changes.ts).
+  // What a request changed is told once it ended, so after its transaction committed (services/live/changes.ts).
   app.use('*', async (_c, next) => {
     await collectChanges(next);
   });
@@ -118,7 +118,7 @@ export function createApp(deps: Deps) {
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
   app.use('*', (c, next) => (isUpload(c.req.header('content-type')) ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use('*', httpCaching());
-  // Letters of the notices a request announced go out once its transaction has committed (services/notices.ts).
+  // Letters of the notices a request announced go out once its transaction has committed (services/notices/notices.ts).
   if (deps.letterKick) {
     app.use('*', async (_c, next) => {
       if (await announcedDuring(next)) kickLetters(deps.database.db, deps);

@@ -3,9 +3,9 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { UserRow } from '../services/accounts.ts';
+import type { UserRow } from '../services/accounts/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
-import { isOrganiser } from '../services/staff.ts';
+import { isOrganiser } from '../services/competition/staff.ts';
 import { fail } from './errors.ts';
 import { arrivalOf, clientKey, type ProxyTrust } from '../transport.ts';
 
@@ -26,7 +26,7 @@ export interface Deps {
   /** Event streams open at once, per process and per client address (routes/live.ts has the defaults). */
   eventStreams?: { max: number; perAddress: number };
   /**
-   * Sends the letters a request announced right after it (services/notices.ts `kickLetters`)
+   * Sends the letters a request announced right after it (services/notices/notices.ts `kickLetters`)
    * rather than at the next `letters` sweep. The runtime turns it on; a test app only when asked,
    * so no send outlives a test nor runs into the next one's queries.
    */
@@ -36,7 +36,7 @@ export interface Deps {
 export interface Auth {
   user: UserRow;
   sessionId: string;
-  /** The teams the user is a member of, as the session lookup found them (services/sessions.ts). */
+  /** The teams the user is a member of, as the session lookup found them (services/accounts/sessions.ts). */
   teamIds: readonly string[];
 }
 

@@ -3,9 +3,9 @@ import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
 import { adminOnly, type AppEnv, organiserOnly, type RouteKind, signedIn } from './context.ts';
-import { type DataTag, shows, tournamentData } from '../services/changes.ts';
+import { type DataTag, shows, tournamentData } from '../services/live/changes.ts';
 import { NOT_STORED } from './caching.ts';
-import { tournamentOfApplication, tournamentOfMatch } from '../services/staff.ts';
+import { tournamentOfApplication, tournamentOfMatch } from '../services/competition/staff.ts';
 import { validationHook } from './validation.ts';
 
 /** A sub-app for one resource; validation failures answer 400 `{ message }` in Ukrainian. */
@@ -100,7 +100,7 @@ const declare = (kind: RouteKind, query: readonly string[] = [], read: PublicRea
     }
   });
 
-/** The data a public read shows, from its path's parameters (services/changes.ts); a read that names none shows everything. */
+/** The data a public read shows, from its path's parameters (services/live/changes.ts); a read that names none shows everything. */
 type Showing = (params: Record<string, string>) => DataTag[];
 
 /** What a public read says of itself besides its query. */
@@ -120,7 +120,7 @@ export const publicReadRoute = declare('public-read');
 /**
  * A guest's public read: the same answer for every guest of one language (a token may add the
  * reader's own things, which caches then never keep). Held by the answer cache and by nginx,
- * kept fresh by what writes say they changed (services/changes.ts), as `options` say.
+ * kept fresh by what writes say they changed (services/live/changes.ts), as `options` say.
  */
 export const publicRead = <P extends string, R extends OpenRoute<P>>(config: R, options: PublicReadOptions = {}) =>
   createRoute({ ...config, middleware: [declare('public-read', queryNames(config), options)] as [MiddlewareHandler<AppEnv>] });

@@ -24,7 +24,7 @@ export interface DatabaseHandle {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Hears NOTIFY payloads on `channel` (services/live.ts). PostgreSQL: one dedicated connection,
+   * Hears NOTIFY payloads on `channel` (services/live/live.ts). PostgreSQL: one dedicated connection,
    * opened again after it is lost (then `onReconnect`, since notices meanwhile were missed); resolves
    * after the first attempt, listening or retrying. Returns the function that stops listening.
    */

@@ -4,7 +4,7 @@ import { currentLocale, translate, type Locale, type MessageKey } from '../../li
 
 /**
  * The letters about an account: each has a subject, a lead and an action in the catalogs
- * (`mail.<kind>.*`). They leave through the notices' outbox (services/notices.ts), which keeps the kind.
+ * (`mail.<kind>.*`). They leave through the notices' outbox (services/notices/notices.ts), which keeps the kind.
  */
 export type AccountLetterKind = 'confirm' | 'emailChange' | 'emailInUse';
 
@@ -21,7 +21,7 @@ export function accountLetter(to: string, kind: AccountLetterKind, link: string,
 }
 
 /**
- * Where a letter's button leads, as a site path: the outbox (services/notices.ts) puts the site's
+ * Where a letter's button leads, as a site path: the outbox (services/notices/notices.ts) puts the site's
  * configured address (`Env.siteUrl`) before it when it sends, never one taken from the request
  * that caused the letter.
  */
@@ -38,7 +38,7 @@ export const confirmationLetter = (to: string, username: string, link: string, l
 export const emailInUseLetter = (to: string, link: string, locale = currentLocale()) => accountLetter(to, 'emailInUse', link, {}, locale);
 
 /**
- * A match-day notice's letter (issue 22), worded by services/notice-words.ts in the reader's
+ * A match-day notice's letter (issue 22), worded by services/notices/notice-words.ts in the reader's
  * language: the lead, a button to the page it is about, and where to turn such letters off.
  */
 export function noticeLetter(to: string, words: { subject: string; lead: string; action: string }, link: string, settingsLink: string, locale: Locale): Letter {

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
-import { type DataTag, EVERYTHING } from '../services/changes.ts';
+import { type DataTag, EVERYTHING } from '../services/live/changes.ts';
 import { chooseEncoding, compress } from './compression.ts';
 
 /**
@@ -9,7 +9,7 @@ import { chooseEncoding, compress } from './compression.ts';
  * burns the CPU a cheap server has little of.
  *
  * An answer is held by what it shows, not for a time: the render says which data it read
- * (services/changes.ts `shows`), and the answer stays fresh until a write says it changed one of
+ * (services/live/changes.ts `shows`), and the answer stays fresh until a write says it changed one of
  * those (`changed`, told on every instance). Out of date, it is handed out for a few seconds more
  * (STALE_MAX_MS) while one request renders it again; concurrent requests for an answer nobody holds
  * wait for the same render. A reader who asks for a fresh answer (a reload, a live page after an
@@ -66,7 +66,7 @@ interface Entry {
 /** What a render made and what it says of itself. */
 export interface Rendered {
   response: Response;
-  /** The data it showed (services/changes.ts `shows`); none said: everything. */
+  /** The data it showed (services/live/changes.ts `shows`); none said: everything. */
   shown: ReadonlySet<DataTag>;
   /** The query parameters its route takes (`acceptsQuery`); undefined: none. */
   params?: ReadonlySet<string> | undefined;
@@ -144,7 +144,7 @@ function takesQuery(search: string, params: ReadonlySet<string> | undefined): bo
 }
 
 /**
- * When each data tag last changed, counted in changes told (services/changes.ts): an answer is
+ * When each data tag last changed, counted in changes told (services/live/changes.ts): an answer is
  * fresh while none of the tags it shows changed since its render began. An answer that named none
  * shows everything, so `ANY` moves with every change; `EVERYTHING` changed moves every answer.
  */

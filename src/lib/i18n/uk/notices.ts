@@ -1,6 +1,6 @@
 /**
  * Match-day notices (issue 22): each kind's bell line and letter, worded when read or sent
- * (src/server/services/notice-words.ts), and the cabinet's settings of which kinds come where.
+ * (src/server/services/notices/notice-words.ts), and the cabinet's settings of which kinds come where.
  */
 export const notices = {
   'notices.applicationApproved.bell': 'Вашу заявку на турнір «{tournament}» схвалено.',

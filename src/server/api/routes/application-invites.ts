@@ -4,10 +4,10 @@ import { TEAM_SIZE } from '../../../lib/domain/application-rules.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import type { Auth, Database } from '../context.ts';
 import { fail } from '../errors.ts';
-import { answerTournamentInvite, inviteToTournament } from '../../services/application-invites.ts';
+import { answerTournamentInvite, inviteToTournament } from '../../services/match-day/application-invites.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
 
-/* Tournament invites (docs/decisions/001-tournament-invites.md); the rules are in services/application-invites.ts. */
+/* Tournament invites (docs/decisions/001-tournament-invites.md); the rules are in services/match-day/application-invites.ts. */
 
 const tags = ['Заявки'];
 const applicationParam = z.object({ applicationId: z.uuid() });

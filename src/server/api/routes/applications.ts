@@ -13,9 +13,9 @@ import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, organiserRoute, router, userRoute } from '../openapi.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import { linkToNext } from '../paging.ts';
-import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/applications.ts';
-import { withdrawApplication, type Withdrawal } from '../../services/registration.ts';
-import { isOrganiser, tournamentOfApplication } from '../../services/staff.ts';
+import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/match-day/applications.ts';
+import { withdrawApplication, type Withdrawal } from '../../services/match-day/registration.ts';
+import { isOrganiser, tournamentOfApplication } from '../../services/competition/staff.ts';
 
 
 const idParam = z.object({ id: z.uuid() });

@@ -6,8 +6,8 @@ import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonResponse, oneTournament, publicRead, router } from '../openapi.ts';
 import { linkToNextBefore } from '../paging.ts';
-import { auditLogPage, tournamentHistory } from '../../services/audit.ts';
-import { isOrganiser } from '../../services/staff.ts';
+import { auditLogPage, tournamentHistory } from '../../services/competition/audit.ts';
+import { isOrganiser } from '../../services/competition/staff.ts';
 
 const tags = ['Журнал змін'];
 const paging = `новіші спершу; limit 1–100 (типово ${HISTORY_PAGE}); далі — before=<_id останнього показаного запису> (його дає заголовок Link: <…>; rel="next")`;

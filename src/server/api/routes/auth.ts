@@ -18,15 +18,15 @@ import {
   presentUser,
   queueConfirmation,
   registerAccount,
-} from '../../services/accounts.ts';
+} from '../../services/accounts/accounts.ts';
 import { isUniqueViolation } from '../../services/db-errors.ts';
-import { isLookAlikeViolation, usernameLooksTaken } from '../../services/names.ts';
-import { countLetter } from '../../services/letter-limits.ts';
-import { startLoginAttempt } from '../../services/login-attempts.ts';
+import { isLookAlikeViolation, usernameLooksTaken } from '../../services/accounts/names.ts';
+import { countLetter } from '../../services/accounts/letter-limits.ts';
+import { startLoginAttempt } from '../../services/accounts/login-attempts.ts';
 import type { Limit } from '../../services/rate-limit.ts';
-import { rememberLocale } from '../../services/notice-settings.ts';
-import { sendLettersNow } from '../../services/notices.ts';
-import { createSession, revokeSession } from '../../services/sessions.ts';
+import { rememberLocale } from '../../services/notices/notice-settings.ts';
+import { sendLettersNow } from '../../services/notices/notices.ts';
+import { createSession, revokeSession } from '../../services/accounts/sessions.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 export const REGISTER_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };

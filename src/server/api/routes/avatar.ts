@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { fail } from '../errors.ts';
-import { findAvatar, generatedAvatar } from '../../services/avatars.ts';
+import { findAvatar, generatedAvatar } from '../../services/accounts/avatars.ts';
 import { errors, router } from '../openapi.ts';
 
 const picture = (type: string) => ({ description: 'Зображення', content: { [type]: { schema: z.string().openapi({ format: 'binary' }) } } });

@@ -2,10 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { bracketCreateInput, bracketSavedSchema, bracketSaveInput, bracketStateSchema, type BracketState } from '../../../lib/api/bracket.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { drawBracket, findTournamentRow, saveBracket } from '../../services/bracket.ts';
-import { stagesVersion } from '../../services/stages/store.ts';
-import { approvedParticipants } from '../../services/participants.ts';
-import { publishTournament } from '../../services/live.ts';
+import { drawBracket, findTournamentRow, saveBracket } from '../../services/competition/bracket.ts';
+import { stagesVersion } from '../../services/competition/stages/store.ts';
+import { approvedParticipants } from '../../services/match-day/participants.ts';
+import { publishTournament } from '../../services/live/live.ts';
 
 import { errors, jsonBody, jsonResponse, oneTournament, organiserRoute, publicRead, router } from '../openapi.ts';
 

@@ -4,11 +4,11 @@ import { cabinetSchema, cabinetUpdateResponse, passwordChangeInput, profileInput
 import { t } from '../../../lib/i18n/index.ts';
 import type { AppEnv } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
-import { changePassword, presentCabinet, updateProfile } from '../../services/cabinet.ts';
-import { PIXEL_LIMITS_TEXT, uploadsInFlight } from '../../services/images.ts';
+import { changePassword, presentCabinet, updateProfile } from '../../services/accounts/cabinet.ts';
+import { PIXEL_LIMITS_TEXT, uploadsInFlight } from '../../services/content/images.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
-/** A picture upload waits for its turn before its body is read (services/images.ts). */
+/** A picture upload waits for its turn before its body is read (services/content/images.ts). */
 const uploadTurn = createMiddleware<AppEnv>(async (c, next) => {
   if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) await uploadsInFlight.run(next);
   else await next();

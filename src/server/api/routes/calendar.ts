@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { calendarLinkSchema } from '../../../lib/api/schedule.ts';
 import { currentLocale, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { calendarToken, personalCalendar, revokeCalendarToken, tokenOfFile, tournamentCalendar } from '../../services/calendar.ts';
+import { calendarToken, personalCalendar, revokeCalendarToken, tokenOfFile, tournamentCalendar } from '../../services/competition/calendar.ts';
 import { errors, jsonResponse, oneTournament, publicRead, router, userRoute } from '../openapi.ts';
 
 /** The iCalendar answer of a feed: text in UTF-8 (Cyrillic names). */

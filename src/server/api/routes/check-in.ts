@@ -4,8 +4,8 @@ import { t } from '../../../lib/i18n/index.ts';
 import type { Auth, Database } from '../context.ts';
 import { fail } from '../errors.ts';
 import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
-import { setCheckIn, type CheckInRefusal } from '../../services/registration.ts';
-import { isOrganiser } from '../../services/staff.ts';
+import { setCheckIn, type CheckInRefusal } from '../../services/match-day/registration.ts';
+import { isOrganiser } from '../../services/competition/staff.ts';
 
 const tags = ['Заявки'];
 const params = z.object({ id: z.uuid() });

@@ -24,7 +24,7 @@ import {
   listManagedGames,
   setupGame,
   setupPopularGames,
-} from '../../services/game-management.ts';
+} from '../../services/competition/game-management.ts';
 
 const tags = ['Статистика ігор'];
 const idParam = z.object({ id: z.uuid() });

@@ -3,7 +3,7 @@ import { gameInput, gameSaved, gameSchema } from '../../../lib/api/games.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, publicRead, router } from '../openapi.ts';
-import { createGame, deleteGame, listGames, updateGame } from '../../services/games.ts';
+import { createGame, deleteGame, listGames, updateGame } from '../../services/competition/games.ts';
 
 const idParam = z.object({ id: z.uuid() });
 

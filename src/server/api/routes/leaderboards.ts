@@ -12,10 +12,10 @@ import { tournamentStatsSchema } from '../../../lib/api/tournament-stats.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import type { AppContext, Database } from '../context.ts';
 import { fail } from '../errors.ts';
-import { matchesEtag } from '../../services/chat.ts';
-import { gameExists, listStatsGames, playerAchievements, playerLeaderboard, removeEntry, teamLeaderboard } from '../../services/leaderboards.ts';
-import { ownerExists } from '../../services/match-history.ts';
-import { listTournamentStats } from '../../services/tournament-stats.ts';
+import { matchesEtag } from '../../services/teams/chat.ts';
+import { gameExists, listStatsGames, playerAchievements, playerLeaderboard, removeEntry, teamLeaderboard } from '../../services/statistics/leaderboards.ts';
+import { ownerExists } from '../../services/statistics/match-history.ts';
+import { listTournamentStats } from '../../services/statistics/tournament-stats.ts';
 import { adminRoute, errors, jsonResponse, messageBody, publicRead, router } from '../openapi.ts';
 import { linkToNext } from '../paging.ts';
 

@@ -8,8 +8,8 @@ import {
   type StreamRefusal,
   type StreamSink,
   type Topic,
-} from '../../services/live-streams.ts';
-import { stagesVersion } from '../../services/stages/store.ts';
+} from '../../services/live/live-streams.ts';
+import { stagesVersion } from '../../services/competition/stages/store.ts';
 import { clientAddress, type AppContext } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
 import { errors, router, streamRoute, userStreamRoute } from '../openapi.ts';
@@ -33,7 +33,7 @@ function takePlace(c: AppContext): () => void {
 const MAX_UNSENT_BYTES = 64 * 1024;
 
 /**
- * An SSE answer that relays the topic's events (services/live-streams.ts makes the frames) until the
+ * An SSE answer that relays the topic's events (services/live/live-streams.ts makes the frames) until the
  * client leaves, stops reading (MAX_UNSENT_BYTES), or the server shuts down. The body is one
  * ReadableStream the frames are put into: tens of thousands may be open at once, and Hono's
  * `streamSSE` costs a TransformStream, a writer and a promise per frame more for each. How the body

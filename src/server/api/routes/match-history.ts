@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { matchHistoryItemSchema, matchHistoryQuery, type MatchHistoryOwner } from '../../../lib/api/match-history.ts';
 import type { AppContext } from '../context.ts';
 import { fail } from '../errors.ts';
-import { matchHistory, ownerExists } from '../../services/match-history.ts';
+import { matchHistory, ownerExists } from '../../services/statistics/match-history.ts';
 import { errors, jsonResponse, publicRead, router } from '../openapi.ts';
 
 const tags = ['Статистика'];

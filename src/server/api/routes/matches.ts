@@ -4,14 +4,14 @@ import { matchSavedSchema, matchSchema, matchStateSchema, matchUpdateInput } fro
 import { winsNeeded } from '../../../lib/domain/stage/result.ts';
 import { defaultLocale, plural, t, type MessageKey } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { confirmDueReports, confirmReport, disputeReport, reportScore, type ReportDone, type ReportOutcome, type ReportRefusal } from '../../services/match-reports.ts';
-import { updateMatch, type MatchRefusal } from '../../services/stages/match-changes.ts';
-import { findMatch } from '../../services/stages/match-state.ts';
-import { keepSaved } from '../../services/stages/store.ts';
-import { publishTournament } from '../../services/live.ts';
+import { confirmDueReports, confirmReport, disputeReport, reportScore, type ReportDone, type ReportOutcome, type ReportRefusal } from '../../services/match-day/match-reports.ts';
+import { updateMatch, type MatchRefusal } from '../../services/competition/stages/match-changes.ts';
+import { findMatch } from '../../services/competition/stages/match-state.ts';
+import { keepSaved } from '../../services/competition/stages/store.ts';
+import { publishTournament } from '../../services/live/live.ts';
 
 import { errors, jsonBody, jsonResponse, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
-import { shows, tournamentData } from '../../services/changes.ts';
+import { shows, tournamentData } from '../../services/live/changes.ts';
 
 const tags = ['Етапи'];
 const params = z.object({ id: z.uuid() });
@@ -29,7 +29,7 @@ function refuseMatch(reason: MatchRefusal, bestOf: number): never {
 /**
  * One match of a stage (issue 21): anyone reads it; the admin enters, corrects or withdraws its
  * result (the winner follows from the score), forfeits a side, sets its time and comment. Its
- * players report, confirm and dispute results (issue 22, services/match-reports.ts).
+ * players report, confirm and dispute results (issue 22, services/match-day/match-reports.ts).
  */
 export const matchRoutes = router()
   .openapi(

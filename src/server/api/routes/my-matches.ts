@@ -1,5 +1,5 @@
 import { myMatchesSchema } from '../../../lib/api/schedule.ts';
-import { myMatches } from '../../services/my-matches.ts';
+import { myMatches } from '../../services/match-day/my-matches.ts';
 import { errors, jsonResponse, router, userRoute } from '../openapi.ts';
 
 /** Mounted at /users/me: the caller's next matches («Мої матчі», issue 22). */

@@ -12,7 +12,7 @@ import {
   saveNewsFor,
   unsaveNewsFor,
   updateNews,
-} from '../../services/news.ts';
+} from '../../services/content/news.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, publicRead, router, userRoute } from '../openapi.ts';
 import { linkToNext } from '../paging.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';

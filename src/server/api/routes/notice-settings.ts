@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { localeInput, noticeSettingsSchema, type NoticeSettingsView } from '../../../lib/api/notices.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { getNoticeSettings, rememberLocale, saveNoticeSettings } from '../../services/notice-settings.ts';
+import { getNoticeSettings, rememberLocale, saveNoticeSettings } from '../../services/notices/notice-settings.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 const tags = ['Сповіщення'];

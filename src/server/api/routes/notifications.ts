@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { notificationSchema } from '../../../lib/api/notifications.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { deleteOwnNotification, listNotifications, markAllRead } from '../../services/notifications.ts';
+import { deleteOwnNotification, listNotifications, markAllRead } from '../../services/notices/notifications.ts';
 import { errors, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 const tags = ['Сповіщення'];

@@ -2,11 +2,11 @@ import { z } from '@hono/zod-openapi';
 import { playerProfileSchema, teamProfileSchema } from '../../../lib/api/profiles.ts';
 import { fail } from '../errors.ts';
 import { errors, jsonResponse, publicRead, router } from '../openapi.ts';
-import type { DataTag } from '../../services/changes.ts';
+import type { DataTag } from '../../services/live/changes.ts';
 
 /** A profile shows what results move (ratings, histories, places) and the tournaments it took part in. */
 const profileData = (): DataTag[] => ['ratings', 'tournaments'];
-import { playerProfile, teamProfile } from '../../services/profiles.ts';
+import { playerProfile, teamProfile } from '../../services/accounts/profiles.ts';
 
 /*
  * Public profiles (issue 23): the whole page of a player or a team in one answer, the same for

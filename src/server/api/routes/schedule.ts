@@ -3,7 +3,7 @@ import { stageScheduledSchema, stageScheduleInput } from '../../../lib/api/sched
 import { MAX_YEAR } from '../../../lib/domain/moments.ts';
 import { currentLocale, plural, t, type MessageParams } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { scheduleStage, type StageScheduleRefusal } from '../../services/schedule.ts';
+import { scheduleStage, type StageScheduleRefusal } from '../../services/competition/schedule.ts';
 import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
 
 const stageParams = z.object({ id: z.uuid(), stageId: z.uuid() });

@@ -12,7 +12,7 @@ import {
   shareCardContent,
   shareCardDigest,
   shareCardPicture,
-} from '../../services/share-cards.ts';
+} from '../../services/content/share-cards.ts';
 import { errors, router } from '../openapi.ts';
 
 /** `{id}.png`: the card's file name under its kind. */

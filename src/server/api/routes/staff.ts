@@ -4,7 +4,7 @@ import { MAX_TOURNAMENT_STAFF } from '../../../lib/domain/organisers.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, oneTournament, publicRead, router } from '../openapi.ts';
-import { addStaff, listStaff, removeStaff, type StaffRefusal } from '../../services/staff.ts';
+import { addStaff, listStaff, removeStaff, type StaffRefusal } from '../../services/competition/staff.ts';
 
 const tags = ['Організатори'];
 const params = z.object({ id: z.uuid() });

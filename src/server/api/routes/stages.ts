@@ -3,12 +3,12 @@ import { stageCreateInput, stageSchema, stagesStateSchema, standingsSchema } fro
 import { MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS } from '../../../lib/domain/stage/format.ts';
 import { defaultLocale, plural, t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { createStage, pairNextRound, type StageRefusal } from '../../services/stages/commands.ts';
-import { disqualify } from '../../services/stages/disqualify.ts';
-import { tournamentStandings } from '../../services/stages/standings.ts';
-import { stagesVersion } from '../../services/stages/store.ts';
-import { stagesState } from '../../services/stages/views.ts';
-import { publishTournament } from '../../services/live.ts';
+import { createStage, pairNextRound, type StageRefusal } from '../../services/competition/stages/commands.ts';
+import { disqualify } from '../../services/competition/stages/disqualify.ts';
+import { tournamentStandings } from '../../services/competition/stages/standings.ts';
+import { stagesVersion } from '../../services/competition/stages/store.ts';
+import { stagesState } from '../../services/competition/stages/views.ts';
+import { publishTournament } from '../../services/live/live.ts';
 
 import { errors, jsonBody, jsonResponse, oneTournament, organiserRoute, publicRead, router } from '../openapi.ts';
 

@@ -3,10 +3,10 @@ import { chatInput, chatMessageSchema, chatQuery } from '../../../lib/api/chat.t
 import { type GuardedVars, pathGuard } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import type { ChatMessage } from '../../../lib/api/chat.ts';
-import { chatEtag, chatHistory, chatPoll, matchesEtag, parseCursor, postMessage } from '../../services/chat.ts';
-import { chatReadBegins, heldNewest, holdNewest } from '../../services/held-chats.ts';
+import { chatEtag, chatHistory, chatPoll, matchesEtag, parseCursor, postMessage } from '../../services/teams/chat.ts';
+import { chatReadBegins, heldNewest, holdNewest } from '../../services/teams/held-chats.ts';
 import type { Limit } from '../../services/rate-limit.ts';
-import { membership } from '../../services/teams.ts';
+import { membership } from '../../services/teams/teams.ts';
 import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
 
 const tags = ['Команди'];
@@ -62,7 +62,7 @@ export const teamChatRoutes = router()
         return c.json(await messages(), 200);
       };
       // A member asking after the chat's newest message, as every open chat does between messages:
-      // nothing came after it, and the held chat says so with no statement (services/held-chats.ts).
+      // nothing came after it, and the held chat says so with no statement (services/teams/held-chats.ts).
       if (cursor?.kind === 'message' && memberBySession(c.var.auth, teamId) && heldNewest(teamId) === cursor.id) return answer(cursor.id, () => []);
       const began = chatReadBegins();
       // One round trip before a 304: the team, the reader's membership, the newest message and the

@@ -18,7 +18,7 @@ import {
   teamsOf,
   withdrawInvite,
   type TeamRow,
-} from '../../services/teams.ts';
+} from '../../services/teams/teams.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 const tags = ['Команди'];

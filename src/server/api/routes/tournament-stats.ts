@@ -4,7 +4,7 @@ import { matchRecordedSchema, recordFormSchema, recordMatchInput, statsEnabledSc
 import { t } from '../../../lib/i18n/index.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { type Limit, reserve } from '../../services/rate-limit.ts';
-import { enableStats, recordForm, recordMatch, type RecordRefusal } from '../../services/tournament-stats.ts';
+import { enableStats, recordForm, recordMatch, type RecordRefusal } from '../../services/statistics/tournament-stats.ts';
 
 import { adminRoute, errors, jsonBody, jsonResponse, router } from '../openapi.ts';
 

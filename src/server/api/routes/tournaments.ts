@@ -14,9 +14,9 @@ import { t } from '../../../lib/i18n/index.ts';
 import { getAuth } from '../context.ts';
 import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, oneTournament, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
-import { eligibility } from '../../services/applications.ts';
-import { isOrganiser } from '../../services/staff.ts';
-import { announceFinished } from '../../services/tournament-finish.ts';
+import { eligibility } from '../../services/match-day/applications.ts';
+import { isOrganiser } from '../../services/competition/staff.ts';
+import { announceFinished } from '../../services/competition/tournament-finish.ts';
 
 import { linkToNext } from '../paging.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
@@ -28,7 +28,7 @@ import {
   setWinner,
   updateTournament,
   type TournamentSave,
-} from '../../services/tournaments.ts';
+} from '../../services/competition/tournaments.ts';
 
 const idParam = z.object({ id: z.uuid() });
 

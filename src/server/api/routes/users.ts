@@ -2,9 +2,9 @@ import { z } from '@hono/zod-openapi';
 import { meSchema } from '../../../lib/api/auth.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { presentUser } from '../../services/accounts.ts';
-import { signOutEverywhere } from '../../services/sessions.ts';
-import { staffOf } from '../../services/staff.ts';
+import { presentUser } from '../../services/accounts/accounts.ts';
+import { signOutEverywhere } from '../../services/accounts/sessions.ts';
+import { staffOf } from '../../services/competition/staff.ts';
 import { adminRoute, errors, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 export const idParam = z.object({ id: z.uuid() });

@@ -12,7 +12,7 @@ export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 
 
 /**
  * A leaderboard's win-rate sort key (wins per match, none while no match is played). The sort in
- * services/leaderboards.ts and the index behind it both use this one expression, so PostgreSQL
+ * services/statistics/leaderboards.ts and the index behind it both use this one expression, so PostgreSQL
  * can read the sort from the index.
  */
 export const winRateKey = (won: PgColumn, played: PgColumn) => sql`(${won}::float8 / nullif(${played}, 0))`;

@@ -16,9 +16,9 @@ export interface NotificationPayload {
   tournamentId?: string;
 }
 
-/** What the notices' outbox (services/notices.ts) keeps beside the payload; never shown. */
+/** What the notices' outbox (services/notices/notices.ts) keeps beside the payload; never shown. */
 export interface NoticeMailPayload {
-  /** A notice whose reader turned the bell off for its kind: kept only to carry its letter (services/notices.ts). */
+  /** A notice whose reader turned the bell off for its kind: kept only to carry its letter (services/notices/notices.ts). */
   mailOnly?: true;
   /**
    * A letter about an account (confirmation, address change) rather than a notice: queued in the

@@ -9,8 +9,8 @@ import type { TournamentStatus } from '../../../lib/domain/tournament-status.ts'
 import { RANKS, rankOf } from '../../../lib/domain/rank.ts';
 import { INITIAL_RATING } from '../../../lib/domain/rating.ts';
 import type { StatsTemplate } from '../../../lib/domain/stat-fields.ts';
-import { approvedParticipants } from '../../services/participants.ts';
-import { getStatsConfig, setupGame, type StatsConfig } from '../../services/game-management.ts';
+import { approvedParticipants } from '../../services/match-day/participants.ts';
+import { getStatsConfig, setupGame, type StatsConfig } from '../../services/competition/game-management.ts';
 import {
   achievementNotices,
   compiledAchievements,
@@ -20,7 +20,7 @@ import {
   participantRow,
   standingsAfter,
   type StandingNumbers,
-} from '../../services/tournament-stats.ts';
+} from '../../services/statistics/tournament-stats.ts';
 import type { Tx } from '../client.ts';
 import {
   auditLog,

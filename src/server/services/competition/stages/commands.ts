@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { StageCreateInput, StageView } from '../../../../lib/api/stages.ts';
+import { crossSeed, draftStage, groupCount, nextSwissRound, seedOrder, type NextRoundRefusal } from '../../../../lib/domain/stage/build.ts';
+import { isElimination, MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS } from '../../../../lib/domain/stage/format.ts';
+import { resolveStage } from '../../../../lib/domain/stage/resolve.ts';
+import { normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
+import type { Tx } from '../../../db/client.ts';
+import { playerGameStats, stageGroups, stages, teamGameStats } from '../../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../audit.ts';
+import { approvedParticipants } from '../../match-day/participants.ts';
+import { closeCheckInWithin, published, type CheckInClosing } from '../../match-day/registration.ts';
+import { stageCreatedEntry } from './audit-entries.ts';
+import { bumpTournament, insertMatches } from './save.ts';
+import { finished, placementsOf, tablesOf } from './standings.ts';
+import { loadStages, lockTournament, type LoadedStage, type TournamentRow } from './store.ts';
+import { stageView } from './views.ts';
+
+/* Creating a stage (`POST …/stages`) and pairing a Swiss stage's next round (`POST …/next-round`). */
+
+/** The game's rating of each participant (players or teams by the tournament's type); the unrated are absent. */
+async function ratingsOf(tx: Tx, tournament: TournamentRow, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = tournament.soloOnly
+    ? await tx
+        .select({ id: playerGameStats.userId, rating: playerGameStats.rating })
+        .from(playerGameStats)
+        .where(and(eq(playerGameStats.gameId, tournament.gameId), inArray(playerGameStats.userId, [...ids])))
+    : await tx
+        .select({ id: teamGameStats.teamId, rating: teamGameStats.rating })
+        .from(teamGameStats)
+        .where(and(eq(teamGameStats.gameId, tournament.gameId), inArray(teamGameStats.teamId, [...ids])));
+  return new Map(rows.map((r) => [r.id, r.rating]));
+}
+
+export type StageRefusal =
+  | 'notFound'
+  | 'finished'
+  | 'noParticipants'
+  | 'needTwo'
+  | 'tooMany'
+  | 'manualParticipants'
+  | 'fromNotFound'
+  | 'fromNotComplete'
+  | 'advanceTooFew'
+  | 'thirdPlaceNeedsFour'
+  | 'groupTooLarge';
+
+export type StageCreated = { ok: true; stage: StageView; started: boolean } | { ok: false; reason: StageRefusal };
+
+/** Who advances from a finished stage: the top `advance` of each group, cross-seeded; from an elimination stage, the best placed. */
+function advancing(source: LoadedStage, advance: number): string[] {
+  if (isElimination(source.stage.format)) {
+    return placementsOf(source, [])
+      .sort((x, y) => x.from - y.from)
+      .slice(0, advance)
+      .map((p) => p.participant);
+  }
+  return crossSeed(
+    tablesOf(source).map((table) => table.map((row) => row.participant)),
+    advance,
+  );
+}
+
+/** A refusal found inside a change's transaction, thrown so the transaction rolls back whole. */
+class Refused<T> extends Error {
+  readonly outcome: T;
+  constructor(outcome: T) {
+    super('refused');
+    this.outcome = outcome;
+  }
+}
+
+/**
+ * Runs a draw in one transaction that a refusal rolls back whole: a draw closes check-in before it
+ * can tell whether enough checked in, and a refused draw must leave no drops, promotions or audit
+ * rows behind. The close's notices go out only once the draw committed.
+ */
+export async function drawing<T extends { ok: boolean }>(
+  db: Tx,
+  tournamentId: string,
+  draw: (tx: Tx, close: (tx: Tx) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  let closing = { closed: false } as CheckInClosing;
+  const close = async (tx: Tx) => {
+    closing = await closeCheckInWithin(tx, tournamentId);
+  };
+  try {
+    const outcome = await db.transaction(async (tx) => {
+      const result = await draw(tx, close);
+      if (!result.ok) throw new Refused(result);
+      return result;
+    });
+    if (closing.closed) published(tournamentId, 'checkIn', closing.told);
+    return outcome;
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome as T;
+    throw error;
+  }
+}
+
+/**
+ * Creates a stage (issue 21, `POST …/stages`) in one transaction and a fixed number of queries:
+ * its participants are the approved ones (or the top of an earlier stage's groups), seeded as
+ * asked; the whole stage is built in memory and written with one insert per table. Creating the
+ * first stage closes applications, as drawing a bracket does.
+ */
+export async function createStage(db: Tx, tournamentId: string, input: StageCreateInput, actor: AuditActor): Promise<StageCreated> {
+  return drawing(db, tournamentId, async (tx, closeCheckIn): Promise<StageCreated> => {
+    const tournament = await lockTournament(tx, tournamentId);
+    if (!tournament) return { ok: false, reason: 'notFound' };
+    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    let all = await loadStages(tx, tournamentId);
+    const seeding = input.seeding ?? 'order';
+    const settings = input.settings ?? {};
+    let pool: string[];
+    // Disqualified in the stage that feeds this one: they forfeit here too.
+    let carried: string[] = [];
+    if (input.from) {
+      const source = all.find((s) => s.stage.id === input.from!.stageId);
+      if (!source) return { ok: false, reason: 'fromNotFound' };
+      if (!finished(source)) return { ok: false, reason: 'fromNotComplete' };
+      pool = advancing(source, input.from.advance);
+      carried = source.stage.disqualified.filter((id) => pool.includes(id));
+      if (pool.length < 2) return { ok: false, reason: 'advanceTooFew' };
+    } else {
+      // Check-in (issue 22): its end is carried out first, and only those who checked in are seeded.
+      if (tournament.checkInEnabled && !tournament.checkInClosedAt) await closeCheckIn(tx);
+      const approved = await approvedParticipants(tx, tournament, { checkedInOnly: tournament.checkInEnabled });
+      if (approved.length === 0) return { ok: false, reason: 'noParticipants' };
+      pool = approved.map((p) => p._id);
+    }
+    if (pool.length < 2) return { ok: false, reason: 'needTwo' };
+    if (pool.length > MAX_STAGE_PARTICIPANTS) return { ok: false, reason: 'tooMany' };
+    if (input.format === 'single_elimination' && settings.thirdPlace && pool.length < 4) return { ok: false, reason: 'thirdPlaceNeedsFour' };
+    if (input.format === 'round_robin' && Math.ceil(pool.length / groupCount(pool.length, settings)) > MAX_ROUND_ROBIN_GROUP) {
+      return { ok: false, reason: 'groupTooLarge' };
+    }
+    if (seeding === 'manual') {
+      const given = input.participants ?? [];
+      if (given.length !== pool.length || new Set(given).size !== given.length || given.some((id) => !pool.includes(id))) {
+        return { ok: false, reason: 'manualParticipants' };
+      }
+      pool = [...given];
+    }
+    const ratings = seeding === 'rating' || input.format === 'swiss' ? await ratingsOf(tx, tournament, pool) : new Map<string, number>();
+    // Playoffs keep the cross-seeded order; `standard` pairs it 1 v n.
+    const ordered = input.from ? pool : seedOrder(pool, seeding, ratings);
+    const draft = draftStage(input.format, settings, ordered, input.from ? 'standard' : seeding, ratings);
+    const top = all.at(-1)?.stage.number ?? 0;
+    const [stage] = await tx
+      .insert(stages)
+      .values({
+        tournamentId: tournament.id,
+        number: top + 1,
+        name: input.name ?? '',
+        format: input.format,
+        // Playoffs from groups are cross-seeded and paired 1 v n, whatever was asked.
+        seeding: input.from ? 'standard' : seeding,
+        settings,
+        seeds: draft.seeds,
+        disqualified: carried,
+        fromStageId: input.from?.stageId ?? null,
+        advance: input.from?.advance ?? null,
+      })
+      .returning();
+    const groupIds = new Map(draft.groups.map((_, g) => [g + 1, randomUUID()]));
+    if (groupIds.size > 0)
+      await tx.insert(stageGroups).values(
+        [...groupIds].map(([number, id]) => ({
+          id,
+          stageId: stage!.id,
+          number,
+        })),
+      );
+    const resolved = resolveStage(draft.plan, draft.seeds, new Map(), new Set(carried));
+    await insertMatches(tx, stage!.id, draft.plan, resolved, groupIds, tournament);
+    const started = normalizeStatus(tournament.status) === 'pending';
+    const [created] = await loadStages(tx, tournament.id).then((loaded) => {
+      all = loaded;
+      return loaded.filter((s) => s.stage.id === stage!.id);
+    });
+    await bumpTournament(tx, tournament, all, started ? { status: 'started' } : {});
+    await recordAudit(tx, stageCreatedEntry(tournament.id, created!.stage, actor));
+    return { ok: true, stage: stageView(created!), started };
+  });
+}
+
+export type NextRound = { ok: true; stage: StageView; round: number } | { ok: false; reason: 'tournamentNotFound' | 'notFound' | 'finished' | NextRoundRefusal };
+
+/** Pairs the next Swiss round of a stage (`POST …/stages/{stageId}/next-round`). */
+export async function pairNextRound(db: Tx, tournamentId: string, stageId: string): Promise<NextRound> {
+  return db.transaction(async (tx): Promise<NextRound> => {
+    const tournament = await lockTournament(tx, tournamentId);
+    if (!tournament) return { ok: false, reason: 'tournamentNotFound' };
+    const all = await loadStages(tx, tournamentId);
+    const loaded = all.find((s) => s.stage.id === stageId);
+    if (!loaded) return { ok: false, reason: 'notFound' };
+    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    if (loaded.stage.format !== 'swiss') return { ok: false, reason: 'notSwiss' };
+    const ratings = await ratingsOf(tx, tournament, loaded.groups.flat());
+    // The disqualified are paired no more (nor given a bye's points).
+    const out = new Set(loaded.stage.disqualified);
+    const playing = loaded.groups.map((members) => members.filter((id) => !out.has(id)));
+    const next = nextSwissRound(loaded.stage.settings, playing, loaded.resolved, ratings);
+    if (!next.ok) return next;
+    const groupRows = await tx.select().from(stageGroups).where(eq(stageGroups.stageId, stageId));
+    const groupIds = new Map(groupRows.map((g) => [g.number, g.id]));
+    const fresh = resolveStage(next.plan, [], new Map(), new Set(loaded.stage.disqualified));
+    await insertMatches(tx, stageId, next.plan, fresh, groupIds, tournament);
+    const reloaded = await loadStages(tx, tournamentId);
+    await bumpTournament(tx, tournament, reloaded);
+    return {
+      ok: true,
+      stage: stageView(reloaded.find((s) => s.stage.id === stageId)!),
+      round: next.round,
+    };
+  });
+}

@@ -1,0 +1,94 @@
+import type { StageMatchView, StagesState, StageView } from '../../../../lib/api/stages.ts';
+import type { Bracket } from '../../../../lib/domain/bracket.ts';
+import { bracketOf } from '../../../../lib/domain/stage/legacy.ts';
+import type { Tx } from '../../../db/client.ts';
+import { finished, placementsOf, standingsOf, tablesOf, type TournamentStandings } from './standings.ts';
+import { loadCompetition, loadCompetitionOf, type CompetitionOf, type LoadedCompetition, type LoadedStage } from './store.ts';
+
+/* Loaded stages as the API shows them: a match, a stage, a tournament's stages, its SPEC bracket. */
+
+export function matchView(loaded: LoadedStage, index: number): StageMatchView {
+  const row = loaded.rows[index]!;
+  const state = loaded.resolved[index]!;
+  return {
+    _id: row.id,
+    stage: loaded.stage.id,
+    group: row.groupNumber,
+    side: row.side,
+    round: row.round,
+    position: row.position,
+    a: state.a,
+    b: state.b,
+    scoreA: state.result?.scoreA ?? null,
+    scoreB: state.result?.scoreB ?? null,
+    games: state.result?.games ?? [],
+    winner: state.winner,
+    forfeit: state.result?.forfeit ?? null,
+    status: state.status,
+    bye: state.bye,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    comment: row.comment,
+    version: row.version,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    reportState: row.reportState,
+  };
+}
+
+export function stageView(loaded: LoadedStage): StageView {
+  const { stage } = loaded;
+  const tables = tablesOf(loaded);
+  return {
+    _id: stage.id,
+    tournament: stage.tournamentId,
+    number: stage.number,
+    name: stage.name,
+    format: stage.format,
+    seeding: stage.seeding,
+    settings: stage.settings,
+    seeds: stage.seeds,
+    disqualified: stage.disqualified,
+    from: stage.fromStageId && stage.advance ? { stageId: stage.fromStageId, advance: stage.advance } : null,
+    groups: loaded.groups.map((participants, g) => ({
+      number: g + 1,
+      participants,
+      standings: tables[g] ?? [],
+    })),
+    matches: loaded.plan.map((_, index) => matchView(loaded, index)),
+    placements: placementsOf(loaded, tables),
+    complete: finished(loaded),
+  };
+}
+
+/** The SPEC bracket a tournament shows: its single-elimination stage (the last one), or none. */
+export function projectedBracket(all: readonly LoadedStage[]): Bracket {
+  const playoff = all.findLast((s) => s.stage.format === 'single_elimination');
+  return playoff
+    ? bracketOf(
+        playoff.resolved,
+        playoff.rows.map((r) => r.comment),
+      )
+    : [];
+}
+
+/** Every stage of a tournament with its groups, matches, tables and places (`GET …/stages`). */
+export async function stagesState(db: Tx, tournamentId: string): Promise<StagesState | null> {
+  const loaded = await loadCompetition(db, tournamentId);
+  return loaded && stateOf(loaded);
+}
+
+const stateOf = ({ row, all, participants }: LoadedCompetition): StagesState => ({
+  tournament: row.id,
+  version: row.bracketVersion,
+  participants,
+  stages: all.map(stageView),
+});
+
+/**
+ * The stages and places of a tournament its caller has just read (the tournament page shows
+ * both): the answers of `stagesState` and `tournamentStandings` from one read of its stages and
+ * participants, without reading the tournament again.
+ */
+export async function competition(db: Tx, tournament: CompetitionOf): Promise<{ state: StagesState; standings: TournamentStandings }> {
+  const loaded = await loadCompetitionOf(db, tournament);
+  return { state: stateOf(loaded), standings: standingsOf(loaded) };
+}
