@@ -25,8 +25,12 @@ import {
  * with the status each must get. A route without a row fails the last test.
  */
 
-/** `staff`: a co-organiser (issue 23) of the tournaments the organiser rows use, and of no other. */
-const ACTORS = ['guest', 'unconfirmed', 'user', 'member', 'captain', 'otherCaptain', 'staff', 'admin'] as const;
+/**
+ * `staff`: a co-organiser (issue 23) of the tournaments the organiser rows use, and of no other.
+ * `orgOwner`, `orgAdmin`, `orgStaff`: the people of organisation A (issue 56), who organise its
+ * tournaments and nothing of the site's or of another organisation's.
+ */
+const ACTORS = ['guest', 'unconfirmed', 'user', 'member', 'captain', 'otherCaptain', 'staff', 'orgOwner', 'orgAdmin', 'orgStaff', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 type Expect = Record<Actor, number>;
 
@@ -58,6 +62,8 @@ const signed = (ok: number, overrides: Partial<Expect> = {}): Expect => ({ ...al
 const adminOnly = (ok: number): Expect => signed(403, { admin: ok });
 /** The tournament's organisers (decision 016): its admin and its staff get `ok` (the staff `staffOk`); other signed-in callers 403. */
 const organiser = (ok: number, staffOk = ok): Expect => signed(403, { admin: ok, staff: staffOk });
+/** Organisation A's owner and admins get `ok`; its staff and everyone else signed in 403. */
+const orgManagers = (ok: number): Expect => signed(403, { orgOwner: ok, orgAdmin: ok });
 /** Only team A's captain gets `ok`. */
 const captainOnly = (ok: number): Expect => signed(403, { captain: ok });
 
@@ -84,6 +90,10 @@ beforeAll(async () => {
   people.captain = await player(api);
   people.otherCaptain = await player(api);
   people.staff = await player(api);
+  people.orgOwner = await player(api);
+  people.orgAdmin = await player(api);
+  people.orgStaff = await player(api);
+  w.orgA = await organisationOf(people.orgOwner, { orgAdmin: 'admin', orgStaff: 'staff' });
   // Staff of a tournament of its own, for the check that staff elsewhere is refused before the body.
   w.elsewhereStaff = (await coOrganiser(api, await newTournament(true))).token;
   const unconfirmed = `unconfirmed_${unique()}`;
@@ -197,6 +207,22 @@ beforeAll(async () => {
   }
   w.removableStaff = (await coOrganiser(api, w.solo!)).user.id;
 });
+
+/** A new organisation owned by `owner`, with `roles` of the matrix's people in it; its id. */
+async function organisationOf(owner: Player, roles: Partial<Record<Actor, 'admin' | 'staff'>> = {}): Promise<string> {
+  const made = await ok<{ organisation: { _id: string } }>('POST', '/api/organisations', owner.token, { name: `Організація ${unique()}` });
+  for (const [actor, role] of Object.entries(roles)) {
+    await ok('POST', `/api/organisations/${made.organisation._id}/members`, owner.token, { user: people[actor as 'orgAdmin'].user.id, role });
+  }
+  return made.organisation._id;
+}
+
+/** A new member of organisation A, for the rows that change or remove one. */
+async function orgMember(role: 'admin' | 'staff' = 'staff'): Promise<string> {
+  const person = await player(api);
+  await ok('POST', `/api/organisations/${w.orgA}/members`, people.orgOwner.token, { user: person.user.id, role });
+  return person.user.id;
+}
 
 /** A fresh notification of the team member's, for the delete row (only its owner may delete it). */
 async function memberNotification() {
@@ -486,6 +512,39 @@ const rows: Row[] = [
     request: async () => ({ path: `/api/users/${(await player(api)).user.id}/sessions` }),
     expect: adminOnly(200),
   },
+  // Organisations (issue 56): organisation A's owner and admins manage it; the platform's admin moderates.
+  { route: 'GET /api/organisations', request: () => ({ path: '/api/organisations?q=Організація' }), expect: all(200) },
+  { route: 'GET /api/organisations/:idOrSlug', request: () => ({ path: `/api/organisations/${w.orgA}` }), expect: all(200) },
+  { route: 'POST /api/organisations', request: () => ({ path: '/api/organisations', body: { name: `Клуб ${unique()}` } }), expect: signed(201) },
+  {
+    route: 'PUT /api/organisations/:id',
+    request: () => ({ path: `/api/organisations/${w.orgA}`, body: { name: `Організація А ${unique()}`, description: 'Опис' } }),
+    expect: orgManagers(200),
+  },
+  { route: 'PATCH /api/organisations/:id', request: () => ({ path: `/api/organisations/${w.orgA}`, body: { verified: true } }), expect: adminOnly(200) },
+  {
+    route: 'DELETE /api/organisations/:id',
+    // The owner deletes one of their own made for it; everyone else tries organisation A, which stays.
+    request: async (a) => ({ path: `/api/organisations/${a === 'orgOwner' ? await organisationOf(people.orgOwner) : w.orgA}` }),
+    expect: signed(403, { orgOwner: 200 }),
+  },
+  {
+    route: 'POST /api/organisations/:id/members',
+    request: async () => ({ path: `/api/organisations/${w.orgA}/members`, body: { user: (await player(api)).user.id, role: 'staff' } }),
+    expect: orgManagers(201),
+  },
+  {
+    route: 'PATCH /api/organisations/:id/members/:userId',
+    request: async () => ({ path: `/api/organisations/${w.orgA}/members/${await orgMember()}`, body: { role: 'admin' } }),
+    expect: orgManagers(200),
+  },
+  {
+    route: 'DELETE /api/organisations/:id/members/:userId',
+    request: async () => ({ path: `/api/organisations/${w.orgA}/members/${await orgMember()}` }),
+    expect: orgManagers(200),
+  },
+  { route: 'POST /api/organisations/:id/follow', request: () => ({ path: `/api/organisations/${w.orgA}/follow` }), expect: signed(200) },
+  { route: 'DELETE /api/organisations/:id/follow', request: () => ({ path: `/api/organisations/${w.orgA}/follow` }), expect: signed(200) },
   // Each signed-in actor closes a second session of its own, so its main token keeps working.
   {
     route: 'POST /api/auth/logout',

@@ -11,6 +11,7 @@ import { live } from './en/live.ts';
 import { mail } from './en/mail.ts';
 import { matchHistory } from './en/match-history.ts';
 import { news } from './en/news.ts';
+import { organisations } from './en/organisations.ts';
 import { notices } from './en/notices.ts';
 import { notifications } from './en/notifications.ts';
 import { profiles } from './en/profiles.ts';
@@ -25,4 +26,4 @@ import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations };

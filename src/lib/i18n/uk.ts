@@ -11,6 +11,7 @@ import { live } from './uk/live.ts';
 import { mail } from './uk/mail.ts';
 import { matchHistory } from './uk/match-history.ts';
 import { news } from './uk/news.ts';
+import { organisations } from './uk/organisations.ts';
 import { notices } from './uk/notices.ts';
 import { notifications } from './uk/notifications.ts';
 import { profiles } from './uk/profiles.ts';
@@ -27,6 +28,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations } as const;
 
 export type MessageKey = keyof typeof uk;

@@ -28,6 +28,7 @@ import { health } from './routes/health.ts';
 import { leaderboardsRoutes } from './routes/leaderboards.ts';
 import { tournamentEventRoutes, userEventRoutes } from './routes/live.ts';
 import { newsRoutes } from './routes/news.ts';
+import { organisationsRoutes } from './routes/organisations.ts';
 import { playerProfileRoutes, teamProfileRoutes } from './routes/profiles.ts';
 import { noticeSettingsRoutes } from './routes/notice-settings.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
@@ -156,6 +157,7 @@ export function createApp(deps: Deps) {
   app.route('/teams', teamProfileRoutes);
   app.route('/players', playerProfileRoutes);
   app.route('/team', teamChatRoutes);
+  app.route('/organisations', organisationsRoutes);
   app.route('/news', newsRoutes);
   app.route('/stats/matches', matchHistoryRoutes);
   app.route('/stats', leaderboardsRoutes);

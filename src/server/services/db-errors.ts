@@ -10,6 +10,15 @@ function sqlState(error: unknown): string | undefined {
 /** A unique index refused the row (two requests racing for the same name or application). */
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 
+/** The name of the constraint a database error names (which unique index refused the row), looked for through wrapped causes. */
+export function constraintOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
 /** A foreign key refused the change (a row still referenced, or a reference to nothing). */
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
 

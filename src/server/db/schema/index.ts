@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './images.ts';
 export * from './games.ts';
 export * from './teams.ts';
+export * from './organisations.ts';
 export * from './tournaments.ts';
 export * from './stages.ts';
 export * from './news.ts';

@@ -7,6 +7,7 @@ import { TOURNAMENT_STATUSES } from '../../../lib/domain/tournament-status.ts';
 import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 import { games } from './games.ts';
+import { organisations } from './organisations.ts';
 import { teams } from './teams.ts';
 
 /**
@@ -57,6 +58,8 @@ export const tournaments = pgTable(
     checkInClosedAt: at('check_in_closed_at'),
     /** A reported score not answered within this many minutes is confirmed automatically. */
     confirmationMinutes: integer('confirmation_minutes').notNull().default(15),
+    /** The organisation hosting it (issue 56); null for the site's own, as every tournament before organisations. */
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: createdAt('updated_at'),
   },
@@ -67,6 +70,7 @@ export const tournaments = pgTable(
     index('tournaments_game_title_idx').on(t.gameId, t.titleKey),
     index('tournaments_date_idx').on(t.date),
     index('tournaments_status_idx').on(t.status),
+    index('tournaments_organisation_date_idx').on(t.organisationId, t.date),
   ],
 );
 

@@ -44,6 +44,21 @@ export async function findByLogin(db: Tx, loginOrEmail: string): Promise<UserRow
   return row;
 }
 
+/**
+ * The user named by id or by nickname (never by address: a list of members must not tell whether
+ * an address has an account).
+ */
+export async function findByIdOrName(db: Tx, query: string): Promise<UserRow | undefined> {
+  const value = query.normalize('NFKC').trim();
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(isId ? eq(users.id, value.toLowerCase()) : eq(lower(users.username), value.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
 export async function findByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(lower(users.email), email.toLowerCase())).limit(1);
   return row;

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { nameSkeletons } from '../../../lib/domain/names.ts';
 import type { Tx } from '../../db/client.ts';
-import { teams, users } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../db-errors.ts';
+import { organisations, teams, users } from '../../db/schema/index.ts';
+import { constraintOf, isUniqueViolation } from '../db-errors.ts';
 
 /** The columns a name's skeletons are stored in (users and teams alike). */
 export function skeletonColumns(name: string): { nameSkeleton: string; nameSkeletonUpper: string } {
@@ -16,7 +16,7 @@ export function nameKeys(name: string): string[] {
   return [`name:${name.toLowerCase()}`, `lower:${lower}`, `upper:${upper}`];
 }
 
-type Table = typeof users | typeof teams;
+type Table = typeof users | typeof teams | typeof organisations;
 
 function sameSkeleton(table: Table, name: string): SQL {
   const { lower, upper } = nameSkeletons(name);
@@ -39,13 +39,15 @@ export async function teamNameLooksTaken(db: Tx, name: string): Promise<boolean>
   return Boolean(row);
 }
 
-/** The name of the constraint a database error names, looked for through wrapped causes. */
-function constraintOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const constraint = (e as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-  }
-  return undefined;
+/** Whether an organisation's name looks like `name` (another's than `exceptId`). */
+export async function organisationNameLooksTaken(db: Tx, name: string, exceptId?: string): Promise<boolean> {
+  const similar = sameSkeleton(organisations, name);
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(exceptId ? and(similar, ne(organisations.id, exceptId)) : similar)
+    .limit(1);
+  return Boolean(row);
 }
 
 /** A skeleton index refused the row: a look-alike name was taken in the meantime. */

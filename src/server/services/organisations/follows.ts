@@ -1,0 +1,30 @@
+/**
+ * Following an organisation (issue 56): a follower is told when it publishes a tournament (a
+ * notice, so in the bell and by letter as their settings say). Following twice, or unfollowing
+ * what one does not follow, changes nothing and is no error.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { organisationFollows } from '../../db/schema/index.ts';
+import { changed } from '../live/changes.ts';
+import { findOrganisation, followerCount, isPublic } from './organisations.ts';
+
+export type FollowResult = { ok: true; name: string; following: boolean; followers: number } | { ok: false; reason: 'notFound' };
+
+/** Follows (`on`) or unfollows a public organisation. */
+export async function setFollowing(db: Tx, organisationId: string, userId: string, on: boolean): Promise<FollowResult> {
+  return db.transaction(async (tx): Promise<FollowResult> => {
+    const organisation = await findOrganisation(tx, organisationId);
+    if (!organisation || !isPublic(organisation)) return { ok: false, reason: 'notFound' };
+    if (on) await tx.insert(organisationFollows).values({ organisationId, userId }).onConflictDoNothing();
+    else await tx.delete(organisationFollows).where(and(eq(organisationFollows.organisationId, organisationId), eq(organisationFollows.userId, userId)));
+    changed('organisations');
+    return { ok: true, name: organisation.name, following: on, followers: await followerCount(tx, organisationId) };
+  });
+}
+
+/** The organisations a user follows: the cabinet lists them. */
+export async function followedBy(db: Tx, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: organisationFollows.organisationId }).from(organisationFollows).where(eq(organisationFollows.userId, userId));
+  return rows.map((r) => r.id);
+}
