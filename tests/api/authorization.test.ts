@@ -62,6 +62,7 @@ const signed = (ok: number, overrides: Partial<Expect> = {}): Expect => ({ ...al
 const adminOnly = (ok: number): Expect => signed(403, { admin: ok });
 /** The tournament's organisers (decision 016): its admin and its staff get `ok` (the staff `staffOk`); other signed-in callers 403. */
 const organiser = (ok: number, staffOk = ok): Expect => signed(403, { admin: ok, staff: staffOk });
+const isOrgActor = (a: Actor) => a === 'orgOwner' || a === 'orgAdmin' || a === 'orgStaff';
 /** Organisation A's owner and admins get `ok`; its staff and everyone else signed in 403. */
 const orgManagers = (ok: number): Expect => signed(403, { orgOwner: ok, orgAdmin: ok });
 /** Only team A's captain gets `ok`. */
@@ -102,6 +103,14 @@ beforeAll(async () => {
 
   w.game = await statsGame(api, { name: `Матриця ${unique()}` });
   w.spareGame = await game(api, `Запасна ${unique()}`);
+  w.orgTournament = (
+    await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', people.orgOwner.token, {
+      title: `Турнір організації ${unique()}`,
+      date: '2030-06-01',
+      game: w.game,
+      organisation: w.orgA,
+    })
+  ).tournament._id;
   w.solo = await newTournament(true);
   w.team = await newTournament(false);
   w.spareTournament = await newTournament(true);
@@ -315,8 +324,15 @@ const rows: Row[] = [
   { route: 'GET /api/tournaments/:id/eligibility', request: () => ({ path: `/api/tournaments/${w.solo}/eligibility` }), expect: signed(200) },
   {
     route: 'POST /api/tournaments',
-    request: () => ({ path: '/api/tournaments', body: { title: `Турнір ${unique()}`, date: '2030-06-01', game: w.game } }),
-    expect: adminOnly(201),
+    // Organisation A's people publish for it; everyone else for the site.
+    request: (a) => ({ path: '/api/tournaments', body: { title: `Турнір ${unique()}`, date: '2030-06-01', game: w.game, ...(isOrgActor(a) ? { organisation: w.orgA } : {}) } }),
+    expect: signed(403, { admin: 201, orgOwner: 201, orgAdmin: 201 }),
+  },
+  {
+    route: 'POST /api/tournaments/:id/clone',
+    // Organisation A's people clone one of its tournaments; everyone else a site tournament.
+    request: (a) => ({ path: `/api/tournaments/${isOrgActor(a) ? w.orgTournament : w.solo}/clone`, body: { date: '2031-06-01T16:00:00Z' } }),
+    expect: signed(403, { admin: 201, orgOwner: 201, orgAdmin: 201 }),
   },
   {
     route: 'PUT /api/tournaments/:id',
@@ -515,7 +531,17 @@ const rows: Row[] = [
   // Organisations (issue 56): organisation A's owner and admins manage it; the platform's admin moderates.
   { route: 'GET /api/organisations', request: () => ({ path: '/api/organisations?q=Організація' }), expect: all(200) },
   { route: 'GET /api/organisations/:idOrSlug', request: () => ({ path: `/api/organisations/${w.orgA}` }), expect: all(200) },
-  { route: 'POST /api/organisations', request: () => ({ path: '/api/organisations', body: { name: `Клуб ${unique()}` } }), expect: signed(201) },
+  {
+    route: 'POST /api/organisations',
+    // A plain player founds one as a fresh account of theirs, so the matrix's players still run no
+    // organisation afterwards (publishing a tournament is refused to them before the body is read).
+    request: async (a) => ({
+      path: '/api/organisations',
+      body: { name: `Клуб ${unique()}` },
+      ...(['user', 'member', 'captain', 'otherCaptain', 'staff'].includes(a) ? { token: (await player(api)).token } : {}),
+    }),
+    expect: signed(201),
+  },
   {
     route: 'PUT /api/organisations/:id',
     request: () => ({ path: `/api/organisations/${w.orgA}`, body: { name: `Організація А ${unique()}`, description: 'Опис' } }),

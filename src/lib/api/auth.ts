@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORGANISATION_ROLES } from '../domain/organisation.ts';
 import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from './limits.ts';
 import { hasInvisibleCharacters, normalizeName } from '../domain/names.ts';
 import { t } from '../i18n/common.ts';
@@ -17,10 +18,14 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /**
- * `GET /users/me`: the user, and the tournaments they are staff of (issue 23, decision 016), so
- * pages and islands know where to offer organiser tools. Other answers keep SPEC's shape.
+ * `GET /users/me`: the user, the tournaments they are staff of (issue 23, decision 016) and the
+ * organisations they are in with their role (issue 56), so pages and islands know where to offer
+ * organiser tools. Other answers keep SPEC's shape.
  */
-export const meSchema = userSchema.extend({ staffOf: z.array(z.string()) });
+export const meSchema = userSchema.extend({
+  staffOf: z.array(z.string()),
+  organisations: z.array(z.object({ _id: z.string(), slug: z.string(), name: z.string(), role: z.enum(ORGANISATION_ROLES) })),
+});
 export type Me = z.infer<typeof meSchema>;
 
 /**

@@ -9,6 +9,7 @@ import type { ApiClient } from './client.ts';
 import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { imageInput } from './games.ts';
 import { bracketSchema } from './bracket.ts';
+import { organisationCardSchema } from './organisations.ts';
 import { isSupportedMoment, MAX_YEAR, MIN_YEAR } from './input.ts';
 import { MAX_CONFIRMATION_MINUTES } from '../domain/match-day.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../domain/registration.ts';
@@ -77,6 +78,8 @@ export const tournamentSchema = z.object({
   checkInOpensAt: z.string().nullable(),
   checkInClosesAt: z.string().nullable(),
   confirmationMinutes: z.number().int(),
+  /** The organisation hosting it (issue 56); null for the site's own. */
+  organisation: organisationCardSchema.nullable(),
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
@@ -132,9 +135,16 @@ export const tournamentInput = z.object({
   checkInClosesAt: dateInput.nullable().optional(),
   confirmationMinutes: z.number().int().min(1).max(MAX_CONFIRMATION_MINUTES).optional(),
 });
-export type TournamentInput = z.input<typeof tournamentInput>;
 
-/** The edit form: title, date and game are required; what is omitted stays as it was. */
+/** `POST /tournaments`: also which organisation hosts it (issue 56); none for the site's own (the admin's). */
+export const tournamentCreate = tournamentInput.extend({ organisation: z.uuid().optional() });
+export type TournamentInput = z.input<typeof tournamentCreate>;
+
+/** `POST /tournaments/{id}/clone`: the new start. */
+export const cloneInput = z.object({ date: dateInput });
+export type CloneInput = z.infer<typeof cloneInput>;
+
+/** The edit form: title, date and game are required; what is omitted stays as it was; the host never changes. */
 export const tournamentUpdate = tournamentInput;
 export type TournamentUpdate = z.input<typeof tournamentUpdate>;
 
@@ -145,6 +155,8 @@ export type TournamentUpdate = z.input<typeof tournamentUpdate>;
  */
 export const tournamentListQuery = z.object({
   game: z.uuid().optional(),
+  /** Only the tournaments this organisation hosts (issue 56). */
+  organisation: z.uuid().optional(),
   soloOnly: z.enum(['true', 'false']).optional(),
   status: statusInput.optional(),
   from: dateInput.optional(),

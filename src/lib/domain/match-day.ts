@@ -18,7 +18,7 @@ export type ReportState = (typeof REPORT_STATES)[number];
 export const MATCH_ACTIONS = ['report', 'confirm', 'autoConfirm', 'dispute', 'result', 'reset'] as const;
 export type MatchAction = (typeof MATCH_ACTIONS)[number];
 
-/** The notices of match day, each in the bell and by email unless the user turned that kind off. */
+/** The notices of match day (and of followed organisations), each in the bell and by email unless the user turned that kind off. */
 export const NOTICE_KINDS = [
   'applicationApproved',
   'applicationRejected',
@@ -29,6 +29,8 @@ export const NOTICE_KINDS = [
   'scoreReported',
   'disputeResolved',
   'tournamentFinished',
+  // Issue 56: an organisation the reader follows published a tournament.
+  'organisationTournament',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

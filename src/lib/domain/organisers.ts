@@ -11,15 +11,19 @@ export interface OrganiserCandidate {
   role: string;
   /** The tournaments the reader is staff of (decision 016); absent in answers other than `/users/me`. */
   staffOf?: readonly string[];
+  /** The organisations the reader is in (issue 56), whose tournaments they organise; absent as `staffOf`. */
+  organisations?: readonly { _id: string }[];
 }
 
 /**
  * Whether the reader organises this tournament: an admin organises every one, a staff member only
- * theirs. The islands show the organiser tools by it; the server decides again on every request
- * (`isOrganiser` in services/competition/staff.ts).
+ * theirs, the people of an organisation the tournaments it hosts (`hostId`). The islands show the
+ * organiser tools by it; the server decides again on every request (`isOrganiser` in
+ * services/competition/staff.ts).
  */
-export const canOrganise = (user: OrganiserCandidate | null | undefined, tournamentId: string): boolean =>
-  Boolean(user) && (user!.role === 'admin' || (user!.staffOf ?? []).includes(tournamentId));
+export const canOrganise = (user: OrganiserCandidate | null | undefined, tournamentId: string, hostId?: string | null): boolean =>
+  Boolean(user) &&
+  (user!.role === 'admin' || (user!.staffOf ?? []).includes(tournamentId) || (Boolean(hostId) && (user!.organisations ?? []).some((o) => o._id === hostId)));
 
 /**
  * Every change that decides a competition, as the audit log names it. Written in the same

@@ -5,7 +5,8 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from '../services/accounts/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
-import { isOrganiser } from '../services/competition/staff.ts';
+import { isHost, isOrganiser } from '../services/competition/staff.ts';
+import { managesAnOrganisation } from '../services/organisations/organisations.ts';
 import { fail } from './errors.ts';
 import { arrivalOf, clientKey, type ProxyTrust } from '../transport.ts';
 
@@ -121,6 +122,34 @@ export function organiserOnly(param: string, tournamentOf?: TournamentOf) {
     await next();
   });
 }
+
+/**
+ * Route middleware (through `hostRoute`): who hosts the tournament the path names and so may edit,
+ * delete or clone it (issue 56): an admin, or the people of its organisation. Checked before
+ * validation, with the same answers as `organiserOnly`.
+ */
+export const hostOnly = createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
+  const auth = c.get('caller');
+  if (!auth) fail(401, 'auth.unauthorized');
+  if (auth.user.role !== 'admin') {
+    const id = c.req.param('id');
+    if (id === undefined || !uuid.safeParse(id).success || !(await isHost(c.get('db'), auth.user, id))) fail(403, 'tournament.hostsOnly');
+  }
+  c.set('auth', auth);
+  await next();
+});
+
+/**
+ * Route middleware (through `publisherRoute`): who may publish tournaments at all, before the body
+ * says for whom: an admin (the site's own), or the owner or an admin of an organisation (issue 56).
+ */
+export const publishers = createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
+  const auth = c.get('caller');
+  if (!auth) fail(401, 'auth.unauthorized');
+  if (auth.user.role !== 'admin' && !(await managesAnOrganisation(c.get('db'), auth.user.id))) fail(403, 'tournament.publishersOnly');
+  c.set('auth', auth);
+  await next();
+});
 
 /**
  * Route middleware for rules about the object named in the path (captain of this team, member of

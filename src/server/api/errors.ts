@@ -16,7 +16,7 @@ export function failWith(status: ContentfulStatusCode, message: string, headers?
 export const waitText = (seconds: number): string =>
   seconds < 60 ? plural(currentLocale(), 'count.seconds', seconds) : plural(currentLocale(), 'count.minutes', Math.ceil(seconds / 60));
 
-/** A rate limit's refusal: 429 (or `status`), the message `key` saying when to try again (`{wait}`), and Retry-After. */
-export function failTooMany(key: MessageKey, retryAfter: number, status: 409 | 429 = 429): never {
-  failWith(status, t(key, { wait: waitText(retryAfter) }), { 'Retry-After': String(retryAfter) });
+/** A rate limit's refusal: 429 (or `status`), the message `key` saying when to try again (`{wait}`, beside `params`), and Retry-After. */
+export function failTooMany(key: MessageKey, retryAfter: number, status: 409 | 429 = 429, params: MessageParams = {}): never {
+  failWith(status, t(key, { ...params, wait: waitText(retryAfter) }), { 'Retry-After': String(retryAfter) });
 }

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
-import { adminOnly, type AppEnv, organiserOnly, type RouteKind, signedIn } from './context.ts';
+import { adminOnly, type AppEnv, hostOnly, organiserOnly, publishers, type RouteKind, signedIn } from './context.ts';
 import { type DataTag, shows, tournamentData } from '../services/live/changes.ts';
 import { NOT_STORED } from './caching.ts';
 import { tournamentOfApplication, tournamentOfMatch } from '../services/competition/staff.ts';
@@ -76,6 +76,14 @@ const ORGANISER_GUARDS = {
  */
 export const organiserRoute = <P extends string, R extends OpenRoute<P>>(config: R, of: keyof typeof ORGANISER_GUARDS) =>
   createRoute({ ...config, security: bearer, middleware: [ORGANISER_GUARDS[of]] as [ReturnType<typeof organiserOnly>] });
+
+/** A route that changes a whole tournament (edit, delete, clone): its hosts, an admin or its organisation's people (issue 56). */
+export const hostRoute = <P extends string, R extends OpenRoute<P>>(config: R) =>
+  createRoute({ ...config, security: bearer, middleware: [hostOnly] as [typeof hostOnly] });
+
+/** A route that publishes a tournament: an admin, or an organisation's owner or admin; the body says for whom. */
+export const publisherRoute = <P extends string, R extends OpenRoute<P>>(config: R) =>
+  createRoute({ ...config, security: bearer, middleware: [publishers] as [typeof publishers] });
 
 /** The names of the query parameters a route's schema takes. */
 function queryNames(config: Pick<RouteConfig, 'request'>): readonly string[] {

@@ -39,6 +39,10 @@ export const notices: Record<keyof typeof uk, string> = {
   'notices.tournamentFinished.subject': '“{tournament}” has finished',
   'notices.tournamentFinished.lead': 'The tournament “{tournament}” has finished. Thank you for taking part! Your result: {place}.',
   'notices.tournamentFinished.action': 'Open the tournament',
+  'notices.organisationTournament.bell': '“{organisation}” announces a new tournament: “{tournament}”.',
+  'notices.organisationTournament.subject': '“{organisation}”: new tournament “{tournament}”',
+  'notices.organisationTournament.lead': 'The organisation “{organisation}”, which you follow, has announced a new tournament, “{tournament}”. You can already look at its registration.',
+  'notices.organisationTournament.action': 'Open the tournament',
   'notices.at': 'Starts: {time}.',
   'notices.place': 'place {place}',
   'notices.placeUnknown': 'participant',
@@ -64,6 +68,7 @@ export const notices: Record<keyof typeof uk, string> = {
   'notices.kind.scoreReported': 'Opponent reported a score',
   'notices.kind.disputeResolved': 'Dispute resolved',
   'notices.kind.tournamentFinished': 'Tournament finished',
+  'notices.kind.organisationTournament': 'A new tournament of an organisation you follow',
   'notices.unknownKind': 'Unknown notification kind',
   'notices.localeSaved': 'Language saved',
 };

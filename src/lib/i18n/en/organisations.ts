@@ -35,6 +35,8 @@ export const organisations: Record<keyof typeof uk, string> = {
   'organisation.slugNeeded': 'Give the page an address in Latin letters: none could be made from the name',
   'organisation.managersOnly': 'Only the organisation’s owner and admins can do this',
   'organisation.membersOnly': 'Only the organisation’s people can do this',
+  'organisation.publishersOnly': 'An organisation’s tournaments are created by its owner and admins',
+  'organisation.dailyLimit': 'An unverified organisation publishes at most {max} tournaments a day. Try again in {wait}.',
   'organisation.ownerOnly': 'Only the organisation’s owner can do this',
   'organisation.suspended': 'The organisation is suspended: nothing in it can be changed',
   'organisation.hasTournaments': 'The organisation has tournaments: it cannot be deleted',

@@ -41,6 +41,10 @@ export const notices = {
   'notices.tournamentFinished.subject': 'Турнір «{tournament}» завершено',
   'notices.tournamentFinished.lead': 'Турнір «{tournament}» завершено. Дякуємо за участь! Ваш результат: {place}.',
   'notices.tournamentFinished.action': 'Відкрити турнір',
+  'notices.organisationTournament.bell': '«{organisation}» оголошує новий турнір: «{tournament}».',
+  'notices.organisationTournament.subject': '«{organisation}»: новий турнір «{tournament}»',
+  'notices.organisationTournament.lead': 'Організація «{organisation}», за якою ви стежите, оголосила новий турнір «{tournament}». Реєстрацію вже можна переглянути.',
+  'notices.organisationTournament.action': 'Відкрити турнір',
   'notices.at': 'Початок: {time}.',
   'notices.place': '{place} місце',
   'notices.placeUnknown': 'учасник',
@@ -66,6 +70,7 @@ export const notices = {
   'notices.kind.scoreReported': 'Суперник повідомив рахунок',
   'notices.kind.disputeResolved': 'Суперечку вирішено',
   'notices.kind.tournamentFinished': 'Турнір завершено',
+  'notices.kind.organisationTournament': 'Новий турнір організації, за якою ви стежите',
   'notices.unknownKind': 'Невідомий вид сповіщення',
   'notices.localeSaved': 'Мову збережено',
 } as const;

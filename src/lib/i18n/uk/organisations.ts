@@ -36,6 +36,8 @@ export const organisations = {
   'organisation.slugNeeded': 'Вкажіть адресу сторінки латиницею: з назви її не вийшло скласти',
   'organisation.managersOnly': 'Це можуть лише власник і адміністратори організації',
   'organisation.membersOnly': 'Це можуть лише люди організації',
+  'organisation.publishersOnly': 'Турніри організації створюють її власник і адміністратори',
+  'organisation.dailyLimit': 'Неперевірена організація публікує щонайбільше {max} турнірів на добу. Спробуйте знову через {wait}.',
   'organisation.ownerOnly': 'Це може лише власник організації',
   'organisation.suspended': 'Організацію призупинено: змінити в ній нічого не можна',
   'organisation.hasTournaments': 'В організації є турніри: її не можна видалити',

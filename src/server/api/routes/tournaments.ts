@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi';
 import {
   eligibilitySchema,
   tournamentDetailSchema,
-  tournamentInput,
+  cloneInput,
+  tournamentCreate,
   tournamentListQuery,
   tournamentSaved,
   tournamentSchema,
@@ -10,10 +11,12 @@ import {
   winnerInput,
 } from '../../../lib/api/tournaments.ts';
 import type { WinnerRefusal } from '../../../lib/domain/tournament-winner.ts';
+import { UNVERIFIED_DAILY_TOURNAMENTS } from '../../../lib/domain/organisation.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { getAuth } from '../context.ts';
-import { fail } from '../errors.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, messageBody, oneTournament, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
+import { fail, failTooMany } from '../errors.ts';
+import { errors, hostRoute, jsonBody, jsonResponse, messageBody, oneTournament, organiserRoute, publicRead, publisherRoute, router, userRoute } from '../openapi.ts';
+import { cloneTournament, hostTournament, type CloneSave } from '../../services/organisations/hosting.ts';
 import { eligibility } from '../../services/match-day/applications.ts';
 import { isOrganiser } from '../../services/competition/staff.ts';
 import { announceFinished } from '../../services/competition/tournament-finish.ts';
@@ -31,6 +34,15 @@ import {
 } from '../../services/competition/tournaments.ts';
 
 const idParam = z.object({ id: z.uuid() });
+
+/** A refusal of publishing or cloning for an organisation (issue 56), or of the save itself. */
+function refuseHosting(result: Extract<CloneSave, { ok: false }>): never {
+  if (result.reason === 'organisationNotFound') fail(404, 'organisation.notFound');
+  if (result.reason === 'forbidden') fail(403, 'organisation.publishersOnly');
+  if (result.reason === 'suspended') fail(403, 'organisation.suspended');
+  if (result.reason === 'daily') failTooMany('organisation.dailyLimit', result.retryAfter, 429, { max: UNVERIFIED_DAILY_TOURNAMENTS });
+  refuseSave(result);
+}
 
 function refuseSave(result: Extract<TournamentSave, { ok: false }>): never {
   if (result.reason === 'notFound') fail(404, 'tournament.notFound');
@@ -55,7 +67,7 @@ export const tournamentsRoutes = router()
       path: '/',
       tags: ['Турніри'],
       summary:
-        'Турніри (публічно), сторінкою: типово перші 100, спершу новіші. Необовʼязкові фільтри: гра `game`, соло чи командні ' +
+        'Турніри (публічно), сторінкою: типово перші 100, спершу новіші. Необовʼязкові фільтри: гра `game`, організація `organisation`, соло чи командні ' +
         '`soloOnly` (true|false), статус `status` (pending|started|finished), `from` — лише турніри від цієї дати (ISO 8601) і пізніше. ' +
         '`sort` — date_desc (типово), date_asc, title_asc, title_desc (за абеткою); `limit` (1–100) і `offset` обирають сторінку. ' +
         'Якщо далі є ще, відповідь має заголовок `Link: <…>; rel="next"`',
@@ -63,9 +75,10 @@ export const tournamentsRoutes = router()
       responses: { 200: jsonResponse(z.array(tournamentSchema), 'Сторінка турнірів'), ...errors(400) },
     }, { shows: () => ['tournaments'], mine: true }),
     async (c) => {
-      const { game, soloOnly, status, from, sort, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
+      const { game, organisation, soloOnly, status, from, sort, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
       const page = await listTournaments(c.get('db'), {
         gameId: game,
+        organisationId: organisation,
         soloOnly: soloOnly === undefined ? undefined : soloOnly === 'true',
         status,
         from: from === undefined ? undefined : new Date(from),
@@ -114,29 +127,54 @@ export const tournamentsRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    publisherRoute({
       method: 'post',
       path: '/',
       tags: ['Турніри'],
       summary:
-        'Адмін: створити турнір (статус за замовчуванням pending). Необовʼязково: `maxParticipants` (2–1024), вікна реєстрації ' +
+        'Створити турнір (статус за замовчуванням pending): адмін — турнір сайту, власник чи адміністратор організації — її турнір ' +
+        '(`organisation`; її підписники отримують сповіщення; неперевірена організація — до 10 турнірів на добу, далі 429 з Retry-After). ' +
+        'Необовʼязково: `maxParticipants` (2–1024), вікна реєстрації ' +
         '(`registrationOpensAt`, `registrationClosesAt`) і підтвердження участі (`checkInEnabled`, `checkInOpensAt`, `checkInClosesAt`; ' +
         'типово за 60 і 10 хв до початку), `confirmationMinutes`. Вікно, що не відкривається раніше, ніж закривається, чи закривається після початку — 422',
-      request: { body: jsonBody(tournamentInput) },
-      responses: { 201: jsonResponse(tournamentSaved, 'Турнір додано'), ...errors(400, 401, 403, 404, 415, 422) },
+      request: { body: jsonBody(tournamentCreate) },
+      responses: { 201: jsonResponse(tournamentSaved, 'Турнір додано'), ...errors(400, 401, 403, 404, 415, 422, 429) },
     }),
     async (c) => {
-      const result = await createTournament(c.get('db'), c.req.valid('json'));
-      if (!result.ok) refuseSave(result);
+      const { organisation, ...input } = c.req.valid('json');
+      const { user } = c.var.auth;
+      if (!organisation && user.role !== 'admin') fail(403, 'tournament.organisationRequired');
+      const result = organisation ? await hostTournament(c.get('db'), user, organisation, input) : await createTournament(c.get('db'), input);
+      if (!result.ok) refuseHosting(result);
       return c.json({ message: t('tournament.added'), tournament: result.tournament }, 201);
     },
   )
   .openapi(
-    adminRoute({
+    hostRoute({
+      method: 'post',
+      path: '/{id}/clone',
+      tags: ['Турніри'],
+      summary:
+        'Клонувати турнір на нову дату (`date`): той самий тип, гра, опис, зображення, ліміт місць, підтвердження участі й організація; ' +
+        'вікна реєстрації зсуваються разом із початком; без заявок, етапів і переможця. Адмін — будь-який, власник чи адміністратор організації — її',
+      request: { params: idParam, body: jsonBody(cloneInput) },
+      responses: { 201: jsonResponse(tournamentSaved, 'Турнір склоновано'), ...errors(400, 401, 403, 404, 415, 422, 429) },
+    }),
+    async (c) => {
+      const result = await cloneTournament(c.get('db'), c.var.auth.user, c.req.valid('param').id, c.req.valid('json').date);
+      if (!result.ok) {
+        if (result.reason === 'notFound') fail(404, 'tournament.notFound');
+        refuseHosting(result);
+      }
+      return c.json({ message: t('tournament.cloned'), tournament: result.tournament }, 201);
+    },
+  )
+  .openapi(
+    hostRoute({
       method: 'put',
       path: '/{id}',
       tags: ['Турніри'],
-      summary: 'Адмін: зберегти турнір (назва, дата й гра обовʼязкові; решта — якщо передано)',
+      summary: 'Адмін або люди організації турніру: зберегти турнір (назва, дата й гра обовʼязкові; решта — якщо передано)',
       request: { params: idParam, body: jsonBody(tournamentUpdate) },
       responses: { 200: jsonResponse(tournamentSaved, 'Турнір оновлено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
     }),
@@ -147,11 +185,11 @@ export const tournamentsRoutes = router()
     },
   )
   .openapi(
-    adminRoute({
+    hostRoute({
       method: 'delete',
       path: '/{id}',
       tags: ['Турніри'],
-      summary: 'Адмін: видалити турнір разом із заявками',
+      summary: 'Адмін або люди організації турніру: видалити турнір разом із заявками',
       request: { params: idParam },
       responses: { 200: jsonResponse(messageBody, 'Турнір видалено'), ...errors(400, 401, 403, 404) },
     }),

@@ -5,6 +5,7 @@ import { fail } from '../errors.ts';
 import { presentUser } from '../../services/accounts/accounts.ts';
 import { signOutEverywhere } from '../../services/accounts/sessions.ts';
 import { staffOf } from '../../services/competition/staff.ts';
+import { organisationsOf } from '../../services/organisations/organisations.ts';
 import { adminRoute, errors, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
 export const idParam = z.object({ id: z.uuid() });
@@ -15,13 +16,14 @@ export const usersRoutes = router()
       method: 'get',
       path: '/me',
       tags: ['Акаунти'],
-      summary: 'Поточний користувач із роллю; staffOf — турніри, де він співорганізатор',
+      summary: 'Поточний користувач із роллю; staffOf — турніри, де він співорганізатор; organisations — його організації й ролі в них',
       responses: { 200: jsonResponse(meSchema, 'Користувач'), ...errors(401) },
     }),
     async (c) => {
       const { user } = c.var.auth;
       const db = c.get('db');
-      return c.json({ ...(await presentUser(db, user)), staffOf: await staffOf(db, user.id) }, 200);
+      const [presented, staff, organisations] = await Promise.all([presentUser(db, user), staffOf(db, user.id), organisationsOf(db, user.id)]);
+      return c.json({ ...presented, staffOf: staff, organisations }, 200);
     },
   )
   .openapi(

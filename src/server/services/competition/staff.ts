@@ -1,14 +1,15 @@
 /**
  * A tournament's staff, its co-organisers (issue 23, decision 016). The admin names them; for that
  * tournament alone they may do what the admin does to decide it (the routes behind
- * `organiserRoute`, api/openapi.ts). `isOrganiser` is the one question every such route asks.
+ * `organiserRoute`, api/openapi.ts). `isOrganiser` is the one question every such route asks; the
+ * people of a hosting organisation (issue 56) pass it too, and `isHost` besides.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_TOURNAMENT_STAFF } from '../../../lib/domain/organisers.ts';
 import { translate } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { applications, stageMatches, stages, tournamentStaff, tournaments, users } from '../../db/schema/index.ts';
+import { applications, organisationMembers, organisations, stageMatches, stages, tournamentStaff, tournaments, users } from '../../db/schema/index.ts';
 import { findByLogin, type UserRow } from '../accounts/accounts.ts';
 import { recordAudit } from './audit.ts';
 import { avatarUrl } from '../accounts/avatars.ts';
@@ -25,13 +26,36 @@ export interface StaffMember {
 /** Who may organise: a user's id and role are all the question needs. */
 export type Organiser = Pick<UserRow, 'id' | 'role'>;
 
-/** Whether `user` organises the tournament: an admin every one, staff only their own. */
+/**
+ * Whether `user` organises the tournament: an admin every one; its staff, and the people of the
+ * organisation hosting it (issue 56) while that organisation is not suspended, only that one.
+ */
 export async function isOrganiser(db: Tx, user: Organiser, tournamentId: string): Promise<boolean> {
   if (user.role === 'admin') return true;
   const [row] = await db
-    .select({ userId: tournamentStaff.userId })
-    .from(tournamentStaff)
-    .where(and(eq(tournamentStaff.tournamentId, tournamentId), eq(tournamentStaff.userId, user.id)))
+    .select({ staff: tournamentStaff.userId, member: organisationMembers.userId })
+    .from(tournaments)
+    .leftJoin(tournamentStaff, and(eq(tournamentStaff.tournamentId, tournaments.id), eq(tournamentStaff.userId, user.id)))
+    .leftJoin(organisations, and(eq(organisations.id, tournaments.organisationId), isNull(organisations.suspendedAt)))
+    .leftJoin(organisationMembers, and(eq(organisationMembers.organisationId, organisations.id), eq(organisationMembers.userId, user.id)))
+    .where(eq(tournaments.id, tournamentId))
+    .limit(1);
+  return Boolean(row?.staff ?? row?.member);
+}
+
+/**
+ * Whether `user` hosts the tournament, and so may also edit and delete it: an admin every one; the
+ * people of its organisation (owner, admins and staff alike) theirs while it is not suspended.
+ * A tournament's own staff (issue 23) decide its competition but do not host it.
+ */
+export async function isHost(db: Tx, user: Organiser, tournamentId: string): Promise<boolean> {
+  if (user.role === 'admin') return true;
+  const [row] = await db
+    .select({ member: organisationMembers.userId })
+    .from(tournaments)
+    .innerJoin(organisations, and(eq(organisations.id, tournaments.organisationId), isNull(organisations.suspendedAt)))
+    .innerJoin(organisationMembers, and(eq(organisationMembers.organisationId, organisations.id), eq(organisationMembers.userId, user.id)))
+    .where(eq(tournaments.id, tournamentId))
     .limit(1);
   return Boolean(row);
 }

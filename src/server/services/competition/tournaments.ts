@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { OrganisationCard } from '../../../lib/api/organisations.ts';
 import type {
   ParticipantTeam,
   ParticipantUser,
@@ -13,7 +14,7 @@ import type { SortOrder } from '../../../lib/domain/tournament-list.ts';
 import { closesInThePast, scheduleProblem, type ScheduleProblem } from '../../../lib/domain/registration.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { applications, games, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
+import { applications, games, organisations, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
 import type { WinnerSnapshot } from '../../../lib/domain/audit.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { avatarUrl } from '../accounts/avatars.ts';
@@ -44,6 +45,7 @@ const listColumns = {
   checkInOpensAt: tournaments.checkInOpensAt,
   checkInClosesAt: tournaments.checkInClosesAt,
   confirmationMinutes: tournaments.confirmationMinutes,
+  organisationId: tournaments.organisationId,
 };
 /** What `present()` reads of a tournament row. */
 type ListRow = Pick<TournamentRow, keyof typeof listColumns>;
@@ -75,7 +77,29 @@ async function winnerNames(db: Tx, rows: readonly Pick<ListRow, 'winnerType' | '
   return names;
 }
 
-function present(row: ListRow, gameName: string, names: Map<string, string>): Tournament {
+/** The organisations hosting these tournaments (issue 56), as cards, by id. */
+async function hostsOf(db: Tx, rows: readonly Pick<ListRow, 'organisationId'>[]): Promise<Map<string, OrganisationCard>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.organisationId ? [r.organisationId] : [])))];
+  const hosts = new Map<string, OrganisationCard>();
+  if (ids.length === 0) return hosts;
+  const found = await db
+    .select({ id: organisations.id, slug: organisations.slug, name: organisations.name, logoUrl: organisations.logoUrl, verified: organisations.verified })
+    .from(organisations)
+    .where(inArray(organisations.id, ids));
+  for (const { id, ...card } of found) hosts.set(id, { _id: id, ...card });
+  return hosts;
+}
+
+/**
+ * A tournament shows to the public unless its organisation is suspended (issue 56): then it leaves
+ * every list and page until the suspension is lifted.
+ */
+const HOST_NOT_SUSPENDED: SQL = or(
+  isNull(tournaments.organisationId),
+  notExists(sql`(select 1 from ${organisations} where ${organisations.id} = ${tournaments.organisationId} and ${organisations.suspendedAt} is not null)`),
+)!;
+
+function present(row: ListRow, gameName: string, names: Map<string, string>, hosts: Map<string, OrganisationCard>): Tournament {
   return {
     _id: row.id,
     title: row.title,
@@ -97,6 +121,7 @@ function present(row: ListRow, gameName: string, names: Map<string, string>): To
     checkInOpensAt: iso(row.checkInOpensAt),
     checkInClosesAt: iso(row.checkInClosesAt),
     confirmationMinutes: row.confirmationMinutes,
+    organisation: row.organisationId ? (hosts.get(row.organisationId) ?? null) : null,
   };
 }
 
@@ -105,6 +130,8 @@ const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 /** What a tournament list may be narrowed to, and which page of it; by default the newest first. */
 export interface TournamentFilter {
   gameId?: string | undefined;
+  /** Only the tournaments this organisation hosts. */
+  organisationId?: string | undefined;
   soloOnly?: boolean | undefined;
   status?: TournamentStatus | undefined;
   /** Only tournaments on or after this moment. */
@@ -125,8 +152,9 @@ const ORDER_BY: Record<SortOrder, SQL[]> = {
 
 /** One page of tournaments, and whether another follows it. */
 export async function listTournaments(db: Tx, filter: TournamentFilter): Promise<{ items: Tournament[]; more: boolean }> {
-  const where: SQL[] = [];
+  const where: SQL[] = [HOST_NOT_SUSPENDED];
   if (filter.gameId) where.push(eq(tournaments.gameId, filter.gameId));
+  if (filter.organisationId) where.push(eq(tournaments.organisationId, filter.organisationId));
   if (filter.soloOnly !== undefined) where.push(eq(tournaments.soloOnly, filter.soloOnly));
   if (filter.status) where.push(eq(tournaments.status, filter.status));
   if (filter.from) where.push(gte(tournaments.date, filter.from));
@@ -140,8 +168,8 @@ export async function listTournaments(db: Tx, filter: TournamentFilter): Promise
   // One row past the page tells whether there is a next one, without counting them all.
   const rows = filter.limit === undefined ? await query : await query.limit(filter.limit + 1);
   const page = filter.limit === undefined ? rows : rows.slice(0, filter.limit);
-  const names = await winnerNames(db, page);
-  return { items: page.map((row) => present(row, row.gameName, names)), more: rows.length > page.length };
+  const [names, hosts] = await Promise.all([winnerNames(db, page), hostsOf(db, page)]);
+  return { items: page.map((row) => present(row, row.gameName, names, hosts)), more: rows.length > page.length };
 }
 
 async function findWithGame(db: Tx, id: string) {
@@ -162,7 +190,14 @@ export async function findTournament(db: Tx, id: string): Promise<TournamentRow 
 export async function getTournament(db: Tx, id: string): Promise<Tournament | undefined> {
   const row = await findWithGame(db, id);
   if (!row) return undefined;
-  return present(row.tournament, row.gameName, await winnerNames(db, [row.tournament]));
+  const [names, hosts] = await Promise.all([winnerNames(db, [row.tournament]), hostsOf(db, [row.tournament])]);
+  return present(row.tournament, row.gameName, names, hosts);
+}
+
+/** Whether the organisation is suspended (its tournaments are then shown to their organisers only). */
+export async function isHostSuspended(db: Tx, organisationId: string): Promise<boolean> {
+  const [row] = await db.select({ at: organisations.suspendedAt }).from(organisations).where(eq(organisations.id, organisationId));
+  return Boolean(row?.at);
 }
 
 /** Teams with their members (captain first, then by joining), by id. */
@@ -240,6 +275,8 @@ export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | n
   shows(tournamentData(id));
   const row = await findWithGame(db, id);
   if (!row) return undefined;
+  const hosts = await hostsOf(db, [row.tournament]);
+  if (row.tournament.organisationId && !viewer?.isAdmin && (await isHostSuspended(db, row.tournament.organisationId))) return undefined;
   const mine: SQL[] = [eq(applications.status, PARTICIPANT_STATUS)];
   if (viewer && !viewer.isAdmin) {
     mine.push(eq(applications.userId, viewer.userId));
@@ -254,7 +291,7 @@ export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | n
     registrationCounts(db, id),
   ]);
   return {
-    ...present(row.tournament, row.gameName, names),
+    ...present(row.tournament, row.gameName, names, hosts),
     applications: list.map(({ tournamentTitle: _title, tournamentStatus: _status, soloOnly: _solo, ...a }) => a),
     bracket: row.tournament.bracket,
     bracketVersion: row.tournament.bracketVersion,
@@ -278,6 +315,8 @@ export interface TournamentWrite {
   checkInOpensAt?: string | null | undefined;
   checkInClosesAt?: string | null | undefined;
   confirmationMinutes?: number | undefined;
+  /** The organisation hosting it (issue 56), set when it is made and never changed. */
+  organisationId?: string | null | undefined;
 }
 
 export type TournamentSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | 'gameNotFound' | 'typeLocked' | ScheduleProblem };
@@ -319,6 +358,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
       status: input.status ?? 'pending',
       soloOnly: input.soloOnly ?? false,
       image: input.image || null,
+      organisationId: input.organisationId ?? null,
       ...registration,
     })
     .returning({ id: tournaments.id });

@@ -46,6 +46,17 @@ export async function roleIn(db: Tx, organisationId: string, userId: string): Pr
   return row?.role ?? null;
 }
 
+/** Whether the user is the owner or an admin of an organisation that is not suspended: they may publish tournaments. */
+export async function managesAnOrganisation(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(and(eq(organisationMembers.userId, userId), inArray(organisationMembers.role, ['owner', 'admin']), publicOrganisation))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Whether the public may see it: a suspended organisation is gone from every list and page. */
 export const isPublic = (row: Pick<OrganisationRow, 'suspendedAt'>): boolean => row.suspendedAt === null;
 /** In SQL, for the lists. */
