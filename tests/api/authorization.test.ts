@@ -569,6 +569,7 @@ const rows: Row[] = [
     request: async () => ({ path: `/api/organisations/${w.orgA}/members/${await orgMember()}` }),
     expect: orgManagers(200),
   },
+  { route: 'GET /api/users/me/organisations', request: () => ({ path: '/api/users/me/organisations' }), expect: signed(200) },
   { route: 'POST /api/organisations/:id/follow', request: () => ({ path: `/api/organisations/${w.orgA}/follow` }), expect: signed(200) },
   { route: 'DELETE /api/organisations/:id/follow', request: () => ({ path: `/api/organisations/${w.orgA}/follow` }), expect: signed(200) },
   // Each signed-in actor closes a second session of its own, so its main token keeps working.

@@ -42,6 +42,10 @@ beforeAll(async () => {
   ids.match = matchId;
   const news = await api.call<{ _id: string }>('POST', '/api/news', { token: organiser, body: { title: 'Стартує весняний сезон: Ґанок, Єнот, Їжак', content: 'Текст.' } });
   ids.news = news.body._id;
+  // An organisation (issue 56) with a follower.
+  const founded = await api.call<{ organisation: { _id: string } }>('POST', '/api/organisations', { token: champion.token, body: { name: unique('Ліга Дніпра ') } });
+  ids.organisation = founded.body.organisation._id;
+  await api.call('POST', `/api/organisations/${ids.organisation}/follow`, { token: rival.token });
 });
 
 describe('GET /api/og/{kind}/{id}.png', () => {
@@ -140,6 +144,7 @@ describe('GET /api/og/{kind}/{id}.png', () => {
       match: 'Матч не знайдено',
       news: 'Новину не знайдено',
       player: 'Гравця не знайдено',
+      organisation: 'Організацію не знайдено',
     };
     for (const kind of SHARE_CARD_KINDS) {
       const res = await api.call<{ message: string }>('GET', shareCardPath(kind, randomUUID(), 'en'));

@@ -13,7 +13,7 @@ describe('the navigation (issue 24: server HTML)', () => {
   });
 
   it('lists every section once, the admin panel last and for admins only', () => {
-    expect(NAV_ITEMS.map((item) => item.href)).toEqual(['/', '/tournaments', '/news', '/leaderboards', '/team', '/cabinet', '/admin']);
+    expect(NAV_ITEMS.map((item) => item.href)).toEqual(['/', '/tournaments', '/organisations', '/news', '/leaderboards', '/team', '/cabinet', '/admin']);
     expect(NAV_ITEMS.filter((item) => item.adminOnly).map((item) => item.href)).toEqual(['/admin']);
   });
 });

@@ -9,6 +9,8 @@ import { createBracketSync } from './sync.ts';
 
 interface Props {
   tournamentId: string;
+  /** The organisation hosting it (issue 56): its people organise it too. */
+  hostId?: string | null;
   /** The tournament still takes applications (drawing the bracket will start it). */
   pending?: boolean;
 }
@@ -17,10 +19,10 @@ interface Props {
  * The «Сітка» button of a tournament page (SPEC §2): opens the bracket modal. Without JavaScript
  * (and until hydrated) it is a link to the bracket page, which shows the same bracket as HTML.
  */
-export default function BracketButton({ tournamentId, pending = false }: Props) {
+export default function BracketButton({ tournamentId, hostId = null, pending = false }: Props) {
   const hydrated = useHydrated();
   // The organisers (an admin, or the tournament's staff: decision 016) edit it; everyone else reads it.
-  const isAdmin = useCanOrganise(tournamentId);
+  const isAdmin = useCanOrganise(tournamentId, hostId);
   const [open, setOpen] = useState(false);
   // One copy of the bracket per page: opening the modal again shows it at once, then refreshes.
   const [sync] = useState(() => createBracketSync(api, tournamentId));

@@ -4,6 +4,7 @@ export const ICON_PATHS = {
   tournaments: 'M7 4h10v3a5 5 0 0 1-10 0zM5 5H3v2a4 4 0 0 0 4 4M19 5h2v2a4 4 0 0 1-4 4M12 12v4m-4 4h8l-1-4H9z',
   news: 'M4 5h13v14H6a2 2 0 0 1-2-2zM17 9h3v8a2 2 0 0 1-2 2M7 9h7M7 13h7M7 16h4',
   leaderboards: 'M4 20V12h4v8zm6 0V6h4v14zm6 0v-5h4v5z',
+  organisations: 'M4 21V8l8-5 8 5v13M4 21h16M9 21v-5h6v5M8 11h2m4 0h2',
   team: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6m7-1a2.5 2.5 0 1 0 0-5M3 20a6 6 0 0 1 12 0M16 14a5 5 0 0 1 5 6',
   cabinet: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8m-8 9a8 8 0 0 1 16 0',
   admin: 'M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6zm0 6v6m-3-3h6',

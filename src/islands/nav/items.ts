@@ -13,6 +13,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'nav.home', icon: 'home' },
   { href: '/tournaments', label: 'nav.tournaments', icon: 'tournaments' },
+  { href: '/organisations', label: 'nav.organisations', icon: 'organisations' },
   { href: '/news', label: 'nav.news', icon: 'news' },
   { href: '/leaderboards', label: 'nav.leaderboards', icon: 'leaderboards' },
   { href: '/team', label: 'nav.team', icon: 'team' },

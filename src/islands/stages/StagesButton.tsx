@@ -8,6 +8,8 @@ import { createStagesSync } from './sync.ts';
 
 interface Props {
   tournamentId: string;
+  /** The organisation hosting it (issue 56): its people organise it too. */
+  hostId?: string | null;
   /** The tournament still takes applications: its first stage starts it. */
   pending?: boolean;
 }
@@ -18,8 +20,8 @@ interface Props {
  * seeded and their results entered. Nothing for anyone else (and nothing until hydrated, as the
  * server rendered).
  */
-export default function StagesButton({ tournamentId, pending = false }: Props) {
-  const organises = useCanOrganise(tournamentId);
+export default function StagesButton({ tournamentId, hostId = null, pending = false }: Props) {
+  const organises = useCanOrganise(tournamentId, hostId);
   const [open, setOpen] = useState(false);
   const [sync] = useState(() => createStagesSync(api, tournamentId));
   // The page shows the tournament's status, participants and winner control as HTML: after a change, show it anew.

@@ -19,9 +19,9 @@ import { adminDetail } from './admin-detail.ts';
  * offered. The choose-winner control sits by the winner block (WinnerControl). Renders nothing for
  * anyone else. The page reloads after a change, so the server-rendered participants show it.
  */
-export default function TournamentAdminTools({ tournamentId }: { tournamentId: string }) {
+export default function TournamentAdminTools({ tournamentId, hostId = null }: { tournamentId: string; hostId?: string | null }) {
   // Until hydrated, render what the server did (nothing), so hydration always matches.
-  const organises = useCanOrganise(tournamentId);
+  const organises = useCanOrganise(tournamentId, hostId);
   const [detail, setDetail] = useState<TournamentDetail | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

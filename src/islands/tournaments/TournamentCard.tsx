@@ -4,7 +4,7 @@ import { gameImage } from '../../lib/domain/game-image.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 /**
  * One tournament in the list: picture and title open the detail, so does the apply button (SPEC §2).
@@ -34,6 +34,12 @@ export function TournamentCard({ tournament, priority = false }: { tournament: T
             {tournament.title}
           </a>
         </h3>
+        {tournament.organisation && (
+          <p className="text-sm text-muted wrap-anywhere">
+            {t('org.hostedBy')}: <a href={`/org/${tournament.organisation.slug}`}>{tournament.organisation.name}</a>
+            {tournament.organisation.verified && <span className="ml-1 text-success" title={t('org.verifiedHint')}>✓</span>}
+          </p>
+        )}
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
           <time dateTime={tournament.date}>{formatDay(tournament.date)}</time>
           <span aria-hidden="true">·</span>

@@ -12,7 +12,7 @@ import { t } from '../../lib/i18n/index.ts';
 import { usePages } from '../../lib/hooks/pages.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $gamesVersion } from '../../lib/stores/games-changed.ts';
-import { TournamentForm } from './TournamentForm.tsx';
+import { TournamentForm } from '../../components/TournamentForm.tsx';
 import { useAdminTask } from '../../lib/hooks/use-admin-task.ts';
 
 const statusTone = { pending: 'text-warning', started: 'text-success', finished: 'text-muted' } as const;

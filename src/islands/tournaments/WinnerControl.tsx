@@ -25,9 +25,9 @@ export function winnerCandidates(detail: TournamentDetail): { id: string; name: 
  * finishes the tournament; anyone else only after a confirmation. Without a champion, a finished
  * tournament's winner is chosen from the approved participants. Nothing for anyone else.
  */
-export default function WinnerControl({ tournamentId }: { tournamentId: string }) {
+export default function WinnerControl({ tournamentId, hostId = null }: { tournamentId: string; hostId?: string | null }) {
   // Until hydrated, render what the server did (nothing), so hydration always matches.
-  const organises = useCanOrganise(tournamentId);
+  const organises = useCanOrganise(tournamentId, hostId);
   const [detail, setDetail] = useState<TournamentDetail | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

@@ -175,6 +175,13 @@ export const organisationListQuery = z
   })
   .extend(pageQuery);
 
+/** `GET /users/me/organisations`: the organisations the reader is in (with their role) and those they follow. */
+export const myOrganisationsSchema = z.object({
+  member: z.array(organisationCardSchema.extend({ role: organisationRoleSchema })),
+  following: z.array(organisationCardSchema),
+});
+export type MyOrganisations = z.infer<typeof myOrganisationsSchema>;
+
 const path = (id: string) => `organisations/${encodeURIComponent(id)}`;
 
 export const listOrganisations = async (api: ApiClient, query: { q?: string; limit?: number; offset?: number } = {}) =>
@@ -187,5 +194,6 @@ export const addMember = (api: ApiClient, id: string, body: MemberInput) => api.
 export const changeMember = (api: ApiClient, id: string, userId: string, body: MemberRoleInput) =>
   api.patch(`${path(id)}/members/${encodeURIComponent(userId)}`, { json: body }).json<MembersSaved>();
 export const removeMember = (api: ApiClient, id: string, userId: string) => api.delete(`${path(id)}/members/${encodeURIComponent(userId)}`).json<MembersSaved>();
+export const getMyOrganisations = (api: ApiClient) => api.get('users/me/organisations').json<MyOrganisations>();
 export const follow = (api: ApiClient, id: string) => api.post(`${path(id)}/follow`).json<FollowSaved>();
 export const unfollow = (api: ApiClient, id: string) => api.delete(`${path(id)}/follow`).json<FollowSaved>();

@@ -202,6 +202,7 @@ const path = (id: string) => `tournaments/${encodeURIComponent(id)}`;
 export async function listTournaments(api: ApiClient, query: TournamentListQuery = {}): Promise<Page<Tournament>> {
   const searchParams: Record<string, string> = {};
   if (query.game) searchParams.game = query.game;
+  if (query.organisation) searchParams.organisation = query.organisation;
   if (query.soloOnly !== undefined) searchParams.soloOnly = String(query.soloOnly);
   if (query.status) searchParams.status = query.status;
   if (query.from !== undefined) searchParams.from = query.from instanceof Date ? query.from.toISOString() : query.from;
@@ -212,6 +213,7 @@ export const getTournament = (api: ApiClient, id: string) => api.get(path(id)).j
 export const getEligibility = (api: ApiClient, id: string) => api.get(`${path(id)}/eligibility`).json<Eligibility>();
 export const createTournament = (api: ApiClient, body: TournamentInput) =>
   api.post('tournaments', { json: body }).json<TournamentSaved>();
+export const cloneTournament = (api: ApiClient, id: string, date: string) => api.post(`${path(id)}/clone`, { json: { date } }).json<TournamentSaved>();
 export const updateTournament = (api: ApiClient, id: string, body: TournamentUpdate) =>
   api.put(path(id), { json: body }).json<TournamentSaved>();
 export const deleteTournament = (api: ApiClient, id: string) => api.delete(path(id)).json<{ message: string }>();

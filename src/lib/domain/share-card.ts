@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../i18n/core.ts';
 
-export const SHARE_CARD_KINDS = ['tournament', 'match', 'news', 'player'] as const;
+export const SHARE_CARD_KINDS = ['tournament', 'match', 'news', 'player', 'organisation'] as const;
 export type ShareCardKind = (typeof SHARE_CARD_KINDS)[number];
 
 export const SHARE_CARD_WIDTH = 1200;

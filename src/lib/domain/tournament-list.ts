@@ -17,6 +17,8 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
  */
 export type TournamentListQuery = {
   game?: string;
+  /** Only the tournaments this organisation hosts (issue 56). */
+  organisation?: string;
   soloOnly?: boolean;
   status?: TournamentStatus;
   /** A moment (ISO 8601) or a Date: only tournaments on or after it. */

@@ -28,7 +28,7 @@ import { health } from './routes/health.ts';
 import { leaderboardsRoutes } from './routes/leaderboards.ts';
 import { tournamentEventRoutes, userEventRoutes } from './routes/live.ts';
 import { newsRoutes } from './routes/news.ts';
-import { organisationsRoutes } from './routes/organisations.ts';
+import { myOrganisationsRoutes, organisationsRoutes } from './routes/organisations.ts';
 import { playerProfileRoutes, teamProfileRoutes } from './routes/profiles.ts';
 import { noticeSettingsRoutes } from './routes/notice-settings.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
@@ -134,6 +134,7 @@ export function createApp(deps: Deps) {
   app.route('/users/me', noticeSettingsRoutes);
   app.route('/users/me', myMatchesRoutes);
   app.route('/users/me', calendarLinkRoutes);
+  app.route('/users/me', myOrganisationsRoutes);
   app.route('/calendar', calendarFeedRoutes);
   app.route('/users', usersRoutes);
   app.route('/games', gamesRoutes);

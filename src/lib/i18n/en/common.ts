@@ -11,6 +11,7 @@ export const common: Record<keyof typeof uk, string> = {
   'nav.home': 'Home',
   'nav.tournaments': 'Tournaments',
   'nav.news': 'News',
+  'nav.organisations': 'Organisations',
   'nav.leaderboards': 'Leaderboards',
   'nav.team': 'Team',
   'nav.cabinet': 'Cabinet',

@@ -6,6 +6,8 @@ export const share: Record<keyof typeof uk, string> = {
   'share.kind.match': 'Match',
   'share.kind.news': 'News',
   'share.kind.player': 'Player',
+  'share.kind.organisation': 'Organisation',
+  'share.organisationVerified': 'Verified organisation',
   'share.champion': 'Champion: {name}',
   'share.bestRating': 'Rating {rating} · {rank}',
   'share.ratingGame': 'in {game}',

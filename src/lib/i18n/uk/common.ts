@@ -9,6 +9,7 @@ export const common = {
   'nav.home': 'Головна',
   'nav.tournaments': 'Турніри',
   'nav.news': 'Новини',
+  'nav.organisations': 'Організації',
   'nav.leaderboards': 'Топи',
   'nav.team': 'Команда',
   'nav.cabinet': 'Кабінет',

@@ -4,6 +4,8 @@ export const share = {
   'share.kind.match': 'Матч',
   'share.kind.news': 'Новини',
   'share.kind.player': 'Гравець',
+  'share.kind.organisation': 'Організація',
+  'share.organisationVerified': 'Перевірена організація',
   'share.champion': 'Чемпіон: {name}',
   'share.bestRating': 'Рейтинг {rating} · {rank}',
   'share.ratingGame': 'у грі {game}',

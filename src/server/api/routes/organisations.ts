@@ -5,6 +5,7 @@ import {
   memberRoleInput,
   membersSaved,
   moderationInput,
+  myOrganisationsSchema,
   organisationInput,
   organisationListItemSchema,
   organisationListQuery,
@@ -20,7 +21,7 @@ import { fail, failTooMany } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, publicRead, router, userRoute } from '../openapi.ts';
 import { linkToNext } from '../paging.ts';
 import type { Limit } from '../../services/rate-limit.ts';
-import { setFollowing } from '../../services/organisations/follows.ts';
+import { followedBy, setFollowing } from '../../services/organisations/follows.ts';
 import { addMember, changeMember, removeMember, type MemberRefusal, type MembersChange } from '../../services/organisations/members.ts';
 import {
   createOrganisation,
@@ -28,6 +29,7 @@ import {
   findOrganisation,
   isPublic,
   listOrganisations,
+  memberships,
   moderateOrganisation,
   presentOrganisation,
   readOrganisation,
@@ -77,7 +79,7 @@ function refuse<R extends string>(table: Record<R, [number, Parameters<typeof fa
 const uuid = z.uuid();
 
 /**
- * Route middleware: the path's organisation, when the caller may `power` it, becomes
+ * A route guard: the path's organisation, when the caller may `power` it, becomes
  * `c.var.organisation`. Checked before the body is read, as `organiserOnly` does for tournaments:
  * 404 when there is none (or it is suspended and the caller is not in it), 403 for a stranger or
  * too low a role, and 403 when it is suspended (unless the service decides, as for leaving). A path
@@ -323,3 +325,21 @@ export const organisationsRoutes = router()
       return c.json({ message: t('organisation.unfollowed', { name: result.name }), following: false, followers: result.followers }, 200);
     },
   );
+
+/** The reader's own organisations, mounted under `/users/me` (the cabinet lists them). */
+export const myOrganisationsRoutes = router().openapi(
+  userRoute({
+    method: 'get',
+    path: '/organisations',
+    tags,
+    summary: 'Мої організації: де я в команді (з роллю) і за якими стежу',
+    responses: { 200: jsonResponse(myOrganisationsSchema, 'Мої організації'), ...errors(401) },
+  }),
+  async (c) => {
+    const { user } = c.var.auth;
+    const db = c.get('db');
+    const [member, following] = await Promise.all([memberships(db, user.id), followedBy(db, user.id)]);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ member, following }, 200);
+  },
+);

@@ -42,7 +42,7 @@ export const shareCardRoutes = router().openapi(
     method: 'get',
     path: '/{kind}/{file}',
     tags: ['Картки'],
-    summary: 'Картка для поширення (Open Graph, PNG 1200×630) турніру, матчу, новини чи гравця: /api/og/{kind}/{id}.png?lang=uk|en',
+    summary: 'Картка для поширення (Open Graph, PNG 1200×630) турніру, матчу, новини, гравця чи організації: /api/og/{kind}/{id}.png?lang=uk|en',
     request: {
       params: z.object({
         kind: z.enum(SHARE_CARD_KINDS),

@@ -5,7 +5,7 @@ import { displayRating, rankOf, rankTitleKey } from '../../../lib/domain/rank.ts
 import { scoreText } from '../../../lib/domain/match-report.ts';
 import { statusLabelKey } from '../../../lib/domain/tournament-status.ts';
 import { formatDate, formatDateTime } from '../../../lib/i18n/format.ts';
-import { translate, type Locale } from '../../../lib/i18n/index.ts';
+import { plural, translate, type Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { games, playerGameStats, users } from '../../db/schema/index.ts';
 import { findNews } from './news.ts';
@@ -13,6 +13,7 @@ import { drawShareCard, SHARE_CARD_DRAWING, type ShareCardContent } from './shar
 import { findMatch } from '../competition/stages/match-state.ts';
 import { teamsOf } from '../teams/teams.ts';
 import { getTournament } from '../competition/tournaments.ts';
+import { readOrganisation } from '../organisations/organisations.ts';
 
 
 /** Why a card cannot be drawn: the catalog key of the 404 for each kind. */
@@ -21,6 +22,7 @@ export const SHARE_CARD_MISSING = {
   match: 'matchPage.notFound',
   news: 'news.notFound',
   player: 'matchHistory.playerNotFound',
+  organisation: 'organisation.notFound',
 } as const satisfies Record<ShareCardKind, string>;
 
 type Words = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => string;
@@ -89,6 +91,20 @@ async function playerCard(db: Tx, id: string, say: Words): Promise<Omit<ShareCar
   };
 }
 
+async function organisationCard(db: Tx, id: string, say: Words, locale: Locale): Promise<Omit<ShareCardContent, 'site'> | null> {
+  const organisation = await readOrganisation(db, id, null);
+  if (!organisation) return null;
+  return {
+    kind: 'organisation',
+    label: say('share.kind.organisation'),
+    eyebrow: organisation.verified ? say('share.organisationVerified') : null,
+    title: organisation.name,
+    versus: null,
+    highlight: plural(locale, 'count.followers', organisation.followers),
+    details: organisation.description ? [organisation.description.split('\n')[0]!.slice(0, 120)] : [],
+  };
+}
+
 /** What the card of `kind` `id` says in `locale`, or null when there is no such thing. */
 export async function shareCardContent(db: Tx, kind: ShareCardKind, id: string, locale: Locale, site: string): Promise<ShareCardContent | null> {
   const say: Words = (key, params) => translate(locale, key, params);
@@ -99,7 +115,9 @@ export async function shareCardContent(db: Tx, kind: ShareCardKind, id: string, 
         ? await matchCard(db, id, say, locale)
         : kind === 'news'
           ? await newsCard(db, id, say, locale)
-          : await playerCard(db, id, say);
+          : kind === 'organisation'
+            ? await organisationCard(db, id, say, locale)
+            : await playerCard(db, id, say);
   return content && { ...content, site };
 }
 

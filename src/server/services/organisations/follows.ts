@@ -3,11 +3,12 @@
  * notice, so in the bell and by letter as their settings say). Following twice, or unfollowing
  * what one does not follow, changes nothing and is no error.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { OrganisationCard } from '../../../lib/api/organisations.ts';
 import type { Tx } from '../../db/client.ts';
-import { organisationFollows } from '../../db/schema/index.ts';
+import { organisationFollows, organisations } from '../../db/schema/index.ts';
 import { changed } from '../live/changes.ts';
-import { findOrganisation, followerCount, isPublic } from './organisations.ts';
+import { findOrganisation, followerCount, isPublic, publicOrganisation } from './organisations.ts';
 
 export type FollowResult = { ok: true; name: string; following: boolean; followers: number } | { ok: false; reason: 'notFound' };
 
@@ -23,8 +24,13 @@ export async function setFollowing(db: Tx, organisationId: string, userId: strin
   });
 }
 
-/** The organisations a user follows: the cabinet lists them. */
-export async function followedBy(db: Tx, userId: string): Promise<string[]> {
-  const rows = await db.select({ id: organisationFollows.organisationId }).from(organisationFollows).where(eq(organisationFollows.userId, userId));
-  return rows.map((r) => r.id);
+/** The public organisations a user follows, by name: the cabinet lists them. */
+export async function followedBy(db: Tx, userId: string): Promise<OrganisationCard[]> {
+  const rows = await db
+    .select({ id: organisations.id, slug: organisations.slug, name: organisations.name, logoUrl: organisations.logoUrl, verified: organisations.verified })
+    .from(organisationFollows)
+    .innerJoin(organisations, eq(organisations.id, organisationFollows.organisationId))
+    .where(and(eq(organisationFollows.userId, userId), publicOrganisation))
+    .orderBy(asc(sql`lower(${organisations.name})`));
+  return rows.map(({ id, ...card }) => ({ _id: id, ...card }));
 }

@@ -6,7 +6,7 @@
  * until it is lifted; nothing is deleted.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Organisation, OrganisationListItem, OrganisationMember } from '../../../lib/api/organisations.ts';
+import type { Organisation, OrganisationCard, OrganisationListItem, OrganisationMember } from '../../../lib/api/organisations.ts';
 import { MAX_OWNED_ORGANISATIONS, isValidSlug, slugFromName, type OrganisationLinks, type OrganisationRole } from '../../../lib/domain/organisation.ts';
 import { translate } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
@@ -312,8 +312,20 @@ export async function moderateOrganisation(
 
 /** Organisations a user is a member of, with their role: the cabinet and `/users/me`. */
 export async function organisationsOf(db: Tx, userId: string): Promise<{ _id: string; slug: string; name: string; role: OrganisationRole }[]> {
+  return (await memberships(db, userId)).map(({ _id, slug, name, role }) => ({ _id, slug, name, role }));
+}
+
+/** The organisations a user is in, as cards with their role. */
+export async function memberships(db: Tx, userId: string): Promise<(OrganisationCard & { role: OrganisationRole })[]> {
   const rows = await db
-    .select({ id: organisations.id, slug: organisations.slug, name: organisations.name, role: organisationMembers.role })
+    .select({
+      id: organisations.id,
+      slug: organisations.slug,
+      name: organisations.name,
+      logoUrl: organisations.logoUrl,
+      verified: organisations.verified,
+      role: organisationMembers.role,
+    })
     .from(organisationMembers)
     .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
     .where(eq(organisationMembers.userId, userId))

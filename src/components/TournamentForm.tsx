@@ -1,13 +1,13 @@
 import { useState, type SubmitEvent } from 'react';
-import { Field, TextAreaField } from '../../components/Field.tsx';
-import { IMAGE_ADDRESS_MAX, TOURNAMENT_DESCRIPTION_MAX, TOURNAMENT_TITLE_MAX } from '../../lib/api/limits.ts';
-import { type Game } from '../../lib/api/games.ts';
-import { type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
-import { fromLocalInputValue, toLocalInputValue } from '../../lib/domain/tournament-dates.ts';
-import { normalizeStatus, TOURNAMENT_STATUSES } from '../../lib/domain/tournament-status.ts';
-import { CHECK_IN_CLOSES_BEFORE_MINUTES, CHECK_IN_OPENS_BEFORE_MINUTES, DEFAULT_CONFIRMATION_MINUTES, MAX_CONFIRMATION_MINUTES } from '../../lib/domain/match-day.ts';
-import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../../lib/domain/registration.ts';
-import { t } from '../../lib/i18n/index.ts';
+import { Field, TextAreaField } from './Field.tsx';
+import { IMAGE_ADDRESS_MAX, TOURNAMENT_DESCRIPTION_MAX, TOURNAMENT_TITLE_MAX } from '../lib/api/limits.ts';
+import { type Game } from '../lib/api/games.ts';
+import { type Tournament, type TournamentInput } from '../lib/api/tournaments.ts';
+import { fromLocalInputValue, toLocalInputValue } from '../lib/domain/tournament-dates.ts';
+import { normalizeStatus, TOURNAMENT_STATUSES } from '../lib/domain/tournament-status.ts';
+import { CHECK_IN_CLOSES_BEFORE_MINUTES, CHECK_IN_OPENS_BEFORE_MINUTES, DEFAULT_CONFIRMATION_MINUTES, MAX_CONFIRMATION_MINUTES } from '../lib/domain/match-day.ts';
+import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../lib/domain/registration.ts';
+import { t } from '../lib/i18n/index.ts';
 
 interface Props {
   games: Game[];
