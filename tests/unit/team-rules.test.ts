@@ -46,6 +46,7 @@ describe('a team without a logo', () => {
     expect(teamInitials('kyiv_cyborgs.ua')).toBe('KC');
     expect(teamInitials('  їжаки  ')).toBe('ЇЖ');
     expect(teamInitials('🐺 Вовки')).toBe('🐺В');
+    expect(teamInitials('Кіберклуб «Львів»')).toBe('КЛ');
     expect(teamInitials('')).toBe('?');
   });
 

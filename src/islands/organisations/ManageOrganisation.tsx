@@ -155,7 +155,9 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold wrap-anywhere md:text-3xl">{t('org.manage.title', { name: current.name })}</h1>
       {current.suspended && <Notice tone="error">{t('org.suspendedNotice', { reason: current.suspended.reason })}</Notice>}
-      <div aria-live="polite">{notice && <Notice tone={notice.tone}>{notice.text}</Notice>}</div>
+      <div aria-live="polite" className="empty:hidden">
+        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      </div>
 
       {powers.manage && (
         <section aria-labelledby="org-profile" className="card flex flex-col gap-4">
@@ -204,8 +206,8 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
           })}
         </ul>
         {powers.manage && (
-          <form className="flex flex-wrap items-end gap-2" onSubmit={onAdd}>
-            <Field label={t('org.manage.addUser')} id="org-add-user" name="user" required limit={64} wrapperClassName="min-w-0 flex-1" />
+          <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={onAdd}>
+            <Field label={t('org.manage.addUser')} id="org-add-user" name="user" required limit={64} wrapperClassName="min-w-0 sm:flex-1" />
             <label htmlFor="org-add-role" className="flex flex-col gap-1 text-sm font-medium">
               {t('org.manage.addRole')}
               <select id="org-add-role" name="role" className="field" defaultValue="staff">
@@ -216,7 +218,7 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
                 ))}
               </select>
             </label>
-            <button type="submit" className="btn-primary" disabled={busy !== null}>
+            <button type="submit" className="btn-primary self-start sm:self-auto" disabled={busy !== null}>
               {t('org.manage.add')}
             </button>
           </form>
@@ -242,7 +244,7 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
             {tournaments.map((tournament) => (
               <li key={tournament._id} className="flex flex-col gap-2 rounded-lg bg-surface-2 px-3 py-2">
                 <div className="flex flex-wrap items-center gap-2">
-                  <a href={`/tournaments/${tournament._id}`} className="min-w-0 flex-1 font-semibold wrap-anywhere">
+                  <a href={`/tournaments/${tournament._id}`} className="min-w-0 basis-full font-semibold break-words sm:basis-auto sm:flex-1">
                     {tournament.title}
                   </a>
                   <time dateTime={tournament.date} className="text-sm text-muted">

@@ -8,10 +8,12 @@ export const hasRoomForMember = (memberCount: number): boolean => memberCount < 
 
 /**
  * The one or two letters that stand in for a team's missing logo: the first letters of its first
- * two words, or the first two letters of a one-word name ("Odesa Storm" → "OS", "Alpha" → "AL").
+ * two words, or the first two letters of a one-word name ("Odesa Storm" → "OS", "Alpha" → "AL",
+ * "Кіберклуб «Львів»" → "КЛ").
  */
 export function teamInitials(name: string): string {
-  const words = name.trim().split(/[\s_.-]+/u).filter(Boolean);
+  // Spaces and punctuation part words: a quote or a dash around a word is not its first letter.
+  const words = name.trim().split(/[\s\p{P}]+/u).filter(Boolean);
   const letters = words.length > 1 ? [[...words[0]!][0], [...words[1]!][0]] : [...(words[0] ?? '?')].slice(0, 2);
   return letters.join('').toUpperCase();
 }

@@ -105,6 +105,7 @@ export const organisations: Record<keyof typeof uk, string> = {
   'org.noTournaments': 'No tournaments yet.',
   'org.notFound': 'Organisation not found',
   'org.description': '{name} runs tournaments on Kiberarena.',
+  'org.hostsTournament': 'Run by the organisation',
   'org.hostedBy': 'Organiser',
   'org.follow': 'Follow',
   'org.unfollow': 'Unfollow',

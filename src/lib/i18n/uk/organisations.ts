@@ -109,6 +109,7 @@ export const organisations = {
   'org.noTournaments': 'Турнірів поки немає.',
   'org.notFound': 'Організацію не знайдено',
   'org.description': '{name} — організатор турнірів на Кіберарені.',
+  'org.hostsTournament': 'Турнір проводить організація',
   'org.hostedBy': 'Організатор',
   'org.follow': 'Стежити',
   'org.unfollow': 'Не стежити',
