@@ -25,6 +25,7 @@ import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { TournamentForm } from '../../components/TournamentForm.tsx';
+import ModerateOrganisation from './ModerateOrganisation.tsx';
 import { OrganisationForm } from './OrganisationForm.tsx';
 
 
@@ -77,7 +78,9 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
   if (failed) return <Notice tone="error">{failed}</Notice>;
   if (!organisation) return <p className="text-muted">{t('org.manage.loading')}</p>;
   const role = organisation.viewer?.role ?? null;
-  if (role === null) return <Notice tone="error">{t('org.manage.notMember')}</Notice>;
+  // The platform's admin moderates here too: a suspended organisation has no public page to do it on.
+  const moderation = <ModerateOrganisation organisationId={organisation._id} verified={organisation.verified} suspended={organisation.suspended !== null} />;
+  if (role === null) return user.role === 'admin' ? moderation : <Notice tone="error">{t('org.manage.notMember')}</Notice>;
   const powers = organisationPowers(role);
   const current = organisation;
 
@@ -155,6 +158,7 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
     <div className="flex flex-col gap-8">
       <h1 className="text-2xl font-bold wrap-anywhere md:text-3xl">{t('org.manage.title', { name: current.name })}</h1>
       {current.suspended && <Notice tone="error">{t('org.suspendedNotice', { reason: current.suspended.reason })}</Notice>}
+      {moderation}
       <div aria-live="polite" className="empty:hidden">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       </div>
