@@ -2,17 +2,28 @@ import { count, inArray, like, or, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { nameSkeletons } from '../../lib/domain/names.ts';
 import type { TournamentStatus } from '../../lib/domain/tournament-status.ts';
-import { createUser } from '../services/accounts/accounts.ts';
-import { nameKeys, skeletonColumns } from '../services/accounts/names.ts';
+import { hashPassword } from '../services/accounts/accounts.ts';
+import { nameKeys } from '../services/accounts/names.ts';
 import type { Database, Tx } from './client.ts';
+import {
+  applicationFactory,
+  gameFactory,
+  insertTeam,
+  newsFactory,
+  notificationFactory,
+  teamInviteFactory,
+  tournamentFactory,
+  userFactory,
+} from './factories/index.ts';
 import { playDemo } from './seed/play.ts';
-import { applications, games, news, notifications, teamInvites, teamMembers, teams, tournaments, users } from './schema/index.ts';
+import { games, teams, users } from './schema/index.ts';
 
 /*
  * Demo content for a fresh database: games, players, teams, tournaments in every status with
  * applications, news and notifications; then the played part (seed/play.ts): statistics for Dota 2
  * and Valorant, brackets of started and finished tournaments, recorded matches, ratings,
  * leaderboards and achievements. Dates are relative to the day it runs, so upcoming stays upcoming.
+ * Rows are written by the factories the tests use too (db/factories), so they are as valid as theirs.
  *
  * Every demo player signs in with the password `demo12345`, by nickname or by the email
  * `<nickname>@demo.kiberarena.local` — for example `KozakSniper` (a member of «Київські Кіборги»)
@@ -37,7 +48,7 @@ type GameSlug = (typeof GAMES)[number]['slug'];
 /** Games an admin has set up statistics for (with their own templates); CS2 and LoL are left for the admin to try. */
 const STATS_GAMES = ['dota2', 'valorant'] as const satisfies readonly GameSlug[];
 
-/** The first one is created through the accounts service; the rest reuse its password hash. */
+/** The first one joined today (the newest account); the others over the last three months. */
 const PLAYERS = [
   'KozakSniper',
   'Kyiv_Cyborg',
@@ -514,64 +525,44 @@ async function writeDemo(tx: Tx, now: Date) {
   const past = (days: number, hourUtc = 12) => new Date(Math.min(at(days, hourUtc).getTime(), now.getTime() - 60_000));
 
   // Games.
-  const gameRows = await tx
-    .insert(games)
-    .values(GAMES.map((g, i) => ({ name: g.name, image: `/games/${g.slug}.jpg`, createdAt: past(-90 + i) })))
-    .returning({ id: games.id, name: games.name });
+  const gameRows = await gameFactory.insertMany(
+    tx,
+    GAMES.map((g, i) => ({ name: g.name, image: `/games/${g.slug}.jpg`, createdAt: past(-90 + i) })),
+  );
   const gameId = (slug: GameSlug) => lookup(gameRows, GAMES.find((g) => g.slug === slug)!.name, (r) => r.name).id;
 
   // Players: one argon2 hash for everybody keeps the seed fast.
   const taken = await takenNames(tx);
   const nickOf = new Map<Nick, string>(PLAYERS.map((p) => [p, freeName(p, taken, (n, i) => `${n}${i + 1}`)]));
-  const [first, ...rest] = PLAYERS;
-  const firstNick = nickOf.get(first)!;
-  const firstUser = await createUser(tx, {
-    username: firstNick,
-    email: `${firstNick.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
-    password: DEMO_PASSWORD,
-    confirmed: true,
-  });
-  const otherUsers = await tx
-    .insert(users)
-    .values(
-      rest.map((p, i) => {
-        const nick = nickOf.get(p)!;
-        return {
-          username: nick,
-          ...skeletonColumns(nick),
-          email: `${nick.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
-          passwordHash: firstUser.passwordHash,
-          emailConfirmedAt: past(-88 + i * 0.4),
-          createdAt: past(-88 + i * 0.4),
-        };
-      }),
-    )
-    .returning({ id: users.id, username: users.username });
-  const userIds = new Map<Nick, string>([[first, firstUser.id]]);
-  for (const p of rest) userIds.set(p, lookup(otherUsers, nickOf.get(p)!, (r) => r.username).id);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const userRows = await userFactory.insertMany(
+    tx,
+    PLAYERS.map((p, i) => {
+      const nick = nickOf.get(p)!;
+      const joined = i === 0 ? now : past(-88 + (i - 1) * 0.4);
+      return { username: nick, email: `${nick.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`, passwordHash, emailConfirmedAt: joined, createdAt: joined };
+    }),
+  );
+  const userIds = new Map<Nick, string>(PLAYERS.map((p) => [p, lookup(userRows, nickOf.get(p)!, (r) => r.username).id]));
   const userId = (nick: Nick) => userIds.get(nick)!;
 
   // Teams, members (captain joined first) and one open invite.
   const takenTeams = await takenTeamNames(tx);
-  const teamRows = await tx
-    .insert(teams)
-    .values(
-      TEAMS.map((t, i) => {
-        const name = freeName(t.name, takenTeams, (n, k) => `${n} ${k + 2}`);
-        return { name, ...skeletonColumns(name), logoUrl: t.logo ? `/teams/${t.logo}.png` : null, captainId: userId(t.members[0]!), createdAt: past(-80 + i * 2) };
-      }),
-    )
-    .returning({ id: teams.id });
-  const teamIds = new Map<TeamName, string>(TEAMS.map((t, i) => [t.name, teamRows[i]!.id]));
+  const teamIds = new Map<TeamName, string>();
+  for (const [i, t] of TEAMS.entries()) {
+    const row = await insertTeam(tx, {
+      name: freeName(t.name, takenTeams, (n, k) => `${n} ${k + 2}`),
+      logoUrl: t.logo ? `/teams/${t.logo}.png` : null,
+      captainId: userId(t.members[0]!),
+      createdAt: past(-80 + i * 2),
+      members: t.members.map((m, k) => ({ userId: userId(m), joinedAt: past(-80 + i * 2 + k * 0.5) })),
+    });
+    teamIds.set(t.name, row.id);
+  }
   const teamId = (name: TeamName) => teamIds.get(name)!;
   const captainOf = (name: TeamName) => userId(TEAMS.find((t) => t.name === name)!.members[0]!);
 
-  await tx.insert(teamMembers).values(
-    TEAMS.flatMap((t, i) =>
-      t.members.map((m, k) => ({ teamId: teamId(t.name), userId: userId(m), joinedAt: past(-80 + i * 2 + k * 0.5) })),
-    ),
-  );
-  await tx.insert(teamInvites).values({
+  await teamInviteFactory.insert(tx, {
     teamId: teamId(INVITE.team),
     userId: userId(INVITE.player),
     invitedById: captainOf(INVITE.team),
@@ -579,67 +570,63 @@ async function writeDemo(tx: Tx, now: Date) {
   });
 
   // Tournaments with their applications (brackets and winners come with the played part below).
-  const tournamentRows = await tx
-    .insert(tournaments)
-    .values(
-      TOURNAMENTS.map((t) => {
-        return {
-          title: t.title,
-          description: t.description,
-          date: dateOf(t),
-          status: t.status,
-          soloOnly: Boolean(t.solo),
-          gameId: gameId(t.game),
-          image: `/games/${t.game}.jpg`,
-          bracket: [],
-          maxParticipants: t.maxParticipants ?? null,
-          // Check-in has been open a few minutes and closes 10 minutes before the start (the default).
-          ...(t.checkedIn ? { checkInEnabled: true, checkInOpensAt: new Date(now.getTime() - 10 * 60_000) } : {}),
-          createdAt: past(Math.min(t.day, 0) - 20),
-          updatedAt: past(Math.min(t.day, 0) - 20),
-        };
-      }),
-    )
-    .returning({ id: tournaments.id });
+  const tournamentRows = await tournamentFactory.insertMany(
+    tx,
+    TOURNAMENTS.map((t) => {
+      return {
+        title: t.title,
+        description: t.description,
+        date: dateOf(t),
+        status: t.status,
+        soloOnly: Boolean(t.solo),
+        gameId: gameId(t.game),
+        image: `/games/${t.game}.jpg`,
+        bracket: [],
+        maxParticipants: t.maxParticipants ?? null,
+        // Check-in has been open a few minutes and closes 10 minutes before the start (the default).
+        ...(t.checkedIn ? { checkInEnabled: true, checkInOpensAt: new Date(now.getTime() - 10 * 60_000) } : {}),
+        createdAt: past(Math.min(t.day, 0) - 20),
+        updatedAt: past(Math.min(t.day, 0) - 20),
+      };
+    }),
+  );
   const tournamentIds = new Map(TOURNAMENTS.map((t, i) => [t.key, tournamentRows[i]!.id]));
 
-  const applicationRows = await tx
-    .insert(applications)
-    .values(
-      TOURNAMENTS.flatMap((t) => {
-        const tournamentId = tournamentIds.get(t.key)!;
-        // Applications arrive in the weeks before the start (or over the last days, for upcoming ones).
-        // `past` pins a day's hour, so the spacing is added after it: the order of applications is the order of k.
-        const first = past(Math.min(t.day, 0) - 12).getTime();
-        const when = (k: number) => new Date(first + k * 0.9 * DAY);
-        const solo = (t.solo ?? []).map(([nick, status, comment], k) => ({
-          tournamentId,
-          userId: userId(nick),
-          status,
-          comment: comment ?? '',
-          checkedInAt: t.checkedIn?.includes(nick) ? new Date(now.getTime() - (5 - k) * 60_000) : null,
-          createdAt: when(k),
-          updatedAt: when(k),
-        }));
-        const team = (t.team ?? []).map(([name, status, comment], k) => ({
-          tournamentId,
-          userId: captainOf(name),
-          teamId: teamId(name),
-          status,
-          comment: comment ?? '',
-          createdAt: when(k),
-          updatedAt: when(k),
-        }));
-        return [...solo, ...team];
-      }),
-    )
-    .returning({ id: applications.id, tournamentId: applications.tournamentId, userId: applications.userId });
-  const applicationId = (key: string, nick: Nick) =>
-    applicationRows.find((a) => a.tournamentId === tournamentIds.get(key) && a.userId === userId(nick))!.id;
+  const applicationRows = await applicationFactory.insertMany(
+    tx,
+    TOURNAMENTS.flatMap((t) => {
+      const tournamentId = tournamentIds.get(t.key)!;
+      // Applications arrive in the weeks before the start (or over the last days, for upcoming ones).
+      // `past` pins a day's hour, so the spacing is added after it: the order of applications is the order of k.
+      const first = past(Math.min(t.day, 0) - 12).getTime();
+      const when = (k: number) => new Date(first + k * 0.9 * DAY);
+      const solo = (t.solo ?? []).map(([nick, status, comment], k) => ({
+        tournamentId,
+        userId: userId(nick),
+        status,
+        comment: comment ?? '',
+        checkedInAt: t.checkedIn?.includes(nick) ? new Date(now.getTime() - (5 - k) * 60_000) : null,
+        createdAt: when(k),
+        updatedAt: when(k),
+      }));
+      const team = (t.team ?? []).map(([name, status, comment], k) => ({
+        tournamentId,
+        userId: captainOf(name),
+        teamId: teamId(name),
+        status,
+        comment: comment ?? '',
+        createdAt: when(k),
+        updatedAt: when(k),
+      }));
+      return [...solo, ...team];
+    }),
+  );
+  const applicationId = (key: string, nick: Nick) => applicationRows.find((a) => a.tournamentId === tournamentIds.get(key) && a.userId === userId(nick))!.id;
   const titleOf = (key: string) => TOURNAMENTS.find((t) => t.key === key)!.title;
 
   // News.
-  await tx.insert(news).values(
+  await newsFactory.insertMany(
+    tx,
     NEWS.map((n) => ({
       title: n.title,
       content: n.content,
@@ -660,7 +647,7 @@ async function writeDemo(tx: Tx, now: Date) {
     date: past(day, 10),
     payload: { applicationId: applicationId(key, nick), tournamentId: tournamentIds.get(key)! },
   });
-  await tx.insert(notifications).values([
+  await notificationFactory.insertMany(tx, [
     applied('cs2-awp-kings', 'KozakSniper', 'схвалено.', true, -6),
     applied('valorant-duel-sprint', 'KozakSniper', 'схвалено.', false, -2),
     applied('valorant-duel-sprint', 'Bandura_Beats', 'відхилено: нікнейм у грі не збігається з профілем.', false, -3),
@@ -732,9 +719,18 @@ async function takenNames(tx: Tx): Promise<Set<string>> {
     .from(users)
     .where(
       or(
-        inArray(sql`lower(${users.username})`, PLAYERS.map((p) => p.toLowerCase())),
-        inArray(users.nameSkeleton, skeletons.map((k) => k.lower)),
-        inArray(users.nameSkeletonUpper, skeletons.map((k) => k.upper)),
+        inArray(
+          sql`lower(${users.username})`,
+          PLAYERS.map((p) => p.toLowerCase()),
+        ),
+        inArray(
+          users.nameSkeleton,
+          skeletons.map((k) => k.lower),
+        ),
+        inArray(
+          users.nameSkeletonUpper,
+          skeletons.map((k) => k.upper),
+        ),
       ),
     );
   return new Set(rows.flatMap((r) => nameKeys(r.username)));
@@ -747,9 +743,18 @@ async function takenTeamNames(tx: Tx): Promise<Set<string>> {
     .from(teams)
     .where(
       or(
-        inArray(sql`lower(${teams.name})`, TEAMS.map((t) => t.name.toLowerCase())),
-        inArray(teams.nameSkeleton, skeletons.map((k) => k.lower)),
-        inArray(teams.nameSkeletonUpper, skeletons.map((k) => k.upper)),
+        inArray(
+          sql`lower(${teams.name})`,
+          TEAMS.map((t) => t.name.toLowerCase()),
+        ),
+        inArray(
+          teams.nameSkeleton,
+          skeletons.map((k) => k.lower),
+        ),
+        inArray(
+          teams.nameSkeletonUpper,
+          skeletons.map((k) => k.upper),
+        ),
       ),
     );
   return new Set(rows.flatMap((r) => nameKeys(r.name)));

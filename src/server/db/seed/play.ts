@@ -22,6 +22,7 @@ import {
   type StandingNumbers,
 } from '../../services/statistics/tournament-stats.ts';
 import type { Tx } from '../client.ts';
+import { notificationFactory, stageFactory, stageMatchFactory, stageRoundFactory } from '../factories/index.ts';
 import {
   auditLog,
   earnedAchievements,
@@ -263,13 +264,14 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     }
     // Older news has been read; the last week's is still waiting in the bell.
     for (const notice of achievementNotices(won, members, tournament.id)) {
-      noticeRows.push({
-        ...notice,
-        actions: [],
-        payload: notice.payload ?? {},
-        date: at,
-        read: now.getTime() - at.getTime() > 7 * DAY,
-      });
+      noticeRows.push(
+        notificationFactory.values({
+          ...notice,
+          payload: notice.payload ?? {},
+          date: at,
+          read: now.getTime() - at.getTime() > 7 * DAY,
+        }),
+      );
     }
     return score;
   };
@@ -404,6 +406,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   }
   // Each bracket is also its tournament's single-elimination stage (issue 21), its played
   // matches linked to the records above, as the stage service would have written them.
+  // The factories fill in what the database's defaults would (insertAll skips them).
   const stageRows: (typeof stages.$inferInsert)[] = [];
   const roundRows: (typeof stageRounds.$inferInsert)[] = [];
   const stageMatchRows: (typeof stageMatches.$inferInsert)[] = [];
@@ -415,18 +418,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     const { ids, played: playedAt } = stagePlay.get(tournament.id)!;
     const stageId = randomUUID();
     const { seeds, entered } = fromBracket(bracket);
-    stageRows.push({
-      id: stageId,
-      tournamentId: tournament.id,
-      number: 1,
-      name: '',
-      format: 'single_elimination',
-      seeding: 'order',
-      settings: {},
-      seeds,
-      disqualified: [],
-      createdAt: tournament.date,
-    });
+    stageRows.push(stageFactory.values({ id: stageId, tournamentId: tournament.id, seeds, createdAt: tournament.date }));
     const nameOf = new Map(participantsOf.get(tournament.id)!.map((side) => [side.id, side.name]));
     const by = { actorId: organiser?.id ?? null, actorName: organiser?.username ?? '' };
     const drawn: StageSnapshot = { name: '', number: 1, format: 'single_elimination', participants: seeds.filter((id) => id !== null).length };
@@ -435,30 +427,28 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     let index = 0;
     bracket.forEach((round, r) => {
       const roundId = randomUUID();
-      roundRows.push({ id: roundId, stageId, side: 'winners', number: r + 1 });
+      roundRows.push(stageRoundFactory.values({ id: roundId, stageId, number: r + 1 }));
       round.matches.forEach((_, m) => {
         const state = resolved[index++]!;
         const play = playedAt.get(ids[r]![m]!);
         const score = play?.score;
-        stageMatchRows.push({
-          id: ids[r]![m]!,
-          stageId,
-          roundId,
-          side: 'winners',
-          round: r + 1,
-          position: m + 1,
-          participantA: state.a,
-          participantB: state.b,
-          scoreA: score?.[0] ?? null,
-          scoreB: score?.[1] ?? null,
-          games: [],
-          winner: state.winner,
-          status: state.status,
-          comment: '',
-          version: 0,
-          completedAt: state.status === 'completed' ? (play?.at ?? tournament.date) : null,
-          updatedAt: play?.at ?? tournament.date,
-        });
+        stageMatchRows.push(
+          stageMatchFactory.values({
+            id: ids[r]![m]!,
+            stageId,
+            roundId,
+            round: r + 1,
+            position: m + 1,
+            participantA: state.a,
+            participantB: state.b,
+            scoreA: score?.[0] ?? null,
+            scoreB: score?.[1] ?? null,
+            winner: state.winner,
+            status: state.status,
+            completedAt: state.status === 'completed' ? (play?.at ?? tournament.date) : null,
+            updatedAt: play?.at ?? tournament.date,
+          }),
+        );
         if (play && state.winner) {
           const sides = { a: state.a ? (nameOf.get(state.a) ?? '') : null, b: state.b ? (nameOf.get(state.b) ?? '') : null };
           const before: MatchSnapshot = { ...sides, result: null };

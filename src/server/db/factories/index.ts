@@ -1,0 +1,12 @@
+/*
+ * The factories the demo seed (db/seed.ts) and the tests (tests/support) build their rows with.
+ * Each gives a table's row with defaults a caller overrides (`values`) and writes it (`insert`,
+ * `insertMany`); a schema change — a new required column, a column derived from another — is
+ * taught here once.
+ */
+export { factory, uniqueName, type Factory } from './factory.ts';
+export { insertAccount, NO_PASSWORD, userFactory } from './accounts.ts';
+export { insertTeam, teamFactory, teamInviteFactory, teamMemberFactory, type Member } from './teams.ts';
+export { applicationFactory, gameFactory, tournamentFactory } from './competition.ts';
+export { newsFactory, notificationFactory } from './content.ts';
+export { stageFactory, stageMatchFactory, stageRoundFactory } from './stages.ts';
