@@ -3,7 +3,7 @@ import type { Logger } from 'drizzle-orm';
 import { createApp } from '../../src/server/api/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
-import { createUser } from '../../src/server/services/accounts/accounts.ts';
+import { insertAccount } from '../../src/server/db/factories/index.ts';
 import { lettersKicked } from '../../src/server/services/notices/notices.ts';
 import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { proxyTrust } from '../../src/server/transport.ts';
@@ -114,12 +114,12 @@ export async function createTestApi(options: TestApiOptions = {}) {
   }
 
   let counter = 0;
-  /** A confirmed, signed-in account made directly in the database (fast, no letter). */
+  /** A confirmed, signed-in account made by the account factory (fast, no letter). */
   async function signedIn(role: 'user' | 'admin' = 'user', name?: string) {
     counter += 1;
     const username = name ?? `${role}${counter}_${randomUUID().slice(0, 6)}`;
     const password = 'correct-horse-9';
-    const user = await createUser(database.db, { username, email: `${username}@example.test`, password, role, confirmed: true });
+    const user = await insertAccount(database.db, { username, password, role });
     const login = await call<{ token: string }>('POST', '/api/auth/login', { body: { loginOrEmail: username, password } });
     if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
     return { user, token: login.body.token, password };

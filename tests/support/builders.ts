@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { AchievementInput, SetupResult, StatFieldInput } from '../../src/lib/api/game-management.ts';
@@ -7,16 +6,18 @@ import type { TeamMessage } from '../../src/lib/api/teams.ts';
 import type { MatchRecorded, RecordMatchInput } from '../../src/lib/api/tournament-stats.ts';
 import { TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
 import type { StatsTemplate } from '../../src/lib/domain/stat-fields.ts';
-import { teamMembers, users } from '../../src/server/db/schema/index.ts';
+import { insertTeam, uniqueName, userFactory } from '../../src/server/db/factories/index.ts';
+import { users } from '../../src/server/db/schema/index.ts';
 import { createSession } from '../../src/server/services/accounts/sessions.ts';
-import { createTeam } from '../../src/server/services/teams/teams.ts';
+import { changed, EVERYTHING } from '../../src/server/services/live/changes.ts';
 import { createTestApi, type TestApi, type TestApiOptions } from './api.ts';
 
 /*
  * The people and things API tests start from. Each goes through the API (or, where no route can
  * make it in one step, the service), so a test reads as its story and a rule lives in one place.
- * Only the silent team fillers of `accounts` and `team` are written straight into the tables: they
- * never sign in, and hashing a password for each would cost a test file seconds.
+ * Only the silent team fillers of `accounts` and the teams of `team` are written as rows, by the
+ * factories the demo seed uses (src/server/db/factories): the fillers never sign in, and hashing a
+ * password for each would cost a test file seconds.
  */
 
 /** A confirmed, signed-in account: `user` is its row, `token` its session, `password` its password. */
@@ -38,9 +39,8 @@ export function useTestApi(options?: TestApiOptions): TestApi {
   return api;
 }
 
-let seq = 0;
-/** A name no other builder call has given, with `prefix` in front. */
-export const unique = (prefix: string) => `${prefix}${++seq}_${randomUUID().slice(0, 6)}`;
+/** A name no other builder or factory call has given, with `prefix` in front. */
+export const unique = uniqueName;
 
 /** A signed-in player, named `username` when given. */
 export const player = (api: TestApi, username?: string): Promise<Player> => api.signedIn('user', username);
@@ -66,15 +66,10 @@ async function expectStatus<T>(answer: Promise<{ status: number; body: T }>, sta
 /** Confirmed players that exist only to fill teams (they never sign in); their ids. */
 export async function accounts(api: TestApi, count: number): Promise<string[]> {
   if (count <= 0) return [];
-  const rows = await api.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, () => {
-        const name = unique('m_');
-        return { username: name, email: `${name}@example.test`, passwordHash: 'x', emailConfirmedAt: new Date() };
-      }),
-    )
-    .returning({ id: users.id });
+  const rows = await userFactory.insertMany(
+    api.db,
+    Array.from({ length: count }, () => ({ username: unique('m_') })),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -87,19 +82,16 @@ export interface BuiltTeam {
 
 /**
  * A team of `size` members, the captain (a player or an id) included; `members` join first after
- * the captain, then silent `accounts` fill it. The team is made by the teams service (no limit on
+ * the captain, then silent `accounts` fill it. The team is written by the team factory (no limit on
  * how many one captain makes); members join without an invite, as no route allows.
  */
 export async function team(api: TestApi, captain: Player | string, size: number, options: { members?: string[]; name?: string } = {}): Promise<BuiltTeam> {
   const captainId = typeof captain === 'string' ? captain : captain.user.id;
-  const [row] = await api.db.select().from(users).where(eq(users.id, captainId));
-  if (!row) throw new Error(`team: no user ${captainId}`);
-  const name = options.name ?? unique('Team ');
-  const made = await createTeam(api.db, row, { name, logoUrl: null });
-  if (typeof made === 'string') throw new Error(`team: ${name} was refused (${made})`);
-  const members = [captainId, ...(options.members ?? []), ...(await accounts(api, size - 1 - (options.members?.length ?? 0)))];
-  if (members.length > 1) await api.db.insert(teamMembers).values(members.slice(1).map((userId) => ({ teamId: made.id, userId })));
-  return { id: made.id, name, members };
+  const fillers = await accounts(api, size - 1 - (options.members?.length ?? 0));
+  const made = await insertTeam(api.db, { captainId, name: options.name ?? unique('Team '), members: [captainId, ...(options.members ?? []), ...fillers] });
+  // As the teams service says after making a team: members' held sessions list their teams.
+  changed('sessions', EVERYTHING);
+  return { id: made.id, name: made.name, members: made.members };
 }
 
 /**
@@ -150,7 +142,10 @@ export interface StatsGameOptions {
 export async function statsGame(api: TestApi, options: StatsGameOptions = {}): Promise<string> {
   const { token } = await admin(api);
   const { game, config } = await expectStatus(
-    api.call<SetupResult>('POST', '/api/game-management/setup', { token, body: { name: options.name ?? unique('Stats '), template: options.template ?? 'default' } }),
+    api.call<SetupResult>('POST', '/api/game-management/setup', {
+      token,
+      body: { name: options.name ?? unique('Stats '), template: options.template ?? 'default' },
+    }),
     201,
     'set up game statistics',
   );
@@ -233,19 +228,32 @@ export async function tournament(api: TestApi, options: TournamentOptions = {}):
  * (with `comment`): by `applicant` (a new player when left out), or by a team through its captain.
  * `entrant` is the player's or the team's id.
  */
-export async function application(api: TestApi, tournamentId: string, status: 'pending' | 'approved' | 'rejected' = 'pending', applicant?: Player | BuiltTeam, comment?: string) {
+export async function application(
+  api: TestApi,
+  tournamentId: string,
+  status: 'pending' | 'approved' | 'rejected' = 'pending',
+  applicant?: Player | BuiltTeam,
+  comment?: string,
+) {
   const by = applicant ?? (await player(api));
   const isTeam = 'members' in by;
   const who = isTeam ? await signInAs(api, by.members[0]!) : by;
   const applied = await expectStatus(
-    api.call<{ application: { _id: string } }>('POST', '/api/applications', { token: who.token, body: { tournament: tournamentId, ...(isTeam ? { team: by.id } : {}) } }),
+    api.call<{ application: { _id: string } }>('POST', '/api/applications', {
+      token: who.token,
+      body: { tournament: tournamentId, ...(isTeam ? { team: by.id } : {}) },
+    }),
     201,
     'apply',
   );
   const id = applied.application._id;
   if (status !== 'pending') {
     const { token } = await admin(api);
-    await expectStatus(api.call('PATCH', `/api/applications/${id}/status`, { token, body: { status, ...(comment !== undefined ? { comment } : {}) } }), 200, `answer application (${status})`);
+    await expectStatus(
+      api.call('PATCH', `/api/applications/${id}/status`, { token, body: { status, ...(comment !== undefined ? { comment } : {}) } }),
+      200,
+      `answer application (${status})`,
+    );
   }
   return { id, entrant: isTeam ? by.id : who.user.id, applicant: who };
 }
@@ -253,7 +261,11 @@ export async function application(api: TestApi, tournamentId: string, status: 'p
 /** Sets a tournament's status through the admin's edit form. */
 export async function tournamentStatus(api: TestApi, cup: Pick<BuiltTournament, 'id' | 'title' | 'date' | 'game'>, status: 'pending' | 'started' | 'finished') {
   const { token } = await admin(api);
-  await expectStatus(api.call('PUT', `/api/tournaments/${cup.id}`, { token, body: { title: cup.title, date: cup.date, game: cup.game, status } }), 200, 'set status');
+  await expectStatus(
+    api.call('PUT', `/api/tournaments/${cup.id}`, { token, body: { title: cup.title, date: cup.date, game: cup.game, status } }),
+    200,
+    'set status',
+  );
 }
 
 /** A session for an account made by `accounts` or `team` (their password is unknown): a new session row. */
@@ -281,13 +293,21 @@ export async function recordedMatch(api: TestApi, tournamentId: string, match: R
 /** A stage the admin creates through the API (`POST …/stages`); the answer's stage. */
 export async function stage(api: TestApi, tournamentId: string, input: StageCreateInput): Promise<StageView> {
   const { token } = await admin(api);
-  const body = await expectStatus(api.call<{ stage: StageView }>('POST', `/api/tournaments/${tournamentId}/stages`, { token, body: input }), 201, 'create stage');
+  const body = await expectStatus(
+    api.call<{ stage: StageView }>('POST', `/api/tournaments/${tournamentId}/stages`, { token, body: input }),
+    201,
+    'create stage',
+  );
   return body.stage;
 }
 
 /** A co-organiser of the tournament (issue 23): `person` (a new player when left out), named by the admin through the API. */
 export async function coOrganiser(api: TestApi, tournamentId: string, person?: Player): Promise<Player> {
   const who = person ?? (await player(api));
-  await expectStatus(api.call('POST', `/api/tournaments/${tournamentId}/staff`, { token: (await admin(api)).token, body: { user: who.user.username } }), 201, 'add staff');
+  await expectStatus(
+    api.call('POST', `/api/tournaments/${tournamentId}/staff`, { token: (await admin(api)).token, body: { user: who.user.username } }),
+    201,
+    'add staff',
+  );
   return who;
 }
