@@ -7,6 +7,9 @@ import {
   insertTeam,
   newsFactory,
   notificationFactory,
+  organisationFactory,
+  organisationFollowFactory,
+  organisationMemberFactory,
   teamInviteFactory,
   tournamentFactory,
   userFactory,
@@ -56,6 +59,14 @@ describe('the factories of the seed and the tests', () => {
     const news = await api.call('GET', `/api/news/${item.id}`);
     expect(news.status).toBe(200);
     expect(JSON.stringify(news.body)).toContain(item.title);
+
+    // An organisation (issue 56) with its owner and a follower, read by its slug.
+    const organisation = await organisationFactory.insert(api.db, {});
+    await organisationMemberFactory.insert(api.db, { organisationId: organisation.id, userId: captain.id, role: 'owner' });
+    await organisationFollowFactory.insert(api.db, { organisationId: organisation.id, userId: captain.id });
+    const host = await api.call<{ name: string; followers: number; members: { role: string }[] }>('GET', `/api/organisations/${organisation.slug}`);
+    expect(host.status).toBe(200);
+    expect(host.body).toMatchObject({ name: organisation.name, followers: 1, members: [{ role: 'owner' }] });
   });
 
   it('keep a name and its look-alike skeletons together, and a look-alike is refused', async () => {

@@ -26,6 +26,7 @@ import { approvedParticipants } from '../../src/server/services/match-day/partic
 import { stagesState } from '../../src/server/services/competition/stages/views.ts';
 import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/statistics/leaderboards.ts';
 import { matchHistory } from '../../src/server/services/statistics/match-history.ts';
+import { listOrganisations, readOrganisation } from '../../src/server/services/organisations/organisations.ts';
 import type { Database } from '../../src/server/db/client.ts';
 
 const TABLES = { games, users, teams, teamMembers, teamInvites, tournaments, applications, news, notifications };
@@ -243,6 +244,23 @@ describe('seedDemo', () => {
       expect((await matchHistory(db, { kind: 'player', id: kozak!.id }, { limit: 10, offset: 0 })).length).toBeGreaterThan(0);
       const [kyivTeam] = await db.select().from(teams).where(eq(teams.name, 'Київські Кіборги'));
       expect((await matchHistory(db, { kind: 'team', id: kyivTeam!.id }, { limit: 10, offset: 0 })).length).toBeGreaterThan(0);
+
+      // Organisations (issue 56): three, one verified, each with an owner, followers and tournaments in every state.
+      const hosts = await listOrganisations(db, { limit: 10, offset: 0 });
+      expect(hosts.items.map((o) => [o.slug, o.verified])).toEqual([
+        ['kyiv-cyberleague', true],
+        ['kiberklub-lviv', false],
+        ['odesa-esports-school', false],
+      ]);
+      for (const host of hosts.items) {
+        expect(host.followers).toBeGreaterThan(0);
+        const hosted = await db.select({ status: tournaments.status }).from(tournaments).where(eq(tournaments.organisationId, host._id));
+        expect(new Set(hosted.map((row) => row.status)), host.slug).toEqual(new Set(['pending', 'started', 'finished']));
+        const page = await readOrganisation(db, host.slug, null);
+        expect(page?.members.filter((m) => m.role === 'owner')).toHaveLength(1);
+      }
+      // The site keeps tournaments of its own.
+      expect(tournamentRows.some((row) => row.organisationId === null)).toBe(true);
 
       // The demo captain has unread news in the bell.
       const captainRow = await findByLogin(db, 'Kyiv_Cyborg');

@@ -15,6 +15,7 @@ import {
   tournamentFactory,
   userFactory,
 } from './factories/index.ts';
+import { seedOrganisations } from './seed/organisations.ts';
 import { playDemo } from './seed/play.ts';
 import { games, teams, users } from './schema/index.ts';
 
@@ -701,6 +702,9 @@ async function writeDemo(tx: Tx, now: Date) {
       };
     }),
   });
+
+  // Organisations (issue 56) hosting some of the tournaments, with their people and followers.
+  await seedOrganisations(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
 }
 
 // ---------------------------------------------------------------- helpers

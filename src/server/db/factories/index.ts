@@ -10,3 +10,4 @@ export { insertTeam, teamFactory, teamInviteFactory, teamMemberFactory, type Mem
 export { applicationFactory, gameFactory, tournamentFactory } from './competition.ts';
 export { newsFactory, notificationFactory } from './content.ts';
 export { stageFactory, stageMatchFactory, stageRoundFactory } from './stages.ts';
+export { organisationFactory, organisationFollowFactory, organisationMemberFactory } from './organisations.ts';
