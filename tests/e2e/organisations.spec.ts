@@ -50,7 +50,7 @@ test('a new player founds an organisation, adds staff, publishes and clones a cu
   await cups.getByText('Новий турнір').click();
   await cups.getByLabel('Назва турніру').fill('Щотижневий кубок');
   await cups.getByLabel('Дата й час (Київ)').fill('2031-03-01T18:00');
-  await cups.getByLabel('Гра').selectOption({ index: 1 });
+  await cups.locator('#new-tournament-game').selectOption({ index: 1 });
   await cups.getByRole('button', { name: 'Додати турнір' }).click();
   await expect(page.getByRole('status')).toHaveText('Турнір додано!');
   const published = cups.getByRole('link', { name: 'Щотижневий кубок' });
@@ -74,7 +74,7 @@ test('a new player founds an organisation, adds staff, publishes and clones a cu
 
   // The tournament's page names its organiser, and the organisation's page lists the cups.
   await open(fanPage, `/org/${slug}`);
-  await expect(fanPage.getByRole('region', { name: 'Незабаром' }).getByRole('link', { name: 'Щотижневий кубок' })).toHaveCount(2);
+  await expect(fanPage.getByRole('region', { name: 'Незабаром' }).getByRole('link', { name: 'Щотижневий кубок', exact: true })).toHaveCount(2);
   await context.close();
 });
 
