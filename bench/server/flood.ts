@@ -6,18 +6,18 @@
 // same server process is still the one answering (the supervisor would hide a crash otherwise).
 //
 // Env: BENCH_FLOOD_REQUESTS (default 100 000), BENCH_FLOOD_CONNECTIONS (default 32),
-// BENCH_FLOOD_PORT (default 4523), BUILD_DIR (default dist-bench-server). Not part of npm test.
+// BENCH_FLOOD_PORT (default 4523, BENCH_PORT_BASE + 3), BUILD_DIR (default dist-bench-server). Not part of npm test.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { table } from '../table.ts';
-import { RESULTS_DIR, RssSampler, servingPid, settle } from './lib.ts';
+import { benchPort, RESULTS_DIR, RssSampler, servingPid, settle } from './lib.ts';
 
 const REQUESTS = Number(process.env.BENCH_FLOOD_REQUESTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 32);
-const PORT = Number(process.env.BENCH_FLOOD_PORT ?? 4523);
+const PORT = Number(process.env.BENCH_FLOOD_PORT ?? benchPort(3));
 const BUILD_DIR = process.env.BUILD_DIR ?? 'dist-bench-server';
 const DATA_DIR = '.bench-flood-data';
 /**

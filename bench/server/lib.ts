@@ -15,6 +15,18 @@ export const RESULTS_DIR = resolve('bench/results/server');
 export const ADMIN_EMAIL = 'bench-admin@bench.kiberarena.local';
 export const ADMIN_PASSWORD = 'bench-admin-password-2024';
 
+/**
+ * The benchmarks' ports: a block of 20 from BENCH_PORT_BASE (default 4520, so 4520–4539), each
+ * benchmark at its own offsets. Another base moves every benchmark together, away from another
+ * run on the same machine.
+ */
+export const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4520);
+/** The port at `offset` (0–19) of the block. */
+export const benchPort = (offset: number): number => {
+  if (offset < 0 || offset > 19) throw new Error(`a bench port's offset is 0–19, not ${offset}`);
+  return PORT_BASE + offset;
+};
+
 /** What every browser sends, so the server answers compressed as it would to a reader. */
 export const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
@@ -63,10 +75,11 @@ export interface Server {
  * until /api/health answers. The process started here becomes the supervisor; `pid` is its child,
  * the server, whose memory is sampled.
  */
-export async function startServer(options: { port: number; database: DatabaseChoice; env?: Record<string, string>; cwd?: string }): Promise<Server> {
-  if (options.port < 4520 || options.port > 4539) throw new Error('bench ports are 4520–4539');
+export async function startServer(options: { port: number; database: DatabaseChoice; env?: Record<string, string>; cwd?: string; log?: string }): Promise<Server> {
+  if (options.port < PORT_BASE || options.port > PORT_BASE + 19) throw new Error(`bench ports are ${PORT_BASE}–${PORT_BASE + 19} (BENCH_PORT_BASE)`);
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const logPath = join(RESULTS_DIR, `server-${options.port}.log`);
+  // `log`: a name of its own (a baseline commit's server on the same port as this code's).
+  const logPath = join(RESULTS_DIR, `server-${options.port}${options.log ? `-${options.log}` : ''}.log`);
   const log = createWriteStream(logPath);
   // `cwd`: another checkout of the project (a git worktree of an older commit, to measure against it).
   const child = spawn(process.execPath, ['scripts/start.ts'], {

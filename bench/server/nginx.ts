@@ -33,6 +33,7 @@ import { type LocalNginx, startLocalNginx } from '../../deploy/nginx-local.ts';
 import { table } from '../table.ts';
 import {
   AS_A_BROWSER,
+  benchPort,
   cannon,
   cpuSeconds,
   databaseUrl,
@@ -62,7 +63,7 @@ const HELD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_NGINX_ONLY;
 const REDIS = process.env.BENCH_NGINX_REDIS ?? 'redis://127.0.0.1:6379/10';
 /** Instances A and B, nginx's site over TLS, its HTTP redirect, the site on plain HTTP, the static twin. */
-const PORTS = { a: 4533, b: 4534, https: 4535, http: 4536, plain: 4537, twin: 4538 } as const;
+const PORTS = { a: benchPort(13), b: benchPort(14), https: benchPort(15), http: benchPort(16), plain: benchPort(17), twin: benchPort(18) } as const;
 const FOLDER = resolve('.bench-nginx');
 const TARGET = { guestsTimes: 2, heldRatio: 0.9 };
 /** How much worse than alone a kind may measure through nginx before it counts as worse: the machine's noise between runs. */

@@ -11,17 +11,17 @@
 // Exits 1 when a list's median p99, a page's ratio or the memory misses its target.
 // Env: BENCH_SECONDS (per latency run, default 10), BENCH_RUNS (latency rounds, default 3),
 // BENCH_PAGE_SECONDS (per throughput run, default 10), BENCH_CONNECTIONS (default 50),
-// BENCH_PORT (4520–4539, default 4521), BENCH_DB (default bench_server).
+// BENCH_PORT (4520–4539, default 4521: BENCH_PORT_BASE + 1), BENCH_DB (default bench_server).
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import pg from 'pg';
-import { AS_A_BROWSER, BUILD_DIR, cannon, cannonThreads, databaseUrl, failures, median, ms, percentile, RESULTS_DIR, rotating, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
+import { AS_A_BROWSER, benchPort, BUILD_DIR, cannon, cannonThreads, databaseUrl, failures, median, ms, percentile, RESULTS_DIR, rotating, RssSampler, seconds, serial, settle, startServer, type Run } from './lib.ts';
 import { LOAD_TARGETS } from './load.ts';
 import { DE_256_TITLE, ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
 
 const DB = process.env.BENCH_DB ?? 'bench_server';
-const PORT = Number(process.env.BENCH_PORT ?? 4521);
+const PORT = Number(process.env.BENCH_PORT ?? benchPort(1));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const API_SECONDS = seconds('BENCH_SECONDS', 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

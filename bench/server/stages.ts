@@ -2,14 +2,14 @@
 // the 256-player double elimination at 50 connections, three runs each, beside /api/health and a
 // tournament list measured in the same runs. Medians of the runs are reported; exits 1 when the
 // median p99 of either misses 20 ms.
-// Env: BENCH_SECONDS (per run, default 10), BENCH_RUNS (default 3), BENCH_PORT (4520–4539, default 4530).
+// Env: BENCH_SECONDS (per run, default 10), BENCH_RUNS (default 3), BENCH_PORT (4520–4539, default 4530: BENCH_PORT_BASE + 10).
 import pg from 'pg';
-import { AS_A_BROWSER, cannon, cannonThreads, databaseUrl, median, ms, percentile, seconds, settle, startServer } from './lib.ts';
+import { AS_A_BROWSER, benchPort, cannon, cannonThreads, databaseUrl, median, ms, percentile, seconds, settle, startServer } from './lib.ts';
 import { DE_256_TITLE, ensureSeeded } from './seed.ts';
 import { table } from '../table.ts';
 
 const DB = process.env.BENCH_DB ?? 'bench_server';
-const PORT = Number(process.env.BENCH_PORT ?? 4530);
+const PORT = Number(process.env.BENCH_PORT ?? benchPort(10));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = seconds('BENCH_SECONDS', 10);
 const TARGET_P99 = 20;
