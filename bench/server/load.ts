@@ -36,6 +36,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   AS_A_BROWSER,
+  benchPort,
   cannon,
   cpuSeconds,
   databaseUrl,
@@ -52,6 +53,7 @@ import {
   type DatabaseChoice,
   type Run,
 } from './lib.ts';
+import { alternating, checkout, currentCheckout, envList, type Checkout } from './baseline.ts';
 import { ensureEmbeddedSeeded, ensureSeeded, SAVED_BRACKETS } from './seed.ts';
 import { table } from '../table.ts';
 
@@ -59,7 +61,7 @@ const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
 const DB = process.env.BENCH_LOAD_DB ?? 'bench_load';
 const EMBEDDED_SOURCE = process.env.BENCH_EMBEDDED_SOURCE ?? '.bench-load-source';
 const EMBEDDED_COPY = '.bench-load-data';
-const PORT = Number(process.env.BENCH_PORT ?? 4522);
+const PORT = Number(process.env.BENCH_PORT ?? benchPort(2));
 const DURATION = seconds('BENCH_LOAD_SECONDS', 60);
 const TOTAL = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 3);
@@ -67,7 +69,8 @@ const RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 3);
 const ONLY = process.env.BENCH_LOAD_ONLY?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const ON = (process.env.BENCH_LOAD_ON ?? 'postgres,embedded').split(',').map((s) => s.trim()) as ('postgres' | 'embedded')[];
+/** Issue 55 retired the embedded database's load targets: PostgreSQL by default, `postgres,embedded` for both. */
+const ON = (process.env.BENCH_LOAD_ON ?? 'postgres').split(',').map((s) => s.trim()) as ('postgres' | 'embedded')[];
 /** Whether the readers' addresses are read once before the measured mix (`warmUp`); `BENCH_LOAD_WARM=0` measures a cold start. */
 const WARM = process.env.BENCH_LOAD_WARM !== '0';
 /**
@@ -82,6 +85,17 @@ const WARM_SECONDS = seconds('BENCH_LOAD_WARM_SECONDS', 30);
 
 /** Issue 24's targets: what a reader or a writer waits at most (p99), and the server's memory. */
 export const LOAD_TARGETS = { readP99Ms: 500, writeP99Ms: 500, rssMb: 384 };
+/** Issue 55's: on PostgreSQL each kind's p99 at most this many times the baseline commit's, measured in the same run. */
+const P99_VS_BASE = 1.25;
+/**
+ * The baseline on PostgreSQL (issue 55: cdc24b6, issue 24's final code), run alternately with this
+ * code, each on a fresh copy; `none` runs this code alone, judged by issue 24's absolute lines.
+ * Its server's environment: BENCH_LOAD_BASE_ENV (`HELD_FRONT=false`: cdc24b6 without its front).
+ */
+const BASE_COMMIT = process.env.BENCH_LOAD_BASE_COMMIT ?? 'cdc24b6';
+const BASE_ENV = envList(process.env.BENCH_LOAD_BASE_ENV);
+/** This code: the working directory, or BENCH_CURRENT (a folder, or a commit such as HEAD in a worktree of its own). */
+const CURRENT: Checkout = import.meta.main ? currentCheckout() : { label: 'this code', dir: process.cwd(), env: {} };
 
 /** How the connections are shared out (fractions of TOTAL); writers are paced, readers are not. */
 const SHARE = { guests: 0.5, chatPolls: 0.18, bracketPolls: 0.12, chatPosts: 0.07, admins: 0.05, reporters: 0.08 };
@@ -223,12 +237,15 @@ export async function ensureSources(kinds: readonly Kind[]): Promise<void> {
   if (kinds.includes('embedded')) await ensureEmbeddedSeeded(EMBEDDED_SOURCE);
 }
 
-/** One run of the mix: prepares a fresh copy, starts the server, loads it for `duration` seconds, stops it, checks every acknowledged write. */
-export async function oneRun(kind: Kind, number: number, duration = DURATION, warmSeconds = WARM_SECONDS) {
+/**
+ * One run of the mix: prepares a fresh copy, starts the server (this code's, or `code`: a baseline
+ * commit's checkout, baseline.ts), loads it for `duration` seconds, stops it, checks every acknowledged write.
+ */
+export async function oneRun(kind: Kind, number: number, duration = DURATION, warmSeconds = WARM_SECONDS, code: Checkout = CURRENT) {
   const run = `${Date.now().toString(36)}-${kind}-${number}`;
-  console.log(`\n━ ${kind === 'postgres' ? 'PostgreSQL' : 'вбудована база'}, прогін ${number}: готуємо копію…`);
+  console.log(`\n━ ${kind === 'postgres' ? 'PostgreSQL' : 'вбудована база'}, ${code.label}, прогін ${number}: готуємо копію…`);
   const setup = await prepare(kind, run);
-  const server = await startServer({ port: PORT, database: choice(kind) });
+  const server = await startServer({ port: PORT, database: choice(kind), cwd: code.dir, env: code.env, log: code === CURRENT ? undefined : code.label });
   const rss = new RssSampler(server.pid);
   try {
     const clients = mix(setup, run);
@@ -666,109 +683,181 @@ const codes = (r: Run) =>
 
 if (import.meta.main) await main();
 
+type RunResult = Awaited<ReturnType<typeof oneRun>>;
+
+/** A run's table, its unanswered requests, its writes, memory and CPU. */
+function printRun(kind: Kind, result: RunResult): void {
+  const rowsOf = Object.entries(result.runs).map(([name, r]) => [
+    name,
+    r.latencies.length,
+    Math.round(r.latencies.length / DURATION),
+    ms(percentile(r.latencies, 50)),
+    ms(percentile(r.latencies, 99)),
+    count5xx(r),
+    r.result.errors,
+    r.result.timeouts,
+    codes(r),
+  ]);
+  console.log(table(['clients', 'responses', 'rps', 'p50', 'p99', '5xx', 'errors', 'timeouts', 'status codes'], rowsOf));
+  const unanswered = Object.entries(result.runs).flatMap(([name, r]) => r.unanswered.map((line) => `${name} ${line}`));
+  if (unanswered.length > 0) console.log(`Без відповіді (${unanswered.length}):\n  ${unanswered.slice(0, 20).join('\n  ')}`);
+  console.log(table(['write', 'acknowledged', 'lost'], result.lost.table));
+  console.log(`RSS: ${result.idle.toFixed(0)} MB перед навантаженням, максимум ${result.maxRss.toFixed(0)} MB.`);
+  const answers = Object.values(result.runs).reduce((n, r) => n + r.latencies.length, 0);
+  console.log(
+    `CPU: сервер ${result.cpu.server.toFixed(1)} с (${((result.cpu.server / DURATION) * 100).toFixed(0)} % ядра, ${((result.cpu.server * 1000) / answers).toFixed(2)} мс на відповідь)` +
+      (kind === 'postgres' ? `, PostgreSQL ${result.cpu.postgres.toFixed(1)} с (${((result.cpu.postgres * 1000) / answers).toFixed(2)} мс на відповідь).` : '.'),
+  );
+}
+
+/** The medians of a set of runs, and what failed in any of them. */
+function summarise(results: RunResult[]) {
+  const p99Of = (name: string) => median(results.map((r) => percentile(r.runs[name]?.latencies ?? [], 99)));
+  const p50Of = (name: string) => median(results.map((r) => percentile(r.runs[name]?.latencies ?? [], 50)));
+  // Each kind of client against the target, the worst of them named: merged, the many quick
+  // answers of one kind (guests from memory) hid another kind's tail (the chat polls'; decision 032, F21).
+  // The reporters' answers count as writes (their reads are few and of the same route family).
+  const worstOf = (names: string[]) => {
+    const present = names.filter((name) => results[0]!.runs[name]);
+    const p99s = present.map((name) => [name, p99Of(name)] as const).sort((a, b) => b[1] - a[1]);
+    const p99 = p99s[0]?.[1] ?? 0;
+    return { p99, figure: `${ms(p99)} (${p99s.map(([name, value]) => `${name} ${ms(value)}`).join(', ')})` };
+  };
+  return {
+    kinds: Object.keys(results[0]!.runs),
+    p99Of,
+    p50Of,
+    rpsOf: (name: string) => median(results.map((r) => (r.runs[name]?.latencies.length ?? 0) / DURATION)),
+    p99PerRun: (name: string) => results.map((r) => ms(percentile(r.runs[name]?.latencies ?? [], 99))).join(' / '),
+    reads: worstOf(READS),
+    writes: worstOf([...WRITES, 'reporters']),
+    rssMax: results.map((r) => r.maxRss),
+    idle: results.map((r) => r.idle),
+    fiveXX: results.reduce((n, r) => n + Object.values(r.runs).reduce((m, run) => m + count5xx(run), 0), 0),
+    lost: results.reduce((n, r) => n + r.lost.count, 0),
+    acknowledged: results.reduce((n, r) => n + r.lost.table.reduce((m, [, acknowledged]) => m + acknowledged, 0), 0),
+    // Each request that got no answer once (autocannon counts a timeout as an error too, and a close with a request unanswered not at all).
+    failures: results.reduce((n, r) => n + Object.values(r.runs).reduce((m, run) => m + run.unanswered.length, 0), 0),
+    rps: results.map((r) => Object.values(r.runs).reduce((n, run) => n + run.latencies.length, 0) / DURATION),
+    cpuPerAnswer: results.map((r) => (r.cpu.server * 1000) / Object.values(r.runs).reduce((n, run) => n + run.latencies.length, 0)),
+    writesTable: results.map((r) => r.lost.table),
+  };
+}
+
 async function main() {
   await ensureSources(ON);
   let exitCode = 0;
   const verdicts: string[] = [];
   const summary: Record<string, unknown> = {};
+  // The baseline runs on PostgreSQL only (issue 55 retired the embedded database's load targets).
+  const baseline = BASE_COMMIT === 'none' || !ON.includes('postgres') ? undefined : checkout(BASE_COMMIT, BASE_ENV);
   for (const kind of ON) {
-    const results: Awaited<ReturnType<typeof oneRun>>[] = [];
-    for (let n = 1; n <= RUNS; n++) {
-      const result = await oneRun(kind, n);
-      results.push(result);
-      const rowsOf = Object.entries(result.runs).map(([name, r]) => [
-        name,
-        r.latencies.length,
-        Math.round(r.latencies.length / DURATION),
-        ms(percentile(r.latencies, 50)),
-        ms(percentile(r.latencies, 99)),
-        count5xx(r),
-        r.result.errors,
-        r.result.timeouts,
-        codes(r),
-      ]);
-      console.log(table(['clients', 'responses', 'rps', 'p50', 'p99', '5xx', 'errors', 'timeouts', 'status codes'], rowsOf));
-      const unanswered = Object.entries(result.runs).flatMap(([name, r]) => r.unanswered.map((line) => `${name} ${line}`));
-      if (unanswered.length > 0) console.log(`Без відповіді (${unanswered.length}):\n  ${unanswered.slice(0, 20).join('\n  ')}`);
-      console.log(table(['write', 'acknowledged', 'lost'], result.lost.table));
-      console.log(`RSS: ${result.idle.toFixed(0)} MB перед навантаженням, максимум ${result.maxRss.toFixed(0)} MB.`);
-      const answers = Object.values(result.runs).reduce((n, r) => n + r.latencies.length, 0);
+    const label = kind === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)';
+    const base = kind === 'postgres' ? baseline : undefined;
+    let results: RunResult[];
+    let baseResults: RunResult[] = [];
+    if (base) {
+      // Base, this, this, base, base, this: each on a fresh copy of the volume, the same clients.
+      const both = await alternating(RUNS, async (side, round) => {
+        const result = await oneRun(kind, round + 1, DURATION, WARM_SECONDS, side === 'base' ? base : CURRENT);
+        printRun(kind, result);
+        return result;
+      });
+      results = both.current;
+      baseResults = both.base;
+    } else {
+      results = [];
+      for (let n = 1; n <= RUNS; n++) {
+        const result = await oneRun(kind, n);
+        printRun(kind, result);
+        results.push(result);
+      }
+    }
+    const ours = summarise(results);
+    const theirs = base ? summarise(baseResults) : undefined;
+    console.log(`\n${label}, ${CURRENT.label}: ${RUNS} прогонів по ${DURATION} с, ${results[0]!.total} зʼєднань, медіани:`);
+    console.log(
+      table(
+        ['clients', 'p50', 'p99', 'p99 per run', 'rps'],
+        ours.kinds.map((name) => [name, ms(ours.p50Of(name)), ms(ours.p99Of(name)), ours.p99PerRun(name), Math.round(ours.rpsOf(name))]),
+      ),
+    );
+    const worseThanBase: string[] = [];
+    if (base && theirs) {
+      console.log(`\n${label}: ${CURRENT.label} проти ${base.label}${Object.keys(base.env).length ? ` (${Object.entries(base.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''}, по черзі, медіани (ціль: p99 ≤ ${P99_VS_BASE}× базового):`);
+      const rows = ours.kinds.map((name) => {
+        const ratio = ours.p99Of(name) / theirs.p99Of(name);
+        if (!(ratio <= P99_VS_BASE)) worseThanBase.push(`${name} ${ratio.toFixed(2)}×`);
+        return [
+          name,
+          ms(theirs.p50Of(name)),
+          ms(ours.p50Of(name)),
+          ms(theirs.p99Of(name)),
+          ms(ours.p99Of(name)),
+          `${ratio.toFixed(2)}×`,
+          theirs.p99PerRun(name),
+          Math.round(theirs.rpsOf(name)),
+          Math.round(ours.rpsOf(name)),
+          ratio <= P99_VS_BASE ? 'ok' : 'FAIL',
+        ];
+      });
+      console.log(table(['clients', 'p50 base', 'p50 this', 'p99 base', 'p99 this', 'p99 this/base', 'base p99 per run', 'rps base', 'rps this', ''], rows));
       console.log(
-        `CPU: сервер ${result.cpu.server.toFixed(1)} с (${((result.cpu.server / DURATION) * 100).toFixed(0)} % ядра, ${((result.cpu.server * 1000) / answers).toFixed(2)} мс на відповідь)` +
-          (kind === 'postgres'
-            ? `, PostgreSQL ${result.cpu.postgres.toFixed(1)} с (${((result.cpu.postgres * 1000) / answers).toFixed(2)} мс на відповідь).`
-            : '.'),
+        `  ${base.label}: ${Math.round(median(theirs.rps))} відповідей за секунду, ${median(theirs.cpuPerAnswer).toFixed(2)} мс CPU сервера на відповідь; ` +
+          `${CURRENT.label}: ${Math.round(median(ours.rps))}, ${median(ours.cpuPerAnswer).toFixed(2)} мс. ` +
+          `${base.label}: 5xx ${theirs.fiveXX}, без відповіді ${theirs.failures}, втрачених записів ${theirs.lost}, RSS максимум ${theirs.rssMax.map((v) => v.toFixed(0)).join(' / ')} MB.`,
       );
     }
-    // Reads and writes of a run, merged: the reporters' answers count as writes (their reads are few and of the same route family).
-    // Each kind of client against the target, the worst of them named: merged, the many quick
-    // answers of one kind (guests from memory) hid another kind's tail (the chat polls'; decision 032, F21).
-    const p99Of = (name: string) => median(results.map((r) => percentile(r.runs[name]?.latencies ?? [], 99)));
-    const worstOf = (names: string[]) => {
-      const present = names.filter((name) => results[0]!.runs[name]);
-      const p99s = present.map((name) => [name, p99Of(name)] as const).sort((a, b) => b[1] - a[1]);
-      const p99 = p99s[0]?.[1] ?? 0;
-      return { p99, figure: `${ms(p99)} (${p99s.map(([name, value]) => `${name} ${ms(value)}`).join(', ')})` };
-    };
-    const reads = worstOf(READS);
-    const writes = worstOf([...WRITES, 'reporters']);
-    const rssMax = results.map((r) => r.maxRss);
-    const fiveXX = results.reduce((n, r) => n + Object.values(r.runs).reduce((m, run) => m + count5xx(run), 0), 0);
-    const lost = results.reduce((n, r) => n + r.lost.count, 0);
-    // Each request that got no answer once (autocannon counts a timeout as an error too, and a close with a request unanswered not at all).
-    const failures = results.reduce((n, r) => n + Object.values(r.runs).reduce((m, run) => m + run.unanswered.length, 0), 0);
-    const rps = results.map((r) => Object.values(r.runs).reduce((n, run) => n + run.latencies.length, 0) / DURATION);
-    const perKind = Object.keys(results[0]!.runs).map((name) => [
-      name,
-      ms(median(results.map((r) => percentile(r.runs[name]!.latencies, 50)))),
-      ms(median(results.map((r) => percentile(r.runs[name]!.latencies, 99)))),
-      results.map((r) => ms(percentile(r.runs[name]!.latencies, 99))).join(' / '),
-      Math.round(median(results.map((r) => r.runs[name]!.latencies.length / DURATION))),
-    ]);
-    const label = kind === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)';
-    console.log(`\n${label}: ${RUNS} прогонів по ${DURATION} с, ${results[0]!.total} зʼєднань, медіани:`);
-    console.log(table(['clients', 'p50', 'p99', 'p99 per run', 'rps'], perKind));
-    const checks: [string, boolean, string][] = [
-      [`every reader's p99 ≤ ${LOAD_TARGETS.readP99Ms} ms`, reads.p99 <= LOAD_TARGETS.readP99Ms, reads.figure],
-      [`every writer's p99 ≤ ${LOAD_TARGETS.writeP99Ms} ms`, writes.p99 <= LOAD_TARGETS.writeP99Ms, writes.figure],
-      ['no 5xx', fiveXX === 0, String(fiveXX)],
-      ['no lost write', lost === 0, `${lost} of ${results.reduce((n, r) => n + r.lost.table.reduce((m, [, acknowledged]) => m + acknowledged, 0), 0)}`],
-      ['no request unanswered (connection error, timeout, close)', failures === 0, String(failures)],
+    // `null`: reported beside the targets, not judged.
+    const checks: [string, boolean | null, string][] = [
+      // With a baseline the latency line is issue 55's (relative); issue 24's absolute lines are then reported, not judged.
+      ...(base
+        ? ([[`every kind's p99 ≤ ${P99_VS_BASE}× ${base.label}'s in the same run`, worseThanBase.length === 0, worseThanBase.length ? worseThanBase.join(', ') : 'all within']] as [string, boolean, string][])
+        : []),
+      [`every reader's p99 ≤ ${LOAD_TARGETS.readP99Ms} ms${base ? ' (issue 24)' : ''}`, base ? null : ours.reads.p99 <= LOAD_TARGETS.readP99Ms, ours.reads.figure],
+      [`every writer's p99 ≤ ${LOAD_TARGETS.writeP99Ms} ms${base ? ' (issue 24)' : ''}`, base ? null : ours.writes.p99 <= LOAD_TARGETS.writeP99Ms, ours.writes.figure],
+      ['no 5xx', ours.fiveXX === 0, String(ours.fiveXX)],
+      ['no lost write', ours.lost === 0, `${ours.lost} of ${ours.acknowledged}`],
+      ['no request unanswered (connection error, timeout, close)', ours.failures === 0, String(ours.failures)],
       [
         `RSS ≤ ${LOAD_TARGETS.rssMb} MB`,
-        Math.max(...rssMax) <= LOAD_TARGETS.rssMb,
-        `${Math.round(median(results.map((r) => r.idle)))} MB idle, max ${rssMax.map((v) => v.toFixed(0)).join(' / ')} MB`,
+        Math.max(...ours.rssMax) <= LOAD_TARGETS.rssMb,
+        `${Math.round(median(ours.idle))} MB idle, max ${ours.rssMax.map((v) => v.toFixed(0)).join(' / ')} MB`,
       ],
     ];
     console.log(
       table(
         ['target', 'result', ''],
-        checks.map(([what, ok, figure]) => [what, figure, ok ? 'ok' : 'FAIL']),
+        checks.map(([what, ok, figure]) => [what, figure, ok === null ? 'reported' : ok ? 'ok' : 'FAIL']),
       ),
     );
-    console.log(`  ${Math.round(median(rps))} відповідей за секунду (медіана).`);
+    console.log(`  ${Math.round(median(ours.rps))} відповідей за секунду (медіана).`);
     for (const [what, ok] of checks) {
+      if (ok === null) continue;
       verdicts.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${what}`);
       if (!ok) exitCode = 1;
     }
-    summary[kind] = {
-      readsP99: reads.p99,
-      writesP99: writes.p99,
-      rssMax,
-      idle: results.map((r) => r.idle),
-      rps,
-      fiveXX,
-      lost,
-      failures,
-      perKind,
-      writes: results.map((r) => r.lost.table),
-    };
+    const figures = (of: ReturnType<typeof summarise>) => ({
+      readsP99: of.reads.p99,
+      writesP99: of.writes.p99,
+      p99: Object.fromEntries(of.kinds.map((name) => [name, of.p99Of(name)])),
+      p50: Object.fromEntries(of.kinds.map((name) => [name, of.p50Of(name)])),
+      rssMax: of.rssMax,
+      idle: of.idle,
+      rps: of.rps,
+      cpuPerAnswerMs: of.cpuPerAnswer,
+      fiveXX: of.fiveXX,
+      lost: of.lost,
+      failures: of.failures,
+      writes: of.writesTable,
+    });
+    summary[kind] = { ...figures(ours), ...(base && theirs ? { base: { commit: base.label, env: base.env, ...figures(theirs) }, worseThanBase } : {}) };
   }
-  console.log(`\nНавантаження (issue 24):\n${verdicts.map((v) => `  ${v}`).join('\n')}`);
+  console.log(`\nНавантаження (issues 24, 55):\n${verdicts.map((v) => `  ${v}`).join('\n')}`);
   const stamp = new Date().toISOString();
   writeFileSync(
     join(RESULTS_DIR, `load-${stamp.replace(/[:.]/g, '-')}.json`),
-    JSON.stringify({ stamp, duration: DURATION, connections: TOTAL, runs: RUNS, summary }, null, 2),
+    JSON.stringify({ stamp, current: CURRENT.label, duration: DURATION, connections: TOTAL, runs: RUNS, summary }, null, 2),
   );
   process.exit(exitCode);
 }
