@@ -131,5 +131,25 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // A service publishes its tournament's or user's event next to its write, after the commit and
+    // only when the write happened (`publishing` in services/live/live.ts); a route that published
+    // too would tell of refused writes, or twice.
+    files: ['src/server/api/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/live/live.ts'],
+              importNames: ['publishTournament', 'publishUser', 'publishUsers', 'publishing'],
+              message: 'Services publish their own live events after their write commits: call the service, do not publish from the API.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );

@@ -50,6 +50,17 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(await problems('src/server/api/routes/probe.ts', "import '../openapi.ts';\n")).toEqual([]);
   });
 
+  it('a route does not publish live events: the service that writes does', async () => {
+    const code = "import { publishTournament } from '../../services/live/live.ts';\nexport const probe = publishTournament;\n";
+    expect(await problems('src/server/api/routes/probe.ts', code)).toContain('@typescript-eslint/no-restricted-imports');
+    for (const name of ['publishUser', 'publishing']) {
+      expect(await problems('src/server/api/probe.ts', code.replaceAll('publishTournament', name).replace('../../', '../'))).toContain('@typescript-eslint/no-restricted-imports');
+    }
+    // What a stream route needs of the module stays open to it, and a service still publishes.
+    expect(await problems('src/server/api/routes/probe.ts', code.replaceAll('publishTournament', 'subscribeTournament'))).toEqual([]);
+    expect(await problems('src/server/services/competition/probe.ts', code.replace('../../services/', '../'))).toEqual([]);
+  });
+
   it('an import cycle is refused', async () => {
     // format.ts imports core.ts; core.ts importing format.ts back closes a cycle.
     expect(await problems('src/lib/i18n/core.ts', "import './format.ts';\n")).toContain('import-x/no-cycle');

@@ -5,7 +5,6 @@ import { fail } from '../errors.ts';
 import { drawBracket, findTournamentRow, saveBracket } from '../../services/competition/bracket.ts';
 import { stagesVersion } from '../../services/competition/stages/store.ts';
 import { approvedParticipants } from '../../services/match-day/participants.ts';
-import { publishTournament } from '../../services/live/live.ts';
 
 import { errors, jsonBody, jsonResponse, oneTournament, organiserRoute, publicRead, router } from '../openapi.ts';
 
@@ -82,7 +81,6 @@ export const bracketRoutes = router()
         fail(422, `bracket.${result.reason}`);
       }
       c.header('ETag', etagOf(id, result.version));
-      publishTournament({ tournamentId: id, kind: 'stage', version: result.version });
       // SPEC §9's «Сітку створено для N учасників!»; the admin confirmed the start before drawing.
       const message = t('bracket.created', { participants: plural(defaultLocale, 'count.participantsOf', result.participants.length) });
       return c.json(

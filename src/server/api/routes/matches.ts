@@ -7,8 +7,6 @@ import { fail } from '../errors.ts';
 import { confirmDueReports, confirmReport, disputeReport, reportScore, type ReportDone, type ReportOutcome, type ReportRefusal } from '../../services/match-day/match-reports.ts';
 import { updateMatch, type MatchRefusal } from '../../services/competition/stages/match-changes.ts';
 import { findMatch } from '../../services/competition/stages/match-state.ts';
-import { keepSaved } from '../../services/competition/stages/store.ts';
-import { publishTournament } from '../../services/live/live.ts';
 
 import { errors, jsonBody, jsonResponse, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
 import { shows, tournamentData } from '../../services/live/changes.ts';
@@ -76,10 +74,6 @@ export const matchRoutes = router()
       const saved = await updateMatch(c.get('db'), id, body, c.var.auth.user);
       if (!saved.ok) refuseMatch(saved.reason, saved.bestOf);
       if (saved.stale) return c.json({ message: t('match.stale'), match: saved.match }, 409);
-      if (!saved.preview) {
-        keepSaved(saved);
-        publishTournament({ tournamentId: saved.tournamentId, kind: 'match', matchId: id, version: saved.version, counted: saved.after.tournament.statsEnabled });
-      }
       const count = plural(defaultLocale, 'count.matchResults', saved.reset.length);
       const message = saved.preview
         ? t('match.preview', { count })

@@ -8,7 +8,6 @@ import { disqualify } from '../../services/competition/stages/disqualify.ts';
 import { tournamentStandings } from '../../services/competition/stages/standings.ts';
 import { stagesVersion } from '../../services/competition/stages/store.ts';
 import { stagesState } from '../../services/competition/stages/views.ts';
-import { publishTournament } from '../../services/live/live.ts';
 
 import { errors, jsonBody, jsonResponse, oneTournament, organiserRoute, publicRead, router } from '../openapi.ts';
 
@@ -92,7 +91,6 @@ export const stageRoutes = router()
       const { id } = c.req.valid('param');
       const created = await createStage(c.get('db'), id, c.req.valid('json'), c.var.auth.user);
       if (!created.ok) refuseStage(created.reason);
-      publishTournament({ tournamentId: id, kind: 'stage' });
       const count = created.stage.seeds.filter((s) => s !== null).length;
       return c.json(
         {
@@ -127,7 +125,6 @@ export const stageRoutes = router()
         if (next.reason === 'finished') fail(409, 'stage.finished');
         fail(next.reason === 'notSwiss' ? 422 : 409, `stage.${next.reason}`);
       }
-      publishTournament({ tournamentId: id, kind: 'stage' });
       return c.json(
         {
           message: t('stage.nextRound', { round: next.round }),
@@ -161,7 +158,6 @@ export const stageRoutes = router()
         if (done.reason === 'finished') fail(409, 'stage.finished');
         fail(done.reason === 'already' ? 409 : 422, done.reason === 'already' ? 'stage.alreadyDisqualified' : 'stage.notParticipant');
       }
-      publishTournament({ tournamentId: id, kind: 'match' });
       return c.json({ message: t('stage.disqualified'), stages: done.stages }, 200);
     },
   )

@@ -23,10 +23,13 @@ export type Draw = BracketDraw;
 /**
  * Draws the bracket from the approved participants (SPEC §4 Bracket creation) in one transaction.
  * The draw closes applications: a pending tournament becomes started with it (`started` tells).
- * Drawing over played results needs `replace`.
+ * Drawing over played results needs `replace`. Once it committed, the tournament's viewers hear of
+ * the new stage with the version it made.
  */
-export const drawBracket = (db: Tx, id: string, options: { seeding: Seeding; replace: boolean }, actor: AuditActor): Promise<Draw> =>
-  drawSingleElimination(db, id, options, actor);
+export const drawBracket = publishing(
+  (db: Tx, id: string, options: { seeding: Seeding; replace: boolean }, actor: AuditActor): Promise<Draw> => drawSingleElimination(db, id, options, actor),
+  (draw, _db, tournamentId) => ({ tournamentId, kind: 'stage', version: draw.version }),
+);
 
 export type BracketSave =
   | {

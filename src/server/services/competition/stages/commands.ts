@@ -10,6 +10,7 @@ import { playerGameStats, stageGroups, stages, teamGameStats } from '../../../db
 import { recordAudit, type AuditActor } from '../audit.ts';
 import { approvedParticipants } from '../../match-day/participants.ts';
 import { closeCheckInWithin, published, type CheckInClosing } from '../../match-day/registration.ts';
+import { publishing } from '../../live/live.ts';
 import { stageCreatedEntry } from './audit-entries.ts';
 import { bumpTournament, insertMatches } from './save.ts';
 import { finished, placementsOf, tablesOf } from './standings.ts';
@@ -105,7 +106,7 @@ export async function drawing<T extends { ok: boolean }>(
  * asked; the whole stage is built in memory and written with one insert per table. Creating the
  * first stage closes applications, as drawing a bracket does.
  */
-export async function createStage(db: Tx, tournamentId: string, input: StageCreateInput, actor: AuditActor): Promise<StageCreated> {
+async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput, actor: AuditActor): Promise<StageCreated> {
   return drawing(db, tournamentId, async (tx, closeCheckIn): Promise<StageCreated> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
@@ -189,7 +190,7 @@ export async function createStage(db: Tx, tournamentId: string, input: StageCrea
 export type NextRound = { ok: true; stage: StageView; round: number } | { ok: false; reason: 'tournamentNotFound' | 'notFound' | 'finished' | NextRoundRefusal };
 
 /** Pairs the next Swiss round of a stage (`POST …/stages/{stageId}/next-round`). */
-export async function pairNextRound(db: Tx, tournamentId: string, stageId: string): Promise<NextRound> {
+async function writeNextRound(db: Tx, tournamentId: string, stageId: string): Promise<NextRound> {
   return db.transaction(async (tx): Promise<NextRound> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'tournamentNotFound' };
@@ -217,3 +218,9 @@ export async function pairNextRound(db: Tx, tournamentId: string, stageId: strin
     };
   });
 }
+
+/** A stage created: once it committed, the tournament's viewers hear of it. */
+export const createStage = publishing(writeStage, (_created, _db, tournamentId) => ({ tournamentId, kind: 'stage' }));
+
+/** A Swiss round paired: once it committed, the tournament's viewers hear of it. */
+export const pairNextRound = publishing(writeNextRound, (_next, _db, tournamentId) => ({ tournamentId, kind: 'stage' }));

@@ -4,6 +4,7 @@ import { normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
 import type { Tx } from '../../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit.ts';
 import { actorsOf } from '../../match-day/match-actions.ts';
+import { publishing } from '../../live/live.ts';
 import { saveStage } from './save.ts';
 import { loadStages, lockTournament } from './store.ts';
 import { stageView } from './views.ts';
@@ -19,7 +20,7 @@ export type Disqualified =
  * Disqualifies a participant (issue 21): in every stage they play, each match of theirs not yet
  * played is forfeited to the opponent, now and as later ones come; results already entered stand.
  */
-export async function disqualify(db: Tx, tournamentId: string, participant: string, actor: AuditActor): Promise<Disqualified> {
+async function disqualifyParticipant(db: Tx, tournamentId: string, participant: string, actor: AuditActor): Promise<Disqualified> {
   return db.transaction(async (tx): Promise<Disqualified> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
@@ -52,3 +53,6 @@ export async function disqualify(db: Tx, tournamentId: string, participant: stri
     return { ok: true, stages: all.map(stageView) };
   });
 }
+
+/** A participant disqualified: once it committed, the tournament's viewers hear of the forfeits as of a result. */
+export const disqualify = publishing(disqualifyParticipant, (_done, _db, tournamentId) => ({ tournamentId, kind: 'match' }));

@@ -4,12 +4,13 @@ import { allowsDraws } from '../../../../lib/domain/stage/format.ts';
 import { resetBy, resolveStage } from '../../../../lib/domain/stage/resolve.ts';
 import { judgeResult, type ResultRefusal } from '../../../../lib/domain/stage/result.ts';
 import { normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
-import type { Tx } from '../../../db/client.ts';
+import type { Database, Tx } from '../../../db/client.ts';
 import type { AuditActor } from '../audit.ts';
 import { actionWrite, actorsOf } from '../../match-day/match-actions.ts';
+import { publishing } from '../../live/live.ts';
 import { announce, type Notice } from '../../notices/notices.ts';
 import { saveStage } from './save.ts';
-import { lockMatch, type LockedMatch, type TournamentRow } from './store.ts';
+import { keepingTransaction, lockMatch, type LoadedStage, type LockedMatch, type TournamentRow } from './store.ts';
 import { matchView } from './views.ts';
 
 /* Changing one match: its result entered, corrected or withdrawn, its comment or time (the admin's edit, a players' confirmed report). */
@@ -31,15 +32,21 @@ export type MatchSaved =
   | { ok: true; stale: true; match: StageMatchView }
   | { ok: false; reason: MatchRefusal; bestOf: number };
 
+/** Whether a later stage was seeded from the match's stage's tables: a changed result there would not reach it. */
+const feedsLater = ({ all, loaded }: LockedMatch): boolean => all.some((s) => s.stage.fromStageId === loaded.stage.id);
+
+/** Whether an edit enters a result (a score, games or a forfeit), not only a comment or a time. */
+const entersResult = (input: Omit<MatchUpdateInput, 'version'>): boolean =>
+  input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
+
 /** The locked match as the API shows it, its stored row, and the rules its result is judged by. */
 export function lockedView(found: LockedMatch) {
-  const { loaded, index, all } = found;
+  const { loaded, index } = found;
   return {
     match: matchView(loaded, index),
     row: loaded.rows[index]!,
     rules: { bestOf: loaded.stage.settings.bestOf ?? 1, draws: allowsDraws(loaded.stage.format) },
-    // A later stage was seeded from this one's tables: a changed result here would not reach it.
-    feedsLater: all.some((s) => s.stage.fromStageId === loaded.stage.id),
+    feedsLater: feedsLater(found),
   };
 }
 
@@ -61,9 +68,8 @@ export async function changeLockedMatch(
   if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished', bestOf };
   const state = loaded.resolved[index]!;
   const entered = new Map(loaded.entered);
-  const wantsResult = input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
-  // A later stage was seeded from this one's tables: a changed result here would not reach it.
-  if ((wantsResult || input.reset) && all.some((s) => s.stage.fromStageId === loaded.stage.id)) return { ok: false, reason: 'feedsLater', bestOf };
+  const wantsResult = entersResult(input);
+  if ((wantsResult || input.reset) && feedsLater(found)) return { ok: false, reason: 'feedsLater', bestOf };
   if (input.reset) {
     if (state.bye) return { ok: false, reason: 'bye', bestOf };
     if (!entered.has(index)) return { ok: false, reason: 'noResult', bestOf };
@@ -81,21 +87,20 @@ export async function changeLockedMatch(
   const edit: { comment?: string; scheduledAt?: Date | null } = {};
   if (input.comment !== undefined) edit.comment = input.comment;
   if (input.scheduledAt !== undefined) edit.scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
-  const after = resolveStage(loaded.plan, loaded.stage.seeds, entered, new Set(loaded.stage.disqualified));
-  const resetIndexes = resetBy(loaded.resolved, after).filter((i) => i !== index);
-  if (input.preview) {
-    const previewed = { ...loaded, resolved: after };
-    return {
-      ok: true,
-      stale: false,
-      preview: true,
-      match: matchView(previewed, index),
-      reset: resetIndexes.map((i) => matchView(previewed, i)),
-      tournamentId: tournament.id,
-      after: found,
-      version: tournament.bracketVersion,
-    };
-  }
+  const resolved = resolveStage(loaded.plan, loaded.stage.seeds, entered, new Set(loaded.stage.disqualified));
+  const resetIndexes = resetBy(loaded.resolved, resolved).filter((i) => i !== index);
+  // The match and those it resets as `stage` shows them: resolved in memory for a preview, as saved otherwise.
+  const answer = (stage: LoadedStage, preview: boolean, after: LockedMatch, version: number): MatchSaved => ({
+    ok: true,
+    stale: false,
+    preview,
+    match: matchView(stage, index),
+    reset: resetIndexes.map((i) => matchView(stage, i)),
+    tournamentId: tournament.id,
+    after,
+    version,
+  });
+  if (input.preview) return answer({ ...loaded, resolved }, true, found, tournament.bracketVersion);
   const { stage, all: savedAll, version } = await saveStage(
     tx,
     tournament,
@@ -108,16 +113,7 @@ export async function changeLockedMatch(
     { actor, target: { index, disputed: loaded.rows[index]!.reportState === 'disputed' } },
     alongside && ((saved) => alongside(matchView(saved, index))),
   );
-  return {
-    ok: true,
-    stale: false,
-    preview: false,
-    match: matchView(stage, index),
-    reset: resetIndexes.map((i) => matchView(stage, i)),
-    tournamentId: tournament.id,
-    after: { tournament: { ...tournament, bracketVersion: version }, all: savedAll, loaded: stage, index },
-    version,
-  };
+  return answer(stage, false, { tournament: { ...tournament, bracketVersion: version }, all: savedAll, loaded: stage, index }, version);
 }
 
 /**
@@ -126,15 +122,16 @@ export async function changeLockedMatch(
  * changes nothing. A changed result resets the matches built on the old one (`preview` only lists
  * them); the statistics follow. A result or a withdrawal by `actor` goes into the match's
  * history and the audit log and ends the players' reports; a dispute it settles is announced to both sides.
+ * Once it committed, what it saved is kept for the action that follows (`keepingTransaction`).
  */
-export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInput, actor: AuditActor): Promise<MatchSaved> {
-  return db.transaction(async (tx): Promise<MatchSaved> => {
+async function editMatch(db: Database, matchId: string, input: MatchUpdateInput, actor: AuditActor): Promise<MatchSaved> {
+  return keepingTransaction(db, async (tx): Promise<MatchSaved> => {
     const found = await lockMatch(tx, matchId);
     if (!found) return { ok: false, reason: 'notFound', bestOf: 1 };
     const { loaded, index, tournament } = found;
     const row = loaded.rows[index]!;
     if (row.version !== input.version) return { ok: true, stale: true, match: matchView(loaded, index) };
-    const wantsResult = input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
+    const wantsResult = entersResult(input);
     // The history row goes in the statement that saves the result (`saveStage`).
     const history = (m: StageMatchView): SQLWrapper[] =>
       input.reset
@@ -148,8 +145,16 @@ export async function updateMatch(db: Tx, matchId: string, input: MatchUpdateInp
       await announceResolved(tx, tournament, saved.match);
     }
     return saved;
-  });
+  }, (saved) => (saved.ok && !saved.stale && !saved.preview ? saved : undefined));
 }
+
+/**
+ * `editMatch`, whose saved change (not a preview, nor an edit of an older version) its tournament's
+ * viewers hear of, naming the match, with the version it made and whether the result counted in the statistics.
+ */
+export const updateMatch = publishing(editMatch, (saved, _db, matchId) =>
+  saved.stale || saved.preview ? null : { tournamentId: saved.tournamentId, kind: 'match', matchId, version: saved.version, counted: saved.after.tournament.statsEnabled },
+);
 
 /** `disputeResolved` to both sides of a match the admin decided. */
 async function announceResolved(tx: Tx, tournament: TournamentRow, match: StageMatchView) {
