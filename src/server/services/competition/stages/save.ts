@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PlannedMatch } from '../../../../lib/domain/stage/plan.ts';
 import { resolveStage, type EnteredResult, type ResolvedMatch } from '../../../../lib/domain/stage/resolve.ts';
-import type { JudgedResult } from '../../../../lib/domain/stage/result.ts';
 import type { Tx } from '../../../db/client.ts';
 import { stageMatches, stageRounds, stages, tournaments } from '../../../db/schema/index.ts';
 import { together } from '../../../db/together.ts';
@@ -11,7 +10,7 @@ import { announceReady, readyNotices } from '../../match-day/match-actions.ts';
 import { stageMatchId } from '../match-ids.ts';
 import { countStageResults } from '../../statistics/stage-stats.ts';
 import { played, resultEntries, stageSnapshot, type StageAudit } from './audit-entries.ts';
-import type { LoadedStage, MatchRow, TournamentRow } from './store.ts';
+import { resultColumns, type LoadedStage, type MatchRow, type TournamentRow } from './store.ts';
 import { projectedBracket } from './views.ts';
 
 /*
@@ -36,10 +35,7 @@ function newRow(stageId: string, roundId: string, planned: PlannedMatch, state: 
     participantB: state.b,
     winner: state.winner,
     // A new match may be decided at once: a bye, or a disqualified side's forfeit.
-    scoreA: state.result?.scoreA ?? null,
-    scoreB: state.result?.scoreB ?? null,
-    games: state.result?.games ?? [],
-    forfeit: state.result?.forfeit ?? null,
+    ...resultColumns(state.result),
     status: state.status,
     completedAt: state.status === 'completed' ? now : null,
   };
@@ -84,26 +80,23 @@ export async function insertMatches(
 
 /** What a match row should hold for its resolved state. */
 function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
-  const result: JudgedResult | null = state.result;
+  const result = resultColumns(state.result);
   const sameResult =
     row.status === 'completed' &&
     state.status === 'completed' &&
     row.participantA === state.a &&
     row.participantB === state.b &&
     row.winner === state.winner &&
-    row.scoreA === (result?.scoreA ?? null) &&
-    row.scoreB === (result?.scoreB ?? null) &&
-    row.forfeit === (result?.forfeit ?? null) &&
-    JSON.stringify(row.games) === JSON.stringify(result?.games ?? []);
+    row.scoreA === result.scoreA &&
+    row.scoreB === result.scoreB &&
+    row.forfeit === result.forfeit &&
+    JSON.stringify(row.games) === JSON.stringify(result.games);
   return {
     participantA: state.a,
     participantB: state.b,
     status: state.status,
     winner: state.winner,
-    scoreA: result?.scoreA ?? null,
-    scoreB: result?.scoreB ?? null,
-    games: result?.games ?? [],
-    forfeit: result?.forfeit ?? null,
+    ...result,
     // A corrected result keeps its time, so the ratings replay it where it was played.
     completedAt: state.status !== 'completed' ? null : (row.completedAt ?? now),
     resultChanged: !sameResult && (row.status === 'completed' || state.status === 'completed'),

@@ -9,7 +9,7 @@ import type { Tx } from '../../../db/client.ts';
 import { stages } from '../../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../audit.ts';
 import { approvedParticipants } from '../../match-day/participants.ts';
-import { stageCreatedEntry } from './audit-entries.ts';
+import { played, stageCreatedEntry } from './audit-entries.ts';
 import { drawing } from './commands.ts';
 import { bumpTournament, insertMatches, saveStage, withdrawStages } from './save.ts';
 import { loadStages, lockTournament, type LoadedStage, type TournamentRow } from './store.ts';
@@ -23,7 +23,7 @@ import { loadStages, lockTournament, type LoadedStage, type TournamentRow } from
 const hasOtherStages = (all: readonly LoadedStage[]) => all.some((s) => s.stage.format !== 'single_elimination') || all.length > 1;
 
 /** Whether a tournament's stages hold a result someone played (byes do not count). */
-const hasPlayedResults = (all: readonly LoadedStage[]) => all.some((s) => s.resolved.some((m) => m.result && !m.disqualification));
+const hasPlayedResults = (all: readonly LoadedStage[]) => all.some((s) => s.resolved.some(played));
 
 export type BracketDraw =
   | {

@@ -100,6 +100,14 @@ function enteredOf(row: MatchRow): EnteredResult | null {
   };
 }
 
+/** A resolved match's result as the columns of its row, which the API shows by the same names; a match not played has none. */
+export const resultColumns = (result: ResolvedMatch['result']) => ({
+  scoreA: result?.scoreA ?? null,
+  scoreB: result?.scoreB ?? null,
+  games: result?.games ?? [],
+  forfeit: result?.forfeit ?? null,
+});
+
 const groupsOf = (stage: StageRow): string[][] => {
   if (isElimination(stage.format)) return [];
   const ids = stage.seeds.filter((id): id is string => id !== null);

@@ -3,7 +3,7 @@ import type { Bracket } from '../../../../lib/domain/bracket.ts';
 import { bracketOf } from '../../../../lib/domain/stage/legacy.ts';
 import type { Tx } from '../../../db/client.ts';
 import { finished, placementsOf, standingsOf, tablesOf, type TournamentStandings } from './standings.ts';
-import { loadCompetition, loadCompetitionOf, type CompetitionOf, type LoadedCompetition, type LoadedStage } from './store.ts';
+import { loadCompetition, loadCompetitionOf, resultColumns, type CompetitionOf, type LoadedCompetition, type LoadedStage } from './store.ts';
 
 /* Loaded stages as the API shows them: a match, a stage, a tournament's stages, its SPEC bracket. */
 
@@ -19,11 +19,8 @@ export function matchView(loaded: LoadedStage, index: number): StageMatchView {
     position: row.position,
     a: state.a,
     b: state.b,
-    scoreA: state.result?.scoreA ?? null,
-    scoreB: state.result?.scoreB ?? null,
-    games: state.result?.games ?? [],
+    ...resultColumns(state.result),
     winner: state.winner,
-    forfeit: state.result?.forfeit ?? null,
     status: state.status,
     bye: state.bye,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
