@@ -9,19 +9,25 @@
 //                  served within 2 s, beside the event's own arrival; then guests read pages again
 //                  with the streams open while BUSY_ROUNDS more results come (reported beside). The
 //                  server's RSS idle, with the streams open and at its peak;
-//   two instances  5 000 streams on each, on one PostgreSQL; results recorded on A, delivery
-//                  measured on B's viewers (NOTIFY between them).
+//   two instances  behind Debian's nginx running the shipped deploy/nginx.conf (deploy/nginx-local.ts,
+//                  as bench:nginx and tests/e2e/nginx.spec.ts run it), on one PostgreSQL: all the
+//                  viewers open their streams and read the regions through nginx, which spreads the
+//                  streams over A and B (least_conn); results are entered on A directly, and B's
+//                  viewers hear of them by NOTIFY. Each instance logs how many streams it wrote to.
 // Prints a table and ok/FAIL per target, writes bench/results/server/live-*.json, exits 1 on a miss.
 // BENCH_LIVE_ON=embedded runs the one instance on a copy of the embedded database the load mix
 // uses (what `npm start` serves by default; two instances need PostgreSQL, so that part is
 // skipped). BENCH_LIVE_VIEWERS, BENCH_LIVE_ROUNDS, BENCH_LIVE_GUEST_SECONDS make quicker runs while
-// developing; BENCH_LIVE_BUILD_DIR another build directory than the benchmarks' own.
+// developing; BENCH_LIVE_BUILD_DIR another build directory than the benchmarks' own; BENCH_CURRENT
+// another checkout or a commit (HEAD: in a worktree of its own, bench/server/baseline.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import { type LocalNginx, startLocalNginx } from '../../deploy/nginx-local.ts';
 import { ensureAdmin } from '../../src/server/bootstrap.ts';
 import { openDatabase, type DatabaseOptions } from '../../src/server/db/client.ts';
 import { createSession } from '../../src/server/services/accounts/sessions.ts';
@@ -30,6 +36,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   AS_A_BROWSER,
+  benchPort,
   BUILD_DIR,
   cannon,
   databaseUrl,
@@ -45,6 +52,7 @@ import {
   type DatabaseChoice,
   type Server,
 } from './lib.ts';
+import { currentCheckout } from './baseline.ts';
 import { copyEmbeddedSource, ensureSources, rows as queried } from './load.ts';
 
 const SOURCE = process.env.BENCH_SOURCE_DB ?? 'bench_server';
@@ -54,7 +62,10 @@ const ON = process.env.BENCH_LIVE_ON === 'embedded' ? 'embedded' : 'postgres';
 const EMBEDDED_COPY = '.bench-live-data';
 const CHOICE: DatabaseChoice = ON === 'postgres' ? DB : { embedded: EMBEDDED_COPY };
 const DATABASE: DatabaseOptions = ON === 'postgres' ? { url: databaseUrl(DB) } : { dataDir: join(EMBEDDED_COPY, 'db') };
-const PORTS = [4530, 4531] as const;
+const PORTS = [benchPort(10), benchPort(11)] as const;
+/** nginx in front of the two: its HTTP redirect, its TLS site, and the site on plain HTTP, which the viewers use (no TLS on the loopback). */
+const NGINX_PORTS = { http: benchPort(7), https: benchPort(8), plain: benchPort(9) } as const;
+const NGINX_PREFIX = join(tmpdir(), 'bench-live-nginx');
 const VIEWERS = Number(process.env.BENCH_LIVE_VIEWERS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 5);
 /** Results recorded while guests read, reported beside the target's. */
@@ -121,8 +132,12 @@ const guestRequests = [{ method: 'GET' as const, setupRequest: (r: object) => ({
 
 // The target is every viewer on one instance: its cap on streams (EVENT_STREAMS_MAX, 4000 by
 // default, decision 031) is raised to the viewers, so the run shows what they cost, not the cap.
-const buildEnv = { BUILD_DIR: process.env.BENCH_LIVE_BUILD_DIR ?? BUILD_DIR, EVENT_STREAMS_MAX: String(VIEWERS) };
-const a = await startServer({ port: PORTS[0], database: CHOICE, env: buildEnv });
+// Both instances believe nginx's X-Forwarded-For (loopback), so the cap per address counts the
+// viewers' addresses, not nginx's; a viewer connecting directly sends none and is counted by its own.
+const buildEnv = { BUILD_DIR: process.env.BENCH_LIVE_BUILD_DIR ?? BUILD_DIR, EVENT_STREAMS_MAX: String(VIEWERS), TRUST_PROXY: 'loopback' };
+/** What is measured: the working directory, or BENCH_CURRENT (a folder, or a commit in a worktree of its own: baseline.ts). */
+const CODE = currentCheckout().dir;
+const a = await startServer({ port: PORTS[0], database: CHOICE, env: buildEnv, cwd: CODE });
 
 /** The stage match whose result the admin enters each round: one of the live tournament's, both sides known. */
 async function resultMatch(server: Server): Promise<string> {
@@ -239,8 +254,18 @@ function deliveryRows(label: string, deliveries: Delivery[], posts: number[]) {
   return { each, medians };
 }
 
+/** What a server logged of its own writing (services/live/live-streams.ts): the fan-out without the viewers' side. */
+function fanOut(port: number): { streams: number; ms: number }[] {
+  return readFileSync(join(RESULTS_DIR, `server-${port}.log`), 'utf8')
+    .split('\n')
+    .map((line) => /^\[live\] match: (\d+) потоків за (\d+) мс/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ streams: Number(m[1]), ms: Number(m[2]) }));
+}
+
 // ------------------------------------------------------------------ one instance, 10 000 viewers
 let b: Server | undefined;
+let nginx: LocalNginx | undefined;
 let exitCode = 0;
 try {
   const rss = new RssSampler(a.pid);
@@ -302,35 +327,47 @@ try {
   // The embedded database is one process's alone: two instances need PostgreSQL.
   if (ON === 'embedded') console.log('\nДва екземпляри: лише на PostgreSQL (вбудована база належить одному процесу).');
   else {
-    b = await startServer({ port: PORTS[1], database: DB, env: buildEnv });
+    b = await startServer({ port: PORTS[1], database: DB, env: buildEnv, cwd: CODE });
+    rmSync(NGINX_PREFIX, { recursive: true, force: true });
+    nginx = await startLocalNginx({ prefix: NGINX_PREFIX, upstreams: PORTS, ...NGINX_PORTS });
+    console.log(`\nnginx (deploy/nginx.conf) на ${nginx.plainUrl} перед ${a.url} і ${b.url}.`);
+    // What each instance wrote to before: its log's fan-out lines from here on are the pair's.
+    const fanOutBefore = { a: fanOut(PORTS[0]).length, b: fanOut(PORTS[1]).length };
     const rssB = new RssSampler(b.pid).start();
     const rssA = new RssSampler(a.pid).start();
     const pair = startViewers();
-    const half = Math.floor(VIEWERS / 2);
     const openedPair = await pair.ask<{ ready: number; failed: number; statuses: Record<string, number> }>(
-      { type: 'open', targets: [{ port: PORTS[0], count: half }, { port: PORTS[1], count: VIEWERS - half }], tournamentId: live.id, regions: `/tournaments/${live.id}/live`, perAddress: PER_ADDRESS },
+      { type: 'open', targets: [{ port: NGINX_PORTS.plain, count: VIEWERS }], tournamentId: live.id, regions: `/tournaments/${live.id}/live`, perAddress: PER_ADDRESS },
       'opened',
     );
+    console.log(`Через nginx: ${openedPair.ready} із ${VIEWERS} потоків відкрито (${JSON.stringify(openedPair.statuses)}).`);
     await sleep(2000);
-    const two = await rounds(pair, a, matchId, 2);
+    const two = await rounds(pair, a, matchId, 1);
     rssA.stop();
     rssB.stop();
     await pair.ask({ type: 'close' }, 'closed');
     pair.child.kill();
-    const onA = deliveryRows(`2 instances: A (writer), ${half}`, two.perTarget[0]!, two.posts);
-    const onB = deliveryRows(`2 instances: B, ${VIEWERS - half}`, two.perTarget[1]!, two.posts);
-    report.pair = { opened: openedPair, a: { rounds: onA.each, medians: onA.medians, rssMax: rssA.max }, b: { rounds: onB.each, medians: onB.medians, rssMax: rssB.max }, postMs: two.posts };
-    verdict.push([`2 instances: ${openedPair.ready} of ${VIEWERS} streams open`, openedPair.ready === VIEWERS]);
-    verdict.push([`2 instances: B's viewers ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`, onB.medians.within >= TARGET.share]);
+    const through = deliveryRows(`nginx, 2 instances, ${VIEWERS}`, two.perTarget[0]!, two.posts);
+    // How nginx spread the streams: each instance's log says to how many streams it wrote each event.
+    const spread = { a: fanOut(PORTS[0]).slice(fanOutBefore.a), b: fanOut(PORTS[1]).slice(fanOutBefore.b) };
+    const streamsOn = (writes: { streams: number }[]) => (writes.length ? Math.max(...writes.map((w) => w.streams)) : 0);
+    console.log(`Потоки за nginx: A ${streamsOn(spread.a)}, B ${streamsOn(spread.b)}.`);
+    const refused = Object.entries(openedPair.statuses).filter(([status]) => status !== '200').reduce((n, [, count]) => n + count, 0);
+    report.pair = {
+      opened: openedPair,
+      through: { rounds: through.each, medians: through.medians },
+      streams: { a: streamsOn(spread.a), b: streamsOn(spread.b) },
+      rssMax: { a: rssA.max, b: rssB.max },
+      postMs: two.posts,
+      nginxErrors: nginx.errors().trim().split('\n').slice(-20),
+    };
+    verdict.push([`through nginx, 2 instances: ${openedPair.ready} of ${VIEWERS} streams open, none refused (${refused}: no 503)`, openedPair.ready === VIEWERS && refused === 0]);
+    verdict.push([
+      `through nginx, 2 instances (A ${streamsOn(spread.a)} streams, B ${streamsOn(spread.b)}): ≥ ${TARGET.share * 100} % within ${TARGET.withinMs} ms (median of ${ROUNDS})`,
+      through.medians.within >= TARGET.share && streamsOn(spread.a) > 0 && streamsOn(spread.b) > 0,
+    ]);
   }
 
-  // What the servers logged of their own writing (services/live/live-streams.ts): the fan-out without the viewers' side.
-  const fanOut = (port: number) =>
-    readFileSync(join(RESULTS_DIR, `server-${port}.log`), 'utf8')
-      .split('\n')
-      .map((line) => /^\[live\] match: (\d+) потоків за (\d+) мс/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => ({ streams: Number(m[1]), ms: Number(m[2]) }));
   const servers = ON === 'postgres' ? ([['A', PORTS[0]], ['B', PORTS[1]]] as const) : ([['A', PORTS[0]]] as const);
   report.fanOut = Object.fromEntries(servers.map(([name, port]) => [name.toLowerCase(), fanOut(port)]));
   for (const [name, port] of servers) {
@@ -349,6 +386,8 @@ try {
   exitCode = 1;
 } finally {
   for (const child of viewerProcesses) child.kill();
+  await nginx?.stop();
   await Promise.allSettled([a.stop(), b?.stop()]);
+  rmSync(NGINX_PREFIX, { recursive: true, force: true });
 }
 process.exit(exitCode);
