@@ -5,7 +5,7 @@ import type { OrganisationSaved } from '../../src/lib/api/organisations.ts';
 import type { Tournament, TournamentDetail, TournamentSaved } from '../../src/lib/api/tournaments.ts';
 import { UNVERIFIED_DAILY_TOURNAMENTS } from '../../src/lib/domain/organisation.ts';
 import { notifications, tournaments } from '../../src/server/db/schema/index.ts';
-import { admin as adminOf, application, game, player, tournament as siteTournament, unique, useTestApi, type Player } from '../support/builders.ts';
+import { admin as adminOf, application, game, player, stage, tournament as siteTournament, unique, useTestApi, type Player } from '../support/builders.ts';
 
 /*
  * Tournaments of an organisation (issue 56): its owner and admins publish them, its people
@@ -225,5 +225,50 @@ describe('a suspended organisation’s tournaments', () => {
     await api.call('PATCH', `/api/organisations/${org.id}`, { token: admin.token, body: { suspended: false } });
     expect((await api.call('GET', `/api/tournaments/${cup}`)).status).toBe(200);
     expect((await api.call<Tournament[]>('GET', `/api/tournaments?organisation=${org.id}`)).body.map((t) => t._id)).toEqual([cup]);
+  });
+
+  it('answer 404 on every public read of one of them (bracket, stages, match, stream, card, calendar…) but to the platform’s admin', async () => {
+    const org = await organisation();
+    const cup = (await publish(org.owner.token, { organisation: org.id })).body.tournament._id;
+    for (let i = 0; i < 2; i++) await application(api, cup, 'approved');
+    const made = await stage(api, cup, { format: 'single_elimination' });
+    const matchId = made.matches[0]!._id;
+    const reads = [
+      `/api/tournaments/${cup}`,
+      `/api/tournaments/${cup}/bracket`,
+      `/api/tournaments/${cup}/stages`,
+      `/api/tournaments/${cup}/standings`,
+      `/api/tournaments/${cup}/history`,
+      `/api/tournaments/${cup}/staff`,
+      `/api/tournaments/${cup}/calendar.ics`,
+      `/api/tournaments/${cup}/events`,
+      `/api/matches/${matchId}`,
+      `/api/og/tournament/${cup}.png`,
+      `/api/og/match/${matchId}.png`,
+    ];
+    /** Each read's status; a stream is closed as soon as its head is in. */
+    const statuses = async (token?: string) => {
+      const answers = [];
+      for (const path of reads) {
+        const res = await api.app.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }, { clientAddress: '203.0.113.7' });
+        await res.body?.cancel();
+        answers.push(`${path} ${res.status}`);
+      }
+      return answers;
+    };
+    const all = (status: number) => reads.map((path) => `${path} ${status}`);
+    expect(await statuses()).toEqual(all(200));
+
+    await api.call('PATCH', `/api/organisations/${org.id}`, { token: admin.token, body: { suspended: true, reason: 'Перевірка' } });
+    // A guest, and the organisation's own owner: its people run nothing of it while it is suspended.
+    expect(await statuses()).toEqual(all(404));
+    expect(await statuses(org.owner.token)).toEqual(all(404));
+    const refused = await api.call<{ message: string }>('GET', `/api/matches/${matchId}`);
+    expect(refused.body.message).toBe('Матч не знайдено');
+    // The admin reads everything but the share cards: a card is the public's picture, the same for every reader.
+    expect(await statuses(admin.token)).toEqual(reads.map((path) => `${path} ${path.startsWith('/api/og/') ? 404 : 200}`));
+
+    await api.call('PATCH', `/api/organisations/${org.id}`, { token: admin.token, body: { suspended: false } });
+    expect(await statuses()).toEqual(all(200));
   });
 });

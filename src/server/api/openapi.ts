@@ -2,11 +2,16 @@ import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ZodType } from 'zod';
-import { adminOnly, type AppEnv, hostOnly, organiserOnly, publishers, type RouteKind, signedIn } from './context.ts';
+import { adminOnly, type AppEnv, type Auth, type Database, hostOnly, organiserOnly, publishers, type RouteKind, signedIn } from './context.ts';
 import { type DataTag, shows, tournamentData } from '../services/live/changes.ts';
 import { NOT_STORED } from './caching.ts';
 import { tournamentOfApplication, tournamentOfMatch } from '../services/competition/staff.ts';
+import { shownToPublic } from '../services/competition/tournaments.ts';
+import { fail } from './errors.ts';
+import type { MessageKey } from '../../lib/i18n/index.ts';
 import { validationHook } from './validation.ts';
+
+const uuid = z.uuid();
 
 /** A sub-app for one resource; validation failures answer 400 `{ message }` in Ukrainian. */
 export const router = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -101,6 +106,7 @@ const declare = (kind: RouteKind, query: readonly string[] = [], read: PublicRea
     c.set('kind', kind);
     if (kind === 'public-read' && c.env?.locals) c.env.locals.acceptsQuery = query;
     if (read.shows) shows(...read.shows(c.req.param()));
+    if (read.shows === oneTournament) await refuseHidden(c.get('db'), c.get('caller'), c.req.param('id'));
     await next();
     if (read.mine && c.req.header('authorization')) {
       c.header('Vary', 'Authorization');
@@ -119,8 +125,17 @@ interface PublicReadOptions {
   mine?: boolean;
 }
 
-/** What the reads of one tournament, named by the path's `{id}`, show. */
+/**
+ * What the reads of one tournament, named by the path's `{id}`, show. Such a read of a tournament
+ * the public may not see (its organisation suspended, issue 56) answers 404 before its handler.
+ */
 export const oneTournament: Showing = ({ id }) => (id ? [tournamentData(id)] : []);
+
+/** 404 for a tournament hidden from the public, to all but the platform's admin; an id that is no UUID is left to validation. */
+export async function refuseHidden(db: Database, caller: Auth | null, tournamentId: string | undefined, notFound: MessageKey = 'tournament.notFound'): Promise<void> {
+  if (caller?.user.role === 'admin' || tournamentId === undefined || !uuid.safeParse(tournamentId).success) return;
+  if (!(await shownToPublic(db, tournamentId))) fail(404, notFound);
+}
 
 /** `publicRead`'s declaration, for the few routes not made with `createRoute` (the API's own documents). */
 export const publicReadRoute = declare('public-read');

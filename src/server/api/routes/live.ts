@@ -12,7 +12,7 @@ import {
 import { stagesVersion } from '../../services/competition/stages/store.ts';
 import { clientAddress, type AppContext } from '../context.ts';
 import { fail, failWith } from '../errors.ts';
-import { errors, router, streamRoute, userStreamRoute } from '../openapi.ts';
+import { errors, refuseHidden, router, streamRoute, userStreamRoute } from '../openapi.ts';
 
 /** The answer to a refused stream: 429 for an address over its share, 503 for a full process. */
 function refuseStream(refusal: StreamRefusal): never {
@@ -103,6 +103,7 @@ export const tournamentEventRoutes = router().openapi(
   async (c) => {
     const { id } = c.req.valid('param');
     if ((await stagesVersion(c.get('db'), id)) === null) fail(404, 'tournament.notFound');
+    await refuseHidden(c.get('db'), c.get('caller'), id);
     const release = takePlace(c);
     return relay(c, release, { tournamentId: id }) as never;
   },

@@ -8,7 +8,7 @@ import { confirmDueReports, confirmReport, disputeReport, reportScore, type Repo
 import { updateMatch, type MatchRefusal } from '../../services/competition/stages/match-changes.ts';
 import { findMatch } from '../../services/competition/stages/match-state.ts';
 
-import { errors, jsonBody, jsonResponse, organiserRoute, publicRead, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserRoute, publicRead, refuseHidden, router, userRoute } from '../openapi.ts';
 import { shows, tournamentData } from '../../services/live/changes.ts';
 
 const tags = ['Етапи'];
@@ -48,6 +48,7 @@ export const matchRoutes = router()
       await confirmDueReports(c.get('db'), new Date(), id);
       const found = await findMatch(c.get('db'), id);
       if (!found) fail(404, 'match.notFound');
+      await refuseHidden(c.get('db'), c.get('caller'), found.tournament._id, 'match.notFound');
       shows(tournamentData(found.tournament._id));
       return c.json(found, 200);
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { OrganisationCard } from '../../../lib/api/organisations.ts';
 import type {
   ParticipantTeam,
@@ -14,6 +14,7 @@ import type { SortOrder } from '../../../lib/domain/tournament-list.ts';
 import { closesInThePast, scheduleProblem, type ScheduleProblem } from '../../../lib/domain/registration.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { applications, games, organisations, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
 import type { WinnerSnapshot } from '../../../lib/domain/audit.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
@@ -193,6 +194,26 @@ export async function getTournament(db: Tx, id: string): Promise<Tournament | un
   const [names, hosts] = await Promise.all([winnerNames(db, [row.tournament]), hostsOf(db, [row.tournament])]);
   return present(row.tournament, row.gameName, names, hosts);
 }
+
+/**
+ * Whether the public may see the tournament: false while its organisation is suspended (issue 56),
+ * when its lists, pages, brackets, stages, matches, streams, embeds and cards answer as for no such
+ * tournament to all but the platform's admin. True for an id that names nothing: the read says so itself.
+ */
+export async function shownToPublic(db: Tx, tournamentId: string): Promise<boolean> {
+  const [hidden] = await hiddenStatement(db).execute({ tournamentId });
+  return !hidden;
+}
+
+/** Asked before every public read of one tournament, its bracket and stages polls among them: prepared (db/prepared.ts). */
+const hiddenStatement = prepared((db) =>
+  db
+    .select({ id: tournaments.id })
+    .from(tournaments)
+    .innerJoin(organisations, eq(organisations.id, tournaments.organisationId))
+    .where(and(eq(tournaments.id, sql.placeholder('tournamentId')), isNotNull(organisations.suspendedAt)))
+    .prepare('tournament_hidden_from_public'),
+);
 
 /** Whether the organisation is suspended (its tournaments are then shown to their organisers only). */
 export async function isHostSuspended(db: Tx, organisationId: string): Promise<boolean> {

@@ -12,7 +12,7 @@ import { findNews } from './news.ts';
 import { drawShareCard, SHARE_CARD_DRAWING, type ShareCardContent } from './share-card-picture.ts';
 import { findMatch } from '../competition/stages/match-state.ts';
 import { teamsOf } from '../teams/teams.ts';
-import { getTournament } from '../competition/tournaments.ts';
+import { getTournament, shownToPublic } from '../competition/tournaments.ts';
 import { readOrganisation } from '../organisations/organisations.ts';
 
 
@@ -29,7 +29,7 @@ type Words = (key: Parameters<typeof translate>[1], params?: Parameters<typeof t
 
 async function tournamentCard(db: Tx, id: string, say: Words, locale: Locale): Promise<Omit<ShareCardContent, 'site'> | null> {
   const tournament = await getTournament(db, id);
-  if (!tournament) return null;
+  if (!tournament || !(await shownToPublic(db, id))) return null;
   return {
     kind: 'tournament',
     label: say('share.kind.tournament'),
@@ -43,7 +43,7 @@ async function tournamentCard(db: Tx, id: string, say: Words, locale: Locale): P
 
 async function matchCard(db: Tx, id: string, say: Words, locale: Locale): Promise<Omit<ShareCardContent, 'site'> | null> {
   const found = await findMatch(db, id);
-  if (!found) return null;
+  if (!found || !(await shownToPublic(db, found.tournament._id))) return null;
   const { match, participants, tournament } = found;
   const names = new Map(participants.map((p) => [p._id, p.name]));
   const side = (participant: string | null) =>
