@@ -4,6 +4,7 @@ import type { Me } from '../../src/lib/api/auth.ts';
 import type { OrganisationSaved } from '../../src/lib/api/organisations.ts';
 import type { Tournament, TournamentDetail, TournamentSaved } from '../../src/lib/api/tournaments.ts';
 import { UNVERIFIED_DAILY_TOURNAMENTS } from '../../src/lib/domain/organisation.ts';
+import { stageFactory } from '../../src/server/db/factories/index.ts';
 import { notifications, tournaments } from '../../src/server/db/schema/index.ts';
 import { admin as adminOf, application, game, player, stage, tournament as siteTournament, unique, useTestApi, type Player } from '../support/builders.ts';
 
@@ -180,6 +181,43 @@ describe('cloning', () => {
     });
     const clone = await api.call<TournamentDetail>('GET', `/api/tournaments/${res.body.tournament._id}`, { token: admin.token });
     expect(clone.body.applications).toEqual([]);
+  });
+
+  it('plans the clone’s stages as the source was played, and a clone of the clone keeps that plan', async () => {
+    const sourceId = (await publish(a.owner.token, { organisation: a.id })).body.tournament._id;
+    // The source's stages as they were played: groups seeded by hand, then playoffs fed by them.
+    const groups = await stageFactory.insert(api.db, {
+      tournamentId: sourceId,
+      number: 1,
+      name: 'Групи',
+      format: 'round_robin',
+      seeding: 'manual',
+      settings: { groups: 2, bestOf: 3, points: { win: 3, draw: 1, loss: 0 } },
+    });
+    await stageFactory.insert(api.db, {
+      tournamentId: sourceId,
+      number: 2,
+      name: 'Плей-оф',
+      format: 'single_elimination',
+      settings: { thirdPlace: true },
+      fromStageId: groups.id,
+      advance: 2,
+    });
+    const plan = [
+      { name: 'Групи', format: 'round_robin', seeding: 'order', settings: { groups: 2, bestOf: 3, points: { win: 3, draw: 1, loss: 0 } } },
+      { name: 'Плей-оф', format: 'single_elimination', seeding: 'order', settings: { thirdPlace: true }, from: { stage: 1, advance: 2 } },
+    ];
+    const first = await api.call<TournamentSaved>('POST', `/api/tournaments/${sourceId}/clone`, { token: a.owner.token, body: { date: '2031-04-19T16:00:00Z' } });
+    expect(first.status).toBe(201);
+    const read = async (id: string) => (await api.call<TournamentDetail>('GET', `/api/tournaments/${id}`)).body;
+    const clone = await read(first.body.tournament._id);
+    expect(clone.stagePlan).toEqual(plan);
+    // The clone has a plan, not stages: nobody plays in it until an organiser creates them.
+    expect((await api.call<{ stages: unknown[] }>('GET', `/api/tournaments/${clone._id}/stages`)).body.stages).toEqual([]);
+    const second = await api.call<TournamentSaved>('POST', `/api/tournaments/${clone._id}/clone`, { token: a.owner.token, body: { date: '2031-04-26T16:00:00Z' } });
+    expect((await read(second.body.tournament._id)).stagePlan).toEqual(plan);
+    // Any other tournament has none.
+    expect((await read(sourceId)).stagePlan).toEqual([]);
   });
 
   it('is refused to staff (403), to strangers (403) and on a bad date (400)', async () => {

@@ -4,14 +4,17 @@ import { Notice } from '../../components/Notice.tsx';
 import { namesOf } from '../../components/stages/view.ts';
 import type { StageCreateInput, StagesState } from '../../lib/api/stages.ts';
 import { STAGE_FORMATS, STAGE_SEEDINGS, type StageFormat } from '../../lib/domain/stage/format.ts';
+import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { BEST_OF_CHOICES, defaultStageForm, GRAND_FINALS, GROUP_CHOICES, settingsOf, stageBody, type StageForm } from './form.ts';
+import { BEST_OF_CHOICES, formFromPlan, GRAND_FINALS, GROUP_CHOICES, settingsOf, stageBody, type StageForm } from './form.ts';
 import { ManualSeeding } from './ManualSeeding.tsx';
 import { reconcileOrder } from './seeding.ts';
 import { stageTitle } from './sections.ts';
 
 interface Props {
   state: StagesState;
+  /** A clone's stage plan (issue 56): the form opens with the step for the next stage, when there is one. */
+  plan: StagePlanStep[];
   busy: boolean;
   /** The first stage of a pending tournament closes applications: the admin confirms first. */
   startsTournament: boolean;
@@ -23,8 +26,9 @@ interface Props {
  * Creating a stage (issue 21): format, name, who plays (the approved participants or the best of
  * an earlier stage), seeding (manual: an ordered list), and the format's own settings.
  */
-export function CreateStage({ state, busy, startsTournament, onCreate }: Props) {
-  const [form, setForm] = useState<StageForm>(() => defaultStageForm(state.participants.map((p) => p._id)));
+export function CreateStage({ state, plan, busy, startsTournament, onCreate }: Props) {
+  const step = plan[state.stages.length];
+  const [form, setForm] = useState<StageForm>(() => formFromPlan(step, state.stages, state.participants.map((p) => p._id)));
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const id = useId();
@@ -68,6 +72,7 @@ export function CreateStage({ state, busy, startsTournament, onCreate }: Props) 
       <h3 id={`${id}-title`} className="font-semibold">
         {t('stageAdmin.createTitle')}
       </h3>
+      {step && <p className="-mt-2 text-sm text-muted">{t('stageAdmin.fromPlan', { stage: state.stages.length + 1, stages: plan.length })}</p>}
       <form
         className="flex flex-col gap-4"
         noValidate

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api/client.ts';
 import { createStage, type StageCreateInput } from '../../lib/api/stages.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
+import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { CreateStage } from './CreateStage.tsx';
 import { StagePanel } from './StagePanel.tsx';
 import { stageTitle } from './sections.ts';
@@ -16,6 +17,8 @@ interface Props {
   tournamentId: string;
   /** The tournament still takes applications: the first stage closes them (the admin confirms). */
   pending: boolean;
+  /** A clone's stage plan (issue 56): the form for a new stage opens with the next step. */
+  plan: StagePlanStep[];
   /** Something the page shows as HTML changed (status, bracket, places): reload it on close. */
   onChanged: () => void;
 }
@@ -27,7 +30,7 @@ const SUCCESS_MS = 3000;
  * The «Етапи» modal's content (issue 21): a tab per stage and one for a new stage; the chosen
  * stage's matches, tables and actions, or the form that creates one. Polls while shown.
  */
-export function StagesBoard({ sync, tournamentId, pending, onChanged }: Props) {
+export function StagesBoard({ sync, tournamentId, pending, plan, onChanged }: Props) {
   const { status, data, busy, notice } = useStore(sync.$state);
   // A stage's id, 'new' for the form; null for the latest stage (or the form when there is none).
   const [selected, setSelected] = useState<string | null>(null);
@@ -95,7 +98,7 @@ export function StagesBoard({ sync, tournamentId, pending, onChanged }: Props) {
       {current ? (
         <StagePanel key={current._id} sync={sync} stage={current} names={names} tournamentId={tournamentId} busy={busy} onChanged={onChanged} />
       ) : (
-        <CreateStage state={data} busy={busy} startsTournament={pending && !started && stages.length === 0} onCreate={create} />
+        <CreateStage state={data} plan={plan} busy={busy} startsTournament={pending && !started && stages.length === 0} onCreate={create} />
       )}
     </div>
   );

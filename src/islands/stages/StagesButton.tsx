@@ -3,6 +3,7 @@ import { Modal } from '../../components/Modal.tsx';
 import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
+import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { StagesBoard } from './StagesBoard.tsx';
 import { createStagesSync } from './sync.ts';
 
@@ -12,6 +13,8 @@ interface Props {
   hostId?: string | null;
   /** The tournament still takes applications: its first stage starts it. */
   pending?: boolean;
+  /** A clone's stage plan (issue 56): the form for a new stage opens with the next step. */
+  plan?: StagePlanStep[];
 }
 
 /**
@@ -20,7 +23,7 @@ interface Props {
  * seeded and their results entered. Nothing for anyone else (and nothing until hydrated, as the
  * server rendered).
  */
-export default function StagesButton({ tournamentId, hostId = null, pending = false }: Props) {
+export default function StagesButton({ tournamentId, hostId = null, pending = false, plan = [] }: Props) {
   const organises = useCanOrganise(tournamentId, hostId);
   const [open, setOpen] = useState(false);
   const [sync] = useState(() => createStagesSync(api, tournamentId));
@@ -46,6 +49,7 @@ export default function StagesButton({ tournamentId, hostId = null, pending = fa
             <StagesBoard
               sync={sync}
               pending={pending}
+              plan={plan}
               tournamentId={tournamentId}
               onChanged={() => {
                 reloadOnClose.current = true;

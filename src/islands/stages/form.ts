@@ -1,5 +1,6 @@
-import type { MatchUpdateInput, StageCreateInput, StageMatchView } from '../../lib/api/stages.ts';
-import { allowsDraws, GRAND_FINALS, MAX_BEST_OF, MAX_GROUPS, type GrandFinal, type StageFormat, type StageSeeding } from '../../lib/domain/stage/format.ts';
+import type { MatchUpdateInput, StageCreateInput, StageMatchView, StageView } from '../../lib/api/stages.ts';
+import { allowsDraws, GRAND_FINALS, MAX_BEST_OF, MAX_GROUPS, type GrandFinal, type StageFormat, type StageSeeding, type StageSettings } from '../../lib/domain/stage/format.ts';
+import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { judgeResult, winsNeeded, type GameScore } from '../../lib/domain/stage/result.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { scheduleInputValue, scheduleToIso } from './schedule.ts';
@@ -27,6 +28,8 @@ export interface StageForm {
   /** The earlier stage whose best go on; empty for the approved participants. */
   fromStage: string;
   advance: number;
+  /** Settings the form has no field for, kept from a stage plan (points, tie-breakers) and sent as they are. */
+  kept: Pick<StageSettings, 'points' | 'tieBreakers'>;
 }
 
 export const defaultStageForm = (order: string[] = []): StageForm => ({
@@ -42,7 +45,37 @@ export const defaultStageForm = (order: string[] = []): StageForm => ({
   bestOf: 1,
   fromStage: '',
   advance: 2,
+  kept: {},
 });
+
+/**
+ * The form for the next stage of a clone's plan (issue 56): its format, name, seeding and settings,
+ * and for playoffs the stage created for the plan's earlier step; the default form without a step.
+ */
+export function formFromPlan(step: StagePlanStep | undefined, stages: readonly Pick<StageView, '_id' | 'number'>[], order: string[] = []): StageForm {
+  const form = defaultStageForm(order);
+  if (!step) return form;
+  const { settings } = step;
+  const feeding = step.from && stages.find((stage) => stage.number === step.from!.stage);
+  return {
+    ...form,
+    format: step.format,
+    name: step.name,
+    seeding: step.seeding,
+    thirdPlace: settings.thirdPlace ?? form.thirdPlace,
+    grandFinal: settings.grandFinal ?? form.grandFinal,
+    groups: settings.groups ?? form.groups,
+    doubleRound: settings.doubleRound ?? form.doubleRound,
+    rounds: settings.rounds === undefined ? '' : String(settings.rounds),
+    bestOf: settings.bestOf ?? form.bestOf,
+    fromStage: feeding ? feeding._id : '',
+    advance: step.from?.advance ?? form.advance,
+    kept: {
+      ...(settings.points ? { points: { ...settings.points } } : {}),
+      ...(settings.tieBreakers ? { tieBreakers: [...settings.tieBreakers] } : {}),
+    },
+  };
+}
 
 /** Which settings the form shows for a format. */
 export const settingsOf = (format: StageFormat) => ({
@@ -56,7 +89,7 @@ export const settingsOf = (format: StageFormat) => ({
 /** The body of POST …/stages: only the settings the format has, the manual order only for manual seeding. */
 export function stageBody(form: StageForm): { ok: true; body: StageCreateInput } | { ok: false; message: string } {
   const shown = settingsOf(form.format);
-  const settings: NonNullable<StageCreateInput['settings']> = {};
+  const settings: NonNullable<StageCreateInput['settings']> = { ...form.kept };
   if (shown.thirdPlace && form.thirdPlace) settings.thirdPlace = true;
   if (shown.grandFinal) settings.grandFinal = form.grandFinal;
   if (shown.groups && form.groups > 1) settings.groups = form.groups;

@@ -51,6 +51,15 @@ export const stageSettingsSchema = z
   })
   .strict();
 
+/** One step of a clone's stage plan (lib/domain/stage/stage-plan.ts), as the tournament's detail shows it. */
+export const stagePlanStepSchema = z.object({
+  name: z.string(),
+  format: z.enum(STAGE_FORMATS),
+  seeding: z.enum(STAGE_SEEDINGS).exclude(['manual']),
+  settings: stageSettingsSchema,
+  from: z.object({ stage: z.number().int().min(1), advance: z.number().int().min(1) }).optional(),
+});
+
 export const stageCreateInput = z
   .object({
     format: z.enum(STAGE_FORMATS),

@@ -9,6 +9,7 @@ import type { ApiClient } from './client.ts';
 import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
 import { imageInput } from './games.ts';
 import { bracketSchema } from './bracket.ts';
+import { stagePlanStepSchema } from './stages.ts';
 import { organisationCardSchema } from './organisations.ts';
 import { isSupportedMoment, MAX_YEAR, MIN_YEAR } from './input.ts';
 import { MAX_CONFIRMATION_MINUTES } from '../domain/match-day.ts';
@@ -97,6 +98,8 @@ export const tournamentDetailSchema = tournamentSchema.extend({
   waitlisted: z.number().int(),
   /** When the end of check-in was carried out, or null. */
   checkInClosedAt: z.string().nullable(),
+  /** The stages a clone was planned with (its source's), the next one offered when an organiser creates a stage; empty for others. */
+  stagePlan: z.array(stagePlanStepSchema),
 });
 export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;
 

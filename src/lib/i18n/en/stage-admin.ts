@@ -12,6 +12,7 @@ export const stageAdmin: Record<keyof typeof uk, string> = {
   'stageAdmin.newStage': 'New stage',
 
   'stageAdmin.createTitle': 'Create a stage',
+  'stageAdmin.fromPlan': 'Filled in from the plan of the tournament this one was cloned from: stage {stage} of {stages}. Change what you need.',
   'stageAdmin.format': 'Format',
   'stageAdmin.name': 'Stage name (optional)',
   'stageAdmin.from': 'Who plays',

@@ -11,6 +11,7 @@ export const stageAdmin = {
 
   // Creating a stage.
   'stageAdmin.createTitle': 'Створити етап',
+  'stageAdmin.fromPlan': 'Заповнено за планом турніру, з якого його клоновано: етап {stage} з {stages}. Змініть що потрібно.',
   'stageAdmin.format': 'Формат',
   'stageAdmin.name': 'Назва етапу (необов’язково)',
   'stageAdmin.from': 'Хто грає',

@@ -2,6 +2,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, LIVE_APPLICATION_STATUSES } from '../../../lib/domain/application-rules.ts';
 import type { Bracket } from '../../../lib/domain/bracket.ts';
+import type { StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
 import { PARTICIPANT_TYPES } from '../../../lib/domain/participant.ts';
 import { TOURNAMENT_STATUSES } from '../../../lib/domain/tournament-status.ts';
 import { at, createdAt, id } from './columns.ts';
@@ -60,6 +61,8 @@ export const tournaments = pgTable(
     confirmationMinutes: integer('confirmation_minutes').notNull().default(15),
     /** The organisation hosting it (issue 56); null for the site's own, as every tournament before organisations. */
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The stages a clone starts with as a suggestion (issue 56): its source's, empty for any other tournament. */
+    stagePlan: jsonb('stage_plan').$type<StagePlanStep[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: createdAt('updated_at'),
   },

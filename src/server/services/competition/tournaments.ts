@@ -15,6 +15,7 @@ import { closesInThePast, scheduleProblem, type ScheduleProblem } from '../../..
 import { t } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
+import type { StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
 import { applications, games, organisations, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
 import type { WinnerSnapshot } from '../../../lib/domain/audit.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
@@ -25,7 +26,7 @@ import { fillFreePlaces, lockForRegistration, published, registrationCounts } fr
 import { changed, EVERYTHING, shows, tournamentData } from '../live/changes.ts';
 import { publishing } from '../live/live.ts';
 
-type TournamentRow = typeof tournaments.$inferSelect;
+export type TournamentRow = typeof tournaments.$inferSelect;
 
 /** The columns a tournament is listed with: no bracket, no bookkeeping (a bracket is ≈1.4 KB a row). */
 const listColumns = {
@@ -318,6 +319,7 @@ export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | n
     bracketVersion: row.tournament.bracketVersion,
     ...counts,
     checkInClosedAt: iso(row.tournament.checkInClosedAt),
+    stagePlan: row.tournament.stagePlan,
   };
 }
 
@@ -338,6 +340,8 @@ export interface TournamentWrite {
   confirmationMinutes?: number | undefined;
   /** The organisation hosting it (issue 56), set when it is made and never changed. */
   organisationId?: string | null | undefined;
+  /** A clone's suggested stages (issue 56), set when it is made; no form sends it. */
+  stagePlan?: StagePlanStep[] | undefined;
 }
 
 export type TournamentSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | 'gameNotFound' | 'typeLocked' | ScheduleProblem };
@@ -380,6 +384,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
       soloOnly: input.soloOnly ?? false,
       image: input.image || null,
       organisationId: input.organisationId ?? null,
+      stagePlan: input.stagePlan ?? [],
       ...registration,
     })
     .returning({ id: tournaments.id });

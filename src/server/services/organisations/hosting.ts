@@ -8,9 +8,10 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { DAY_MS, UNVERIFIED_DAILY_TOURNAMENTS, organisationPowers } from '../../../lib/domain/organisation.ts';
 import type { Tx } from '../../db/client.ts';
-import { organisationFollows, tournaments } from '../../db/schema/index.ts';
+import { organisationFollows, stages, tournaments } from '../../db/schema/index.ts';
+import { planOf, type StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
 import type { UserRow } from '../accounts/accounts.ts';
-import { createTournament, findTournament, type TournamentSave, type TournamentWrite } from '../competition/tournaments.ts';
+import { createTournament, findTournament, type TournamentRow, type TournamentSave, type TournamentWrite } from '../competition/tournaments.ts';
 import { announce } from '../notices/notices.ts';
 import { isPublic, lockOrganisation, roleIn, type OrganisationRow } from './organisations.ts';
 
@@ -83,11 +84,18 @@ const shifted = (moment: Date | null, by: number): string | null => (moment ? ne
 
 export type CloneSave = HostSave | { ok: false; reason: 'notFound' };
 
+/** What a clone of `source` plans: the stages it was played in, or, not yet played, the plan it had itself. */
+async function stagePlanOf(db: Tx, source: TournamentRow): Promise<StagePlanStep[]> {
+  const played = await db.select().from(stages).where(eq(stages.tournamentId, source.id)).orderBy(asc(stages.number));
+  return played.length > 0 ? planOf(played) : source.stagePlan;
+}
+
 /**
  * A new pending tournament like `sourceId` on `date`: the same game, type, title, description,
  * picture, cap, check-in, confirmation time and host; its registration and check-in windows moved
- * by as much as the start; no applications, no stages, no winner. The site's own tournaments are
- * cloned by the platform's admin (the route's guard); an organisation's go through its rules.
+ * by as much as the start; the source's stages as its plan (stage-plan.ts); no applications, no
+ * stages, no winner. The site's own tournaments are cloned by the platform's admin (the route's
+ * guard); an organisation's go through its rules.
  */
 export async function cloneTournament(db: Tx, actor: Actor, sourceId: string, date: string): Promise<CloneSave> {
   const source = await findTournament(db, sourceId);
@@ -108,6 +116,7 @@ export async function cloneTournament(db: Tx, actor: Actor, sourceId: string, da
     checkInOpensAt: shifted(source.checkInOpensAt, by),
     checkInClosesAt: shifted(source.checkInClosesAt, by),
     confirmationMinutes: source.confirmationMinutes,
+    stagePlan: await stagePlanOf(db, source),
   };
   if (source.organisationId) return hostTournament(db, actor, source.organisationId, copy);
   if (actor.role !== 'admin') return { ok: false, reason: 'forbidden' };

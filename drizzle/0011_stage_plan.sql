@@ -1,0 +1,1 @@
+ALTER TABLE "tournaments" ADD COLUMN "stage_plan" jsonb DEFAULT '[]'::jsonb NOT NULL;
