@@ -259,6 +259,11 @@ describe('seedDemo', () => {
         const page = await readOrganisation(db, host.slug, null);
         expect(page?.members.filter((m) => m.role === 'owner')).toHaveLength(1);
       }
+      // The club's weekly cup, a clone of last week's, plans the stage that one was played in.
+      const [weekly] = await db.select().from(tournaments).where(eq(tournaments.title, 'Кубок Карпат з Valorant'));
+      expect(weekly!.status).toBe('pending');
+      expect(weekly!.stagePlan).toEqual([{ name: '', format: 'single_elimination', seeding: 'order', settings: {} }]);
+      expect(tournamentRows.filter((row) => row.stagePlan.length > 0)).toHaveLength(1);
       // The site keeps tournaments of its own.
       expect(tournamentRows.some((row) => row.organisationId === null)).toBe(true);
 

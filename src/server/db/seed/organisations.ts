@@ -1,13 +1,15 @@
 /**
  * The demo's organisations (issue 56): three hosts, one verified, each with its people, followers
- * and tournaments in every state, so a newcomer sees the platform at once. The demo's tournaments
+ * and tournaments in every state, so a newcomer sees the platform at once; the club's weekly cup
+ * plans the stages of last week's. The demo's tournaments
  * are given to them; the rest stay the site's own.
  */
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { planOf } from '../../../lib/domain/stage/stage-plan.ts';
 import type { OrganisationLinks, OrganisationRole } from '../../../lib/domain/organisation.ts';
 import type { Tx } from '../client.ts';
 import { organisationFactory, organisationFollowFactory, organisationMemberFactory } from '../factories/index.ts';
-import { tournaments } from '../schema/index.ts';
+import { stages, tournaments } from '../schema/index.ts';
 
 interface DemoOrganisation {
   slug: string;
@@ -20,6 +22,8 @@ interface DemoOrganisation {
   followers: string[];
   /** Keys of the demo's tournaments it hosts. */
   hosts: string[];
+  /** Its weekly cup: `clone` was cloned from `of` and plans the stages `of` was played in. */
+  weekly?: { clone: string; of: string };
 }
 
 export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
@@ -50,6 +54,7 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
     ],
     followers: ['Mavka_Mid', 'Ternopil_Tiger', 'KozakSniper'],
     hosts: ['valorant-night-league', 'valorant-carpathian-cup', 'lol-aram-night', 'lol-evening-check-in'],
+    weekly: { clone: 'valorant-carpathian-cup', of: 'valorant-night-league' },
   },
   {
     slug: 'odesa-esports-school',
@@ -95,5 +100,9 @@ export async function seedOrganisations(
       .update(tournaments)
       .set({ organisationId: row.id })
       .where(inArray(tournaments.id, demo.hosts.map(tournamentId)));
+    if (demo.weekly) {
+      const played = await tx.select().from(stages).where(eq(stages.tournamentId, tournamentId(demo.weekly.of))).orderBy(asc(stages.number));
+      await tx.update(tournaments).set({ stagePlan: planOf(played) }).where(eq(tournaments.id, tournamentId(demo.weekly.clone)));
+    }
   }
 }
