@@ -639,6 +639,66 @@ describe('authorization matrix', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('refuses organisation A’s owner, admin and staff on every route that changes organisation B’s tournament', async () => {
+    // Organisation B with a tournament, an application to it and a stage match in it.
+    const ownerB = await player(api);
+    const orgB = await ok<{ organisation: { _id: string } }>('POST', '/api/organisations', ownerB.token, { name: `Організація Б ${unique()}` });
+    const cupB = (
+      await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', ownerB.token, { title: `Турнір Б ${unique()}`, date: '2030-06-01', game: w.game, soloOnly: true, organisation: orgB.organisation._id })
+    ).tournament._id;
+    const applicationB = (await application(api, cupB)).id;
+    await application(api, cupB, 'approved');
+    await application(api, cupB, 'approved');
+    const matchB = (await stage(api, cupB, { format: 'single_elimination' })).matches[0]!._id;
+    // A second one of B's with check-in open, for the check-in routes.
+    const hour = 3_600_000;
+    const checkInB = (
+      await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', ownerB.token, {
+        title: `Турнір Б ${unique()}`,
+        date: new Date(Date.now() + 2 * hour).toISOString(),
+        game: w.game,
+        soloOnly: true,
+        organisation: orgB.organisation._id,
+        checkInEnabled: true,
+        checkInOpensAt: new Date(Date.now() - hour).toISOString(),
+        checkInClosesAt: new Date(Date.now() + hour).toISOString(),
+      })
+    ).tournament._id;
+    const approvedB = (await application(api, checkInB, 'approved')).id;
+    /** What the path's `:id` names on each kind of route, in organisation B. */
+    const ofB: [RegExp, string][] = [
+      [/^\/api\/tournaments\/:id(?=\/|$)/, `/api/tournaments/${cupB}`],
+      [/^\/api\/applications\/:id(?=\/|$)/, `/api/applications/${applicationB}`],
+      [/^\/api\/matches\/:id(?=\/|$)/, `/api/matches/${matchB}`],
+    ];
+    const got: Record<string, number[]> = {};
+    for (const row of rows) {
+      const [method, route] = row.route.split(' ') as [string, string];
+      const kind = ofB.find(([pattern]) => pattern.test(route));
+      if (method === 'GET' || !kind || row.expect.orgOwner !== 403) continue;
+      // B's object for `:id`, the row's own path after it (a stage's id, a user's).
+      const request = await row.request('orgOwner');
+      const tail = request.path.split('/').slice(4).join('/');
+      const pathB = route.endsWith('/check-in') ? `/api/tournaments/${checkInB}/check-in` : `${kind[1]}${tail ? `/${tail}` : ''}`;
+      // An organiser route refuses before it reads the body; a player's own (check-in, a report, withdrawing) reads whose it is from a real one.
+      const body = isAdminOnly(row) ? { raw: '{"bad":' } : { body: request.body && typeof request.body === 'object' && 'applicationId' in request.body ? { ...request.body, applicationId: approvedB } : request.body };
+      got[row.route] = [];
+      for (const actor of ['orgOwner', 'orgAdmin', 'orgStaff'] as const) {
+        got[row.route]!.push((await api.call(method, pathB, { ...body, token: people[actor].token })).status);
+      }
+    }
+    // Every organiser and host route, and the players' own ones on a tournament, a match or an application.
+    expect(Object.keys(got).sort()).toEqual(
+      rows
+        .map((row) => row.route)
+        .filter((route) => !route.startsWith('GET') && ofB.some(([pattern]) => pattern.test(route.split(' ')[1]!)))
+        .filter((route) => rows.find((row) => row.route === route)!.expect.orgOwner === 403)
+        .sort(),
+    );
+    expect(Object.keys(got).length).toBeGreaterThanOrEqual(22);
+    expect(Object.entries(got).filter(([, statuses]) => statuses.some((status) => status !== 403))).toEqual([]);
+  });
+
   it('has a row for every registered route', () => {
     const selfDescribing = new Set(['GET /api/openapi.json', 'GET /api/docs']);
     const registered = api.app.routes
