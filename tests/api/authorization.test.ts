@@ -530,6 +530,7 @@ const rows: Row[] = [
   },
   // Organisations (issue 56): organisation A's owner and admins manage it; the platform's admin moderates.
   { route: 'GET /api/organisations', request: () => ({ path: '/api/organisations?q=Організація' }), expect: all(200) },
+  { route: 'GET /api/organisations/suspended', request: () => ({ path: '/api/organisations/suspended' }), expect: adminOnly(200) },
   { route: 'GET /api/organisations/:idOrSlug', request: () => ({ path: `/api/organisations/${w.orgA}` }), expect: all(200) },
   {
     route: 'POST /api/organisations',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FollowSaved, MembersSaved, Organisation, OrganisationListItem, OrganisationSaved } from '../../src/lib/api/organisations.ts';
+import type { FollowSaved, MembersSaved, Organisation, OrganisationListItem, OrganisationSaved, SuspendedOrganisation } from '../../src/lib/api/organisations.ts';
 import { MAX_OWNED_ORGANISATIONS } from '../../src/lib/domain/organisation.ts';
 import { notifications, organisationMembers, organisations, users } from '../../src/server/db/schema/index.ts';
 import { changed } from '../../src/server/services/live/changes.ts';
@@ -315,6 +315,11 @@ describe('moderation by the platform admin', () => {
     // Following a suspended organisation: it is not there.
     const fan = await player(api);
     expect((await api.call('POST', `/api/organisations/${organisation._id}/follow`, { token: fan.token })).status).toBe(404);
+    // The platform's admin finds it among the suspended, with why; nobody else may read that list.
+    const suspended = await api.call<SuspendedOrganisation[]>('GET', '/api/organisations/suspended?limit=100', { token: admin.token });
+    expect(suspended.body.find((o) => o._id === organisation._id)).toMatchObject({ slug: organisation.slug, suspended: { reason: 'Спам турнірами' } });
+    expect((await api.call('GET', '/api/organisations/suspended', { token: owner.token })).status).toBe(403);
+    expect((await api.call('GET', '/api/organisations/suspended')).status).toBe(401);
     // Its people may still leave it.
     const staffMember = await player(api);
     await api.db.insert(organisationMembers).values({ organisationId: organisation._id, userId: staffMember.user.id, role: 'staff' });
@@ -326,6 +331,8 @@ describe('moderation by the platform admin', () => {
     expect(back.body.members).toHaveLength(1);
     const [row] = await api.db.select().from(organisations).where(eq(organisations.id, organisation._id));
     expect(row?.suspendedAt).toBeNull();
+    const after = await api.call<SuspendedOrganisation[]>('GET', '/api/organisations/suspended?limit=100', { token: admin.token });
+    expect(after.body.map((o) => o._id)).not.toContain(organisation._id);
   });
 
   it('refuses an empty change (400)', async () => {

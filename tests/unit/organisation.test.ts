@@ -20,7 +20,7 @@ describe('an organisation’s slug', () => {
     expect(isValidSlug(slug)).toBe(true);
   });
 
-  it.each(['ab', 'a'.repeat(41), 'Upper', '-start', 'end-', 'dou--ble', 'new', 'manage', 'під', 'a_b'])('refuses %j', (slug) => {
+  it.each(['ab', 'a'.repeat(41), 'Upper', '-start', 'end-', 'dou--ble', 'new', 'manage', 'suspended', 'під', 'a_b'])('refuses %j', (slug) => {
     expect(isValidSlug(slug)).toBe(false);
   });
 

@@ -57,6 +57,12 @@ export const organisationListItemSchema = organisationCardSchema.extend({
 });
 export type OrganisationListItem = z.infer<typeof organisationListItemSchema>;
 
+/** `GET /organisations/suspended` (the platform's admin): a suspended organisation, with why and since when. */
+export const suspendedOrganisationSchema = organisationListItemSchema.extend({
+  suspended: z.object({ at: z.string(), reason: z.string() }),
+});
+export type SuspendedOrganisation = z.infer<typeof suspendedOrganisationSchema>;
+
 /** `GET /organisations/{idOrSlug}`: its page's data. */
 export const organisationSchema = organisationListItemSchema.extend({
   links: linksSchema,
@@ -186,6 +192,8 @@ const path = (id: string) => `organisations/${encodeURIComponent(id)}`;
 
 export const listOrganisations = async (api: ApiClient, query: { q?: string; limit?: number; offset?: number } = {}) =>
   readPage<OrganisationListItem>(await api.get('organisations', { searchParams: { ...(query.q ? { q: query.q } : {}), ...pageParams(query) } }));
+export const listSuspended = async (api: ApiClient, query: { limit?: number; offset?: number } = {}) =>
+  readPage<SuspendedOrganisation>(await api.get('organisations/suspended', { searchParams: pageParams(query) }));
 export const getOrganisation = (api: ApiClient, idOrSlug: string) => api.get(path(idOrSlug)).json<Organisation>();
 export const createOrganisation = (api: ApiClient, body: OrganisationInput) => api.post('organisations', { json: body }).json<OrganisationSaved>();
 export const updateOrganisation = (api: ApiClient, id: string, body: OrganisationInput) => api.put(path(id), { json: body }).json<OrganisationSaved>();

@@ -26,7 +26,7 @@ export const SLUG_MAX = 40;
 /** Latin letters, digits and single hyphens inside, lower case: readable in a link and in speech. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/;
 /** Words the site's own pages or a reader could take for the site itself. */
-const RESERVED_SLUGS = new Set(['new', 'manage', 'admin', 'api', 'kiberarena', 'settings', 'edit', 'org', 'organisations']);
+const RESERVED_SLUGS = new Set(['new', 'manage', 'admin', 'api', 'kiberarena', 'settings', 'edit', 'org', 'organisations', 'suspended']);
 
 export const isValidSlug = (slug: string): boolean =>
   slug.length >= SLUG_MIN && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) && !RESERVED_SLUGS.has(slug);

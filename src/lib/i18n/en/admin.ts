@@ -11,6 +11,7 @@ export const admin: Record<keyof typeof uk, string> = {
   'admin.section.results': 'Match results',
   'admin.section.games': 'Games and statistics',
   'admin.section.news': 'News',
+  'admin.section.organisations': 'Organisations',
   'admin.tournamentList': 'Tournament list',
   'admin.welcome': 'Welcome, {name}! Management panels will appear here.',
 };

@@ -9,6 +9,7 @@ export const admin = {
   'admin.section.results': 'Результати матчів',
   'admin.section.games': 'Ігри та статистика',
   'admin.section.news': 'Новини',
+  'admin.section.organisations': 'Організації',
   'admin.tournamentList': 'Список турнірів',
   'admin.welcome': 'Вітаємо, {name}! Тут зʼявляться панелі керування.',
 } as const;

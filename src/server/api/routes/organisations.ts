@@ -11,8 +11,9 @@ import {
   organisationListQuery,
   organisationSaved,
   organisationSchema,
+  suspendedOrganisationSchema,
 } from '../../../lib/api/organisations.ts';
-import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
+import { PAGE_MAX_LIMIT, pageQuery } from '../../../lib/api/paging.ts';
 import { MAX_MEMBERS, MAX_OWNED_ORGANISATIONS, organisationPowers } from '../../../lib/domain/organisation.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { createMiddleware } from 'hono/factory';
@@ -29,6 +30,7 @@ import {
   findOrganisation,
   isPublic,
   listOrganisations,
+  listSuspended,
   memberships,
   moderateOrganisation,
   presentOrganisation,
@@ -131,6 +133,25 @@ export const organisationsRoutes = router()
     async (c) => {
       const { q, limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
       const page = await listOrganisations(c.get('db'), { q: q || undefined, limit, offset });
+      linkToNext(c, { offset, limit, more: page.more });
+      return c.json(page.items, 200);
+    },
+  )
+  // Before `/{idOrSlug}`: `suspended` is a reserved slug.
+  .openapi(
+    adminRoute({
+      method: 'get',
+      path: '/suspended',
+      tags,
+      summary:
+        'Адміністратор сайту: призупинені організації з причиною й часом, спершу останні; `limit` (1–100) і `offset` обирають сторінку, ' +
+        'далі — заголовок `Link: <…>; rel="next"`',
+      request: { query: z.object(pageQuery) },
+      responses: { 200: jsonResponse(z.array(suspendedOrganisationSchema), 'Сторінка призупинених'), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      const { limit = PAGE_MAX_LIMIT, offset = 0 } = c.req.valid('query');
+      const page = await listSuspended(c.get('db'), { limit, offset });
       linkToNext(c, { offset, limit, more: page.more });
       return c.json(page.items, 200);
     },

@@ -5,8 +5,8 @@
  * and page (members and the platform's admin still see it, marked), and nothing in it may change
  * until it is lifted; nothing is deleted.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Organisation, OrganisationCard, OrganisationListItem, OrganisationMember } from '../../../lib/api/organisations.ts';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Organisation, OrganisationCard, OrganisationListItem, OrganisationMember, SuspendedOrganisation } from '../../../lib/api/organisations.ts';
 import { MAX_OWNED_ORGANISATIONS, isValidSlug, slugFromName, type OrganisationLinks, type OrganisationRole } from '../../../lib/domain/organisation.ts';
 import { translate } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
@@ -149,6 +149,30 @@ export async function listOrganisations(db: Tx, query: { q?: string | undefined;
     .offset(query.offset);
   const items = rows.slice(0, query.limit).map(({ id, ...rest }) => ({ _id: id, ...rest }));
   return { items, more: rows.length > query.limit };
+}
+
+/** The suspended organisations, the latest suspension first: what the platform's admin may lift (issue 56). */
+export async function listSuspended(db: Tx, page: { limit: number; offset: number }): Promise<{ items: SuspendedOrganisation[]; more: boolean }> {
+  const followers = sql<number>`(select count(*)::int from ${organisationFollows} where ${organisationFollows.organisationId} = ${organisations.id})`;
+  const rows = await db
+    .select({
+      id: organisations.id,
+      slug: organisations.slug,
+      name: organisations.name,
+      logoUrl: organisations.logoUrl,
+      verified: organisations.verified,
+      description: organisations.description,
+      followers,
+      at: organisations.suspendedAt,
+      reason: organisations.suspendedReason,
+    })
+    .from(organisations)
+    .where(isNotNull(organisations.suspendedAt))
+    .orderBy(desc(organisations.suspendedAt), asc(organisations.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+  const items = rows.slice(0, page.limit).map(({ id, at, reason, ...rest }) => ({ _id: id, ...rest, suspended: { at: at!.toISOString(), reason: reason ?? '' } }));
+  return { items, more: rows.length > page.limit };
 }
 
 /** What founding or changing an organisation takes. */
