@@ -128,23 +128,25 @@ export async function readOrganisation(db: Tx, idOrSlug: string, viewer: Viewer)
 /** `%` and `_` typed into a search are looked for as themselves. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/** An organisation as lists show it: its card, its description and how many follow it. */
+const LIST_COLUMNS = {
+  id: organisations.id,
+  slug: organisations.slug,
+  name: organisations.name,
+  logoUrl: organisations.logoUrl,
+  verified: organisations.verified,
+  description: organisations.description,
+  followers: sql<number>`(select count(*)::int from ${organisationFollows} where ${organisationFollows.organisationId} = ${organisations.id})`,
+};
+
 /** The directory: public organisations, verified first, then the most followed, then by name. */
 export async function listOrganisations(db: Tx, query: { q?: string | undefined; limit: number; offset: number }): Promise<{ items: OrganisationListItem[]; more: boolean }> {
-  const followers = sql<number>`(select count(*)::int from ${organisationFollows} where ${organisationFollows.organisationId} = ${organisations.id})`;
   const search = query.q ? or(ilike(organisations.name, likeText(query.q)), ilike(organisations.slug, likeText(query.q))) : undefined;
   const rows = await db
-    .select({
-      id: organisations.id,
-      slug: organisations.slug,
-      name: organisations.name,
-      logoUrl: organisations.logoUrl,
-      verified: organisations.verified,
-      description: organisations.description,
-      followers,
-    })
+    .select(LIST_COLUMNS)
     .from(organisations)
     .where(search ? and(publicOrganisation, search) : publicOrganisation)
-    .orderBy(desc(organisations.verified), desc(followers), asc(sql`lower(${organisations.name})`), asc(organisations.id))
+    .orderBy(desc(organisations.verified), desc(LIST_COLUMNS.followers), asc(sql`lower(${organisations.name})`), asc(organisations.id))
     .limit(query.limit + 1)
     .offset(query.offset);
   const items = rows.slice(0, query.limit).map(({ id, ...rest }) => ({ _id: id, ...rest }));
@@ -153,16 +155,9 @@ export async function listOrganisations(db: Tx, query: { q?: string | undefined;
 
 /** The suspended organisations, the latest suspension first: what the platform's admin may lift (issue 56). */
 export async function listSuspended(db: Tx, page: { limit: number; offset: number }): Promise<{ items: SuspendedOrganisation[]; more: boolean }> {
-  const followers = sql<number>`(select count(*)::int from ${organisationFollows} where ${organisationFollows.organisationId} = ${organisations.id})`;
   const rows = await db
     .select({
-      id: organisations.id,
-      slug: organisations.slug,
-      name: organisations.name,
-      logoUrl: organisations.logoUrl,
-      verified: organisations.verified,
-      description: organisations.description,
-      followers,
+      ...LIST_COLUMNS,
       at: organisations.suspendedAt,
       reason: organisations.suspendedReason,
     })
