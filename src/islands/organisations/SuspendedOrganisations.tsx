@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
-import { errorMessage } from '../../lib/api/client.ts';
-import { listSuspended, type SuspendedOrganisation } from '../../lib/api/organisations.ts';
+import { ShowMore } from '../../components/ShowMore.tsx';
+import { listSuspended } from '../../lib/api/organisations.ts';
+import { usePages } from '../../lib/hooks/pages.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -12,19 +12,9 @@ import { api } from '../../lib/stores/api.ts';
  * directory no longer lists them, so this is where the platform's admin finds them again.
  */
 export default function SuspendedOrganisations() {
-  const [found, setFound] = useState<SuspendedOrganisation[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let stale = false;
-    listSuspended(api, { limit: 100 }).then(
-      (page) => !stale && setFound(page.items),
-      (caught: unknown) => !stale && setProblem(errorMessage(caught, t('org.directory.loadError'))),
-    );
-    return () => {
-      stale = true;
-    };
-  }, []);
+  const { state, loading, loadMore, moreBusy, moreError } = usePages('suspended', (offset) => listSuspended(api, { offset }), {
+    errorText: t('org.directory.loadError'),
+  });
 
   return (
     <section className="card flex flex-col gap-3" aria-labelledby="suspended-organisations">
@@ -37,12 +27,12 @@ export default function SuspendedOrganisations() {
         </a>
       </div>
       <p className="text-sm text-muted">{t('org.suspendedList.hint')}</p>
-      {problem && <Notice tone="error">{problem}</Notice>}
-      {!found && !problem && <p className="text-muted">{t('org.manage.loading')}</p>}
-      {found && found.length === 0 && <p className="text-muted">{t('org.suspendedList.none')}</p>}
-      {found && found.length > 0 && (
+      {state?.kind === 'error' && <Notice tone="error">{state.message}</Notice>}
+      {loading && <p className="text-muted">{t('org.manage.loading')}</p>}
+      {state?.kind === 'loaded' && state.items.length === 0 && <p className="text-muted">{t('org.suspendedList.none')}</p>}
+      {state?.kind === 'loaded' && state.items.length > 0 && (
         <ul className="flex flex-col gap-2">
-          {found.map((organisation) => (
+          {state.items.map((organisation) => (
             <li key={organisation._id} className="flex flex-col gap-1 rounded-lg bg-surface-2 px-3 py-2">
               <a href={`/org/${organisation.slug}/manage`} className="font-semibold wrap-anywhere">
                 {organisation.name}
@@ -54,6 +44,7 @@ export default function SuspendedOrganisations() {
           ))}
         </ul>
       )}
+      {state?.kind === 'loaded' && <ShowMore more={state.more} busy={moreBusy || loading} error={moreError} onMore={() => void loadMore()} />}
     </section>
   );
 }
