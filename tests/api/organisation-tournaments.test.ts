@@ -5,6 +5,7 @@ import type { OrganisationSaved } from '../../src/lib/api/organisations.ts';
 import type { Tournament, TournamentDetail, TournamentSaved } from '../../src/lib/api/tournaments.ts';
 import { UNVERIFIED_DAILY_TOURNAMENTS } from '../../src/lib/domain/organisation.ts';
 import { stageFactory } from '../../src/server/db/factories/index.ts';
+import { tournamentPage } from '../../src/server/services/competition/tournament-page.ts';
 import { notifications, tournaments } from '../../src/server/db/schema/index.ts';
 import { admin as adminOf, application, game, player, stage, tournament as siteTournament, unique, useTestApi, type Player } from '../support/builders.ts';
 
@@ -301,6 +302,8 @@ describe('a suspended organisation’s tournaments', () => {
     // A guest, and the organisation's own owner: its people run nothing of it while it is suspended.
     expect(await statuses()).toEqual(all(404));
     expect(await statuses(org.owner.token)).toEqual(all(404));
+    // The tournament page, which reads its services directly: no page either.
+    expect(await tournamentPage(api.db, cup, { historyLimit: 5 })).toBeUndefined();
     const refused = await api.call<{ message: string }>('GET', `/api/matches/${matchId}`);
     expect(refused.body.message).toBe('Матч не знайдено');
     // The admin reads everything but the share cards: a card is the public's picture, the same for every reader.
@@ -308,5 +311,6 @@ describe('a suspended organisation’s tournaments', () => {
 
     await api.call('PATCH', `/api/organisations/${org.id}`, { token: admin.token, body: { suspended: false } });
     expect(await statuses()).toEqual(all(200));
+    expect((await tournamentPage(api.db, cup, { historyLimit: 5 }))?.tournament._id).toBe(cup);
   });
 });

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { historyOf } from './audit.ts';
 import { competition } from './stages/views.ts';
 import { staffRows } from './staff.ts';
-import { getTournamentDetail } from './tournaments.ts';
+import { getTournamentDetail, shownToPublic } from './tournaments.ts';
 
 /** What the tournament page shows: the guest's answers of its five public reads. */
 export interface TournamentPage {
@@ -30,15 +30,16 @@ export interface TournamentPage {
  * round trip, and the stages and places read the tournament and its stages twice. A page waits for
  * its database one round trip after another, and on a busy machine each takes long: its co-organisers
  * and its history are read while the tournament is, its stages once its status is known (a pending
- * one has none). Undefined when there is no such tournament.
+ * one has none). Undefined when there is no such tournament, or the public may not see it (`shownToPublic`).
  */
 export async function tournamentPage(db: Tx, id: string, options: { historyLimit: number }): Promise<TournamentPage | undefined> {
-  const [tournament, staff, history] = await Promise.all([
+  const [tournament, shown, staff, history] = await Promise.all([
     getTournamentDetail(db, id, null),
+    shownToPublic(db, id),
     staffRows(db, id).catch(() => []),
     historyOf(db, id, { limit: options.historyLimit }, false).catch(() => null),
   ]);
-  if (!tournament) return undefined;
+  if (!tournament || !shown) return undefined;
   const begun = normalizeStatus(tournament.status) !== 'pending';
   const played = begun ? await competition(db, { id, soloOnly: tournament.soloOnly, bracketVersion: tournament.bracketVersion }).catch(() => null) : null;
   return {

@@ -216,12 +216,6 @@ const hiddenStatement = prepared((db) =>
     .prepare('tournament_hidden_from_public'),
 );
 
-/** Whether the organisation is suspended (its tournaments are then shown to their organisers only). */
-export async function isHostSuspended(db: Tx, organisationId: string): Promise<boolean> {
-  const [row] = await db.select({ at: organisations.suspendedAt }).from(organisations).where(eq(organisations.id, organisationId));
-  return Boolean(row?.at);
-}
-
 /** Teams with their members (captain first, then by joining), by id. */
 export async function loadTeams(db: Tx, teamIds: readonly string[]): Promise<Map<string, ParticipantTeam>> {
   const result = new Map<string, ParticipantTeam>();
@@ -291,14 +285,14 @@ export async function teamIdsOf(db: Tx, userId: string): Promise<string[]> {
 
 /**
  * A tournament with the applications this viewer may see: guests see approved ones (the
- * participants), a player also their own and their teams', an admin every one.
+ * participants), a player also their own and their teams', an admin every one. Whether the public
+ * may see it at all (`shownToPublic`) its callers ask: the route through `oneTournament`, the page itself.
  */
 export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | null): Promise<TournamentDetail | undefined> {
   shows(tournamentData(id));
   const row = await findWithGame(db, id);
   if (!row) return undefined;
   const hosts = await hostsOf(db, [row.tournament]);
-  if (row.tournament.organisationId && !viewer?.isAdmin && (await isHostSuspended(db, row.tournament.organisationId))) return undefined;
   const mine: SQL[] = [eq(applications.status, PARTICIPANT_STATUS)];
   if (viewer && !viewer.isAdmin) {
     mine.push(eq(applications.userId, viewer.userId));

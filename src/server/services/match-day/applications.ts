@@ -17,7 +17,7 @@ import { placesLeft, registrationRefusal, statusOnApply, takesPlace } from '../.
 import { isUniqueViolation } from '../db-errors.ts';
 import type { AuditActor } from '../competition/audit.ts';
 import { announceApplications, auditDecisions, fillFreePlaces, lockForRegistration, placesTaken, published, toldUsers, waitlistPosition } from './registration.ts';
-import { findTournament, isHostSuspended, loadApplications } from '../competition/tournaments.ts';
+import { findTournament, loadApplications, shownToPublic } from '../competition/tournaments.ts';
 import { publishing } from '../live/live.ts';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -112,7 +112,7 @@ async function applyToTournament(db: Tx, userId: string, input: { tournament: st
     result = await db.transaction(async (tx): Promise<ApplyResult & { told?: string[] }> => {
       const row = await lockForRegistration(tx, input.tournament);
       // A suspended organisation's tournament is not there for the public (issue 56).
-      if (!row || (row.organisationId && (await isHostSuspended(tx, row.organisationId)))) return { ok: false, reason: 'tournamentNotFound' };
+      if (!row || (row.organisationId && !(await shownToPublic(tx, row.id)))) return { ok: false, reason: 'tournamentNotFound' };
       const tournament = { id: row.id, ...tournamentFacts(row) };
       let teamFacts: { isCaptain: boolean; members: number } | null = null;
       if (input.team) {
