@@ -106,8 +106,9 @@ test('with the database hanging the API gives up with 503 within seconds instead
 
 test('when the database returns the app recovers without a restart', async ({ page }) => {
   proxy.set('up');
+  // A keep-alive socket closed while the database was away may reset once: that is "not yet", not a failure.
   await expect
-    .poll(async () => (await timed('/api/health')).response.status, { timeout: 15_000 })
+    .poll(async () => (await timed('/api/health').catch(() => null))?.response.status, { timeout: 15_000 })
     .toBe(200);
   const list = await timed('/api/tournaments');
   expect(list.response.status).toBe(200);
