@@ -61,4 +61,4 @@ export function ApplicationList<A extends TournamentApplication>({ applications,
 }
 
 /** The colour of an application's status word. */
-export const STATUS_TONE = { pending: 'text-warning', approved: 'text-success', rejected: 'text-danger', waitlisted: 'text-muted' } as const satisfies Record<ApplicationStatus, string>;
+export const STATUS_TONE = { pending: 'text-warning', approved: 'text-success', rejected: 'text-danger', waitlisted: 'text-muted', noShow: 'text-danger' } as const satisfies Record<ApplicationStatus, string>;

@@ -1,6 +1,7 @@
 import type { AuditEntryView } from '../lib/api/audit-calls.ts';
 import type {
   ApplicationSnapshot,
+  CheckInCloseSnapshot,
   CheckInSnapshot,
   DisqualifiedSnapshot,
   MatchSnapshot,
@@ -10,6 +11,7 @@ import type {
   WinnerSnapshot,
 } from '../lib/domain/audit.ts';
 import { scoreText } from '../lib/domain/match-report.ts';
+import { formatDateTime } from '../lib/i18n/format.ts';
 import { currentLocale, plural, t } from '../lib/i18n/index.ts';
 
 /**
@@ -36,8 +38,11 @@ export function auditText(entry: Pick<AuditEntryView, 'kind' | 'before' | 'after
     }
     case 'checkInOverride': {
       const now = after as CheckInSnapshot;
+      if (now.status) return t('history.checkInRestored', { participant: now.participant });
       return t(now.checkedIn ? 'history.checkIn' : 'history.checkOut', { participant: now.participant });
     }
+    case 'checkInExtended':
+      return t('history.checkInExtended', { time: formatDateTime((after as CheckInCloseSnapshot).closesAt, { locale: currentLocale() }) });
     case 'stageCreated':
       return t('history.stageCreated', { ...stageWords(after as StageSnapshot), participants: plural(currentLocale(), 'count.participants', (after as StageSnapshot).participants) });
     case 'stageReset':

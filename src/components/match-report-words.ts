@@ -24,5 +24,9 @@ export function actionText(action: MatchActionView, sideName: (side: Slot) => st
       return t('matchAction.result', { who, score });
     case 'reset':
       return t('matchAction.reset', { who });
+    case 'call':
+      return action.reason ? t('matchAction.callWhy', { who, reason: action.reason }) : t('matchAction.call', { who });
+    case 'callAnswered':
+      return t('matchAction.callAnswered', { who });
   }
 }

@@ -209,9 +209,16 @@ beforeAll(async () => {
     w[name] = (await stage(api, duel.id, { format: 'single_elimination' })).matches[0]!._id;
     if (name !== 'reportMatch') await ok('POST', `/api/matches/${w[name]}/report`, people.user.token, { scoreA: 1, scoreB: 0 });
   }
+  // Calls for the organisers (issue 57): a final of the user and the member nobody called, and two called by the user for the organisers to answer.
+  for (const name of ['callMatch', 'answerMatch', 'answerMatchStaff']) {
+    const duel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] });
+    w[`${name}Tournament`] = duel.id;
+    w[name] = (await stage(api, duel.id, { format: 'single_elimination' })).matches[0]!._id;
+    if (name !== 'callMatch') await ok('POST', `/api/matches/${w[name]}/call`, people.user.token, { reason: 'Допоможіть' });
+  }
   // The staff actor organises every tournament the organiser rows use; a co-organiser of the solo cup to remove last.
   // Staff of the tournaments of admin-only rows too (editing, statistics), which they may not do.
-  for (const id of [w.solo, w.winnerTournament, w.bracketTournament, w.checkIn, w.stages, w.stagesNewStaff, w.dqTournament, w.timed, w.spareTournament, w.stats]) {
+  for (const id of [w.solo, w.winnerTournament, w.bracketTournament, w.checkIn, w.stages, w.stagesNewStaff, w.dqTournament, w.timed, w.spareTournament, w.stats, w.answerMatchStaffTournament]) {
     await coOrganiser(api, id!, people.staff);
   }
   w.removableStaff = (await coOrganiser(api, w.solo!)).user.id;
@@ -294,6 +301,7 @@ const rows: Row[] = [
     expect: signed(404, { member: 200 }),
   },
   { route: 'GET /api/users/me/matches', request: () => ({ path: '/api/users/me/matches' }), expect: signed(200) },
+  { route: 'GET /api/users/me/tournaments', request: () => ({ path: '/api/users/me/tournaments' }), expect: signed(200) },
   { route: 'GET /api/users/me/calendar', request: () => ({ path: '/api/users/me/calendar' }), expect: signed(200) },
   { route: 'POST /api/users/me/calendar/revoke', request: () => ({ path: '/api/users/me/calendar/revoke' }), expect: signed(200) },
   { route: 'GET /api/users/me/notice-settings', request: () => ({ path: '/api/users/me/notice-settings' }), expect: signed(200) },
@@ -369,6 +377,17 @@ const rows: Row[] = [
     request: () => ({ path: `/api/tournaments/${w.checkIn}/check-in`, body: { applicationId: w.checkInApplication } }),
     expect: signed(403, { user: 200, staff: 200, admin: 200 }),
   },
+  // Extending check-in (issue 57): each organiser moves the close later than the one before.
+  {
+    route: 'PATCH /api/tournaments/:id/check-in',
+    request: (a) => ({
+      path: `/api/tournaments/${w.checkIn}/check-in`,
+      body: { closesAt: new Date(Date.now() + 65 * 60_000 + ACTORS.indexOf(a) * 60_000).toISOString() },
+    }),
+    expect: organiser(200),
+  },
+  // The control room (issue 57): its organisers only.
+  { route: 'GET /api/tournaments/:id/control', request: () => ({ path: `/api/tournaments/${w.stages}/control` }), expect: organiser(200) },
   {
     route: 'POST /api/tournaments/:id/stages',
     request: (a) => ({ path: `/api/tournaments/${a === 'staff' ? w.stagesNewStaff : w.stagesNew}/stages`, body: { format: 'double_elimination' } }),
@@ -425,6 +444,17 @@ const rows: Row[] = [
     route: 'POST /api/matches/:id/dispute',
     request: () => ({ path: `/api/matches/${w.disputeMatch}/dispute`, body: { reason: 'Рахунок інший' } }),
     expect: signed(403, { user: 409, member: 200 }),
+  },
+  // A side calls the organisers once (the other side then hears it is done); an organiser answers a call.
+  {
+    route: 'POST /api/matches/:id/call',
+    request: () => ({ path: `/api/matches/${w.callMatch}/call`, body: { reason: 'Суперник не прийшов' } }),
+    expect: signed(403, { user: 200, member: 409 }),
+  },
+  {
+    route: 'DELETE /api/matches/:id/call',
+    request: (a) => ({ path: `/api/matches/${a === 'staff' ? w.answerMatchStaff : w.answerMatch}/call` }),
+    expect: organiser(200),
   },
   { route: 'GET /api/tournaments/:id/stats', request: () => ({ path: `/api/tournaments/${w.stats}/stats` }), expect: adminOnly(200) },
   { route: 'POST /api/tournaments/:id/enable-stats', request: () => ({ path: `/api/tournaments/${w.spareTournament}/enable-stats` }), expect: adminOnly(200) },

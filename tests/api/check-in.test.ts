@@ -215,13 +215,17 @@ describe('the close of check-in', () => {
     const closed = await closeCheckIn(api.db, t.id, at);
     expect(closed).toEqual({ closed: true, dropped: [b!.id, c!.id], promoted: [waitIds[1], waitIds[2]] });
     const statuses = await Promise.all([a!.id, b!.id, c!.id, ...waitIds].map(async (id) => (await row(id))?.status));
-    expect(statuses).toEqual(['approved', 'rejected', 'rejected', 'waitlisted', 'approved', 'approved']);
+    expect(statuses).toEqual(['approved', 'noShow', 'noShow', 'waitlisted', 'approved', 'approved']);
     expect(await closeCheckIn(api.db, t.id, at)).toEqual({ closed: false });
     const [dropped] = await api.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, b!.player.user.id), eq(notifications.kind, 'applicationRejected')));
+      .where(and(eq(notifications.userId, b!.player.user.id), eq(notifications.kind, 'checkInMissed')));
     expect(dropped?.params).toMatchObject({ tournament: t.title, tournamentId: t.id, reason: 'checkIn' });
+    // Said as what happened: they did not check in, nobody rejected them.
+    expect(dropped?.text).toBe(`Ви не підтвердили участь у турнірі «${t.title}» вчасно, тож вас знято з турніру. Організатор може вас повернути.`);
+    const bell = await api.call<{ kind: string; text: string }[]>('GET', '/api/users/me/notifications', { token: b!.player.token });
+    expect(bell.body.find((n) => n.kind === 'checkInMissed')?.text).toBe(`Ви не підтвердили участь у турнірі «${t.title}» вчасно, тож вас знято з турніру.`);
     const [promoted] = await api.db
       .select()
       .from(notifications)
@@ -240,14 +244,14 @@ describe('the close of check-in', () => {
     const created = await stage(api, t.id, { format: 'single_elimination' });
     const seeded = created.seeds.filter((s): s is string => s !== null);
     expect(seeded.sort()).toEqual([a!.player.user.id, b!.player.user.id].sort());
-    expect((await row(c!.id))?.status).toBe('rejected');
+    expect((await row(c!.id))?.status).toBe('noShow');
 
     const swept = await cup();
     const [d, e] = await approved(swept.id, 2);
     await checkIn(d!.player.token, swept.id);
     expect(await sweepCheckIn(api.db, new Date())).not.toContain(swept.id);
     expect(await sweepCheckIn(api.db, new Date(Date.now() + 1.5 * HOUR))).toContain(swept.id);
-    expect((await row(e!.id))?.status).toBe('rejected');
+    expect((await row(e!.id))?.status).toBe('noShow');
     const [closedAt] = await api.db.select({ at: tournaments.checkInClosedAt }).from(tournaments).where(eq(tournaments.id, swept.id));
     expect(closedAt?.at).not.toBeNull();
   });
@@ -293,7 +297,7 @@ describe('the close of check-in', () => {
         const [closed] = await api.db.select({ at: tournaments.checkInClosedAt }).from(tournaments).where(eq(tournaments.id, t.id));
         expect(closed?.at, draw).toBeNull();
         const notices = await api.db.select().from(notifications).where(eq(notifications.userId, b!.player.user.id));
-        expect(notices.filter((n) => n.kind === 'applicationRejected'), draw).toEqual([]);
+        expect(notices.filter((n) => n.kind === 'checkInMissed'), draw).toEqual([]);
 
         // The waitlisted one checks in too (the admin's override): now two, and the draw goes through, closing check-in.
         await checkIn(admin, t.id, { applicationId: waitId });
@@ -303,7 +307,7 @@ describe('the close of check-in', () => {
             ? await api.call('POST', `/api/tournaments/${t.id}/stages`, { token: admin, body: { format: 'single_elimination' } })
             : await api.call('POST', `/api/tournaments/${t.id}/bracket`, { token: admin, body: {} });
         expect(drawn.status, draw).toBe(201);
-        expect(await statuses(), draw).toEqual(['approved', 'rejected', 'approved']);
+        expect(await statuses(), draw).toEqual(['approved', 'noShow', 'approved']);
         expect(heard, draw).toContain('checkIn');
         expect(told, draw).toContain('notification');
       } finally {
@@ -323,7 +327,7 @@ describe('the close of check-in', () => {
       else {
         expect(answer.status).toBe(409);
         expect(answer.body.message).toBe('Реєстрацію присутності вже закрито');
-        expect(status).toBe('rejected');
+        expect(status).toBe('noShow');
       }
     }
   });
@@ -362,5 +366,86 @@ describe('the check-in open notice', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, captains[0]!.user.id), eq(notifications.kind, 'checkInOpen')));
     expect(notice).toMatchObject({ link: `/tournaments/${t.id}`, params: { tournament: t.title, tournamentId: t.id } });
+  });
+});
+
+describe('the organisers and check-in (issue 57)', () => {
+  const extend = (token: string | undefined, tournamentId: string, body: unknown) =>
+    api.call<{ message: string; closesAt: string }>('PATCH', `/api/tournaments/${tournamentId}/check-in`, { token, body });
+
+  it('an organiser brings back someone dropped at the close: checked in, approved, told, in the history; a player cannot', async () => {
+    const t = await cup();
+    const [kept, gone] = await approved(t.id, 2);
+    await checkIn(kept!.player.token, t.id);
+    await closeCheckIn(api.db, t.id, new Date(Date.now() + 1.5 * HOUR));
+    expect((await row(gone!.id))?.status).toBe('noShow');
+    // The dropped player cannot check themselves back in, nor can another player do it for them: the window is closed.
+    expect((await checkIn(gone!.player.token, t.id)).status).toBe(409);
+    expect((await checkIn(kept!.player.token, t.id, { applicationId: gone!.id })).status).toBe(409);
+    expect((await row(gone!.id))?.status).toBe('noShow');
+    // Undoing a check-in is no way back.
+    expect((await checkOut(admin, t.id, { applicationId: gone!.id })).body.message).toBe(
+      'Відмітити можна лише схвалену заявку або заявку зі списку очікування',
+    );
+
+    const back = await checkIn(admin, t.id, { applicationId: gone!.id });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.application).toMatchObject({ _id: gone!.id, status: 'approved' });
+    expect(back.body.application.checkedInAt).not.toBeNull();
+    expect((await row(gone!.id))?.status).toBe('approved');
+    const told = await api.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, gone!.player.user.id), eq(notifications.kind, 'applicationApproved')));
+    // Their approval long ago, then the way back.
+    expect(told.map((n) => n.text)).toEqual([
+      `Вашу заявку на турнір «${t.title}» схвалено.`,
+      `Організатор повернув вас до турніру «${t.title}»: участь підтверджено.`,
+    ]);
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tournamentId, t.id), eq(auditLog.kind, 'checkInOverride')));
+    expect(entry).toMatchObject({ subjectId: gone!.id, before: { checkedIn: false, status: 'noShow' }, after: { checkedIn: true, status: 'approved' } });
+    // The first stage now seeds both.
+    const created = await stage(api, t.id, { format: 'single_elimination' });
+    expect(created.seeds.filter(Boolean).sort()).toEqual([kept!.player.user.id, gone!.player.user.id].sort());
+  });
+
+  it('an organiser extends the window before it closes; later, earlier, past the start, after the close or by a player: refused, nothing changed', async () => {
+    const t = await cup();
+    const [me] = await approved(t.id, 1);
+    const closes = async () =>
+      (await api.db.select({ at: tournaments.checkInClosesAt }).from(tournaments).where(eq(tournaments.id, t.id)))[0]?.at?.toISOString();
+    const before = await closes();
+    expect((await extend(me!.player.token, t.id, { closesAt: inHours(1.5) })).status).toBe(403);
+    expect((await extend(undefined, t.id, { closesAt: inHours(1.5) })).status).toBe(401);
+    const earlier = await extend(admin, t.id, { closesAt: inHours(0.5) });
+    expect([earlier.status, earlier.body.message]).toEqual([422, 'Новий час закриття має бути пізніше за теперішній і за поточний']);
+    const pastStart = await extend(admin, t.id, { closesAt: inHours(3) });
+    expect([pastStart.status, pastStart.body.message]).toEqual([
+      422,
+      'Реєстрація присутності має закритися не пізніше за початок турніру: спершу перенесіть початок',
+    ]);
+    expect((await extend(admin, t.id, { closesAt: 'завтра' })).status).toBe(400);
+    expect((await extend(admin, t.id, { closesAt: inHours(1.5), extra: 1 })).status).toBe(400);
+    expect(await closes()).toBe(before);
+
+    const later = inHours(1.5);
+    const done = await extend(admin, t.id, { closesAt: later });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toEqual({ message: 'Реєстрацію присутності подовжено', closesAt: new Date(later).toISOString() });
+    expect(await closes()).toBe(new Date(later).toISOString());
+    // The close an hour from now no longer drops anyone; the new one does.
+    expect(await closeCheckIn(api.db, t.id, new Date(Date.now() + 1.2 * HOUR))).toEqual({ closed: false });
+    const [logged] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tournamentId, t.id), eq(auditLog.kind, 'checkInExtended')));
+    expect(logged?.after).toEqual({ closesAt: new Date(later).toISOString() });
+
+    await closeCheckIn(api.db, t.id, new Date(Date.now() + 1.6 * HOUR));
+    const closed = await extend(admin, t.id, { closesAt: inHours(1.8) });
+    expect([closed.status, closed.body.message]).toEqual([409, 'Реєстрацію присутності вже закрито: поверніть учасників по одному']);
   });
 });

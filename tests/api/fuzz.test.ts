@@ -86,7 +86,7 @@ describe('hostile input on every route', () => {
 });
 
 describe('hostile input on a match the caller plays (issue 22)', () => {
-  it('report, confirm and dispute by one of its sides never answer 5xx and change nothing when they refuse', async () => {
+  it('report, confirm, dispute and call (issue 57) by one of its sides never answer 5xx and change nothing when they refuse', async () => {
     const [a, b] = [await api.signedIn(), await api.signedIn()];
     // An organiser of its own: the hostile requests above may have signed the shared admin out.
     const organiser = (await api.signedIn('admin')).token;
@@ -107,7 +107,7 @@ describe('hostile input on a match the caller plays (issue 22)', () => {
     const matchId = made.body.stage.matches[0]!._id;
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('report', 'confirm', 'dispute'),
+        fc.constantFrom('report', 'confirm', 'dispute', 'call'),
         fc.constantFrom(a.token, b.token),
         fc.oneof(hostileValue.map((json) => ({ json })), fc.string({ maxLength: 30 }).map((raw) => ({ raw }))),
         async (action, token, body) => {
@@ -152,8 +152,8 @@ describe('hostile input on my notice settings and language (issue 22)', () => {
   });
 });
 
-describe('hostile input on check-in, by the participant and the admin (issue 22)', () => {
-  it('never answer 5xx, and a refusal leaves the applications as they were', async () => {
+describe('hostile input on check-in, by the participant and the admin (issues 22, 57)', () => {
+  it('never answer 5xx, and a refusal leaves the applications and the window as they were', async () => {
     const admin = await api.signedIn('admin');
     const me = await api.signedIn();
     const gameId = await game(api, `Fuzz check-in ${Date.now()}`);
@@ -173,14 +173,26 @@ describe('hostile input on check-in, by the participant and the admin (issue 22)
     });
     const id = cup.body.tournament._id;
     await api.call('POST', '/api/applications', { token: me.token, body: { tournament: id } });
-    const state = async () => JSON.stringify(await rowsOf(sql`select id, status, checked_in_at from applications where tournament_id = ${id} order by id`));
+    const state = async () =>
+      JSON.stringify([
+        await rowsOf(sql`select id, status, checked_in_at from applications where tournament_id = ${id} order by id`),
+        await rowsOf(sql`select check_in_closes_at from tournaments where id = ${id}`),
+      ]);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('POST', 'DELETE'),
+        fc.constantFrom('POST', 'DELETE', 'PATCH'),
         fc.constantFrom(me.token, admin.token),
         fc.oneof(
           hostileValue.map((json) => ({ json })),
           fc.record({ applicationId: fc.oneof(fc.uuid(), hostileString) }).map((json) => ({ json })),
+          fc
+            .record({
+              closesAt: fc.oneof(
+                hostileString,
+                fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+              ),
+            })
+            .map((json) => ({ json })),
           fc.string({ maxLength: 30 }).map((raw) => ({ raw })),
         ),
         async (method, token, body) => {

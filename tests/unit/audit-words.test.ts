@@ -22,6 +22,7 @@ const open = { a: 'Kozak', b: null, result: null };
 const ENTRIES: Record<AuditKind, Pick<AuditEntryView, 'kind' | 'before' | 'after' | 'subject'>> = {
   applicationDecided: { kind: 'applicationDecided', subject: null, before: { status: 'pending', applicant: 'Kozak' }, after: { status: 'approved', applicant: 'Kozak' } },
   checkInOverride: { kind: 'checkInOverride', subject: null, before: { checkedIn: false, participant: 'Kozak' }, after: { checkedIn: true, participant: 'Kozak' } },
+  checkInExtended: { kind: 'checkInExtended', subject: null, before: { closesAt: '2026-12-05T16:50:00.000Z' }, after: { closesAt: '2026-12-05T17:05:00.000Z' } },
   stageCreated: { kind: 'stageCreated', subject: null, before: null, after: { name: 'Groups', number: 1, format: 'round_robin', participants: 5 } },
   stageReset: { kind: 'stageReset', subject: null, before: { name: '', number: 2, format: 'single_elimination', participants: 4, results: 3 }, after: null },
   resultEntered: { kind: 'resultEntered', subject: null, before: { ...open, b: 'Cyborg' }, after: match(2, 1, 'a') },
@@ -40,6 +41,7 @@ describe('audit log words', () => {
     expect(Object.fromEntries(AUDIT_KINDS.map((kind) => [kind, auditText(ENTRIES[kind])]))).toEqual({
       applicationDecided: 'Заявка Kozak: На розгляді → Схвалено',
       checkInOverride: 'Kozak: участь підтвердив організатор',
+      checkInExtended: 'Реєстрацію присутності подовжено до 5 грудня 2026 р. о 19:05',
       stageCreated: 'Створено етап «Groups» (Кругова система): 5 учасників',
       stageReset: 'Скасовано етап «Етап 2» (Олімпійська система) разом із результатами: 3',
       resultEntered: 'Kozak — Cyborg: результат 2:1',
@@ -69,6 +71,9 @@ describe('audit log words', () => {
       'Kozak — Cyborg: результат 2:0 скасовано, бо змінився матч, від якого він залежав',
     );
     expect(auditText({ ...ENTRIES.checkInOverride, after: { checkedIn: false, participant: 'Kozak' } })).toBe('Kozak: підтвердження участі скасував організатор');
+    expect(auditText({ ...ENTRIES.checkInOverride, after: { checkedIn: true, participant: 'Kozak', status: 'approved' } })).toBe(
+      'Kozak: організатор повернув до турніру після закриття реєстрації присутності',
+    );
     expect(auditText({ ...ENTRIES.resultEntered, after: match(null, null, 'b') })).toBe('Kozak — Cyborg: результат перемога Cyborg');
     expect(auditText({ ...ENTRIES.resultReset, before: { a: 'Kozak', b: null, result: match(1, 0, 'a').result } })).toBe('Kozak — Ще невідомо: результат 1:0 скасовано');
   });

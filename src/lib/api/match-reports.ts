@@ -34,6 +34,14 @@ export type DisputeInput = z.infer<typeof disputeInput>;
 
 export type ReportAnswer = { message: string; state: MatchState };
 
+/** `POST /matches/{id}/call` (issue 57): what the side needs from the organisers; may be empty. */
+export const callInput = z.object({ reason: z.string().trim().max(DISPUTE_REASON_MAX).default('') }).strict();
+export const callSaved = z.object({ message: z.string(), calledAt: z.string() });
+
+export const callOrganisers = (api: ApiClient, matchId: string, reason: string) =>
+  api.post(`matches/${encodeURIComponent(matchId)}/call`, { json: { reason } }).json<z.infer<typeof callSaved>>();
+export const answerCall = (api: ApiClient, matchId: string) => api.delete(`matches/${encodeURIComponent(matchId)}/call`).json<{ message: string }>();
+
 export const reportScore = (api: ApiClient, matchId: string, body: ReportInput) => api.post(`matches/${matchId}/report`, { json: body }).json<ReportAnswer>();
 
 export const confirmReport = (api: ApiClient, matchId: string, matchVersion?: number) =>

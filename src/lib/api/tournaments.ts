@@ -213,6 +213,22 @@ export async function listTournaments(api: ApiClient, query: TournamentListQuery
   return readPage<Tournament>(await api.get('tournaments', { searchParams: { ...searchParams, ...pageParams(query) } }));
 }
 export const getTournament = (api: ApiClient, id: string) => api.get(path(id)).json<TournamentDetail>();
+
+/** A tournament the reader organises (`GET /api/users/me/tournaments`, issue 57): as its staff, or as one of its hosts. */
+export const organisedTournamentSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  status: z.string(),
+  gameName: z.string(),
+  /** The organisation hosting it; null for the site's own. */
+  organisation: z.string().nullable(),
+  role: z.enum(['staff', 'host']),
+});
+export type OrganisedTournament = z.infer<typeof organisedTournamentSchema>;
+export const organisedTournamentsSchema = z.object({ tournaments: z.array(organisedTournamentSchema) });
+
+export const getOrganisedTournaments = (api: ApiClient) => api.get('users/me/tournaments', { cache: 'no-store' }).json<z.infer<typeof organisedTournamentsSchema>>();
 export const getEligibility = (api: ApiClient, id: string) => api.get(`${path(id)}/eligibility`).json<Eligibility>();
 export const createTournament = (api: ApiClient, body: TournamentInput) =>
   api.post('tournaments', { json: body }).json<TournamentSaved>();

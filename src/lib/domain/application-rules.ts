@@ -6,8 +6,12 @@ export const TEAM_SIZE = { min: 5, max: TEAM_MAX_MEMBERS } as const;
 
 export const isTeamSizeAllowed = (members: number) => members >= TEAM_SIZE.min && members <= TEAM_SIZE.max;
 
-/** An application's statuses (SPEC §3 Application): the schema, the zod schemas and the islands read them here. */
-export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'waitlisted'] as const;
+/**
+ * An application's statuses (SPEC §3 Application): the schema, the zod schemas and the islands read them here.
+ * `noShow` (issue 57): an approved participant who did not check in by the window's close; not rejected
+ * by anyone, and an organiser may bring them back (their check-in for them restores the place).
+ */
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'waitlisted', 'noShow'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /**

@@ -35,10 +35,16 @@ export interface ApplicationSnapshot {
   automatic?: boolean;
 }
 
-/** A participant's check-in, as an organiser set it. */
+/** A participant's check-in, as an organiser set it; `status` when it brought back someone dropped at the close. */
 export interface CheckInSnapshot {
   checkedIn: boolean;
   participant: string;
+  status?: ApplicationStatus;
+}
+
+/** Check-in's close, moved later by an organiser. */
+export interface CheckInCloseSnapshot {
+  closesAt: string;
 }
 
 /** A stage created, or withdrawn with its results (`results`: how many were played). */

@@ -15,7 +15,7 @@ export const REPORT_STATES = ['reported', 'disputed'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
 /** What can happen to a match, as its history records it. */
-export const MATCH_ACTIONS = ['report', 'confirm', 'autoConfirm', 'dispute', 'result', 'reset'] as const;
+export const MATCH_ACTIONS = ['report', 'confirm', 'autoConfirm', 'dispute', 'result', 'reset', 'call', 'callAnswered'] as const;
 export type MatchAction = (typeof MATCH_ACTIONS)[number];
 
 /** The notices of match day (and of followed organisations), each in the bell and by email unless the user turned that kind off. */
@@ -31,6 +31,10 @@ export const NOTICE_KINDS = [
   'tournamentFinished',
   // Issue 56: an organisation the reader follows published a tournament.
   'organisationTournament',
+  // Issue 57: a participant dropped at check-in's close; and, for the organisers, a dispute or a call for help.
+  'checkInMissed',
+  'matchDisputed',
+  'matchCalled',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

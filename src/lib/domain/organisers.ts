@@ -32,6 +32,7 @@ export const canOrganise = (user: OrganiserCandidate | null | undefined, tournam
 export const AUDIT_KINDS = [
   'applicationDecided',
   'checkInOverride',
+  'checkInExtended',
   'stageCreated',
   'stageReset',
   'resultEntered',

@@ -23,6 +23,7 @@ import { shareCardRoutes } from './routes/share-cards.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { gameManagementRoutes } from './routes/game-management.ts';
 import { checkInRoutes } from './routes/check-in.ts';
+import { controlRoomRoutes, matchCallRoutes } from './routes/control-room.ts';
 import { gamesRoutes } from './routes/games.ts';
 import { health } from './routes/health.ts';
 import { leaderboardsRoutes } from './routes/leaderboards.ts';
@@ -142,6 +143,7 @@ export function createApp(deps: Deps) {
   app.route('/tournaments', bracketRoutes);
   app.route('/tournaments', stageRoutes);
   app.route('/tournaments', checkInRoutes);
+  app.route('/tournaments', controlRoomRoutes);
   app.route('/tournaments', tournamentEventRoutes);
   app.route('/tournaments', scheduleRoutes);
   app.route('/tournaments', staffRoutes);
@@ -149,6 +151,7 @@ export function createApp(deps: Deps) {
   app.route('/audit', auditRoutes);
   app.route('/tournaments', tournamentCalendarRoutes);
   app.route('/matches', matchRoutes);
+  app.route('/matches', matchCallRoutes);
   app.route('/tournaments', tournamentStatsRoutes);
   app.route('/game-management', gameManagementRoutes);
   app.route('/applications', applicationsRoutes);

@@ -23,6 +23,8 @@ export const audit: Record<keyof typeof uk, string> = {
   'history.unnamedApplicationDeleted': 'An application deleted (was: {before})',
   'history.checkIn': '{participant}: checked in by an organiser',
   'history.checkOut': '{participant}: check-in undone by an organiser',
+  'history.checkInRestored': '{participant}: brought back by an organiser after check-in closed',
+  'history.checkInExtended': 'Check-in extended until {time}',
   'history.stageCreated': 'Stage «{name}» created ({format}): {participants}',
   'history.stageReset': 'Stage «{name}» ({format}) withdrawn with its results: {results}',
   'history.resultEntered': '{a} — {b}: result {score}',
@@ -42,6 +44,7 @@ export const audit: Record<keyof typeof uk, string> = {
 
   'audit.kind.applicationDecided': 'Application decided',
   'audit.kind.checkInOverride': 'Check-in by an organiser',
+  'audit.kind.checkInExtended': 'Check-in extended',
   'audit.kind.stageCreated': 'Stage created',
   'audit.kind.stageReset': 'Stage withdrawn',
   'audit.kind.resultEntered': 'Result entered',

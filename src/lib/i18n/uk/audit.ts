@@ -23,6 +23,8 @@ export const audit = {
   'history.unnamedApplicationDeleted': 'Заявку видалено (була: {before})',
   'history.checkIn': '{participant}: участь підтвердив організатор',
   'history.checkOut': '{participant}: підтвердження участі скасував організатор',
+  'history.checkInRestored': '{participant}: організатор повернув до турніру після закриття реєстрації присутності',
+  'history.checkInExtended': 'Реєстрацію присутності подовжено до {time}',
   'history.stageCreated': 'Створено етап «{name}» ({format}): {participants}',
   'history.stageReset': 'Скасовано етап «{name}» ({format}) разом із результатами: {results}',
   'history.resultEntered': '{a} — {b}: результат {score}',
@@ -43,6 +45,7 @@ export const audit = {
   // What each kind is called in the admin's filter.
   'audit.kind.applicationDecided': 'Рішення щодо заявки',
   'audit.kind.checkInOverride': 'Check-in організатором',
+  'audit.kind.checkInExtended': 'Подовження реєстрації присутності',
   'audit.kind.stageCreated': 'Етап створено',
   'audit.kind.stageReset': 'Етап скасовано',
   'audit.kind.resultEntered': 'Результат внесено',

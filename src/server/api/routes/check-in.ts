@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { checkInInput, checkInSaved } from '../../../lib/api/check-in.ts';
+import { checkInExtended, checkInExtendInput, checkInInput, checkInSaved } from '../../../lib/api/check-in.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import type { Auth, Database } from '../context.ts';
 import { fail } from '../errors.ts';
-import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
-import { setCheckIn, type CheckInRefusal } from '../../services/match-day/registration.ts';
+import { errors, jsonBody, jsonResponse, organiserRoute, router, userRoute } from '../openapi.ts';
+import { extendCheckIn, setCheckIn, type CheckInExtension, type CheckInRefusal } from '../../services/match-day/registration.ts';
 import { isOrganiser } from '../../services/competition/staff.ts';
 
 const tags = ['Заявки'];
@@ -19,6 +19,15 @@ const REFUSALS: Record<CheckInRefusal, [404 | 403 | 409, Parameters<typeof fail>
   drawn: [409, 'checkIn.refused.drawn'],
   notOpen: [409, 'checkIn.refused.notOpen'],
   closed: [409, 'checkIn.refused.closed'],
+};
+
+const EXTEND_REFUSALS: Record<Extract<CheckInExtension, { ok: false }>['reason'], [404 | 409 | 422, Parameters<typeof fail>[1]]> = {
+  notFound: [404, 'tournament.notFound'],
+  disabled: [409, 'checkIn.refused.disabled'],
+  drawn: [409, 'checkIn.refused.drawn'],
+  alreadyClosed: [409, 'checkIn.extend.refused.alreadyClosed'],
+  notLater: [422, 'checkIn.extend.refused.notLater'],
+  afterStart: [422, 'checkIn.extend.refused.afterStart'],
 };
 
 /** Whether the caller checks someone else in as the tournament's organiser (an admin, or its staff: decision 016). */
@@ -65,5 +74,26 @@ export const checkInRoutes = router()
       const result = await setCheckIn(c.var.db, id, { userId: user.id, isAdmin: await overrides(c.var.db, user, id, body) }, { ...body, checkedIn: false });
       if (!result.ok) fail(...REFUSALS[result.reason]);
       return c.json({ message: t('checkIn.undone'), application: result.application }, 200);
+    },
+  )
+  .openapi(
+    organiserRoute(
+      {
+        method: 'patch',
+        path: '/{id}/check-in',
+        tags,
+        summary:
+          'Організатор турніру подовжує реєстрацію присутності: новий час закриття (closesAt) — пізніше за поточний і за теперішній, не пізніше за початок; ' +
+          'після закриття (коли вже вибули ті, хто не відмітився) — 409: таких повертають по одному (POST з applicationId)',
+        request: { params, body: jsonBody(checkInExtendInput) },
+        responses: { 200: jsonResponse(checkInExtended, 'Подовжено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
+      },
+      'tournament',
+    ),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const result = await extendCheckIn(c.var.db, id, new Date(c.req.valid('json').closesAt), c.var.auth.user);
+      if (!result.ok) fail(...EXTEND_REFUSALS[result.reason]);
+      return c.json({ message: t('checkIn.extended'), closesAt: result.closesAt }, 200);
     },
   );

@@ -109,6 +109,8 @@ export const stageMatches = pgTable(
     reportedBy: text('reported_by', { enum: SLOTS }),
     /** When a waiting report is confirmed automatically. */
     confirmBy: at('confirm_by'),
+    /** When a side called the organisers for help (issue 57): set until an organiser answers; the control room lists it. */
+    calledAt: at('called_at'),
   },
   (t) => [
     uniqueIndex('stage_matches_round_position_idx').on(t.roundId, t.position),

@@ -60,6 +60,25 @@ export async function isHost(db: Tx, user: Organiser, tournamentId: string): Pro
   return Boolean(row);
 }
 
+/**
+ * Who the organisers' notices of a tournament go to (issue 57: a dispute, a call for help): its
+ * staff and the people of the organisation hosting it while that is not suspended; for one the site
+ * hosts itself (no organisation), its admins besides its staff.
+ */
+export async function organiserIds(db: Tx, tournamentId: string): Promise<string[]> {
+  const [tournament] = await db.select({ organisationId: tournaments.organisationId }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!tournament) return [];
+  const staff = await db.select({ id: tournamentStaff.userId }).from(tournamentStaff).where(eq(tournamentStaff.tournamentId, tournamentId));
+  const hosts = tournament.organisationId
+    ? await db
+        .select({ id: organisationMembers.userId })
+        .from(organisationMembers)
+        .innerJoin(organisations, and(eq(organisations.id, organisationMembers.organisationId), isNull(organisations.suspendedAt)))
+        .where(eq(organisationMembers.organisationId, tournament.organisationId))
+    : await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  return [...new Set([...staff, ...hosts].map((r) => r.id))];
+}
+
 /** The tournaments a user is staff of (`GET /api/users/me` `staffOf`). */
 export async function staffOf(db: Tx, userId: string): Promise<string[]> {
   const rows = await db

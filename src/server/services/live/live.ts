@@ -18,8 +18,8 @@ import type { DatabaseHandle, Tx } from '../../db/client.ts';
 import { together } from '../../db/together.ts';
 import { changed, type DataTag, EVERYTHING, isDataTag, onChanges, tell, tournamentData, whenTold } from './changes.ts';
 
-/** What changed in a tournament. */
-export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament'] as const;
+/** What changed in a tournament. A `call` (a side called the organisers) changes nothing its public pages show. */
+export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament', 'call'] as const;
 export type TournamentEventKind = (typeof TOURNAMENT_EVENTS)[number];
 
 /** What changed for one user: their bell, or their team (roster, applications, chat). */
@@ -29,7 +29,7 @@ export type UserEventKind = (typeof USER_EVENTS)[number];
 export interface TournamentEvent {
   tournamentId: string;
   kind: TournamentEventKind;
-  /** The match concerned, for `match` and `report`. */
+  /** The match concerned, for `match`, `report` and `call`. */
   matchId?: string;
   /** The tournament's competition version after the change, when it has one. */
   version?: number;
@@ -160,6 +160,7 @@ function broadcast(wire: Wire): void {
  * profiles); for a new stage or the tournament's own details, what lists of tournaments show.
  */
 function dataOf(event: TournamentEvent): DataTag[] {
+  if (event.kind === 'call') return [];
   const tags: DataTag[] = [tournamentData(event.tournamentId)];
   if (event.kind === 'match') tags.push('ratings');
   if (event.kind === 'stage' || event.kind === 'tournament' || event.kind === 'application' || event.kind === 'checkIn') tags.push('tournaments');

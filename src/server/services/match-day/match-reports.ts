@@ -25,6 +25,7 @@ import type { MatchState } from '../../../lib/api/stages.ts';
 import { publishTournament } from '../live/live.ts';
 import { actionWrite, actorsOf, knowSides, readSides, type ActionRecord, type SideActor } from './match-actions.ts';
 import { noticeWrites } from '../notices/notices.ts';
+import { matchLabel, tellOrganisers } from './organiser-notices.ts';
 import { changeLockedMatch, lockedView, type MatchRefusal } from '../competition/stages/match-changes.ts';
 import { matchState } from '../competition/stages/match-state.ts';
 import { keepingTransaction, lockMatch, type LockedMatch, type Saved } from '../competition/stages/store.ts';
@@ -205,9 +206,10 @@ export async function reportScore(db: Database, matchId: string, userId: string,
         const saved = await applyReport(tx, found, agreed, { kind: 'confirm', userId, side });
         return saved.ok ? acted('confirmed', saved, actors) : saved;
       }
-      // The sides tell different scores: the admin decides.
+      // The sides tell different scores: the organisers decide.
       const disputed = reportChange(found, { reportState: 'disputed', confirmBy: null });
       await together(tx, [...disputed.writes, actionWrite({ matchId, kind: 'dispute', userId, side })]);
+      await disputeRings(tx, found, actors);
       return acted('disputed', disputed.saved, actors);
     }
     const reported = reportChange(found, {
@@ -275,6 +277,7 @@ export async function disputeReport(
     if (row.reportedBy === side) return refuse('ownReport');
     const disputed = reportChange(found, { reportState: 'disputed', confirmBy: null });
     await together(tx, [...disputed.writes, actionWrite({ matchId, kind: 'dispute', userId, side, reason: input.reason })]);
+    await disputeRings(tx, found, actors);
     return acted('disputed', disputed.saved, actors);
   });
 }
@@ -331,7 +334,16 @@ async function settleIfDue(tx: Tx, found: LockedMatch, now: Date): Promise<{ eve
   if (saved?.ok) return { event: { kind: 'match', saved }, found: saved.after };
   const { writes, saved: disputed } = reportChange(found, { reportState: 'disputed', confirmBy: null });
   await together(tx, writes);
+  const { match } = lockedView(found);
+  await disputeRings(tx, found, await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]));
   return { event: { kind: 'report', saved: disputed }, found: disputed.after };
+}
+
+/** A match became disputed: its tournament's organisers are told (issue 57), in the same transaction. */
+async function disputeRings(tx: Tx, found: LockedMatch, actors: ReadonlyMap<string, SideActor>): Promise<void> {
+  const { match } = lockedView(found);
+  const name = (id: string | null) => (id ? actors.get(id)?.name : undefined);
+  await tellOrganisers(tx, found.tournament, 'matchDisputed', matchLabel(name(match.a), name(match.b)));
 }
 
 /** The reports due by `now`, of every match or of one: prepared (db/prepared.ts), as every read of a match asks first (a players' action finds its own under its lock: `checkSide`). */

@@ -84,7 +84,7 @@ async function recipients(tx: Tx, list: readonly Pick<ApplicationRow, 'id' | 'us
 }
 
 /** Each application's applicant as people know them: the team's name, or the player's. */
-async function applicantNames(tx: Tx, list: readonly Pick<ApplicationRow, 'id' | 'userId' | 'teamId'>[]): Promise<Map<string, string>> {
+export async function applicantNames(tx: Tx, list: readonly Pick<ApplicationRow, 'id' | 'userId' | 'teamId'>[]): Promise<Map<string, string>> {
   const teamIds = [...new Set(list.flatMap((a) => (a.teamId ? [a.teamId] : [])))];
   const userIds = [...new Set(list.flatMap((a) => (a.teamId ? [] : [a.userId])))];
   const [teamRows, userRows] = await Promise.all([
@@ -131,13 +131,24 @@ const NOTICE_TEXT = {
   applicationWaitlisted: ['applications.notifyWaitlisted', 'applications.notifyTeamWaitlisted'],
   applicationPromoted: ['applications.notifyPromoted', 'applications.notifyTeamPromoted'],
   dropped: ['applications.notifyDropped', 'applications.notifyTeamDropped'],
+  restored: ['applications.notifyRestored', 'applications.notifyTeamRestored'],
 } as const;
+
+/** The notice kind each announcement is stored as (the reader's settings are by kind). */
+const NOTICE_KIND: Record<keyof typeof NOTICE_TEXT, NoticeKind> = {
+  applicationApproved: 'applicationApproved',
+  applicationRejected: 'applicationRejected',
+  applicationWaitlisted: 'applicationWaitlisted',
+  applicationPromoted: 'applicationPromoted',
+  dropped: 'checkInMissed',
+  restored: 'applicationApproved',
+};
 
 export type ApplicationNotice = keyof typeof NOTICE_TEXT;
 
 /**
  * Tells each application's player or captain (in the caller's transaction) that it was approved,
- * rejected, waitlisted, promoted or dropped at check-in (a rejection). Returns who was told.
+ * rejected, waitlisted, promoted, dropped at check-in's close or restored by an organiser. Returns who was told.
  */
 export async function announceApplications(
   tx: Tx,
@@ -147,7 +158,7 @@ export async function announceApplications(
   comment?: string,
 ): Promise<string[]> {
   if (list.length === 0) return [];
-  const kind: NoticeKind = what === 'dropped' ? 'applicationRejected' : what;
+  const kind = NOTICE_KIND[what];
   const notices: Notice[] = (await recipients(tx, list)).map(({ application, userId, team }) => {
     const [solo, forTeam] = NOTICE_TEXT[what];
     let text = translate('uk', team === null ? solo : forTeam, { title: tournament.title, team: team ?? '' });
@@ -241,8 +252,8 @@ export async function withdrawApplication(db: Tx, id: string, userId: string): P
 
 export type CheckInRefusal = 'notFound' | 'applicationNotFound' | 'disabled' | 'notParticipant' | 'notEligible' | 'drawn' | 'notOpen' | 'closed';
 
-export type CheckInResult =
-  { ok: true; application: { _id: string; status: ApplicationStatus; checkedInAt: string | null } } | { ok: false; reason: CheckInRefusal };
+type CheckedIn = { _id: string; status: ApplicationStatus; checkedInAt: string | null };
+export type CheckInResult = { ok: true; application: CheckedIn } | { ok: false; reason: CheckInRefusal };
 
 /** The caller's own live application in a tournament: solo, or of a team they captain. */
 async function ownApplication(tx: Tx, tournamentId: string, userId: string): Promise<ApplicationRow | undefined> {
@@ -275,7 +286,7 @@ export async function setCheckIn(
   input: { applicationId?: string | undefined; checkedIn: boolean },
   now = new Date(),
 ): Promise<CheckInResult> {
-  const result = await db.transaction(async (tx): Promise<CheckInResult> => {
+  const result = await db.transaction(async (tx): Promise<{ ok: true; application: CheckedIn; told: string[] } | { ok: false; reason: CheckInRefusal }> => {
     const tournament = await lockForRegistration(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
     if (!tournament.checkInEnabled) return { ok: false, reason: 'disabled' };
@@ -293,17 +304,59 @@ export async function setCheckIn(
       if (!application) return { ok: false, reason: 'notParticipant' };
     }
     if (tournament.drawn) return { ok: false, reason: 'drawn' };
-    if (!mayCheckIn(application.status)) return { ok: false, reason: override ? 'notEligible' : 'notParticipant' };
+    // An organiser checking in someone dropped at the close brings them back: the place is theirs again.
+    const restores = override && input.checkedIn && application.status === 'noShow';
+    if (!mayCheckIn(application.status) && !restores) return { ok: false, reason: override ? 'notEligible' : 'notParticipant' };
     const checkedInAt = input.checkedIn ? (application.checkedInAt ?? now) : null;
-    await tx.update(applications).set({ checkedInAt, updatedAt: now }).where(eq(applications.id, application.id));
+    const status = restores ? 'approved' : application.status;
+    await tx.update(applications).set({ checkedInAt, status, updatedAt: now }).where(eq(applications.id, application.id));
     // An organiser's check-in for someone else is kept in the audit log; a participant's own is not a decision.
-    if (override && Boolean(application.checkedInAt) !== input.checkedIn) {
+    let told: string[] = [];
+    if (override && (Boolean(application.checkedInAt) !== input.checkedIn || restores)) {
       const participant = (await applicantNames(tx, [application])).get(application.id) ?? '';
-      const before: CheckInSnapshot = { checkedIn: !input.checkedIn, participant };
-      const after: CheckInSnapshot = { checkedIn: input.checkedIn, participant };
+      const before: CheckInSnapshot = { checkedIn: !input.checkedIn, participant, ...(restores ? { status: application.status } : {}) };
+      const after: CheckInSnapshot = { checkedIn: input.checkedIn, participant, ...(restores ? { status } : {}) };
       await recordAudit(tx, { tournamentId, actor: { id: caller.userId }, kind: 'checkInOverride', subjectId: application.id, before, after });
+      if (restores) told = await announceApplications(tx, 'restored', [application], tournament);
     }
-    return { ok: true, application: { _id: application.id, status: application.status, checkedInAt: checkedInAt?.toISOString() ?? null } };
+    return { ok: true, application: { _id: application.id, status, checkedInAt: checkedInAt?.toISOString() ?? null }, told };
+  });
+  if (!result.ok) return result;
+  published(tournamentId, restoredKind(result), result.told);
+  return { ok: true, application: result.application };
+}
+
+/** A restore changes the lineup (an application's status); a check-in alone changes check-in. */
+const restoredKind = (done: { told: readonly string[] }): 'application' | 'checkIn' => (done.told.length > 0 ? 'application' : 'checkIn');
+
+export type CheckInExtension =
+  { ok: true; closesAt: string } | { ok: false; reason: 'notFound' | 'disabled' | 'drawn' | 'alreadyClosed' | 'notLater' | 'afterStart' };
+
+/**
+ * An organiser moves check-in's close later (issue 57), while it has not been carried out: the
+ * players still missing get more time. The start stays where it is, so the close may not pass it
+ * (`scheduleProblem`); an organiser who needs more moves the start first. Kept in the audit log.
+ */
+export async function extendCheckIn(db: Tx, tournamentId: string, closesAt: Date, actor: { id: string }, now = new Date()): Promise<CheckInExtension> {
+  const result = await db.transaction(async (tx): Promise<CheckInExtension> => {
+    const tournament = await lockForRegistration(tx, tournamentId);
+    if (!tournament) return { ok: false, reason: 'notFound' };
+    if (!tournament.checkInEnabled) return { ok: false, reason: 'disabled' };
+    if (tournament.drawn) return { ok: false, reason: 'drawn' };
+    if (tournament.checkInClosedAt) return { ok: false, reason: 'alreadyClosed' };
+    const before = checkInWindow(tournament).closesAt;
+    if (closesAt <= before || closesAt <= now) return { ok: false, reason: 'notLater' };
+    if (closesAt > tournament.date) return { ok: false, reason: 'afterStart' };
+    await tx.update(tournaments).set({ checkInClosesAt: closesAt, updatedAt: now }).where(eq(tournaments.id, tournamentId));
+    await recordAudit(tx, {
+      tournamentId,
+      actor,
+      kind: 'checkInExtended',
+      subjectId: tournamentId,
+      before: { closesAt: before.toISOString() },
+      after: { closesAt: closesAt.toISOString() },
+    });
+    return { ok: true, closesAt: closesAt.toISOString() };
   });
   if (result.ok) published(tournamentId, 'checkIn');
   return result;
@@ -313,7 +366,7 @@ export type CheckInClose = { closed: false } | { closed: true; dropped: string[]
 
 /**
  * The end of check-in, carried out once per tournament (guarded by `checkInClosedAt`, set in the
- * same transaction): approved participants who did not check in are rejected (dropped), waitlisted
+ * same transaction): approved participants who did not check in are dropped (`noShow`), waitlisted
  * ones who did fill the freed places in the order they applied, the rest of the waitlist stays.
  * Nothing happens before the window's end, nor to a competition already drawn (its lineup is fixed).
  */
@@ -342,12 +395,12 @@ export async function closeCheckInWithin(tx: Tx, tournamentId: string, now = new
   const outcome = checkInClose(entries as Entry[], tournament.maxParticipants);
   const dropped = outcome.dropped.map((e) => e.id);
   const promoted = outcome.promoted.map((e) => e.id);
-  if (dropped.length > 0) await tx.update(applications).set({ status: 'rejected', updatedAt: now }).where(inArray(applications.id, dropped));
+  if (dropped.length > 0) await tx.update(applications).set({ status: 'noShow', updatedAt: now }).where(inArray(applications.id, dropped));
   if (promoted.length > 0) await tx.update(applications).set({ status: 'approved', updatedAt: now }).where(inArray(applications.id, promoted));
   await auditDecisions(
     tx,
     [
-      ...entries.filter((e) => dropped.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'rejected' as const })),
+      ...entries.filter((e) => dropped.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'noShow' as const })),
       ...entries.filter((e) => promoted.includes(e.id)).map((e) => ({ application: e, from: e.status, to: 'approved' as const })),
     ],
     null,

@@ -8,7 +8,8 @@
  * - `matchReady`: `opponent`, and `time` (ISO) when the match is scheduled;
  * - `scoreReported`, `disputeResolved`: `opponent` and `score` ("2:1"; or `scoreA` and `scoreB`);
  * - `tournamentFinished`: `place` ("1", "3–4"), absent when the place is not known;
- * - `organisationTournament`: `organisation` (the name of the organisation that published it).
+ * - `organisationTournament`: `organisation` (the name of the organisation that published it);
+ * - `matchDisputed`, `matchCalled`: `match` (the match as the organisers know it: "A – B").
  * A missing parameter reads as empty, never as a raw `{placeholder}`.
  */
 import type { NoticeKind } from '../../../lib/domain/match-day.ts';
@@ -27,7 +28,7 @@ export interface NoticeWords {
   action: string;
 }
 
-const FILLED = ['tournament', 'opponent', 'score', 'place', 'organisation'] as const;
+const FILLED = ['tournament', 'opponent', 'score', 'place', 'organisation', 'match'] as const;
 
 /** The parameters as the texts use them: dates and places worded for `locale`, every placeholder present. */
 function wordedParams(locale: Locale, kind: NoticeKind, params: NoticeParams): Record<string, string> {

@@ -1,0 +1,1 @@
+ALTER TABLE "stage_matches" ADD COLUMN "called_at" timestamp with time zone;
