@@ -5,6 +5,7 @@ import { bracket } from './en/bracket.ts';
 import { cabinet } from './en/cabinet.ts';
 import { common } from './en/common.ts';
 import { competition } from './en/competition.ts';
+import { control } from './en/control.ts';
 import { matchReports } from './en/match-reports.ts';
 import { gameManagement } from './en/game-management.ts';
 import { live } from './en/live.ts';
@@ -26,4 +27,4 @@ import { tournaments } from './en/tournaments.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...control };

@@ -5,6 +5,7 @@ import { bracket } from './uk/bracket.ts';
 import { cabinet } from './uk/cabinet.ts';
 import { common } from './uk/common.ts';
 import { competition } from './uk/competition.ts';
+import { control } from './uk/control.ts';
 import { matchReports } from './uk/match-reports.ts';
 import { gameManagement } from './uk/game-management.ts';
 import { live } from './uk/live.ts';
@@ -28,6 +29,6 @@ import { tournaments } from './uk/tournaments.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...control } as const;
 
 export type MessageKey = keyof typeof uk;

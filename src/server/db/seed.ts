@@ -15,6 +15,7 @@ import {
   tournamentFactory,
   userFactory,
 } from './factories/index.ts';
+import { playMatchDay } from './seed/match-day.ts';
 import { seedOrganisations } from './seed/organisations.ts';
 import { playDemo } from './seed/play.ts';
 import { games, teams, users } from './schema/index.ts';
@@ -701,6 +702,20 @@ async function writeDemo(tx: Tx, now: Date) {
         league: t.league ?? false,
       };
     }),
+  });
+
+  // Match day (issue 57): a dispute, a report waiting and a call for the organisers' control room.
+  const nickOfId = new Map([...userIds].map(([nick, id]) => [id, nick]));
+  const teamOfId = new Map([...teamIds].map(([name, id]) => [id, name]));
+  await playMatchDay(tx, {
+    now,
+    tournamentIds: ['cs2-awp-kings', 'dota-cossack-battle'].map((key) => tournamentIds.get(key)!),
+    actorOf: (participant) => {
+      const nick = nickOfId.get(participant);
+      if (nick) return { userId: participant, name: nickOf.get(nick)! };
+      const team = teamOfId.get(participant);
+      return team ? { userId: captainOf(team), name: team } : undefined;
+    },
   });
 
   // Organisations (issue 56) hosting some of the tournaments, with their people and followers.

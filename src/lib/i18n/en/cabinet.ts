@@ -2,6 +2,11 @@ import type { cabinet as uk } from '../uk/cabinet.ts';
 
 export const cabinet: Record<keyof typeof uk, string> = {
   'cabinet.title': 'Cabinet',
+  'cabinet.organising.title': 'My tournaments',
+  'cabinet.organising.loading': 'Loading the tournaments you organise…',
+  'cabinet.organising.loadError': 'Could not load your tournaments',
+  'cabinet.organising.staff': 'co-organiser',
+  'cabinet.organising.host': 'the site’s tournament',
   'cabinet.loadError': 'Failed to load the profile',
   'cabinet.signInFirst': 'Log in to see your cabinet.',
   'cabinet.captain': 'Captain',

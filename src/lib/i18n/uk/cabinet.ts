@@ -1,5 +1,10 @@
 export const cabinet = {
   'cabinet.title': 'Кабінет',
+  'cabinet.organising.title': 'Мої турніри',
+  'cabinet.organising.loading': 'Завантаження турнірів, які ви організовуєте…',
+  'cabinet.organising.loadError': 'Не вдалося завантажити ваші турніри',
+  'cabinet.organising.staff': 'співорганізатор',
+  'cabinet.organising.host': 'турнір сайту',
   'cabinet.loadError': 'Не вдалося завантажити профіль',
   'cabinet.signInFirst': 'Увійдіть, щоб побачити свій кабінет.',
   'cabinet.captain': 'Капітан',

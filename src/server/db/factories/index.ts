@@ -9,5 +9,5 @@ export { insertAccount, NO_PASSWORD, userFactory } from './accounts.ts';
 export { insertTeam, teamFactory, teamInviteFactory, teamMemberFactory, type Member } from './teams.ts';
 export { applicationFactory, gameFactory, tournamentFactory } from './competition.ts';
 export { newsFactory, notificationFactory } from './content.ts';
-export { stageFactory, stageMatchFactory, stageRoundFactory } from './stages.ts';
+export { matchActionFactory, stageFactory, stageMatchFactory, stageRoundFactory } from './stages.ts';
 export { organisationFactory, organisationFollowFactory, organisationMemberFactory } from './organisations.ts';

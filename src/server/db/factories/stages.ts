@@ -1,4 +1,4 @@
-import { stageMatches, stageRounds, stages } from '../schema/index.ts';
+import { matchActions, stageMatches, stageRounds, stages } from '../schema/index.ts';
 import { factory } from './factory.ts';
 
 type StageInsert = typeof stages.$inferInsert;
@@ -44,6 +44,22 @@ export const stageMatchFactory = factory(
     comment: '',
     version: 0,
     completedAt: null,
+    ...overrides,
+  }),
+);
+
+type MatchActionInsert = typeof matchActions.$inferInsert;
+
+/** A match's history: a report with no score yet; `matchId` and `kind` are required. */
+export const matchActionFactory = factory(
+  matchActions,
+  (overrides: Partial<MatchActionInsert> & Pick<MatchActionInsert, 'matchId' | 'kind'>): MatchActionInsert => ({
+    userId: null,
+    side: null,
+    scoreA: null,
+    scoreB: null,
+    games: null,
+    reason: '',
     ...overrides,
   }),
 );
