@@ -133,3 +133,26 @@ test('extending check-in moves its close later, as the desk shows', async ({ adm
   const detail = await current<{ checkInClosesAt: string }>(request, `/api/tournaments/${id}`);
   expect(Date.parse(detail.checkInClosesAt) - closes.getTime()).toBe(10 * 60_000);
 });
+
+test('a player calls the organiser from the match page; the organiser sees the call in the control room and answers it', async ({ player, browser, tournament }) => {
+  const { id, admin: bossToken } = await tournament(['KozakSniper', 'Hetman_AWP']);
+  const match = (await (await player.request.get(`/api/tournaments/${id}/stages`)).json()) as Stage;
+  const matchId = match.stages[0]!.matches[0]!._id;
+  await player.goto(`/matches/${matchId}`);
+  await hydrated(player);
+  await player.getByRole('button', { name: 'Покликати організатора' }).click();
+  await player.getByLabel('Що сталося (можна не писати)').fill('Суперник не заходить у лобі');
+  await player.getByRole('button', { name: 'Покликати', exact: true }).click();
+  await expect(player.getByText('Організаторів покликано: вони бачать ваш матч у пульті')).toBeVisible();
+
+  const organiser = await (await browser.newContext()).newPage();
+  await organiser.addInitScript((token) => localStorage.setItem('token', token), bossToken);
+  await organiser.goto(`/tournaments/${id}/control`);
+  await settled(organiser);
+  const card = organiser.locator(`[data-kind="call"][data-match="${matchId}"]`);
+  await expect(card.getByText(/KozakSniper о \d{2}:\d{2}: «Суперник не заходить у лобі»/)).toBeVisible();
+  await card.getByRole('button', { name: 'Відповів — закрити виклик' }).click();
+  await expect(organiser.getByText('Виклик закрито')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await organiser.context().close();
+});

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Field, TextAreaField } from '../../components/Field.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { DISPUTE_REASON_MAX } from '../../lib/api/limits.ts';
-import { confirmReport, disputeReport, reportScore } from '../../lib/api/match-reports.ts';
+import { callOrganisers, confirmReport, disputeReport, reportScore } from '../../lib/api/match-reports.ts';
 import type { MatchState } from '../../lib/api/stages.ts';
 import { scoreText } from '../../lib/domain/match-report.ts';
 import type { Slot } from '../../lib/domain/stage/format.ts';
@@ -29,10 +29,13 @@ export default function ReportPanel({ state, side }: Props) {
   const [scoreB, setScoreB] = useState('');
   const [reason, setReason] = useState('');
   const [disputing, setDisputing] = useState(false);
+  const [calling, setCalling] = useState(false);
+  const [callReason, setCallReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
-  if (match.status !== 'ready' || report?.state === 'disputed') return null;
+  if (match.status === 'completed') return null;
+  const reporting = match.status === 'ready' && report?.state !== 'disputed';
   const answering = report?.state === 'reported' && report.side !== side;
   const deadline = report?.confirmBy ? formatDateTime(report.confirmBy, { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }) : '';
 
@@ -44,6 +47,8 @@ export default function ReportPanel({ state, side }: Props) {
       setMessage({ text: done.message, error: false });
       setDisputing(false);
       setReason('');
+      setCalling(false);
+      setCallReason('');
     } catch (error) {
       setMessage({ text: errorMessage(error, t('reportForm.error')), error: true });
     } finally {
@@ -62,6 +67,39 @@ export default function ReportPanel({ state, side }: Props) {
     void act(() => disputeReport(api, match._id, { reason, version: match.version }));
   }
 
+  function sendCall(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void act(() => callOrganisers(api, match._id, callReason));
+  }
+
+  // Something wrong the score cannot say (no opponent in the lobby, a crash): the organisers' control room hears it (issue 57).
+  const call = calling ? (
+    <form className="flex flex-col gap-2" onSubmit={sendCall}>
+      <TextAreaField
+        id="call-reason"
+        label={t('reportForm.callReason')}
+        limit={DISPUTE_REASON_MAX}
+        rows={2}
+        value={callReason}
+        onChange={(event) => setCallReason(event.target.value)}
+      />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? t('reportForm.sending') : t('reportForm.sendCall')}
+        </button>
+        <button type="button" className="btn-ghost" disabled={busy} onClick={() => setCalling(false)}>
+          {t('reportForm.cancel')}
+        </button>
+      </div>
+    </form>
+  ) : (
+    <p>
+      <button type="button" className="btn-ghost text-sm" disabled={busy} onClick={() => setCalling(true)}>
+        {t('reportForm.call')}
+      </button>
+    </p>
+  );
+
   return (
     <section aria-labelledby="report-title" className="card flex flex-col gap-3">
       <h2 id="report-title" className="text-lg font-bold">
@@ -72,7 +110,7 @@ export default function ReportPanel({ state, side }: Props) {
           {message.text}
         </p>
       )}
-      {answering ? (
+      {!reporting ? null : answering ? (
         <>
           <p className="text-sm">{t('reportForm.waitingYou', { score: scoreText(report), time: deadline })}</p>
           <div className="flex flex-wrap gap-2">
@@ -143,6 +181,7 @@ export default function ReportPanel({ state, side }: Props) {
           </form>
         </>
       )}
+      {call}
     </section>
   );
 }
