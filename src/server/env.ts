@@ -1,6 +1,7 @@
 import './zod-locale.ts';
+import { isIP } from 'node:net';
 import { z } from 'zod';
-import { NO_PROXY, proxyTrust, type ProxyTrust } from './transport.ts';
+import { NO_PROXY, NO_VENUE, proxyTrust, venueNetworks, type ProxyTrust, type VenueNetworks } from './transport.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -36,13 +37,62 @@ const proxies = z.string().transform((value, ctx): ProxyTrust => {
   return wrong.length > 0 || list.length === 0 ? z.NEVER : proxyTrust(list);
 });
 
+/** The widest network a venue may name, by IP version: an IPv4 /8 (a LAN party's 10.0.0.0/8), an IPv6 /32. */
+const WIDEST_VENUE = { 4: 8, 6: 32 } as const;
+
+/** What is wrong with one entry of TRUSTED_VENUE_NETWORKS, in Ukrainian, or null when it names a venue's network. */
+function venueProblem(entry: string): string | null {
+  const notOne = `«${entry}» — не IP-адреса і не мережа (CIDR), як-от 203.0.113.7 чи 192.168.0.0/16`;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return notOne;
+  const bits = prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix);
+  if (bits > (family === 4 ? 32 : 128)) return notOne;
+  const widest = WIDEST_VENUE[family as 4 | 6];
+  if (bits < widest) return `«${entry}» — мережа ширша за /${widest}: стільки адрес не буває в жодній залі, а обмеження на адресу зникли б для всіх них`;
+  let inside: VenueNetworks;
+  try {
+    inside = venueNetworks([entry]);
+  } catch {
+    return notOne;
+  }
+  if (inside('127.0.0.1') || inside('::1')) {
+    return `«${entry}» містить loopback (127.0.0.1, ::1) — адресу цієї машини: так виглядає кожен клієнт за проксі, коли TRUST_PROXY не задано`;
+  }
+  return null;
+}
+
 /**
- * Event streams open at once per process, and per client address. An open stream costs about
- * 22 KB of the server's heap through Astro and the route (decision 031), so the cap keeps the
- * streams inside the server's heap limit and its 384 MB budget with the reads going on; past it a
- * page falls back to polling. A server with more memory may take more (EVENT_STREAMS_MAX).
+ * Venue networks (issue 57): a comma list of the addresses and CIDR networks of LANs, computer clubs
+ * and halls whose players share one address. Addresses inside are left alone by the per-address
+ * limits (registrations, letters, failed sign-ins, share cards, event streams); the per-device and
+ * per-account ones still count them (docs/decisions/035-limits-at-a-venue.md). Unset, none. A name
+ * (`loopback`, a host), a network wider than an IPv4 /8 or an IPv6 /32, or one holding loopback is
+ * refused: each would leave far more than a venue unlimited.
  */
-export const EVENT_STREAMS_DEFAULTS = { max: 4000, perAddress: 16 } as const;
+const venues = z.string().transform((value, ctx): VenueNetworks => {
+  const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (list.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'перелічіть через кому адреси або мережі (CIDR) залів, або не задавайте змінну' });
+    return z.NEVER;
+  }
+  const problems = list.map(venueProblem).filter((problem) => problem !== null);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message });
+  return problems.length > 0 ? z.NEVER : venueNetworks(list);
+});
+
+/**
+ * Event streams open at once: per process, per client address, per device (its cookie) and per
+ * account (the user's own stream). An open stream costs about 22 KB of the server's heap through
+ * Astro and the route (decision 031), so the process's cap keeps the streams inside the server's
+ * heap limit and its 384 MB budget with the reads going on; past any cap a page falls back to
+ * polling. A server with more memory may take more (EVENT_STREAMS_MAX). An address is shared by a
+ * venue, a computer club or a carrier's NAT: 256 keep most of a 300-seat hall live (the rest poll)
+ * while one address holds at most a sixteenth of the process. One browser, or one account, has no
+ * use for more than 8: a page holds one tournament stream and one of its own, and hidden tabs close
+ * theirs (decision 035).
+ */
+export const EVENT_STREAMS_DEFAULTS = { max: 4000, perAddress: 256, perDevice: 8, perAccount: 8 } as const;
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -68,11 +118,13 @@ const schema = z.object({
   SEED_DEMO: flag.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxies.default(() => NO_PROXY),
+  /** Venue networks whose shared addresses the per-address limits leave alone (`venues` above); unset, none. */
+  TRUSTED_VENUE_NETWORKS: venues.default(() => NO_VENUE),
   /** Page renders let into Astro at once (decision 019): each holds a half-built page, and two cores render only so many. */
   CONCURRENT_READS: z.coerce.number().int().min(1).max(1000).default(6),
   /** API reads let in at once; unset: `apiReads` below decides. */
   CONCURRENT_API_READS: z.coerce.number().int().min(1).max(1000).optional(),
-  /** Live pages' event streams open at once in this process (503 past it), and from one client address (429 past it). */
+  /** Live pages' event streams open at once in this process (503 past it), and from one client address outside venue networks (429 past it). */
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(EVENT_STREAMS_DEFAULTS.max),
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(EVENT_STREAMS_DEFAULTS.perAddress),
   /** Whether this process runs the timed work (check-in ends, automatic confirmations, the letters' outbox); on by default. */

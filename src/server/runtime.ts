@@ -81,6 +81,7 @@ async function prepare(serving: boolean): Promise<Runtime> {
     siteUrl: env.siteUrl,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     trustProxy: env.TRUST_PROXY,
+    venueNetworks: env.TRUSTED_VENUE_NETWORKS,
     eventStreams: { max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS },
     letterKick: true,
   };

@@ -29,6 +29,26 @@ export function proxyTrust(list: readonly string[]): ProxyTrust {
   return list.length === 0 ? NO_PROXY : proxyaddr.compile([...list]);
 }
 
+/**
+ * Whether a client address is inside a venue network (TRUSTED_VENUE_NETWORKS): a LAN, a computer
+ * club or an event's hall whose players share an address, which per-address limits leave alone.
+ */
+export type VenueNetworks = (address: string) => boolean;
+
+/** No venue network named: every address is counted by the per-address limits. */
+export const NO_VENUE: VenueNetworks = () => false;
+
+/**
+ * TRUSTED_VENUE_NETWORKS's list (IPs and CIDR networks, already checked by server/env.ts) made into
+ * one check, once, by proxy-addr, as TRUST_PROXY's: an IPv4-mapped IPv6 address is matched as the
+ * IPv4 address it carries. Throws a TypeError for an entry it cannot read.
+ */
+export function venueNetworks(list: readonly string[]): VenueNetworks {
+  if (list.length === 0) return NO_VENUE;
+  const inside = proxyaddr.compile([...list]);
+  return (address) => inside(address, 0);
+}
+
 /** How a request reached this process: who connected (the socket's address) and the forwarded headers it carried. */
 export interface Arrival {
   peer: string | undefined;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../src/server/db/schema/index.ts';
 import { LOGIN_LIMITS } from '../../src/server/services/accounts/login-attempts.ts';
-import { databaseLimiter, memoryLimiter, type Limit, type RateLimiter } from '../../src/server/services/rate-limit.ts';
+import { databaseLimiter, memoryLimiter, withinLimits, type Limit, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { redisLimiter } from '../../src/server/services/rate-limit-redis.ts';
 import { createTestApi, type TestApi } from '../support/api.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
@@ -72,6 +72,22 @@ describe.each(backends)('rate limiter on %s', (_name, make) => {
     await Promise.all(Array.from({ length: 30 }, () => limits.hit(key, limit)));
     await Promise.all(Array.from({ length: 20 }, () => limits.undo(key)));
     expect((await limits.hit(key, limit)).count).toBe(11);
+  });
+
+  it('counts against several limits in turn, and a refused attempt counts in none of them (withinLimits)', async () => {
+    const [shared, own, spare] = [fresh(), fresh(), fresh()];
+    const wide: Limit = { max: 10, windowSeconds: 60 };
+    const narrow: Limit = { max: 2, windowSeconds: 60 };
+    const verdicts = await Promise.all(Array.from({ length: 6 }, () => withinLimits(limits, [[shared, wide], [own, narrow]])));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(2);
+    expect(verdicts.find((v) => !v.allowed)).toMatchObject({ allowed: false, refusedBy: own, retryAfter: expect.any(Number) });
+    // The four refused took their counts back from both keys.
+    expect((await limits.hit(shared, wide)).count).toBe(3);
+    expect((await limits.hit(own, narrow)).count).toBe(3);
+    // A key after the one that refused is not counted at all.
+    for (let i = 0; i < 8; i++) await limits.hit(shared, wide);
+    expect(await withinLimits(limits, [[shared, wide], [spare, narrow]])).toMatchObject({ allowed: false, refusedBy: shared });
+    expect((await limits.hit(spare, narrow)).count).toBe(1);
   });
 
   it('opens a new window when the old one has passed', async () => {

@@ -6,7 +6,7 @@ import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { insertAccount } from '../../src/server/db/factories/index.ts';
 import { lettersKicked } from '../../src/server/services/notices/notices.ts';
 import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
-import { proxyTrust } from '../../src/server/transport.ts';
+import { proxyTrust, venueNetworks } from '../../src/server/transport.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface CallOptions {
@@ -32,6 +32,8 @@ export interface TestApiOptions {
   limits?: RateLimiter;
   /** Our proxies' addresses and networks (TRUST_PROXY's list); none by default. */
   trustProxy?: readonly string[];
+  /** Venue networks (TRUSTED_VENUE_NETWORKS' list), left alone by per-address limits; none by default. */
+  venueNetworks?: readonly string[];
   /** The configured public address for links in letters. */
   siteUrl?: string;
   /** Sends the letters instead of keeping them in `outbox` (a real SMTP server, say). */
@@ -76,6 +78,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     limits,
     sessionTtlDays: 30,
     trustProxy: proxyTrust(options.trustProxy ?? []),
+    venueNetworks: venueNetworks(options.venueNetworks ?? []),
     siteUrl: options.siteUrl ?? 'https://arena.test',
     letterKick: options.letterKick ?? false,
   });

@@ -65,6 +65,39 @@ describe('environment', () => {
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.1, nginx, 10.0.0.0/99' })).toThrow(/TRUST_PROXY: «nginx».*\n.*TRUST_PROXY: «10\.0\.0\.0\/99»/);
   });
 
+  it('names no venue network unless told: every address is counted per address', () => {
+    for (const none of [{}, { TRUSTED_VENUE_NETWORKS: '' }]) {
+      const venue = parseEnv(none).TRUSTED_VENUE_NETWORKS;
+      for (const address of ['192.168.1.10', '10.0.0.2', '203.0.113.9', '2001:db8::1']) expect(venue(address), `${JSON.stringify(none)} ${address}`).toBe(false);
+    }
+  });
+
+  it('reads a comma list of venue addresses and networks, an IPv4-mapped address as its IPv4 one', () => {
+    const venue = parseEnv({ TRUSTED_VENUE_NETWORKS: ' 192.168.0.0/16, 198.51.100.7 ,2001:db8:ab::/48,10.0.0.0/8' }).TRUSTED_VENUE_NETWORKS;
+    for (const inside of ['192.168.44.2', '198.51.100.7', '2001:db8:ab:1::5', '10.200.3.4', '::ffff:192.168.1.1']) expect(venue(inside), inside).toBe(true);
+    for (const outside of ['192.169.0.1', '198.51.100.8', '2001:db8:ac::1', '11.0.0.1', '127.0.0.1', '::1', 'unknown']) expect(venue(outside), outside).toBe(false);
+  });
+
+  it('refuses what is not an address or a network, naming each wrong entry in Ukrainian', () => {
+    for (const junk of ['maybe', 'loopback', 'uniquelocal', '300.1.1.1', '10.0.0.0/33', '10.0.0.0/x', '10.0.0.0/8/8', '127.0.0.1:8080', 'http://10.0.0.1', ',', ' , ', '2001:db8::/129', 'venue.example']) {
+      expect(() => parseEnv({ TRUSTED_VENUE_NETWORKS: junk }), junk).toThrow(EnvError);
+    }
+    expect(() => parseEnv({ TRUSTED_VENUE_NETWORKS: '10.0.0.1, club, 10.0.0.0/99' })).toThrow(
+      /TRUSTED_VENUE_NETWORKS: «club» — не IP-адреса і не мережа \(CIDR\).*\n.*TRUSTED_VENUE_NETWORKS: «10\.0\.0\.0\/99» — не IP-адреса/,
+    );
+    expect(() => parseEnv({ TRUSTED_VENUE_NETWORKS: ',' })).toThrow(/TRUSTED_VENUE_NETWORKS: перелічіть через кому адреси або мережі \(CIDR\) залів/);
+  });
+
+  it('refuses a network wider than a venue (an IPv4 /8, an IPv6 /32) and one holding loopback', () => {
+    for (const wide of ['0.0.0.0/0', '100.64.0.0/7', '::/0', '2001:db8::/31']) {
+      expect(() => parseEnv({ TRUSTED_VENUE_NETWORKS: wide }), wide).toThrow(/TRUSTED_VENUE_NETWORKS: «.*» — мережа ширша за \/(8|32)/);
+    }
+    for (const loopback of ['127.0.0.1', '127.0.0.0/8', '::1', '::/32']) {
+      expect(() => parseEnv({ TRUSTED_VENUE_NETWORKS: loopback }), loopback).toThrow(/TRUSTED_VENUE_NETWORKS: «.*» містить loopback/);
+    }
+    expect(parseEnv({ TRUSTED_VENUE_NETWORKS: '100.0.0.0/8, 2001:db8::/32' }).TRUSTED_VENUE_NETWORKS('100.64.1.1')).toBe(true);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4321);
   });

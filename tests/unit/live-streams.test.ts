@@ -89,30 +89,55 @@ describe('attachStream', () => {
 });
 
 describe('takeStreamPlace', () => {
+  const from = (address: string | null, more: { device?: string; account?: string } = {}) => ({ address, ...more });
+
   it('refuses an address past its share and a full process, and gives a place back once', () => {
     const owner = {};
     const limits = { max: 3, perAddress: 2 };
-    const a1 = takeStreamPlace(owner, limits, 'a');
-    const a2 = takeStreamPlace(owner, limits, 'a');
-    expect(takeStreamPlace(owner, limits, 'a')).toBe('address');
-    const b1 = takeStreamPlace(owner, limits, 'b');
-    expect(takeStreamPlace(owner, limits, 'c')).toBe('full');
+    const a1 = takeStreamPlace(owner, limits, from('a'));
+    const a2 = takeStreamPlace(owner, limits, from('a'));
+    expect(takeStreamPlace(owner, limits, from('a'))).toBe('address');
+    const b1 = takeStreamPlace(owner, limits, from('b'));
+    expect(takeStreamPlace(owner, limits, from('c'))).toBe('full');
     // Another app (its own dependencies) counts its own.
-    expect(typeof takeStreamPlace({}, limits, 'c')).toBe('function');
+    expect(typeof takeStreamPlace({}, limits, from('c'))).toBe('function');
     if (typeof a1 !== 'function' || typeof a2 !== 'function' || typeof b1 !== 'function') throw new Error('places expected');
     a1();
     a1();
-    expect(typeof takeStreamPlace(owner, limits, 'c')).toBe('function');
-    expect(takeStreamPlace(owner, limits, 'd')).toBe('full');
+    expect(typeof takeStreamPlace(owner, limits, from('c'))).toBe('function');
+    expect(takeStreamPlace(owner, limits, from('d'))).toBe('full');
+  });
+
+  it('refuses a device and an account past their shares, on any address, and names them before the address', () => {
+    const owner = {};
+    const limits = { max: 100, perAddress: 3, perDevice: 2, perAccount: 2 };
+    expect(typeof takeStreamPlace(owner, limits, from('a', { device: 'd1' }))).toBe('function');
+    expect(typeof takeStreamPlace(owner, limits, from('b', { device: 'd1' }))).toBe('function');
+    expect(takeStreamPlace(owner, limits, from('c', { device: 'd1' }))).toBe('device');
+    expect(typeof takeStreamPlace(owner, limits, from('a', { device: 'd2', account: 'u1' }))).toBe('function');
+    expect(typeof takeStreamPlace(owner, limits, from('c', { device: 'd3', account: 'u1' }))).toBe('function');
+    expect(takeStreamPlace(owner, limits, from('d', { device: 'd4', account: 'u1' }))).toBe('account');
+    // `a` holds two: a third stream takes its last place; past it, a device over its share hears of its device, any other of the address.
+    expect(typeof takeStreamPlace(owner, limits, from('a', { device: 'd5' }))).toBe('function');
+    expect(takeStreamPlace(owner, limits, from('a', { device: 'd1' }))).toBe('device');
+    expect(takeStreamPlace(owner, limits, from('a', { device: 'd6' }))).toBe('address');
+  });
+
+  it('counts no address inside a venue network (null), only its devices and the process', () => {
+    const owner = {};
+    const limits = { max: 6, perAddress: 1, perDevice: 1 };
+    for (let i = 0; i < 6; i++) expect(typeof takeStreamPlace(owner, limits, from(null, { device: `v${i}` })), `device ${i}`).toBe('function');
+    expect(takeStreamPlace(owner, limits, from(null, { device: 'v7' }))).toBe('full');
+    expect(takeStreamPlace(owner, limits, from(null, { device: 'v0' }))).toBe('device');
   });
 });
 
 describe('EVENT_STREAMS_MAX and EVENT_STREAMS_PER_ADDRESS', () => {
-  it('default to 4000 streams per process and 16 per address, the route’s own defaults', () => {
+  it('default to 4000 streams per process and 256 per address (8 per device and per account), the route’s own defaults', () => {
     const env = parseEnv({});
     expect(env.EVENT_STREAMS_MAX).toBe(4000);
-    expect(env.EVENT_STREAMS_PER_ADDRESS).toBe(16);
-    expect(EVENT_STREAM_LIMITS).toEqual({ max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS });
+    expect(env.EVENT_STREAMS_PER_ADDRESS).toBe(256);
+    expect(EVENT_STREAM_LIMITS).toEqual({ max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS, perDevice: 8, perAccount: 8 });
   });
 
   it('take a number in range and refuse anything else', () => {

@@ -5,10 +5,11 @@ import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from '../services/accounts/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
+import type { StreamLimits } from '../services/live/live-streams.ts';
 import { isHost, isOrganiser } from '../services/competition/staff.ts';
 import { managesAnOrganisation } from '../services/organisations/organisations.ts';
 import { fail } from './errors.ts';
-import { arrivalOf, clientKey, type ProxyTrust } from '../transport.ts';
+import { addressKey, arrivalOf, clientAddressOf, type ProxyTrust, type VenueNetworks } from '../transport.ts';
 
 /** The database handle a route passes on to its service (routes never query it themselves). */
 export type { Database };
@@ -24,8 +25,13 @@ export interface Deps {
   sessionTtlDays: number;
   /** Our proxies (TRUST_PROXY): the forwarded headers are believed only from them (transport.ts). */
   trustProxy: ProxyTrust;
-  /** Event streams open at once, per process and per client address (routes/live.ts has the defaults). */
-  eventStreams?: { max: number; perAddress: number };
+  /**
+   * Venue networks (TRUSTED_VENUE_NETWORKS): clients inside are left alone by the per-address limits,
+   * not by the per-device and per-account ones (decision 035). Unset, none.
+   */
+  venueNetworks?: VenueNetworks;
+  /** Event streams open at once, per process, per client address, per device and per account (services/live/live-streams.ts has the defaults). */
+  eventStreams?: StreamLimits;
   /**
    * Sends the letters a request announced right after it (services/notices/notices.ts `kickLetters`)
    * rather than at the next `letters` sweep. The runtime turns it on; a test app only when asked,
@@ -180,9 +186,25 @@ export function pathGuard(
 }
 
 /**
- * The caller as per-address limits count it: the socket's address, or the one our proxies saw when
- * the socket is one of theirs, an IPv6 address by its /64 (`clientKey` in transport.ts).
+ * The caller as the limits see it: `address`, its address as per-address limits count it (the
+ * socket's, or the one our proxies saw when the socket is one of theirs; an IPv6 address by its /64,
+ * `addressKey` in transport.ts), and whether it is inside a venue network (TRUSTED_VENUE_NETWORKS),
+ * which per-address limits leave alone (decision 035).
  */
-export function clientAddress(c: AppContext): string {
-  return clientKey(arrivalOf(c.req.raw, c.env?.clientAddress), c.get('deps').trustProxy);
+export function clientOf(c: AppContext): { address: string; atVenue: boolean } {
+  const { trustProxy, venueNetworks } = c.get('deps');
+  const address = clientAddressOf(arrivalOf(c.req.raw, c.env?.clientAddress), trustProxy);
+  return { address: addressKey(address ?? 'unknown'), atVenue: address !== undefined && (venueNetworks?.(address) ?? false) };
+}
+
+/** The caller's address as per-address limits count it (`clientOf`). */
+export const clientAddress = (c: AppContext): string => clientOf(c).address;
+
+/**
+ * The caller's address as per-address limits count it, or null inside a venue network: a hall's
+ * players share it, and the limits per device and per account count them instead (`clientOf`).
+ */
+export function limitedAddress(c: AppContext): string | null {
+  const { address, atVenue } = clientOf(c);
+  return atVenue ? null : address;
 }

@@ -71,6 +71,29 @@ export async function reserve(limits: RateLimiter, key: string, limit: Limit): P
   return { ...state, release: () => limits.undo(key) };
 }
 
+/** What counting one attempt against several limits came to: allowed, or the wait the first refusal asks. */
+export type Verdict = { allowed: true } | { allowed: false; refusedBy: string; retryAfter: number };
+
+/**
+ * Counts one attempt against each limit in turn and allows it only when every one allows it. At
+ * the first refusal every count it made is taken back and the keys after it are not counted at all:
+ * a refused attempt spends nothing, so one device's flood does not use up the budget of the address
+ * it shares, and a flood refused by its address makes no keys for the devices it names (the keys
+ * most shared go first).
+ */
+export async function withinLimits(limits: RateLimiter, checks: readonly (readonly [key: string, limit: Limit])[]): Promise<Verdict> {
+  const counted: string[] = [];
+  for (const [key, limit] of checks) {
+    const state = await limits.hit(key, limit);
+    counted.push(key);
+    if (!state.allowed) {
+      await Promise.all(counted.map((done) => limits.undo(done)));
+      return { allowed: false, refusedBy: key, retryAfter: state.retryAfter };
+    }
+  }
+  return { allowed: true };
+}
+
 /** Counts one attempt in the `rate_limits` table: a new window, or one more in the current one. */
 const hitStatement = prepared((db) => {
   const expired = sql`${rateLimits.windowStart} <= ${sql.placeholder('windowStartBound')}::timestamptz`;

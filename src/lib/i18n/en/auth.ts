@@ -24,6 +24,8 @@ export const auth: Record<keyof typeof uk, string> = {
   'auth.usernameLookAlike': 'This nickname looks the same as one already taken (look-alike letters from other alphabets or symbols): choose another',
   'auth.emailTaken': 'This email is already registered',
   'auth.tooManyAttempts': 'Too many attempts. Try again in {wait}.',
+  'auth.tooManySignUpsHere': 'Too many sign-ups from this device. Try again in {wait}.',
+  'auth.tooManySignUpsFromAddress': 'Too many sign-ups from your address. Try again in {wait}.',
   'auth.unauthorized': 'Please log in',
   'auth.sessionExpired': 'Your session has ended. Log in again.',
   'auth.forbidden': 'Access only for administrator',

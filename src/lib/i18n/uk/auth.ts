@@ -22,6 +22,8 @@ export const auth = {
   'auth.usernameLookAlike': 'Цей нікнейм на вигляд не відрізнити від уже зайнятого (схожі літери з інших абеток чи символи): оберіть інший',
   'auth.emailTaken': 'Цей email уже зареєстровано',
   'auth.tooManyAttempts': 'Забагато спроб. Спробуйте знову через {wait}.',
+  'auth.tooManySignUpsHere': 'Забагато реєстрацій з цього пристрою. Спробуйте знову через {wait}.',
+  'auth.tooManySignUpsFromAddress': 'Забагато реєстрацій з вашої адреси. Спробуйте знову через {wait}.',
   'auth.unauthorized': 'Потрібно увійти',
   'auth.sessionExpired': 'Сесія завершилась. Увійдіть знову.',
   'auth.forbidden': 'Доступ лише для адміністратора',

@@ -7,7 +7,8 @@ import {
   resendInput,
 } from '../../../lib/api/auth.ts';
 import { chosenLocale, t } from '../../../lib/i18n/index.ts';
-import { type AppContext, clientAddress } from '../context.ts';
+import { type AppContext, clientOf, limitedAddress } from '../context.ts';
+import { deviceOf } from '../device.ts';
 import { fail, failTooMany } from '../errors.ts';
 import {
   checkPassword,
@@ -23,17 +24,43 @@ import { isUniqueViolation } from '../../services/db-errors.ts';
 import { isLookAlikeViolation, usernameLooksTaken } from '../../services/accounts/names.ts';
 import { countLetter } from '../../services/accounts/letter-limits.ts';
 import { startLoginAttempt } from '../../services/accounts/login-attempts.ts';
-import type { Limit } from '../../services/rate-limit.ts';
+import { type Limit, withinLimits } from '../../services/rate-limit.ts';
 import { rememberLocale } from '../../services/notices/notice-settings.ts';
 import { sendLettersNow } from '../../services/notices/notices.ts';
 import { createSession, revokeSession } from '../../services/accounts/sessions.ts';
 import { errors, jsonBody, jsonResponse, messageBody, router, userRoute } from '../openapi.ts';
 
-export const REGISTER_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };
+/**
+ * Sign-ups (decision 035). Per address at levels a shared address lives with: a 200-seat venue, a
+ * computer club or a carrier's NAT registering in one hour, name clashes and typos counted too, is
+ * not stopped; a flood from one address stops at 300 an hour and 1000 a day (the old 10 an hour
+ * stopped a hall after ten players). Per device, 10 an hour: a club's shared computer serves a new
+ * player every hour and some, while one browser cannot spend its address's budget. A venue network
+ * (TRUSTED_VENUE_NETWORKS) has no per-address count; its devices still do.
+ */
+export const REGISTER_LIMITS = {
+  address: { max: 300, windowSeconds: 60 * 60 },
+  addressDaily: { max: 1000, windowSeconds: 24 * 60 * 60 },
+  device: { max: 10, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>;
 
-async function consume(c: AppContext, key: string, limit: Limit) {
-  const state = await c.get('deps').limits.hit(key, limit);
-  if (!state.allowed) failTooMany('auth.tooManyAttempts', state.retryAfter);
+/**
+ * Counts a sign-up against its address (unless at a venue) and its device, the most shared first;
+ * a refused one counts nowhere, and says which share ran out.
+ */
+async function countSignUp(c: AppContext): Promise<void> {
+  const address = limitedAddress(c);
+  const device = `register:device:${deviceOf(c)}`;
+  const verdict = await withinLimits(c.get('deps').limits, [
+    ...(address === null
+      ? []
+      : ([
+          [`register:ip:${address}`, REGISTER_LIMITS.address],
+          [`register:ip-day:${address}`, REGISTER_LIMITS.addressDaily],
+        ] as const)),
+    [device, REGISTER_LIMITS.device],
+  ]);
+  if (!verdict.allowed) failTooMany(verdict.refusedBy === device ? 'auth.tooManySignUpsHere' : 'auth.tooManySignUpsFromAddress', verdict.retryAfter);
 }
 
 /** Sends the letters a request's transaction queued, now that it has committed. */
@@ -52,7 +79,7 @@ export const auth = router()
     async (c) => {
       const body = c.req.valid('json');
       const db = c.get('db');
-      await consume(c, `register:ip:${clientAddress(c)}`, REGISTER_LIMIT);
+      await countSignUp(c);
       const conflict = await findConflict(db, body.username, body.email);
       if (conflict) fail(409, conflict === 'username' ? 'auth.usernameTaken' : 'auth.emailTaken');
       if (await usernameLooksTaken(db, body.username)) fail(409, 'auth.usernameLookAlike');
@@ -82,7 +109,7 @@ export const auth = router()
       const user = await findByLogin(db, loginOrEmail);
       // The username and the email of one account share its counter; a name no account has, its own.
       const account = user ? `user:${user.id}` : `name:${loginOrEmail.toLowerCase()}`;
-      const attempt = await startLoginAttempt(c.get('deps').limits, account, clientAddress(c));
+      const attempt = await startLoginAttempt(c.get('deps').limits, account, clientOf(c));
       if (attempt.refused) failTooMany('auth.tooManyAttempts', attempt.retryAfter);
       if (!(await checkPassword(user, password)) || !user) fail(401, 'auth.invalidCredentials');
       await attempt.succeeded();
@@ -136,7 +163,7 @@ export const auth = router()
     }),
     async (c) => {
       const { email } = c.req.valid('json');
-      const wait = await countLetter(c.get('deps').limits, `ip:${clientAddress(c)}`, email);
+      const wait = await countLetter(c.get('deps').limits, { address: limitedAddress(c), device: deviceOf(c) }, email);
       if (wait !== null) failTooMany('auth.tooManyAttempts', wait);
       const user = await findByEmail(c.get('db'), email);
       // The same answer whether or not the address is known, so it cannot be used to probe accounts.

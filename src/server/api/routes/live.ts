@@ -10,21 +10,31 @@ import {
   type Topic,
 } from '../../services/live/live-streams.ts';
 import { stagesVersion } from '../../services/competition/stages/store.ts';
-import { clientAddress, type AppContext } from '../context.ts';
+import { limitedAddress, type AppContext } from '../context.ts';
+import { deviceOf } from '../device.ts';
 import { fail, failWith } from '../errors.ts';
 import { errors, refuseHidden, router, streamRoute, userStreamRoute } from '../openapi.ts';
 
-/** The answer to a refused stream: 429 for an address over its share, 503 for a full process. */
+/**
+ * The answer to a refused stream: 429 for a device, an account or an address over its share, 503
+ * for a full process. Either way the page polls meanwhile and tries again (lib/live/events.ts).
+ */
 function refuseStream(refusal: StreamRefusal): never {
   const retry = { 'Retry-After': String(RETRY_MS / 1000) };
   if (refusal === 'address') failWith(429, t('live.tooManyStreams'), retry);
+  if (refusal === 'device' || refusal === 'account') failWith(429, t('live.tooManyStreamsHere'), retry);
   failWith(503, t('live.busy'), retry);
 }
 
-/** Takes a place for a stream under the app's caps (`deps.eventStreams`), or refuses it. */
-function takePlace(c: AppContext): () => void {
+/**
+ * Takes a place for a stream under the app's caps (`deps.eventStreams`), or refuses it: counted per
+ * device (its cookie, given with the answer when it had none), per account for the reader's own
+ * stream, and per address outside venue networks (decision 035).
+ */
+function takePlace(c: AppContext, account?: string): () => void {
   const deps = c.get('deps');
-  const place = takeStreamPlace(deps, deps.eventStreams ?? EVENT_STREAM_LIMITS, clientAddress(c));
+  const holder = { address: limitedAddress(c), device: deviceOf(c), account: account ?? null };
+  const place = takeStreamPlace(deps, deps.eventStreams ?? EVENT_STREAM_LIMITS, holder);
   if (typeof place === 'string') refuseStream(place);
   return place;
 }
@@ -96,7 +106,7 @@ export const tournamentEventRoutes = router().openapi(
     tags,
     summary:
       'Зміни турніру наживо (text/event-stream): результат, звіт, реєстрація на місці, етап, заявка, статус. Лише ідентифікатори — нове читайте звичайними запитами. ' +
-      'Коментар-пульс кожні 25 с; забагато потоків з адреси — 429, сервер зайнятий — 503',
+      'Коментар-пульс кожні 25 с; забагато потоків з пристрою чи адреси — 429, сервер зайнятий — 503',
     request: { params: z.object({ id: z.uuid() }) },
     responses: { 200: streamResponse('Потік подій'), ...errors(400, 404, 429, 503) },
   }),
@@ -125,7 +135,7 @@ export const userEventRoutes = router().openapi(
     const { user } = c.var.auth;
     // The guarded context only adds `auth`, which the stream does not need.
     const context = c as unknown as AppContext;
-    const release = takePlace(context);
+    const release = takePlace(context, user.id);
     return relay(context, release, { userId: user.id }) as never;
   },
 );

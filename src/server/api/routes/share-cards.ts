@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SHARE_CARD_KINDS } from '../../../lib/domain/share-card.ts';
 import { locales, type Locale } from '../../../lib/i18n/index.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { clientAddress } from '../context.ts';
+import { limitedAddress } from '../context.ts';
 import { fail, failTooMany, failWith } from '../errors.ts';
 import type { Limit } from '../../services/rate-limit.ts';
 import {
@@ -69,9 +69,11 @@ export const shareCardRoutes = router().openapi(
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     let ready = readyShareCardPicture(kind, id, locale, digest);
     if (!ready) {
-      // Only a drawing counts: a held card or a 304 costs nothing.
-      const state = await c.get('deps').limits.hit(`og:ip:${clientAddress(c)}`, SHARE_CARD_DRAWING_LIMIT);
-      if (!state.allowed) failTooMany('share.tooMany', state.retryAfter);
+      // Only a drawing counts: a held card or a 304 costs nothing. A venue network is not counted
+      // (decision 035): drawings still go one at a time, with a short line (ShareCardsBusy).
+      const address = limitedAddress(c);
+      const state = address === null ? null : await c.get('deps').limits.hit(`og:ip:${address}`, SHARE_CARD_DRAWING_LIMIT);
+      if (state && !state.allowed) failTooMany('share.tooMany', state.retryAfter);
       ready = shareCardPicture(kind, id, locale, content, digest);
     }
     const png = await ready.catch((error: unknown) => {

@@ -162,7 +162,7 @@ export async function updateProfile(
   // which it was. Counted before anything changes, so a refusal changes nothing.
   const addressOwner = email ? await findByEmail(db, email) : undefined;
   if (email) {
-    const wait = await countLetter(limits, `user:${user.id}`, email);
+    const wait = await countLetter(limits, { account: user.id }, email);
     if (wait !== null) return { ok: false, reason: 'tooManyLetters', retryAfter: wait };
   }
 

@@ -13,7 +13,8 @@ export const LOGIN_LIMITS = {
   pair: { max: 10, windowSeconds: WINDOW_SECONDS },
   /**
    * One address across accounts. A computer club, a LAN event or a mobile carrier (most Ukrainian
-   * phones share an address) has many honest people behind one, so the ceiling is high.
+   * phones share an address) has many honest people behind one, so the ceiling is high; only
+   * failures count, and a venue network (TRUSTED_VENUE_NETWORKS) is not counted at all.
    */
   address: { max: 100, windowSeconds: WINDOW_SECONDS },
   /**
@@ -36,21 +37,24 @@ export type LoginAttempt =
 
 /**
  * Counts a sign-in to `account` (one key for the account however it was named: its id, or the
- * name typed when no account has it) from `address`, before the password is checked: only the
+ * name typed when no account has it) from `from.address`, before the password is checked: only the
  * attempts counted within the limits get a password check, however many arrive at once. A refused
- * attempt is taken back, so hammering a lock does not deepen it or fill the address's count.
+ * attempt is taken back, so hammering a lock does not deepen it or fill the address's count. An
+ * address inside a venue network (`from.atVenue`) has no count across accounts; its pair with each
+ * account is still counted.
  */
-export async function startLoginAttempt(limits: RateLimiter, account: string, address: string): Promise<LoginAttempt> {
-  const pairKey = `login:pair:${account}:${address}`;
+export async function startLoginAttempt(limits: RateLimiter, account: string, from: { address: string; atVenue: boolean }): Promise<LoginAttempt> {
+  const pairKey = `login:pair:${account}:${from.address}`;
+  const addressKey = from.atVenue ? null : `login:address:${from.address}`;
   const [pair, onAddress, onAccount] = await Promise.all([
     reserve(limits, pairKey, LOGIN_LIMITS.pair),
-    reserve(limits, `login:address:${address}`, LOGIN_LIMITS.address),
+    addressKey === null ? null : reserve(limits, addressKey, LOGIN_LIMITS.address),
     reserve(limits, `login:account:${account}`, LOGIN_LIMITS.account),
   ]);
-  const all: Reservation[] = [pair, onAddress, onAccount];
+  const all: Reservation[] = onAddress ? [pair, onAddress, onAccount] : [pair, onAccount];
   // `pair.count` includes this attempt: above 1, this address has failed against the account already.
   const accountBlocks = !onAccount.allowed && pair.count > 1;
-  const blocking = [pair, onAddress].filter((r) => !r.allowed).concat(accountBlocks ? [onAccount] : []);
+  const blocking = [pair, onAddress].filter((r): r is Reservation => r !== null && !r.allowed).concat(accountBlocks ? [onAccount] : []);
   if (blocking.length > 0) {
     await Promise.all(all.map((r) => r.release()));
     return { refused: true, retryAfter: Math.max(...blocking.map((r) => r.retryAfter)) };
@@ -58,7 +62,7 @@ export async function startLoginAttempt(limits: RateLimiter, account: string, ad
   return {
     refused: false,
     async succeeded() {
-      await Promise.all([limits.reset(pairKey), onAddress.release(), onAccount.release()]);
+      await Promise.all([limits.reset(pairKey), onAddress?.release(), onAccount.release()]);
     },
   };
 }

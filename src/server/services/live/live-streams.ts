@@ -20,11 +20,25 @@ const LOGGED_AUDIENCE = 1000;
 /** The heartbeat timer ticks this many times per HEARTBEAT_MS, each tick beating the streams of one slot. */
 const BEAT_SLOTS = 25;
 
-/** Streams open at once per process, and per client address, unless the app says otherwise (`Deps.eventStreams`). */
+/** Streams open at once per process, per client address, per device and per account, unless the app says otherwise (`Deps.eventStreams`). */
 export const EVENT_STREAM_LIMITS: StreamLimits = EVENT_STREAMS_DEFAULTS;
 export interface StreamLimits {
   max: number;
   perAddress: number;
+  /** Streams of one browser (its device cookie); unset, EVENT_STREAMS_DEFAULTS'. */
+  perDevice?: number;
+  /** A signed-in reader's own streams, from wherever; unset, EVENT_STREAMS_DEFAULTS'. */
+  perAccount?: number;
+}
+
+/** Who opens a stream, as the caps count it (decision 035). */
+export interface StreamHolder {
+  /** The client address's key; null inside a venue network (TRUSTED_VENUE_NETWORKS), which no per-address cap counts. */
+  address: string | null;
+  /** The browser's device id (its cookie), when it sent one or was just given one. */
+  device?: string | null;
+  /** The signed-in reader whose own stream this is. */
+  account?: string | null;
 }
 
 /** Where a stream's bytes go: a Node response, or the Hono route's stream. */
@@ -40,7 +54,8 @@ export type Topic = { tournamentId: string } | { userId: string };
 
 interface Place {
   open: number;
-  byAddress: Map<string, number>;
+  /** Streams held per holder (`address:…`, `device:…`, `account:…`), only while one is open. */
+  byHolder: Map<string, number>;
 }
 
 interface Channel {
@@ -107,30 +122,40 @@ function writeAll(sinks: Iterable<StreamSink>, bytes: Uint8Array): void {
   }
 }
 
-/** Why a stream was refused: its address holds its share (429), or the process is full (503). */
-export type StreamRefusal = 'address' | 'full';
+/**
+ * Why a stream was refused: its device or its account holds its share, its address holds its share
+ * (429), or the process is full (503).
+ */
+export type StreamRefusal = 'device' | 'account' | 'address' | 'full';
 
 /**
- * Takes a place for a stream from `address` under `limits` (counted per `owner`), or says why not.
- * The place is the caller's until it calls the function returned (once is enough; more is harmless).
+ * Takes a place for a stream of `holder` under `limits` (counted per `owner`), or says why not: the
+ * device's and the account's caps first (they say what to close), then the address's, then the
+ * process's. The place is the caller's until it calls the function returned (once is enough; more
+ * is harmless).
  */
-export function takeStreamPlace(owner: object, limits: StreamLimits, address: string): (() => void) | StreamRefusal {
+export function takeStreamPlace(owner: object, limits: StreamLimits, holder: StreamHolder): (() => void) | StreamRefusal {
   let place = streams.places.get(owner);
-  if (!place) streams.places.set(owner, (place = { open: 0, byAddress: new Map() }));
-  const mine = place.byAddress.get(address) ?? 0;
-  if (mine >= limits.perAddress) return 'address';
+  if (!place) streams.places.set(owner, (place = { open: 0, byHolder: new Map() }));
+  const caps: [key: string, cap: number, refusal: StreamRefusal][] = [];
+  if (holder.device) caps.push([`device:${holder.device}`, limits.perDevice ?? EVENT_STREAMS_DEFAULTS.perDevice, 'device']);
+  if (holder.account) caps.push([`account:${holder.account}`, limits.perAccount ?? EVENT_STREAMS_DEFAULTS.perAccount, 'account']);
+  if (holder.address !== null) caps.push([`address:${holder.address}`, limits.perAddress, 'address']);
+  for (const [key, cap, refusal] of caps) if ((place.byHolder.get(key) ?? 0) >= cap) return refusal;
   if (place.open >= limits.max) return 'full';
   place.open++;
-  place.byAddress.set(address, mine + 1);
+  for (const [key] of caps) place.byHolder.set(key, (place.byHolder.get(key) ?? 0) + 1);
   let held = true;
   const taken = place;
   return () => {
     if (!held) return;
     held = false;
     taken.open--;
-    const left = (taken.byAddress.get(address) ?? 1) - 1;
-    if (left > 0) taken.byAddress.set(address, left);
-    else taken.byAddress.delete(address);
+    for (const [key] of caps) {
+      const left = (taken.byHolder.get(key) ?? 1) - 1;
+      if (left > 0) taken.byHolder.set(key, left);
+      else taken.byHolder.delete(key);
+    }
   };
 }
 
