@@ -120,7 +120,7 @@ test('a match’s embed, framed in English and the light theme: both sides, the 
   await expect(frame.getByRole('heading', { name: 'Lesya_Support vs Vyshyvanka_OP' })).toBeVisible();
   await expect(frame.getByText('Completed', { exact: true })).toBeVisible();
   expect(await frame.evaluate(() => [document.documentElement.lang, document.body.dataset.theme])).toEqual(['en', 'light']);
-  const card = frame.getByRole('article', { name: 'Stage 1, Round 1, match 1' });
+  const card = frame.getByRole('article', { name: 'Stage 1, Round 1, M1' });
   await expect(card.getByRole('listitem').filter({ hasText: 'Lesya_Support' })).toHaveText(/Lesya_Support\s*1$/);
   await expect(card.getByRole('listitem').filter({ hasText: 'Vyshyvanka_OP' })).toHaveText(/Vyshyvanka_OP.*2$/);
 });

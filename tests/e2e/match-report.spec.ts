@@ -20,7 +20,7 @@ test('one player reports, the other confirms in another browser, and the match p
 
   // The bracket's match card leads to the match page.
   await player.goto(`/tournament/${id}/bracket`);
-  await player.getByRole('link', { name: 'Матч 1', exact: true }).first().click();
+  await player.getByRole('link', { name: 'M1', exact: true }).first().click();
   await expect(player).toHaveURL(`/matches/${matchId}`);
   await expect(player).toHaveTitle(new RegExp(`KozakSniper проти OdesaWave — ${title}`));
   await hydrated(player);

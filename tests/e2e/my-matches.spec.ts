@@ -57,7 +57,7 @@ test('the admin schedules a round in the Етапи window; the bracket and the 
   expect(html).toContain('2 черв. 2031 р., 01:00');
   expect(html).toContain('(за Києвом)');
   await open(player, `/tournament/${id}/bracket`);
-  const card = player.getByRole('article').filter({ has: player.getByRole('link', { name: 'Матч 1', exact: true }) });
+  const card = player.getByRole('article').filter({ has: player.getByRole('link', { name: 'M1', exact: true }) });
   await expect(card.locator(`time[datetime="${match.scheduledAt}"]`)).toHaveText('1 черв. 2031 р., 18:00');
   await expect(card.getByText('(за Києвом)')).toHaveCount(0);
 

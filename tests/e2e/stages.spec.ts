@@ -208,18 +208,18 @@ test('correcting a semifinal lists the final it resets and changes nothing until
   expect(stage.matches).toHaveLength(3);
 
   const dialog = await openStages(page, id);
-  const semi = card(dialog, 'Півфінал, матч 1');
-  const final = card(dialog, 'Фінал, матч 1');
+  const semi = card(dialog, 'Півфінал, M1');
+  const final = card(dialog, 'Фінал, M3');
   await expect(final).toContainText('Завершено');
-  await semi.getByRole('button', { name: 'Змінити результат: Півфінал, матч 1' }).click();
-  const editor = page.getByRole('dialog', { name: 'Півфінал, матч 1' });
+  await semi.getByRole('button', { name: 'Змінити результат: Півфінал, M1' }).click();
+  const editor = page.getByRole('dialog', { name: 'Півфінал, M1' });
   await expect(editor.getByLabel('Рахунок: Mykolaiv_Mast')).toHaveValue('2');
   await editor.getByLabel('Рахунок: Mykolaiv_Mast').fill('1');
   await editor.getByLabel('Рахунок: Ochakiv_Anchor').fill('2');
   await editor.getByRole('button', { name: 'Зберегти' }).click();
   const warning = editor.getByRole('alert');
   await expect(warning).toContainText('Ці матчі буде скинуто:');
-  await expect(warning.getByRole('listitem')).toHaveText(['Фінал, матч 1: Mykolaiv_Mast — Kinburn_Kite']);
+  await expect(warning.getByRole('listitem')).toHaveText(['Фінал, M3: Mykolaiv_Mast — Kinburn_Kite']);
   // The preview changed nothing.
   await warning.getByRole('button', { name: 'Скасувати' }).click();
   expect((await stagesOf(request, id))[0]!.matches.find((m) => m.round === 2)).toMatchObject({ status: 'completed', scoreA: 2, scoreB: 1 });
@@ -235,8 +235,8 @@ test('correcting a semifinal lists the final it resets and changes nothing until
   expect(after.find((m) => m.round === 2)).toMatchObject({ status: 'ready', winner: null, scoreA: null });
 
   // Another admin enters the final while this editor is open on the older version.
-  await final.getByRole('button', { name: 'Внести результат: Фінал, матч 1' }).click();
-  const finalEditor = page.getByRole('dialog', { name: 'Фінал, матч 1' });
+  await final.getByRole('button', { name: 'Внести результат: Фінал, M3' }).click();
+  const finalEditor = page.getByRole('dialog', { name: 'Фінал, M3' });
   await playOne(2, 1, { scoreA: 0, scoreB: 2 });
   await finalEditor.getByLabel('Рахунок: Ochakiv_Anchor').fill('2');
   await finalEditor.getByLabel('Рахунок: Kinburn_Kite').fill('0');
@@ -285,5 +285,5 @@ test('an admin seeds a stage by hand from the keyboard: Alt+arrows move the focu
   const [stage] = await stagesOf(request, id);
   expect(stage!.seeding).toBe('manual');
   expect(stage!.seeds.map(nickOf)).toEqual(['Reshetylivka', 'Myrhorod_Mud', 'Dykanka_Witch', 'Halushka_Hero']);
-  await expect(card(dialog, 'Півфінал, матч 1').getByRole('listitem')).toHaveText(['Reshetylivka', 'Myrhorod_Mud']);
+  await expect(card(dialog, 'Півфінал, M1').getByRole('listitem')).toHaveText(['Reshetylivka', 'Myrhorod_Mud']);
 });

@@ -8,7 +8,7 @@ import type { BracketParticipant } from '../../src/lib/api/bracket.ts';
 import type { StageMatchView, StageView } from '../../src/lib/api/stages.ts';
 import { draftStage, nextSwissRound } from '../../src/lib/domain/stage/build.ts';
 import { allowsDraws, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, type StageFormat, type StageSettings } from '../../src/lib/domain/stage/format.ts';
-import type { PlannedMatch } from '../../src/lib/domain/stage/plan.ts';
+import { feedingMatch, type PlannedMatch } from '../../src/lib/domain/stage/plan.ts';
 import { resolveStage, isStageComplete, type EnteredResult, type ResolvedMatch } from '../../src/lib/domain/stage/resolve.ts';
 import { judgeResult, type ResultInput } from '../../src/lib/domain/stage/result.ts';
 import { eliminationPlacements, groupStandings, tablePlacements } from '../../src/lib/domain/stage/standings.ts';
@@ -106,6 +106,8 @@ export function stageFixture(
   const matches = resolved.map((m, index): StageMatchView => ({
     _id: `m${index + 1}`,
     stage: 's1',
+    number: index + 1,
+    from: { a: feedingMatch(m.plan.a), b: feedingMatch(m.plan.b) },
     group: m.plan.group,
     side: m.plan.side,
     round: m.plan.round,

@@ -28,7 +28,7 @@ describe('matchSections', () => {
     }
     const rows = sections.flatMap((s) => s.rounds.flatMap((r) => r.matches));
     expect(rows).toHaveLength(24);
-    expect(rows[0]!.label).toBe('Група A · Тур 1, матч 1');
+    expect(rows[0]!.label).toBe('Група A · Тур 1, M1');
     expect(new Set(rows.map((r) => r.label)).size).toBe(24);
     expect(rows.every((r) => r.editable)).toBe(true);
     // Each group's matches are among its own members.
@@ -43,7 +43,7 @@ describe('matchSections', () => {
     const four = players(4);
     const sections = matchSections(stageFixture('round_robin', four, { decide: nothingPlayed }), namesOf(four));
     expect(sections.map((s) => s.title)).toEqual([null]);
-    expect(sections[0]!.rounds[0]!.matches[0]!.label).toBe('Тур 1, матч 1');
+    expect(sections[0]!.rounds[0]!.matches[0]!.label).toBe('Тур 1, M1');
   });
 
   it('lists single elimination by round; a waiting match and a bye cannot be edited', () => {
@@ -54,8 +54,8 @@ describe('matchSections', () => {
     expect([semis!.title, final!.title]).toEqual(['Півфінал', 'Фінал']);
     // Three in application order fill four slots: P1 plays P2, P3 has the empty fourth slot (a bye).
     expect(semis!.matches.map((m) => [m.label, m.match.bye, m.editable])).toEqual([
-      ['Півфінал, матч 1', false, true],
-      ['Півфінал, матч 2', true, false],
+      ['Півфінал, M1', false, true],
+      ['Півфінал, M2', true, false],
     ]);
     expect(final!.matches.map((m) => [m.match.status, m.editable])).toEqual([['waiting', false]]);
   });
@@ -139,6 +139,8 @@ describe('stageBody', () => {
 const match = (changes: Partial<StageMatchView> = {}): StageMatchView => ({
   _id: 'm1',
   stage: 's1',
+  number: 1,
+  from: { a: null, b: null },
   group: null,
   side: 'winners',
   round: 1,

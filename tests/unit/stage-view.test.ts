@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocaleResolver } from '../../src/lib/i18n/index.ts';
 import {
   drawsStages,
   eliminationTree,
@@ -14,6 +15,8 @@ import {
 } from '../../src/components/stages/view.ts';
 import type { ResultInput } from '../../src/lib/domain/stage/result.ts';
 import { favouriteWins, players, stageFixture, type Decide } from '../support/stage-fixtures.ts';
+
+afterEach(() => setLocaleResolver(() => 'uk'));
 
 /** A decide rule from results keyed by the unordered pair: [winner or null for a draw, winner's score, loser's score]. */
 function byPair(results: Record<string, [string | null, number, number] | undefined>): Decide {
@@ -85,8 +88,10 @@ describe('eliminationTree: double elimination', () => {
     expect([a.name, a.result, b.name, b.result]).toEqual(['P1', 'winner', 'P2', 'loser']);
   });
 
-  it('labels each card with its round and number for screen readers', () => {
-    expect(tree[0]!.rounds[1]!.matches.map((m) => m.label)).toEqual(['Півфінал, матч 1', 'Півфінал, матч 2']);
+  it('labels each card with its round and its number across the stage (M1…Mn) for screen readers', () => {
+    // The winners' first round is M1–M4, its semi-finals M5 and M6.
+    expect(tree[0]!.rounds[1]!.matches.map((m) => m.label)).toEqual(['Півфінал, M5', 'Півфінал, M6']);
+    expect(tree[0]!.rounds[1]!.matches.map((m) => m.number)).toEqual([5, 6]);
   });
 
   it("places 1, 2, then one each for the last two losers' rounds and bands of two", () => {
@@ -122,7 +127,7 @@ describe('eliminationTree: single elimination', () => {
     ]);
   });
 
-  it('calls an empty slot a bye in a bye and «to be decided» in a match still waiting', () => {
+  it('calls an empty slot a bye in a bye, and names the match whose winner a waiting match waits for', () => {
     const three = players(3);
     // In order, 3 of 4 slots: p1 v p2, then p3 alone (a bye); nothing played yet.
     const tree = eliminationTree(stageFixture('single_elimination', three, { decide: () => null }), namesOf(three));
@@ -133,7 +138,18 @@ describe('eliminationTree: single elimination', () => {
     expect(bye!.sides.map((s) => s.score)).toEqual([null, null]);
     const final = tree[0]!.rounds[1]!.matches[0]!;
     expect(final.status).toBe('waiting');
-    expect(final.sides.map((s) => s.name)).toEqual(['Ще невідомо', 'P3']);
+    expect(final.sides.map((s) => s.name)).toEqual(['Переможець M1', 'P3']);
+  });
+
+  it("names the losers a double elimination's losers' bracket waits for, in both languages", () => {
+    const eight = players(8);
+    const tree = eliminationTree(stageFixture('double_elimination', eight, { decide: () => null }), namesOf(eight));
+    const losers = tree.find((s) => s.side === 'losers')!;
+    expect(losers.rounds[0]!.matches[0]!.sides.map((s) => s.name)).toEqual(['Переможений у M1', 'Переможений у M2']);
+    setLocaleResolver(() => 'en');
+    const english = eliminationTree(stageFixture('double_elimination', eight, { decide: () => null }), namesOf(eight));
+    expect(english.find((s) => s.side === 'losers')!.rounds[0]!.matches[0]!.sides.map((s) => s.name)).toEqual(['Loser of M1', 'Loser of M2']);
+    expect(english[0]!.rounds[1]!.matches[0]!.sides.map((s) => s.name)).toEqual(['Winner of M1', 'Winner of M2']);
   });
 });
 

@@ -21,7 +21,7 @@ const nameOf = participantName;
 
 export interface StageSideView {
   id: string | null;
-  /** The name; for an empty slot «Автоматичний прохід» (bye) or «Ще невідомо». */
+  /** The name; for an empty slot «Автоматичний прохід» (bye), «Переможець M3» / «Переможений у M2», or «Ще невідомо». */
   name: string;
   /** The participant's profile; null for an empty slot or one who left. */
   href: string | null;
@@ -37,9 +37,9 @@ export type Link = 'down' | 'up' | 'straight' | null;
 
 export interface StageMatchCard {
   id: string;
-  /** The match's number within its round, as people count. */
+  /** The match's number across its stage (M1…Mn, issue 57). */
   number: number;
-  /** «Півфінал, матч 2», for screen readers. */
+  /** «Півфінал, M6», for screen readers. */
   label: string;
   status: MatchStatus;
   bye: boolean;
@@ -72,11 +72,20 @@ export interface TreeSection {
 
 const byPlace = (x: StageMatchView, y: StageMatchView) => x.round - y.round || x.position - y.position;
 
-function side(match: StageMatchView, id: string | null, score: number | null, names: Names): StageSideView {
+/** An empty slot's words: a bye, the match whose winner or loser comes here, or not known yet. */
+function emptySlot(match: StageMatchView, slot: 'a' | 'b'): string {
+  if (match.bye) return t('bracket.bye');
+  const from = match.from[slot];
+  return from ? t(from.kind === 'winner' ? 'stages.winnerOf' : 'stages.loserOf', { number: from.number }) : t('bracket.tbd');
+}
+
+function side(match: StageMatchView, slot: 'a' | 'b', names: Names): StageSideView {
+  const id = match[slot];
+  const score = slot === 'a' ? match.scoreA : match.scoreB;
   if (!id)
     return {
       id: null,
-      name: match.bye ? t('bracket.bye') : t('bracket.tbd'),
+      name: emptySlot(match, slot),
       href: null,
       image: null,
       initial: '',
@@ -107,11 +116,11 @@ export function matchCard(
   const forfeited = match.forfeit ? match[match.forfeit] : null;
   return {
     id: match._id,
-    number: match.position,
-    label: t('bracket.matchOf', { round: roundTitle, number: match.position }),
+    number: match.number,
+    label: t('stages.matchOf', { round: roundTitle, number: match.number }),
     status: match.status,
     bye: match.bye,
-    sides: [side(match, match.a, match.scoreA, names), side(match, match.b, match.scoreB, names)],
+    sides: [side(match, 'a', names), side(match, 'b', names)],
     forfeit: forfeited ? nameOf(names, forfeited) : null,
     games: match.games.length > 0 ? match.games.map((g) => `${g.a}:${g.b}`).join(', ') : null,
     comment: match.comment,

@@ -177,7 +177,7 @@ function MatchItem({ row, onEdit }: { row: MatchRow; onEdit: () => void }) {
     >
       <div className="flex items-center justify-between gap-2">
         <a href={`/matches/${match._id}`} className="text-xs font-semibold" aria-label={t('stageAdmin.matchPage', { match: label })}>
-          {t('bracket.match', { number: card.number })}
+          {t('stages.match', { number: card.number })}
         </a>
         <span className="flex flex-wrap justify-end gap-1">
           {match.reportState && match.status !== 'completed' && <ReportStateBadge state={match.reportState} />}

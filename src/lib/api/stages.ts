@@ -101,9 +101,16 @@ export const matchUpdateInput = z
   .strict();
 export type MatchUpdateInput = z.infer<typeof matchUpdateInput>;
 
+/** Where an empty slot's side comes from (issue 57): the winner or the loser of the match numbered so. */
+const matchSourceSchema = z.object({ kind: z.enum(['winner', 'loser']), number: z.number().int() }).nullable();
+
 export const matchSchema = z.object({
   _id: z.string(),
   stage: z.string(),
+  /** The match's number across its whole stage, M1…Mn in the order the stage is planned (issue 57). */
+  number: z.number().int(),
+  /** Which earlier matches feed its sides (an elimination stage); null for a seed or a fixed side. */
+  from: z.object({ a: matchSourceSchema, b: matchSourceSchema }),
   group: z.number().int().nullable(),
   side: z.enum(BRACKET_SIDES).nullable(),
   round: z.number().int(),

@@ -34,6 +34,13 @@ export interface PlannedMatch {
   loserOut?: number;
 }
 
+/**
+ * The earlier match a planned side waits for, by the number people see (issue 57: «Winner of M3»):
+ * a stage's matches are numbered M1…Mn in plan order. None for a seed, a fixed side or a reset.
+ */
+export const feedingMatch = (source: Source): { kind: 'winner' | 'loser'; number: number } | null =>
+  source.kind === 'winner' || source.kind === 'loser' ? { kind: source.kind, number: source.match + 1 } : null;
+
 /** The champion's and the runner-up's keys for placements. */
 export const CHAMPION = 1000;
 export const RUNNER_UP = 999;

@@ -2,6 +2,10 @@ import type { stages as uk } from '../uk/stages.ts';
 
 /** The competition's stages on the bracket page (issue 21): trees, tables, Swiss rounds, places. */
 export const stages: Record<keyof typeof uk, string> = {
+  'stages.match': 'M{number}',
+  'stages.matchOf': '{round}, M{number}',
+  'stages.winnerOf': 'Winner of M{number}',
+  'stages.loserOf': 'Loser of M{number}',
   'stages.title': 'Tournament stages',
   'stages.viewAll': 'Brackets and tables of every stage',
   'stages.stage': 'Stage {number}',

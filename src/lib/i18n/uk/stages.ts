@@ -1,5 +1,9 @@
 /** The competition's stages on the bracket page (issue 21): trees, tables, Swiss rounds, places. */
 export const stages = {
+  'stages.match': 'M{number}',
+  'stages.matchOf': '{round}, M{number}',
+  'stages.winnerOf': 'Переможець M{number}',
+  'stages.loserOf': 'Переможений у M{number}',
   'stages.title': 'Етапи турніру',
   'stages.viewAll': 'Сітки й таблиці всіх етапів',
   'stages.stage': 'Етап {number}',

@@ -1,6 +1,7 @@
 import type { StageMatchView, StagesState, StageView } from '../../../../lib/api/stages.ts';
 import type { Bracket } from '../../../../lib/domain/bracket.ts';
 import { bracketOf } from '../../../../lib/domain/stage/legacy.ts';
+import { feedingMatch } from '../../../../lib/domain/stage/plan.ts';
 import type { Tx } from '../../../db/client.ts';
 import { finished, placementsOf, standingsOf, tablesOf, type TournamentStandings } from './standings.ts';
 import { loadCompetition, loadCompetitionOf, resultColumns, type CompetitionOf, type LoadedCompetition, type LoadedStage } from './store.ts';
@@ -10,9 +11,12 @@ import { loadCompetition, loadCompetitionOf, resultColumns, type CompetitionOf, 
 export function matchView(loaded: LoadedStage, index: number): StageMatchView {
   const row = loaded.rows[index]!;
   const state = loaded.resolved[index]!;
+  const planned = loaded.plan[index]!;
   return {
     _id: row.id,
     stage: loaded.stage.id,
+    number: index + 1,
+    from: { a: feedingMatch(planned.a), b: feedingMatch(planned.b) },
     group: row.groupNumber,
     side: row.side,
     round: row.round,
