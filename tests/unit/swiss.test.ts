@@ -33,10 +33,18 @@ describe('Swiss pairing', () => {
     expect(order.map((e) => e.id)).toEqual(['c', 'd', 'b', 'a', 'e']);
   });
 
-  it('pairs the first round by rating: first with second, third with fourth', () => {
+  it('pairs the first round top half against bottom half by rating: 1 v 3, 2 v 4', () => {
     const round = swissRound([entry('p4', 0, 1200), entry('p1', 0, 1800), entry('p3', 0, 1400), entry('p2', 0, 1600)]);
-    expect(asText(round)).toEqual(['p1-p2', 'p3-p4']);
+    expect(asText(round)).toEqual(['p1-p3', 'p2-p4']);
     expect(round.bye).toBeNull();
+  });
+
+  it('pairs a first round of eight 1 v 5 … 4 v 8 in seed order, and of seven gives the last seed the bye first', () => {
+    const eight = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'].map((id) => entry(id, 0));
+    expect(asText(swissRound(eight))).toEqual(['s1-s5', 's2-s6', 's3-s7', 's4-s8']);
+    const seven = swissRound(eight.slice(0, 7));
+    expect(seven.bye).toBe('s7');
+    expect(asText(seven)).toEqual(['s1-s4', 's2-s5', 's3-s6']);
   });
 
   it('gives the bye to the lowest-ranked participant who has not had one', () => {

@@ -1,7 +1,8 @@
 import type { Pairing } from './round-robin.ts';
 
 /*
- * Swiss pairing (issue 21, decision 013): each round pairs participants by points, then by rating,
+ * Swiss pairing (issue 21, decision 013): the first round pairs the top half of the seeds against
+ * the bottom half (issue 57); each later round pairs participants by points, then by rating,
  * with no rematch while one can be avoided; the bye goes to the lowest-ranked participant who has
  * not had one. Pure and deterministic (no randomness), so a round can be replayed and tested.
  */
@@ -52,8 +53,14 @@ export function swissRound(entries: readonly SwissEntry[]): SwissRound {
     const index = ranked.findLastIndex((entry) => !entry.hadBye);
     bye = ranked.splice(index === -1 ? ranked.length - 1 : index, 1)[0]!.id;
   }
-  const met = new Map(ranked.map((entry) => [entry.id, new Set(entry.opponents)]));
   const ids = ranked.map((entry) => entry.id);
+  // The first round (nobody has played) pairs the top half against the bottom half, 1 v n/2+1,
+  // 2 v n/2+2 …, as Swiss events seed it: the favourites do not meet at once.
+  if (ranked.every((entry) => entry.opponents.length === 0)) {
+    const half = ids.length / 2;
+    return { pairings: ids.slice(0, half).map((a, i) => ({ a, b: ids[half + i]! })), bye };
+  }
+  const met = new Map(ranked.map((entry) => [entry.id, new Set(entry.opponents)]));
   const pairs = withoutRematch(ids, met) ?? fewestRematches(ids, met);
   return { pairings: pairs.map(([a, b]) => ({ a, b })), bye };
 }
