@@ -817,3 +817,47 @@ describe('stages and the SPEC bracket window, after review', () => {
     expect(standings.body.placements.map((p) => p.from)).toEqual([5, 6]);
   });
 });
+
+describe('best-of by round and tie-breakers (issue 57)', () => {
+  it('gives each match its round’s best-of, judges results by it, and numbers the stage’s matches M1…Mn', async () => {
+    const cup = await solo(8);
+    const made = await stage(api, cup.id, {
+      format: 'double_elimination',
+      settings: { bestOf: 1, bestOfByRound: [{ side: 'winners', round: 2, bestOf: 3 }, { side: 'grand_final', round: 1, bestOf: 5 }] },
+    });
+    const byPlace = (side: string, round: number) => made.matches.filter((m) => m.side === side && m.round === round).map((m) => m.bestOf);
+    expect(byPlace('winners', 1)).toEqual([1, 1, 1, 1]);
+    expect(byPlace('winners', 2)).toEqual([3, 3]);
+    expect(byPlace('winners', 3)).toEqual([3]);
+    expect(byPlace('losers', 1)).toEqual([1, 1]);
+    expect(byPlace('grand_final', 1)).toEqual([5]);
+    expect(made.matches.map((m) => m.number)).toEqual(made.matches.map((_, i) => i + 1));
+    // A losers' round-1 match waits for the losers of the first two winners' matches.
+    const losersFirst = made.matches.find((m) => m.side === 'losers' && m.round === 1 && m.position === 1)!;
+    expect(losersFirst.from).toEqual({ a: { kind: 'loser', number: 1 }, b: { kind: 'loser', number: 2 } });
+
+    // Round 1 is Bo1: a single game decides it; round 2 is Bo3: 1:0 is not a result there.
+    for (const m of made.matches.filter((x) => x.side === 'winners' && x.round === 1)) expect((await patch(m, { scoreA: 1, scoreB: 0 })).status).toBe(200);
+    const semi = await matchAt(cup.id, made._id, { side: 'winners', round: 2, position: 1 });
+    expect(semi).toMatchObject({ status: 'ready', bestOf: 3 });
+    const refused = await patch(semi, { scoreA: 1, scoreB: 0 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Рахунок не відповідає формату: матч до 2 перемог');
+    const saved = await patch(semi, { games: [{ a: 16, b: 10 }, { a: 8, b: 16 }, { a: 16, b: 14 }] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.match).toMatchObject({ scoreA: 2, scoreB: 1, bestOf: 3, number: semi.number });
+  });
+
+  it('refuses a rule of an even best-of, a round of 0, more than 16 rules, and a tie-breaker twice', async () => {
+    const cup = await solo(4);
+    const create = (settings: Record<string, unknown>) => api.call('POST', `/api/tournaments/${cup.id}/stages`, { token: admin.token, body: { format: 'swiss', settings } });
+    expect((await create({ bestOfByRound: [{ round: 2, bestOf: 2 }] })).status).toBe(400);
+    expect((await create({ bestOfByRound: [{ round: 0, bestOf: 3 }] })).status).toBe(400);
+    expect((await create({ bestOfByRound: Array.from({ length: 17 }, (_, i) => ({ round: i + 1, bestOf: 3 })) })).status).toBe(400);
+    const twice = await create({ tieBreakers: ['buchholz', 'buchholz'] });
+    expect([twice.status, (twice.body as { message: string }).message]).toEqual([400, 'Кожен показник додаткового рейтингу можна вибрати лише раз']);
+    expect(await stagesOf(cup.id)).toEqual([]);
+    const made = await create({ tieBreakers: ['medianBuchholz', 'headToHead'] });
+    expect(made.status).toBe(201);
+  });
+});

@@ -7,7 +7,7 @@
 import type { BracketParticipant } from '../../src/lib/api/bracket.ts';
 import type { StageMatchView, StageView } from '../../src/lib/api/stages.ts';
 import { draftStage, nextSwissRound } from '../../src/lib/domain/stage/build.ts';
-import { allowsDraws, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, type StageFormat, type StageSettings } from '../../src/lib/domain/stage/format.ts';
+import { allowsDraws, bestOfFor, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, type StageFormat, type StageSettings } from '../../src/lib/domain/stage/format.ts';
 import { feedingMatch, type PlannedMatch } from '../../src/lib/domain/stage/plan.ts';
 import { resolveStage, isStageComplete, type EnteredResult, type ResolvedMatch } from '../../src/lib/domain/stage/resolve.ts';
 import { judgeResult, type ResultInput } from '../../src/lib/domain/stage/result.ts';
@@ -45,7 +45,7 @@ function settle(
       const input = decide({ a: match.a!, b: match.b!, plan: match.plan });
       if (!input) return;
       const verdict = judgeResult(input, {
-        bestOf: settings.bestOf ?? 1,
+        bestOf: bestOfFor(settings, match.plan),
         draws: allowsDraws(format),
       });
       if (!verdict.ok) throw new Error(`fixture result refused: ${verdict.reason}`);
@@ -107,6 +107,7 @@ export function stageFixture(
     _id: `m${index + 1}`,
     stage: 's1',
     number: index + 1,
+    bestOf: bestOfFor(settings, m.plan),
     from: { a: feedingMatch(m.plan.a), b: feedingMatch(m.plan.b) },
     group: m.plan.group,
     side: m.plan.side,

@@ -140,6 +140,7 @@ const match = (changes: Partial<StageMatchView> = {}): StageMatchView => ({
   _id: 'm1',
   stage: 's1',
   number: 1,
+  bestOf: 1,
   from: { a: null, b: null },
   group: null,
   side: 'winners',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Points, TieBreaker } from '../../src/lib/domain/stage/format.ts';
+import { bestOfFor, type Points, type TieBreaker } from '../../src/lib/domain/stage/format.ts';
 import type { PlannedMatch } from '../../src/lib/domain/stage/plan.ts';
 import { resolveStage, type EnteredResult } from '../../src/lib/domain/stage/resolve.ts';
 import { groupStandings } from '../../src/lib/domain/stage/standings.ts';
@@ -111,6 +111,30 @@ describe('groupStandings (issue 21: points, then declared tie-breakers among the
     expect(order(['D', 'C', 'A', 'B'], swiss, ['scoreDifference', 'buchholz'])).toEqual(['A', 'D', 'C', 'B']);
   });
 
+  it('ranks by median Buchholz without each one’s best and worst opponent, where plain Buchholz is level', () => {
+    // X (6 points) met A 0, B 0 and C 12: Buchholz 12, median 0. Y (6) met D 3, E 3 and F 6: Buchholz
+    // 12, median 3. F (6) met Y 6 and Z 0: two opponents, nothing cut, 6. Z loses everything.
+    const rows: [string, string, number, number][] = [
+      ['X', 'A', 1, 0],
+      ['X', 'B', 1, 0],
+      ['C', 'X', 1, 0],
+      ['Y', 'D', 1, 0],
+      ['Y', 'E', 1, 0],
+      ['F', 'Y', 1, 0],
+      ['C', 'Z', 1, 0],
+      ['C', 'Z', 1, 0],
+      ['C', 'Z', 1, 0],
+      ['F', 'Z', 1, 0],
+      ['D', 'Z', 1, 0],
+      ['E', 'Z', 1, 0],
+    ];
+    const seeds = ['X', 'Y', 'F', 'C', 'D', 'E', 'A', 'B', 'Z'];
+    const level = (list: string[]) => list.filter((p) => ['X', 'Y', 'F'].includes(p));
+    expect(level(order(seeds, rows, ['buchholz']))).toEqual(['X', 'Y', 'F']);
+    expect(level(order(seeds, rows, ['medianBuchholz']))).toEqual(['F', 'Y', 'X']);
+    expect(order(seeds, rows, ['medianBuchholz'])[0]).toBe('C');
+  });
+
   it('counts a Swiss bye as a win without a score and without an opponent for Buchholz', () => {
     const rows = groupStandings(
       ['A', 'B', 'C'],
@@ -162,5 +186,31 @@ describe('groupStandings (issue 21: points, then declared tie-breakers among the
       ['C', 5],
       ['D', 2],
     ]);
+  });
+});
+
+describe('bestOfFor (issue 57: best-of by round)', () => {
+  // Bo1 until the quarter-finals (round 3 of 5), Bo3 from them, Bo5 in the grand final; the losers' side Bo3 from its round 4.
+  const settings = {
+    bestOf: 1,
+    bestOfByRound: [
+      { round: 3, bestOf: 3 },
+      { side: 'grand_final' as const, round: 1, bestOf: 5 },
+      { side: 'losers' as const, round: 4, bestOf: 3 },
+      { side: 'losers' as const, round: 1, bestOf: 1 },
+    ],
+  };
+  it('takes the latest rule that has started for the match’s side, its own side’s before every side’s', () => {
+    const of = (side: 'winners' | 'losers' | 'grand_final' | null, round: number) => bestOfFor(settings, { side, round });
+    expect([1, 2, 3, 4, 5].map((r) => of('winners', r))).toEqual([1, 1, 3, 3, 3]);
+    expect([1, 2, 3, 4, 5, 6].map((r) => of('losers', r))).toEqual([1, 1, 3, 3, 3, 3]);
+    expect([of('grand_final', 1), of('grand_final', 2)]).toEqual([5, 5]);
+    // A table stage's rounds follow the rules for every side.
+    expect([1, 2, 3].map((r) => of(null, r))).toEqual([1, 1, 3]);
+  });
+  it('falls back to the stage’s best-of, and to 1', () => {
+    expect(bestOfFor({ bestOf: 3 }, { side: 'winners', round: 2 })).toBe(3);
+    expect(bestOfFor({}, { side: null, round: 1 })).toBe(1);
+    expect(bestOfFor({ bestOf: 3, bestOfByRound: [{ round: 2, bestOf: 5 }] }, { side: null, round: 1 })).toBe(3);
   });
 });

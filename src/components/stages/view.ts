@@ -48,6 +48,8 @@ export interface StageMatchCard {
   forfeit: string | null;
   /** Per-game scores of a best-of-N, «16:12, 9:16». */
   games: string | null;
+  /** The match's own best-of (issue 57), shown on the card when it is more than one game. */
+  bestOf: number;
   comment: string;
   /** When it is to be played (issue 22); null once played, for a bye, or while not scheduled. */
   scheduledAt: string | null;
@@ -123,6 +125,7 @@ export function matchCard(
     sides: [side(match, 'a', names), side(match, 'b', names)],
     forfeit: forfeited ? nameOf(names, forfeited) : null,
     games: match.games.length > 0 ? match.games.map((g) => `${g.a}:${g.b}`).join(', ') : null,
+    bestOf: match.bestOf,
     comment: match.comment,
     scheduledAt: match.status === 'completed' || match.bye ? null : match.scheduledAt,
     reportState: match.status === 'completed' ? null : match.reportState,

@@ -27,6 +27,10 @@ export default function ReportPanel({ state, side }: Props) {
   const name = (slot: Slot) => state.participants.find((p) => p._id === match[slot])?.name ?? t('matchPage.tbd');
   const [scoreA, setScoreA] = useState('');
   const [scoreB, setScoreB] = useState('');
+  // Best-of-N (issue 57): each game's (map's) score; the series score follows from the games typed.
+  const [games, setGames] = useState(() => Array.from({ length: match.bestOf }, () => ({ a: '', b: '' })));
+  const typed = games.filter((g) => g.a !== '' && g.b !== '').map((g) => ({ a: Number(g.a), b: Number(g.b) }));
+  const fromGames = typed.length > 0 ? { a: typed.filter((g) => g.a > g.b).length, b: typed.filter((g) => g.b > g.a).length } : null;
   const [reason, setReason] = useState('');
   const [disputing, setDisputing] = useState(false);
   const [calling, setCalling] = useState(false);
@@ -59,7 +63,10 @@ export default function ReportPanel({ state, side }: Props) {
 
   function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    void act(() => reportScore(api, match._id, { scoreA: Number(scoreA), scoreB: Number(scoreB), version: match.version }));
+    const body = fromGames
+      ? { scoreA: fromGames.a, scoreB: fromGames.b, games: typed, version: match.version }
+      : { scoreA: Number(scoreA), scoreB: Number(scoreB), version: match.version };
+    void act(() => reportScore(api, match._id, body));
   }
 
   function sendDispute(event: SubmitEvent<HTMLFormElement>) {
@@ -157,8 +164,9 @@ export default function ReportPanel({ state, side }: Props) {
                 inputMode="numeric"
                 min={0}
                 max={9999}
-                required
-                value={scoreA}
+                required={!fromGames}
+                readOnly={fromGames !== null}
+                value={fromGames ? String(fromGames.a) : scoreA}
                 onChange={(event) => setScoreA(event.target.value)}
               />
               <Field
@@ -168,11 +176,36 @@ export default function ReportPanel({ state, side }: Props) {
                 inputMode="numeric"
                 min={0}
                 max={9999}
-                required
-                value={scoreB}
+                required={!fromGames}
+                readOnly={fromGames !== null}
+                value={fromGames ? String(fromGames.b) : scoreB}
                 onChange={(event) => setScoreB(event.target.value)}
               />
             </div>
+            {match.bestOf > 1 && (
+              <fieldset className="flex flex-col gap-2 rounded-lg border border-line p-3">
+                <legend className="px-1 text-sm font-semibold">{t('reportForm.games', { bestOf: match.bestOf })}</legend>
+                <p className="text-xs text-muted">{t('reportForm.gamesHint')}</p>
+                {games.map((game, i) => (
+                  <div key={i} className="grid grid-cols-[4rem_1fr_1fr] items-center gap-2 text-sm">
+                    <span className="font-medium">{t('reportForm.game', { number: i + 1 })}</span>
+                    {(['a', 'b'] as const).map((slot) => (
+                      <input
+                        key={slot}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={9999}
+                        aria-label={t('reportForm.gameScoreOf', { number: i + 1, name: name(slot) })}
+                        className="field min-h-11 tabular-nums"
+                        value={game[slot]}
+                        onChange={(event) => setGames(games.map((g, j) => (j === i ? { ...g, [slot]: event.target.value } : g)))}
+                      />
+                    ))}
+                  </div>
+                ))}
+              </fieldset>
+            )}
             <p>
               <button type="submit" className="btn-primary" disabled={busy}>
                 {busy ? t('reportForm.sending') : report ? t('reportForm.replace') : t('reportForm.send')}

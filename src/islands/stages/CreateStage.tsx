@@ -6,7 +6,8 @@ import type { StageCreateInput, StagesState } from '../../lib/api/stages.ts';
 import { STAGE_FORMATS, STAGE_SEEDINGS, type StageFormat } from '../../lib/domain/stage/format.ts';
 import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { BEST_OF_CHOICES, formFromPlan, GRAND_FINALS, GROUP_CHOICES, settingsOf, stageBody, type StageForm } from './form.ts';
+import { BEST_OF_CHOICES, formFromPlan, GRAND_FINALS, GROUP_CHOICES, settingsOf, stageBody, tieBreakersOf, type StageForm } from './form.ts';
+import { BestOfRules, TieBreakers } from './StageRules.tsx';
 import { ManualSeeding } from './ManualSeeding.tsx';
 import { reconcileOrder } from './seeding.ts';
 import { stageTitle } from './sections.ts';
@@ -190,6 +191,8 @@ export function CreateStage({ state, plan, busy, startsTournament, onCreate }: P
               {t('stageAdmin.doubleRound')}
             </Check>
           )}
+          <BestOfRules format={form.format} rules={form.bestOfRules} onChange={(bestOfRules) => set({ bestOfRules })} />
+          {shown.tieBreakers && <TieBreakers value={tieBreakersOf(form)} onChange={(tieBreakers) => set({ tieBreakers })} />}
         </fieldset>
 
         {problem && <Notice tone="error">{problem}</Notice>}

@@ -39,7 +39,7 @@ const isStale = (data: unknown): data is { message: string; match: StageMatchVie
  * version (another admin saved first) shows the server's message and the newer match.
  */
 export function MatchResultEditor({ sync, row, stage, names, labels, open, onCancel, onClose, onSaved }: Props) {
-  const bestOf = stage.settings.bestOf ?? 1;
+  const bestOf = row.match.bestOf;
   const [base, setBase] = useState<StageMatchView>(row.match);
   const [form, setForm] = useState<MatchForm>(() => matchForm(row.match, bestOf));
   const [problem, setProblem] = useState<string | null>(null);

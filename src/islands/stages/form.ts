@@ -1,5 +1,18 @@
 import type { MatchUpdateInput, StageCreateInput, StageMatchView, StageView } from '../../lib/api/stages.ts';
-import { allowsDraws, GRAND_FINALS, MAX_BEST_OF, MAX_GROUPS, type GrandFinal, type StageFormat, type StageSeeding, type StageSettings } from '../../lib/domain/stage/format.ts';
+import {
+  allowsDraws,
+  DEFAULT_TIE_BREAKERS,
+  GRAND_FINALS,
+  MAX_BEST_OF,
+  MAX_BEST_OF_RULES,
+  MAX_GROUPS,
+  type BracketSide,
+  type GrandFinal,
+  type StageFormat,
+  type StageSeeding,
+  type StageSettings,
+  type TieBreaker,
+} from '../../lib/domain/stage/format.ts';
 import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { judgeResult, winsNeeded, type GameScore } from '../../lib/domain/stage/result.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -28,9 +41,28 @@ export interface StageForm {
   /** The earlier stage whose best go on; empty for the approved participants. */
   fromStage: string;
   advance: number;
-  /** Settings the form has no field for, kept from a stage plan (points, tie-breakers) and sent as they are. */
-  kept: Pick<StageSettings, 'points' | 'tieBreakers'>;
+  /** Best-of by round (issue 57): from a round on, of a side or of every side, another best-of. */
+  bestOfRules: BestOfRuleForm[];
+  /** Round robin and Swiss: the tie-breakers after points, in order; null for the format's default. */
+  tieBreakers: TieBreaker[] | null;
+  /** Settings the form has no field for, kept from a stage plan (points) and sent as they are. */
+  kept: Pick<StageSettings, 'points'>;
 }
+
+/** One best-of rule as the form holds it: the side ('' for every side) and the round as typed. */
+export interface BestOfRuleForm {
+  side: BracketSide | '';
+  round: string;
+  bestOf: number;
+}
+
+/** The bracket sides a best-of rule may name in a format (none for a table: its rules are by round). */
+export const ruleSidesOf = (format: StageFormat): BracketSide[] =>
+  format === 'double_elimination' ? ['winners', 'losers', 'grand_final'] : format === 'single_elimination' ? ['winners', 'third_place'] : [];
+
+/** The tie-breakers a table format starts with: the form's own choice, else the format's default. */
+export const tieBreakersOf = (form: Pick<StageForm, 'format' | 'tieBreakers'>): TieBreaker[] =>
+  form.tieBreakers ?? [...DEFAULT_TIE_BREAKERS[form.format === 'swiss' ? 'swiss' : 'round_robin']];
 
 export const defaultStageForm = (order: string[] = []): StageForm => ({
   format: 'single_elimination',
@@ -45,6 +77,8 @@ export const defaultStageForm = (order: string[] = []): StageForm => ({
   bestOf: 1,
   fromStage: '',
   advance: 2,
+  bestOfRules: [],
+  tieBreakers: null,
   kept: {},
 });
 
@@ -70,10 +104,9 @@ export function formFromPlan(step: StagePlanStep | undefined, stages: readonly P
     bestOf: settings.bestOf ?? form.bestOf,
     fromStage: feeding ? feeding._id : '',
     advance: step.from?.advance ?? form.advance,
-    kept: {
-      ...(settings.points ? { points: { ...settings.points } } : {}),
-      ...(settings.tieBreakers ? { tieBreakers: [...settings.tieBreakers] } : {}),
-    },
+    bestOfRules: (settings.bestOfByRound ?? []).map((rule) => ({ side: rule.side ?? '', round: String(rule.round), bestOf: rule.bestOf })),
+    tieBreakers: settings.tieBreakers ? [...settings.tieBreakers] : null,
+    kept: settings.points ? { points: { ...settings.points } } : {},
   };
 }
 
@@ -84,6 +117,7 @@ export const settingsOf = (format: StageFormat) => ({
   groups: format === 'round_robin' || format === 'swiss',
   doubleRound: format === 'round_robin',
   rounds: format === 'swiss',
+  tieBreakers: format === 'round_robin' || format === 'swiss',
 });
 
 /** The body of POST …/stages: only the settings the format has, the manual order only for manual seeding. */
@@ -100,6 +134,19 @@ export function stageBody(form: StageForm): { ok: true; body: StageCreateInput }
     settings.rounds = rounds;
   }
   if (form.bestOf !== 1) settings.bestOf = form.bestOf;
+  if (form.bestOfRules.length > 0) {
+    const sides = ruleSidesOf(form.format);
+    const rules = form.bestOfRules.map((rule) => ({ ...(rule.side && sides.includes(rule.side) ? { side: rule.side } : {}), round: Number(rule.round), bestOf: rule.bestOf }));
+    if (rules.length > MAX_BEST_OF_RULES || rules.some((rule) => !Number.isInteger(rule.round) || rule.round < 1 || rule.round > 64)) {
+      return { ok: false, message: t('stageAdmin.bestOfRuleInvalid') };
+    }
+    settings.bestOfByRound = rules;
+  }
+  if (shown.tieBreakers) {
+    const breakers = tieBreakersOf(form);
+    if (new Set(breakers).size !== breakers.length) return { ok: false, message: t('stage.tieBreakersTwice') };
+    if (form.tieBreakers) settings.tieBreakers = breakers;
+  }
   const body: StageCreateInput = { format: form.format, settings };
   const name = form.name.trim();
   if (name) body.name = name;

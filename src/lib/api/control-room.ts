@@ -24,7 +24,7 @@ export type Claim = z.infer<typeof claimSchema>;
 
 export const controlMatchSchema = z.object({
   match: matchSchema,
-  stage: z.object({ _id: z.string(), name: z.string(), number: z.number().int(), format: z.enum(STAGE_FORMATS), bestOf: z.number().int() }),
+  stage: z.object({ _id: z.string(), name: z.string(), number: z.number().int(), format: z.enum(STAGE_FORMATS) }),
   /** Each side's latest report since the match's last result (both when the sides disagree). */
   reports: z.object({ a: claimSchema.nullable(), b: claimSchema.nullable() }),
   /** The latest complaint of a dispute, if any. */

@@ -10,6 +10,7 @@ import {
   GRAND_FINALS,
   MATCH_STATUSES,
   MAX_BEST_OF,
+  MAX_BEST_OF_RULES,
   MAX_GROUPS,
   MAX_STAGE_PARTICIPANTS,
   SLOTS,
@@ -25,6 +26,14 @@ import { getIfChanged, type ApiClient } from './client.ts';
 const score = z.number().int().min(0).max(9999);
 export const gameScoreSchema = z.object({ a: score, b: score });
 
+/** Odd: a best-of-N is won at ⌈N/2⌉. */
+const bestOfSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_BEST_OF)
+  .refine((n) => n % 2 === 1, { error: () => t('stage.bestOfOdd') });
+
 export const stageSettingsSchema = z
   .object({
     thirdPlace: z.boolean().optional(),
@@ -33,12 +42,11 @@ export const stageSettingsSchema = z
     doubleRound: z.boolean().optional(),
     rounds: z.number().int().min(1).max(20).optional(),
     /** Odd: a best-of-N is won at ⌈N/2⌉. */
-    bestOf: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_BEST_OF)
-      .refine((n) => n % 2 === 1, { error: () => t('stage.bestOfOdd') })
+    bestOf: bestOfSchema.optional(),
+    /** From a round on (of one bracket side, or every side), another best-of (issue 57). */
+    bestOfByRound: z
+      .array(z.object({ side: z.enum(BRACKET_SIDES).optional(), round: z.number().int().min(1).max(64), bestOf: bestOfSchema }).strict())
+      .max(MAX_BEST_OF_RULES)
       .optional(),
     points: z
       .object({
@@ -47,7 +55,11 @@ export const stageSettingsSchema = z
         loss: z.number().int().min(0).max(10),
       })
       .optional(),
-    tieBreakers: z.array(z.enum(TIE_BREAKERS)).max(TIE_BREAKERS.length).optional(),
+    tieBreakers: z
+      .array(z.enum(TIE_BREAKERS))
+      .max(TIE_BREAKERS.length)
+      .refine((list) => new Set(list).size === list.length, { error: () => t('stage.tieBreakersTwice') })
+      .optional(),
   })
   .strict();
 
@@ -109,6 +121,8 @@ export const matchSchema = z.object({
   stage: z.string(),
   /** The match's number across its whole stage, M1…Mn in the order the stage is planned (issue 57). */
   number: z.number().int(),
+  /** Its own best-of: the stage's, or its round's (`settings.bestOfByRound`, issue 57). */
+  bestOf: z.number().int(),
   /** Which earlier matches feed its sides (an elimination stage); null for a seed or a fixed side. */
   from: z.object({ a: matchSourceSchema, b: matchSourceSchema }),
   group: z.number().int().nullable(),

@@ -33,7 +33,12 @@ export const SLOTS = ['a', 'b'] as const;
 export type Slot = (typeof SLOTS)[number];
 
 /** Tie-breakers a table may declare, applied in order after points; the seed settles what is left. */
-export const TIE_BREAKERS = ['headToHead', 'scoreDifference', 'scoreFor', 'buchholz', 'wins'] as const;
+/**
+ * Tie-breakers after points, in the order a stage declares them: head-to-head, game (score)
+ * difference, games (score) won, Buchholz, median Buchholz (without the best and the worst
+ * opponent, issue 57), wins.
+ */
+export const TIE_BREAKERS = ['headToHead', 'scoreDifference', 'scoreFor', 'buchholz', 'medianBuchholz', 'wins'] as const;
 export type TieBreaker = (typeof TIE_BREAKERS)[number];
 
 export const MAX_BEST_OF = 9;
@@ -55,10 +60,35 @@ export interface StageSettings {
   rounds?: number;
   /** Games per match; the match is won at ⌈bestOf/2⌉ (default 1). */
   bestOf?: number;
+  /** Best-of by round (issue 57): from a round on (of one bracket side, or of every one), another best-of. */
+  bestOfByRound?: BestOfRule[];
   /** Round robin and Swiss: points for a win, a draw and a loss (default 3, 1, 0). */
   points?: Points;
   /** Round robin and Swiss: declared order of tie-breakers after points. */
   tieBreakers?: TieBreaker[];
+}
+
+/** From `round` on — of `side`, or of every side when absent — matches are best-of-`bestOf`. */
+export interface BestOfRule {
+  side?: BracketSide | undefined;
+  round: number;
+  bestOf: number;
+}
+
+/** How many rules a stage may have: one per round of the largest bracket's sides is plenty. */
+export const MAX_BEST_OF_RULES = 16;
+
+/**
+ * A match's own best-of: the rule for its side or every side that starts latest at or before its
+ * round (a side's own rule first on the same round), else the stage's `bestOf`, else 1.
+ */
+export function bestOfFor(settings: Pick<StageSettings, 'bestOf' | 'bestOfByRound'>, match: { side: BracketSide | null; round: number }): number {
+  let found: BestOfRule | undefined;
+  for (const rule of settings.bestOfByRound ?? []) {
+    if ((rule.side !== undefined && rule.side !== match.side) || rule.round > match.round) continue;
+    if (!found || rule.round > found.round || (rule.round === found.round && rule.side !== undefined)) found = rule;
+  }
+  return found?.bestOf ?? settings.bestOf ?? 1;
 }
 
 export interface Points {

@@ -97,7 +97,22 @@ function breakerValues(breaker: TieBreaker, level: readonly string[], rows: Map<
     );
     return (id: string) => mini.get(id)!.points;
   }
-  return (id: string) => rows.get(id)![breaker === 'wins' ? 'wins' : breaker];
+  if (breaker === 'medianBuchholz') {
+    // Buchholz without the best and the worst opponent (with three or more), so one walkover or one
+    // giant met by chance does not decide the tie.
+    const faced = new Map<string, number[]>();
+    for (const m of matches) {
+      if (m.status !== 'completed' || m.bye || !m.a || !m.b || !rows.has(m.a) || !rows.has(m.b)) continue;
+      faced.set(m.a, [...(faced.get(m.a) ?? []), rows.get(m.b)!.points]);
+      faced.set(m.b, [...(faced.get(m.b) ?? []), rows.get(m.a)!.points]);
+    }
+    return (id: string) => {
+      const list = faced.get(id) ?? [];
+      const sum = list.reduce((total, p) => total + p, 0);
+      return list.length >= 3 ? sum - Math.max(...list) - Math.min(...list) : sum;
+    };
+  }
+  return (id: string) => rows.get(id)![breaker];
 }
 
 /**

@@ -12,6 +12,7 @@ export const competition: Record<keyof typeof uk, string> = {
   'stage.tooMany': 'A stage may have at most {max} participants',
   'stage.thirdPlaceNeedsFour': 'A third-place match needs at least 4 participants',
   'stage.bestOfOdd': 'Games per match must be odd: 1, 3, 5, 7 or 9',
+  'stage.tieBreakersTwice': 'Each tie-breaker can be chosen only once',
   'stage.bracketOtherStages': 'This tournament runs in stages: create and clear them in the «Stages» window; the bracket here only shows the playoff',
   'stage.groupTooLarge': 'A round-robin group may have at most {max} participants: split them into groups',
   'stage.nextRound': 'Round {round} paired',

@@ -110,7 +110,7 @@ export async function controlRoom(db: Tx, tournamentId: string, now = new Date()
     const told = story(actions.filter((a) => a.matchId === match._id));
     return {
       match,
-      stage: { _id: stage.id, name: stage.name, number: stage.number, format: stage.format, bestOf: stage.settings.bestOf ?? 1 },
+      stage: { _id: stage.id, name: stage.name, number: stage.number, format: stage.format },
       ...told,
       call: calledIds.has(match._id) ? told.call : null,
       confirmBy: match.reportState === 'reported' ? (loaded.rows[index]!.confirmBy?.toISOString() ?? null) : null,

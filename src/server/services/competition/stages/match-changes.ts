@@ -1,6 +1,6 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import type { MatchUpdateInput, StageMatchView } from '../../../../lib/api/stages.ts';
-import { allowsDraws } from '../../../../lib/domain/stage/format.ts';
+import { allowsDraws, bestOfFor } from '../../../../lib/domain/stage/format.ts';
 import { resetBy, resolveStage } from '../../../../lib/domain/stage/resolve.ts';
 import { judgeResult, type ResultRefusal } from '../../../../lib/domain/stage/result.ts';
 import { normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
@@ -45,7 +45,7 @@ export function lockedView(found: LockedMatch) {
   return {
     match: matchView(loaded, index),
     row: loaded.rows[index]!,
-    rules: { bestOf: loaded.stage.settings.bestOf ?? 1, draws: allowsDraws(loaded.stage.format) },
+    rules: { bestOf: bestOfFor(loaded.stage.settings, loaded.plan[index]!), draws: allowsDraws(loaded.stage.format) },
     feedsLater: feedsLater(found),
   };
 }
@@ -64,7 +64,7 @@ export async function changeLockedMatch(
   alongside?: (match: StageMatchView) => SQLWrapper[],
 ): Promise<MatchSaved> {
   const { tournament, all, loaded, index } = found;
-  const bestOf = loaded.stage.settings.bestOf ?? 1;
+  const bestOf = bestOfFor(loaded.stage.settings, loaded.plan[index]!);
   if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished', bestOf };
   const state = loaded.resolved[index]!;
   const entered = new Map(loaded.entered);

@@ -1,6 +1,7 @@
 import type { StageMatchView, StagesState, StageView } from '../../../../lib/api/stages.ts';
 import type { Bracket } from '../../../../lib/domain/bracket.ts';
 import { bracketOf } from '../../../../lib/domain/stage/legacy.ts';
+import { bestOfFor } from '../../../../lib/domain/stage/format.ts';
 import { feedingMatch } from '../../../../lib/domain/stage/plan.ts';
 import type { Tx } from '../../../db/client.ts';
 import { finished, placementsOf, standingsOf, tablesOf, type TournamentStandings } from './standings.ts';
@@ -16,6 +17,7 @@ export function matchView(loaded: LoadedStage, index: number): StageMatchView {
     _id: row.id,
     stage: loaded.stage.id,
     number: index + 1,
+    bestOf: bestOfFor(loaded.stage.settings, planned),
     from: { a: feedingMatch(planned.a), b: feedingMatch(planned.b) },
     group: row.groupNumber,
     side: row.side,
