@@ -848,6 +848,22 @@ describe('best-of by round and tie-breakers (issue 57)', () => {
     expect(saved.body.match).toMatchObject({ scoreA: 2, scoreB: 1, bestOf: 3, number: semi.number });
   });
 
+  it('says when «by rating» found nobody rated and seeded by the order of applications', async () => {
+    const cup = await solo(4);
+    const made = await api.call<{ message: string; stage: StageView }>('POST', `/api/tournaments/${cup.id}/stages`, {
+      token: admin.token,
+      body: { format: 'single_elimination', seeding: 'rating' },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.message).toBe('Етап створено: 4 учасники. Ніхто з учасників ще не має рейтингу в цій грі, тож посів — за порядком заявок.');
+    // Application order, paired as rating seeds are: 1 v 4, 2 v 3.
+    const [a, b, c, d] = cup.approved;
+    expect(made.body.stage.seeds).toEqual([a, d, b, c]);
+    const plain = await solo(2);
+    const ordered = await api.call<{ message: string }>('POST', `/api/tournaments/${plain.id}/stages`, { token: admin.token, body: { format: 'single_elimination' } });
+    expect(ordered.body.message).toBe('Етап створено: 2 учасники');
+  });
+
   it('refuses a rule of an even best-of, a round of 0, more than 16 rules, and a tie-breaker twice', async () => {
     const cup = await solo(4);
     const create = (settings: Record<string, unknown>) => api.call('POST', `/api/tournaments/${cup.id}/stages`, { token: admin.token, body: { format: 'swiss', settings } });

@@ -280,7 +280,7 @@ test('an admin seeds a stage by hand from the keyboard: Alt+arrows move the focu
 
   await dialog.getByRole('button', { name: 'Створити етап', exact: true }).click();
   await dialog.getByRole('button', { name: 'Так, створити й розпочати' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Етап створено' })).toHaveText('Етап створено: 4 учасників');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Етап створено' })).toHaveText('Етап створено: 4 учасники');
   // Manual order, then standard pairing: 1 v 4 and 2 v 3.
   const [stage] = await stagesOf(request, id);
   expect(stage!.seeding).toBe('manual');

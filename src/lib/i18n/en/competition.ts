@@ -3,6 +3,8 @@ import type { competition as uk } from '../uk/competition.ts';
 /** What the competition engine's API answers (issue 21): stages created, results saved, refusals. */
 export const competition: Record<keyof typeof uk, string> = {
   'stage.created': 'Stage created: {participants}',
+  'stage.nobodyRated': 'Nobody here has a rating in this game yet, so the seeds follow the order of applications.',
+  'stage.someUnrated': 'Without a rating: {count}; they are seeded last in the order they applied.',
   'stage.notFound': 'Stage not found',
   'stage.finished': 'The tournament is finished: its stages no longer change',
   'stage.manualParticipants': 'For manual seeding, list every participant of the stage exactly once',

@@ -1,6 +1,8 @@
 /** What the competition engine's API answers (issue 21): stages created, results saved, refusals. */
 export const competition = {
   'stage.created': 'Етап створено: {participants}',
+  'stage.nobodyRated': 'Ніхто з учасників ще не має рейтингу в цій грі, тож посів — за порядком заявок.',
+  'stage.someUnrated': 'Без рейтингу {count}: вони в кінці посіву за порядком заявок.',
   'stage.notFound': 'Етап не знайдено',
   'stage.finished': 'Турнір завершено: його етапи вже не змінюються',
   'stage.manualParticipants': 'Для ручного посіву вкажіть кожного учасника етапу рівно один раз',

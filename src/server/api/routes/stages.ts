@@ -92,11 +92,17 @@ export const stageRoutes = router()
       const created = await createStage(c.get('db'), id, c.req.valid('json'), c.var.auth.user);
       if (!created.ok) refuseStage(created.reason);
       const count = created.stage.seeds.filter((s) => s !== null).length;
+      // «By rating» says when it could not be: nobody rated falls back to the order of applications entirely.
+      const fallback =
+        created.unrated === undefined || created.unrated === 0
+          ? ''
+          : `. ${created.unrated >= count ? t('stage.nobodyRated') : t('stage.someUnrated', { count: plural(defaultLocale, 'count.participants', created.unrated) })}`;
       return c.json(
         {
-          message: t('stage.created', {
-            participants: plural(defaultLocale, 'count.participantsOf', count),
-          }),
+          message:
+            t('stage.created', {
+              participants: plural(defaultLocale, 'count.participants', count),
+            }) + fallback,
           stage: created.stage,
         },
         201,

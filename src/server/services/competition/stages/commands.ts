@@ -47,7 +47,11 @@ export type StageRefusal =
   | 'thirdPlaceNeedsFour'
   | 'groupTooLarge';
 
-export type StageCreated = { ok: true; stage: StageView; started: boolean } | { ok: false; reason: StageRefusal };
+/**
+ * A stage created; for one seeded by rating, how many of its participants have a rating in the game
+ * (`unrated`: those without one, seeded last in the order they applied; all of them when nobody is rated).
+ */
+export type StageCreated = { ok: true; stage: StageView; started: boolean; unrated?: number } | { ok: false; reason: StageRefusal };
 
 /** Who advances from a finished stage: the top `advance` of each group, cross-seeded; from an elimination stage, the best placed. */
 function advancing(source: LoadedStage, advance: number): string[] {
@@ -183,7 +187,8 @@ async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput,
     });
     await bumpTournament(tx, tournament, all, started ? { status: 'started' } : {});
     await recordAudit(tx, stageCreatedEntry(tournament.id, created!.stage, actor));
-    return { ok: true, stage: stageView(created!), started };
+    const unrated = seeding === 'rating' && !input.from ? pool.filter((id) => !ratings.has(id)).length : undefined;
+    return { ok: true, stage: stageView(created!), started, ...(unrated === undefined ? {} : { unrated }) };
   });
 }
 
