@@ -22,9 +22,9 @@ beforeAll(async () => {
 afterEach(() => setLocaleResolver(() => 'uk'));
 
 const eight = players(8);
-async function render(stage: StageView, participants = eight): Promise<string> {
+async function render(stage: StageView, participants = eight, last = true): Promise<string> {
   const html = await container.renderToString(StageSection, {
-    props: { stage, names: namesOf(participants) },
+    props: { stage, names: namesOf(participants), last },
   });
   // The dev build's source annotations are noise for these assertions.
   return html.replace(/ data-astro-source-(file|loc)="[^"]*"/g, '');
@@ -73,6 +73,17 @@ describe('double elimination', () => {
     // The places: P1 first after the reset, P2 second.
     expect(values(html, 'data-place').slice(0, 4)).toEqual(['1', '2', '3', '4']);
     expect(text(html.slice(html.indexOf('data-placements')))).toMatch(/1 місце 1 P1 .*2 місце 2 P2/);
+  });
+
+  it('numbers its matches M1…Mn, names the matches empty slots wait for, and calls its places the stage’s when a stage follows', async () => {
+    const waiting = await render(stageFixture('double_elimination', eight, { decide: () => null }));
+    // M1–M14 drawn; the reset (M15) only once it is to be played.
+    expect(values(waiting, 'aria-label').filter((l) => /, M\d+$/.test(l!))).toEqual(Array.from({ length: 14 }, (_, i) => expect.stringMatching(new RegExp(`, M${i + 1}$`))));
+    expect(text(waiting)).toContain('Переможець M1');
+    expect(text(waiting)).toContain('Переможений у M1');
+    const followed = await render(stageFixture('double_elimination', eight), eight, false);
+    expect(text(followed)).toContain('Місця в цьому етапі (не підсумкові)');
+    expect(text(followed)).not.toContain('Підсумкові місця');
   });
 
   it('is in English for an English reader', async () => {

@@ -254,6 +254,17 @@ describe('page helpers', () => {
     expect(stagesProgress([stageFixture('double_elimination', eight)])).toEqual({ completed: 15, total: 15, percent: 100 });
   });
 
+  it('counts a Swiss stage’s rounds not paired yet, so one round played is not 100 %', () => {
+    const eight = players(8);
+    // Three rounds of four matches; the first paired and played, the next two not paired yet.
+    const firstRound = stageFixture('swiss', eight, { decide: ({ plan }) => (plan.round === 1 ? { scoreA: 1, scoreB: 0 } : null) });
+    expect(stagesProgress([firstRound])).toEqual({ completed: 4, total: 12, percent: 33 });
+    const onlyPaired = stageFixture('swiss', eight, { decide: () => null });
+    expect(stagesProgress([onlyPaired])).toEqual({ completed: 0, total: 12, percent: 0 });
+    // Seven play four a round, the bye one of them.
+    expect(stagesProgress([stageFixture('swiss', players(7), { decide: () => null })])).toMatchObject({ total: 12 });
+  });
+
   it('draws stages for anything but one lone single-elimination stage', () => {
     const single = stageFixture('single_elimination', players(4));
     const double = stageFixture('double_elimination', players(4));

@@ -3,6 +3,7 @@ import type { PlacementView, StageMatchView, StagesState, StageView } from '../.
 import { pictureSrc } from '../../lib/domain/address.ts';
 import { roundKind } from '../../lib/domain/bracket.ts';
 import type { BracketSide, MatchStatus } from '../../lib/domain/stage/format.ts';
+import { swissRounds as plannedSwissRounds } from '../../lib/domain/stage/build.ts';
 import type { ReportState } from '../../lib/domain/match-day.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -298,16 +299,28 @@ export const placementRows = (placements: readonly PlacementView[], names: Names
     }));
 
 /** Matches played out of those to play, over every stage; byes are neither. */
-export function stagesProgress(stages: readonly Pick<StageView, 'matches'>[]): {
+export function stagesProgress(stages: readonly Pick<StageView, 'matches' | 'format' | 'settings' | 'groups'>[]): {
   completed: number;
   total: number;
   percent: number;
 } {
   // As the SPEC bracket's progress counts (lib/domain/bracket.ts `progress`): byes, and a grand
-  // final's reset that was not needed, are completed matches.
+  // final's reset that was not needed, are completed matches. A Swiss stage pairs its rounds one by
+  // one: the rounds not paired yet count too (issue 57), or one round played would read as 100 %.
   const all = stages.flatMap((s) => s.matches);
   const completed = all.filter((m) => m.status === 'completed').length;
-  return { completed, total: all.length, percent: all.length ? Math.round((completed / all.length) * 100) : 0 };
+  const unpaired = stages.reduce((sum, stage) => sum + swissRoundsToCome(stage), 0);
+  const total = all.length + unpaired;
+  return { completed, total, percent: total ? Math.round((completed / total) * 100) : 0 };
+}
+
+/** The matches of a Swiss stage's rounds not paired yet: each group plays ⌈n/2⌉ a round (a bye is one). */
+function swissRoundsToCome(stage: Pick<StageView, 'matches' | 'format' | 'settings' | 'groups'>): number {
+  if (stage.format !== 'swiss') return 0;
+  const groups = stage.groups.map((g) => g.participants);
+  const paired = Math.max(0, ...stage.matches.map((m) => m.round));
+  const left = Math.max(0, plannedSwissRounds(stage.settings, groups) - paired);
+  return left * groups.reduce((sum, members) => sum + Math.ceil(members.length / 2), 0);
 }
 
 /**

@@ -74,5 +74,6 @@ export const stages: Record<keyof typeof uk, string> = {
 
   'stages.placements': 'Final places',
   'stages.placementsSoFar': 'Places known so far',
+  'stages.placementsOfStage': 'Places in this stage (not final)',
   'stages.place': 'Place {place}',
 };

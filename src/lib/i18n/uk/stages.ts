@@ -76,5 +76,6 @@ export const stages = {
   // Final places.
   'stages.placements': 'Підсумкові місця',
   'stages.placementsSoFar': 'Місця, відомі на зараз',
+  'stages.placementsOfStage': 'Місця в цьому етапі (не підсумкові)',
   'stages.place': '{place} місце',
 } as const;
