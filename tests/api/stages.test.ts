@@ -848,6 +848,25 @@ describe('best-of by round and tie-breakers (issue 57)', () => {
     expect(saved.body.match).toMatchObject({ scoreA: 2, scoreB: 1, bestOf: 3, number: semi.number });
   });
 
+  it('tells a match where its winner and loser go next, and against whom', async () => {
+    const cup = await solo(4);
+    const made = await stage(api, cup.id, { format: 'double_elimination', settings: { grandFinal: 'simple' } });
+    const [first, second] = made.matches.filter((m) => m.side === 'winners' && m.round === 1);
+    type Next = { winner: { number: number; opponent: string | null; waitsFor: unknown } | null; loser: { number: number; opponent: string | null; waitsFor: unknown } | null };
+    const nextOf = async (id: string) => (await api.call<{ next: Next; participants: { _id: string }[] }>('GET', `/api/matches/${id}`)).body;
+    const before = await nextOf(first!._id);
+    expect(before.next.winner).toMatchObject({ number: 3, opponent: null, waitsFor: { kind: 'winner', number: 2 } });
+    expect(before.next.loser).toMatchObject({ number: 4, opponent: null, waitsFor: { kind: 'loser', number: 2 } });
+    await patch(second!, { scoreA: 1, scoreB: 0 });
+    const after = await nextOf(first!._id);
+    expect(after.next.winner).toMatchObject({ number: 3, opponent: second!.a, waitsFor: null });
+    expect(after.next.loser).toMatchObject({ number: 4, opponent: second!.b, waitsFor: null });
+    // The page names them: they are among the answer's participants.
+    expect(after.participants.map((p) => p._id)).toEqual(expect.arrayContaining([second!.a, second!.b]));
+    const final = made.matches.find((m) => m.side === 'grand_final')!;
+    expect((await nextOf(final._id)).next).toEqual({ winner: null, loser: null });
+  });
+
   it('says when «by rating» found nobody rated and seeded by the order of applications', async () => {
     const cup = await solo(4);
     const made = await api.call<{ message: string; stage: StageView }>('POST', `/api/tournaments/${cup.id}/stages`, {

@@ -204,6 +204,13 @@ export const stagesStateSchema = z.object({
 });
 export type StagesState = z.infer<typeof stagesStateSchema>;
 
+const nextMatchSchema = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  opponent: z.string().nullable(),
+  waitsFor: z.object({ kind: z.enum(['winner', 'loser']), number: z.number().int() }).nullable(),
+});
+
 export const matchStateSchema = z.object({
   match: matchSchema,
   stage: stageSchema.pick({
@@ -221,6 +228,11 @@ export const matchStateSchema = z.object({
   participants: z.array(bracketParticipantSchema),
   /** Who acts for each side (issue 22): the player's, or the team captain's, user id. */
   actors: z.object({ a: z.string().nullable(), b: z.string().nullable() }),
+  /**
+   * Where each side goes next (issue 57): the match the winner (and, in a double elimination, the
+   * loser) plays next, against whom — a participant's id, or the match still to decide it.
+   */
+  next: z.object({ winner: nextMatchSchema.nullable(), loser: nextMatchSchema.nullable() }),
   /** A players' report waiting for the other side, or disputed; null when none is. */
   report: z
     .object({

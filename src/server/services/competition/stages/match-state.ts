@@ -6,7 +6,8 @@ import { prepared } from '../../../db/prepared.ts';
 import { matchActions, users } from '../../../db/schema/index.ts';
 import { actorsOf, type SideActor } from '../../match-day/match-actions.ts';
 import { approvedParticipants } from '../../match-day/participants.ts';
-import { locate, readTournamentOfMatch, stagesAt, type LockedMatch, type MatchRow, type TournamentRow } from './store.ts';
+import { feedingMatch, type Source } from '../../../../lib/domain/stage/plan.ts';
+import { locate, readTournamentOfMatch, stagesAt, type LoadedStage, type LockedMatch, type MatchRow, type TournamentRow } from './store.ts';
 import { matchView } from './views.ts';
 
 /** A stage match with its stage and tournament (`GET /api/matches/{id}`). */
@@ -25,7 +26,9 @@ export async function findMatch(db: Tx, matchId: string): Promise<MatchState | n
 export async function matchState(db: Tx, { tournament, loaded, index }: LockedMatch, known?: ReadonlyMap<string, SideActor>): Promise<MatchState> {
   const { stage } = loaded;
   const { a, b } = loaded.resolved[index]!;
-  const sides = [a, b].filter((id): id is string => id !== null);
+  const next = { winner: nextOf(loaded, index, 'winner'), loser: nextOf(loaded, index, 'loser') };
+  // The next opponents are named on the page as the sides are.
+  const sides = [a, b, next.winner?.opponent ?? null, next.loser?.opponent ?? null].filter((id): id is string => id !== null);
   const [participants, day] = await Promise.all([
     sides.length > 0 ? approvedParticipants(db, tournament, { only: sides }) : [],
     matchDay(db, tournament, loaded.rows[index]!, loaded.resolved[index]!, known),
@@ -45,8 +48,20 @@ export async function matchState(db: Tx, { tournament, loaded, index }: LockedMa
       soloOnly: tournament.soloOnly,
     },
     participants,
+    next,
     ...day,
   };
+}
+
+/** The match a side of match `index` goes on to as its `kind` (a bracket's), and who waits there. */
+function nextOf(loaded: LoadedStage, index: number, kind: 'winner' | 'loser'): MatchState['next']['winner'] {
+  const feeds = (source: Source) => source.kind === kind && source.match === index;
+  const j = loaded.plan.findIndex((planned) => feeds(planned.a) || feeds(planned.b));
+  if (j === -1) return null;
+  const planned = loaded.plan[j]!;
+  const other = feeds(planned.a) ? 'b' : 'a';
+  const opponent = loaded.resolved[j]![other];
+  return { _id: loaded.rows[j]!.id, number: j + 1, opponent, waitsFor: opponent ? null : feedingMatch(planned[other]) };
 }
 
 /** A match's history, oldest first, with who acted: prepared (db/prepared.ts), as every players' action and read of a match answers with it. */
