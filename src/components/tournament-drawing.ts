@@ -1,6 +1,6 @@
 import { getBracket, type BracketState } from '../lib/api/bracket.ts';
 import { errorMessage, HTTPError, type ApiClient } from '../lib/api/client.ts';
-import { getStages, type StagesState } from '../lib/api/stages.ts';
+import { getStages, type StageMatchView, type StagesState } from '../lib/api/stages.ts';
 import { getTournament, type TournamentDetail } from '../lib/api/tournaments.ts';
 import { t } from '../lib/i18n/index.ts';
 import { champion, progress } from '../lib/domain/bracket.ts';
@@ -25,8 +25,22 @@ export interface TournamentDrawingView {
   /** The SPEC bracket's rounds. */
   rounds: RoundView[];
   /** What each SPEC bracket card adds (issue 22): the link to its match page, its time while it is to be played, a players' report. */
-  cardOf: (match: MatchView) => { href: string | undefined; scheduledAt: string | null | undefined; reportState: ReportState | null | undefined };
+  cardOf: (match: MatchView) => {
+    href: string | undefined;
+    scheduledAt: string | null | undefined;
+    reportState: ReportState | null | undefined;
+    /** Its stage match's number, score and the matches its empty slots wait for (issue 57). */
+    number: number | undefined;
+    scores: [number | null, number | null] | undefined;
+    waitsFor: [string | null, string | null] | undefined;
+  };
 }
+
+/** «Переможець M3» for an empty slot fed by an earlier match, as the stage drawing names it. */
+const slotWaits = (match: StageMatchView, slot: 'a' | 'b'): string | null => {
+  const from = match.from[slot];
+  return from && !match[slot] ? t(from.kind === 'winner' ? 'stages.winnerOf' : 'stages.loserOf', { number: from.number }) : null;
+};
 
 export function tournamentDrawing(state: BracketState, stagesState: StagesState | null): TournamentDrawingView {
   const stages = drawsStages(stagesState) ? stagesState!.stages : [];
@@ -53,6 +67,9 @@ export function tournamentDrawing(state: BracketState, stagesState: StagesState 
         // Its time while it is still to be played, localised by LocalTimes.
         scheduledAt: found && found.status !== 'completed' && !found.bye ? found.scheduledAt : null,
         reportState: found?.reportState,
+        number: found?.number,
+        scores: found && found.status === 'completed' && !found.bye ? [found.scoreA, found.scoreB] : undefined,
+        waitsFor: found ? [slotWaits(found, 'a'), slotWaits(found, 'b')] : undefined,
       };
     },
   };

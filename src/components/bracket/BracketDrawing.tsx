@@ -1,5 +1,4 @@
-import type { ReportState } from '../../lib/domain/match-day.ts';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { t } from '../../lib/i18n/index.ts';
 import { MatchCard } from './MatchCard.tsx';
 import type { MatchView, RoundView } from './view.ts';
@@ -33,7 +32,7 @@ interface Props {
    * What the default card adds to each match on the bracket page (issue 22): the link to its page,
    * its time. A function here rather than `renderMatch`, as an Astro page cannot pass React children.
    */
-  cardOf?: (match: MatchView) => { href?: string | undefined; scheduledAt?: string | null | undefined; reportState?: ReportState | null | undefined };
+  cardOf?: (match: MatchView) => Pick<ComponentProps<typeof MatchCard>, 'href' | 'scheduledAt' | 'reportState' | 'number' | 'scores' | 'waitsFor'>;
 }
 
 /**

@@ -20,7 +20,7 @@ function SidePicture({ side }: { side: SideView }) {
 }
 
 /** One side; its name links to the profile unless the whole card is a button (the admin's, SPEC bracket modal). */
-function Side({ side, linked }: { side: SideView; linked: boolean }) {
+function Side({ side, linked, score, waitsFor }: { side: SideView; linked: boolean; score?: number | null | undefined; waitsFor?: string | null | undefined }) {
   const tone = side.result === 'winner' ? 'bg-surface-2 font-semibold text-accent' : side.result === 'loser' ? 'text-muted' : side.id ? '' : 'text-muted italic';
   return (
     <li className={`flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1 ${tone}`}>
@@ -30,11 +30,12 @@ function Side({ side, linked }: { side: SideView; linked: boolean }) {
           {side.name}
         </a>
       ) : (
-        <span className="min-w-0 flex-1 truncate" title={side.name}>
-          {side.name}
+        <span className="min-w-0 flex-1 truncate" title={waitsFor ?? side.name}>
+          {waitsFor ?? side.name}
         </span>
       )}
       {side.result === 'winner' && <Crown />}
+      {score !== null && score !== undefined && <span className="shrink-0 font-mono font-semibold tabular-nums">{score}</span>}
     </li>
   );
 }
@@ -51,13 +52,19 @@ interface Props {
   scheduledAt?: string | null | undefined;
   /** A players' report waiting for confirmation, or disputed (issue 22). */
   reportState?: ReportState | null | undefined;
+  /** Its stage match's number, M1…Mn (issue 57); the SPEC bracket's own count by round otherwise. */
+  number?: number | undefined;
+  /** Each side's score once played (its stage match's), and for an empty slot the match it waits for. */
+  scores?: [number | null, number | null] | undefined;
+  waitsFor?: [string | null, string | null] | undefined;
 }
 
 /**
  * One match (SPEC §2 Bracket modal): number, status badge, both sides with a crown on the winner,
  * the comment. Server-rendered on the bracket page and live in the modal.
  */
-export function MatchCard({ match, children, className = '', onClick, href, scheduledAt, reportState }: Props) {
+export function MatchCard({ match, children, className = '', onClick, href, scheduledAt, reportState, number, scores, waitsFor }: Props) {
+  const title = number === undefined ? t('bracket.match', { number: match.number }) : t('stages.match', { number });
   return (
     <article
       aria-label={match.label}
@@ -67,10 +74,10 @@ export function MatchCard({ match, children, className = '', onClick, href, sche
       <div className="mb-1.5 flex items-center justify-between gap-2">
         {href ? (
           <a href={href} className="text-xs font-semibold">
-            {t('bracket.match', { number: match.number })}
+            {title}
           </a>
         ) : (
-          <span className="text-xs font-semibold text-muted">{t('bracket.match', { number: match.number })}</span>
+          <span className="text-xs font-semibold text-muted">{title}</span>
         )}
         <span className="flex flex-wrap justify-end gap-1">
           {reportState && <ReportStateBadge state={reportState} />}
@@ -78,8 +85,8 @@ export function MatchCard({ match, children, className = '', onClick, href, sche
         </span>
       </div>
       <ul className="flex flex-col gap-1">
-        <Side side={match.sides[0]} linked={!onClick} />
-        <Side side={match.sides[1]} linked={!onClick} />
+        <Side side={match.sides[0]} linked={!onClick} score={scores?.[0]} waitsFor={match.sides[0].id ? null : waitsFor?.[0]} />
+        <Side side={match.sides[1]} linked={!onClick} score={scores?.[1]} waitsFor={match.sides[1].id ? null : waitsFor?.[1]} />
       </ul>
       {scheduledAt && <MatchTime iso={scheduledAt} className="mt-1.5" />}
       {match.comment && (
