@@ -69,7 +69,7 @@ test('the other player disputes the report with a reason, and the admin’s resu
   await other.getByRole('button', { name: 'Оскаржити' }).click();
   await other.getByLabel('Чому рахунок неправильний').fill('Насправді я виграв 1:0');
   await other.getByRole('button', { name: 'Надіслати скаргу' }).click();
-  await expect(other.getByText('Результат оскаржено: рішення за адміністратором')).toBeVisible();
+  await expect(other.getByText('Результат оскаржено: рішення за організатором')).toBeVisible();
   await expect(other.getByText('Насправді я виграв 1:0')).toBeVisible();
   await expect(other.getByRole('button', { name: /Підтвердити|Оскаржити/ })).toHaveCount(0);
 
@@ -78,7 +78,7 @@ test('the other player disputes the report with a reason, and the admin’s resu
   const resolved = await request.patch(`/api/matches/${matchId}`, { headers: bearer(admin), data: { scoreA: 0, scoreB: 1, version: disputed.match.version } });
   expect(resolved.status()).toBe(200);
   await other.reload();
-  await expect(other.getByText('Результат оскаржено: рішення за адміністратором')).toHaveCount(0);
+  await expect(other.getByText('Результат оскаржено: рішення за організатором')).toHaveCount(0);
   await expect(other.getByRole('region', { name: 'Історія матчу' }).getByText(/вносить результат 0:1/)).toBeVisible();
   await expect(other.getByText('Завершено', { exact: true })).toBeVisible();
   await other.context().close();

@@ -40,7 +40,7 @@ export const matchReports: Record<keyof typeof uk, string> = {
   'matchPage.history': 'Match history',
   'matchPage.noHistory': 'Nothing has happened yet',
   'matchPage.reportWaiting': '{name} reports {score}; confirmation by {time}',
-  'matchPage.reportDisputed': 'The result is disputed: an admin decides',
+  'matchPage.reportDisputed': 'The result is disputed: an organiser decides',
   'matchPage.description': '{status} · {score}',
   'matchPage.descriptionNoScore': '{status}',
   'matchPage.backToTournament': 'Back to the tournament',

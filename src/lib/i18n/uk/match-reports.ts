@@ -38,7 +38,7 @@ export const matchReports = {
   'matchPage.history': 'Історія матчу',
   'matchPage.noHistory': 'Поки що нічого не сталося',
   'matchPage.reportWaiting': '{name} повідомляє рахунок {score}; підтвердження до {time}',
-  'matchPage.reportDisputed': 'Результат оскаржено: рішення за адміністратором',
+  'matchPage.reportDisputed': 'Результат оскаржено: рішення за організатором',
   'matchPage.description': '{status} · {score}',
   'matchPage.descriptionNoScore': '{status}',
   'matchPage.backToTournament': 'До турніру',
