@@ -117,9 +117,9 @@ describe("the reader's language", () => {
     await announce(api.db, [{ ...matchReady(me.user.id, 'Vitalii'), params: { tournament: 'Kyiv Cup', opponent: 'Vitalii', time: '2030-05-01T16:00:00Z' } }]);
     const [english] = (await bell(me, 'en')).body;
     expect(english).toMatchObject({ kind: 'matchReady', link: '/matches/00000000-0000-4000-8000-000000000001' });
-    expect(english!.text).toBe('Your match against Vitalii (“Kyiv Cup”) is ready. Starts: 1 May 2030 at 19:00.');
+    expect(english!.text).toBe('Your match against Vitalii (“Kyiv Cup”) is ready. Starts: 1 May 2030 at 19:00 (Kyiv time).');
     expect(Object.keys(english!.payload)).toEqual([]);
-    expect((await bell(me)).body[0]!.text).toBe('Ваш матч проти Vitalii («Kyiv Cup») готовий. Початок: 1 травня 2030 р. о 19:00.');
+    expect((await bell(me)).body[0]!.text).toBe('Ваш матч проти Vitalii («Kyiv Cup») готовий. Початок: 1 травня 2030 р. о 19:00 (за Києвом).');
   });
 
   it('is taken at registration and sign-in from the chosen language, and by PUT /users/me/locale', async () => {

@@ -59,7 +59,9 @@ test('the admin schedules a round in the Етапи window; the bracket and the 
   await open(player, `/tournament/${id}/bracket`);
   const card = player.getByRole('article').filter({ has: player.getByRole('link', { name: 'M1', exact: true }) });
   await expect(card.locator(`time[datetime="${match.scheduledAt}"]`)).toHaveText('1 черв. 2031 р., 18:00');
+  // One zone on the screen, named: the reader's.
   await expect(card.getByText('(за Києвом)')).toHaveCount(0);
+  await expect(card.getByText('(за північноамериканським східним часом)')).toBeVisible();
 
   // The cabinet: the match with its opponent, tournament, time and links.
   // Not `settled`: the demo player's match history below keeps its «Завантажити ще» button.
@@ -112,6 +114,7 @@ test('the tournament page links its calendar feed and shows its date marked as K
   expect(html).toContain('1 червня 2031 р. о 03:00');
   await expect(page.locator('main time[datetime]').first()).toHaveText('31 травня 2031 р. о 20:00');
   await expect(page.getByText('(за Києвом)')).toHaveCount(0);
+  await expect(page.getByText('(за північноамериканським східним часом)').first()).toBeVisible();
 });
 
 // ------------------------------------------------------------------ the team tab

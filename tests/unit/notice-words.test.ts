@@ -43,7 +43,7 @@ describe('notice words', () => {
     expect(noticeWords('uk', 'tournamentFinished', { tournament: 'Cup' }).bell).toBe('Турнір «Cup» завершено. Ваш результат: учасник.');
     expect(noticeWords('en', 'scoreReported', { tournament: 'Cup', opponent: 'B', scoreA: 2, scoreB: 1 }).subject).toBe('B reported the score 2:1');
     expect(noticeWords('uk', 'matchReady', { tournament: 'Cup', opponent: 'B', time: '2030-05-01T16:00:00Z' }).bell).toContain(
-      'Початок: 1 травня 2030 р. о 19:00.',
+      'Початок: 1 травня 2030 р. о 19:00 (за Києвом).',
     );
   });
 });

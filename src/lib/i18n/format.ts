@@ -17,6 +17,17 @@ export const SITE_TIME_ZONE = 'Europe/Kyiv';
 export const readerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || SITE_TIME_ZONE;
 
 /**
+ * A zone as its readers name it (issue 57: a time is shown with its zone): «за центральноєвропейським
+ * часом» / "Central European Time"; the full name where the generic one is only an offset (UTC).
+ */
+export function zoneName(timeZone: string, locale: Locale = currentLocale()): string {
+  const name = (style: 'longGeneric' | 'long') =>
+    new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone, timeZoneName: style }).formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const generic = name('longGeneric');
+  return /^GMT/.test(generic) ? name('long') : generic;
+}
+
+/**
  * The `Intl` locale of each language. English is British: the day comes before the month
  * ("25 October 2026"), so a date reads the same way as in Ukrainian and is never mistaken.
  */

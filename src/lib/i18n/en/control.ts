@@ -9,7 +9,7 @@ export const control = {
   'control.loadError': 'Could not load the control room',
   'control.signIn': 'Sign in to open the control room.',
   'control.only': 'The control room is open to this tournament’s organisers only.',
-  'control.times': 'Times are on your clock ({zone}).',
+  'control.times': 'Times on this page: {zone}.',
   'control.allClear': 'Nothing needs you: no disputes, calls or reports.',
   'control.notDrawn': 'No stages yet: matches appear here as soon as you create the first stage.',
   'control.summary.disputes': 'Disputes',

@@ -56,7 +56,7 @@ export const notices: Record<keyof typeof uk, string> = {
   'notices.matchCalled.subject': '“{tournament}”: match {match} is calling an organiser',
   'notices.matchCalled.lead': 'A player of match {match} in “{tournament}” asks an organiser for help. Answer in the tournament’s control room.',
   'notices.matchCalled.action': 'Open the control room',
-  'notices.at': 'Starts: {time}.',
+  'notices.at': 'Starts: {time} (Kyiv time).',
   'notices.place': 'place {place}',
   'notices.placeUnknown': 'participant',
   'notices.mailFooter': 'You can turn these letters off in your cabinet: {url}',

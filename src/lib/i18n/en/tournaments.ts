@@ -259,7 +259,7 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'checkIn.pending': 'Check in by {time}, or your place goes to the waitlist.',
   'checkIn.notOpenYet': 'Check-in opens {time}.',
   'checkIn.error': 'Could not check in',
-  'checkIn.notifyOpen': 'Check-in for "{title}" is open: check in by {time}.',
+  'checkIn.notifyOpen': 'Check-in for "{title}" is open: check in by {time} (Kyiv time).',
   'checkIn.refused.disabled': 'This tournament does not ask participants to check in',
   'checkIn.refused.notOpen': 'Check-in has not opened yet',
   'checkIn.refused.closed': 'Check-in is closed',

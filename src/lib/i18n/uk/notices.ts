@@ -58,7 +58,7 @@ export const notices = {
   'notices.matchCalled.subject': '«{tournament}»: у матчі {match} кличуть організатора',
   'notices.matchCalled.lead': 'Учасник матчу {match} турніру «{tournament}» просить допомоги організатора. Відповідь — у пульті турніру.',
   'notices.matchCalled.action': 'Відкрити пульт',
-  'notices.at': 'Початок: {time}.',
+  'notices.at': 'Початок: {time} (за Києвом).',
   'notices.place': '{place} місце',
   'notices.placeUnknown': 'учасник',
   'notices.mailFooter': 'Ці листи можна вимкнути в кабінеті: {url}',
