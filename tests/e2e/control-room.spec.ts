@@ -126,7 +126,14 @@ test('extending check-in moves its close later, as the desk shows', async ({ adm
     },
   });
   const id = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
-  await admin.goto(`/tournaments/${id}/control`);
+  // Its organiser is not offered to apply: the tournament page leads to the control room instead.
+  await admin.goto(`/tournaments/${id}`);
+  await settled(admin);
+  const apply = admin.getByRole('region', { name: 'Участь' });
+  await expect(apply.getByText('Ви організовуєте цей турнір: заявки учасників і їхню відмітку — у пульті.')).toBeVisible();
+  await expect(apply.getByRole('button', { name: 'Подати заявку' })).toHaveCount(0);
+  await apply.getByRole('link', { name: 'Пульт організатора' }).click();
+  await expect(admin).toHaveURL(`/tournaments/${id}/control`);
   await settled(admin);
   await admin.getByRole('button', { name: 'Подовжити на 10 хв' }).click();
   await expect(admin.getByText('Реєстрацію присутності подовжено')).toBeVisible();

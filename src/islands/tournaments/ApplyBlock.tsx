@@ -10,6 +10,7 @@ import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { useHydrated } from '../../lib/hooks/hydration.ts';
 import type { Schedule } from '../../lib/domain/registration.ts';
+import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { CheckInButton } from './CheckInButton.tsx';
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
   soloOnly: boolean;
   /** Check-in (issue 22): the tournament's settings and the window's effective times, when it uses one. */
   checkIn?: { schedule: Schedule; opensAt: string; closesAt: string } | null;
+  /** The organisation hosting it (issue 56), whose people organise it. */
+  hostId?: string | null;
 }
 
 type State = { kind: 'checking' } | { kind: 'ready'; eligibility: Eligibility } | { kind: 'error'; message: string };
@@ -28,7 +31,8 @@ const sizeParams = { min: TEAM_SIZE.min, max: TEAM_SIZE.max };
  * solo, a captain for their team of 5–7. The server's verdict (the same rules as POST
  * /applications) decides what is offered; «Заявку вже подано» once a live application exists.
  */
-export default function ApplyBlock({ tournamentId, soloOnly, checkIn = null }: Props) {
+export default function ApplyBlock({ tournamentId, soloOnly, checkIn = null, hostId = null }: Props) {
+  const organises = useCanOrganise(tournamentId, hostId);
   // Until hydrated, render what the server did (no session there), so hydration always matches.
   const hydrated = useHydrated();
   const storedUser = useStore($user);
@@ -127,6 +131,14 @@ export default function ApplyBlock({ tournamentId, soloOnly, checkIn = null }: P
             </button>
           )}
         </>
+      );
+    } else if (organises) {
+      // Its organisers run it rather than play in it (issue 57): the way to the applications instead of «Подати заявку».
+      body = (
+        <p className="text-sm text-muted">
+          {t('apply.youOrganise')}{' '}
+          <a href={`/tournaments/${tournamentId}/control`}>{t('control.open')}</a>
+        </p>
       );
     } else if (refusal === 'notPending' || refusal === 'bracketDrawn') {
       // Closed since the page was rendered (the bracket was drawn, or the tournament started).

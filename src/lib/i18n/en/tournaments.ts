@@ -217,6 +217,7 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'apply.waitlisted': 'All places are taken: your application is on the waitlist. You will be notified if a place frees up.',
   'apply.statusWaitlisted': 'Your application is on the waitlist: number {position} in line.',
   'apply.withdraw': 'Withdraw application',
+  'apply.youOrganise': 'You organise this tournament: the applications and check-in are in the control room.',
   'apply.confirmWithdraw': 'Withdraw your application to this tournament?',
   'apply.withdrawn': 'Application withdrawn',
   'apply.withdrawError': 'Could not withdraw the application',

@@ -224,6 +224,7 @@ export const tournaments = {
   'apply.waitlisted': 'Усі місця зайняті: заявку додано до списку очікування. Якщо місце звільниться, ви отримаєте сповіщення.',
   'apply.statusWaitlisted': 'Заявка в списку очікування: {position}-а в черзі.',
   'apply.withdraw': 'Відкликати заявку',
+  'apply.youOrganise': 'Ви організовуєте цей турнір: заявки учасників і їхню відмітку — у пульті.',
   'apply.confirmWithdraw': 'Відкликати заявку на цей турнір?',
   'apply.withdrawn': 'Заявку відкликано',
   'apply.withdrawError': 'Не вдалося відкликати заявку',
