@@ -2,6 +2,7 @@ import type { Tournament } from '../../lib/api/tournaments.ts';
 import { showDefaultImage } from '../../components/fallback-image.ts';
 import { gameImage } from '../../lib/domain/game-image.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
+import { registrationRefusal } from '../../lib/domain/registration.ts';
 import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -12,7 +13,8 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
  */
 export function TournamentCard({ tournament, priority = false }: { tournament: Tournament; priority?: boolean }) {
   const href = `/tournaments/${tournament._id}`;
-  const open = isOpenForApplications(tournament.status);
+  // Apply only while it takes applications: waiting to start and its registration window open (issue 57).
+  const open = isOpenForApplications(tournament.status) && registrationRefusal(tournament, new Date()) === null;
   return (
     <li className="card flex flex-col gap-3 overflow-hidden p-0">
       <a href={href} className="block" tabIndex={-1} aria-hidden="true">
