@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StagesState, StageMatchView, StageView } from '../../src/lib/api/stages.ts';
 import { standardOrder } from '../../src/lib/domain/bracket.ts';
-import { applications, matches, playerGameStats, stageMatches, stages as stagesTable, tournaments } from '../../src/server/db/schema/index.ts';
+import { applications, matches, notifications, playerGameStats, stageMatches, stages as stagesTable, tournaments } from '../../src/server/db/schema/index.ts';
 import {
   accounts,
   admin as adminOf,
@@ -461,6 +461,13 @@ describe('correcting a result', () => {
       position: 1,
     });
     expect(third).toMatchObject({ a: semi.a, status: 'ready' });
+    // The players of the final and of the match for third place are told their results were withdrawn (issue 57), nobody else.
+    const [finalBefore, thirdBefore] = [preview.body.reset.find((m) => m.side === 'winners')!, preview.body.reset.find((m) => m.side === 'third_place')!];
+    const told = await api.db.select().from(notifications).where(eq(notifications.kind, 'matchReset'));
+    const mine = told.filter((n) => n.payload.tournamentId === cup.id);
+    expect(mine.map((n) => n.userId).sort()).toEqual([finalBefore.a, finalBefore.b, thirdBefore.a, thirdBefore.b].sort());
+    expect(mine.every((n) => (n.params as { match?: string }).match === `M${semi.number}`)).toBe(true);
+    expect(mine.find((n) => n.link === `/matches/${finalBefore._id}`)?.text).toMatch(/^Результат вашого матчу проти .+ скасовано: організатор змінив результат M1, від якого він залежав\.$/);
   });
 
   it('withdraws a result and everything built on it', async () => {

@@ -35,6 +35,8 @@ export const NOTICE_KINDS = [
   'checkInMissed',
   'matchDisputed',
   'matchCalled',
+  // A correction withdrew the result of a match the reader played.
+  'matchReset',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -56,6 +56,11 @@ export const notices: Record<keyof typeof uk, string> = {
   'notices.matchCalled.subject': '“{tournament}”: match {match} is calling an organiser',
   'notices.matchCalled.lead': 'A player of match {match} in “{tournament}” asks an organiser for help. Answer in the tournament’s control room.',
   'notices.matchCalled.action': 'Open the control room',
+  'notices.matchReset.bell': 'The result of your match against {opponent} (“{tournament}”) was withdrawn: an organiser changed the result of {match}, which it depended on.',
+  'notices.matchReset.subject': '“{tournament}”: the result of your match against {opponent} was withdrawn',
+  'notices.matchReset.lead':
+    'An organiser of “{tournament}” changed the result of match {match}, so your match against {opponent}, which depended on it, is to be played again (or against someone else). See who your opponent is now.',
+  'notices.matchReset.action': 'Open the match',
   'notices.at': 'Starts: {time} (Kyiv time).',
   'notices.place': 'place {place}',
   'notices.placeUnknown': 'participant',
@@ -85,6 +90,7 @@ export const notices: Record<keyof typeof uk, string> = {
   'notices.kind.checkInMissed': 'Did not check in in time',
   'notices.kind.matchDisputed': 'A dispute in your tournament’s match',
   'notices.kind.matchCalled': 'A player is calling an organiser',
+  'notices.kind.matchReset': 'The result of your match was withdrawn',
   'notices.unknownKind': 'Unknown notification kind',
   'notices.localeSaved': 'Language saved',
 };

@@ -58,6 +58,11 @@ export const notices = {
   'notices.matchCalled.subject': '«{tournament}»: у матчі {match} кличуть організатора',
   'notices.matchCalled.lead': 'Учасник матчу {match} турніру «{tournament}» просить допомоги організатора. Відповідь — у пульті турніру.',
   'notices.matchCalled.action': 'Відкрити пульт',
+  'notices.matchReset.bell': 'Результат вашого матчу проти {opponent} («{tournament}») скасовано: організатор змінив результат {match}, від якого він залежав.',
+  'notices.matchReset.subject': '«{tournament}»: результат вашого матчу проти {opponent} скасовано',
+  'notices.matchReset.lead':
+    'Організатор турніру «{tournament}» змінив результат матчу {match}, тож ваш матч проти {opponent}, що від нього залежав, треба зіграти знову (або з іншим суперником). Подивіться, хто ваш суперник тепер.',
+  'notices.matchReset.action': 'Відкрити матч',
   'notices.at': 'Початок: {time} (за Києвом).',
   'notices.place': '{place} місце',
   'notices.placeUnknown': 'учасник',
@@ -87,6 +92,7 @@ export const notices = {
   'notices.kind.checkInMissed': 'Участь не підтверджено вчасно',
   'notices.kind.matchDisputed': 'Суперечка в матчі вашого турніру',
   'notices.kind.matchCalled': 'Учасник кличе організатора',
+  'notices.kind.matchReset': 'Результат вашого матчу скасовано',
   'notices.unknownKind': 'Невідомий вид сповіщення',
   'notices.localeSaved': 'Мову збережено',
 } as const;

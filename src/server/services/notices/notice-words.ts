@@ -9,7 +9,8 @@
  * - `scoreReported`, `disputeResolved`: `opponent` and `score` ("2:1"; or `scoreA` and `scoreB`);
  * - `tournamentFinished`: `place` ("1", "3–4"), absent when the place is not known;
  * - `organisationTournament`: `organisation` (the name of the organisation that published it);
- * - `matchDisputed`, `matchCalled`: `match` (the match as the organisers know it: "A – B").
+ * - `matchDisputed`, `matchCalled`: `match` (the match as the organisers know it: "A – B");
+ * - `matchReset`: `opponent`, and `match` (the number of the match whose change withdrew the result: "M3").
  * A missing parameter reads as empty, never as a raw `{placeholder}`.
  */
 import type { NoticeKind } from '../../../lib/domain/match-day.ts';

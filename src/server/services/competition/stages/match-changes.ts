@@ -144,6 +144,7 @@ async function editMatch(db: Database, matchId: string, input: MatchUpdateInput,
     if ((input.reset || wantsResult) && row.reportState === 'disputed' && saved.match.status === 'completed') {
       await announceResolved(tx, tournament, saved.match);
     }
+    await announceReset(tx, tournament, loaded, saved.reset, saved.match.number);
     return saved;
   }, (saved) => (saved.ok && !saved.stale && !saved.preview ? saved : undefined));
 }
@@ -155,6 +156,38 @@ async function editMatch(db: Database, matchId: string, input: MatchUpdateInput,
 export const updateMatch = publishing(editMatch, (saved, _db, matchId) =>
   saved.stale || saved.preview ? null : { tournamentId: saved.tournamentId, kind: 'match', matchId, version: saved.version, counted: saved.after.tournament.statsEnabled },
 );
+
+/**
+ * `matchReset` to the sides of each match whose result a correction withdrew (issue 57): they played
+ * it, and its result is gone because match `number` changed. Their sides as they were before.
+ */
+async function announceReset(tx: Tx, tournament: TournamentRow, before: LoadedStage, reset: readonly StageMatchView[], number: number) {
+  const played = reset.flatMap((m) => {
+    const i = before.rows.findIndex((row) => row.id === m._id);
+    const was = before.resolved[i];
+    return was && was.status === 'completed' && !was.bye && was.a && was.b ? [{ id: m._id, a: was.a, b: was.b }] : [];
+  });
+  if (played.length === 0) return;
+  const actors = await actorsOf(tx, tournament.soloOnly, played.flatMap((m) => [m.a, m.b]));
+  const notices: Notice[] = played.flatMap((m) =>
+    [m.a, m.b].flatMap((id) => {
+      const actor = actors.get(id);
+      const opponent = actors.get(id === m.a ? m.b : m.a);
+      return actor
+        ? [
+            {
+              userId: actor.userId,
+              kind: 'matchReset' as const,
+              params: { tournament: tournament.title, opponent: opponent?.name ?? '', match: `M${number}` },
+              link: `/matches/${m.id}`,
+              tournamentId: tournament.id,
+            },
+          ]
+        : [];
+    }),
+  );
+  await announce(tx, notices);
+}
 
 /** `disputeResolved` to both sides of a match the admin decided. */
 async function announceResolved(tx: Tx, tournament: TournamentRow, match: StageMatchView) {
