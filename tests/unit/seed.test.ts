@@ -9,11 +9,13 @@ import {
   applications,
   auditLog,
   games,
+  matchActions,
   matches,
   matchParticipants,
   news,
   notifications,
   playerGameStats,
+  stageMatches,
   teamInvites,
   teamMembers,
   teams,
@@ -266,6 +268,17 @@ describe('seedDemo', () => {
       expect(tournamentRows.filter((row) => row.stagePlan.length > 0)).toHaveLength(1);
       // The site keeps tournaments of its own.
       expect(tournamentRows.some((row) => row.organisationId === null)).toBe(true);
+
+      // Issue 57: every played match has its score and time; match day needs the organisers — a
+      // dispute of two different reports, a report waiting, a call (the site's admin, made before the seed, hears of them).
+      const playedMatches = await db.select().from(stageMatches).where(and(eq(stageMatches.status, 'completed'), sql`${stageMatches.participantB} is not null`));
+      expect(playedMatches.length).toBeGreaterThan(10);
+      expect(playedMatches.filter((m) => m.scoreA === null || m.scoreB === null || m.completedAt === null)).toEqual([]);
+      const [disputed] = await db.select().from(stageMatches).where(eq(stageMatches.reportState, 'disputed'));
+      const disputeStory = await db.select().from(matchActions).where(eq(matchActions.matchId, disputed!.id));
+      expect(disputeStory.map((a) => [a.kind, a.side])).toEqual(expect.arrayContaining([['report', 'a'], ['report', 'b'], ['dispute', 'b']]));
+      expect(await db.select().from(stageMatches).where(eq(stageMatches.reportState, 'reported'))).toHaveLength(1);
+      expect(await db.select().from(stageMatches).where(sql`${stageMatches.calledAt} is not null`)).toHaveLength(1);
 
       // The demo captain has unread news in the bell.
       const captainRow = await findByLogin(db, 'Kyiv_Cyborg');

@@ -286,6 +286,8 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
     return order.indexOf(a) <= order.indexOf(b) ? 0 : 1;
   };
 
+  const fallbackScore = (winner: 0 | 1, lost: number): [number, number] => (winner === 0 ? [2, lost] : [lost, 2]);
+
   /** Each played bracket match's stage row id, score and time, so the stage and the history agree. */
   const stagePlay = new Map<string, { ids: string[][]; played: Map<string, { score: [number, number] | null; at: Date }> }>();
 
@@ -308,7 +310,8 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       const b = byId.get(match.b)!;
       const winner = pick(tournament, a, b, sides);
       const at = new Date(from.getTime() + ((playedCount + 1) / (total + 1)) * (to.getTime() - from.getTime()));
-      const score = record(tournament, [a, b], winner, at, false, ids[r]![m]!);
+      // A game without statistics records nothing, yet its played matches show a score too (two games to one or none, by turns).
+      const score = record(tournament, [a, b], winner, at, false, ids[r]![m]!) ?? fallbackScore(winner, (r + m) % 2);
       playedAt.set(ids[r]![m]!, { score, at });
       bracket = setResult(bracket, r, m, winner === 0 ? a.id : b.id);
       playedCount++;
