@@ -196,7 +196,7 @@ describe('the admin list and decisions', () => {
     expect((await api.call('GET', '/api/applications', { token: applicant.token })).status).toBe(403);
     const all = await api.call<ApplicationBody[]>('GET', '/api/applications', { token: admin });
     expect(all.status).toBe(200);
-    expect(all.body.find((a) => a._id === soloId)).toMatchObject({ tournamentTitle: 'Solo Decision Cup', soloOnly: true, tournamentStatus: 'pending' });
+    expect(all.body.find((a) => a._id === soloId)).toMatchObject({ tournamentTitle: 'Solo Decision Cup', soloOnly: true, tournamentStatus: 'pending', tournamentDrawn: false });
     const ofOne = await api.call<ApplicationBody[]>('GET', `/api/applications?tournament=${t.id}`, { token: admin });
     expect(ofOne.body.map((a) => a._id)).toEqual([teamApplicationId]);
     const pending = await api.call<ApplicationBody[]>('GET', '/api/applications?status=pending', { token: admin });
@@ -291,5 +291,19 @@ describe('the admin list and decisions', () => {
     expect((await api.call('DELETE', '/api/applications/zzz', { token: admin })).status).toBe(400);
     // The slot is free again.
     expect((await apply(me, { tournament: t2.id })).status).toBe(201);
+  });
+});
+
+describe('the admin list once a competition is drawn (issue 57)', () => {
+  it('says the tournament is drawn, so approving is no longer offered', async () => {
+    const drawnCup = await cup({ soloOnly: true, approved: 2 });
+    const late = (await apply(await player(), { tournament: drawnCup.id })).body.application._id;
+    const before = await api.call<{ _id: string; tournamentDrawn: boolean }[]>('GET', `/api/applications?tournament=${drawnCup.id}`, { token: admin });
+    expect(before.body.every((a) => !a.tournamentDrawn)).toBe(true);
+    expect((await api.call('POST', `/api/tournaments/${drawnCup.id}/stages`, { token: admin, body: { format: 'single_elimination' } })).status).toBe(201);
+    const after = await api.call<{ _id: string; tournamentDrawn: boolean }[]>('GET', `/api/applications?tournament=${drawnCup.id}`, { token: admin });
+    expect(after.body.map((a) => a.tournamentDrawn)).toEqual([true, true, true]);
+    // And the server refuses it as before.
+    expect((await api.call('PATCH', `/api/applications/${late}/status`, { token: admin, body: { status: 'approved' } })).status).toBe(409);
   });
 });

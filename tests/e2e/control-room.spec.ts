@@ -163,3 +163,38 @@ test('a player calls the organiser from the match page; the organiser sees the c
   await expect(card).toHaveCount(0);
   await organiser.context().close();
 });
+
+test('the organiser approves every pending application at once near the top of the page; the admin list narrows to one tournament', async ({ admin, request }) => {
+  const boss = await tokenOf(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const games = (await (await request.get('/api/games')).json()) as { _id: string; name: string }[];
+  const title = `Заявки ${randomUUID().slice(0, 8)}`;
+  const created = await request.post('/api/tournaments', {
+    headers: bearer(boss),
+    data: { title, date: '2031-07-01T16:00:00Z', game: games.find((g) => g.name === 'League of Legends')!._id, soloOnly: true },
+  });
+  const id = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
+  for (const nick of ['PoltavaPro', 'Dnister_Flow', 'Bandura_Beats']) {
+    expect((await request.post('/api/applications', { headers: bearer(await tokenOf(request, nick)), data: { tournament: id } })).status(), nick).toBe(201);
+  }
+  await admin.goto(`/tournaments/${id}`);
+  await settled(admin);
+  const tools = admin.getByRole('region', { name: 'Усі заявки турніру' });
+  // Above the apply block and the description.
+  const top = async (name: string) => (await admin.getByRole('region', { name }).boundingBox())!.y;
+  expect(await top('Усі заявки турніру')).toBeLessThan(await top('Участь'));
+  await tools.getByRole('button', { name: 'Схвалити всі на розгляді (3)' }).click();
+  await expect(tools.getByText('Схвалено')).toHaveCount(3);
+  const detail = await current<{ applications: { status: string }[] }>(request, `/api/tournaments/${id}`);
+  expect(detail.applications.map((a) => a.status)).toEqual(['approved', 'approved', 'approved']);
+
+  await admin.goto('/admin-tournaments');
+  await settled(admin);
+  const panel = admin.getByRole('region', { name: 'Заявки' });
+  await panel.getByRole('button', { name: 'Усі', exact: true }).click();
+  const row = panel.getByRole('listitem').filter({ hasText: title }).first();
+  await row.getByRole('button', { name: 'Лише цей турнір' }).click();
+  await expect(panel.getByText(`Турнір: ${title}`)).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(3);
+  // Drawn tournaments' applications offer no «Схвалити» any more; these are approved already.
+  await expect(panel.getByRole('button', { name: /^Схвалити/ })).toHaveCount(0);
+});

@@ -4,7 +4,7 @@ import { ShowMore } from '../../components/ShowMore.tsx';
 import { ApplicationList, STATUS_TONE } from '../../components/ApplicationList.tsx';
 import { listApplications, reviewApplication, type AdminApplication } from '../../lib/api/applications.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
-import type { ApplicationStatus } from '../../lib/domain/application-rules.ts';
+import { reviewRefusal, type ApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { usePages } from '../../lib/hooks/pages.ts';
@@ -19,6 +19,8 @@ const APPLICATIONS_PAGE_SIZE = 20;
 /** Admin: applications with approve and reject (pending ones first), and delete after a confirmation (SPEC §2 Admin panel). */
 export default function ApplicationsPanel() {
   const [filter, setFilter] = useState<Filter>('pending');
+  // One tournament's applications (issue 57), chosen from a row of it.
+  const [only, setOnly] = useState<{ id: string; title: string } | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -27,8 +29,9 @@ export default function ApplicationsPanel() {
 
   // The last answer stays up while a change reloads the list, so the rows do not blink.
   const { shown: list, loading, loadMore, moreBusy, moreError } = usePages(
-    JSON.stringify([filter, version]),
-    (offset) => listApplications(api, { ...(filter === 'pending' ? { status: 'pending' } : {}), limit: APPLICATIONS_PAGE_SIZE, offset }),
+    JSON.stringify([filter, only?.id, version]),
+    (offset) =>
+      listApplications(api, { ...(filter === 'pending' ? { status: 'pending' } : {}), ...(only ? { tournament: only.id } : {}), limit: APPLICATIONS_PAGE_SIZE, offset }),
     { errorText: t('applications.loadError') },
   );
 
@@ -69,6 +72,14 @@ export default function ApplicationsPanel() {
           ))}
         </div>
       </div>
+      {only && (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-semibold wrap-anywhere">{t('applications.tournamentFilter', { title: only.title })}</span>
+          <button type="button" className="btn-ghost px-3 py-1 text-sm" onClick={() => setOnly(null)}>
+            {t('applications.clearFilter')}
+          </button>
+        </p>
+      )}
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       {list === null ? (
         <p className="text-sm text-muted">{t('manage.loading')}</p>
@@ -80,13 +91,21 @@ export default function ApplicationsPanel() {
         <ApplicationList
           applications={list.items}
           label={name}
+          allowed={(a, to) => a.status !== to && reviewRefusal({ bracketDrawn: a.tournamentDrawn, from: a.status, to }) === null}
           busy={busyId !== null}
           onReview={(a, to) => void act(a._id, () => reviewApplication(api, a._id, to), t(to === 'deleted' ? 'applications.deleteError' : 'applications.statusError'))}
           describe={(a) => (
             <div className="flex min-w-0 flex-col gap-0.5">
-              <a href={`/tournaments/${a.tournament}`} className="truncate font-semibold">
-                {a.tournamentTitle}
-              </a>
+              <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+                <a href={`/tournaments/${a.tournament}`} className="truncate font-semibold">
+                  {a.tournamentTitle}
+                </a>
+                {!only && (
+                  <button type="button" className="text-xs text-primary underline" onClick={() => setOnly({ id: a.tournament, title: a.tournamentTitle })}>
+                    {t('applications.onlyTournament')}
+                  </button>
+                )}
+              </span>
               <span className="text-sm">{name(a)}</span>
               <span className="text-xs text-muted">
                 {formatDay(a.createdAt)} · <span className={STATUS_TONE[a.status]}>{t(`applications.state.${a.status}`)}</span>

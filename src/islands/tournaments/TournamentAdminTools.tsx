@@ -58,6 +58,14 @@ export default function TournamentAdminTools({ tournamentId, hostId = null }: { 
 
   const drawn = isDrawn(detail.bracket);
   const allowed = (a: TournamentApplication, to: Review) => a.status !== to && reviewRefusal({ bracketDrawn: drawn, from: a.status, to }) === null;
+  const pending = detail.applications.filter((a) => a.status === 'pending' && allowed(a, 'approved'));
+
+  /** Approves every pending application in the order they came, one request each; the first refusal stops the rest. */
+  const approveAll = () =>
+    act(async () => {
+      for (const a of pending) await reviewApplication(api, a._id, 'approved');
+      return { message: '' };
+    }, t('applications.statusError'));
 
   return (
     <section aria-labelledby="admin-tools-title" className="card flex flex-col gap-4 border-accent">
@@ -66,6 +74,11 @@ export default function TournamentAdminTools({ tournamentId, hostId = null }: { 
       </h2>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       {drawn && detail.applications.length > 0 && <p className="text-sm text-muted">{t('applications.refused.lineupFixed')}</p>}
+      {pending.length > 1 && (
+        <button type="button" className="btn-primary self-start" disabled={busy} onClick={() => void approveAll()}>
+          {t('applications.approveAll', { count: pending.length })}
+        </button>
+      )}
       {detail.applications.length === 0 ? (
         <p className="text-sm text-muted">{t('applications.empty')}</p>
       ) : (

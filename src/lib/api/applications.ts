@@ -27,6 +27,8 @@ export const adminApplicationSchema = tournamentApplicationSchema.extend({
   tournamentTitle: z.string(),
   tournamentStatus: z.string(),
   soloOnly: z.boolean(),
+  /** Its competition is drawn (issue 57): the lineup is fixed, so approving is no longer offered. */
+  tournamentDrawn: z.boolean(),
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 

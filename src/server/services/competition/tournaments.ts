@@ -16,7 +16,7 @@ import { t } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
-import { applications, games, organisations, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
+import { applications, games, isCompetitionDrawn, organisations, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
 import type { WinnerSnapshot } from '../../../lib/domain/audit.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { avatarUrl } from '../accounts/avatars.ts';
@@ -249,7 +249,7 @@ export async function loadApplications(db: Tx, where: SQL | undefined, page?: { 
     .select({
       application: applications,
       user: { id: users.id, username: users.username, avatarImageId: users.avatarImageId },
-      tournament: { title: tournaments.title, status: tournaments.status, soloOnly: tournaments.soloOnly },
+      tournament: { title: tournaments.title, status: tournaments.status, soloOnly: tournaments.soloOnly, drawn: isCompetitionDrawn },
     })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
@@ -273,7 +273,7 @@ export async function loadApplications(db: Tx, where: SQL | undefined, page?: { 
       user: { _id: r.user.id, username: r.user.username, avatar: avatarOf(r.user) },
       team: a.teamId ? (teamsById.get(a.teamId) ?? null) : null,
     };
-    return { ...presented, tournamentTitle: r.tournament.title, tournamentStatus: r.tournament.status, soloOnly: r.tournament.soloOnly };
+    return { ...presented, tournamentTitle: r.tournament.title, tournamentStatus: r.tournament.status, soloOnly: r.tournament.soloOnly, tournamentDrawn: r.tournament.drawn };
   });
 }
 
@@ -308,7 +308,7 @@ export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | n
   ]);
   return {
     ...present(row.tournament, row.gameName, names, hosts),
-    applications: list.map(({ tournamentTitle: _title, tournamentStatus: _status, soloOnly: _solo, ...a }) => a),
+    applications: list.map(({ tournamentTitle: _title, tournamentStatus: _status, soloOnly: _solo, tournamentDrawn: _drawn, ...a }) => a),
     bracket: row.tournament.bracket,
     bracketVersion: row.tournament.bracketVersion,
     ...counts,

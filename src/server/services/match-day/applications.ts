@@ -146,7 +146,7 @@ async function applyToTournament(db: Tx, userId: string, input: { tournament: st
 
 /** An admin-list row without the tournament's fields: the shape tournaments carry. */
 function strip(row: AdminApplication): TournamentApplication {
-  const { tournamentTitle: _title, tournamentStatus: _status, soloOnly: _solo, ...application } = row;
+  const { tournamentTitle: _title, tournamentStatus: _status, soloOnly: _solo, tournamentDrawn: _drawn, ...application } = row;
   return application;
 }
 
