@@ -8,7 +8,7 @@ export const admin: Record<keyof typeof uk, string> = {
   'admin.sections': 'Admin panel sections',
   'admin.section.applications': 'Applications',
   'admin.section.tournaments': 'Tournaments',
-  'admin.section.results': 'Match results',
+  'admin.section.results': 'Match statistics for the leaderboards',
   'admin.section.games': 'Games and statistics',
   'admin.section.news': 'News',
   'admin.section.organisations': 'Organisations',

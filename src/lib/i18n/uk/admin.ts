@@ -6,7 +6,7 @@ export const admin = {
   'admin.sections': 'Розділи адмін-панелі',
   'admin.section.applications': 'Заявки',
   'admin.section.tournaments': 'Турніри',
-  'admin.section.results': 'Результати матчів',
+  'admin.section.results': 'Статистика матчів для рейтингів',
   'admin.section.games': 'Ігри та статистика',
   'admin.section.news': 'Новини',
   'admin.section.organisations': 'Організації',
