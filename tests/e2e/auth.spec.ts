@@ -12,6 +12,9 @@ test('a new player registers, confirms through the letter, logs in and logs out'
   await page.getByLabel('Пароль').fill('strong-password-1');
   await page.getByRole('button', { name: 'Зареєструватися' }).click();
   await expect(page.getByRole('status')).toHaveText('Реєстрація успішна! Перевірте пошту, щоб підтвердити акаунт.');
+  // What comes next: sign in, or ask for the letter again.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Увійти', exact: true })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('link', { name: 'Лист не прийшов? Надіслати ще раз' })).toHaveAttribute('href', '/confirm');
 
   await page.getByRole('tab', { name: 'Вхід' }).click();
   await page.getByLabel('Нікнейм або email').fill(nick);

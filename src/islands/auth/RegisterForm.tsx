@@ -48,6 +48,13 @@ export function RegisterForm({ redirectToLogin = false }: { redirectToLogin?: bo
       <Field label={t('auth.email')} id="register-email" name="email" type="email" autoComplete="email" required limit={EMAIL_MAX} />
       <Field label={t('auth.password')} id="register-password" name="password" type="password" autoComplete="new-password" required minLength={8} limit={PASSWORD_MAX} />
       {result && <Notice tone={result.tone}>{result.text}</Notice>}
+      {result?.tone === 'success' && (
+        // What comes next (issue 57): confirm the address, then sign in; the letter may be asked for again.
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <a href="/login">{t('auth.afterRegisterSignIn')}</a>
+          <a href="/confirm">{t('auth.afterRegisterResend')}</a>
+        </p>
+      )}
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? t('auth.busy') : t('auth.registerButton')}
       </button>

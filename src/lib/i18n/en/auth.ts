@@ -9,6 +9,8 @@ export const auth: Record<keyof typeof uk, string> = {
   'auth.password': 'Password',
   'auth.loginButton': 'Log in',
   'auth.registerButton': 'Register',
+  'auth.afterRegisterSignIn': 'Sign in',
+  'auth.afterRegisterResend': 'No letter? Send it again',
   'auth.busy': 'Please wait...',
   'auth.registerTitle': 'Registration',
   'auth.loginTitle': 'Log in to Kiberarena',

@@ -7,6 +7,8 @@ export const auth = {
   'auth.password': 'Пароль',
   'auth.loginButton': 'Увійти',
   'auth.registerButton': 'Зареєструватися',
+  'auth.afterRegisterSignIn': 'Увійти',
+  'auth.afterRegisterResend': 'Лист не прийшов? Надіслати ще раз',
   'auth.busy': 'Зачекайте...',
   'auth.registerTitle': 'Реєстрація',
   'auth.loginTitle': 'Вхід на Кіберарену',
