@@ -24,9 +24,10 @@ interface Props {
 }
 
 /**
- * The tournament create and edit form: title, date and time (Kyiv), game, status, solo or team,
- * picture, description; the cap, the registration and check-in windows and the confirmation time
- * (issue 22, empty means none or the default). Title, date and game are required (SPEC §5).
+ * The tournament create and edit form: title, date and time (Kyiv), game, status (on edit only:
+ * a new tournament starts pending, SPEC §3), solo or team, picture, description; the cap, the
+ * registration and check-in windows and the confirmation time (issue 22, empty means none or the
+ * default). Title, date and game are required (SPEC §5).
  */
 export function TournamentForm({ games, tournament, defaultGame = '', busy, onSubmit, onInvalid, onCancel }: Props) {
   const prefix = tournament ? `edit-${tournament._id}` : 'new-tournament';
@@ -54,7 +55,8 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
       title,
       date,
       game,
-      status: normalizeStatus(text('status')) ?? 'pending',
+      // A new tournament starts pending (the server's default); only an edit changes the status.
+      ...(tournament ? { status: normalizeStatus(text('status')) ?? 'pending' } : {}),
       soloOnly: data.get('soloOnly') === 'on',
       image: text('image'),
       description: text('description'),
@@ -85,16 +87,20 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
           ))}
         </select>
       </label>
-      <label htmlFor={`${prefix}-status`} className="flex flex-col gap-1 text-sm font-medium">
-        {t('manage.tournamentStatus')}
-        <select id={`${prefix}-status`} name="status" className="field" defaultValue={normalizeStatus(tournament?.status) ?? 'pending'}>
-          {TOURNAMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      {tournament ? (
+        <label htmlFor={`${prefix}-status`} className="flex flex-col gap-1 text-sm font-medium">
+          {t('manage.tournamentStatus')}
+          <select id={`${prefix}-status`} name="status" className="field" defaultValue={normalizeStatus(tournament.status) ?? 'pending'}>
+            {TOURNAMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <p className="self-end py-2 text-sm text-muted">{t('manage.newTournamentStatus')}</p>
+      )}
       <Field label={t('manage.tournamentImage')} id={`${prefix}-image`} name="image" defaultValue={tournament?.image ?? ''} limit={IMAGE_ADDRESS_MAX} placeholder="/games/cs2.jpg" />
       <label htmlFor={`${prefix}-solo`} className="flex items-center gap-2 self-end py-2 text-sm font-medium">
         <input id={`${prefix}-solo`} name="soloOnly" type="checkbox" className="size-4 accent-primary" defaultChecked={tournament?.soloOnly ?? false} />

@@ -52,8 +52,15 @@ test('a new player founds an organisation, adds staff, publishes and clones a cu
   await cups.getByLabel('Дата й час (Київ)').fill('2031-03-01T18:00');
   // Not CS2: other browser tests count the CS2 cards.
   await cups.locator('#new-tournament-game').selectOption({ label: 'League of Legends' });
+  await expect(cups.getByRole('combobox', { name: 'Статус' })).toHaveCount(0);
   await cups.getByRole('button', { name: 'Додати турнір' }).click();
-  await expect(page.getByRole('status')).toHaveText('Турнір додано!');
+  // The organiser lands on the new tournament's page, which names its host.
+  await page.waitForURL(/\/tournaments\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Щотижневий кубок');
+  await expect(page.locator('dl')).toContainText('Очікує');
+  await expect(page.locator('dl').getByRole('link', { name, exact: true })).toBeVisible();
+  await open(page, `/org/${slug}/manage`);
+  await settled(page);
   const published = cups.getByRole('link', { name: 'Щотижневий кубок' });
   await expect(published).toHaveCount(1);
 

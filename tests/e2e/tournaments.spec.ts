@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { setResult } from '../../src/lib/domain/bracket.ts';
-import { bearer, expect, open, signIn, test, tokenOfPage } from './fixtures.ts';
+import { bearer, expect, open, signIn, test, tokenOf, tokenOfPage } from './fixtures.ts';
 
 /** The id of a demo tournament, found by its title through the public API. */
 async function tournamentId(page: Page, title: string): Promise<string> {
@@ -144,7 +144,7 @@ test('the list filters and sort survive a reload, and reset restores all, all, n
   await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Соло-челендж «Королі AWP»', 'Кубок Дніпра з CS2']);
 });
 
-test('an admin adds a game and a tournament for it, and may not delete the game while the tournament exists', async ({ admin: page }) => {
+test('an admin adds a game and a tournament for it, lands on the new pending tournament, and may not delete the game while it exists', async ({ admin: page }) => {
   const game = `Tekken ${randomUUID().slice(0, 6)}`;
   const title = `Турнір з ${game}`;
   await page.goto('/admin?section=games');
@@ -160,6 +160,9 @@ test('an admin adds a game and a tournament for it, and may not delete the game 
   await page.getByRole('navigation', { name: 'Розділи адмін-панелі' }).getByRole('link', { name: 'Турніри' }).click();
   await expect(page.getByRole('region', { name: 'Список турнірів' }).getByRole('listitem').first()).toBeVisible();
   const form = page.getByRole('form', { name: 'Новий турнір' });
+  // A new tournament starts pending: the form offers no status to choose.
+  await expect(form.getByText('Статус спершу «Очікує»')).toBeVisible();
+  await expect(form.getByRole('combobox', { name: 'Статус' })).toHaveCount(0);
   await form.getByLabel('Назва турніру').fill(title);
   await form.getByRole('button', { name: 'Додати турнір' }).click();
   await expect(page.getByRole('region', { name: 'Новий турнір' }).getByRole('alert')).toHaveText('❌ Оберіть гру для турніру!');
@@ -168,13 +171,18 @@ test('an admin adds a game and a tournament for it, and may not delete the game 
   await form.getByLabel('Лише соло-гравці').check();
   await form.getByLabel('Зображення (URL або шлях)').fill('/no-such-picture.png');
   await form.getByRole('button', { name: 'Додати турнір' }).click();
-  await expect(page.getByRole('region', { name: 'Новий турнір' }).getByRole('status')).toHaveText('✅ Турнір додано!');
+  // The admin lands on the new tournament's page, and it is pending.
+  await page.waitForURL(/\/tournaments\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('dl')).toContainText('Очікує');
   // The list is paged, newest first, and other tests add tournaments dated later: narrowed to the new game, it is there.
+  await open(page, '/admin?section=tournaments');
   const list = page.getByRole('region', { name: 'Список турнірів' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
   await list.getByRole('combobox', { name: 'Гра' }).selectOption({ label: game });
   await expect(list.getByRole('link', { name: title })).toBeVisible();
 
-  await page.goBack();
+  await open(page, '/admin?section=games');
   await expect(games.getByRole('listitem').first()).toBeVisible();
   page.once('dialog', (dialog) => void dialog.accept());
   await games.getByRole('button', { name: `Видалити: ${game}` }).click();
@@ -190,6 +198,77 @@ test('an admin adds a game and a tournament for it, and may not delete the game 
   await expect(card.locator('time')).toHaveText('2031-05-01');
   await expect(card).toContainText('Лише соло-гравці');
   await expect(card.locator('img')).toHaveAttribute('src', '/default_game.jpg');
+});
+
+test('«Розпочати» asks first when a tournament has no stage drawn, and starts one with a stage at once', async ({ admin: page, request }) => {
+  const headers = bearer(tokenOfPage(page));
+  // A game of its own, so the admin list narrowed to it holds just these two.
+  const game = `Старт ${randomUUID().slice(0, 6)}`;
+  const made = await request.post('/api/games', { headers, data: { name: game } });
+  expect(made.status()).toBe(201);
+  const gameId = ((await made.json()) as { game: { _id: string } }).game._id;
+  const create = async (title: string) => {
+    const response = await request.post('/api/tournaments', { headers, data: { title, date: '2031-07-01T16:00:00Z', game: gameId, soloOnly: true } });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { tournament: { _id: string } }).tournament._id;
+  };
+  const statusOf = async (id: string) => ((await (await request.get(`/api/tournaments/${id}`)).json()) as { status: string }).status;
+  const bareId = await create('Без сітки');
+
+  // One with a bracket drawn (which starts it), set back to pending by its edit form.
+  const drawnId = await create('Із сіткою');
+  for (const nick of ['OdesaWave', 'KharkivHawk']) {
+    const applied = await request.post('/api/applications', { headers: bearer(await tokenOf(request, nick)), data: { tournament: drawnId } });
+    expect(applied.status(), nick).toBe(201);
+    const application = ((await applied.json()) as { application: { _id: string } }).application;
+    expect((await request.patch(`/api/applications/${application._id}/status`, { headers, data: { status: 'approved' } })).ok()).toBe(true);
+  }
+  expect((await request.post(`/api/tournaments/${drawnId}/bracket`, { headers, data: {} })).status()).toBe(201);
+  const back = await request.put(`/api/tournaments/${drawnId}`, {
+    headers,
+    data: { title: 'Із сіткою', date: '2031-07-01T16:00:00Z', game: gameId, status: 'pending' },
+  });
+  expect(back.status()).toBe(200);
+
+  const dialogs: string[] = [];
+  await open(page, '/admin-tournaments');
+  const list = page.getByRole('region', { name: 'Список турнірів' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await list.getByRole('combobox', { name: 'Гра' }).selectOption({ label: game });
+  const row = (title: string) => list.getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  // Without a stage: asked, and declining changes nothing.
+  page.once('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await row('Без сітки').getByRole('button', { name: 'Розпочати' }).click();
+  await expect.poll(() => dialogs).toEqual(['У турнірі ще немає сітки чи етапу: розпочати все одно?']);
+  await expect(row('Без сітки').getByRole('button', { name: 'Розпочати' })).toBeEnabled();
+  expect(await statusOf(bareId)).toBe('pending');
+  await expect(row('Без сітки')).toContainText('Очікує');
+
+  // Agreeing starts it.
+  page.once('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await row('Без сітки').getByRole('button', { name: 'Розпочати' }).click();
+  await expect(page.getByRole('status')).toHaveText('✅ Статус турніру «Без сітки»: Розпочато');
+  await expect(row('Без сітки')).toContainText('Розпочато');
+  expect(await statusOf(bareId)).toBe('started');
+  expect(dialogs).toHaveLength(2);
+
+  // With a stage drawn: started at once, nothing asked.
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await row('Із сіткою').getByRole('button', { name: 'Розпочати' }).click();
+  await expect(page.getByRole('status')).toHaveText('✅ Статус турніру «Із сіткою»: Розпочато');
+  expect(await statusOf(drawnId)).toBe('started');
+  expect(dialogs).toHaveLength(2);
 });
 
 test('on a tournament page an admin deletes an application only after confirming, and chooses the winner of a finished one', async ({ admin: page }) => {

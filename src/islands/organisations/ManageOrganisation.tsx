@@ -140,9 +140,10 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
     });
   }
 
+  // The organiser goes on to the new tournament's page, where its applications and stages are run.
   async function onCreate(body: TournamentInput): Promise<boolean> {
     return run('create', (api) => createTournament(api, { ...body, organisation: current._id }), (saved: { tournament: Tournament }) =>
-      setTournaments([saved.tournament, ...tournaments]),
+      window.location.assign(`/tournaments/${saved.tournament._id}`),
     );
   }
 

@@ -4,6 +4,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { ShowMore } from '../../components/ShowMore.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { listGames, type Game } from '../../lib/api/games.ts';
+import { getStages } from '../../lib/api/stages.ts';
 import { createTournament, deleteTournament, listTournaments, updateTournament, type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
 import { TOURNAMENT_PAGE_SIZE } from '../../lib/domain/tournament-list.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
@@ -24,15 +25,18 @@ const NEXT: Partial<Record<TournamentStatus, { status: TournamentStatus; label: 
 };
 
 /**
- * Admin: the tournament form (create, or edit the chosen one) and the tournament management block:
- * a list filtered by game with edit, start/finish, delete (after a confirmation) and a link to the
- * page where participants are reviewed and the winner chosen (SPEC §2 Admin panel).
+ * Admin: the tournament form (create, which then opens the new tournament's page, or edit the
+ * chosen one) and the tournament management block: a list filtered by game with edit, start (asking
+ * first when no stage is drawn) or finish, delete (after a confirmation) and a link to the page where
+ * participants are reviewed and the winner chosen (SPEC §2 Admin panel).
  */
 export default function TournamentsPanel() {
   const [games, setGames] = useState<Game[]>([]);
   const [gameFilter, setGameFilter] = useState('');
   const [editing, setEditing] = useState<Tournament | null>(null);
   const { busy, message, setMessage, run: runTask, refuse: invalid } = useAdminTask();
+  // While «Розпочати» asks the API whether the tournament has a stage drawn.
+  const [checking, setChecking] = useState(false);
 
   // Bumped after every change, so the list is fetched again.
   const [version, setVersion] = useState(0);
@@ -65,7 +69,32 @@ export default function TournamentsPanel() {
   const save = (body: TournamentInput) =>
     editing
       ? run(() => updateTournament(api, editing._id, body), t('manage.saveError'), () => setEditing(null))
-      : run(() => createTournament(api, body), t('manage.saveError'));
+      : // The organiser goes on to the new tournament's page, where its applications and stages are run.
+        run(
+          () =>
+            createTournament(api, body).then((saved) => {
+              window.location.assign(`/tournaments/${saved.tournament._id}`);
+              return saved;
+            }),
+          t('manage.saveError'),
+        );
+
+  /** Starts a tournament; one with no stage (bracket) drawn yet only after the organiser confirms it. */
+  async function start(tournament: Tournament) {
+    setChecking(true);
+    setMessage(null);
+    let drawn: boolean;
+    try {
+      const { state } = await getStages(api, tournament._id, undefined, true);
+      drawn = (state?.stages.length ?? 0) > 0;
+    } catch (error) {
+      setMessage({ tone: 'error', text: t('manage.error', { message: errorMessage(error, t('manage.drawCheckError')) }) });
+      return;
+    } finally {
+      setChecking(false);
+    }
+    if (drawn || window.confirm(t('manage.confirmStartUndrawn'))) moveOn(tournament, 'started');
+  }
 
   function moveOn(tournament: Tournament, status: TournamentStatus) {
     void run(
@@ -150,7 +179,12 @@ export default function TournamentsPanel() {
                       {t('manage.edit')}
                     </button>
                     {next && (
-                      <button type="button" className="btn-ghost px-3 py-1" disabled={busy} onClick={() => moveOn(tournament, next.status)}>
+                      <button
+                        type="button"
+                        className="btn-ghost px-3 py-1"
+                        disabled={busy || checking}
+                        onClick={() => (next.status === 'started' ? void start(tournament) : moveOn(tournament, next.status))}
+                      >
                         {t(next.label)}
                       </button>
                     )}

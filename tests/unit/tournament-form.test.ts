@@ -1,0 +1,59 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { TournamentForm } from '../../src/components/TournamentForm.tsx';
+import type { Tournament } from '../../src/lib/api/tournaments.ts';
+
+/* The tournament form offers a status only when editing: a new tournament starts pending (issue 57). */
+
+const started: Tournament = {
+  _id: 't1',
+  title: 'Кубок',
+  name: 'Кубок',
+  description: '',
+  date: '2031-06-01T15:00:00.000Z',
+  status: 'started',
+  soloOnly: true,
+  game: 'g1',
+  gameName: 'CS2',
+  image: null,
+  imageUrl: null,
+  winner: null,
+  maxParticipants: null,
+  registrationOpensAt: null,
+  registrationClosesAt: null,
+  checkInEnabled: false,
+  checkInOpensAt: null,
+  checkInClosesAt: null,
+  confirmationMinutes: 15,
+  organisation: null,
+};
+
+const form = (tournament?: Tournament) =>
+  renderToStaticMarkup(
+    createElement(TournamentForm, {
+      games: [{ _id: 'g1', name: 'CS2', image: null }],
+      busy: false,
+      onSubmit: async () => true,
+      onInvalid: () => {},
+      ...(tournament ? { tournament } : {}),
+    }),
+  );
+
+describe('TournamentForm', () => {
+  it('creates without a status choice, saying the status starts as «Очікує»', () => {
+    const html = form();
+    expect(html).not.toContain('name="status"');
+    expect(html).not.toContain('Розпочато');
+    expect(html).not.toContain('Завершено');
+    expect(html).toContain('Статус спершу «Очікує»');
+  });
+
+  it('edits with every status offered and the current one chosen', () => {
+    const html = form(started);
+    const select = /<select id="edit-t1-status" name="status"[^>]*>(.*?)<\/select>/.exec(html)?.[1] ?? '';
+    expect([...select.matchAll(/<option value="(\w+)"/g)].map((m) => m[1])).toEqual(['pending', 'started', 'finished']);
+    expect(select).toMatch(/<option value="started" selected="">Розпочато<\/option>/);
+    expect(html).not.toContain('Статус спершу');
+  });
+});
