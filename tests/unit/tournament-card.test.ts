@@ -3,34 +3,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TournamentCard } from '../../src/islands/tournaments/TournamentCard.tsx';
 import type { Tournament } from '../../src/lib/api/tournaments.ts';
+import { tournamentView } from '../support/tournament-view.ts';
 
 /* A tournament card offers «Подати заявку» only while the tournament takes applications (issue 57). */
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-const card = (changes: Partial<Tournament> = {}): Tournament => ({
-  _id: 't1',
-  title: 'Кубок',
-  name: 'Кубок',
-  description: '',
-  date: at(48),
-  status: 'pending',
-  soloOnly: true,
-  game: 'g1',
-  gameName: 'CS2',
-  image: null,
-  imageUrl: null,
-  winner: null,
-  maxParticipants: null,
-  registrationOpensAt: null,
-  registrationClosesAt: null,
-  checkInEnabled: false,
-  checkInOpensAt: null,
-  checkInClosesAt: null,
-  confirmationMinutes: 15,
-  organisation: null,
-  ...changes,
-});
+const card = (changes: Partial<Tournament> = {}): Tournament => tournamentView({ date: at(48), ...changes });
 const button = (tournament: Tournament) => {
   const html = renderToStaticMarkup(createElement(TournamentCard, { tournament }));
   return /aria-label="([^:"]+):/.exec(html)?.[1];

@@ -3,31 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TournamentForm } from '../../src/components/TournamentForm.tsx';
 import type { Tournament } from '../../src/lib/api/tournaments.ts';
+import { tournamentView } from '../support/tournament-view.ts';
 
 /* The tournament form offers a status only when editing: a new tournament starts pending (issue 57). */
 
-const started: Tournament = {
-  _id: 't1',
-  title: 'Кубок',
-  name: 'Кубок',
-  description: '',
-  date: '2031-06-01T15:00:00.000Z',
-  status: 'started',
-  soloOnly: true,
-  game: 'g1',
-  gameName: 'CS2',
-  image: null,
-  imageUrl: null,
-  winner: null,
-  maxParticipants: null,
-  registrationOpensAt: null,
-  registrationClosesAt: null,
-  checkInEnabled: false,
-  checkInOpensAt: null,
-  checkInClosesAt: null,
-  confirmationMinutes: 15,
-  organisation: null,
-};
+const started: Tournament = tournamentView({ status: 'started' });
 
 const form = (tournament?: Tournament) =>
   renderToStaticMarkup(

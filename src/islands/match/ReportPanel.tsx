@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { Field, TextAreaField } from '../../components/Field.tsx';
+import { GameScoreRows } from '../../components/GameScoreRows.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { DISPUTE_REASON_MAX } from '../../lib/api/limits.ts';
 import { callOrganisers, confirmReport, disputeReport, reportScore } from '../../lib/api/match-reports.ts';
@@ -186,24 +187,12 @@ export default function ReportPanel({ state, side }: Props) {
               <fieldset className="flex flex-col gap-2 rounded-lg border border-line p-3">
                 <legend className="px-1 text-sm font-semibold">{t('reportForm.games', { bestOf: match.bestOf })}</legend>
                 <p className="text-xs text-muted">{t('reportForm.gamesHint')}</p>
-                {games.map((game, i) => (
-                  <div key={i} className="grid grid-cols-[4rem_1fr_1fr] items-center gap-2 text-sm">
-                    <span className="font-medium">{t('reportForm.game', { number: i + 1 })}</span>
-                    {(['a', 'b'] as const).map((slot) => (
-                      <input
-                        key={slot}
-                        type="number"
-                        inputMode="numeric"
-                        min={0}
-                        max={9999}
-                        aria-label={t('reportForm.gameScoreOf', { number: i + 1, name: name(slot) })}
-                        className="field min-h-11 tabular-nums"
-                        value={game[slot]}
-                        onChange={(event) => setGames(games.map((g, j) => (j === i ? { ...g, [slot]: event.target.value } : g)))}
-                      />
-                    ))}
-                  </div>
-                ))}
+                <GameScoreRows
+                  games={games}
+                  rowLabel={(number) => t('reportForm.game', { number })}
+                  fieldLabel={(number, slot) => t('reportForm.gameScoreOf', { number, name: name(slot) })}
+                  onChange={setGames}
+                />
               </fieldset>
             )}
             <p>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { TextAreaField } from '../../components/Field.tsx';
+import { GameScoreRows } from '../../components/GameScoreRows.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import type { Names } from '../../components/stages/view.ts';
@@ -143,29 +144,17 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
           <fieldset className="flex flex-col gap-2 rounded-lg border border-line p-3" disabled={confirm !== null || form.forfeit !== null}>
             <legend className="px-1 text-sm font-semibold">{t('stageAdmin.games')}</legend>
             <p className="text-xs text-muted">{t('stageAdmin.gamesHint')}</p>
-            <div aria-hidden="true" className="grid grid-cols-[3.5rem_1fr_1fr] gap-2 text-xs font-semibold text-muted">
+            <div aria-hidden="true" className="grid grid-cols-[4rem_1fr_1fr] gap-2 text-xs font-semibold text-muted">
               <span />
               <span className="truncate">{nameA}</span>
               <span className="truncate">{nameB}</span>
             </div>
-            {form.games.map((game, i) => (
-              <div key={i} className="grid grid-cols-[3.5rem_1fr_1fr] items-center gap-2 text-sm">
-                <span className="font-medium">{t('stageAdmin.game', { number: i + 1 })}</span>
-                {(['a', 'b'] as const).map((slot) => (
-                  <input
-                    key={slot}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={9999}
-                    aria-label={t('stageAdmin.gameScoreOf', { number: i + 1, name: slot === 'a' ? nameA : nameB })}
-                    className="field min-h-11 tabular-nums"
-                    value={game[slot]}
-                    onChange={(event) => set({ games: form.games.map((g, j) => (j === i ? { ...g, [slot]: event.target.value } : g)) })}
-                  />
-                ))}
-              </div>
-            ))}
+            <GameScoreRows
+              games={form.games}
+              rowLabel={(number) => t('stageAdmin.game', { number })}
+              fieldLabel={(number, slot) => t('stageAdmin.gameScoreOf', { number, name: slot === 'a' ? nameA : nameB })}
+              onChange={(games) => set({ games })}
+            />
           </fieldset>
         )}
 
