@@ -407,6 +407,15 @@ describe('the organisers and check-in (issue 57)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.tournamentId, t.id), eq(auditLog.kind, 'checkInOverride')));
     expect(entry).toMatchObject({ subjectId: gone!.id, before: { checkedIn: false, status: 'noShow' }, after: { checkedIn: true, status: 'approved' } });
+    // One dropped who applied anew is decided on that application: the old one is not brought back beside it.
+    const again = await cup();
+    const [late] = await approved(again.id, 1);
+    await closeCheckIn(api.db, again.id, new Date(Date.now() + 1.5 * HOUR));
+    const anew = await apply(late!.player, again.id);
+    expect(anew._id).not.toBe(late!.id);
+    const refused = await checkIn(admin, again.id, { applicationId: late!.id });
+    expect([refused.status, refused.body.message]).toEqual([409, 'Цей учасник уже подав нову заявку: рішення — за нею']);
+    expect((await row(late!.id))?.status).toBe('noShow');
     // The first stage now seeds both.
     const created = await stage(api, t.id, { format: 'single_elimination' });
     expect(created.seeds.filter(Boolean).sort()).toEqual([kept!.player.user.id, gone!.player.user.id].sort());

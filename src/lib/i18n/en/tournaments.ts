@@ -275,6 +275,7 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'checkIn.refused.notParticipant': 'Only an approved or waitlisted player, or for a team its captain, can check in',
   'checkIn.refused.notEligible': 'Only an approved or waitlisted application can be checked in',
   'checkIn.refused.otherTournament': 'This application belongs to another tournament',
+  'checkIn.refused.appliedAgain': 'This participant has applied again: decide on that application',
   'checkIn.extended': 'Check-in extended',
   'checkIn.extend.refused.alreadyClosed': 'Check-in has already closed: bring participants back one by one',
   'checkIn.extend.refused.notLater': 'The new closing time must be later than now and than the current one',

@@ -19,6 +19,7 @@ const REFUSALS: Record<CheckInRefusal, [404 | 403 | 409, Parameters<typeof fail>
   drawn: [409, 'checkIn.refused.drawn'],
   notOpen: [409, 'checkIn.refused.notOpen'],
   closed: [409, 'checkIn.refused.closed'],
+  appliedAgain: [409, 'checkIn.refused.appliedAgain'],
 };
 
 const EXTEND_REFUSALS: Record<Extract<CheckInExtension, { ok: false }>['reason'], [404 | 409 | 422, Parameters<typeof fail>[1]]> = {

@@ -250,7 +250,7 @@ export async function withdrawApplication(db: Tx, id: string, userId: string): P
   return { ok: true };
 }
 
-export type CheckInRefusal = 'notFound' | 'applicationNotFound' | 'disabled' | 'notParticipant' | 'notEligible' | 'drawn' | 'notOpen' | 'closed';
+export type CheckInRefusal = 'notFound' | 'applicationNotFound' | 'disabled' | 'notParticipant' | 'notEligible' | 'drawn' | 'notOpen' | 'closed' | 'appliedAgain';
 
 type CheckedIn = { _id: string; status: ApplicationStatus; checkedInAt: string | null };
 export type CheckInResult = { ok: true; application: CheckedIn } | { ok: false; reason: CheckInRefusal };
@@ -307,6 +307,8 @@ export async function setCheckIn(
     // An organiser checking in someone dropped at the close brings them back: the place is theirs again.
     const restores = override && input.checkedIn && application.status === 'noShow';
     if (!mayCheckIn(application.status) && !restores) return { ok: false, reason: override ? 'notEligible' : 'notParticipant' };
+    // Someone dropped may have applied again since: that application is theirs now, not this one.
+    if (restores && (await liveApplicationOf(tx, application))) return { ok: false, reason: 'appliedAgain' };
     const checkedInAt = input.checkedIn ? (application.checkedInAt ?? now) : null;
     const status = restores ? 'approved' : application.status;
     await tx.update(applications).set({ checkedInAt, status, updatedAt: now }).where(eq(applications.id, application.id));
@@ -324,6 +326,22 @@ export async function setCheckIn(
   if (!result.ok) return result;
   published(tournamentId, restoredKind(result), result.told);
   return { ok: true, application: result.application };
+}
+
+/** Another live application of the same player (solo) or team in the tournament, if any. */
+async function liveApplicationOf(tx: Tx, application: ApplicationRow): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.tournamentId, application.tournamentId),
+        isLiveStatus(applications.status),
+        application.teamId ? eq(applications.teamId, application.teamId) : and(isNull(applications.teamId), eq(applications.userId, application.userId)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** A restore changes the lineup (an application's status); a check-in alone changes check-in. */
