@@ -223,7 +223,7 @@ describe('check-in', () => {
         match: null,
         subject: dropped.id,
         before: { status: 'approved', applicant: missed.user.username },
-        after: { status: 'rejected', applicant: missed.user.username, automatic: true },
+        after: { status: 'noShow', applicant: missed.user.username, automatic: true },
       },
     ]);
     expect(rows.some((r) => r.subjectId === kept.id)).toBe(false);
