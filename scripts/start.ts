@@ -3,6 +3,9 @@
 // then become the supervisor (scripts/supervise.mjs) of the server (scripts/serve.ts, as the build
 // bundled it), which runs as its child with the memory settings below and is started again if it
 // crashes.
+// package.json runs it as `exec node scripts/start.ts`: npm passes a SIGTERM or SIGINT on to its
+// child, which must be this process (the supervisor, after execve), not a shell that would die of it
+// and leave the supervisor and the server running.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -24,8 +24,11 @@ import { spawn } from 'node:child_process';
 /**
  * @typedef {object} Supervisor
  * @property {() => number | undefined} pid the running child's pid
- * @property {(signal?: NodeJS.Signals) => Promise<void>} stop stops the child (SIGTERM, then SIGKILL) and restarts no more
+ * @property {(signal?: NodeJS.Signals) => Promise<Exit | undefined>} stop stops the child (SIGTERM, then SIGKILL) and restarts no
+ *   more; gives how it ended (nothing when none was running)
  */
+
+/** @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit how a child ended */
 
 /** How much of the child's stderr is kept to say why it stopped. */
 const TAIL_BYTES = 4096;
@@ -73,8 +76,8 @@ export function supervise({
   let crashes = 0;
   /** @type {NodeJS.Timeout | undefined} */
   let restart;
-  /** @type {Promise<void>} */
-  let exited = Promise.resolve();
+  /** @type {Promise<Exit>} */
+  let exited = Promise.resolve({ code: null, signal: null });
 
   const start = () => {
     restart = undefined;
@@ -94,7 +97,7 @@ export function supervise({
         if (settled) return;
         settled = true;
         if (child === running) child = undefined;
-        done();
+        done({ code, signal });
         if (stopping) return;
         const ranMs = Date.now() - startedAt;
         crashes = ranMs >= stableMs ? 1 : crashes + 1;
@@ -120,18 +123,20 @@ export function supervise({
       stopping = true;
       clearTimeout(restart);
       const running = child;
-      if (!running) return;
+      if (!running) return undefined;
       running.kill(signal);
       const killer = setTimeout(() => running.kill('SIGKILL'), stopTimeoutMs);
-      await exited;
+      const exit = await exited;
       clearTimeout(killer);
+      return exit;
     },
   };
 }
 
 /**
  * The command line's supervisor: SIGINT and SIGTERM stop the child cleanly (it closes the
- * database on SIGTERM) and then this process.
+ * database on SIGTERM) and then this process, with the child's exit code (0 for a clean stop; 1
+ * when it had to be killed).
  * @param {string[]} argv what follows the script's name
  */
 export function runSupervisor(argv) {
@@ -150,7 +155,7 @@ export function runSupervisor(argv) {
     stopping = true;
     console.error(`[supervise] ${signal}: зупиняємо сервер`);
     // SIGTERM whatever came: a terminal's Ctrl+C reaches the child too, and it takes both alike.
-    void supervisor.stop('SIGTERM').then(() => process.exit(0));
+    void supervisor.stop('SIGTERM').then((exit) => process.exit(exit?.code ?? (exit?.signal ? 1 : 0)));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

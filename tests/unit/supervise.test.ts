@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { causeOf, supervise } from '../../scripts/supervise.mjs';
@@ -192,4 +192,71 @@ describe('node scripts/supervise.mjs', () => {
     // A bare Node process is about 45 MB; type stripping alone would add about 15.
     expect(rss).toBeLessThan(56);
   });
+
+  it("exits with the server's code when the server does not stop cleanly", async () => {
+    const supervisor = start(
+      script('server-fails-to-stop.mjs', `process.on('SIGTERM', () => process.exit(3)); setInterval(() => {}, 1000); console.log('up ' + process.pid);`),
+    );
+    await until('the server to be up', () => /up \d+/.test(supervisor.output()));
+    supervisor.child.kill('SIGTERM');
+    expect(await supervisor.exit).toEqual([3, null]);
+  });
+});
+
+describe('npm start', () => {
+  /**
+   * A project of its own with package.json's real `start` command, whose scripts/start.ts does what
+   * the real one ends with (execve into scripts/supervise.mjs) without building: npm runs the command
+   * through a shell, and the signal npm passes on has to reach the supervisor.
+   */
+  function npmStart(name: string) {
+    const project = join(dir, name);
+    mkdirSync(join(project, 'scripts'), { recursive: true });
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, scripts: { start: scripts.start } }));
+    const server = script(`${name}-server.mjs`, `console.log('parent ' + process.ppid); ${SERVER}`);
+    writeFileSync(
+      join(project, 'scripts', 'start.ts'),
+      `process.execve(process.execPath, [process.execPath, ${JSON.stringify(resolve('scripts/supervise.mjs'))}, process.execPath, ${JSON.stringify(server)}], process.env);`,
+    );
+    // A group of its own, so that whatever a failed run leaves behind can be killed at the end.
+    const npm = spawn('npm', ['start'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // 'exit', not 'close': without the fix what npm leaves behind keeps its pipes open.
+    const exit = once(npm, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    const pids = () => ({ server: Number(output.match(/up (\d+)/)?.[1]), supervisor: Number(output.match(/parent (\d+)/)?.[1]) });
+    const cleanUp = () => {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // Nothing of the group is left.
+      }
+    };
+    return { npm, exit, output: () => output, pids, cleanUp };
+  }
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`stops the supervisor and the server when npm alone gets ${signal}`, async () => {
+      const run = npmStart(`npm-start-${signal.toLowerCase()}`);
+      try {
+        await until('the server to be up', () => /up \d+/.test(run.output()), 20_000);
+        const { server, supervisor } = run.pids();
+        expect(alive(supervisor)).toBe(true);
+        run.npm.kill(signal);
+        // Without the fix a shell between npm and the supervisor dies of SIGTERM, or waits on SIGINT for ever.
+        expect(await Promise.race([run.exit, new Promise((resolve) => setTimeout(resolve, 5000, 'npm still running'))])).toEqual([0, null]);
+        await until('the supervisor and the server to be gone', () => !alive(supervisor) && !alive(server), 2000);
+        await until('the server to say it stopped cleanly', () => run.output().includes('stopped cleanly on SIGTERM'), 2000);
+      } finally {
+        run.cleanUp();
+      }
+    }, 30_000);
+  }
 });
