@@ -123,7 +123,7 @@ test('an admin runs a groups → playoffs tournament of 16 from applications to 
   expect(groups!.groups.map((g) => g.participants.length)).toEqual([4, 4, 4, 4]);
   expect(groups!.matches).toHaveLength(24);
   for (const m of groups!.matches) {
-    const label = `Група ${letter(m.group!)} · Тур ${m.round}, матч ${m.position}`;
+    const label = `Група ${letter(m.group!)} · Тур ${m.round}, M${m.number}`;
     const aWins = seed(m.a) < seed(m.b);
     await enterResult(page, dialog, label, { a: nickOf(m.a), b: nickOf(m.b), scoreA: aWins ? 3 : 1, scoreB: aWins ? 1 : 3 });
   }
@@ -159,7 +159,7 @@ test('an admin runs a groups → playoffs tournament of 16 from applications to 
     const playoff = (await stagesOf(request, id))[1]!;
     for (const m of playoff.matches.filter((x) => x.round === round)) {
       const aWins = seed(m.a) < seed(m.b);
-      await enterResult(page, dialog, `${title}, матч ${m.position}`, { a: nickOf(m.a), b: nickOf(m.b), scoreA: aWins ? 2 : 0, scoreB: aWins ? 0 : 2 });
+      await enterResult(page, dialog, `${title}, M${m.number}`, { a: nickOf(m.a), b: nickOf(m.b), scoreA: aWins ? 2 : 0, scoreB: aWins ? 0 : 2 });
     }
   }
   // The first applicant won everything: the champion, shown in the modal with the places.
