@@ -1,24 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  achievements,
-  applications,
-  chatMessages,
-  earnedAchievements,
-  games,
-  gameStatsConfigs,
-  matches,
-  matchParticipants,
-  news,
-  notifications,
-  playerGameStats,
-  savedNews,
-  statFields,
-  teamGameStats,
-  teamInvites,
-  teamMembers,
-  teams,
-  tournaments,
-} from '../../src/server/db/schema/index.ts';
+  achievementFactory,
+  applicationFactory,
+  chatMessageFactory,
+  earnedAchievementFactory,
+  gameFactory,
+  gameStatsConfigFactory,
+  insertTeam,
+  matchFactory,
+  matchParticipantFactory,
+  newsFactory,
+  notificationFactory,
+  playerGameStatsFactory,
+  savedNewsFactory,
+  statFieldFactory,
+  teamGameStatsFactory,
+  teamInviteFactory,
+  teamMemberFactory,
+  tournamentFactory,
+} from '../../src/server/db/factories/index.ts';
+import { notifications } from '../../src/server/db/schema/index.ts';
 import type { CallOptions } from '../support/api.ts';
 import { accounts, useTestApi } from '../support/builders.ts';
 import { forgetHeldSessions } from '../../src/server/services/accounts/held-sessions.ts';
@@ -26,7 +27,8 @@ import { forgetHeldSessions } from '../../src/server/services/accounts/held-sess
 /*
  * No N+1: a list costs the same number of SQL statements whatever its length. Each test reads
  * lists, makes them longer, reads them again and expects the same count (and a longer list).
- * Rows are written straight into the database: the rules of making them are other files' tests.
+ * Rows are written straight into the database by the factories the seed uses
+ * (src/server/db/factories): the rules of making them through the API are other files' tests.
  */
 
 const api = useTestApi();
@@ -37,7 +39,6 @@ beforeAll(async () => {
 });
 
 let seq = 0;
-const unique = (prefix: string) => `${prefix}${++seq}_${Math.random().toString(36).slice(2, 7)}`;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const length = (body: unknown) => (body as unknown[]).length;
 
@@ -48,23 +49,21 @@ const players = (n: number) => accounts(api, n);
 async function team(size: number, options: { with?: string } = {}): Promise<{ id: string; members: string[] }> {
   const others = await players(size - (options.with ? 1 : 0));
   const members = options.with ? [others[0]!, options.with, ...others.slice(1)].slice(0, size) : others;
-  const [row] = await api.db.insert(teams).values({ name: unique('team'), captainId: members[0]! }).returning({ id: teams.id });
-  await api.db.insert(teamMembers).values(members.map((userId) => ({ teamId: row!.id, userId })));
-  return { id: row!.id, members };
+  const row = await insertTeam(api.db, { captainId: members[0]!, members });
+  return { id: row.id, members };
 }
 
+/** A game, with a statistics configuration when `configured`. */
 async function game(configured = false): Promise<string> {
-  const [row] = await api.db.insert(games).values({ name: unique('game') }).returning({ id: games.id });
-  if (configured) await api.db.insert(gameStatsConfigs).values({ gameId: row!.id });
-  return row!.id;
+  const row = await gameFactory.insert(api.db, {});
+  if (configured) await gameStatsConfigFactory.insert(api.db, { gameId: row.id });
+  return row.id;
 }
 
-async function tournament(values: Partial<typeof tournaments.$inferInsert> & { gameId: string }): Promise<string> {
-  const [row] = await api.db
-    .insert(tournaments)
-    .values({ title: unique('Cup '), date: new Date(Date.now() + ++seq * 60_000), ...values })
-    .returning({ id: tournaments.id });
-  return row!.id;
+/** A tournament, each a minute later than the one before. */
+async function tournament(values: Parameters<typeof tournamentFactory.values>[0]): Promise<string> {
+  const row = await tournamentFactory.insert(api.db, { date: new Date(Date.now() + ++seq * 60_000), ...values });
+  return row.id;
 }
 
 interface Probe {
@@ -136,14 +135,14 @@ describe('a tournament with its participants', () => {
     const teamCup = await tournament({ gameId, soloOnly: false, status: 'started', statsEnabled: true });
     const viewer = await api.signedIn('user');
     const viewerTeam = await team(3, { with: viewer.user.id });
-    await api.db.insert(applications).values([
+    await applicationFactory.insertMany(api.db, [
       { tournamentId: solo, userId: viewer.user.id, status: 'pending' },
       { tournamentId: teamCup, userId: viewerTeam.members[0]!, teamId: viewerTeam.id, status: 'pending' },
     ]);
     const add = async (count: number) => {
       const soloPlayers = await players(count * 2);
       const teamList = await Promise.all(range(count * 2).map(() => team(3)));
-      await api.db.insert(applications).values([
+      await applicationFactory.insertMany(api.db, [
         ...soloPlayers.map((userId, i) => ({ tournamentId: solo, userId, status: i % 2 === 0 ? ('approved' as const) : ('pending' as const) })),
         ...teamList.map((t, i) => ({
           tournamentId: teamCup,
@@ -184,11 +183,14 @@ describe('news', () => {
   it('costs the same for every list and for the saved ones', async () => {
     const reader = await api.signedIn('user');
     const add = async (count: number) => {
-      const rows = await api.db
-        .insert(news)
-        .values(range(count * 2).map((i) => ({ title: unique('News '), content: 'Текст', archived: i % 2 === 1 })))
-        .returning({ id: news.id });
-      await api.db.insert(savedNews).values(rows.map((r) => ({ userId: reader.user.id, newsId: r.id })));
+      const rows = await newsFactory.insertMany(
+        api.db,
+        range(count * 2).map((i) => ({ archived: i % 2 === 1 })),
+      );
+      await savedNewsFactory.insertMany(
+        api.db,
+        rows.map((r) => ({ userId: reader.user.id, newsId: r.id })),
+      );
     };
     await add(1);
     await expectFlat(
@@ -210,8 +212,14 @@ describe('games and their statistics setup', () => {
     const gameId = await game(true);
     const add = async (count: number) => {
       for (let i = 0; i < count; i++) await game(true);
-      await api.db.insert(statFields).values(range(count).map(() => ({ gameId, fieldName: unique('f'), displayName: 'Поле' })));
-      await api.db.insert(achievements).values(range(count).map(() => ({ gameId, name: unique('A'), description: 'Опис', condition: 'wins >= 1' })));
+      await statFieldFactory.insertMany(
+        api.db,
+        range(count).map(() => ({ gameId })),
+      );
+      await achievementFactory.insertMany(
+        api.db,
+        range(count).map(() => ({ gameId })),
+      );
     };
     await add(1);
     const configOf = (body: unknown) => {
@@ -238,23 +246,25 @@ describe('leaderboards and achievements', () => {
     const starTeam = await team(2, { with: star });
     let starsListed = false;
     const add = async (count: number) => {
-      const badges = await api.db
-        .insert(achievements)
-        .values(range(count).map(() => ({ gameId, name: unique('Badge'), description: 'Опис', condition: 'wins >= 1' })))
-        .returning({ id: achievements.id });
+      const badges = await achievementFactory.insertMany(
+        api.db,
+        range(count).map(() => ({ gameId })),
+      );
       const people = await players(count);
       const crews = (await Promise.all(range(count).map(() => team(1)))).map((c) => c.id);
       const listed = { people: starsListed ? people : [star, ...people], crews: starsListed ? crews : [starTeam.id, ...crews] };
       starsListed = true;
-      await api.db
-        .insert(playerGameStats)
-        .values(listed.people.map((userId, i) => ({ userId, gameId, rating: 1000 + i * 7, matchesPlayed: 3 + i, matchesWon: i % 3 })));
-      await api.db
-        .insert(teamGameStats)
-        .values(listed.crews.map((teamId, i) => ({ teamId, gameId, rating: 1000 + i * 5, matchesPlayed: 2 + i, matchesWon: i % 2 })));
+      await playerGameStatsFactory.insertMany(
+        api.db,
+        listed.people.map((userId, i) => ({ userId, gameId, rating: 1000 + i * 7, matchesPlayed: 3 + i, matchesWon: i % 3 })),
+      );
+      await teamGameStatsFactory.insertMany(
+        api.db,
+        listed.crews.map((teamId, i) => ({ teamId, gameId, rating: 1000 + i * 5, matchesPlayed: 2 + i, matchesWon: i % 2 })),
+      );
       // Every new badge goes to the new rows and to the star and their team.
       const holders = { people: [...new Set([star, ...people])], crews: [...new Set([starTeam.id, ...crews])] };
-      await api.db.insert(earnedAchievements).values([
+      await earnedAchievementFactory.insertMany(api.db, [
         ...badges.flatMap((b) => holders.people.map((userId) => ({ achievementId: b.id, userId }))),
         ...badges.flatMap((b) => holders.crews.map((teamId) => ({ achievementId: b.id, teamId }))),
       ]);
@@ -279,30 +289,27 @@ describe('profiles (issue 23)', () => {
     const add = async (count: number) => {
       for (let i = 0; i < count; i++) {
         const gameId = await game(true);
-        const [badge] = await api.db.insert(achievements).values({ gameId, name: unique('Badge'), description: 'Опис', condition: 'wins >= 1' }).returning({ id: achievements.id });
-        await api.db.insert(earnedAchievements).values([
-          { achievementId: badge!.id, userId: player },
-          { achievementId: badge!.id, teamId: crew.id },
+        const badge = await achievementFactory.insert(api.db, { gameId });
+        await earnedAchievementFactory.insertMany(api.db, [
+          { achievementId: badge.id, userId: player },
+          { achievementId: badge.id, teamId: crew.id },
         ]);
-        await api.db.insert(playerGameStats).values({ userId: player, gameId, rating: 1016, matchesPlayed: 2, matchesWon: 1 });
-        await api.db.insert(teamGameStats).values({ teamId: crew.id, gameId, rating: 1016, matchesPlayed: 2, matchesWon: 1 });
+        await playerGameStatsFactory.insert(api.db, { userId: player, gameId, rating: 1016, matchesPlayed: 2, matchesWon: 1 });
+        await teamGameStatsFactory.insert(api.db, { teamId: crew.id, gameId, rating: 1016, matchesPlayed: 2, matchesWon: 1 });
         // A place in a solo and in a team tournament, each won.
         const solo = await tournament({ gameId, soloOnly: true, status: 'finished', winnerType: 'user', winnerId: player });
         const teamCup = await tournament({ gameId, soloOnly: false, status: 'finished', winnerType: 'team', winnerId: crew.id });
-        await api.db.insert(applications).values([
+        await applicationFactory.insertMany(api.db, [
           { tournamentId: solo, userId: player, status: 'approved' },
           { tournamentId: teamCup, userId: player, teamId: crew.id, status: 'approved' },
         ]);
         // Two matches each, with the rating after them (the chart's points).
         for (const at of [1, 2]) {
-          const [solo1, team1] = await api.db
-            .insert(matches)
-            .values([
-              { gameId, tournamentId: solo, completedAt: new Date(Date.now() - at * 60_000) },
-              { gameId, tournamentId: teamCup, completedAt: new Date(Date.now() - at * 60_000) },
-            ])
-            .returning({ id: matches.id });
-          await api.db.insert(matchParticipants).values([
+          const [solo1, team1] = await matchFactory.insertMany(api.db, [
+            { gameId, tournamentId: solo, completedAt: new Date(Date.now() - at * 60_000) },
+            { gameId, tournamentId: teamCup, completedAt: new Date(Date.now() - at * 60_000) },
+          ]);
+          await matchParticipantFactory.insertMany(api.db, [
             { matchId: solo1!.id, participantType: 'user', userId: player, name: 'Гравець', score: 2, isWinner: true, ratingAfter: 1000 + at * 16 },
             { matchId: solo1!.id, participantType: 'user', userId: crew.members[0]!, name: 'Суперник', score: 1, ratingAfter: 1000 - at * 16 },
             { matchId: team1!.id, participantType: 'team', teamId: crew.id, name: 'Команда', score: 2, isWinner: true, ratingAfter: 1000 + at * 16 },
@@ -338,14 +345,11 @@ describe('match history', () => {
       const rivals = await players(count);
       const rivalTeams = await Promise.all(range(count).map(() => team(1)));
       for (const i of range(count)) {
-        const [solo, teamMatch] = await api.db
-          .insert(matches)
-          .values([
-            { gameId, completedAt: new Date() },
-            { gameId, tournamentId: cup, completedAt: new Date() },
-          ])
-          .returning({ id: matches.id });
-        await api.db.insert(matchParticipants).values([
+        const [solo, teamMatch] = await matchFactory.insertMany(api.db, [
+          { gameId, completedAt: new Date() },
+          { gameId, tournamentId: cup, completedAt: new Date() },
+        ]);
+        await matchParticipantFactory.insertMany(api.db, [
           { matchId: solo!.id, participantType: 'user', userId: player, name: 'Гравець', score: 2, isWinner: true },
           { matchId: solo!.id, participantType: 'user', userId: rivals[i]!, name: 'Суперник', score: 1 },
           { matchId: teamMatch!.id, participantType: 'team', teamId: crew.id, name: 'Команда', score: 0 },
@@ -372,15 +376,24 @@ describe('a player’s own lists', () => {
     const add = async (count: number) => {
       const joined = await Promise.all(range(count).map(() => team(3, { with: me.user.id })));
       const newcomers = await players(count);
-      await api.db.insert(teamMembers).values(newcomers.map((userId) => ({ teamId: first.id, userId })));
+      await teamMemberFactory.insertMany(
+        api.db,
+        newcomers.map((userId) => ({ teamId: first.id, userId })),
+      );
       const invited = await players(count * 2);
-      await api.db.insert(teamInvites).values([
+      await teamInviteFactory.insertMany(api.db, [
         ...invited.slice(0, count).map((userId) => ({ teamId: first.id, userId })),
         ...invited.slice(count).map((userId, i) => ({ teamId: joined[i]!.id, userId })),
       ]);
       const authors = [me.user.id, ...first.members, ...newcomers];
-      await api.db.insert(chatMessages).values(range(count * 3).map((i) => ({ teamId: first.id, userId: authors[i % authors.length]!, message: `привіт ${i}` })));
-      await api.db.insert(notifications).values(range(count * 2).map((i) => ({ userId: me.user.id, text: `Сповіщення ${i}` })));
+      await chatMessageFactory.insertMany(
+        api.db,
+        range(count * 3).map((i) => ({ teamId: first.id, userId: authors[i % authors.length]!, message: `привіт ${i}` })),
+      );
+      await notificationFactory.insertMany(
+        api.db,
+        range(count * 2).map((i) => ({ userId: me.user.id, text: `Сповіщення ${i}` })),
+      );
     };
     await add(1);
     const peopleIn = (body: unknown) => (body as { members: unknown[]; invites: unknown[] }[]).reduce((sum, t) => sum + 1 + t.members.length + t.invites.length, 0);
@@ -404,7 +417,7 @@ describe('writes that reach a whole team', () => {
     const gameId = await game();
     const id = await tournament({ gameId, soloOnly: false, status: 'finished' });
     const crew = await team(size);
-    await api.db.insert(applications).values({ tournamentId: id, userId: crew.members[0]!, teamId: crew.id, status: 'approved' });
+    await applicationFactory.insert(api.db, { tournamentId: id, userId: crew.members[0]!, teamId: crew.id, status: 'approved' });
     const res = await measure('PATCH', `/api/tournaments/${id}/winner`, { token: admin, body: { winnerType: 'team', winnerId: crew.id } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const told = await api.db.select().from(notifications);
@@ -421,10 +434,14 @@ describe('writes that reach a whole team', () => {
   /** Records a team match that earns `earned` achievements for both teams of `size` players. */
   async function recordCost(size: number, earned: number) {
     const gameId = await game(true);
-    await api.db.insert(achievements).values(range(earned).map(() => ({ gameId, name: unique('Перша'), description: 'Опис', condition: 'matchesPlayed >= 1' })));
+    await achievementFactory.insertMany(
+      api.db,
+      range(earned).map(() => ({ gameId, condition: 'matchesPlayed >= 1' })),
+    );
     const id = await tournament({ gameId, soloOnly: false, status: 'started', statsEnabled: true });
     const [home, away] = [await team(size), await team(size)];
-    await api.db.insert(applications).values(
+    await applicationFactory.insertMany(
+      api.db,
       [home, away].map((t) => ({ tournamentId: id, userId: t.members[0]!, teamId: t.id, status: 'approved' as const })),
     );
     const res = await measure('POST', `/api/tournaments/${id}/record-match`, {

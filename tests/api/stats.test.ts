@@ -4,7 +4,8 @@ import type { EarnedAchievement, PlayerEntry, StatsGame, TeamEntry } from '../..
 import type { MatchHistoryItem } from '../../src/lib/api/match-history.ts';
 import type { MatchRecorded, RecordForm, RecordMatchInput, StatsEnabled, TournamentStats } from '../../src/lib/api/tournament-stats.ts';
 import { matchOutcome } from '../../src/lib/domain/match-outcome.ts';
-import { achievements, applications, earnedAchievements, matchParticipants, matches, playerGameStats, tournaments } from '../../src/server/db/schema/index.ts';
+import { achievementFactory, applicationFactory } from '../../src/server/db/factories/index.ts';
+import { earnedAchievements, matchParticipants, matches, playerGameStats, tournaments } from '../../src/server/db/schema/index.ts';
 import { recordMatch } from '../../src/server/services/statistics/tournament-stats.ts';
 import {
   admin as adminOf,
@@ -69,7 +70,7 @@ beforeAll(async () => {
     ],
   });
   // Stored before conditions were checked (no route takes them now): skipped, never a failure.
-  await api.db.insert(achievements).values([
+  await achievementFactory.insertMany(api.db, [
     { gameId, name: 'Broken', description: 'Зламана умова', condition: 'kills >>> 3', rarity: 'legendary' },
     { gameId, name: 'Unknown', description: 'Невідоме поле', condition: 'headshots >= 1', rarity: 'legendary' },
   ]);
@@ -84,7 +85,7 @@ beforeAll(async () => {
 
   // Approved without the admin's answer: an answer rings the player's bell, and the tests below read the bell whole.
   for (const player of [ann, bob, cat, eve]) {
-    await api.db.insert(applications).values([
+    await applicationFactory.insertMany(api.db, [
       { tournamentId: soloCup, userId: player.user.id, status: 'approved' },
       { tournamentId: finishedCup, userId: player.user.id, status: 'approved' },
     ]);
@@ -97,7 +98,7 @@ beforeAll(async () => {
   beta = (await buildTeam(api, be1, 2, { name: 'Beta', members: [be2.user.id] })).id;
   gamma = (await buildTeam(api, dan, 1, { name: 'Gamma' })).id;
   // Teams of two (and one) are below the size a team may apply with, so only the table holds their applications.
-  await api.db.insert(applications).values([
+  await applicationFactory.insertMany(api.db, [
     { tournamentId: teamCup, userId: al1.user.id, teamId: alpha, status: 'approved' },
     { tournamentId: teamCup, userId: be1.user.id, teamId: beta, status: 'approved' },
     { tournamentId: teamCup, userId: dan.user.id, teamId: gamma, status: 'pending' },

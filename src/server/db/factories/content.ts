@@ -1,4 +1,4 @@
-import { news, notifications } from '../schema/index.ts';
+import { news, notifications, savedNews } from '../schema/index.ts';
 import { factory, uniqueName } from './factory.ts';
 
 type NewsInsert = typeof news.$inferInsert;
@@ -14,6 +14,9 @@ export const newsFactory = factory(news, (overrides: Partial<NewsInsert> = {}): 
   date: new Date(),
   ...overrides,
 }));
+
+/** News a reader saved, now; `userId` and `newsId` are required. */
+export const savedNewsFactory = factory(savedNews, (overrides: typeof savedNews.$inferInsert) => overrides);
 
 /** Notifications in the bell: unread, without actions; `userId` is required. */
 export const notificationFactory = factory(

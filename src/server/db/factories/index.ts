@@ -6,8 +6,18 @@
  */
 export { factory, uniqueName, type Factory } from './factory.ts';
 export { insertAccount, NO_PASSWORD, userFactory } from './accounts.ts';
-export { insertTeam, teamFactory, teamInviteFactory, teamMemberFactory, type Member } from './teams.ts';
+export { chatMessageFactory, insertTeam, teamFactory, teamInviteFactory, teamMemberFactory, type Member } from './teams.ts';
 export { applicationFactory, gameFactory, tournamentFactory } from './competition.ts';
-export { newsFactory, notificationFactory } from './content.ts';
+export { newsFactory, notificationFactory, savedNewsFactory } from './content.ts';
+export {
+  achievementFactory,
+  earnedAchievementFactory,
+  gameStatsConfigFactory,
+  matchFactory,
+  matchParticipantFactory,
+  playerGameStatsFactory,
+  statFieldFactory,
+  teamGameStatsFactory,
+} from './statistics.ts';
 export { matchActionFactory, stageFactory, stageMatchFactory, stageRoundFactory } from './stages.ts';
 export { organisationFactory, organisationFollowFactory, organisationMemberFactory } from './organisations.ts';

@@ -1,4 +1,4 @@
-import { teamInvites, teamMembers, teams } from '../schema/index.ts';
+import { chatMessages, teamInvites, teamMembers, teams } from '../schema/index.ts';
 import { skeletonColumns } from '../../services/accounts/names.ts';
 import type { Tx } from '../client.ts';
 import { factory, uniqueName } from './factory.ts';
@@ -23,6 +23,15 @@ export const teamInviteFactory = factory(
   (overrides: Partial<typeof teamInvites.$inferInsert> & Pick<typeof teamInvites.$inferInsert, 'teamId' | 'userId'>) => ({
     invitedById: null,
     byEmail: false,
+    ...overrides,
+  }),
+);
+
+/** Messages in a team's chat, written now: a line of text; `teamId` and `userId` (the author) are required. */
+export const chatMessageFactory = factory(
+  chatMessages,
+  (overrides: Partial<typeof chatMessages.$inferInsert> & Pick<typeof chatMessages.$inferInsert, 'teamId' | 'userId'>) => ({
+    message: 'Привіт.',
     ...overrides,
   }),
 );
