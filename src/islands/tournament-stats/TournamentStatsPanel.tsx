@@ -41,20 +41,24 @@ export default function TournamentStatsPanel() {
   const { busy, message, setMessage, run } = useAdminTask();
   // The card a message is about (shown there, beside its buttons); null: the panel's own (a failed load).
   const [messageFor, setMessageFor] = useState<string | null>(null);
-  // Bumped after every change, and when games or their configurations change elsewhere on the page.
-  const [version, setVersion] = useState(0);
+  // Bumped when games or their configurations change elsewhere on the page.
   const gamesVersion = useHydratedStore($gamesVersion, 0);
 
   // The last answer stays up while a change reloads the list, so the cards do not blink.
-  const { shown: list, loading, loadMore, moreBusy, moreError } = usePages(
-    JSON.stringify([version, gamesVersion]),
+  const { shown: list, loading, loadMore, moreBusy, moreError, update } = usePages(
+    String(gamesVersion),
     (offset) => listTournamentStats(api, { limit: TOURNAMENT_PAGE_SIZE, offset }),
     { errorText: t('stats.loadError') },
   );
 
   function enable(tournament: TournamentStats) {
     setMessageFor(tournament._id);
-    void run(() => enableStats(api, tournament._id), t('stats.enableError'), () => setVersion((v) => v + 1));
+    // The card changes in place: reloading would fold the list back to its first page, losing a card further down.
+    void run(async () => {
+      const done = await enableStats(api, tournament._id);
+      update((items) => items.map((item) => (item._id === done.tournament._id ? done.tournament : item)));
+      return done;
+    }, t('stats.enableError'));
   }
 
   return (
@@ -154,7 +158,6 @@ export default function TournamentStatsPanel() {
             setRecording(null);
             setMessageFor(recording._id);
             setMessage({ tone: 'success', text: t('manage.success', { message: recordedSummary(result) }) });
-            setVersion((v) => v + 1);
           }}
         />
       )}
