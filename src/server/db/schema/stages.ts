@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { REPORT_STATES, MATCH_ACTIONS } from '../../../lib/domain/match-day.ts';
 import { BRACKET_SIDES, MATCH_STATUSES, SLOTS, STAGE_FORMATS, STAGE_SEEDINGS, type StageSettings } from '../../../lib/domain/stage/format.ts';
 import type { GameScore } from '../../../lib/domain/stage/result.ts';
@@ -95,6 +95,8 @@ export const stageMatches = pgTable(
     status: text('status', { enum: MATCH_STATUSES }).notNull().default('waiting'),
     scheduledAt: at('scheduled_at'),
     comment: text('comment').notNull().default(''),
+    /** False when the organiser's comment is for the tournament's organisers only (issue 57): public reads carry it as ''. */
+    commentPublic: boolean('comment_public').notNull().default(true),
     /** Bumped on every change of this match, so an edit based on an older copy is refused. */
     version: integer('version').notNull().default(0),
     completedAt: at('completed_at'),

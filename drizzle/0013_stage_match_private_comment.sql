@@ -1,0 +1,1 @@
+ALTER TABLE "stage_matches" ADD COLUMN "comment_public" boolean DEFAULT true NOT NULL;
