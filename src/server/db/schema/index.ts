@@ -9,3 +9,4 @@ export * from './news.ts';
 export * from './notifications.ts';
 export * from './stats.ts';
 export * from './organisers.ts';
+export * from './venues.ts';
