@@ -8,6 +8,7 @@ import { listTournaments } from '../lib/api/tournaments.ts';
 import { LEADERBOARD_MAX_LIMIT } from '../lib/domain/leaderboard.ts';
 import { escapeXml } from '../lib/domain/markup.ts';
 import { profilePath } from '../lib/domain/participant.ts';
+import { ALL_GAMES } from '../lib/domain/tournament-list.ts';
 
 /** Every item of a paged list, read page by page as the API gives them. */
 async function everyPage<T>(read: (offset: number) => Promise<Page<T>>): Promise<T[]> {
@@ -48,6 +49,7 @@ export const GET: APIRoute = async ({ locals }) => {
   const entries: { path: string; lastmod?: string }[] = [
     { path: '/' },
     { path: '/tournaments' },
+    { path: `/games/${ALL_GAMES}` },
     { path: '/news' },
     { path: '/leaderboards' },
     { path: '/organisations' },

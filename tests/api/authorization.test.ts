@@ -216,9 +216,29 @@ beforeAll(async () => {
     w[name] = (await stage(api, duel.id, { format: 'single_elimination' })).matches[0]!._id;
     if (name !== 'callMatch') await ok('POST', `/api/matches/${w[name]}/call`, people.user.token, { reason: 'Допоможіть' });
   }
+  // Venue networks (issue 57): a tournament each for the admin and the staff to ask on, one each with a request to withdraw, one waiting for the admin.
+  for (const name of ['venueAsk', 'venueAskStaff', 'venueWithdraw', 'venueWithdrawStaff', 'venueDecideCup']) w[name] = await newTournament(true);
+  for (const name of ['venueWithdraw', 'venueWithdrawStaff', 'venueDecideCup']) {
+    const asked = await ok<{ request: { _id: string } }>('POST', `/api/tournaments/${w[name]}/venue-network`, people.admin.token, { networks: ['192.0.2.0/24'], note: 'Зала' });
+    w[`${name}Request`] = asked.request._id;
+  }
   // The staff actor organises every tournament the organiser rows use; a co-organiser of the solo cup to remove last.
   // Staff of the tournaments of admin-only rows too (editing, statistics), which they may not do.
-  for (const id of [w.solo, w.winnerTournament, w.bracketTournament, w.checkIn, w.stages, w.stagesNewStaff, w.dqTournament, w.timed, w.spareTournament, w.stats, w.answerMatchStaffTournament]) {
+  for (const id of [
+    w.solo,
+    w.winnerTournament,
+    w.bracketTournament,
+    w.checkIn,
+    w.stages,
+    w.stagesNewStaff,
+    w.dqTournament,
+    w.timed,
+    w.spareTournament,
+    w.stats,
+    w.answerMatchStaffTournament,
+    w.venueAskStaff,
+    w.venueWithdrawStaff,
+  ]) {
     await coOrganiser(api, id!, people.staff);
   }
   w.removableStaff = (await coOrganiser(api, w.solo!)).user.id;
@@ -302,6 +322,7 @@ const rows: Row[] = [
   },
   { route: 'GET /api/users/me/matches', request: () => ({ path: '/api/users/me/matches' }), expect: signed(200) },
   { route: 'GET /api/users/me/tournaments', request: () => ({ path: '/api/users/me/tournaments' }), expect: signed(200) },
+  { route: 'GET /api/users/me/applications', request: () => ({ path: '/api/users/me/applications' }), expect: signed(200) },
   { route: 'GET /api/users/me/calendar', request: () => ({ path: '/api/users/me/calendar' }), expect: signed(200) },
   { route: 'POST /api/users/me/calendar/revoke', request: () => ({ path: '/api/users/me/calendar/revoke' }), expect: signed(200) },
   { route: 'GET /api/users/me/notice-settings', request: () => ({ path: '/api/users/me/notice-settings' }), expect: signed(200) },
@@ -409,6 +430,24 @@ const rows: Row[] = [
     route: 'POST /api/tournaments/:id/staff',
     request: async () => ({ path: `/api/tournaments/${w.spareTournament}/staff`, body: { user: (await player(api)).user.username } }),
     expect: adminOnly(201),
+  },
+  // Venue networks (issue 57, decision 035): the tournament's organisers ask and withdraw; the admin decides.
+  { route: 'GET /api/tournaments/:id/venue-network', request: () => ({ path: `/api/tournaments/${w.solo}/venue-network` }), expect: organiser(200) },
+  {
+    route: 'POST /api/tournaments/:id/venue-network',
+    request: (a) => ({ path: `/api/tournaments/${a === 'staff' ? w.venueAskStaff : w.venueAsk}/venue-network`, body: { networks: ['192.0.2.0/24'], note: 'Зала' } }),
+    expect: organiser(201),
+  },
+  {
+    route: 'DELETE /api/tournaments/:id/venue-network',
+    request: (a) => ({ path: `/api/tournaments/${a === 'staff' ? w.venueWithdrawStaff : w.venueWithdraw}/venue-network` }),
+    expect: organiser(200),
+  },
+  { route: 'GET /api/venue-networks', request: () => ({ path: '/api/venue-networks' }), expect: adminOnly(200) },
+  {
+    route: 'PATCH /api/venue-networks/:id',
+    request: () => ({ path: `/api/venue-networks/${w.venueDecideCupRequest}`, body: { status: 'approved' } }),
+    expect: adminOnly(200),
   },
   { route: 'GET /api/tournaments/:id/standings', request: () => ({ path: `/api/tournaments/${w.stages}/standings` }), expect: all(200) },
   // The audit log (issue 23): a tournament's history is public (its organisers also see who); the whole log is the admin's.

@@ -127,3 +127,36 @@ describe('my team’s matches and check-in', () => {
     expect(refused.status).toBe(409);
   });
 });
+
+describe('my applications (GET /api/users/me/applications)', () => {
+  const applied = async (p: Player) => {
+    const res = await api.call<{ applications: { tournament: string; status: string }[] }>('GET', '/api/users/me/applications', { token: p.token });
+    expect(res.status).toBe(200);
+    return res.body.applications.map((a) => [a.tournament, a.status]).sort();
+  };
+
+  it('lists the tournaments not finished where I or my team applied, never anyone else’s', async () => {
+    const [soloist, captain, member, stranger] = await Promise.all([player(api), player(api), player(api), player(api)]);
+    const solo = await tournament(api, { game: gameId, soloOnly: true, settings: { maxParticipants: 2 }, approved: 2 });
+    const open = await tournament(api, { game: gameId, soloOnly: true });
+    const teamCup = await tournament(api, { game: gameId });
+    const squad = await team(api, captain, 5, { members: [member.user.id] });
+    // Waitlisted (the cap is full), pending, and the team's one which the member did not file.
+    expect((await api.call('POST', '/api/applications', { token: soloist.token, body: { tournament: solo.id } })).status).toBe(201);
+    expect((await api.call('POST', '/api/applications', { token: soloist.token, body: { tournament: open.id } })).status).toBe(201);
+    expect((await api.call('POST', '/api/applications', { token: captain.token, body: { tournament: teamCup.id, team: squad.id } })).status).toBe(201);
+
+    expect(await applied(soloist)).toEqual([[open.id, 'pending'], [solo.id, 'waitlisted']].sort());
+    expect(await applied(captain)).toEqual([[teamCup.id, 'pending']]);
+    expect(await applied(member)).toEqual([[teamCup.id, 'pending']]);
+    expect(await applied(stranger)).toEqual([]);
+
+    // A finished tournament no longer counts; a withdrawn application neither.
+    await api.db.update(tournaments).set({ status: 'finished' }).where(eq(tournaments.id, solo.id));
+    const mineOpen = await api.call<{ application: { _id: string } }>('GET', `/api/tournaments/${open.id}/eligibility`, { token: soloist.token });
+    const withdrawn = await api.call('DELETE', `/api/applications/${mineOpen.body.application._id}`, { token: soloist.token });
+    expect(withdrawn.status).toBe(200);
+    expect(await applied(soloist)).toEqual([]);
+    expect((await api.call('GET', '/api/users/me/applications')).status).toBe(401);
+  });
+});

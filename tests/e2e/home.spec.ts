@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, open, test } from './fixtures.ts';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { bearer, expect, freshPlayer, open, signIn, test, tokenOf } from './fixtures.ts';
 
 test('the slogan appears only after 900 ms, over 66 falling stars', async ({ page }) => {
   await page.goto('/');
@@ -106,4 +107,31 @@ test('robots.txt names the sitemap, which lists games, tournaments, brackets and
   for (const path of ['/tournaments<', '/games/', '/tournaments/', '/tournament/', '/bracket<', '/news/']) expect(xml).toContain(path);
   const manifest = await request.get('/manifest.webmanifest');
   expect((await manifest.json()).lang).toBe('uk');
+});
+
+test('a signed-in player’s home card says «Заявку подано» where they applied; a guest is still offered to apply', async ({ page, browser }) => {
+  const admin = await tokenOf(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const games = (await (await page.request.get('/api/games')).json()) as { _id: string }[];
+  // Began 23 hours ago and not started: the first of the home page's upcoming three.
+  const title = `Ранковий спринт ${Date.now().toString(36)}`;
+  const made = await page.request.post('/api/tournaments', {
+    headers: bearer(admin),
+    data: { game: games[0]!._id, title, soloOnly: true, date: new Date(Date.now() - 23 * 3_600_000).toISOString() },
+  });
+  expect(made.status()).toBe(201);
+  const id = ((await made.json()) as { tournament: { _id: string } }).tournament._id;
+  const { nick, password } = await freshPlayer(page, 'home');
+  const token = await tokenOf(page.request, nick, password);
+  expect((await page.request.post('/api/applications', { headers: bearer(token), data: { tournament: id } })).status()).toBe(201);
+
+  const guest = await browser.newPage();
+  await guest.goto('/');
+  await expect(guest.getByRole('link', { name: `Подати заявку: ${title}` })).toHaveAttribute('href', `/tournaments/${id}#apply`);
+  await guest.close();
+
+  await signIn(page, nick, password);
+  await open(page, '/');
+  const mine = page.getByRole('link', { name: `Заявку подано: ${title}` });
+  await expect(mine).toHaveText('✓ Заявку подано');
+  await expect(mine).toHaveAttribute('href', `/tournaments/${id}`);
 });

@@ -55,6 +55,25 @@ test('a guest without JavaScript reads the games, the tournament cards and a tou
   await context.close();
 });
 
+test('a guest without JavaScript lists every game’s tournaments from /tournaments, each card naming its game', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/tournaments');
+  await page.getByRole('link', { name: 'Усі турніри всіх ігор' }).click();
+  await expect(page).toHaveURL('/games/all');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Турніри всіх ігор');
+  const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(cards.first()).toBeVisible();
+  // Each card says its game; the list holds more than one game's tournaments.
+  const named = await cards.evaluateAll((items) => items.map((item) => item.querySelector('p.text-sm span.font-semibold')?.textContent ?? ''));
+  expect(named.every((name) => name.length > 0)).toBe(true);
+  expect(new Set(named).size).toBeGreaterThan(1);
+  expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^(CS2|Dota 2|League of Legends|Valorant)$/)]));
+  // A made-up game is still not found.
+  expect((await page.request.get('/games/every')).status()).toBe(404);
+  await context.close();
+});
+
 test('a player applies solo and then sees «Заявку вже подано», also after a reload', async ({ page }) => {
   const id = await tournamentId(page, 'Valorant Duel Cup: вечірній спринт');
   await signIn(page, 'Karpaty_Wolf');
@@ -66,6 +85,17 @@ test('a player applies solo and then sees «Заявку вже подано», 
   await expect(block).toContainText('Заявка чекає на розгляд організатора.');
   await page.reload();
   await expect(block.getByRole('button', { name: 'Заявку вже подано' })).toBeDisabled();
+
+  // The game's cards say so too, instead of offering another application; a guest is still offered one.
+  const game = await page.getByRole('link', { name: 'Valorant', exact: true }).first().getAttribute('href');
+  await page.goto(game ?? '/tournaments');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Valorant Duel Cup: вечірній спринт' }) });
+  await expect(card.getByRole('link', { name: 'Заявку подано: Valorant Duel Cup: вечірній спринт' })).toBeVisible();
+  await expect(card.getByRole('link', { name: /^Подати заявку/ })).toHaveCount(0);
+  const guest = await page.context().browser()!.newPage();
+  await guest.goto(game ?? '/tournaments');
+  await expect(guest.getByRole('link', { name: 'Подати заявку: Valorant Duel Cup: вечірній спринт' })).toBeVisible();
+  await guest.close();
 });
 
 test('a team member who is not the captain cannot apply for the team', async ({ page }) => {

@@ -4,6 +4,7 @@ import { applyRefusal, isLiveApplication, isTeamSizeAllowed, TEAM_SIZE } from '.
 import { DEFAULT_GAME_IMAGE, gameImage, gameImageSrcset } from '../../src/lib/domain/game-image.ts';
 import { formatDay, fromLocalInputValue, toLocalInputValue } from '../../src/lib/domain/tournament-dates.ts';
 import {
+  ALL_GAMES,
   DEFAULT_PREFERENCES,
   listQuery,
   parseSortOrder,
@@ -45,6 +46,8 @@ describe('tournament list rules', () => {
       sort: 'title_asc',
     });
     expect(listQuery(GAME, { type: 'team', status: 'finished', sort: 'date_asc' })).toEqual({ game: GAME, soloOnly: false, status: 'finished', sort: 'date_asc' });
+    // Every game's list asks for no game at all.
+    expect(listQuery(ALL_GAMES, { type: 'solo', status: 'all', sort: 'date_desc' })).toEqual({ soloOnly: true });
     expect(STATUS_FILTERS.map(statusQuery)).toEqual([undefined, 'pending', 'started', 'finished']);
   });
 

@@ -4,17 +4,31 @@ import { gameImage } from '../../lib/domain/game-image.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { registrationRefusal } from '../../lib/domain/registration.ts';
 import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
+import type { LiveApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 /**
  * One tournament in the list: picture and title open the detail, so does the apply button (SPEC §2).
  * `priority`: the first card, whose picture is usually the page's largest paint, loads it at once.
+ * `showGame`: the card names its game, in a list of several games' tournaments. `applied`: the
+ * reader's (or their team's) live application there, which the card says instead of offering another.
  */
-export function TournamentCard({ tournament, priority = false }: { tournament: Tournament; priority?: boolean }) {
+export function TournamentCard({
+  tournament,
+  priority = false,
+  showGame = false,
+  applied,
+}: {
+  tournament: Tournament;
+  priority?: boolean;
+  showGame?: boolean;
+  applied?: LiveApplicationStatus | undefined;
+}) {
   const href = `/tournaments/${tournament._id}`;
   // Apply only while it takes applications: waiting to start and its registration window open (issue 57).
-  const open = isOpenForApplications(tournament.status) && registrationRefusal(tournament, new Date()) === null;
+  const open = !applied && isOpenForApplications(tournament.status) && registrationRefusal(tournament, new Date()) === null;
+  const label = t(applied ? `tournaments.applied.${applied}` : open ? 'tournaments.apply' : 'tournaments.details');
   return (
     <li className="card flex flex-col gap-3 overflow-hidden p-0">
       <a href={href} className="block" tabIndex={-1} aria-hidden="true">
@@ -43,6 +57,12 @@ export function TournamentCard({ tournament, priority = false }: { tournament: T
           </p>
         )}
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          {showGame && (
+            <>
+              <span className="font-semibold text-fg">{tournament.gameName}</span>
+              <span aria-hidden="true">·</span>
+            </>
+          )}
           <time dateTime={tournament.date}>{formatDay(tournament.date)}</time>
           <span aria-hidden="true">·</span>
           <span>{t(tournament.soloOnly ? 'tournaments.soloLabel' : 'tournaments.teamLabel')}</span>
@@ -51,9 +71,12 @@ export function TournamentCard({ tournament, priority = false }: { tournament: T
         <a
           href={open ? `${href}#apply` : href}
           className={`${open ? 'btn-primary' : 'btn-ghost'} mt-auto self-start`}
-          aria-label={`${t(open ? 'tournaments.apply' : 'tournaments.details')}: ${tournament.title}`}
+          aria-label={`${label}: ${tournament.title}`}
+          data-apply-for={tournament._id}
+          data-title={tournament.title}
         >
-          {t(open ? 'tournaments.apply' : 'tournaments.details')}
+          {applied && <span aria-hidden="true">✓ </span>}
+          {label}
         </a>
       </div>
     </li>

@@ -5,6 +5,7 @@ import { ShowMore } from '../../components/ShowMore.tsx';
 import { nextPageHref } from '../../lib/api/paging.ts';
 import { listTournaments, type Tournament } from '../../lib/api/tournaments.ts';
 import {
+  ALL_GAMES,
   DEFAULT_PREFERENCES,
   listQuery,
   SORT_ORDERS,
@@ -15,6 +16,7 @@ import {
 } from '../../lib/domain/tournament-list.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { useHydrated } from '../../lib/hooks/hydration.ts';
+import { useMyApplications } from '../../lib/hooks/my-applications.ts';
 import { usePages, type PagesState } from '../../lib/hooks/pages.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sortOrder, $statusFilter, $typeFilter, resetPreferences } from './preferences.ts';
@@ -24,6 +26,7 @@ import { PlaceholderCard, TournamentCard } from './TournamentCard.tsx';
 const PLACEHOLDERS = 6;
 
 interface Props {
+  /** A game's id, or `ALL_GAMES` for every game's tournaments. */
   gameId: string;
   /** The first page with the default choices, as the server rendered it. */
   initial: PagesState<Tournament>;
@@ -52,6 +55,7 @@ export default function TournamentList({ gameId, initial }: Props) {
     { initial, errorText: t('tournaments.loadError'), invalidText: t('tournaments.invalidData') },
   );
   const unfiltered = prefs.type === 'all' && prefs.status === 'all';
+  const applied = useMyApplications();
 
   return (
     <div className="flex flex-col gap-5">
@@ -119,7 +123,13 @@ export default function TournamentList({ gameId, initial }: Props) {
         <>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {state.items.map((tournament, index) => (
-              <TournamentCard key={tournament._id} tournament={tournament} priority={index === 0} />
+              <TournamentCard
+                key={tournament._id}
+                tournament={tournament}
+                priority={index === 0}
+                showGame={gameId === ALL_GAMES}
+                applied={applied.get(tournament._id)}
+              />
             ))}
           </ul>
           <ShowMore

@@ -60,12 +60,15 @@ export function statusQuery(filter: StatusFilter): TournamentStatus | undefined 
   return filter === 'all' ? undefined : filter === 'upcoming' ? 'pending' : filter;
 }
 
-/** The list query of a game's list for the three choices: the server filters, sorts and pages. */
+/** The address segment of the list of every game's tournaments: `/games/all` (issue 57). */
+export const ALL_GAMES = 'all';
+
+/** The list query of a game's list (or of every game's, `ALL_GAMES`) for the three choices: the server filters, sorts and pages. */
 export function listQuery(gameId: string, prefs: ListPreferences): TournamentListQuery {
   const soloOnly = soloOnlyQuery(prefs.type);
   const status = statusQuery(prefs.status);
   return {
-    game: gameId,
+    ...(gameId === ALL_GAMES ? {} : { game: gameId }),
     ...(soloOnly === undefined ? {} : { soloOnly }),
     ...(status === undefined ? {} : { status }),
     ...(prefs.sort === DEFAULT_PREFERENCES.sort ? {} : { sort: prefs.sort }),

@@ -1,10 +1,14 @@
 import { myMatchesSchema } from '../../../lib/api/schedule.ts';
+import { myApplicationsSchema } from '../../../lib/api/my-applications.ts';
 import { organisedTournamentsSchema } from '../../../lib/api/tournaments.ts';
 import { organisedBy } from '../../services/competition/organising.ts';
-import { myMatches } from '../../services/match-day/my-matches.ts';
+import { myApplications, myMatches } from '../../services/match-day/my-matches.ts';
 import { errors, jsonResponse, router, userRoute } from '../openapi.ts';
 
-/** Mounted at /users/me: the caller's next matches («Мої матчі», issue 22) and the tournaments they organise («Мої турніри», issue 57). */
+/**
+ * Mounted at /users/me: the caller's next matches («Мої матчі», issue 22), the tournaments they organise
+ * («Мої турніри», issue 57) and those they applied to (issue 57).
+ */
 export const myMatchesRoutes = router()
   .openapi(
     userRoute({
@@ -31,5 +35,18 @@ export const myMatchesRoutes = router()
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
       return c.json({ tournaments: await organisedBy(c.get('db'), c.var.auth.user) }, 200);
+    },
+  )
+  .openapi(
+    userRoute({
+      method: 'get',
+      path: '/applications',
+      tags: ['Кабінет'],
+      summary: 'Мої заявки: турніри, ще не завершені, де в мене чи в моєї команди є жива заявка (на розгляді, схвалена, у листі очікування)',
+      responses: { 200: jsonResponse(myApplicationsSchema, 'Мої заявки'), ...errors(401) },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await myApplications(c.get('db'), c.var.auth.user.id), 200);
     },
   );

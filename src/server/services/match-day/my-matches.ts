@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MyMatch, MyMatches, MyCheckInTournament } from '../../../lib/api/schedule.ts';
+import type { MyApplications } from '../../../lib/api/my-applications.ts';
 import { nextFirst } from '../../../lib/domain/my-matches.ts';
 import { CHECK_IN_STATUSES, checkInPhase, checkInWindow } from '../../../lib/domain/registration.ts';
-import type { ApplicationStatus } from '../../../lib/domain/application-rules.ts';
+import { LIVE_APPLICATION_STATUSES, type LiveApplicationStatus } from '../../../lib/domain/application-rules.ts';
 import { PARTICIPANT_STATUS } from '../../../lib/domain/participant.ts';
 import type { Tx } from '../../db/client.ts';
 import { applications, isCompetitionDrawn, stageMatches, stages, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
@@ -20,6 +21,8 @@ export interface Participation {
   acts: boolean;
   /** A participant (approved); otherwise waitlisted, which may still check in. */
   approved: boolean;
+  /** The application's own status, among those asked for. */
+  status: LiveApplicationStatus;
   checkedInAt: Date | null;
   /** Its competition is drawn: the lineup is fixed, and check-in is refused whatever the window says. */
   drawn: boolean;
@@ -38,7 +41,7 @@ export async function participations(
   db: Tx,
   userId: string,
   where?: SQL,
-  statuses: readonly ApplicationStatus[] = [PARTICIPANT_STATUS],
+  statuses: readonly LiveApplicationStatus[] = [PARTICIPANT_STATUS],
 ): Promise<Participation[]> {
   const myTeams = await db
     .select({ id: teams.id, name: teams.name, logoUrl: teams.logoUrl, captainId: teams.captainId })
@@ -63,6 +66,8 @@ export async function participations(
       team: team && { id: team.id, name: team.name, logoUrl: team.logoUrl },
       acts: !team || team.captainId === userId,
       approved: r.status === PARTICIPANT_STATUS,
+      // Asked for among live statuses only.
+      status: r.status as LiveApplicationStatus,
       checkedInAt: r.checkedInAt,
       drawn: r.drawn,
     };
@@ -175,4 +180,14 @@ export async function myMatches(db: Tx, userId: string, now = new Date()): Promi
     ];
   });
   return { matches, checkIns };
+}
+
+/**
+ * The tournaments not finished where I, or one of my teams, have a live application (`GET
+ * /api/users/me/applications`): what a list of cards needs to say «Заявку подано» instead of
+ * offering to apply again.
+ */
+export async function myApplications(db: Tx, userId: string): Promise<MyApplications> {
+  const list = await participations(db, userId, ne(tournaments.status, 'finished'), LIVE_APPLICATION_STATUSES);
+  return { applications: list.map((p) => ({ tournament: p.tournament.id, status: p.status })) };
 }
