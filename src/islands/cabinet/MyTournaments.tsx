@@ -4,7 +4,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
 import { getOrganisedTournaments, type OrganisedTournament } from '../../lib/api/tournaments.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
-import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
+import { isFinished } from '../../lib/domain/tournament-status.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -53,7 +53,7 @@ export default function MyTournaments() {
                 </span>
               </span>
               <StatusBadge status={tournament.status} />
-              {normalizeStatus(tournament.status) !== 'finished' && (
+              {!isFinished(tournament.status) && (
                 <a className="btn-primary px-3 py-1 text-sm" href={`/tournaments/${tournament._id}/control`}>
                   {t('control.open')}
                 </a>

@@ -19,7 +19,7 @@ import { cloneTournament, createTournament, listTournaments, type Tournament, ty
 import { GIVEN_ROLES, mayChangeMember, organisationPowers } from '../../lib/domain/organisation.ts';
 import { profilePath } from '../../lib/domain/participant.ts';
 import { formatDay, fromLocalInputValue } from '../../lib/domain/tournament-dates.ts';
-import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
+import { isFinished } from '../../lib/domain/tournament-status.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -257,7 +257,7 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
                     {formatDay(tournament.date)}
                   </time>
                   <StatusBadge status={tournament.status} />
-                  {normalizeStatus(tournament.status) !== 'finished' && (
+                  {!isFinished(tournament.status) && (
                     <a className="btn-ghost px-3 py-1 text-sm" href={`/tournaments/${tournament._id}/control`}>
                       {t('control.open')}
                     </a>

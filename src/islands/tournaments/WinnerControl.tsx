@@ -6,7 +6,7 @@ import { getStandings } from '../../lib/api/stages.ts';
 import { setWinner, type TournamentDetail } from '../../lib/api/tournaments.ts';
 import { champion } from '../../lib/domain/bracket.ts';
 import { applicantName, approvedOf } from '../../lib/domain/participant.ts';
-import { normalizeStatus } from '../../lib/domain/tournament-status.ts';
+import { isFinished, normalizeStatus } from '../../lib/domain/tournament-status.ts';
 import { winnerRefusal, winnerTypeOf } from '../../lib/domain/tournament-winner.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
@@ -76,7 +76,7 @@ export default function WinnerControl({ tournamentId, hostId = null }: { tournam
   }
 
   const refusal = winnerRefusal(facts);
-  if (normalizeStatus(detail.status) === 'finished' && refusal === 'noParticipants') return <Notice tone="error">{t('applications.warnNoParticipants')}</Notice>;
+  if (isFinished(detail.status) && refusal === 'noParticipants') return <Notice tone="error">{t('applications.warnNoParticipants')}</Notice>;
   if (refusal !== null) return null;
 
   async function save(picked: { id: string; name: string }) {

@@ -31,3 +31,6 @@ export function statusLabelKey(status: string): 'status.pending' | 'status.start
 
 /** Whether a tournament still takes applications: only while it waits to start (SPEC §4). */
 export const isOpenForApplications = (status: string) => normalizeStatus(status) === 'pending';
+
+/** Whether a tournament is over, whichever spelling its status has: nothing in it changes any more, and the control room has nothing to offer. */
+export const isFinished = (status: string | null | undefined) => normalizeStatus(status) === 'finished';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StageScheduleInput } from '../../../lib/api/schedule.ts';
 import { scheduleStage as planSchedule, type ScheduleRefusal } from '../../../lib/domain/stage/schedule.ts';
-import { normalizeStatus } from '../../../lib/domain/tournament-status.ts';
+import { isFinished } from '../../../lib/domain/tournament-status.ts';
 import type { Tx } from '../../db/client.ts';
 import { stageMatches, stages, tournaments } from '../../db/schema/index.ts';
 import { publishTournament } from '../live/live.ts';
@@ -29,7 +29,7 @@ export async function scheduleStage(db: Tx, tournamentId: string, stageId: strin
       .from(stages)
       .where(and(eq(stages.id, stageId), eq(stages.tournamentId, tournamentId)));
     if (!stage) return { ok: false, reason: 'stageNotFound' };
-    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    if (isFinished(tournament.status)) return { ok: false, reason: 'finished' };
     const rows = await tx
       .select({ id: stageMatches.id, group: stageMatches.groupNumber, side: stageMatches.side, round: stageMatches.round, status: stageMatches.status })
       .from(stageMatches)

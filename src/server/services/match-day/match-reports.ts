@@ -30,7 +30,7 @@ import { changeLockedMatch, lockedView, type MatchRefusal } from '../competition
 import { matchState } from '../competition/stages/match-state.ts';
 import { keepingTransaction, lockMatch, type LockedMatch, type Saved } from '../competition/stages/store.ts';
 import { SWEEPS, type Sweep } from '../sweeps.ts';
-import { normalizeStatus } from '../../../lib/domain/tournament-status.ts';
+import { isFinished } from '../../../lib/domain/tournament-status.ts';
 
 export type ReportRefusal = MatchRefusal | 'notSide' | 'stale' | 'decided' | 'disputed' | 'ownReport' | 'nothingToConfirm' | 'nothingToDispute' | ResultRefusal;
 
@@ -136,7 +136,7 @@ async function checkSide(tx: Tx, matchId: string, userId: string, version: numbe
   const refuse = (reason: ReportRefusal): Checked => ({ ok: false, reason, bestOf: rules.bestOf });
   const { side, actors } = await sideOf(tx, found, userId);
   if (!side) return refuse('notSide');
-  if (normalizeStatus(found.tournament.status) === 'finished') return refuse('finished');
+  if (isFinished(found.tournament.status)) return refuse('finished');
   if (version !== undefined && version !== row.version) return refuse('stale');
   if (match.status === 'completed') return refuse('decided');
   if (match.status !== 'ready' || !match.a || !match.b) return refuse('notReady');

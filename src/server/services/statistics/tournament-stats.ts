@@ -7,7 +7,7 @@ import { addTotals, isNumericField, statProblem, winnerSide } from '../../../lib
 import { rankOf, rankTitleKey } from '../../../lib/domain/rank.ts';
 import { nextStreak, rateMatch, winRate } from '../../../lib/domain/rating.ts';
 import type { ParticipantType } from '../../../lib/domain/participant.ts';
-import { normalizeStatus } from '../../../lib/domain/tournament-status.ts';
+import { isFinished } from '../../../lib/domain/tournament-status.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -327,7 +327,7 @@ async function recordStatsMatch(db: Tx, tournamentId: string, input: RecordMatch
     const [locked] = await tournamentToRecord(tx).execute({ tournamentId });
     if (!locked) return { ok: false, reason: 'notFound' };
     const { tournament, gameName } = locked;
-    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    if (isFinished(tournament.status)) return { ok: false, reason: 'finished' };
     if (!tournament.statsEnabled) return { ok: false, reason: 'notEnabled' };
     const config = await getStatsConfig(tx, tournament.gameId);
     if (!config) return { ok: false, reason: 'needsConfig' };

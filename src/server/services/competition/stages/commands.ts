@@ -4,7 +4,7 @@ import type { StageCreateInput, StageView } from '../../../../lib/api/stages.ts'
 import { crossSeed, draftStage, groupCount, nextSwissRound, seedOrder, type NextRoundRefusal } from '../../../../lib/domain/stage/build.ts';
 import { isElimination, MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS } from '../../../../lib/domain/stage/format.ts';
 import { resolveStage } from '../../../../lib/domain/stage/resolve.ts';
-import { normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
+import { isFinished, normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
 import type { Tx } from '../../../db/client.ts';
 import { playerGameStats, stageGroups, stages, teamGameStats } from '../../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../audit.ts';
@@ -114,7 +114,7 @@ async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput,
   return drawing(db, tournamentId, async (tx, closeCheckIn): Promise<StageCreated> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
-    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    if (isFinished(tournament.status)) return { ok: false, reason: 'finished' };
     let all = await loadStages(tx, tournamentId);
     const seeding = input.seeding ?? 'order';
     const settings = input.settings ?? {};
@@ -202,7 +202,7 @@ async function writeNextRound(db: Tx, tournamentId: string, stageId: string): Pr
     const all = await loadStages(tx, tournamentId);
     const loaded = all.find((s) => s.stage.id === stageId);
     if (!loaded) return { ok: false, reason: 'notFound' };
-    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    if (isFinished(tournament.status)) return { ok: false, reason: 'finished' };
     if (loaded.stage.format !== 'swiss') return { ok: false, reason: 'notSwiss' };
     const ratings = await ratingsOf(tx, tournament, loaded.groups.flat());
     // The disqualified are paired no more (nor given a bye's points).

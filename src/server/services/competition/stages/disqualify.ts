@@ -1,6 +1,6 @@
 import type { StageView } from '../../../../lib/api/stages.ts';
 import type { DisqualifiedSnapshot } from '../../../../lib/domain/audit.ts';
-import { normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
+import { isFinished } from '../../../../lib/domain/tournament-status.ts';
 import type { Tx } from '../../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit.ts';
 import { actorsOf } from '../../match-day/match-actions.ts';
@@ -24,7 +24,7 @@ async function disqualifyParticipant(db: Tx, tournamentId: string, participant: 
   return db.transaction(async (tx): Promise<Disqualified> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'notFound' };
-    if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished' };
+    if (isFinished(tournament.status)) return { ok: false, reason: 'finished' };
     let all = await loadStages(tx, tournamentId);
     const playing = all.filter((s) => s.stage.seeds.includes(participant));
     if (playing.length === 0) return { ok: false, reason: 'notParticipant' };
