@@ -8,6 +8,7 @@ import type {
   ResultSnapshot,
   StageSnapshot,
   StaffSnapshot,
+  VenueSnapshot,
   WinnerSnapshot,
 } from '../lib/domain/audit.ts';
 import { scoreText } from '../lib/domain/match-report.ts';
@@ -73,6 +74,13 @@ export function auditText(entry: Pick<AuditEntryView, 'kind' | 'before' | 'after
       return t('history.staffAdded', { username: (after as StaffSnapshot).username });
     case 'staffRemoved':
       return t('history.staffRemoved', { username: (before as StaffSnapshot).username });
+    case 'venueRequested':
+    case 'venueApproved':
+    case 'venueRefused':
+    case 'venueWithdrawn': {
+      const venue = ((after ?? before) as VenueSnapshot | null) ?? { networks: [], note: '', status: '' };
+      return t(`history.${entry.kind}`, { note: venue.note, networks: venue.networks.join(', ') });
+    }
   }
 }
 

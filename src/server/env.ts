@@ -40,8 +40,11 @@ const proxies = z.string().transform((value, ctx): ProxyTrust => {
 /** The widest network a venue may name, by IP version: an IPv4 /8 (a LAN party's 10.0.0.0/8), an IPv6 /32. */
 const WIDEST_VENUE = { 4: 8, 6: 32 } as const;
 
-/** What is wrong with one entry of TRUSTED_VENUE_NETWORKS, in Ukrainian, or null when it names a venue's network. */
-function venueProblem(entry: string): string | null {
+/**
+ * What is wrong with one entry of a venue network, in Ukrainian, or null when it names one: the one
+ * rule for TRUSTED_VENUE_NETWORKS and for the networks organisers ask for (services/venues).
+ */
+export function venueProblem(entry: string): string | null {
   const notOne = `«${entry}» — не IP-адреса і не мережа (CIDR), як-от 203.0.113.7 чи 192.168.0.0/16`;
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);

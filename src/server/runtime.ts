@@ -17,6 +17,7 @@ import { closeStreams, connectLive, onLiveSignal, onTeamChat } from './services/
 import { onChanges } from './services/live/changes.ts';
 import { publicAnswers } from './serving/answer-cache.ts';
 import { forgetChat, forgetChats } from './services/teams/held-chats.ts';
+import { approvedVenueNetworks } from './services/venues/approved-networks.ts';
 
 export interface Runtime {
   env: Env;
@@ -95,6 +96,8 @@ async function prepare(serving: boolean): Promise<Runtime> {
   onTeamChat(forgetChat);
   onLiveSignal('resync', forgetChats);
   const disconnectLive = await connectLive({ database, redisUrl: env.REDIS_URL });
+  // Organisers' approved venue networks count from the first request (services/venues/approved-networks.ts).
+  await approvedVenueNetworks(database.db).reload();
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.
   SWEEPS.push(letterSweep({ mailer, siteUrl: env.siteUrl }));
   const stopSweeps = env.SWEEPS ? startSweeps(database.db) : () => {};

@@ -279,6 +279,53 @@ describe('hostile input on naming a co-organiser (issue 23)', () => {
   });
 });
 
+describe('hostile input on venue networks (issue 57)', () => {
+  it('asking, deciding and withdrawing never answer 5xx, refuse in JSON, and a refusal stores no request, audit row or notice', async () => {
+    // Its own admin: the fuzz above may have signed the shared one out.
+    const boss = (await api.signedIn('admin')).token;
+    const gameId = await game(api, `Venue fuzz ${Date.now()}`);
+    const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
+      token: boss,
+      body: { title: `Venue fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
+    });
+    const id = cup.body.tournament._id;
+    const state = async () =>
+      JSON.stringify(
+        await rowsOf(sql`select (select count(*) from venue_networks) as venues, (select count(*) from audit_log) as audit, (select count(*) from notifications) as notices`),
+      );
+    const entry = fc.oneof(
+      hostileString,
+      fc.constantFrom('192.0.2.0/24', '10.0.0.0/7', '127.0.0.1', '::1', '::ffff:127.0.0.1', '2001:db8::/31', '0.0.0.0/0', 'loopback', '192.0.2.0/033', '1.2.3.4/-1', '1.2.3.4/'),
+      fc.ipV4(),
+      fc.ipV6(),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('POST', 'DELETE', 'PATCH'),
+        fc.constantFrom(boss, userToken),
+        fc.oneof(fc.constant(id), hostileParam),
+        fc.oneof(
+          hostileValue.map((json) => ({ json })),
+          fc.record({ networks: fc.oneof(fc.array(entry, { maxLength: 6 }), hostileValue), note: fc.oneof(hostileString, hostileValue) }).map((json) => ({ json })),
+          fc.record({ status: fc.oneof(fc.constantFrom('approved', 'refused', 'pending', 'withdrawn'), hostileValue) }).map((json) => ({ json })),
+          fc.string({ maxLength: 30 }).map((raw) => ({ raw })),
+        ),
+        async (method, token, target, body) => {
+          const before = await state();
+          const path = method === 'PATCH' ? `/api/venue-networks/${encodeURIComponent(target)}` : `/api/tournaments/${encodeURIComponent(target)}/venue-network`;
+          const res = await api.call(method, path, 'raw' in body ? { token, raw: body.raw } : { token, body: body.json });
+          expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+            expect(await state()).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('hostile query parameters on the audit log (issue 23)', () => {
   it('the history and the admin’s log never answer 5xx, and explain every refusal in JSON', async () => {
     // Its own admin: the fuzz above may have signed the shared one out.

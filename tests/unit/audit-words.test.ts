@@ -34,6 +34,20 @@ const ENTRIES: Record<AuditKind, Pick<AuditEntryView, 'kind' | 'before' | 'after
   winnerSet: { kind: 'winnerSet', subject: null, before: { winner: null }, after: { winner: 'Kozak', finished: true } },
   staffAdded: { kind: 'staffAdded', subject: null, before: null, after: { username: 'helper' } },
   staffRemoved: { kind: 'staffRemoved', subject: null, before: { username: 'helper' }, after: null },
+  venueRequested: { kind: 'venueRequested', subject: null, before: null, after: { networks: ['203.0.113.7', '192.168.50.0/24'], note: 'Kiberklub', status: 'pending' } },
+  venueApproved: {
+    kind: 'venueApproved',
+    subject: null,
+    before: { networks: ['203.0.113.7'], note: 'Kiberklub', status: 'pending' },
+    after: { networks: ['203.0.113.7'], note: 'Kiberklub', status: 'approved' },
+  },
+  venueRefused: {
+    kind: 'venueRefused',
+    subject: null,
+    before: { networks: ['203.0.113.7'], note: 'Kiberklub', status: 'pending' },
+    after: { networks: ['203.0.113.7'], note: 'Kiberklub', status: 'refused' },
+  },
+  venueWithdrawn: { kind: 'venueWithdrawn', subject: null, before: { networks: ['203.0.113.7'], note: 'Kiberklub', status: 'approved' }, after: null },
 };
 
 describe('audit log words', () => {
@@ -53,6 +67,10 @@ describe('audit log words', () => {
       winnerSet: 'Переможець турніру: Kozak; турнір завершено',
       staffAdded: 'helper — новий співорганізатор',
       staffRemoved: 'helper більше не співорганізатор',
+      venueRequested: 'Запит на мережу зали «Kiberklub»: 203.0.113.7, 192.168.50.0/24',
+      venueApproved: 'Мережу зали «Kiberklub» схвалено: 203.0.113.7',
+      venueRefused: 'Мережу зали «Kiberklub» відхилено',
+      venueWithdrawn: 'Мережу зали «Kiberklub» відкликано',
     });
   });
 

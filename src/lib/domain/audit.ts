@@ -72,3 +72,10 @@ export interface WinnerSnapshot {
 export interface StaffSnapshot {
   username: string;
 }
+
+/** A tournament's venue network (issue 57, decision 035) asked for, decided or withdrawn: as it was after (before, for a withdrawal). */
+export interface VenueSnapshot {
+  networks: string[];
+  note: string;
+  status: string;
+}

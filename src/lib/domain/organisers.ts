@@ -44,5 +44,12 @@ export const AUDIT_KINDS = [
   'winnerSet',
   'staffAdded',
   'staffRemoved',
+  'venueRequested',
+  'venueApproved',
+  'venueRefused',
+  'venueWithdrawn',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** Kinds only organisers and the admin read: a venue network's addresses are no guest's business. */
+export const ORGANISERS_AUDIT_KINDS: readonly AuditKind[] = ['venueRequested', 'venueApproved', 'venueRefused', 'venueWithdrawn'];

@@ -39,6 +39,7 @@ import { teamsRoutes } from './routes/teams.ts';
 import { tournamentStatsRoutes } from './routes/tournament-stats.ts';
 import { tournamentsRoutes } from './routes/tournaments.ts';
 import { usersRoutes } from './routes/users.ts';
+import { tournamentVenueRoutes, venueNetworkRoutes } from './routes/venue-networks.ts';
 import { LimitStoreDown } from '../services/rate-limit.ts';
 import { isDiskFull, isOutOfResources } from '../services/db-errors.ts';
 import { DISK_FULL_RETRY_AFTER, recordDiskFull, recordWriteSaved } from '../services/disk-full.ts';
@@ -147,6 +148,8 @@ export function createApp(deps: Deps) {
   app.route('/tournaments', tournamentEventRoutes);
   app.route('/tournaments', scheduleRoutes);
   app.route('/tournaments', staffRoutes);
+  app.route('/tournaments', tournamentVenueRoutes);
+  app.route('/venue-networks', venueNetworkRoutes);
   app.route('/tournaments', historyRoutes);
   app.route('/audit', auditRoutes);
   app.route('/tournaments', tournamentCalendarRoutes);

@@ -8,6 +8,7 @@ import type { RateLimiter } from '../services/rate-limit.ts';
 import type { StreamLimits } from '../services/live/live-streams.ts';
 import { isHost, isOrganiser } from '../services/competition/staff.ts';
 import { managesAnOrganisation } from '../services/organisations/organisations.ts';
+import { approvedVenueNetworks } from '../services/venues/approved-networks.ts';
 import { fail } from './errors.ts';
 import { addressKey, arrivalOf, clientAddressOf, type ProxyTrust, type VenueNetworks } from '../transport.ts';
 
@@ -188,13 +189,16 @@ export function pathGuard(
 /**
  * The caller as the limits see it: `address`, its address as per-address limits count it (the
  * socket's, or the one our proxies saw when the socket is one of theirs; an IPv6 address by its /64,
- * `addressKey` in transport.ts), and whether it is inside a venue network (TRUSTED_VENUE_NETWORKS),
- * which per-address limits leave alone (decision 035).
+ * `addressKey` in transport.ts), and whether it is inside a venue network, which per-address limits
+ * leave alone (decision 035): one the server's operator named (TRUSTED_VENUE_NETWORKS), or one a
+ * tournament's organisers asked for and the site's admin approved, inside its window (held in the
+ * process: services/venues/approved-networks.ts).
  */
 export function clientOf(c: AppContext): { address: string; atVenue: boolean } {
-  const { trustProxy, venueNetworks } = c.get('deps');
+  const { trustProxy, venueNetworks, database } = c.get('deps');
   const address = clientAddressOf(arrivalOf(c.req.raw, c.env?.clientAddress), trustProxy);
-  return { address: addressKey(address ?? 'unknown'), atVenue: address !== undefined && (venueNetworks?.(address) ?? false) };
+  const atVenue = address !== undefined && ((venueNetworks?.(address) ?? false) || approvedVenueNetworks(database.db).has(address));
+  return { address: addressKey(address ?? 'unknown'), atVenue };
 }
 
 /** The caller's address as per-address limits count it (`clientOf`). */

@@ -4,11 +4,11 @@
  * roll back together, and a refused change leaves none. No route edits or deletes a row (a
  * trigger of migration 0009 refuses it); the readers below are the only other use of the table.
  */
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminAuditEntry, AuditEntryView } from '../../../lib/api/audit.ts';
 import type { Page } from '../../../lib/api/paging.ts';
 import type { ApplicationSnapshot } from '../../../lib/domain/audit.ts';
-import type { AuditKind } from '../../../lib/domain/organisers.ts';
+import { ORGANISERS_AUDIT_KINDS, type AuditKind } from '../../../lib/domain/organisers.ts';
 import type { Tx } from '../../db/client.ts';
 import { auditLog, tournaments, users } from '../../db/schema/index.ts';
 
@@ -70,6 +70,8 @@ export interface AuditFilter {
   /** The id of the last entry already shown: the page starts after it. An unknown id gives an empty page. */
   before?: string | undefined;
   limit: number;
+  /** False for a reader who organises nothing here: the kinds only organisers read (`ORGANISERS_AUDIT_KINDS`) are left out. */
+  readerOrganises?: boolean;
 }
 
 type Row = typeof auditLog.$inferSelect;
@@ -117,6 +119,7 @@ function conditions(filter: AuditFilter): SQL | undefined {
   if (filter.tournamentId) where.push(eq(auditLog.tournamentId, filter.tournamentId));
   if (filter.kind) where.push(eq(auditLog.kind, filter.kind));
   if (filter.actorId) where.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.readerOrganises === false) where.push(notInArray(auditLog.kind, [...ORGANISERS_AUDIT_KINDS]));
   if (filter.from) where.push(gte(auditLog.createdAt, filter.from));
   if (filter.to) where.push(lt(auditLog.createdAt, filter.to));
   if (filter.before) {
@@ -152,7 +155,7 @@ export async function tournamentHistory(
 
 /** `tournamentHistory` of a tournament known to exist (the tournament page has just read it). */
 export async function historyOf(db: Tx, tournamentId: string, page: Pick<AuditFilter, 'before' | 'limit'>, who: boolean): Promise<Page<AuditEntryView>> {
-  const { rows, more } = await readPage(db, { ...page, tournamentId });
+  const { rows, more } = await readPage(db, { ...page, tournamentId, readerOrganises: who });
   return { items: rows.map(({ row }) => view(row, who)), more };
 }
 

@@ -1,0 +1,68 @@
+import type { venues as uk } from '../uk/venues.ts';
+
+/** Organisers' venue networks (issue 57, decision 035). */
+export const venues: Record<keyof typeof uk, string> = {
+  'admin.section.venues': 'Venue networks',
+
+  'venues.title': 'Venue network',
+  'venues.hint':
+    "Players at a hall often share one address. Name the hall's addresses (IPs or CIDR networks): once the site's admin approves, from {from} to {until} sign-ups, letters and live streams from them are not held by the per-address limit — only by the device's and the account's.",
+  'venues.networks': "The hall's IP addresses or networks (comma-separated, up to {max})",
+  'venues.networksHint': 'For example 203.0.113.7 or 192.168.50.0/24',
+  'venues.note': "The venue's name",
+  'venues.ask': 'Send for approval',
+  'venues.asking': 'Sending…',
+  'venues.withdraw': 'Withdraw',
+  'venues.withdrawConfirm': 'Withdraw the venue network «{note}»? If it was approved, the per-address limit applies again at once.',
+  'venues.closed': 'The tournament is over: a venue network is no longer needed.',
+  'venues.loadError': 'Could not load the venue network',
+  'venues.failed': 'Failed: {message}',
+  'venues.status.pending': "Waiting for the site admin's approval",
+  'venues.status.approved': 'Approved',
+  'venues.status.refused': 'Refused',
+  'venues.status.withdrawn': 'Withdrawn',
+  'venues.inEffect': 'In effect now',
+  'venues.window': 'In effect from {from} to {until}',
+  'venues.requestedBy': 'Asked by {name} · {time}',
+  'venues.decidedBy': 'Decided by {name} · {time}',
+  'venues.askAgain': 'You may ask again with other addresses.',
+
+  'venues.adminTitle': "Organisers' venue networks",
+  'venues.adminIntro':
+    "An approved network works only in the window around the tournament's date: its clients are not held by the per-address limit (as with TRUSTED_VENUE_NETWORKS); the device's and the account's limits still apply. Approve only the addresses of a hall you know.",
+  'venues.pendingTitle': 'Waiting for a decision',
+  'venues.approvedTitle': 'Approved',
+  'venues.nonePending': 'No requests are waiting',
+  'venues.noneApproved': 'No approved networks for upcoming tournaments',
+  'venues.approve': 'Approve',
+  'venues.refuse': 'Refuse',
+  'venues.tournament': 'Tournament «{title}» · {date}',
+
+  'venues.requested': 'The venue network request was sent to the site admin',
+  'venues.approved': 'Venue network «{note}» approved',
+  'venues.refused': 'Venue network «{note}» refused',
+  'venues.withdrawn': 'Venue network withdrawn',
+  'venues.enterNetworks': "Enter the hall's IP address or network (CIDR)",
+  'venues.tooMany': 'At most {max} addresses or networks in one request',
+  'venues.entryTooLong': 'An address or network is at most {max} characters',
+  'venues.enterNote': "Enter the venue's name",
+  'venues.noteTooLong': "The venue's name is at most {max} characters",
+  'venues.badDecision': 'The decision is approved or refused',
+  'venues.already': 'This tournament already has a venue network request: withdraw it first',
+  'venues.windowOver': 'The tournament is over: a venue network is no longer needed',
+  'venues.notFound': 'Venue network request not found',
+  'venues.none': 'This tournament has no waiting or approved venue network',
+  'venues.decided': 'This request was already decided or withdrawn',
+
+  'venues.notice.approved': "Venue network «{note}» for «{title}» was approved: in the tournament's window its players are not held by the per-address limit.",
+  'venues.notice.refused': 'Venue network «{note}» for «{title}» was refused.',
+
+  'audit.kind.venueRequested': 'Venue network requested',
+  'audit.kind.venueApproved': 'Venue network approved',
+  'audit.kind.venueRefused': 'Venue network refused',
+  'audit.kind.venueWithdrawn': 'Venue network withdrawn',
+  'history.venueRequested': 'Venue network «{note}» requested: {networks}',
+  'history.venueApproved': 'Venue network «{note}» approved: {networks}',
+  'history.venueRefused': 'Venue network «{note}» refused',
+  'history.venueWithdrawn': 'Venue network «{note}» withdrawn',
+};
