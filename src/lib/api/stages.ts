@@ -103,6 +103,15 @@ export const matchUpdateInput = z
       .nullable()
       .optional(),
     comment: z.string().max(500).optional(),
+    /** Whether everyone sees the comment (issue 57): false keeps it for the tournament's organisers, public reads carry it as ''. Left out, it stays as it is. */
+    commentPublic: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Чи бачать коментар усі (за замовчуванням так). false — коментар лише для організаторів турніру: публічні читання (етапи, матч, історія матчу, сітка SPEC, вбудовування) віддають його порожнім; ' +
+          'текст бачать організатори через GET /api/matches/{id}/comment. Якщо не вказано — не змінюється',
+      }),
     /** Withdraw the result (and everything built on it). */
     reset: z.boolean().optional(),
     /** Only list the matches the change would reset, change nothing. */
@@ -140,13 +149,26 @@ export const matchSchema = z.object({
   /** Completed without being played (a bye, or a grand-final reset that was not needed). */
   bye: z.boolean(),
   scheduledAt: z.string().nullable(),
+  /** The organiser's comment; '' in a public read when it is for the organisers only (`commentPublic`). */
   comment: z.string(),
+  /** Only in an organiser's answers (the result's save): false when the comment is for the tournament's organisers only. */
+  commentPublic: z.boolean().optional(),
   version: z.number().int(),
   completedAt: z.string().nullable(),
   /** Players' reports (issue 22): a score waiting for the other side, or disputed (the admin decides); null otherwise. */
   reportState: z.enum(REPORT_STATES).nullable(),
 });
 export type StageMatchView = z.infer<typeof matchSchema>;
+
+/** A match's comment as its organisers read it (`GET /api/matches/{id}/comment`): its text even when it is for them only. */
+export const matchCommentSchema = z.object({
+  comment: z.string(),
+  /** False when only the tournament's organisers see it. */
+  commentPublic: z.boolean(),
+  /** The match's version the comment is from. */
+  version: z.number().int(),
+});
+export type MatchComment = z.infer<typeof matchCommentSchema>;
 
 export const standingRowSchema = z.object({
   participant: z.string(),
@@ -294,6 +316,9 @@ export const createStage = (api: ApiClient, tournamentId: string, body: StageCre
 
 export const updateMatch = (api: ApiClient, matchId: string, body: MatchUpdateInput) =>
   api.patch(`matches/${matchId}`, { json: body }).json<z.infer<typeof matchSavedSchema>>();
+
+/** A match's comment with its text for an organiser, and whether everyone sees it (the result form reads it when it opens). */
+export const getMatchComment = (api: ApiClient, matchId: string) => api.get(`matches/${matchId}/comment`).json<MatchComment>();
 
 export const disqualify = (api: ApiClient, tournamentId: string, participant: string) =>
   api.post(`tournaments/${tournamentId}/disqualify`, { json: { participant } }).json<{ message: string; stages: StageView[] }>();

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { confirmInput, disputeInput, reportInput } from '../../../lib/api/match-reports.ts';
-import { matchSavedSchema, matchSchema, matchStateSchema, matchUpdateInput } from '../../../lib/api/stages.ts';
+import { matchCommentSchema, matchSavedSchema, matchSchema, matchStateSchema, matchUpdateInput } from '../../../lib/api/stages.ts';
 import { winsNeeded } from '../../../lib/domain/stage/result.ts';
 import { defaultLocale, plural, t, type MessageKey } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { confirmDueReports, confirmReport, disputeReport, reportScore, type ReportDone, type ReportOutcome, type ReportRefusal } from '../../services/match-day/match-reports.ts';
 import { updateMatch, type MatchRefusal } from '../../services/competition/stages/match-changes.ts';
-import { findMatch } from '../../services/competition/stages/match-state.ts';
+import { findMatch, matchComment } from '../../services/competition/stages/match-state.ts';
 
 import { errors, jsonBody, jsonResponse, organiserRoute, publicRead, refuseHidden, router, userRoute } from '../openapi.ts';
 import { shows, tournamentData } from '../../services/live/changes.ts';
@@ -26,8 +26,9 @@ function refuseMatch(reason: MatchRefusal, bestOf: number): never {
 
 /**
  * One match of a stage (issue 21): anyone reads it; the admin enters, corrects or withdraws its
- * result (the winner follows from the score), forfeits a side, sets its time and comment. Its
- * players report, confirm and dispute results (issue 22, services/match-day/match-reports.ts).
+ * result (the winner follows from the score), forfeits a side, sets its time and comment (public,
+ * or for the organisers only: then only they read its text, issue 57). Its players report, confirm
+ * and dispute results (issue 22, services/match-day/match-reports.ts).
  */
 export const matchRoutes = router()
   .openapi(
@@ -35,7 +36,9 @@ export const matchRoutes = router()
       method: 'get',
       path: '/{id}',
       tags,
-      summary: 'Матч етапу: учасники, рахунок (і рахунки ігор), переможець, стан, час, коментар, версія',
+      summary:
+        'Матч етапу: учасники, рахунок (і рахунки ігор), переможець, стан, час, коментар (порожній, якщо він лише для організаторів), версія, історія. ' +
+        'Однакова для всіх читачів',
       request: { params },
       responses: {
         200: jsonResponse(matchStateSchema, 'Матч'),
@@ -61,6 +64,7 @@ export const matchRoutes = router()
       summary:
         'Організатор турніру (адмін чи його співорганізатор): внести чи виправити результат (scoreA, scoreB, games для Bo-N, forfeit), скасувати його (reset), змінити час чи коментар. ' +
         'Переможець — з рахунку; нічия лише в круговій і швейцарській. Виправлення скидає матчі, що від нього залежали (preview: true лише показує які). ' +
+        'commentPublic: false — коментар бачать лише організатори турніру (у відповіді організаторові він з текстом і commentPublic). ' +
         'Стара version — 409 з новішим матчем',
       request: { params, body: jsonBody(matchUpdateInput) },
       responses: {
@@ -92,6 +96,26 @@ export const matchRoutes = router()
         },
         200,
       );
+    },
+  )
+  .openapi(
+    organiserRoute({
+      method: 'get',
+      path: '/{id}/comment',
+      tags,
+      summary:
+        'Організатор турніру: коментар матчу з текстом, навіть якщо він лише для організаторів (commentPublic: false), і версія матчу. ' +
+        'Форма результату читає його, коли відкривається; публічні читання такого коментаря не віддають',
+      request: { params },
+      responses: {
+        200: jsonResponse(matchCommentSchema, 'Коментар матчу'),
+        ...errors(400, 401, 403, 404),
+      },
+    }, 'match'),
+    async (c) => {
+      const found = await matchComment(c.get('db'), c.req.valid('param').id);
+      if (!found) fail(404, 'match.notFound');
+      return c.json(found, 200);
     },
   )
   .openapi(

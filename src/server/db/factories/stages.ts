@@ -42,6 +42,7 @@ export const stageMatchFactory = factory(
     winner: null,
     status: 'waiting',
     comment: '',
+    commentPublic: true,
     version: 0,
     completedAt: null,
     ...overrides,

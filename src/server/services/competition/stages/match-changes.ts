@@ -9,11 +9,11 @@ import type { AuditActor } from '../audit.ts';
 import { actionWrite, actorsOf } from '../../match-day/match-actions.ts';
 import { publishing } from '../../live/live.ts';
 import { announce, type Notice } from '../../notices/notices.ts';
-import { saveStage } from './save.ts';
+import { saveStage, type MatchEdit } from './save.ts';
 import { keepingTransaction, lockMatch, type LoadedStage, type LockedMatch, type TournamentRow } from './store.ts';
-import { matchView } from './views.ts';
+import { matchView, type MatchReader } from './views.ts';
 
-/* Changing one match: its result entered, corrected or withdrawn, its comment or time (the admin's edit, a players' confirmed report). */
+/* Changing one match: its result entered, corrected or withdrawn, its comment (and who sees it) or time (the admin's edit, a players' confirmed report). */
 
 export type MatchRefusal = 'notFound' | 'finished' | 'notReady' | 'bye' | 'noResult' | 'feedsLater' | ResultRefusal;
 
@@ -54,7 +54,8 @@ export function lockedView(found: LockedMatch) {
  * Changes a match whose tournament the caller locked (`lockMatch`): its result (entered,
  * corrected or withdrawn), comment or time. The admin's edit and a players' confirmed report both
  * end here, so a result is applied one way whoever gives it: later matches reset, the statistics
- * and ratings follow, the tournament's version moves.
+ * and ratings follow, the tournament's version moves. The matches it answers with are shown to
+ * `reader` (an organiser's answer carries a comment meant for the organisers).
  */
 export async function changeLockedMatch(
   tx: Tx,
@@ -62,6 +63,7 @@ export async function changeLockedMatch(
   input: Omit<MatchUpdateInput, 'version'>,
   actor: AuditActor | null,
   alongside?: (match: StageMatchView) => SQLWrapper[],
+  reader: MatchReader = 'public',
 ): Promise<MatchSaved> {
   const { tournament, all, loaded, index } = found;
   const bestOf = bestOfFor(loaded.stage.settings, loaded.plan[index]!);
@@ -84,8 +86,9 @@ export async function changeLockedMatch(
     if (!judged.ok) return { ok: false, reason: judged.reason, bestOf };
     entered.set(index, { a: state.a, b: state.b, result: judged.result });
   }
-  const edit: { comment?: string; scheduledAt?: Date | null } = {};
+  const edit: MatchEdit = {};
   if (input.comment !== undefined) edit.comment = input.comment;
+  if (input.commentPublic !== undefined) edit.commentPublic = input.commentPublic;
   if (input.scheduledAt !== undefined) edit.scheduledAt = input.scheduledAt === null ? null : new Date(input.scheduledAt);
   const resolved = resolveStage(loaded.plan, loaded.stage.seeds, entered, new Set(loaded.stage.disqualified));
   const resetIndexes = resetBy(loaded.resolved, resolved).filter((i) => i !== index);
@@ -94,8 +97,8 @@ export async function changeLockedMatch(
     ok: true,
     stale: false,
     preview,
-    match: matchView(stage, index),
-    reset: resetIndexes.map((i) => matchView(stage, i)),
+    match: matchView(stage, index, reader),
+    reset: resetIndexes.map((i) => matchView(stage, i, reader)),
     tournamentId: tournament.id,
     after,
     version,
@@ -117,8 +120,9 @@ export async function changeLockedMatch(
 }
 
 /**
- * Enters, corrects or withdraws a match's result, or changes its comment or time (issue 21,
- * `PATCH /api/matches/{id}`), in one transaction. An edit based on an older version of the match
+ * Enters, corrects or withdraws a match's result, or changes its comment (and whether everyone
+ * sees it) or time (issue 21, `PATCH /api/matches/{id}`), in one transaction. It answers the
+ * organiser who made it: a comment for the organisers only is shown with its text. An edit based on an older version of the match
  * changes nothing. A changed result resets the matches built on the old one (`preview` only lists
  * them); the statistics follow. A result or a withdrawal by `actor` goes into the match's
  * history and the audit log and ends the players' reports; a dispute it settles is announced to both sides.
@@ -130,16 +134,18 @@ async function editMatch(db: Database, matchId: string, input: MatchUpdateInput,
     if (!found) return { ok: false, reason: 'notFound', bestOf: 1 };
     const { loaded, index, tournament } = found;
     const row = loaded.rows[index]!;
-    if (row.version !== input.version) return { ok: true, stale: true, match: matchView(loaded, index) };
+    if (row.version !== input.version) return { ok: true, stale: true, match: matchView(loaded, index, 'organiser') };
     const wantsResult = entersResult(input);
+    // The history is public: a result entered with a comment for the organisers only records no reason.
+    const reason = (input.commentPublic ?? row.commentPublic) ? (input.comment ?? '') : '';
     // The history row goes in the statement that saves the result (`saveStage`).
     const history = (m: StageMatchView): SQLWrapper[] =>
       input.reset
         ? [actionWrite({ matchId, kind: 'reset', userId: actor.id })]
         : wantsResult
-          ? [actionWrite({ matchId, kind: 'result', userId: actor.id, scoreA: m.scoreA, scoreB: m.scoreB, games: m.games, reason: input.comment ?? '' })]
+          ? [actionWrite({ matchId, kind: 'result', userId: actor.id, scoreA: m.scoreA, scoreB: m.scoreB, games: m.games, reason })]
           : [];
-    const saved = await changeLockedMatch(tx, found, input, actor, history);
+    const saved = await changeLockedMatch(tx, found, input, actor, history, 'organiser');
     if (!saved.ok || saved.stale || saved.preview) return saved;
     if ((input.reset || wantsResult) && row.reportState === 'disputed' && saved.match.status === 'completed') {
       await announceResolved(tx, tournament, saved.match);

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { MatchState } from '../../../../lib/api/stages.ts';
+import type { MatchComment, MatchState } from '../../../../lib/api/stages.ts';
 import type { ResolvedMatch } from '../../../../lib/domain/stage/resolve.ts';
 import type { Tx } from '../../../db/client.ts';
 import { prepared } from '../../../db/prepared.ts';
-import { matchActions, users } from '../../../db/schema/index.ts';
+import { matchActions, stageMatches, users } from '../../../db/schema/index.ts';
 import { actorsOf, type SideActor } from '../../match-day/match-actions.ts';
 import { approvedParticipants } from '../../match-day/participants.ts';
 import { feedingMatch, type Source } from '../../../../lib/domain/stage/plan.ts';
@@ -75,7 +75,11 @@ const historyOf = prepared((db) =>
     .prepare('match_history'),
 );
 
-/** A match's players' side (issue 22): who acts for each side, the report waiting or disputed, the history. */
+/**
+ * A match's players' side (issue 22): who acts for each side, the report waiting or disputed, the
+ * history. Everyone reads it: while the match's comment is for the organisers only, no result in
+ * the history shows the comment it was entered with.
+ */
 async function matchDay(
   db: Tx,
   tournament: TournamentRow,
@@ -110,8 +114,20 @@ async function matchDay(
       scoreA: a.scoreA,
       scoreB: a.scoreB,
       games: a.games,
-      reason: a.reason,
+      reason: a.kind === 'result' && !row.commentPublic ? '' : a.reason,
       at: a.createdAt.toISOString(),
     })),
   };
+}
+
+/**
+ * A match's comment as its organisers read it (`GET /api/matches/{id}/comment`, issue 57): its text
+ * even while it is for them only, which no public read carries. Null when there is no such match.
+ */
+export async function matchComment(db: Tx, matchId: string): Promise<MatchComment | null> {
+  const [row] = await db
+    .select({ comment: stageMatches.comment, commentPublic: stageMatches.commentPublic, version: stageMatches.version })
+    .from(stageMatches)
+    .where(eq(stageMatches.id, matchId));
+  return row ?? null;
 }

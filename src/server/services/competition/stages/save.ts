@@ -18,7 +18,7 @@ import { projectedBracket } from './views.ts';
  * tournament's competition version bumped with its SPEC bracket, stages withdrawn.
  */
 
-/** Match rows a statement carries: 2 000 × 12 parameters stays under PostgreSQL's 65 535 (a 256-player double elimination is 511). */
+/** Match rows a statement carries: 2 000 × 13 parameters stays under PostgreSQL's 65 535 (a 256-player double elimination is 511). */
 const ROWS_PER_STATEMENT = 2000;
 
 /** A match row to insert for plan entry `index` of a new stage (or a new Swiss round). */
@@ -103,7 +103,10 @@ function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
   };
 }
 
-type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & { comment: string; scheduledAt: Date | null };
+type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & { comment: string; commentPublic: boolean; scheduledAt: Date | null };
+
+/** What an edit of a match may change besides its result: its comment, whether everyone sees it, its time. */
+export type MatchEdit = { comment?: string; commentPublic?: boolean; scheduledAt?: Date | null };
 
 /** The statements that write these changed rows (and bump each one's version), `ROWS_PER_STATEMENT` in each, for `together` (db/together.ts). */
 function rowWrites(all: readonly RowChange[], now: Date): SQL[] {
@@ -118,22 +121,22 @@ const keepsReport = sql.raw(`v.status = 'ready' and m.participant_a is not disti
 function sliceWrite(changes: readonly RowChange[], now: Date): SQL {
   const values = changes.map(
     (c) =>
-      sql`(${c.id}::uuid, ${c.participantA}::uuid, ${c.participantB}::uuid, ${c.status}, ${c.winner}::uuid, ${c.scoreA}::int, ${c.scoreB}::int, ${JSON.stringify(c.games)}::jsonb, ${c.forfeit}, ${c.completedAt?.toISOString() ?? null}::timestamptz, ${c.comment}, ${c.scheduledAt?.toISOString() ?? null}::timestamptz)`,
+      sql`(${c.id}::uuid, ${c.participantA}::uuid, ${c.participantB}::uuid, ${c.status}, ${c.winner}::uuid, ${c.scoreA}::int, ${c.scoreB}::int, ${JSON.stringify(c.games)}::jsonb, ${c.forfeit}, ${c.completedAt?.toISOString() ?? null}::timestamptz, ${c.comment}, ${c.commentPublic}::boolean, ${c.scheduledAt?.toISOString() ?? null}::timestamptz)`,
   );
   return sql`
     update ${stageMatches} as m set
       participant_a = v.a, participant_b = v.b, status = v.status, winner = v.winner, score_a = v.sa, score_b = v.sb,
-      games = v.games, forfeit = v.forfeit, completed_at = v.completed, comment = v.comment, scheduled_at = v.scheduled,
+      games = v.games, forfeit = v.forfeit, completed_at = v.completed, comment = v.comment, comment_public = v.comment_public, scheduled_at = v.scheduled,
       version = m.version + 1, updated_at = ${now.toISOString()}::timestamptz,
       report_state = case when ${keepsReport} then m.report_state end,
       reported_by = case when ${keepsReport} then m.reported_by end,
       confirm_by = case when ${keepsReport} then m.confirm_by end
-    from (values ${sql.join(values, sql`, `)}) as v(id, a, b, status, winner, sa, sb, games, forfeit, completed, comment, scheduled)
+    from (values ${sql.join(values, sql`, `)}) as v(id, a, b, status, winner, sa, sb, games, forfeit, completed, comment, comment_public, scheduled)
     where m.id = v.id`;
 }
 
 /**
- * Saves a stage's new state: the rows whose resolved state (or the given comment / time) changed,
+ * Saves a stage's new state: the rows whose resolved state (or the given comment, its publicity / time) changed,
  * the statistics of the results that changed, the tournament's version and SPEC bracket, and an
  * audit row for each played result that changed (`audit` says whose change it was).
  */
@@ -146,7 +149,7 @@ export async function saveStage(
     entered: Map<number, EnteredResult>;
     seeds?: (string | null)[];
     disqualified?: string[];
-    edits?: ReadonlyMap<number, { comment?: string; scheduledAt?: Date | null }>;
+    edits?: ReadonlyMap<number, MatchEdit>;
   },
   audit: StageAudit,
   alongside?: (saved: LoadedStage) => SQLWrapper[],
@@ -166,6 +169,7 @@ export async function saveStage(
     const desired = desiredRow(row, resolved[index]!, now);
     const edit = next.edits?.get(index);
     const comment = edit?.comment ?? row.comment;
+    const commentPublic = edit?.commentPublic ?? row.commentPublic;
     const scheduledAt = edit && 'scheduledAt' in edit ? (edit.scheduledAt ?? null) : row.scheduledAt;
     const same =
       !desired.resultChanged &&
@@ -174,6 +178,7 @@ export async function saveStage(
       row.status === desired.status &&
       row.winner === desired.winner &&
       comment === row.comment &&
+      commentPublic === row.commentPublic &&
       (scheduledAt?.getTime() ?? null) === (row.scheduledAt?.getTime() ?? null);
     if (same) return;
     changes.push({
@@ -181,6 +186,7 @@ export async function saveStage(
       version: row.version + 1,
       ...desired,
       comment,
+      commentPublic,
       scheduledAt,
     });
     changed.push(index);

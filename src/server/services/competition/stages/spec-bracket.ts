@@ -11,7 +11,8 @@ import { recordAudit, type AuditActor } from '../audit.ts';
 import { approvedParticipants } from '../../match-day/participants.ts';
 import { played, stageCreatedEntry } from './audit-entries.ts';
 import { drawing } from './commands.ts';
-import { bumpTournament, insertMatches, saveStage, withdrawStages } from './save.ts';
+import { bumpTournament, insertMatches, saveStage, withdrawStages, type MatchEdit } from './save.ts';
+import { publicComment } from './views.ts';
 import { loadStages, lockTournament, type LoadedStage, type TournamentRow } from './store.ts';
 
 /* The SPEC bracket (`POST/PATCH …/bracket`) over the single-elimination stage. */
@@ -95,7 +96,8 @@ export async function drawSingleElimination(
 /**
  * Saves an edited SPEC bracket onto the single-elimination stage (the caller has checked it with
  * the engine's `findProblem`): its first round becomes the seeds, its winners the results, its
- * comments the matches' comments. A tournament without one gets one; an empty bracket clears them.
+ * comments the matches' public comments (an empty one keeps a comment for the organisers only).
+ * A tournament without one gets one; an empty bracket clears them.
  */
 export async function saveSingleElimination(
   tx: Tx,
@@ -150,12 +152,18 @@ async function saveAndProject(
   comments: readonly string[],
   actor: AuditActor,
 ): Promise<{ bracket: Bracket; version: number }> {
-  const edits = new Map(comments.map((comment, index) => [index, { comment }]));
+  // The bracket shows a comment for the organisers only as '': left empty, it stays as it is;
+  // a comment typed into the bracket (whose comments everyone reads) is public.
+  const edits = new Map(
+    comments.flatMap((comment, index): [number, MatchEdit][] =>
+      comment === '' && stage.rows[index]?.commentPublic === false ? [] : [[index, { comment, commentPublic: true }]],
+    ),
+  );
   // Each result the save changed is a row of its own (entered, corrected or withdrawn): a bracket save has no one match it is about.
   const { stage: saved } = await saveStage(tx, tournament, all, stage, { entered, seeds, edits }, { actor });
   const bracket = bracketOf(
     saved.resolved,
-    saved.rows.map((r) => r.comment),
+    saved.rows.map(publicComment),
   );
   return { bracket, version: tournament.bracketVersion + 1 };
 }

@@ -5,11 +5,20 @@ import { bestOfFor } from '../../../../lib/domain/stage/format.ts';
 import { feedingMatch } from '../../../../lib/domain/stage/plan.ts';
 import type { Tx } from '../../../db/client.ts';
 import { finished, placementsOf, standingsOf, tablesOf, type TournamentStandings } from './standings.ts';
-import { loadCompetition, loadCompetitionOf, resultColumns, type CompetitionOf, type LoadedCompetition, type LoadedStage } from './store.ts';
+import { loadCompetition, loadCompetitionOf, resultColumns, type CompetitionOf, type LoadedCompetition, type LoadedStage, type MatchRow } from './store.ts';
 
 /* Loaded stages as the API shows them: a match, a stage, a tournament's stages, its SPEC bracket. */
 
-export function matchView(loaded: LoadedStage, index: number): StageMatchView {
+/**
+ * Who a match is shown to: anyone (every public read, held for guests and shared by them), or the
+ * tournament's organisers in an answer only they get, which carries a comment meant for them.
+ */
+export type MatchReader = 'public' | 'organiser';
+
+/** The comment as everyone sees it: '' while it is for the organisers only (issue 57). */
+export const publicComment = (row: Pick<MatchRow, 'comment' | 'commentPublic'>): string => (row.commentPublic ? row.comment : '');
+
+export function matchView(loaded: LoadedStage, index: number, reader: MatchReader = 'public'): StageMatchView {
   const row = loaded.rows[index]!;
   const state = loaded.resolved[index]!;
   const planned = loaded.plan[index]!;
@@ -30,7 +39,8 @@ export function matchView(loaded: LoadedStage, index: number): StageMatchView {
     status: state.status,
     bye: state.bye,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
-    comment: row.comment,
+    comment: reader === 'organiser' ? row.comment : publicComment(row),
+    ...(reader === 'organiser' ? { commentPublic: row.commentPublic } : {}),
     version: row.version,
     completedAt: row.completedAt?.toISOString() ?? null,
     reportState: row.reportState,
@@ -62,13 +72,13 @@ export function stageView(loaded: LoadedStage): StageView {
   };
 }
 
-/** The SPEC bracket a tournament shows: its single-elimination stage (the last one), or none. */
+/** The SPEC bracket a tournament shows (to everyone: comments for the organisers only are ''): its single-elimination stage (the last one), or none. */
 export function projectedBracket(all: readonly LoadedStage[]): Bracket {
   const playoff = all.findLast((s) => s.stage.format === 'single_elimination');
   return playoff
     ? bracketOf(
         playoff.resolved,
-        playoff.rows.map((r) => r.comment),
+        playoff.rows.map(publicComment),
       )
     : [];
 }
