@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { namesOf } from '../../src/components/stages/view.ts';
 import type { StageMatchView } from '../../src/lib/api/stages.ts';
-import { defaultStageForm, gamesScore, matchBody, matchForm, stageBody, type MatchForm } from '../../src/islands/stages/form.ts';
+import { defaultStageForm, gamesScore, matchBody, matchForm, stageBody, withComment, type MatchForm } from '../../src/islands/stages/form.ts';
 import { scheduleInputValue, scheduleToIso } from '../../src/islands/stages/schedule.ts';
 import { matchLabels, matchSections } from '../../src/islands/stages/sections.ts';
 import { dropIndex, moveBy, moveItem, reconcileOrder } from '../../src/islands/stages/seeding.ts';
@@ -162,7 +162,8 @@ const match = (changes: Partial<StageMatchView> = {}): StageMatchView => ({
   reportState: null,
   ...changes,
 });
-const form = (changes: Partial<MatchForm> = {}): MatchForm => ({ ...matchForm(match(), 1), ...changes });
+/** The editor's form once it has read the match's comment (an empty public one). */
+const form = (changes: Partial<MatchForm> = {}): MatchForm => ({ ...withComment(matchForm(match(), 1), { comment: '', commentPublic: true }), ...changes });
 const single = { format: 'single_elimination' as const, bestOf: 1 };
 
 describe('matchBody', () => {
@@ -170,7 +171,7 @@ describe('matchBody', () => {
     expect(matchBody(form({ scoreA: '16', scoreB: '12', comment: ' Overtime ' }), match(), single)).toEqual({
       ok: true,
       result: true,
-      body: { version: 4, comment: 'Overtime', scheduledAt: null, scoreA: 16, scoreB: 12 },
+      body: { version: 4, comment: 'Overtime', commentPublic: true, scheduledAt: null, scoreA: 16, scoreB: 12 },
     });
   });
 
@@ -221,7 +222,7 @@ describe('matchBody', () => {
     expect(matchBody(form({ forfeit: 'b', scoreA: '7' }), match(), single)).toEqual({
       ok: true,
       result: true,
-      body: { version: 4, comment: '', scheduledAt: null, forfeit: 'b' },
+      body: { version: 4, comment: '', commentPublic: true, scheduledAt: null, forfeit: 'b' },
     });
   });
 
@@ -229,12 +230,27 @@ describe('matchBody', () => {
     expect(matchBody(form({ scheduled: '2030-05-01T18:00', comment: 'Сцена' }), match(), single)).toEqual({
       ok: true,
       result: false,
-      body: { version: 4, comment: 'Сцена', scheduledAt: '2030-05-01T18:00:00+03:00' },
+      body: { version: 4, comment: 'Сцена', commentPublic: true, scheduledAt: '2030-05-01T18:00:00+03:00' },
     });
     expect(matchBody(form(), match({ status: 'completed', scoreA: 2, scoreB: 0, winner: 'p1' }), single)).toEqual({
       ok: false,
       message: 'Вкажіть рахунок обох сторін',
     });
+  });
+
+  it('sends the comment and whether everyone sees it only once the editor has read them (issue 57)', () => {
+    // From a public read the comment may be one for the organisers only, shown as '': it is left alone.
+    const unread = { ...matchForm(match(), 1), scoreA: '2', scoreB: '0' };
+    expect(unread).toMatchObject({ comment: '', commentPublic: true, commentRead: false });
+    expect(matchBody(unread, match(), single)).toEqual({ ok: true, result: true, body: { version: 4, scheduledAt: null, scoreA: 2, scoreB: 0 } });
+    const read = withComment(unread, { comment: 'Попередження капітану', commentPublic: false });
+    expect(matchBody(read, match(), single)).toEqual({
+      ok: true,
+      result: true,
+      body: { version: 4, comment: 'Попередження капітану', commentPublic: false, scheduledAt: null, scoreA: 2, scoreB: 0 },
+    });
+    // An organiser's answer (the 409 of a stale save) carries it: the form has it at once.
+    expect(matchForm(match({ comment: 'Лише нам', commentPublic: false }), 1)).toMatchObject({ comment: 'Лише нам', commentPublic: false, commentRead: true });
   });
 
   it('fills the editor from a stored result; a forfeit shows no score', () => {

@@ -1,15 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { TextAreaField } from '../../components/Field.tsx';
 import { GameScoreRows } from '../../components/GameScoreRows.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import type { Names } from '../../components/stages/view.ts';
 import { errorMessage, HTTPError } from '../../lib/api/client.ts';
-import { updateMatch, type MatchUpdateInput, type StageMatchView, type StageView } from '../../lib/api/stages.ts';
+import { getMatchComment, updateMatch, type MatchUpdateInput, type StageMatchView, type StageView } from '../../lib/api/stages.ts';
 import { winsNeeded } from '../../lib/domain/stage/result.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { gamesScore, matchBody, matchForm, type MatchForm } from './form.ts';
+import { gamesScore, matchBody, matchForm, withComment, type MatchForm } from './form.ts';
 import { nameIn, type MatchRow } from './sections.ts';
 import type { StagesSync } from './sync.ts';
 
@@ -34,8 +34,10 @@ const isStale = (data: unknown): data is { message: string; match: StageMatchVie
 
 /**
  * Entering, correcting or withdrawing one match's result (issue 21): scores (or each game's of a
- * best-of-N, which make the match score), a forfeit, the time (Kyiv) and a comment. The result is
- * judged by the server's rule before it is sent. A correction of a completed match is previewed
+ * best-of-N, which make the match score), a forfeit, the time (Kyiv) and a comment, which everyone
+ * sees or only the tournament's organisers (issue 57): the stages it opens from are the public read,
+ * so the comment is read for the organiser when the form opens (`GET /api/matches/{id}/comment`)
+ * and sent only once read. The result is judged by the server's rule before it is sent. A correction of a completed match is previewed
  * first: when it would reset later matches they are listed and the admin confirms. A stale
  * version (another admin saved first) shows the server's message and the newer match.
  */
@@ -46,7 +48,22 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ body: MatchUpdateInput; lines: string[] } | null>(null);
   const [sending, setSending] = useState(false);
+  const [commentProblem, setCommentProblem] = useState(false);
   const id = useId();
+  const matchId = row.match._id;
+  const unread = !form.commentRead;
+
+  useEffect(() => {
+    if (!unread) return;
+    let current = true;
+    getMatchComment(api, matchId).then(
+      (read) => current && setForm((now) => (now.commentRead ? now : withComment(now, read))),
+      () => current && setCommentProblem(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [matchId, unread]);
   const set = (changes: Partial<MatchForm>) => {
     setForm((current) => ({ ...current, ...changes }));
     setProblem(null);
@@ -186,15 +203,33 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
           />
         </div>
 
-        <TextAreaField
-          label={t('stageAdmin.comment')}
-          id={`${id}-comment`}
-          limit={COMMENT_MAX}
-          className="min-h-20"
-          value={form.comment}
-          disabled={confirm !== null}
-          onChange={(event) => set({ comment: event.target.value })}
-        />
+        <div className="flex flex-col gap-1">
+          <TextAreaField
+            label={form.commentPublic ? t('stageAdmin.comment') : `${t('stageAdmin.comment')} (${t('stageAdmin.commentPrivateMark')})`}
+            id={`${id}-comment`}
+            limit={COMMENT_MAX}
+            className="min-h-20"
+            value={form.comment}
+            placeholder={unread && !commentProblem ? t('stageAdmin.commentLoading') : undefined}
+            disabled={confirm !== null || unread}
+            onChange={(event) => set({ comment: event.target.value })}
+          />
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={form.commentPublic}
+              disabled={confirm !== null || unread}
+              aria-describedby={`${id}-comment-public-hint`}
+              onChange={(event) => set({ commentPublic: event.target.checked })}
+              className="size-4 shrink-0 accent-primary"
+            />
+            <span>{t('stageAdmin.commentPublic')}</span>
+          </label>
+          <p id={`${id}-comment-public-hint`} className="text-xs text-muted">
+            {t('stageAdmin.commentPublicHint')}
+          </p>
+          {commentProblem && <Notice tone="error">{t('stageAdmin.commentReadError')}</Notice>}
+        </div>
 
         {problem && <Notice tone="error">{problem}</Notice>}
 

@@ -1,4 +1,4 @@
-import type { MatchUpdateInput, StageCreateInput, StageMatchView, StageView } from '../../lib/api/stages.ts';
+import type { MatchComment, MatchUpdateInput, StageCreateInput, StageMatchView, StageView } from '../../lib/api/stages.ts';
 import {
   allowsDraws,
   DEFAULT_TIE_BREAKERS,
@@ -168,11 +168,19 @@ export interface MatchForm {
   games: { a: string; b: string }[];
   forfeit: 'a' | 'b' | null;
   comment: string;
+  /** «Коментар бачать усі»: unchecked, only the tournament's organisers see the comment (issue 57). */
+  commentPublic: boolean;
+  /**
+   * Whether `comment` is the match's comment as its organisers read it. A public read shows a
+   * comment for the organisers only as '', so until the editor has read it the body leaves the
+   * comment alone.
+   */
+  commentRead: boolean;
   /** datetime-local value, Kyiv time. */
   scheduled: string;
 }
 
-/** The editor's fields for a match as stored. */
+/** The editor's fields for a match as stored (its comment known when the match came in an organiser's answer). */
 export function matchForm(match: StageMatchView, bestOf: number): MatchForm {
   const played = match.status === 'completed' && !match.bye && !match.forfeit;
   const rows = bestOf > 1 ? bestOf : 0;
@@ -182,9 +190,19 @@ export function matchForm(match: StageMatchView, bestOf: number): MatchForm {
     games: Array.from({ length: rows }, (_, i) => ({ a: String(match.games[i]?.a ?? ''), b: String(match.games[i]?.b ?? '') })),
     forfeit: match.forfeit,
     comment: match.comment,
+    commentPublic: match.commentPublic ?? true,
+    commentRead: match.commentPublic !== undefined,
     scheduled: scheduleInputValue(match.scheduledAt),
   };
 }
+
+/** The form with the match's comment as its organisers read it (`GET /api/matches/{id}/comment`). */
+export const withComment = (form: MatchForm, read: Pick<MatchComment, 'comment' | 'commentPublic'>): MatchForm => ({
+  ...form,
+  comment: read.comment,
+  commentPublic: read.commentPublic,
+  commentRead: true,
+});
 
 const SCORE_MAX = 9999;
 
@@ -222,12 +240,14 @@ export type MatchBody = { ok: true; body: MatchUpdateInput; result: boolean } | 
  * The body of PATCH /matches/{id} from the editor, judged first by the server's own rule
  * (`judgeResult`, same messages), so a refusal shows before anything is sent. `result` says
  * whether it enters a result (a correction of a completed match is previewed first). A completed
- * match always keeps a result here: withdrawing it is its own button.
+ * match always keeps a result here: withdrawing it is its own button. The comment and who sees it
+ * go only once the editor has read them (`commentRead`).
  */
 export function matchBody(form: MatchForm, match: StageMatchView, rules: { format: StageFormat; bestOf: number }): MatchBody {
   const scheduledAt = scheduleToIso(form.scheduled);
   if (scheduledAt === undefined) return { ok: false, message: t('stageAdmin.timeInvalid') };
-  const base: MatchUpdateInput = { version: match.version, comment: form.comment.trim(), scheduledAt };
+  const comment = form.commentRead ? { comment: form.comment.trim(), commentPublic: form.commentPublic } : {};
+  const base: MatchUpdateInput = { version: match.version, ...comment, scheduledAt };
   if (form.forfeit) return { ok: true, body: { ...base, forfeit: form.forfeit }, result: true };
   const games = rules.bestOf > 1 ? typedGames(form) : [];
   if (games === null) return { ok: false, message: t('stageAdmin.gameIncomplete') };
