@@ -16,6 +16,7 @@ import {
   notifications,
   playerGameStats,
   stageMatches,
+  stages,
   teamInvites,
   teamMembers,
   teams,
@@ -177,6 +178,21 @@ describe('seedDemo', () => {
         }
       }
       expect(tournamentRows.filter((row) => row.status === 'finished' && row.winnerId).length).toBeGreaterThanOrEqual(2);
+
+      // One played final carries its organisers' own note (issue 57): stored, and in no public read.
+      const notes = await db
+        .select({ match: stageMatches, tournamentId: stages.tournamentId })
+        .from(stageMatches)
+        .innerJoin(stages, eq(stages.id, stageMatches.stageId))
+        .where(eq(stageMatches.commentPublic, false));
+      expect(notes).toHaveLength(1);
+      const [note] = notes;
+      expect(note!.match.status).toBe('completed');
+      expect(note!.match.comment.length).toBeGreaterThan(0);
+      const notedIn = tournamentRows.find((row) => row.id === note!.tournamentId)!;
+      expect(notedIn.status).toBe('finished');
+      expect(JSON.stringify(await stagesState(db, notedIn.id))).not.toContain(note!.match.comment);
+      expect(JSON.stringify(notedIn.bracket)).not.toContain(note!.match.comment);
 
       // Winners are approved participants of finished tournaments.
       const withWinner = tournamentRows.filter((t) => t.winnerId);

@@ -55,6 +55,13 @@ import type { MatchSnapshot, StageSnapshot } from '../../../lib/domain/audit.ts'
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
+/**
+ * The organisers' note on the final of the first finished tournament (issue 57): a comment only
+ * they see, as the result form saves it with «Коментар бачать усі» unchecked. The SPEC bracket,
+ * the match page and every other public read show it as none.
+ */
+const ORGANISERS_NOTE = 'Капітан переможців отримав попередження за образи в чаті лобі; повторне порушення — дискваліфікація.';
+
 export interface PlayedTournament {
   id: string;
   key: string;
@@ -416,6 +423,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
   // The history of changes (issue 23) tells the story as the admin made it: the stage drawn, then each result.
   const [organiser] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.role, 'admin')).limit(1);
   const auditRows: (typeof auditLog.$inferInsert)[] = [];
+  const noted = played.find((t) => t.status === 'finished');
   for (const tournament of played) {
     const bracket = brackets.get(tournament.id)!;
     const { ids, played: playedAt } = stagePlay.get(tournament.id)!;
@@ -450,6 +458,7 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
             status: state.status,
             completedAt: state.status === 'completed' ? (play?.at ?? tournament.date) : null,
             updatedAt: play?.at ?? tournament.date,
+            ...(tournament === noted && r === bracket.length - 1 && play && state.winner ? { comment: ORGANISERS_NOTE, commentPublic: false } : {}),
           }),
         );
         if (play && state.winner) {
