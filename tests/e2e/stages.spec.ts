@@ -253,6 +253,49 @@ test('correcting a semifinal lists the final it resets and changes nothing until
   expect((await stagesOf(request, id))[0]!.matches.find((m) => m.round === 2)).toMatchObject({ status: 'ready', winner: null });
 });
 
+test('an organiser keeps a result comment for the organisers: the form says so and reads it back; no guest read or page carries it', async ({
+  admin: page,
+  request,
+}) => {
+  const { id } = await tournamentWithApplications(request, ['Kavun_Kherson', 'Oleshky_Sand'], { approve: true });
+  const created = await request.post(`/api/tournaments/${id}/stages`, { headers: bearer(tokenOfPage(page)), data: { format: 'single_elimination' } });
+  expect(created.status()).toBe(201);
+  const note = `Попередження капітану ${randomUUID().slice(0, 6)}`;
+  const dialog = await openStages(page, id);
+  const final = card(dialog, 'Фінал, M1');
+  await final.getByRole('button', { name: 'Внести результат: Фінал, M1' }).click();
+  const editor = page.getByRole('dialog', { name: 'Фінал, M1' });
+  // Everyone sees a comment unless the organiser says otherwise, and the form says what unchecking means.
+  const everyone = editor.getByRole('checkbox', { name: 'Коментар бачать усі' });
+  await expect(everyone).toBeChecked();
+  await expect(everyone).toHaveAccessibleDescription('Без позначки коментар бачать лише організатори турніру: гравцям і гостям він не показується.');
+  await editor.getByLabel('Рахунок: Kavun_Kherson').fill('2');
+  await editor.getByLabel('Рахунок: Oleshky_Sand').fill('1');
+  await editor.getByLabel('Коментар', { exact: true }).fill(note);
+  await everyone.uncheck();
+  await expect(editor.getByLabel('Коментар (лише для організаторів)', { exact: true })).toHaveValue(note);
+  await editor.getByRole('button', { name: 'Зберегти' }).click();
+  await expect(editor).toBeHidden();
+  await expect(final).toContainText('Завершено');
+  await expect(final).not.toContainText(note);
+
+  // Opened again, the form reads the text for its organiser, still marked and unchecked.
+  await final.getByRole('button', { name: 'Змінити результат: Фінал, M1' }).click();
+  await expect(editor.getByLabel('Коментар (лише для організаторів)', { exact: true })).toHaveValue(note);
+  await expect(everyone).not.toBeChecked();
+  await editor.getByRole('button', { name: 'Скасувати', exact: true }).click();
+  await expect(editor).toBeHidden();
+
+  // A guest: the stages read has no text, nor has any page that shows the match.
+  const [match] = (await stagesOf(request, id))[0]!.matches;
+  expect(match).toMatchObject({ status: 'completed', comment: '' });
+  for (const path of [`/tournaments/${id}`, `/tournament/${id}/bracket`, `/matches/${match!._id}`, `/embed/matches/${match!._id}`, `/api/matches/${match!._id}`]) {
+    const response = await request.get(path, { headers: { 'cache-control': 'no-cache' } });
+    expect(response.status(), path).toBe(200);
+    expect(await response.text(), path).not.toContain(note);
+  }
+});
+
 test('an admin seeds a stage by hand from the keyboard: Alt+arrows move the focused row, buttons move others, each move is announced', async ({
   admin: page,
   request,
