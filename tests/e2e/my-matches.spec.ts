@@ -117,6 +117,58 @@ test('the tournament page links its calendar feed and shows its date marked as K
   await expect(page.getByText('(за північноамериканським східним часом)').first()).toBeVisible();
 });
 
+test('a reader in New York sees one zone, named, on every screen: the match page, the history and the registration and check-in windows', async ({
+  page,
+  tournament,
+  request,
+}) => {
+  const { id, admin } = await tournament(['KozakSniper', 'OdesaWave']);
+  const [match] = (await current<{ stages: { matches: { _id: string; version: number }[] }[] }>(request, `/api/tournaments/${id}/stages`)).stages[0]!.matches;
+  // 16:00 UTC: 19:00 in Kyiv, 12:00 in New York.
+  const timed = await request.patch(`/api/matches/${match!._id}`, { headers: bearer(admin), data: { version: match!.version, scheduledAt: '2031-06-01T16:00:00.000Z' } });
+  expect(timed.status()).toBe(200);
+  const played = await request.patch(`/api/matches/${match!._id}`, { headers: bearer(admin), data: { version: match!.version + 1, scoreA: 2, scoreB: 0 } });
+  expect(played.status()).toBe(200);
+
+  const kyivMark = page.getByText('(за Києвом)');
+  const newYorkMark = page.getByText('(за північноамериканським східним часом)');
+  await open(page, `/matches/${match!._id}`);
+  await expect(page.getByText('Початок: 1 червня 2031 р. о 12:00')).toBeVisible();
+  await expect(page.getByText(/^Зіграно: /)).toBeVisible();
+  await expect(kyivMark).toHaveCount(0);
+  await expect(newYorkMark.first()).toBeVisible();
+  // Every time on the page is New York's: what the server wrote in Kyiv's is gone.
+  const html = await (await request.get(`/matches/${match!._id}`)).text();
+  expect(html).toContain('1 червня 2031 р. о 19:00');
+  await expect(page.getByText('1 червня 2031 р. о 19:00')).toHaveCount(0);
+
+  await open(page, `/tournaments/${id}/history`);
+  await expect(newYorkMark.first()).toBeVisible();
+  await expect(kyivMark).toHaveCount(0);
+
+  // Registration until 10:00 UTC and check-in 14:00–15:30 UTC: 06:00, 10:00 and 11:30 in New York.
+  const games = (await (await request.get('/api/games')).json()) as { _id: string }[];
+  const created = await request.post('/api/tournaments', {
+    headers: bearer(admin),
+    data: {
+      title: `Зони ${randomUUID().slice(0, 8)}`,
+      date: '2031-07-01T16:00:00.000Z',
+      game: games[0]!._id,
+      soloOnly: true,
+      registrationClosesAt: '2031-07-01T10:00:00.000Z',
+      checkInEnabled: true,
+      checkInOpensAt: '2031-07-01T14:00:00.000Z',
+      checkInClosesAt: '2031-07-01T15:30:00.000Z',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const cup = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
+  await open(page, `/tournaments/${cup}`);
+  await expect(page.getByText('до 1 липня 2031 р. о 06:00 (за північноамериканським східним часом)')).toBeVisible();
+  await expect(page.getByText('1 липня 2031 р. о 10:00 — 1 липня 2031 р. о 11:30 (за північноамериканським східним часом)')).toBeVisible();
+  await expect(kyivMark).toHaveCount(0);
+});
+
 // ------------------------------------------------------------------ the team tab
 
 const HOUR = 3_600_000;
