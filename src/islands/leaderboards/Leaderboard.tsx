@@ -257,11 +257,11 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
                         {row.picture?.kind === 'team' && <TeamLogo src={row.picture.logoUrl} name={row.picture.name} size="small" />}
                         <div className="flex min-w-0 flex-col">
                           {row.href ? (
-                            <a href={row.href} className="truncate font-semibold">
+                            <a href={row.href} className="font-semibold wrap-anywhere">
                               {row.name}
                             </a>
                           ) : (
-                            <span className={`truncate font-semibold ${row.known ? '' : 'text-muted italic'}`}>{row.name}</span>
+                            <span className={`font-semibold wrap-anywhere ${row.known ? '' : 'text-muted italic'}`}>{row.name}</span>
                           )}
                           <span className="text-xs text-muted">
                             <span className="md:hidden">{row.stats.rankTitle} · </span>
