@@ -30,6 +30,8 @@ import { stagesState } from '../../src/server/services/competition/stages/views.
 import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/statistics/leaderboards.ts';
 import { matchHistory } from '../../src/server/services/statistics/match-history.ts';
 import { listOrganisations, readOrganisation } from '../../src/server/services/organisations/organisations.ts';
+import { approvedVenueNetworks } from '../../src/server/services/venues/approved-networks.ts';
+import { venueNetworksToDecide } from '../../src/server/services/venues/venue-networks.ts';
 import type { Database } from '../../src/server/db/client.ts';
 
 const TABLES = { games, users, teams, teamMembers, teamInvites, tournaments, applications, news, notifications };
@@ -284,6 +286,15 @@ describe('seedDemo', () => {
       expect(tournamentRows.filter((row) => row.stagePlan.length > 0)).toHaveLength(1);
       // The site keeps tournaments of its own.
       expect(tournamentRows.some((row) => row.organisationId === null)).toBe(true);
+      // Venue networks (issue 57): one waiting for the admin, one approved and working for tonight's club cup.
+      const venues = await venueNetworksToDecide(db);
+      expect(venues.map((v) => [v.tournament.title, v.status, v.inEffect])).toEqual([
+        ['Кубок Карпат з Valorant', 'pending', false],
+        ['Вечірній кубок LoL: підтвердіть участь', 'approved', true],
+      ]);
+      const hall = approvedVenueNetworks(db);
+      await hall.reload();
+      expect([hall.has('192.168.50.23'), hall.has('198.51.100.25')]).toEqual([true, false]);
 
       // Issue 57: every played match has its score and time; match day needs the organisers — a
       // dispute of two different reports, a report waiting, a call (the site's admin, made before the seed, hears of them).

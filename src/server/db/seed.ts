@@ -17,6 +17,7 @@ import {
 } from './factories/index.ts';
 import { playMatchDay } from './seed/match-day.ts';
 import { seedOrganisations } from './seed/organisations.ts';
+import { seedVenues } from './seed/venues.ts';
 import { playDemo } from './seed/play.ts';
 import { games, teams, users } from './schema/index.ts';
 
@@ -720,6 +721,9 @@ async function writeDemo(tx: Tx, now: Date) {
 
   // Organisations (issue 56) hosting some of the tournaments, with their people and followers.
   await seedOrganisations(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
+
+  // Venue networks (issue 57): one approved for tonight's club cup, one waiting for the admin.
+  await seedVenues(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
 }
 
 // ---------------------------------------------------------------- helpers

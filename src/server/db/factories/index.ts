@@ -21,3 +21,4 @@ export {
 } from './statistics.ts';
 export { matchActionFactory, stageFactory, stageMatchFactory, stageRoundFactory } from './stages.ts';
 export { organisationFactory, organisationFollowFactory, organisationMemberFactory } from './organisations.ts';
+export { venueNetworkFactory } from './venues.ts';
