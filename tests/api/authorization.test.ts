@@ -468,6 +468,12 @@ const rows: Row[] = [
     request: (a) => ({ path: `/api/matches/${a === 'staff' ? w.stageMatchStaff : w.stageMatch}`, body: { scoreA: 2, scoreB: 1, version: 0 } }),
     expect: organiser(200),
   },
+  // A match's comment with its text even when it is for the organisers only (issue 57): its organisers' read.
+  {
+    route: 'GET /api/matches/:id/comment',
+    request: (a) => ({ path: `/api/matches/${a === 'staff' ? w.stageMatchStaff : w.stageMatch}/comment` }),
+    expect: organiser(200),
+  },
   // Only the match's sides: the user reports, the member's same score confirms it; the user cannot answer their own report.
   {
     route: 'POST /api/matches/:id/report',
