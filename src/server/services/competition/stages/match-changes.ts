@@ -3,7 +3,7 @@ import type { MatchUpdateInput, StageMatchView } from '../../../../lib/api/stage
 import { allowsDraws, bestOfFor } from '../../../../lib/domain/stage/format.ts';
 import { resetBy, resolveStage } from '../../../../lib/domain/stage/resolve.ts';
 import { judgeResult, type ResultRefusal } from '../../../../lib/domain/stage/result.ts';
-import { normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
+import { isFinished } from '../../../../lib/domain/tournament-status.ts';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { AuditActor } from '../audit.ts';
 import { actionWrite, actorsOf } from '../../match-day/match-actions.ts';
@@ -67,7 +67,7 @@ export async function changeLockedMatch(
 ): Promise<MatchSaved> {
   const { tournament, all, loaded, index } = found;
   const bestOf = bestOfFor(loaded.stage.settings, loaded.plan[index]!);
-  if (normalizeStatus(tournament.status) === 'finished') return { ok: false, reason: 'finished', bestOf };
+  if (isFinished(tournament.status)) return { ok: false, reason: 'finished', bestOf };
   const state = loaded.resolved[index]!;
   const entered = new Map(loaded.entered);
   const wantsResult = entersResult(input);
