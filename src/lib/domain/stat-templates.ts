@@ -46,6 +46,8 @@ const firstWin = achievement('First Victory', 'Перша перемога в ц
 
 /**
  * The stat fields and achievements each template creates (SPEC §7 POST /game-management/setup).
+ * Their texts are stored in Ukrainian; each needs its English in lib/i18n/stat-templates-en.ts,
+ * which pages read through lib/i18n/stat-texts.ts (a unit test fails when one is missing).
  *
  * Conditions are written against a competitor's running totals of the game's fields plus the
  * aggregates (`matchesPlayed`, `wins`, `losses`, `winRate`, `currentStreak`, `rating`). A field

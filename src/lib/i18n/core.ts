@@ -80,6 +80,14 @@ export async function scope<K extends string>(
   uk: Readonly<Record<K, string>>,
   loadEnglish: () => Promise<Readonly<Record<K, string>>>,
 ): Promise<Translator<K>> {
-  return translator(uk, needsEnglish(pageLanguage()) ? await loadEnglish() : undefined);
+  return translator(uk, await englishWhereRead(loadEnglish));
+}
+
+/**
+ * English texts kept outside the catalogs, loaded as `scope` loads a catalog's: on the server and
+ * on pages in English; undefined in a browser reading Ukrainian, which then downloads nothing.
+ */
+export async function englishWhereRead<T>(load: () => Promise<T>): Promise<T | undefined> {
+  return needsEnglish(pageLanguage()) ? await load() : undefined;
 }
 
