@@ -13,10 +13,10 @@ async function gameWithoutConfig(page: Page, name: string) {
  * mid session check would drop the token); the panel's island hydrates only once the admin gate
  * has shown it, so the islands are awaited again after that.
  */
-async function statsPanel(page: Page) {
+async function statsPanel(page: Page, title = 'Ігри та статистика') {
   await page.waitForLoadState('networkidle');
   await open(page, '/admin?section=games');
-  const panel = page.getByRole('region', { name: 'Ігри та статистика' });
+  const panel = page.getByRole('region', { name: title });
   await expect(panel).toBeVisible();
   await hydrated(page);
   return panel;
@@ -122,4 +122,34 @@ test('an admin deletes an achievement and a stat field after confirming', async 
   await panel.getByRole('button', { name: 'Видалити поле «Вбивства»' }).click();
   await expect(panel.getByRole('status')).toHaveText('✅ Поле «kills» видалено');
   await expect(panel.getByRole('list', { name: /^Поля статистики/ }).getByRole('listitem')).toHaveCount(4);
+});
+
+test('an admin reading English sees a template’s stat fields and achievements in English, and a field of their own as typed', async ({ admin: page, baseURL }) => {
+  const name = `Own ${randomUUID().slice(0, 6)}`;
+  const headers = { authorization: `Bearer ${tokenOfPage(page)}` };
+  const setup = await page.request.post('/api/game-management/setup', { headers, data: { name, template: 'default' } });
+  expect(setup.status()).toBe(201);
+  const own = ((await setup.json()) as { game: { _id: string } }).game;
+  // «Вбивства» under a field of the admin's own: not the template's field, so left as typed.
+  const added = await page.request.post(`/api/game-management/${own._id}/add-stat-field`, { headers, data: { fieldName: 'frags', displayName: 'Вбивства', description: 'Фраги за матч' } });
+  expect(added.status()).toBe(201);
+
+  await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL }]);
+  const panel = await statsPanel(page, 'Games and statistics');
+  await panel.getByRole('tab', { name: 'Configuration' }).click();
+  // The demo set Dota 2 up with its template.
+  await panel.getByRole('combobox', { name: /^Game/ }).selectOption({ label: '✓ Dota 2' });
+  const fields = panel.getByRole('list', { name: /^Stat fields/ });
+  const lastHits = fields.getByRole('listitem').filter({ hasText: 'lastHits' });
+  await expect(lastHits).toContainText('Last hits');
+  await expect(lastHits).toContainText('Creeps the player finished off');
+  await expect(fields).not.toContainText('Добивання');
+  const healer = panel.getByRole('list', { name: /^Achievements/ }).getByRole('listitem').filter({ hasText: 'Healer' });
+  await expect(healer).toContainText('Restore 50,000 health to allies');
+
+  await panel.getByRole('combobox', { name: /^Game/ }).selectOption({ label: `✓ ${name}` });
+  await expect(fields.getByRole('listitem').filter({ hasText: 'kills' }).first()).toContainText('Kills');
+  const frags = fields.getByRole('listitem').filter({ hasText: 'frags' });
+  await expect(frags).toContainText('Вбивства');
+  await expect(frags).toContainText('Фраги за матч');
 });

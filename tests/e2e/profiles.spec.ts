@@ -118,6 +118,24 @@ test('an English reader gets the profile in English; an unknown profile is not f
   await context.close();
 });
 
+test('an English reader reads a template’s achievement in English on a profile and on the leaderboard, its name as stored', async ({ browser, request, baseURL }) => {
+  const game = await dota(request);
+  const top = await topPlayer(request, game._id);
+  const first = top.achievements.find((badge) => badge.name === 'First Victory');
+  expect(first?.description, 'the demo’s top Dota 2 player has won there, and the API gives the text as stored').toBe('Перша перемога в цій грі');
+  const { context, page } = await phone(browser, 'en', baseURL);
+  await page.goto(`/players/${top.userId!._id}`);
+  const earned = page.getByRole('region', { name: 'Achievements' });
+  await expect(earned.getByRole('listitem').filter({ hasText: 'First Victory' }).filter({ hasText: 'Dota 2' })).toContainText('A first win in this game');
+  await expect(earned).not.toContainText('Перша перемога');
+
+  await page.goto(`/leaderboards?game=${game._id}`);
+  // The badge's tooltip (shown on pointing or focus) carries the description.
+  const row = page.getByRole('row').filter({ hasText: top.userId!.username }).first();
+  await expect(row.getByRole('tooltip', { includeHidden: true }).filter({ hasText: 'First Victory' }).first()).toContainText('A first win in this game');
+  await context.close();
+});
+
 test('the sitemap lists the profiles of players and teams who play', async ({ request }) => {
   const game = await dota(request);
   const [player, team] = [await topPlayer(request, game._id), await topTeam(request, game._id)];

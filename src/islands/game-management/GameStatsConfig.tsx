@@ -13,6 +13,7 @@ import {
 } from '../../lib/api/game-management.ts';
 import { conditionVariables, type AchievementRarity } from '../../lib/domain/stat-fields.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { translateAchievement, translateStatField } from '../../lib/i18n/stat-texts.ts';
 import { api } from '../../lib/stores/api.ts';
 import { announceGamesChanged } from '../../lib/stores/games-changed.ts';
 import { AchievementForm, categoryLabel, fieldTypeLabel, rarityLabel, SetupDialog, StatFieldForm, templateLabel } from './GameStatsForms.tsx';
@@ -214,7 +215,7 @@ function ConfigView({
           <p className="text-sm text-muted">{t('gameManagement.noFields')}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line rounded-lg border border-line" aria-labelledby="game-stats-fields-title">
-            {config.statsFields.map((field) => (
+            {config.statsFields.map((stored) => translateStatField(stored)).map((field) => (
               <li key={field.fieldName} className="grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2">
                 <span aria-hidden="true" className="text-center text-lg leading-6">
                   {field.icon}
@@ -254,7 +255,7 @@ function ConfigView({
           <p className="text-sm text-muted">{t('gameManagement.noAchievements')}</p>
         ) : (
           <ul className="flex flex-col divide-y divide-line rounded-lg border border-line" aria-labelledby="game-stats-achievements-title">
-            {config.gameAchievements.map((achievement) => (
+            {config.gameAchievements.map((stored) => translateAchievement(stored)).map((achievement) => (
               <li key={achievement._id} className="grid grid-cols-[1.5rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2">
                 <span aria-hidden="true" className="text-center text-lg leading-6">
                   {achievement.icon}

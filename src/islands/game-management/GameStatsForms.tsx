@@ -150,7 +150,7 @@ export function StatFieldForm({ busy, onSubmit, onInvalid }: FormProps<StatField
           {t('gameManagement.fieldNameHint')}
         </p>
       </div>
-      <Field label={t('gameManagement.displayNameLabel')} id="game-stats-field-display" name="displayName" limit={STAT_DISPLAY_NAME_MAX} placeholder="Постріли в голову" />
+      <Field label={t('gameManagement.displayNameLabel')} id="game-stats-field-display" name="displayName" limit={STAT_DISPLAY_NAME_MAX} placeholder={t('gameManagement.displayNamePlaceholder')} />
       <SelectField id="game-stats-field-type" name="fieldType" label={t('gameManagement.fieldTypeLabel')} values={STAT_FIELD_TYPES} labelOf={fieldTypeLabel} defaultValue="number" />
       <SelectField id="game-stats-field-category" name="category" label={t('gameManagement.categoryLabel')} values={STAT_CATEGORIES} labelOf={categoryLabel} defaultValue="general" />
       <Field label={t('gameManagement.iconLabel')} id="game-stats-field-icon" name="icon" defaultValue={DEFAULT_STAT_ICON} limit={ICON_MAX} />

@@ -1,6 +1,7 @@
 import type { AchievementBadge } from '../../lib/api/leaderboards.ts';
 import { streakLabel } from '../../lib/domain/leaderboard.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { translateAchievement } from '../../lib/i18n/stat-texts.ts';
 
 /* The leaderboard table's cells that draw more than a value: achievement badges, a streak (a team's picture is components/TeamLogo). */
 
@@ -36,7 +37,7 @@ export function Badges({ items, align, idPrefix }: { items: AchievementBadge[]; 
               <span className="block font-semibold">
                 {badge.name} · {t(`stats.rarity.${badge.rarity}`)}
               </span>
-              <span className="block text-muted">{badge.description}</span>
+              <span className="block text-muted">{translateAchievement(badge).description}</span>
             </span>
           </li>
         );

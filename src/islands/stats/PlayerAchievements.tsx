@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/api/client.ts';
 import { listPlayerAchievements, type EarnedAchievement } from '../../lib/api/leaderboards.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { translateAchievement } from '../../lib/i18n/stat-texts.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
@@ -54,7 +55,7 @@ export default function PlayerAchievements() {
                   <span className="font-semibold">{earned.achievement.name}</span>
                   <span className={`text-xs font-semibold ${rarityText[earned.achievement.rarity]}`}>{t(`stats.rarity.${earned.achievement.rarity}`)}</span>
                 </p>
-                <p className="text-sm">{earned.achievement.description}</p>
+                <p className="text-sm">{translateAchievement(earned.achievement).description}</p>
                 <p className="text-xs text-muted">
                   {earned.game.name}
                   {earned.team ? ` · ${t('stats.withTeam', { team: earned.team.name })}` : ''} ·{' '}

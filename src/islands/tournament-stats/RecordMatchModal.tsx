@@ -6,6 +6,7 @@ import { getRecordForm, recordMatch, type MatchRecorded, type ParticipantType, t
 import { readCount, winnerSide } from '../../lib/domain/match-result.ts';
 import { participantTypeOf } from '../../lib/domain/participant.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { translateStatField } from '../../lib/i18n/stat-texts.ts';
 import { api } from '../../lib/stores/api.ts';
 
 interface SideState {
@@ -191,7 +192,7 @@ export function RecordMatchModal({ tournament, onClose, onRecorded }: Props) {
                   </tr>
                 </thead>
                 <tbody>
-                  {form.statsFields.map((field) => (
+                  {form.statsFields.map((stored) => translateStatField(stored)).map((field) => (
                     <tr key={field.fieldName}>
                       <th scope="row" className="py-1 pr-2 text-left font-normal">
                         <span aria-hidden="true">{field.icon}</span> {field.displayName}

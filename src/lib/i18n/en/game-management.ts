@@ -107,6 +107,7 @@ export const gameManagement: Record<keyof typeof uk, string> = {
   'gameManagement.fieldNameLabel': 'Field name (English)',
   'gameManagement.fieldNameHint': 'Latin letters and digits, starting with a letter: headshots, bombPlants.',
   'gameManagement.displayNameLabel': 'Display name',
+  'gameManagement.displayNamePlaceholder': 'Headshots',
   'gameManagement.fieldTypeLabel': 'Type',
   'gameManagement.categoryLabel': 'Category',
   'gameManagement.isMainStatLabel': 'Main stat',

@@ -105,6 +105,7 @@ export const gameManagement = {
   'gameManagement.fieldNameLabel': 'Назва поля (англійською)',
   'gameManagement.fieldNameHint': 'Латинські літери й цифри, першою літера: headshots, bombPlants.',
   'gameManagement.displayNameLabel': 'Назва для показу',
+  'gameManagement.displayNamePlaceholder': 'Постріли в голову',
   'gameManagement.fieldTypeLabel': 'Тип',
   'gameManagement.categoryLabel': 'Категорія',
   'gameManagement.isMainStatLabel': 'Основна характеристика',
