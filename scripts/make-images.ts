@@ -5,12 +5,15 @@
  *   node scripts/make-images.ts
  *
  * Everything is abstract geometry and type: no trademarked logos. Text uses DejaVu Sans, which
- * sharp's SVG renderer (librsvg) finds on the system and which covers Cyrillic.
+ * sharp's SVG renderer (librsvg) finds on the system and which covers Cyrillic. A game's picture
+ * (public/games/<id>.jpg, 640×360, and <id>-400.jpg, 400×225, for phones) carries only the game's
+ * own name: one picture serves readers of every language, so it holds no words of one. Runs with
+ * the same sharp draw the same bytes; commit only the pictures a change meant to touch.
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { BRAND_NAME, GAME_CAPTIONS, OG_TAGLINE, type ShippedGame } from '../src/lib/picture-texts.ts';
+import { BRAND_NAME, GAME_TITLES, OG_TAGLINE, type ShippedGame } from '../src/lib/picture-texts.ts';
 
 const PUBLIC = resolve(import.meta.dirname, '..', 'public');
 const FONT = 'DejaVu Sans, sans-serif';
@@ -128,8 +131,8 @@ function ogSvg(): string {
 const GW = 640;
 const GH = 360;
 
+/** A game's picture: its art under a shade, and its name large at the bottom left; no words in any language, so one picture serves every reader. */
 function gameFrame(defs: string, art: string, game: ShippedGame, titleSize: number): string {
-  const { title, subtitle } = GAME_CAPTIONS[game];
   return svg(
     GW,
     GH,
@@ -140,8 +143,7 @@ function gameFrame(defs: string, art: string, game: ShippedGame, titleSize: numb
   </defs>
   ${art}
   <rect width="${GW}" height="${GH}" fill="url(#shade)"/>
-  <text x="36" y="${GH - 64}" font-family="${FONT}" font-size="${titleSize}" font-weight="700" fill="#fff" letter-spacing="1">${escape(title)}</text>
-  <text x="40" y="${GH - 30}" font-family="${FONT}" font-size="22" fill="#fff" fill-opacity="0.8" letter-spacing="3">${escape(subtitle)}</text>`,
+  <text x="36" y="${GH - 36}" font-family="${FONT}" font-size="${titleSize}" font-weight="700" fill="#fff" letter-spacing="1">${escape(GAME_TITLES[game])}</text>`,
   );
 }
 
