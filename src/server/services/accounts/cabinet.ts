@@ -31,7 +31,7 @@ export async function presentCabinet(db: Tx, user: UserRow): Promise<Cabinet> {
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(teamMembers.userId, user.id))
-    .orderBy(asc(teamMembers.joinedAt))
+    .orderBy(asc(teamMembers.joinedAt), asc(teams.id))
     .limit(1);
   return {
     ...base,

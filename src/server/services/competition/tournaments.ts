@@ -229,7 +229,8 @@ export async function loadTeams(db: Tx, teamIds: readonly string[]): Promise<Map
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(inArray(teamMembers.teamId, [...teamIds]))
-    .orderBy(asc(teamMembers.joinedAt));
+    // Members who joined together (a team made with its roster) in one order on every read.
+    .orderBy(asc(teamMembers.joinedAt), asc(users.username));
   for (const m of memberRows) {
     const team = result.get(m.teamId);
     if (!team) continue;

@@ -64,7 +64,7 @@ async function actingTeam(db: Tx, userId: string): Promise<TeamRow | undefined> 
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(teamMembers.userId, userId))
-    .orderBy(asc(teamMembers.joinedAt));
+    .orderBy(asc(teamMembers.joinedAt), asc(teams.id));
   return (rows.find((r) => r.team.captainId === userId) ?? rows[0])?.team;
 }
 

@@ -493,7 +493,7 @@ export async function earningTeamMembers(
     .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
     .from(teamMembers)
     .where(inArray(teamMembers.teamId, earningTeams))
-    .orderBy(asc(teamMembers.joinedAt));
+    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
 }
 
 /**
