@@ -22,6 +22,12 @@ declare global {
        * answered but not held (src/server/serving/answer-cache.ts), so `?r=<random>` fills nothing.
        */
       acceptsQuery?: readonly string[];
+      /**
+       * The tournament's own time zone a page of it is shown in (issue 57), set by the page before
+       * it renders: the layout declares it (`data-time-zone`) and the drawings write their times in
+       * it. Absent or null: each reader's own zone (times rewritten in the browser).
+       */
+      timeZone?: string | null | undefined;
     }
   }
 }

@@ -7,7 +7,10 @@ import { fromLocalInputValue, toLocalInputValue } from '../lib/domain/tournament
 import { normalizeStatus, TOURNAMENT_STATUSES } from '../lib/domain/tournament-status.ts';
 import { CHECK_IN_CLOSES_BEFORE_MINUTES, CHECK_IN_OPENS_BEFORE_MINUTES, DEFAULT_CONFIRMATION_MINUTES, MAX_CONFIRMATION_MINUTES } from '../lib/domain/match-day.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../lib/domain/registration.ts';
+import { OFFERED_TIME_ZONES } from '../lib/domain/time-zone.ts';
+import { SITE_TIME_ZONE, zoneName } from '../lib/i18n/format.ts';
 import { t } from '../lib/i18n/index.ts';
+import { zoneMark } from '../lib/i18n/zone-mark.ts';
 
 interface Props {
   games: Game[];
@@ -24,14 +27,20 @@ interface Props {
 }
 
 /**
- * The tournament create and edit form: title, date and time (Kyiv), game, status (on edit only:
- * a new tournament starts pending, SPEC §3), solo or team, picture, description; the cap, the
- * registration and check-in windows and the confirmation time (issue 22, empty means none or the
- * default). Title, date and game are required (SPEC §5).
+ * The tournament create and edit form: title, date and time, game, status (on edit only: a new
+ * tournament starts pending, SPEC §3), solo or team, its own time zone (issue 57), picture,
+ * description; the cap, the registration and check-in windows and the confirmation time (issue 22,
+ * empty means none or the default). Title, date and game are required (SPEC §5). Its times are
+ * the wall clock of the chosen zone, Kyiv's when each reader sees their own.
  */
 export function TournamentForm({ games, tournament, defaultGame = '', busy, onSubmit, onInvalid, onCancel }: Props) {
   const prefix = tournament ? `edit-${tournament._id}` : 'new-tournament';
   const [game, setGame] = useState(tournament?.game ?? defaultGame);
+  /** The tournament's own zone, '' for each reader's own. */
+  const [timeZone, setTimeZone] = useState(tournament?.timeZone ?? '');
+  const inputZone = timeZone || SITE_TIME_ZONE;
+  const zone = zoneMark(inputZone);
+  const toInput = (iso: string | null | undefined) => (iso ? toLocalInputValue(iso, inputZone) : '');
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,10 +48,10 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const title = text('title');
-    const date = fromLocalInputValue(text('date'));
+    const date = fromLocalInputValue(text('date'), inputZone);
     if (!game) return onInvalid(tournament ? t('manage.fillAll') : t('manage.chooseGameFirst'));
     if (!title || !date) return onInvalid(t('manage.fillAll'));
-    const moment = (name: string) => (text(name) ? fromLocalInputValue(text(name)) : null);
+    const moment = (name: string) => (text(name) ? fromLocalInputValue(text(name), inputZone) : null);
     const whole = (name: string) => (text(name) ? Number(text(name)) : null);
     void onSubmit({
       maxParticipants: whole('maxParticipants'),
@@ -52,6 +61,7 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
       checkInOpensAt: moment('checkInOpensAt'),
       checkInClosesAt: moment('checkInClosesAt'),
       confirmationMinutes: whole('confirmationMinutes') ?? DEFAULT_CONFIRMATION_MINUTES,
+      timeZone: timeZone || null,
       title,
       date,
       game,
@@ -69,13 +79,27 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
     <form onSubmit={submit} noValidate className="grid gap-3 md:grid-cols-2" aria-label={tournament ? t('manage.editTournament', { title: tournament.title }) : t('manage.newTournament')}>
       <Field label={t('manage.tournamentTitle')} id={`${prefix}-title`} name="title" defaultValue={tournament?.title} limit={TOURNAMENT_TITLE_MAX} required />
       <Field
-        label={t('manage.tournamentDate')}
+        label={t('manage.tournamentDate', { zone })}
         id={`${prefix}-date`}
         name="date"
         type="datetime-local"
-        defaultValue={tournament ? toLocalInputValue(tournament.date) : ''}
+        defaultValue={toInput(tournament?.date)}
         required
       />
+      <label htmlFor={`${prefix}-zone`} className="flex flex-col gap-1 text-sm font-medium">
+        {t('manage.timeZone')}
+        <select id={`${prefix}-zone`} className="field" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} aria-describedby={`${prefix}-zone-hint`}>
+          <option value="">{t('manage.timeZoneReaders')}</option>
+          {[...new Set([...OFFERED_TIME_ZONES, ...(tournament?.timeZone ? [tournament.timeZone] : [])])].map((zone) => (
+            <option key={zone} value={zone}>
+              {zone} — {zoneName(zone)}
+            </option>
+          ))}
+        </select>
+        <span id={`${prefix}-zone-hint`} className="text-xs font-normal text-muted">
+          {t('manage.timeZoneHint')}
+        </span>
+      </label>
       <label htmlFor={`${prefix}-game`} className="flex flex-col gap-1 text-sm font-medium">
         {t('field.game')}
         <select id={`${prefix}-game`} className="field" value={game} onChange={(e) => setGame(e.target.value)} required>
@@ -131,11 +155,11 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
         {(['registrationOpensAt', 'registrationClosesAt'] as const).map((name) => (
           <Field
             key={name}
-            label={t(`manage.${name}`)}
+            label={t(`manage.${name}`, { zone })}
             id={`${prefix}-${name}`}
             name={name}
             type="datetime-local"
-            defaultValue={tournament?.[name] ? toLocalInputValue(tournament[name]) : ''}
+            defaultValue={toInput(tournament?.[name])}
           />
         ))}
         <label htmlFor={`${prefix}-check-in`} className="flex items-center gap-2 py-2 text-sm font-medium md:col-span-2">
@@ -147,14 +171,14 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
           id={`${prefix}-check-in-opens`}
           name="checkInOpensAt"
           type="datetime-local"
-          defaultValue={tournament?.checkInOpensAt ? toLocalInputValue(tournament.checkInOpensAt) : ''}
+          defaultValue={toInput(tournament?.checkInOpensAt)}
         />
         <Field
           label={t('manage.checkInClosesAt', { minutes: CHECK_IN_CLOSES_BEFORE_MINUTES })}
           id={`${prefix}-check-in-closes`}
           name="checkInClosesAt"
           type="datetime-local"
-          defaultValue={tournament?.checkInClosesAt ? toLocalInputValue(tournament.checkInClosesAt) : ''}
+          defaultValue={toInput(tournament?.checkInClosesAt)}
         />
       </fieldset>
       <TextAreaField

@@ -1,4 +1,4 @@
-import { formatDateTime, readerTimeZone, SITE_TIME_ZONE, zoneName } from '../lib/i18n/format.ts';
+import { formatDateTime, pageTimeZone, SITE_TIME_ZONE, zoneName } from '../lib/i18n/format.ts';
 import { localizeTimes } from './local-time.ts';
 
 /**
@@ -10,14 +10,15 @@ export const formatMatchTime = (iso: string, timeZone?: string, long = false): s
   formatDateTime(iso, { month: long ? 'long' : 'short', ...(timeZone ? { timeZone } : {}) });
 
 /**
- * Rewrites the server's Kyiv times (`ZonedTime`) under `root` as the reader's clock reads them, and
- * their «(за Києвом)» marks with the reader's zone (issue 57: one zone on a screen, named). A reader
- * in Kyiv's zone keeps the page as it is. Idempotent: a time already rewritten no longer holds its
- * Kyiv text. `timeZone` is for tests; the reader's own by default.
+ * Rewrites the server's Kyiv times (`ZonedTime`) under `root` in the zone of their screen (the
+ * tournament's own its page declares, else the reader's clock), and their «(за Києвом)» marks with
+ * that zone's name (issue 57: one zone on a screen, named). A screen in Kyiv's zone stays as it is.
+ * Idempotent: a time already rewritten no longer holds its Kyiv text. `zoneOf` is for tests.
  */
-export function localizeMatchTimes(root: ParentNode = document, timeZone = readerTimeZone()): void {
-  if (timeZone === SITE_TIME_ZONE) return;
-  for (const long of [false, true]) localizeTimes(root, (iso, zone) => formatMatchTime(iso, zone === undefined ? undefined : timeZone, long));
-  const name = ` (${zoneName(timeZone)})`;
-  for (const mark of root.querySelectorAll('[data-site-zone]')) mark.textContent = name;
+export function localizeMatchTimes(root: ParentNode = document, zoneOf: (node: Element) => string = pageTimeZone): void {
+  for (const long of [false, true]) localizeTimes(root, (iso, zone) => formatMatchTime(iso, zone, long), zoneOf);
+  for (const mark of root.querySelectorAll('[data-site-zone]')) {
+    const zone = zoneOf(mark);
+    if (zone !== SITE_TIME_ZONE) mark.textContent = ` (${zoneName(zone)})`;
+  }
 }

@@ -302,6 +302,8 @@ describe('listing tournaments narrowly: status, from, sort and pages', () => {
           ...['maxParticipants', 'registrationOpensAt', 'registrationClosesAt', 'checkInEnabled', 'checkInOpensAt', 'checkInClosesAt', 'confirmationMinutes'],
           // The organisation hosting it (issue 56), null for the site's own.
           'organisation',
+          // Its own time zone (issue 57), null for each reader's.
+          'timeZone',
         ].sort(),
       );
     }

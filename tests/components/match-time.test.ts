@@ -43,6 +43,13 @@ describe('match times on the stage views', () => {
     });
   }
 
+  it("in a tournament's own zone (the page's `Astro.locals.timeZone`): written once, named, nothing left to rewrite", async () => {
+    const html = await container.renderToString(StageSection, { props: { stage: timed('single_elimination'), names: namesOf(four) }, locals: { timeZone: 'Europe/Warsaw' } });
+    expect(text(html)).toContain('1 черв. 2031 р., 17:00 (за центральноєвропейським часом)');
+    expect(html).not.toMatch(/data-local-time|data-site-zone/);
+    expect(text(html)).not.toContain('за Києвом');
+  });
+
   it('in English, and without a schedule no time and no script', async () => {
     setLocaleResolver(() => 'en');
     expect(text(await render(timed('single_elimination')))).toContain('1 Jun 2031, 18:00 (Kyiv time)');

@@ -40,7 +40,7 @@ test('the admin schedules a round in the Етапи window; the bracket and the 
   // Without a start the form says so and sends nothing.
   await dialog.getByRole('button', { name: 'Призначити час' }).click();
   await expect(dialog.getByText('Вкажіть дату й час початку.')).toBeVisible();
-  await dialog.getByLabel('Початок (ваш час)').fill('2031-06-01T18:00');
+  await dialog.getByLabel('Початок (за північноамериканським східним часом)').fill('2031-06-01T18:00');
   await dialog.getByLabel('Тури').selectOption({ label: 'Фінал' });
   await expect(dialog.getByLabel('Хвилин на тур')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Призначити час' }).click();

@@ -49,7 +49,7 @@ test('a new player founds an organisation, adds staff, publishes and clones a cu
   const cups = page.getByRole('region', { name: 'Турніри' });
   await cups.getByText('Новий турнір').click();
   await cups.getByLabel('Назва турніру').fill('Щотижневий кубок');
-  await cups.getByLabel('Дата й час (Київ)').fill('2031-03-01T18:00');
+  await cups.getByLabel('Дата й час (за Києвом)').fill('2031-03-01T18:00');
   // Not CS2: other browser tests count the CS2 cards.
   await cups.locator('#new-tournament-game').selectOption({ label: 'League of Legends' });
   await expect(cups.getByRole('combobox', { name: 'Статус' })).toHaveCount(0);

@@ -197,7 +197,7 @@ test('an admin adds a game and a tournament for it, lands on the new pending tou
   await form.getByRole('button', { name: 'Додати турнір' }).click();
   await expect(page.getByRole('region', { name: 'Новий турнір' }).getByRole('alert')).toHaveText('❌ Оберіть гру для турніру!');
   await form.getByRole('combobox', { name: 'Гра', exact: true }).selectOption({ label: game });
-  await form.getByLabel('Дата й час (Київ)').fill('2031-05-01T19:00');
+  await form.getByLabel('Дата й час (за Києвом)').fill('2031-05-01T19:00');
   await form.getByLabel('Лише соло-гравці').check();
   await form.getByLabel('Зображення (URL або шлях)').fill('/no-such-picture.png');
   await form.getByRole('button', { name: 'Додати турнір' }).click();

@@ -21,6 +21,7 @@ export const tournamentView = (changes: Partial<Tournament> = {}): Tournament =>
   checkInOpensAt: null,
   checkInClosesAt: null,
   confirmationMinutes: 15,
+  timeZone: null,
   organisation: null,
   ...changes,
 });

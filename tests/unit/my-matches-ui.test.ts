@@ -5,7 +5,7 @@ import { MatchTime } from '../../src/components/MatchTime.tsx';
 import { formatMatchTime } from '../../src/components/match-time.ts';
 import { CheckInList, MyMatchList } from '../../src/components/MyMatchesView.tsx';
 import { namesOf } from '../../src/components/stages/view.ts';
-import { readerInputToIso, scheduleRounds } from '../../src/islands/stages/schedule.ts';
+import { scheduleRounds, scheduleToIso } from '../../src/islands/stages/schedule.ts';
 import { matchSections } from '../../src/islands/stages/sections.ts';
 import type { MyCheckInTournament, MyMatch } from '../../src/lib/api/schedule.ts';
 import { myMatchStep } from '../../src/lib/domain/my-matches.ts';
@@ -131,17 +131,18 @@ describe('check-in', () => {
 });
 
 describe('the admin schedule form', () => {
-  it('sends the start as the admin’s own clock reads it, with that zone’s offset at that moment', () => {
-    process.env.TZ = 'America/New_York';
-    expect(readerInputToIso('2031-06-01T18:00')).toBe('2031-06-01T18:00:00-04:00');
-    expect(readerInputToIso('2031-01-15T18:00')).toBe('2031-01-15T18:00:00-05:00');
-    process.env.TZ = 'Asia/Kolkata';
-    expect(readerInputToIso('2031-06-01T18:00')).toBe('2031-06-01T18:00:00+05:30');
+  it('sends the start as the screen’s zone reads it, with that zone’s offset at that moment', () => {
+    expect(scheduleToIso('2031-06-01T18:00', 'America/New_York')).toBe('2031-06-01T18:00:00-04:00');
+    expect(scheduleToIso('2031-01-15T18:00', 'America/New_York')).toBe('2031-01-15T18:00:00-05:00');
+    expect(scheduleToIso('2031-06-01T18:00', 'Asia/Kolkata')).toBe('2031-06-01T18:00:00+05:30');
+    expect(scheduleToIso('2031-06-01T18:00', 'UTC')).toBe('2031-06-01T18:00:00+00:00');
   });
 
-  it('refuses an empty or unreadable start, a day that rolls over and a wall time the zone skips', () => {
-    process.env.TZ = 'Europe/Kyiv';
-    for (const value of ['', 'завтра', '2031-06-31T18:00', '2031-03-30T03:30']) expect(readerInputToIso(value), value).toBeUndefined();
+  it('refuses an unreadable start, a day that rolls over and a wall time the zone skips', () => {
+    for (const value of ['завтра', '2031-06-31T18:00', '2031-03-30T03:30']) expect(scheduleToIso(value, 'Europe/Kyiv'), value).toBeUndefined();
+    // New York's clocks skip 02:00–03:00 on 9 March 2031, Kyiv's do not.
+    expect(scheduleToIso('2031-03-09T02:30', 'America/New_York')).toBeUndefined();
+    expect(scheduleToIso('2031-03-09T02:30', 'Europe/Kyiv')).toBe('2031-03-09T02:30:00+02:00');
   });
 
   it('lists an elimination stage’s rounds by bracket side, and each group’s rounds of a split round robin', () => {

@@ -7,6 +7,8 @@ import type { Names } from '../../components/stages/view.ts';
 import { errorMessage, HTTPError } from '../../lib/api/client.ts';
 import { getMatchComment, updateMatch, type MatchUpdateInput, type StageMatchView, type StageView } from '../../lib/api/stages.ts';
 import { winsNeeded } from '../../lib/domain/stage/result.ts';
+import { zoneMark } from '../../lib/i18n/zone-mark.ts';
+import { pageTimeZone } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { gamesScore, matchBody, matchForm, withComment, type MatchForm } from './form.ts';
@@ -192,7 +194,7 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
         </fieldset>
 
         <div className="flex flex-col gap-1 text-sm font-medium">
-          <label htmlFor={`${id}-time`}>{t('stageAdmin.scheduledAt')}</label>
+          <label htmlFor={`${id}-time`}>{t('stageAdmin.scheduledAt', { zone: zoneMark(pageTimeZone()) })}</label>
           <input
             id={`${id}-time`}
             type="datetime-local"

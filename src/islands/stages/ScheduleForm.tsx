@@ -7,7 +7,9 @@ import type { StageView } from '../../lib/api/stages.ts';
 import { MAX_ROUND_MINUTES } from '../../lib/domain/stage/schedule.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { readerInputToIso, scheduleRounds } from './schedule.ts';
+import { pageTimeZone } from '../../lib/i18n/format.ts';
+import { scheduleRounds, scheduleToIso } from './schedule.ts';
+import { zoneMark } from '../../lib/i18n/zone-mark.ts';
 import { matchSections } from './sections.ts';
 import type { StagesSync } from './sync.ts';
 
@@ -23,7 +25,7 @@ interface Props {
 const DEFAULT_ROUND_MINUTES = 60;
 
 /**
- * The stage's schedule (issue 22): a start in the admin's own zone (sent as an ISO moment with its
+ * The stage's schedule (issue 22): a start in the screen's zone, the tournament's or the admin's own (sent as an ISO moment with its
  * offset) and the minutes per round time every round in play order; or one chosen round at that start.
  * The server's message goes to the modal's notice line, and the board is read again.
  */
@@ -39,7 +41,7 @@ export function ScheduleForm({ sync, stage, names, tournamentId, busy, onChanged
 
   async function submit() {
     setProblem(null);
-    const iso = readerInputToIso(start);
+    const iso = scheduleToIso(start, pageTimeZone());
     if (!iso) {
       setProblem(t('schedule.form.startInvalid'));
       return;
@@ -70,7 +72,7 @@ export function ScheduleForm({ sync, stage, names, tournamentId, busy, onChanged
         <p className="text-muted">{t('schedule.form.hint')}</p>
         <div className="grid gap-3 sm:grid-cols-3">
           <div className="flex flex-col gap-1 font-medium">
-            <label htmlFor={`${id}-start`}>{t('schedule.form.start')}</label>
+            <label htmlFor={`${id}-start`}>{t('schedule.form.start', { zone: zoneMark(pageTimeZone()) })}</label>
             <input
               id={`${id}-start`}
               type="datetime-local"

@@ -6,7 +6,7 @@ import { placementRows, signed, tableOrder, groupTitle, type Names } from '../..
 import { errorMessage } from '../../lib/api/client.ts';
 import { disqualify, nextRound, type StageView } from '../../lib/api/stages.ts';
 import { winsNeeded } from '../../lib/domain/stage/result.ts';
-import { formatDateTime, readerTimeZone } from '../../lib/i18n/format.ts';
+import { formatDateTime, pageTimeZone } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { MatchResultEditor } from './MatchResultEditor.tsx';
@@ -204,7 +204,7 @@ function MatchItem({ row, onEdit }: { row: MatchRow; onEdit: () => void }) {
       {card.games && <p className="text-xs text-muted">{t('stages.games', { games: card.games })}</p>}
       {match.scheduledAt && (
         <p className="text-xs text-muted">
-          <time dateTime={match.scheduledAt}>{formatDateTime(match.scheduledAt, { timeZone: readerTimeZone() })}</time>
+          <time dateTime={match.scheduledAt}>{formatDateTime(match.scheduledAt, { timeZone: pageTimeZone() })}</time>
         </p>
       )}
       {match.comment && <p className="text-xs break-words whitespace-pre-line text-muted">{match.comment}</p>}

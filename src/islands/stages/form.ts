@@ -15,6 +15,7 @@ import {
 } from '../../lib/domain/stage/format.ts';
 import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { judgeResult, winsNeeded, type GameScore } from '../../lib/domain/stage/result.ts';
+import { pageTimeZone } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { scheduleInputValue, scheduleToIso } from './schedule.ts';
 
@@ -192,7 +193,7 @@ export function matchForm(match: StageMatchView, bestOf: number): MatchForm {
     comment: match.comment,
     commentPublic: match.commentPublic ?? true,
     commentRead: match.commentPublic !== undefined,
-    scheduled: scheduleInputValue(match.scheduledAt),
+    scheduled: scheduleInputValue(match.scheduledAt, pageTimeZone()),
   };
 }
 
@@ -244,7 +245,7 @@ export type MatchBody = { ok: true; body: MatchUpdateInput; result: boolean } | 
  * go only once the editor has read them (`commentRead`).
  */
 export function matchBody(form: MatchForm, match: StageMatchView, rules: { format: StageFormat; bestOf: number }): MatchBody {
-  const scheduledAt = scheduleToIso(form.scheduled);
+  const scheduledAt = scheduleToIso(form.scheduled, pageTimeZone());
   if (scheduledAt === undefined) return { ok: false, message: t('stageAdmin.timeInvalid') };
   const comment = form.commentRead ? { comment: form.comment.trim(), commentPublic: form.commentPublic } : {};
   const base: MatchUpdateInput = { version: match.version, ...comment, scheduledAt };

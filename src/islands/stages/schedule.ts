@@ -1,54 +1,36 @@
 import type { BracketSide } from '../../lib/domain/stage/format.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../../lib/domain/tournament-dates.ts';
+import { SITE_TIME_ZONE } from '../../lib/i18n/format.ts';
 import type { MatchSection } from './sections.ts';
 
 /**
- * A match's time in the editor: `<input type="datetime-local">` holds Kyiv wall time (as every date
- * on the site is shown in Kyiv), the API takes an ISO moment with its offset.
+ * A match's time in the editor: `<input type="datetime-local">` holds the wall time of the screen's
+ * zone (Kyiv's unless given: the tournament's own, or the reader's), the API takes an ISO moment
+ * with that zone's offset at that moment.
  */
 
 /** The input's value for a stored moment; empty when the match has no time. */
-export const scheduleInputValue = (iso: string | null): string => (iso ? toLocalInputValue(iso) : '');
+export const scheduleInputValue = (iso: string | null, timeZone: string = SITE_TIME_ZONE): string => (iso ? toLocalInputValue(iso, timeZone) : '');
 
 /**
- * The ISO moment, with Kyiv's offset at that moment («2030-05-01T18:00:00+03:00»), of an input
- * value read as Kyiv time; null for an empty input (no time), undefined for an unreadable one.
+ * The ISO moment, with the zone's offset at that moment («2030-05-01T18:00:00+03:00» in Kyiv), of an
+ * input value read as that zone's wall time; null for an empty input (no time), undefined for an
+ * unreadable one, or a wall time the zone skips (a day-saving gap) or rolls over (31 June).
  */
-export function scheduleToIso(value: string): string | null | undefined {
+export function scheduleToIso(value: string, timeZone: string = SITE_TIME_ZONE): string | null | undefined {
   const text = value.trim();
   if (text === '') return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
-  const moment = match ? fromLocalInputValue(text) : null;
+  const moment = match ? fromLocalInputValue(text, timeZone) : null;
   if (!match || !moment) return undefined;
   const [, y, mo, d, h, mi] = match;
   const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi));
-  // The input may name a wall time that does not exist (a day-saving gap) or rolls over (31 June): refuse it.
-  if (toLocalInputValue(moment) !== text) return undefined;
+  if (toLocalInputValue(moment, timeZone) !== text) return undefined;
   const offset = Math.round((wall - Date.parse(moment)) / 60_000);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${text}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
-/**
- * The ISO moment, with the offset of the reader's own zone at that moment, of a datetime-local value
- * as the reader's clock reads it (the schedule form: «Початок (ваш час)»); undefined for an empty or
- * unreadable value, or a wall time the zone skips (a day-saving gap) or rolls over (31 June).
- */
-export function readerInputToIso(value: string): string | undefined {
-  const text = value.trim();
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const moment = new Date(y, mo - 1, d, h, mi);
-  if (moment.getFullYear() !== y || moment.getMonth() !== mo - 1 || moment.getDate() !== d || moment.getHours() !== h || moment.getMinutes() !== mi) {
-    return undefined;
-  }
-  const offset = -moment.getTimezoneOffset();
-  const abs = Math.abs(offset);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${text}:00${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** A round the schedule form offers: its title and the API's scope for it. */

@@ -246,6 +246,8 @@ export const matchStateSchema = z.object({
     _id: z.string(),
     title: z.string(),
     soloOnly: z.boolean(),
+    /** Its own time zone (issue 57), or null: each reader's. */
+    timeZone: z.string().nullable(),
   }),
   participants: z.array(bracketParticipantSchema),
   /** Who acts for each side (issue 22): the player's, or the team captain's, user id. */

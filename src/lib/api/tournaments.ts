@@ -14,6 +14,7 @@ import { organisationCardSchema } from './organisations.ts';
 import { isSupportedMoment, MAX_YEAR, MIN_YEAR } from './input.ts';
 import { MAX_CONFIRMATION_MINUTES } from '../domain/match-day.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../domain/registration.ts';
+import { canonicalTimeZone } from '../domain/time-zone.ts';
 
 /** A player as tournament pages show one: no email, since these answers are public. */
 export const participantUserSchema = z.object({
@@ -79,6 +80,8 @@ export const tournamentSchema = z.object({
   checkInOpensAt: z.string().nullable(),
   checkInClosesAt: z.string().nullable(),
   confirmationMinutes: z.number().int(),
+  /** The IANA zone its page, matches and notices are shown in (issue 57); null: each reader's own. */
+  timeZone: z.string().nullable(),
   /** The organisation hosting it (issue 56); null for the site's own. */
   organisation: organisationCardSchema.nullable(),
 });
@@ -118,6 +121,12 @@ export const dateInput = z
   .max(40)
   .refine(isSupportedMoment, { error: () => t('tournament.invalidDate', { min: MIN_YEAR, max: MAX_YEAR }) });
 
+/** An IANA time zone in any case `Intl` takes, stored as its canonical name. */
+export const timeZoneInput = z
+  .string()
+  .refine((value) => canonicalTimeZone(value) !== null, { error: () => t('tournament.invalidTimeZone') })
+  .transform((value) => canonicalTimeZone(value)!);
+
 const title = z.string().trim().min(1).max(TOURNAMENT_TITLE_MAX);
 const description = z.string().trim().max(TOURNAMENT_DESCRIPTION_MAX);
 
@@ -137,6 +146,7 @@ export const tournamentInput = z.object({
   checkInOpensAt: dateInput.nullable().optional(),
   checkInClosesAt: dateInput.nullable().optional(),
   confirmationMinutes: z.number().int().min(1).max(MAX_CONFIRMATION_MINUTES).optional(),
+  timeZone: timeZoneInput.nullable().optional(),
 });
 
 /** `POST /tournaments`: also which organisation hosts it (issue 56); none for the site's own (the admin's). */

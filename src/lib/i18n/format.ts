@@ -17,6 +17,17 @@ export const SITE_TIME_ZONE = 'Europe/Kyiv';
 export const readerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || SITE_TIME_ZONE;
 
 /**
+ * The zone of the screen a browser shows (issue 57: one zone on a screen): a tournament's own, which
+ * its pages declare on an element with `data-time-zone`, else the reader's. Kyiv's where there is no
+ * document (a server render, before a browser takes over).
+ */
+export function pageTimeZone(near?: Element | null): string {
+  if (typeof document === 'undefined') return SITE_TIME_ZONE;
+  const declared = (near?.closest<HTMLElement>('[data-time-zone]') ?? document.querySelector<HTMLElement>('[data-time-zone]'))?.dataset.timeZone;
+  return declared || readerTimeZone();
+}
+
+/**
  * A zone as its readers name it (issue 57: a time is shown with its zone): «за центральноєвропейським
  * часом» / "Central European Time"; the full name where the generic one is only an offset (UTC).
  */

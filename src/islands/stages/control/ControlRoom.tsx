@@ -9,7 +9,7 @@ import { getControlRoom, type CheckInEntry, type Claim, type ControlMatch, type 
 import { answerCall } from '../../../lib/api/match-reports.ts';
 import { updateMatch } from '../../../lib/api/stages.ts';
 import { useHydratedStore } from '../../../lib/hooks/hydration.ts';
-import { readerTimeZone, zoneName } from '../../../lib/i18n/format.ts';
+import { pageTimeZone, zoneName } from '../../../lib/i18n/format.ts';
 import { t, type MessageKey } from '../../../lib/i18n/index.ts';
 import { watchTournament } from '../../../lib/live/events.ts';
 import { JITTER_MS, SETTLE_MS } from '../../../lib/live/timing.ts';
@@ -147,7 +147,7 @@ export default function ControlRoom({ tournamentId }: { tournamentId: string }) 
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-muted">
-        {t('control.intro')} {t('control.times', { zone: zoneName(readerTimeZone()) })}
+        {t('control.intro')} {t('control.times', { zone: zoneName(pageTimeZone()) })}
       </p>
       <nav aria-label={t('control.heading')} className="flex flex-wrap gap-2">
         {SECTIONS.map(({ list, summary }) => (

@@ -61,7 +61,7 @@ export const notices: Record<keyof typeof uk, string> = {
   'notices.matchReset.lead':
     'An organiser of “{tournament}” changed the result of match {match}, so your match against {opponent}, which depended on it, is to be played again (or against someone else). See who your opponent is now.',
   'notices.matchReset.action': 'Open the match',
-  'notices.at': 'Starts: {time} (Kyiv time).',
+  'notices.at': 'Starts: {time} {zone}.',
   'notices.place': 'place {place}',
   'notices.placeUnknown': 'participant',
   'notices.mailFooter': 'You can turn these letters off in your cabinet: {url}',

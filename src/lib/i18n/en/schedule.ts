@@ -13,7 +13,7 @@ export const schedule: Record<keyof typeof uk, string> = {
   'schedule.pastLastYear': 'The schedule runs past the dates the site keeps: later rounds would start after the year {max}. Choose an earlier start or shorter rounds.',
   'schedule.form.title': 'Schedule',
   'schedule.form.hint': 'Each round starts the given number of minutes after the one before; played matches keep their time.',
-  'schedule.form.start': 'Start (your time)',
+  'schedule.form.start': 'Start {zone}',
   'schedule.form.minutes': 'Minutes per round',
   'schedule.form.round': 'Rounds',
   'schedule.form.allRounds': 'All rounds',

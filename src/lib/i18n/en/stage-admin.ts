@@ -94,7 +94,7 @@ export const stageAdmin: Record<keyof typeof uk, string> = {
   'stageAdmin.scoreInvalid': 'A score is a whole number from 0 to {max}',
   'stageAdmin.forfeit': 'Forfeit',
   'stageAdmin.noForfeit': 'None',
-  'stageAdmin.scheduledAt': 'Match time (Kyiv)',
+  'stageAdmin.scheduledAt': 'Match time {zone}',
   'stageAdmin.timeInvalid': 'That time does not exist: check the date and time',
   'stageAdmin.comment': 'Comment',
   'stageAdmin.commentPublic': 'Everyone sees the comment',

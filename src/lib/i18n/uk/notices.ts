@@ -63,7 +63,7 @@ export const notices = {
   'notices.matchReset.lead':
     'Організатор турніру «{tournament}» змінив результат матчу {match}, тож ваш матч проти {opponent}, що від нього залежав, треба зіграти знову (або з іншим суперником). Подивіться, хто ваш суперник тепер.',
   'notices.matchReset.action': 'Відкрити матч',
-  'notices.at': 'Початок: {time} (за Києвом).',
+  'notices.at': 'Початок: {time} {zone}.',
   'notices.place': '{place} місце',
   'notices.placeUnknown': 'учасник',
   'notices.mailFooter': 'Ці листи можна вимкнути в кабінеті: {url}',

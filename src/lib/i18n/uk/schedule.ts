@@ -11,7 +11,7 @@ export const schedule = {
   'schedule.pastLastYear': 'Розклад виходить за межі дат: пізніші тури почалися б після {max} року. Оберіть раніший початок або коротші тури.',
   'schedule.form.title': 'Розклад',
   'schedule.form.hint': 'Кожен тур починається через задану кількість хвилин після попереднього; зіграні матчі не змінюються.',
-  'schedule.form.start': 'Початок (ваш час)',
+  'schedule.form.start': 'Початок {zone}',
   'schedule.form.minutes': 'Хвилин на тур',
   'schedule.form.round': 'Тури',
   'schedule.form.allRounds': 'Усі тури',

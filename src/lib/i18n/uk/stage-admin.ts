@@ -95,7 +95,7 @@ export const stageAdmin = {
   'stageAdmin.scoreInvalid': 'Рахунок — ціле число від 0 до {max}',
   'stageAdmin.forfeit': 'Технічна поразка',
   'stageAdmin.noForfeit': 'Немає',
-  'stageAdmin.scheduledAt': 'Час матчу (за Києвом)',
+  'stageAdmin.scheduledAt': 'Час матчу {zone}',
   'stageAdmin.timeInvalid': 'Такого часу немає: перевірте дату й час',
   'stageAdmin.comment': 'Коментар',
   'stageAdmin.commentPublic': 'Коментар бачать усі',

@@ -136,7 +136,7 @@ export const tournamentsRoutes = router()
         '(`organisation`; її підписники отримують сповіщення; неперевірена організація — до 10 турнірів на добу, далі 429 з Retry-After). ' +
         'Необовʼязково: `maxParticipants` (2–1024), вікна реєстрації ' +
         '(`registrationOpensAt`, `registrationClosesAt`) і підтвердження участі (`checkInEnabled`, `checkInOpensAt`, `checkInClosesAt`; ' +
-        'типово за 60 і 10 хв до початку), `confirmationMinutes`. Вікно, що не відкривається раніше, ніж закривається, чи закривається після початку — 422',
+        'типово за 60 і 10 хв до початку), `confirmationMinutes`, `timeZone` (часовий пояс IANA, у якому показано сторінку турніру; null — у поясі читача). Вікно, що не відкривається раніше, ніж закривається, чи закривається після початку — 422',
       request: { body: jsonBody(tournamentCreate) },
       responses: { 201: jsonResponse(tournamentSaved, 'Турнір додано'), ...errors(400, 401, 403, 404, 415, 422, 429) },
     }),

@@ -59,6 +59,8 @@ export const tournaments = pgTable(
     checkInClosedAt: at('check_in_closed_at'),
     /** A reported score not answered within this many minutes is confirmed automatically. */
     confirmationMinutes: integer('confirmation_minutes').notNull().default(15),
+    /** The IANA zone its page, matches and notices are shown in (issue 57); null: each reader's own. */
+    timeZone: text('time_zone'),
     /** The organisation hosting it (issue 56); null for the site's own, as every tournament before organisations. */
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     /** The stages a clone starts with as a suggestion (issue 56): its source's, empty for any other tournament. */

@@ -47,6 +47,7 @@ const listColumns = {
   checkInOpensAt: tournaments.checkInOpensAt,
   checkInClosesAt: tournaments.checkInClosesAt,
   confirmationMinutes: tournaments.confirmationMinutes,
+  timeZone: tournaments.timeZone,
   organisationId: tournaments.organisationId,
 };
 /** What `present()` reads of a tournament row. */
@@ -123,6 +124,7 @@ function present(row: ListRow, gameName: string, names: Map<string, string>, hos
     checkInOpensAt: iso(row.checkInOpensAt),
     checkInClosesAt: iso(row.checkInClosesAt),
     confirmationMinutes: row.confirmationMinutes,
+    timeZone: row.timeZone,
     organisation: row.organisationId ? (hosts.get(row.organisationId) ?? null) : null,
   };
 }
@@ -333,6 +335,8 @@ export interface TournamentWrite {
   checkInOpensAt?: string | null | undefined;
   checkInClosesAt?: string | null | undefined;
   confirmationMinutes?: number | undefined;
+  /** Its own IANA time zone, canonical (issue 57); null: each reader's. */
+  timeZone?: string | null | undefined;
   /** The organisation hosting it (issue 56), set when it is made and never changed. */
   organisationId?: string | null | undefined;
   /** A clone's suggested stages (issue 56), set when it is made; no form sends it. */
@@ -380,6 +384,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
       image: input.image || null,
       organisationId: input.organisationId ?? null,
       stagePlan: input.stagePlan ?? [],
+      timeZone: input.timeZone ?? null,
       ...registration,
     })
     .returning({ id: tournaments.id });
@@ -413,6 +418,7 @@ async function saveTournament(db: Tx, id: string, input: TournamentWrite, onFini
         ...(input.status !== undefined ? { status: input.status } : {}),
         ...(input.soloOnly !== undefined ? { soloOnly: input.soloOnly } : {}),
         ...(input.image !== undefined ? { image: input.image || null } : {}),
+        ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
         ...registration,
         updatedAt: new Date(),
       })

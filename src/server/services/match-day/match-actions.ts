@@ -152,14 +152,14 @@ export interface ReadyMatch {
 }
 
 /** `matchReady` to both sides of each match that just became ready with both participants known. */
-export async function announceReady(tx: Tx, tournament: { id: string; title: string; soloOnly: boolean }, ready: readonly ReadyMatch[]): Promise<void> {
+export async function announceReady(tx: Tx, tournament: { id: string; title: string; soloOnly: boolean; timeZone?: string | null | undefined }, ready: readonly ReadyMatch[]): Promise<void> {
   const notices = await readyNotices(tx, tournament, ready);
   await together(tx, notices.writes, notices.signal);
   notices.sent();
 }
 
 /** `announceReady`'s notices as writes, for a caller that sends them with its own (notices.ts `noticeWrites`). */
-export async function readyNotices(tx: Tx, tournament: { id: string; title: string; soloOnly: boolean }, ready: readonly ReadyMatch[]): Promise<NoticeWrites> {
+export async function readyNotices(tx: Tx, tournament: { id: string; title: string; soloOnly: boolean; timeZone?: string | null | undefined }, ready: readonly ReadyMatch[]): Promise<NoticeWrites> {
   const known = ready.filter((m) => m.a && m.b);
   const actors = await actorsOf(
     tx,
@@ -178,7 +178,11 @@ export async function readyNotices(tx: Tx, tournament: { id: string; title: stri
       notices.push({
         userId: self.userId,
         kind: 'matchReady',
-        params: { opponent: opponent.name, tournament: tournament.title, ...(m.scheduledAt ? { time: m.scheduledAt.toISOString() } : {}) },
+        params: {
+          opponent: opponent.name,
+          tournament: tournament.title,
+          ...(m.scheduledAt ? { time: m.scheduledAt.toISOString(), ...(tournament.timeZone ? { timeZone: tournament.timeZone } : {}) } : {}),
+        },
         link: `/matches/${m.id}`,
         tournamentId: tournament.id,
       });

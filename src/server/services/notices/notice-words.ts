@@ -5,7 +5,8 @@
  *
  * The parameters each kind is announced with (`announce` in notices.ts):
  * - every kind: `tournament` (the tournament's title);
- * - `matchReady`: `opponent`, and `time` (ISO) when the match is scheduled;
+ * - `matchReady`: `opponent`, and `time` (ISO) when the match is scheduled, with `timeZone` (IANA) when
+ *   the tournament has its own (issue 57; Kyiv's otherwise);
  * - `scoreReported`, `disputeResolved`: `opponent` and `score` ("2:1"; or `scoreA` and `scoreB`);
  * - `tournamentFinished`: `place` ("1", "3–4"), absent when the place is not known;
  * - `organisationTournament`: `organisation` (the name of the organisation that published it);
@@ -14,7 +15,8 @@
  * A missing parameter reads as empty, never as a raw `{placeholder}`.
  */
 import type { NoticeKind } from '../../../lib/domain/match-day.ts';
-import { formatDateTime } from '../../../lib/i18n/format.ts';
+import { formatDateTime, SITE_TIME_ZONE } from '../../../lib/i18n/format.ts';
+import { zoneMark } from '../../../lib/i18n/zone-mark.ts';
 import { translate, type Locale } from '../../../lib/i18n/index.ts';
 
 export type NoticeParams = Record<string, string | number>;
@@ -45,8 +47,9 @@ function wordedParams(locale: Locale, kind: NoticeKind, params: NoticeParams): R
 export function noticeWords(locale: Locale, kind: NoticeKind, params: NoticeParams = {}): NoticeWords {
   const filled = wordedParams(locale, kind, params);
   const say = (part: 'bell' | 'subject' | 'lead' | 'action') => translate(locale, `notices.${kind}.${part}`, filled);
-  // A scheduled match says when, in the reader's language and the site's time zone.
-  const time = typeof params.time === 'string' ? formatDateTime(params.time, { locale }) : '';
-  const at = time ? ` ${translate(locale, 'notices.at', { time })}` : '';
+  // A scheduled match says when, in the reader's language and the tournament's zone (Kyiv's unless it has its own), named.
+  const timeZone = typeof params.timeZone === 'string' && params.timeZone ? params.timeZone : SITE_TIME_ZONE;
+  const time = typeof params.time === 'string' ? formatDateTime(params.time, { locale, timeZone }) : '';
+  const at = time ? ` ${translate(locale, 'notices.at', { time, zone: zoneMark(timeZone, locale) })}` : '';
   return { bell: say('bell') + at, subject: say('subject'), lead: say('lead') + at, action: say('action') };
 }

@@ -116,6 +116,7 @@ export async function cloneTournament(db: Tx, actor: Actor, sourceId: string, da
     checkInOpensAt: shifted(source.checkInOpensAt, by),
     checkInClosesAt: shifted(source.checkInClosesAt, by),
     confirmationMinutes: source.confirmationMinutes,
+    timeZone: source.timeZone,
     stagePlan: await stagePlanOf(db, source),
   };
   if (source.organisationId) return hostTournament(db, actor, source.organisationId, copy);

@@ -46,6 +46,7 @@ export async function matchState(db: Tx, { tournament, loaded, index }: LockedMa
       _id: tournament.id,
       title: tournament.title,
       soloOnly: tournament.soloOnly,
+      timeZone: tournament.timeZone,
     },
     participants,
     next,
