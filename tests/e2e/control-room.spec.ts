@@ -187,14 +187,38 @@ test('the organiser approves every pending application at once near the top of t
   const detail = await current<{ applications: { status: string }[] }>(request, `/api/tournaments/${id}`);
   expect(detail.applications.map((a) => a.status)).toEqual(['approved', 'approved', 'approved']);
 
-  await admin.goto('/admin-tournaments');
+  // The admin list, newest first and paged, is opened narrowed to this tournament by its address:
+  // other tests' newer applications cannot push its rows off the first page.
+  await admin.goto(`/admin-tournaments?tournament=${id}`);
   await settled(admin);
   const panel = admin.getByRole('region', { name: 'Заявки' });
-  await panel.getByRole('button', { name: 'Усі', exact: true }).click();
-  const row = panel.getByRole('listitem').filter({ hasText: title }).first();
-  await row.getByRole('button', { name: 'Лише цей турнір' }).click();
   await expect(panel.getByText(`Турнір: ${title}`)).toBeVisible();
+  // None of its applications is pending any more.
+  await expect(panel.getByText('Заявок немає.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Усі', exact: true }).click();
   await expect(panel.getByRole('listitem')).toHaveCount(3);
+  await expect(panel.getByRole('listitem').filter({ hasText: title })).toHaveCount(3);
   // Drawn tournaments' applications offer no «Схвалити» any more; these are approved already.
   await expect(panel.getByRole('button', { name: /^Схвалити/ })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Лише цей турнір' })).toHaveCount(0);
+
+  // «Усі турніри» takes the narrowing out of the address.
+  await panel.getByRole('button', { name: 'Усі турніри' }).click();
+  await expect(admin).toHaveURL('/admin-tournaments');
+  await expect(panel.getByText(/^Турнір: /)).toHaveCount(0);
+
+  // «Лише цей турнір» on a row (whichever is first now) narrows the list and writes it into the address.
+  await settled(admin);
+  const first = panel.getByRole('listitem').first();
+  const link = first.locator('a[href^="/tournaments/"]').first();
+  const [href, shown] = [await link.getAttribute('href'), await link.textContent()];
+  await first.getByRole('button', { name: 'Лише цей турнір' }).click();
+  await expect(panel.getByText(`Турнір: ${shown}`)).toBeVisible();
+  await expect(admin).toHaveURL(`/admin-tournaments?tournament=${href!.slice('/tournaments/'.length)}`);
+  await settled(admin);
+  for (const each of await panel.locator('li a[href^="/tournaments/"]').all()) await expect(each).toHaveAttribute('href', href!);
+  // A reload keeps it.
+  await admin.reload();
+  await settled(admin);
+  await expect(panel.getByText(`Турнір: ${shown}`)).toBeVisible();
 });

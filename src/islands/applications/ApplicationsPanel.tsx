@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { ShowMore } from '../../components/ShowMore.tsx';
 import { ApplicationList, STATUS_TONE } from '../../components/ApplicationList.tsx';
 import { listApplications, reviewApplication, type AdminApplication } from '../../lib/api/applications.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
+import { getTournament } from '../../lib/api/tournaments.ts';
 import { reviewRefusal, type ApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { usePages } from '../../lib/hooks/pages.ts';
 import { api } from '../../lib/stores/api.ts';
+import { addressNarrowedTo } from './applications-address.ts';
 
 /** The list shows pending applications first of all, or every one. */
 type Filter = Extract<ApplicationStatus, 'pending'> | 'all';
@@ -16,11 +18,19 @@ type Filter = Extract<ApplicationStatus, 'pending'> | 'all';
 /** Applications per page of the list. */
 const APPLICATIONS_PAGE_SIZE = 20;
 
+/** The one tournament the list shows; its title is read when the address named only its id. */
+type Only = { id: string; title: string | null };
+
+interface Props {
+  /** The tournament the page's address narrows the list to (`?tournament=<id>`, see applications-address.ts). */
+  tournament?: string | undefined;
+}
+
 /** Admin: applications with approve and reject (pending ones first), and delete after a confirmation (SPEC §2 Admin panel). */
-export default function ApplicationsPanel() {
+export default function ApplicationsPanel({ tournament }: Props) {
   const [filter, setFilter] = useState<Filter>('pending');
-  // One tournament's applications (issue 57), chosen from a row of it.
-  const [only, setOnly] = useState<{ id: string; title: string } | null>(null);
+  // One tournament's applications (issue 57), chosen from a row of it or named by the address.
+  const [only, setOnly] = useState<Only | null>(tournament ? { id: tournament, title: null } : null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -50,10 +60,33 @@ export default function ApplicationsPanel() {
     }
   }
 
+  // Narrowed by the address: the title comes from the tournament (its list may be empty); failing that, the id stands for it.
+  const untitled = only?.title === null ? only.id : null;
+  useEffect(() => {
+    if (!untitled) return;
+    let current = true;
+    const titled = (title: string) => {
+      if (current) setOnly((shown) => (shown?.id === untitled ? { id: untitled, title } : shown));
+    };
+    getTournament(api, untitled).then(
+      (detail) => titled(detail.title),
+      () => titled(untitled),
+    );
+    return () => {
+      current = false;
+    };
+  }, [untitled]);
+
+  /** Narrows the list to one tournament, or to none; the address says so too, so a reload keeps it. */
+  function narrow(next: Only | null) {
+    setOnly(next);
+    window.history.replaceState(window.history.state, '', addressNarrowedTo(window.location.href, next?.id ?? null));
+  }
+
   const name = (a: AdminApplication) => (a.team ? t('applications.teamEntry', { team: a.team.name, user: a.user.username }) : t('applications.soloEntry', { user: a.user.username }));
 
   return (
-    <section aria-labelledby="applications-panel-title" className="card flex flex-col gap-4">
+    <section aria-labelledby="applications-panel-title" aria-busy={loading} className="card flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="applications-panel-title" className="text-xl font-bold">
           {t('applications.title')}
@@ -74,8 +107,8 @@ export default function ApplicationsPanel() {
       </div>
       {only && (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="font-semibold wrap-anywhere">{t('applications.tournamentFilter', { title: only.title })}</span>
-          <button type="button" className="btn-ghost px-3 py-1 text-sm" onClick={() => setOnly(null)}>
+          {only.title !== null && <span className="font-semibold wrap-anywhere">{t('applications.tournamentFilter', { title: only.title })}</span>}
+          <button type="button" className="btn-ghost px-3 py-1 text-sm" onClick={() => narrow(null)}>
             {t('applications.clearFilter')}
           </button>
         </p>
@@ -101,7 +134,7 @@ export default function ApplicationsPanel() {
                   {a.tournamentTitle}
                 </a>
                 {!only && (
-                  <button type="button" className="text-xs text-primary underline" onClick={() => setOnly({ id: a.tournament, title: a.tournamentTitle })}>
+                  <button type="button" className="text-xs text-primary underline" onClick={() => narrow({ id: a.tournament, title: a.tournamentTitle })}>
                     {t('applications.onlyTournament')}
                   </button>
                 )}
