@@ -44,7 +44,7 @@ describe('match times on the stage views', () => {
   }
 
   it("in a tournament's own zone (the page's `Astro.locals.timeZone`): written once, named, nothing left to rewrite", async () => {
-    const html = await container.renderToString(StageSection, { props: { stage: timed('single_elimination'), names: namesOf(four) }, locals: { timeZone: 'Europe/Warsaw' } });
+    const html = await container.renderToString(StageSection, { props: { stage: timed('single_elimination'), names: namesOf(four) }, locals: { timeZone: 'Europe/Warsaw' } as App.Locals });
     expect(text(html)).toContain('1 черв. 2031 р., 17:00 (за центральноєвропейським часом)');
     expect(html).not.toMatch(/data-local-time|data-site-zone/);
     expect(text(html)).not.toContain('за Києвом');

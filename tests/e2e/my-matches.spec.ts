@@ -171,6 +171,58 @@ test('a reader in New York sees one zone, named, on every screen: the match page
   await expect(kyivMark).toHaveCount(0);
 });
 
+test('a tournament on its own clock: a reader in New York sees Warsaw’s time on its pages, named, and the organiser’s stage window takes it', async ({
+  page,
+  browser,
+  tournament,
+  request,
+}) => {
+  const { id, admin } = await tournament(['KozakSniper', 'OdesaWave']);
+  const detail = await current<{ title: string; date: string; game: string }>(request, `/api/tournaments/${id}`);
+  const zoned = await request.put(`/api/tournaments/${id}`, { headers: bearer(admin), data: { title: detail.title, date: detail.date, game: detail.game, timeZone: 'Europe/Warsaw' } });
+  expect(zoned.status()).toBe(200);
+  const [match] = (await current<{ stages: { matches: { _id: string; version: number }[] }[] }>(request, `/api/tournaments/${id}/stages`)).stages[0]!.matches;
+  // 16:00 UTC: 18:00 in Warsaw, 12:00 in New York, 19:00 in Kyiv.
+  const timed = await request.patch(`/api/matches/${match!._id}`, { headers: bearer(admin), data: { version: match!.version, scheduledAt: '2031-06-01T16:00:00.000Z' } });
+  expect(timed.status()).toBe(200);
+
+  const warsaw = page.getByText('(за центральноєвропейським часом)');
+  const otherZones = page.getByText(/північноамериканським|за Києвом/);
+  await open(page, `/matches/${match!._id}`);
+  await expect(page.getByText('Початок: 1 червня 2031 р. о 18:00')).toBeVisible();
+  await expect(warsaw.first()).toBeVisible();
+  await expect(otherZones).toHaveCount(0);
+  // Written so by the server: the same for a reader without JavaScript.
+  expect(await (await request.get(`/matches/${match!._id}`)).text()).toContain('Початок: 1 червня 2031 р. о 18:00');
+
+  // The tournament page: its start (midnight UTC, 02:00 in Warsaw) and nothing in another zone.
+  await open(page, `/tournaments/${id}`);
+  await expect(page.locator('main time[datetime]').first()).toHaveText('1 червня 2031 р. о 02:00');
+  await expect(warsaw.first()).toBeVisible();
+  await expect(otherZones).toHaveCount(0);
+  await open(page, `/tournament/${id}/bracket`);
+  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'M1', exact: true }) });
+  await expect(card.locator('time[datetime="2031-06-01T16:00:00.000Z"]')).toHaveText('1 черв. 2031 р., 18:00');
+  await expect(otherZones).toHaveCount(0);
+
+  // The organiser, also in New York, schedules on the tournament's clock.
+  const adminPage = await (await browser.newContext({ timezoneId: ZONE, locale: 'uk-UA' })).newPage();
+  await useToken(adminPage, admin);
+  await open(adminPage, `/tournaments/${id}`);
+  await settled(adminPage);
+  await adminPage.getByRole('button', { name: 'Етапи', exact: true }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Етапи' });
+  await settled(adminPage);
+  await expect(dialog.getByText('1 червня 2031 р. о 18:00')).toBeVisible();
+  await dialog.getByText('Розклад', { exact: true }).click();
+  await dialog.getByLabel('Початок (за центральноєвропейським часом)').fill('2031-06-02T20:00');
+  await dialog.getByRole('button', { name: 'Призначити час' }).click();
+  await expect(dialog.getByText(/Час призначено/)).toBeVisible();
+  const after = await current<{ stages: { matches: { scheduledAt: string | null }[] }[] }>(request, `/api/tournaments/${id}/stages`);
+  expect(after.stages[0]!.matches[0]!.scheduledAt).toBe('2031-06-02T18:00:00.000Z');
+  await adminPage.context().close();
+});
+
 // ------------------------------------------------------------------ the team tab
 
 const HOUR = 3_600_000;

@@ -286,6 +286,8 @@ describe('seedDemo', () => {
       expect(tournamentRows.filter((row) => row.stagePlan.length > 0)).toHaveLength(1);
       // The site keeps tournaments of its own.
       expect(tournamentRows.some((row) => row.organisationId === null)).toBe(true);
+      // One is shown on its own clock (issue 57): Warsaw's; the rest in each reader's zone.
+      expect(tournamentRows.filter((row) => row.timeZone !== null).map((row) => [row.title, row.timeZone])).toEqual([['Valorant Duel Cup: вечірній спринт', 'Europe/Warsaw']]);
       // Venue networks (issue 57): one waiting for the admin, one approved and working for tonight's club cup.
       const venues = await venueNetworksToDecide(db);
       expect(venues.map((v) => [v.tournament.title, v.status, v.inEffect])).toEqual([

@@ -21,7 +21,9 @@ import { profilePath } from '../../lib/domain/participant.ts';
 import { formatDay, fromLocalInputValue } from '../../lib/domain/tournament-dates.ts';
 import { isFinished } from '../../lib/domain/tournament-status.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
+import { SITE_TIME_ZONE } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { zoneMark } from '../../lib/i18n/zone-mark.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $sessionLoading, $user } from '../../lib/stores/session.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -149,7 +151,8 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
 
   function onClone(event: SubmitEvent<HTMLFormElement>, source: Tournament) {
     event.preventDefault();
-    const date = fromLocalInputValue(String(new FormData(event.currentTarget).get('date') ?? ''));
+    // The new start on the source's clock: the clone keeps its zone.
+    const date = fromLocalInputValue(String(new FormData(event.currentTarget).get('date') ?? ''), source.timeZone ?? SITE_TIME_ZONE);
     if (!date) return setNotice({ tone: 'error', text: t('manage.fillAll') });
     void run(`clone:${source._id}`, (api) => cloneTournament(api, source._id, date), (saved: { tournament: Tournament }) =>
       setTournaments([saved.tournament, ...tournaments]),
@@ -265,7 +268,7 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
                 </div>
                 {powers.manage && (
                   <form className="flex flex-wrap items-end gap-2" onSubmit={(event) => onClone(event, tournament)} aria-label={t('org.manage.cloneLabel', { title: tournament.title })}>
-                    <Field label={t('org.manage.cloneDate')} id={`clone-${tournament._id}`} name="date" type="datetime-local" required wrapperClassName="min-w-0" />
+                    <Field label={`${t('org.manage.cloneDate')} ${zoneMark(tournament.timeZone ?? SITE_TIME_ZONE)}`} id={`clone-${tournament._id}`} name="date" type="datetime-local" required wrapperClassName="min-w-0" />
                     <button type="submit" className="btn-ghost" disabled={busy !== null}>
                       {t('org.manage.clone')}
                     </button>

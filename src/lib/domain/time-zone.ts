@@ -18,7 +18,7 @@ const resolve = (zone: string): string => new Intl.DateTimeFormat('en', { timeZo
  */
 export function canonicalTimeZone(value: string): string | null {
   const text = value.trim();
-  if (!text || text.length > TIME_ZONE_MAX || !/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/.test(text)) return null;
+  if (!text || text.length > TIME_ZONE_MAX || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(text)) return null;
   let resolved: string;
   try {
     resolved = resolve(text);

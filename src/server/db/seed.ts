@@ -164,6 +164,8 @@ interface DemoTournament {
   maxParticipants?: number;
   /** Check-in on, its window open since a few minutes ago; these players have checked in. */
   checkedIn?: Nick[];
+  /** Its own time zone (issue 57); each reader's own when absent. */
+  timeZone?: string;
 }
 
 const TOURNAMENTS: DemoTournament[] = [
@@ -256,9 +258,10 @@ const TOURNAMENTS: DemoTournament[] = [
     key: 'valorant-duel-sprint',
     title: 'Valorant Duel Cup: вечірній спринт',
     description:
-      'Швидкий соло-турнір на один вечір: дуелі до 13 раундів, фінал до двох перемог. Підходить і досвідченим гравцям, і тим, хто тільки пробує себе у змаганнях.',
+      'Швидкий соло-турнір на один вечір для гравців з України й Польщі: дуелі до 13 раундів, фінал до двох перемог. Увесь розклад — за варшавським часом. Підходить і досвідченим гравцям, і тим, хто тільки пробує себе у змаганнях.',
     game: 'valorant',
     day: 10,
+    timeZone: 'Europe/Warsaw',
     status: 'pending',
     solo: [
       ['HopakHeadshot', 'approved'],
@@ -586,6 +589,7 @@ async function writeDemo(tx: Tx, now: Date) {
         image: `/games/${t.game}.jpg`,
         bracket: [],
         maxParticipants: t.maxParticipants ?? null,
+        timeZone: t.timeZone ?? null,
         // Check-in has been open a few minutes and closes 10 minutes before the start (the default).
         ...(t.checkedIn ? { checkInEnabled: true, checkInOpensAt: new Date(now.getTime() - 10 * 60_000) } : {}),
         createdAt: past(Math.min(t.day, 0) - 20),
