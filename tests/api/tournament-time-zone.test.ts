@@ -73,7 +73,10 @@ describe("a tournament's own time zone", () => {
 
   it('goes with the tournament into its clone', async () => {
     const id = (await create({ timeZone: 'Asia/Tbilisi' })).body.tournament._id;
-    const clone = await api.call<{ tournament: Tournament }>('POST', `/api/tournaments/${id}/clone`, { token: admin.token, body: { date: '2031-07-01T16:00:00Z' } });
+    const clone = await api.call<{ tournament: Tournament }>('POST', `/api/tournaments/${id}/clone`, {
+      token: admin.token,
+      body: { date: '2031-07-01T16:00:00Z' },
+    });
     expect(clone.status).toBe(201);
     expect(clone.body.tournament.timeZone).toBe('Asia/Tbilisi');
   });
