@@ -216,6 +216,10 @@ beforeAll(async () => {
     w[name] = (await stage(api, duel.id, { format: 'single_elimination' })).matches[0]!._id;
     if (name !== 'callMatch') await ok('POST', `/api/matches/${w[name]}/call`, people.user.token, { reason: 'Допоможіть' });
   }
+  // The map veto (issue 58): the matrix's game gets a pool; a final of the user (the higher seed: side a, who starts) and the member with a veto.
+  await ok('PUT', `/api/games/${w.game}/maps`, people.admin.token, { maps: ['Ancient', 'Anubis', 'Dust II', 'Inferno', 'Mirage', 'Nuke', 'Overpass'], sides: ['CT', 'T'] });
+  const vetoDuel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] });
+  w.vetoMatch = (await stage(api, vetoDuel.id, { format: 'single_elimination', settings: { veto: {} } })).matches[0]!._id;
   // Venue networks (issue 57): a tournament each for the admin and the staff to ask on, one each with a request to withdraw, one waiting for the admin.
   for (const name of ['venueAsk', 'venueAskStaff', 'venueWithdraw', 'venueWithdrawStaff', 'venueDecideCup']) w[name] = await newTournament(true);
   for (const name of ['venueWithdraw', 'venueWithdrawStaff', 'venueDecideCup']) {
@@ -332,6 +336,8 @@ const rows: Row[] = [
   { route: 'GET /api/games', request: () => ({ path: '/api/games' }), expect: all(200) },
   { route: 'POST /api/games', request: () => ({ path: '/api/games', body: { name: `Гра ${unique()}` } }), expect: adminOnly(201) },
   { route: 'PUT /api/games/:id', request: () => ({ path: `/api/games/${w.spareGame}`, body: { name: `Гра ${unique()}` } }), expect: adminOnly(200) },
+  { route: 'GET /api/games/:id/maps', request: () => ({ path: `/api/games/${w.game}/maps` }), expect: all(200) },
+  { route: 'PUT /api/games/:id/maps', request: () => ({ path: `/api/games/${w.spareGame}/maps`, body: { maps: ['Bind', 'Haven', 'Split'], sides: ['Attack', 'Defense'] } }), expect: adminOnly(200) },
   { route: 'GET /api/game-management/list', request: () => ({ path: '/api/game-management/list' }), expect: all(200) },
   { route: 'GET /api/game-management/:id/stats-config', request: () => ({ path: `/api/game-management/${w.game}/stats-config` }), expect: all(200) },
   { route: 'GET /api/game-management/config/:gameId', request: () => ({ path: `/api/game-management/config/${w.game}` }), expect: all(200) },
@@ -494,6 +500,13 @@ const rows: Row[] = [
   {
     route: 'POST /api/matches/:id/call',
     request: () => ({ path: `/api/matches/${w.callMatch}/call`, body: { reason: 'Суперник не прийшов' } }),
+    expect: signed(403, { user: 200, member: 409 }),
+  },
+  // The veto (issue 58): anyone reads it; the starter (the user, side a) chooses a role, the member then is out of turn.
+  { route: 'GET /api/matches/:id/veto', request: () => ({ path: `/api/matches/${w.vetoMatch}/veto` }), expect: all(200) },
+  {
+    route: 'POST /api/matches/:id/veto',
+    request: () => ({ path: `/api/matches/${w.vetoMatch}/veto`, body: { action: 'roles', role: 'A' } }),
     expect: signed(403, { user: 200, member: 409 }),
   },
   {

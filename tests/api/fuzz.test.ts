@@ -86,11 +86,13 @@ describe('hostile input on every route', () => {
 });
 
 describe('hostile input on a match the caller plays (issue 22)', () => {
-  it('report, confirm, dispute and call (issue 57) by one of its sides never answer 5xx and change nothing when they refuse', async () => {
+  it('report, confirm, dispute, call (issue 57) and veto (issue 58) by one of its sides never answer 5xx and change nothing when they refuse', async () => {
     const [a, b] = [await api.signedIn(), await api.signedIn()];
     // An organiser of its own: the hostile requests above may have signed the shared admin out.
     const organiser = (await api.signedIn('admin')).token;
     const gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: organiser, body: { name: `Fuzz ${Date.now()}` } })).body.game._id;
+    // A map pool and a stage with a veto (issue 58), so the veto's moves meet its rules, not a 404.
+    await api.call('PUT', `/api/games/${gameId}/maps`, { token: organiser, body: { maps: ['Ancient', 'Anubis', 'Dust II', 'Inferno', 'Mirage', 'Nuke', 'Overpass'], sides: ['CT', 'T'] } });
     const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
       token: organiser,
       body: { title: `Fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
@@ -102,12 +104,12 @@ describe('hostile input on a match the caller plays (issue 22)', () => {
     }
     const made = await api.call<{ stage: { matches: { _id: string }[] } }>('POST', `/api/tournaments/${tournamentId}/stages`, {
       token: organiser,
-      body: { format: 'single_elimination' },
+      body: { format: 'single_elimination', settings: { veto: {} } },
     });
     const matchId = made.body.stage.matches[0]!._id;
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('report', 'confirm', 'dispute', 'call'),
+        fc.constantFrom('report', 'confirm', 'dispute', 'call', 'veto'),
         fc.constantFrom(a.token, b.token),
         fc.oneof(hostileValue.map((json) => ({ json })), fc.string({ maxLength: 30 }).map((raw) => ({ raw }))),
         async (action, token, body) => {

@@ -304,6 +304,9 @@ describe('listing tournaments narrowly: status, from, sort and pages', () => {
           'organisation',
           // Its own time zone (issue 57), null for each reader's.
           'timeZone',
+          // Its own map pool and who starts a match's veto (issue 58).
+          'maps',
+          'vetoStarter',
         ].sort(),
       );
     }

@@ -22,6 +22,8 @@ export const tournamentView = (changes: Partial<Tournament> = {}): Tournament =>
   checkInClosesAt: null,
   confirmationMinutes: 15,
   timeZone: null,
+  maps: null,
+  vetoStarter: 'higherSeed',
   organisation: null,
   ...changes,
 });

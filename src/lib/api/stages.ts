@@ -4,6 +4,8 @@
  * read the same types.
  */
 import { z } from 'zod';
+import { MAX_VETO_STEPS, sequenceProblem } from '../domain/veto.ts';
+import { vetoStepSchema } from './veto.ts';
 import { isSupportedMoment } from './input.ts';
 import {
   BRACKET_SIDES,
@@ -59,6 +61,21 @@ export const stageSettingsSchema = z
       .array(z.enum(TIE_BREAKERS))
       .max(TIE_BREAKERS.length)
       .refine((list) => new Set(list).size === list.length, { error: () => t('stage.tieBreakersTwice') })
+      .optional(),
+    /**
+     * The map veto (issue 58): on when present. `sequences` are the organiser's own, by best-of
+     * ("1", "3", …); a best-of without one plays the standard sequence on the pool.
+     */
+    veto: z
+      .object({
+        sequences: z
+          .partialRecord(z.enum(['1', '3', '5', '7', '9']), z.array(vetoStepSchema).min(1).max(MAX_VETO_STEPS))
+          .refine((all) => Object.entries(all).every(([bestOf, steps]) => steps && sequenceProblem(steps, steps.filter((s) => s.action !== 'side').length, Number(bestOf)) === null), {
+            error: () => t('veto.sequenceInvalid'),
+          })
+          .optional(),
+      })
+      .strict()
       .optional(),
   })
   .strict();

@@ -15,6 +15,8 @@ import { isSupportedMoment, MAX_YEAR, MIN_YEAR } from './input.ts';
 import { MAX_CONFIRMATION_MINUTES } from '../domain/match-day.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../domain/registration.ts';
 import { canonicalTimeZone } from '../domain/time-zone.ts';
+import { VETO_STARTERS } from '../domain/veto.ts';
+import { mapPoolInput } from './games.ts';
 
 /** A player as tournament pages show one: no email, since these answers are public. */
 export const participantUserSchema = z.object({
@@ -82,6 +84,10 @@ export const tournamentSchema = z.object({
   confirmationMinutes: z.number().int(),
   /** The IANA zone its page, matches and notices are shown in (issue 57); null: each reader's own. */
   timeZone: z.string().nullable(),
+  /** The maps its matches are vetoed on instead of its game's (issue 58); null: the game's. */
+  maps: z.array(z.string()).nullable(),
+  /** Who starts a match's veto: the higher seed, or the server's coin toss. */
+  vetoStarter: z.enum(VETO_STARTERS),
   /** The organisation hosting it (issue 56); null for the site's own. */
   organisation: organisationCardSchema.nullable(),
 });
@@ -147,6 +153,8 @@ export const tournamentInput = z.object({
   checkInClosesAt: dateInput.nullable().optional(),
   confirmationMinutes: z.number().int().min(1).max(MAX_CONFIRMATION_MINUTES).optional(),
   timeZone: timeZoneInput.nullable().optional(),
+  maps: mapPoolInput.nullable().optional(),
+  vetoStarter: z.enum(VETO_STARTERS).optional(),
 });
 
 /** `POST /tournaments`: also which organisation hosts it (issue 56); none for the site's own (the admin's). */

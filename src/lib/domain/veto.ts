@@ -9,17 +9,15 @@
  * map; the decider is the one map left once the bans and picks are done.
  */
 import type { Slot } from './stage/format.ts';
+import { VETO_ACTIONS, type VetoRole, type VetoStep } from './veto-steps.ts';
 
-export const VETO_ACTIONS = ['ban', 'pick', 'side', 'decider'] as const;
-export type VetoAction = (typeof VETO_ACTIONS)[number];
-export const VETO_ROLES = ['A', 'B'] as const;
-export type VetoRole = (typeof VETO_ROLES)[number];
+export { VETO_ACTIONS, VETO_ROLES, type VetoAction, type VetoRole, type VetoStep } from './veto-steps.ts';
 
-/**
- * One step: `ban` and `pick` take a map still in the pool; `side` chooses the starting side on the
- * map chosen last (a pick or the decider); `decider` is taken by the server: the last map left.
- */
-export type VetoStep = { action: 'ban' | 'pick' | 'side'; by: VetoRole } | { action: 'decider' };
+/** What a move in the log may be: the role choice, then the actions. */
+export const VETO_MOVES = ['roles', ...VETO_ACTIONS] as const;
+/** Who chooses Team A or B: the higher seed (Valve's rule), or the winner of the server's coin toss. */
+export const VETO_STARTERS = ['higherSeed', 'coinToss'] as const;
+export type VetoStarter = (typeof VETO_STARTERS)[number];
 
 /** The most maps a pool may hold, and the most steps a custom sequence may have. */
 export const MAX_POOL_MAPS = 15;

@@ -14,6 +14,7 @@ import { auditRoutes, historyRoutes } from './routes/audit.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { bracketRoutes } from './routes/bracket.ts';
 import { matchRoutes } from './routes/matches.ts';
+import { matchVetoRoutes } from './routes/match-veto.ts';
 import { stageRoutes } from './routes/stages.ts';
 import { cabinetRoutes } from './routes/cabinet.ts';
 import { calendarFeedRoutes, calendarLinkRoutes, tournamentCalendarRoutes } from './routes/calendar.ts';
@@ -155,6 +156,7 @@ export function createApp(deps: Deps) {
   app.route('/tournaments', tournamentCalendarRoutes);
   app.route('/matches', matchRoutes);
   app.route('/matches', matchCallRoutes);
+  app.route('/matches', matchVetoRoutes);
   app.route('/tournaments', tournamentStatsRoutes);
   app.route('/game-management', gameManagementRoutes);
   app.route('/applications', applicationsRoutes);

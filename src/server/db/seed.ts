@@ -1,4 +1,5 @@
 import { count, inArray, like, or, sql } from 'drizzle-orm';
+import { DEFAULT_MAP_POOLS, knownPoolOf } from '../../lib/domain/map-pool.ts';
 import type { ApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { nameSkeletons } from '../../lib/domain/names.ts';
 import type { TournamentStatus } from '../../lib/domain/tournament-status.ts';
@@ -533,7 +534,12 @@ async function writeDemo(tx: Tx, now: Date) {
   // Games.
   const gameRows = await gameFactory.insertMany(
     tx,
-    GAMES.map((g, i) => ({ name: g.name, image: `/games/${g.slug}.jpg`, createdAt: past(-90 + i) })),
+    GAMES.map((g, i) => {
+      // CS2 and Valorant come with their competitive map pools (issue 58), as the migration gives a site's own.
+      const known = knownPoolOf(g.name);
+      const pool = known ? { maps: [...DEFAULT_MAP_POOLS[known].maps], sides: [...DEFAULT_MAP_POOLS[known].sides] } : {};
+      return { name: g.name, image: `/games/${g.slug}.jpg`, createdAt: past(-90 + i), ...pool };
+    }),
   );
   const gameId = (slug: GameSlug) => lookup(gameRows, GAMES.find((g) => g.slug === slug)!.name, (r) => r.name).id;
 

@@ -2,7 +2,7 @@
  * Making a stage (issue 21): the seed order, the groups, the plan of matches. Pure: the service
  * builds a whole stage in memory and writes it in one insert per table.
  */
-import { firstRoundPairs } from '../bracket.ts';
+import { firstRoundPairs, standardOrder } from '../bracket.ts';
 import { roundRobin } from '../round-robin.ts';
 import { swissRound, type SwissEntry } from '../swiss.ts';
 import { DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, type StageFormat, type StageSeeding, type StageSettings } from './format.ts';
@@ -64,6 +64,19 @@ function slots(ordered: readonly string[], seeding: StageSeeding): (string | nul
   // Two participants: one match, whatever the seeding.
   if (size === 2) return [ordered[0] ?? null, ordered[1] ?? null];
   return firstRoundPairs(ordered, seeding === 'order' ? 'order' : 'standard').flat();
+}
+
+/**
+ * A participant's seed in a stage (1 the highest), read back from the seeds as the stage keeps them:
+ * a table's in order; an elimination's as first-round slots, filled in order or by the standard
+ * bracket (`standardOrder`). Null when not among them.
+ */
+export function seedNumber(stage: { format: StageFormat; seeding: StageSeeding; seeds: readonly (string | null)[] }, participant: string): number | null {
+  const at = stage.seeds.indexOf(participant);
+  if (at === -1) return null;
+  if (stage.format === 'round_robin' || stage.format === 'swiss') return at + 1;
+  if (stage.seeding === 'order' || stage.seeds.length === 2) return stage.seeds.slice(0, at + 1).filter((id) => id !== null).length;
+  return standardOrder(stage.seeds.length)[at] ?? null;
 }
 
 /** The group count actually used: at most one group per two participants. */

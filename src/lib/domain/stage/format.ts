@@ -1,3 +1,5 @@
+import type { VetoStep } from '../veto-steps.ts';
+
 /**
  * What a competition stage is (issue 21, decision 013): its format, settings and the words the
  * rest of the code uses for matches. One owner: the schema, the API and the pages read these lists.
@@ -66,6 +68,12 @@ export interface StageSettings {
   points?: Points;
   /** Round robin and Swiss: declared order of tie-breakers after points. */
   tieBreakers?: TieBreaker[];
+  /**
+   * The map veto (issue 58): on when present, on the tournament's (or its game's) map pool. Its
+   * matches play the sequence the organiser wrote for their best-of, else the standard one
+   * (`standardSequence`).
+   */
+  veto?: { sequences?: Partial<Record<string, VetoStep[]>> | undefined };
 }
 
 /** From `round` on — of `side`, or of every side when absent — matches are best-of-`bestOf`. */

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { gameInput, gameSaved, gameSchema } from '../../../lib/api/games.ts';
+import { gameInput, gameMapsInput, gameMapsSchema, gameSaved, gameSchema } from '../../../lib/api/games.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, publicRead, router } from '../openapi.ts';
-import { createGame, deleteGame, listGames, updateGame } from '../../services/competition/games.ts';
+import { createGame, deleteGame, listGames, readGameMaps, saveGameMaps, updateGame } from '../../services/competition/games.ts';
 
 const idParam = z.object({ id: z.uuid() });
 
@@ -48,6 +48,36 @@ export const gamesRoutes = router()
       const result = await updateGame(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
       if (!result.ok) fail(result.reason === 'notFound' ? 404 : 409, result.reason === 'notFound' ? 'games.notFound' : 'games.nameTaken');
       return c.json({ message: t('games.updated'), game: result.game }, 200);
+    },
+  )
+  .openapi(
+    publicRead({
+      method: 'get',
+      path: '/{id}/maps',
+      tags: ['Ігри'],
+      summary: 'Пул карт гри для вето (issue 58) і назви двох її стартових сторін; порожній — вето немає',
+      request: { params: idParam },
+      responses: { 200: jsonResponse(gameMapsSchema, 'Пул карт'), ...errors(400, 404) },
+    }),
+    async (c) => {
+      const found = await readGameMaps(c.get('db'), c.req.valid('param').id);
+      if (!found) fail(404, 'games.notFound');
+      return c.json(found, 200);
+    },
+  )
+  .openapi(
+    adminRoute({
+      method: 'put',
+      path: '/{id}/maps',
+      tags: ['Ігри'],
+      summary: 'Адмін: пул карт гри (до 15 назв, кожна один раз) і дві стартові сторони (обовʼязкові, коли є карти); порожній пул — без вето',
+      request: { params: idParam, body: jsonBody(gameMapsInput) },
+      responses: { 200: jsonResponse(z.object({ message: z.string(), maps: gameMapsSchema }), 'Пул збережено'), ...errors(400, 401, 403, 404, 415) },
+    }),
+    async (c) => {
+      const saved = await saveGameMaps(c.get('db'), c.req.valid('param').id, c.req.valid('json'));
+      if (!saved) fail(404, 'games.notFound');
+      return c.json({ message: t('maps.saved'), maps: saved }, 200);
     },
   )
   .openapi(

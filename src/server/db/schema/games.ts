@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ACHIEVEMENT_RARITIES, STAT_CATEGORIES, STAT_FIELD_TYPES, STATS_TEMPLATES } from '../../../lib/domain/stat-fields.ts';
 import { createdAt, id } from './columns.ts';
@@ -9,6 +9,10 @@ export const games = pgTable(
     id: id(),
     name: text('name').notNull(),
     image: text('image'),
+    /** Its map pool (issue 58): the maps a match's veto is played on; empty for no veto. */
+    maps: jsonb('maps').$type<string[]>().notNull().default([]),
+    /** The names of its two starting sides («CT», «T»); empty without maps. */
+    sides: jsonb('sides').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('games_name_lower_idx').on(sql`lower(${t.name})`)],

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { VETO_MOVES, VETO_ROLES } from '../../../lib/domain/veto.ts';
 import { REPORT_STATES, MATCH_ACTIONS } from '../../../lib/domain/match-day.ts';
 import { BRACKET_SIDES, MATCH_STATUSES, SLOTS, STAGE_FORMATS, STAGE_SEEDINGS, type StageSettings } from '../../../lib/domain/stage/format.ts';
 import type { GameScore } from '../../../lib/domain/stage/result.ts';
@@ -147,6 +148,33 @@ export const matchActions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('match_actions_match_idx').on(t.matchId, t.createdAt)],
+);
+
+/**
+ * A match's map veto (issue 58), move by move: the starter's choice of Team A or B (which records
+ * who started: the higher seed or the coin toss's winner), then each ban, pick and side choice, and
+ * the decider the server takes. `number` counts from 0; being the key, a move raced by two
+ * requests is written once.
+ */
+export const matchVetoMoves = pgTable(
+  'match_veto_moves',
+  {
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => stageMatches.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    action: text('action', { enum: VETO_MOVES }).notNull(),
+    /** The side that moved; null for the server's decider. */
+    slot: text('slot', { enum: SLOTS }),
+    map: text('map'),
+    /** A side choice: 0 or 1 of the game's sides. */
+    side: integer('side'),
+    /** The starter's choice: A or B. */
+    role: text('role', { enum: VETO_ROLES }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.number] })],
 );
 
 /**

@@ -5,6 +5,7 @@ import type { Bracket } from '../../../lib/domain/bracket.ts';
 import type { StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
 import { PARTICIPANT_TYPES } from '../../../lib/domain/participant.ts';
 import { TOURNAMENT_STATUSES } from '../../../lib/domain/tournament-status.ts';
+import { VETO_STARTERS } from '../../../lib/domain/veto.ts';
 import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 import { games } from './games.ts';
@@ -61,6 +62,10 @@ export const tournaments = pgTable(
     confirmationMinutes: integer('confirmation_minutes').notNull().default(15),
     /** The IANA zone its page, matches and notices are shown in (issue 57); null: each reader's own. */
     timeZone: text('time_zone'),
+    /** The maps its matches are vetoed on (issue 58) instead of its game's; null: the game's. */
+    maps: jsonb('maps').$type<string[]>(),
+    /** Who starts a match's veto (chooses Team A or B): the higher seed, or a coin toss the server makes. */
+    vetoStarter: text('veto_starter', { enum: VETO_STARTERS }).notNull().default('higherSeed'),
     /** The organisation hosting it (issue 56); null for the site's own, as every tournament before organisations. */
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     /** The stages a clone starts with as a suggestion (issue 56): its source's, empty for any other tournament. */

@@ -70,3 +70,20 @@ export async function deleteGame(db: Tx, id: string): Promise<GameDelete> {
     throw error;
   }
 }
+
+/** A game's map pool (issue 58), or null for an unknown game. */
+export async function readGameMaps(db: Tx, id: string): Promise<{ maps: string[]; sides: string[] } | null> {
+  const [row] = await db.select({ maps: games.maps, sides: games.sides }).from(games).where(eq(games.id, id));
+  return row ?? null;
+}
+
+/** Saves a game's map pool: the veto of every tournament playing its pool changes, so everything shown may have. */
+export async function saveGameMaps(db: Tx, id: string, input: { maps: string[]; sides: string[] }): Promise<{ maps: string[]; sides: string[] } | null> {
+  changed(EVERYTHING);
+  const [row] = await db
+    .update(games)
+    .set({ maps: input.maps, sides: input.maps.length > 0 ? input.sides : [] })
+    .where(eq(games.id, id))
+    .returning({ maps: games.maps, sides: games.sides });
+  return row ?? null;
+}

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { VetoStarter } from '../../../lib/domain/veto.ts';
 import type { OrganisationCard } from '../../../lib/api/organisations.ts';
 import type {
   ParticipantTeam,
@@ -48,6 +49,8 @@ const listColumns = {
   checkInClosesAt: tournaments.checkInClosesAt,
   confirmationMinutes: tournaments.confirmationMinutes,
   timeZone: tournaments.timeZone,
+  maps: tournaments.maps,
+  vetoStarter: tournaments.vetoStarter,
   organisationId: tournaments.organisationId,
 };
 /** What `present()` reads of a tournament row. */
@@ -125,6 +128,8 @@ function present(row: ListRow, gameName: string, names: Map<string, string>, hos
     checkInClosesAt: iso(row.checkInClosesAt),
     confirmationMinutes: row.confirmationMinutes,
     timeZone: row.timeZone,
+    maps: row.maps,
+    vetoStarter: row.vetoStarter,
     organisation: row.organisationId ? (hosts.get(row.organisationId) ?? null) : null,
   };
 }
@@ -337,6 +342,9 @@ export interface TournamentWrite {
   confirmationMinutes?: number | undefined;
   /** Its own IANA time zone, canonical (issue 57); null: each reader's. */
   timeZone?: string | null | undefined;
+  /** Its own map pool (issue 58); null: its game's. */
+  maps?: string[] | null | undefined;
+  vetoStarter?: VetoStarter | undefined;
   /** The organisation hosting it (issue 56), set when it is made and never changed. */
   organisationId?: string | null | undefined;
   /** A clone's suggested stages (issue 56), set when it is made; no form sends it. */
@@ -385,6 +393,8 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
       organisationId: input.organisationId ?? null,
       stagePlan: input.stagePlan ?? [],
       timeZone: input.timeZone ?? null,
+      maps: input.maps ?? null,
+      vetoStarter: input.vetoStarter ?? 'higherSeed',
       ...registration,
     })
     .returning({ id: tournaments.id });
@@ -419,6 +429,8 @@ async function saveTournament(db: Tx, id: string, input: TournamentWrite, onFini
         ...(input.soloOnly !== undefined ? { soloOnly: input.soloOnly } : {}),
         ...(input.image !== undefined ? { image: input.image || null } : {}),
         ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+        ...(input.maps !== undefined ? { maps: input.maps } : {}),
+        ...(input.vetoStarter !== undefined ? { vetoStarter: input.vetoStarter } : {}),
         ...registration,
         updatedAt: new Date(),
       })

@@ -19,7 +19,7 @@ import { together } from '../../db/together.ts';
 import { changed, type DataTag, EVERYTHING, isDataTag, onChanges, tell, tournamentData, whenTold } from './changes.ts';
 
 /** What changed in a tournament. A `call` (a side called the organisers) changes nothing its public pages show. */
-export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament', 'call'] as const;
+export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament', 'call', 'veto'] as const;
 export type TournamentEventKind = (typeof TOURNAMENT_EVENTS)[number];
 
 /** What changed for one user: their bell, or their team (roster, applications, chat). */
@@ -29,7 +29,7 @@ export type UserEventKind = (typeof USER_EVENTS)[number];
 export interface TournamentEvent {
   tournamentId: string;
   kind: TournamentEventKind;
-  /** The match concerned, for `match`, `report` and `call`. */
+  /** The match concerned, for `match`, `report`, `call` and `veto`. */
   matchId?: string;
   /** The tournament's competition version after the change, when it has one. */
   version?: number;

@@ -117,6 +117,8 @@ export async function cloneTournament(db: Tx, actor: Actor, sourceId: string, da
     checkInClosesAt: shifted(source.checkInClosesAt, by),
     confirmationMinutes: source.confirmationMinutes,
     timeZone: source.timeZone,
+    maps: source.maps,
+    vetoStarter: source.vetoStarter,
     stagePlan: await stagePlanOf(db, source),
   };
   if (source.organisationId) return hostTournament(db, actor, source.organisationId, copy);
