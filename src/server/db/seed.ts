@@ -19,6 +19,7 @@ import {
 import { playMatchDay } from './seed/match-day.ts';
 import { seedOrganisations } from './seed/organisations.ts';
 import { seedVenues } from './seed/venues.ts';
+import { seedVeto } from './seed/veto.ts';
 import { playDemo } from './seed/play.ts';
 import { games, teams, users } from './schema/index.ts';
 
@@ -714,6 +715,9 @@ async function writeDemo(tx: Tx, now: Date) {
       };
     }),
   });
+
+  // The map veto (issue 58): the AWP challenge vetoes its maps; one of its matches is mid-veto.
+  await seedVeto(tx, tournamentIds.get('cs2-awp-kings')!, now);
 
   // Match day (issue 57): a dispute, a report waiting and a call for the organisers' control room.
   const nickOfId = new Map([...userIds].map(([nick, id]) => [id, nick]));
