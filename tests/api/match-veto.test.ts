@@ -50,6 +50,8 @@ describe("a game's map pool", () => {
       [{ maps: ['Mirage', ' mirage '], sides: ['CT', 'T'] }, 'Карта в пулі двічі: кожну карту називають один раз'],
       [{ maps: ['Mirage'], sides: [] }, 'Назвіть обидві стартові сторони гри (наприклад, CT і T)'],
       [{ maps: ['Mirage'], sides: ['CT'] }, 'Назвіть обидві стартові сторони гри (наприклад, CT і T)'],
+      [{ maps: ['Mirage'], sides: ['CT', '  '] }, 'Назвіть обидві стартові сторони гри (наприклад, CT і T)'],
+      [{ maps: ['Mirage', ' '], sides: ['CT', 'T'] }, 'Назва карти не може бути порожньою'],
     ];
     for (const [sent, message] of refused) {
       const res = await api.call('PUT', `/api/games/${spare}/maps`, { token: admin.token, body: sent });

@@ -287,15 +287,15 @@ describe('seedDemo', () => {
       expect(tournamentRows.filter((row) => row.stagePlan.length > 0)).toHaveLength(1);
       // The site keeps tournaments of its own.
       expect(tournamentRows.some((row) => row.organisationId === null)).toBe(true);
-      // The map veto (issue 58): CS2 and Valorant have their pools; one match of the AWP challenge is mid-veto.
+      // The map veto (issue 58): CS2 and Valorant have their pools; the AWP challenge's match whose report waits was vetoed first.
       const pools = await db.select({ name: games.name, maps: games.maps }).from(games);
       expect(pools.filter((g) => g.maps.length > 0).map((g) => g.name).sort()).toEqual(['CS2', 'Valorant']);
-      const vetoed = await db.select().from(matchVetoMoves);
-      expect(vetoed.map((m) => [m.number, m.action, m.map])).toEqual([
-        [0, 'roles', null],
-        [1, 'ban', 'Nuke'],
-        [2, 'ban', 'Ancient'],
-      ]);
+      const vetoed = await db.select().from(matchVetoMoves).orderBy(matchVetoMoves.number);
+      expect(new Set(vetoed.map((m) => m.matchId)).size).toBe(1);
+      const [vetoedMatch] = await db.select().from(stageMatches).where(eq(stageMatches.id, vetoed[0]!.matchId));
+      expect(vetoedMatch!.reportState).toBe('reported');
+      // Bo1 on seven maps: the role, six bans, the decider and its side.
+      expect(vetoed.map((m) => m.action)).toEqual(['roles', 'ban', 'ban', 'ban', 'ban', 'ban', 'ban', 'decider', 'side']);
       // One is shown on its own clock (issue 57): Warsaw's; the rest in each reader's zone.
       expect(tournamentRows.filter((row) => row.timeZone !== null).map((row) => [row.title, row.timeZone])).toEqual([['Valorant Duel Cup: вечірній спринт', 'Europe/Warsaw']]);
       // Venue networks (issue 57): one waiting for the admin, one approved and working for tonight's club cup.

@@ -11,6 +11,7 @@ import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $gamesVersion, announceGamesChanged } from '../../lib/stores/games-changed.ts';
 import { useAdminTask } from '../../lib/hooks/use-admin-task.ts';
+import { GameMapsForm } from './GameMapsForm.tsx';
 
 /** Admin: games panel, add, edit and delete (after a confirmation) (SPEC §2 Admin panel). */
 export default function GamesPanel() {
@@ -93,6 +94,7 @@ export default function GamesPanel() {
                     {t('manage.cancel')}
                   </button>
                 </form>
+                <GameMapsForm game={game} say={setMessage} />
               </li>
             ) : (
               <li key={game._id} className="flex items-center gap-3 py-2">

@@ -33,15 +33,16 @@ export type GameInput = z.infer<typeof gameInput>;
 
 /** A map pool (issue 58): up to 15 names, none twice in any case; stored trimmed, spaces collapsed. */
 export const mapPoolInput = z
-  .array(z.string().trim().min(1).max(MAP_NAME_MAX).transform(mapName))
+  .array(z.string().max(MAP_NAME_MAX).transform(mapName))
   .max(MAX_POOL_MAPS)
-  .refine((maps) => mapPoolProblem(maps, ['', '']) === null, { error: () => t('maps.duplicate') });
+  .refine((maps) => maps.every(Boolean), { error: () => t('maps.emptyName') })
+  .refine((maps) => mapPoolProblem(maps, ['-', '-']) !== 'duplicate', { error: () => t('maps.duplicate') });
 
 /** `PUT /games/{id}/maps`: the game's pool and the names of its two starting sides (both, when there are maps). */
 export const gameMapsInput = z
   .object({
     maps: mapPoolInput,
-    sides: z.array(z.string().trim().min(1).max(SIDE_NAME_MAX).transform(mapName)).max(2),
+    sides: z.array(z.string().max(SIDE_NAME_MAX).transform(mapName)).max(2),
   })
   .strict()
   .refine(({ maps, sides }) => mapPoolProblem(maps, sides) === null, { error: () => t('maps.sidesMissing'), path: ['sides'] });

@@ -37,12 +37,12 @@ export const mapName = (name: string): string => name.normalize('NFC').replace(/
 export type MapPoolProblem = 'duplicate' | 'sidesMissing';
 
 /**
- * Why a pool cannot be saved, or null: no map twice (in any case or spacing), and the two sides
+ * Why a pool cannot be saved, or null: no map twice (in any case or spacing), and both sides
  * named when there are maps. An empty pool (no veto) is fine. Lengths and counts are the schema's.
  */
 export function mapPoolProblem(maps: readonly string[], sides: readonly string[]): MapPoolProblem | null {
   const names = maps.map((m) => mapName(m).toLocaleLowerCase('uk'));
   if (new Set(names).size !== names.length) return 'duplicate';
-  if (maps.length > 0 && sides.length !== 2) return 'sidesMissing';
+  if (maps.length > 0 && (sides.length !== 2 || !sides.every((side) => mapName(side)))) return 'sidesMissing';
   return null;
 }

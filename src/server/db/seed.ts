@@ -716,9 +716,6 @@ async function writeDemo(tx: Tx, now: Date) {
     }),
   });
 
-  // The map veto (issue 58): the AWP challenge vetoes its maps; one of its matches is mid-veto.
-  await seedVeto(tx, tournamentIds.get('cs2-awp-kings')!, now);
-
   // Match day (issue 57): a dispute, a report waiting and a call for the organisers' control room.
   const nickOfId = new Map([...userIds].map(([nick, id]) => [id, nick]));
   const teamOfId = new Map([...teamIds].map(([name, id]) => [id, name]));
@@ -732,6 +729,9 @@ async function writeDemo(tx: Tx, now: Date) {
       return team ? { userId: captainOf(team), name: team } : undefined;
     },
   });
+
+  // The map veto (issue 58): the AWP challenge vetoes its maps; the match whose report waits was vetoed first.
+  await seedVeto(tx, tournamentIds.get('cs2-awp-kings')!, now);
 
   // Organisations (issue 56) hosting some of the tournaments, with their people and followers.
   await seedOrganisations(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });

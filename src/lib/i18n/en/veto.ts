@@ -2,6 +2,14 @@ import type { veto as uk } from '../uk/veto.ts';
 
 /** A match's map veto (issue 58). */
 export const veto: Record<keyof typeof uk, string> = {
+  'maps.formLabel': 'Map pool of {name}',
+  'maps.list': 'Maps for the veto (one a line)',
+  'maps.side': 'Starting side {n}',
+  'maps.hint': 'Up to 15 maps. An empty list: no veto. Sides as the game calls them (CT and T, attack and defense).',
+  'maps.save': 'Save the map pool',
+  'maps.fillDefault': 'Fill in the current competitive pool',
+  'maps.saveError': 'Could not save the map pool',
+  'maps.emptyName': 'A map needs a name',
   'maps.duplicate': 'A map is in the pool twice: name each map once',
   'maps.sidesMissing': 'Name both starting sides of the game (for example, CT and T)',
   'maps.saved': 'Map pool saved',
