@@ -8,6 +8,7 @@ import { normalizeStatus, TOURNAMENT_STATUSES } from '../lib/domain/tournament-s
 import { CHECK_IN_CLOSES_BEFORE_MINUTES, CHECK_IN_OPENS_BEFORE_MINUTES, DEFAULT_CONFIRMATION_MINUTES, MAX_CONFIRMATION_MINUTES } from '../lib/domain/match-day.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../lib/domain/registration.ts';
 import { OFFERED_TIME_ZONES } from '../lib/domain/time-zone.ts';
+import { VETO_STARTERS } from '../lib/domain/veto.ts';
 import { SITE_TIME_ZONE, zoneName } from '../lib/i18n/format.ts';
 import { t } from '../lib/i18n/index.ts';
 import { zoneMark } from '../lib/i18n/zone-mark.ts';
@@ -62,6 +63,7 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
       checkInClosesAt: moment('checkInClosesAt'),
       confirmationMinutes: whole('confirmationMinutes') ?? DEFAULT_CONFIRMATION_MINUTES,
       timeZone: timeZone || null,
+      vetoStarter: data.get('vetoStarter') === 'coinToss' ? 'coinToss' : 'higherSeed',
       title,
       date,
       game,
@@ -99,6 +101,16 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
         <span id={`${prefix}-zone-hint`} className="text-xs font-normal text-muted">
           {t('manage.timeZoneHint')}
         </span>
+      </label>
+      <label htmlFor={`${prefix}-veto-starter`} className="flex flex-col gap-1 text-sm font-medium">
+        {t('manage.vetoStarter')}
+        <select id={`${prefix}-veto-starter`} name="vetoStarter" className="field" defaultValue={tournament?.vetoStarter ?? 'higherSeed'}>
+          {VETO_STARTERS.map((starter) => (
+            <option key={starter} value={starter}>
+              {t(`manage.vetoStarter.${starter}`)}
+            </option>
+          ))}
+        </select>
       </label>
       <label htmlFor={`${prefix}-game`} className="flex flex-col gap-1 text-sm font-medium">
         {t('field.game')}

@@ -116,6 +116,15 @@ describe('stageBody', () => {
     expect(stageBody({ ...form, format: 'swiss', groups: 1 })).toMatchObject({ body: { settings: { rounds: 3 } } });
   });
 
+  it('asks for a map veto when ticked (issue 58), keeping the sequences a plan brought, and for none otherwise', () => {
+    const form = defaultStageForm(['p1', 'p2']);
+    expect(stageBody({ ...form, veto: true })).toMatchObject({ ok: true, body: { settings: { veto: {} } } });
+    const sequences = { '1': [{ action: 'ban' as const, by: 'A' as const }, { action: 'decider' as const }] };
+    expect(stageBody({ ...form, veto: true, kept: { veto: { sequences } } })).toMatchObject({ body: { settings: { veto: { sequences } } } });
+    const off = stageBody({ ...form, veto: false, kept: { veto: { sequences } } });
+    expect(off.ok && 'veto' in (off.body.settings ?? {})).toBe(false);
+  });
+
   it('sends the manual order only for manual seeding', () => {
     const form = { ...defaultStageForm(['p1', 'p2', 'p3']), order: ['p3', 'p1', 'p2'] };
     expect(stageBody({ ...form, seeding: 'manual' })).toMatchObject({ body: { seeding: 'manual', participants: ['p3', 'p1', 'p2'] } });

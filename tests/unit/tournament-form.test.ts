@@ -36,4 +36,20 @@ describe('TournamentForm', () => {
     expect(select).toMatch(/<option value="started" selected="">Розпочато<\/option>/);
     expect(html).not.toContain('Статус спершу');
   });
+
+  it('offers a time zone of its own (issue 57), the current one chosen and its dates on its clock', () => {
+    const html = form({ ...started, timeZone: 'Europe/Warsaw', date: '2031-06-01T16:00:00.000Z' });
+    const zones = /<select id="edit-t1-zone"[^>]*>(.*?)<\/select>/.exec(html)?.[1] ?? '';
+    expect(zones).toMatch(/^<option value="">Кожен бачить свій час<\/option>/);
+    expect(zones).toMatch(/<option value="Europe\/Warsaw" selected="">Europe\/Warsaw — за центральноєвропейським часом<\/option>/);
+    expect(html).toContain('Дата й час (за центральноєвропейським часом)');
+    expect(html).toContain('value="2031-06-01T18:00"');
+    expect(form()).toContain('Дата й час (за Києвом)');
+  });
+
+  it('offers who starts the map veto (issue 58): the higher seed unless the tournament chose the coin toss', () => {
+    const starter = (html: string) => /<select id="[^"]+-veto-starter" name="vetoStarter"[^>]*>(.*?)<\/select>/.exec(html)?.[1] ?? '';
+    expect(starter(form())).toMatch(/<option value="higherSeed" selected="">Вища сіяна сторона<\/option><option value="coinToss">Жереб сервера<\/option>/);
+    expect(starter(form({ ...started, vetoStarter: 'coinToss' }))).toMatch(/<option value="coinToss" selected="">/);
+  });
 });

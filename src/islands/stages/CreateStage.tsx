@@ -192,6 +192,9 @@ export function CreateStage({ state, plan, busy, startsTournament, onCreate }: P
             </Check>
           )}
           <BestOfRules format={form.format} rules={form.bestOfRules} onChange={(bestOfRules) => set({ bestOfRules })} />
+          <Check checked={form.veto} onChange={(checked) => set({ veto: checked })}>
+            {t('stageAdmin.veto')}
+          </Check>
           {shown.tieBreakers && <TieBreakers value={tieBreakersOf(form)} onChange={(tieBreakers) => set({ tieBreakers })} />}
         </fieldset>
 

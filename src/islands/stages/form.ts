@@ -46,8 +46,10 @@ export interface StageForm {
   bestOfRules: BestOfRuleForm[];
   /** Round robin and Swiss: the tie-breakers after points, in order; null for the format's default. */
   tieBreakers: TieBreaker[] | null;
-  /** Settings the form has no field for, kept from a stage plan (points) and sent as they are. */
-  kept: Pick<StageSettings, 'points'>;
+  /** The map veto (issue 58): its matches ban and pick maps before they are played. */
+  veto: boolean;
+  /** Settings the form has no field for, kept from a stage plan (points, a veto's own sequences) and sent as they are. */
+  kept: Pick<StageSettings, 'points' | 'veto'>;
 }
 
 /** One best-of rule as the form holds it: the side ('' for every side) and the round as typed. */
@@ -80,6 +82,7 @@ export const defaultStageForm = (order: string[] = []): StageForm => ({
   advance: 2,
   bestOfRules: [],
   tieBreakers: null,
+  veto: false,
   kept: {},
 });
 
@@ -107,7 +110,8 @@ export function formFromPlan(step: StagePlanStep | undefined, stages: readonly P
     advance: step.from?.advance ?? form.advance,
     bestOfRules: (settings.bestOfByRound ?? []).map((rule) => ({ side: rule.side ?? '', round: String(rule.round), bestOf: rule.bestOf })),
     tieBreakers: settings.tieBreakers ? [...settings.tieBreakers] : null,
-    kept: settings.points ? { points: { ...settings.points } } : {},
+    veto: Boolean(settings.veto),
+    kept: { ...(settings.points ? { points: { ...settings.points } } : {}), ...(settings.veto ? { veto: settings.veto } : {}) },
   };
 }
 
@@ -124,7 +128,9 @@ export const settingsOf = (format: StageFormat) => ({
 /** The body of POST …/stages: only the settings the format has, the manual order only for manual seeding. */
 export function stageBody(form: StageForm): { ok: true; body: StageCreateInput } | { ok: false; message: string } {
   const shown = settingsOf(form.format);
-  const settings: NonNullable<StageCreateInput['settings']> = { ...form.kept };
+  const { veto, ...kept } = form.kept;
+  const settings: NonNullable<StageCreateInput['settings']> = { ...kept };
+  if (form.veto) settings.veto = veto ?? {};
   if (shown.thirdPlace && form.thirdPlace) settings.thirdPlace = true;
   if (shown.grandFinal) settings.grandFinal = form.grandFinal;
   if (shown.groups && form.groups > 1) settings.groups = form.groups;

@@ -94,6 +94,7 @@ export const stageAdmin: Record<keyof typeof uk, string> = {
   'stageAdmin.scoreInvalid': 'A score is a whole number from 0 to {max}',
   'stageAdmin.forfeit': 'Forfeit',
   'stageAdmin.noForfeit': 'None',
+  'stageAdmin.veto': 'Map veto before every match (on the tournament’s or the game’s map pool, in Valve’s order for Bo1 and Bo3)',
   'stageAdmin.scheduledAt': 'Match time {zone}',
   'stageAdmin.timeInvalid': 'That time does not exist: check the date and time',
   'stageAdmin.comment': 'Comment',

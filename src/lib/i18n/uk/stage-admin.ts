@@ -95,6 +95,7 @@ export const stageAdmin = {
   'stageAdmin.scoreInvalid': 'Рахунок — ціле число від 0 до {max}',
   'stageAdmin.forfeit': 'Технічна поразка',
   'stageAdmin.noForfeit': 'Немає',
+  'stageAdmin.veto': 'Вето карт перед кожним матчем (на пулі карт турніру чи гри, у порядку Valve для Bo1 і Bo3)',
   'stageAdmin.scheduledAt': 'Час матчу {zone}',
   'stageAdmin.timeInvalid': 'Такого часу немає: перевірте дату й час',
   'stageAdmin.comment': 'Коментар',
