@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { bestOfFor } from '../../../lib/domain/stage/format.ts';
 import { seedNumber } from '../../../lib/domain/stage/build.ts';
 import { serverStep, standardSequence, vetoState, type VetoMove } from '../../../lib/domain/veto.ts';
+import { rowOf } from '../../services/match-room/veto.ts';
 import type { Tx } from '../client.ts';
 import { games, matchVetoMoves, stageMatches, stages, tournaments } from '../schema/index.ts';
 
@@ -43,16 +44,7 @@ export async function seedVeto(tx: Tx, tournamentId: string, now: Date): Promise
   }
   // A minute a move, the last some 15 minutes before now (the report came 12 minutes ago).
   const started = now.getTime() - (15 + log.length) * 60_000;
-  await tx.insert(matchVetoMoves).values(
-    log.map((move, number) => ({
-      matchId: match.id,
-      number,
-      action: move.action,
-      slot: move.slot,
-      map: 'map' in move ? move.map : null,
-      side: move.action === 'side' ? move.side : null,
-      role: move.action === 'roles' ? move.role : null,
-      createdAt: new Date(started + number * 60_000),
-    })),
-  );
+  await tx
+    .insert(matchVetoMoves)
+    .values(log.map((move, number) => ({ ...rowOf(match.id, number, move, null), createdAt: new Date(started + number * 60_000) })));
 }

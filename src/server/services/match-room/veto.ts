@@ -179,7 +179,8 @@ async function move(db: Tx, matchId: string, userId: string, input: VetoMoveInpu
   });
 }
 
-function rowOf(matchId: string, number: number, made: VetoMove, userId: string | null): typeof matchVetoMoves.$inferInsert {
+/** A move as the log stores it. */
+export function rowOf(matchId: string, number: number, made: VetoMove, userId: string | null): typeof matchVetoMoves.$inferInsert {
   return {
     matchId,
     number,
