@@ -166,4 +166,14 @@ describe('playing a veto', () => {
     expect(state.maps).toEqual([{ map: 'overpass', pickedBy: null, side: null }]);
     expect(state.next).toEqual({ action: 'side', slot: 'b' });
   });
+
+  it('keeps a logged map the pool no longer holds without taking another off the pool', () => {
+    const log: VetoMove[] = [
+      { action: 'roles', slot: 'a', role: 'A' },
+      { action: 'ban', slot: 'a', map: 'vertigo' },
+    ];
+    const state = vetoState(POOL, VALVE_SEQUENCES[1], 'a', log);
+    expect(state.remaining).toEqual(POOL);
+    expect(state.banned).toEqual([{ map: 'vertigo', slot: 'a' }]);
+  });
 });

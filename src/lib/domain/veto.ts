@@ -137,7 +137,9 @@ export function vetoState(pool: readonly string[], sequence: readonly VetoStep[]
       if (last) last.side = { slot: move.slot, side: move.side };
       continue;
     }
-    remaining.splice(remaining.indexOf(move.map), 1);
+    // A map no longer in the pool (the organiser changed it mid-veto) stays in the log and leaves the pool alone.
+    const taken = remaining.indexOf(move.map);
+    if (taken !== -1) remaining.splice(taken, 1);
     if (move.action === 'ban') banned.push({ map: move.map, slot: move.slot! });
     else maps.push({ map: move.map, pickedBy: move.slot, side: null });
   }
