@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GAME_NAME_MAX, IMAGE_ADDRESS_MAX } from './limits.ts';
 import { isSafeAddress } from '../domain/address.ts';
-import { MAP_NAME_MAX, mapName, mapPoolProblem, SIDE_NAME_MAX } from '../domain/map-pool.ts';
+import { hasDuplicateMap, MAP_NAME_MAX, mapName, mapPoolProblem, SIDE_NAME_MAX } from '../domain/map-pool.ts';
 import { MAX_POOL_MAPS } from '../domain/veto.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
@@ -36,7 +36,7 @@ export const mapPoolInput = z
   .array(z.string().max(MAP_NAME_MAX).transform(mapName))
   .max(MAX_POOL_MAPS)
   .refine((maps) => maps.every(Boolean), { error: () => t('maps.emptyName') })
-  .refine((maps) => mapPoolProblem(maps, ['-', '-']) !== 'duplicate', { error: () => t('maps.duplicate') });
+  .refine((maps) => !hasDuplicateMap(maps), { error: () => t('maps.duplicate') });
 
 /** `PUT /games/{id}/maps`: the game's pool and the names of its two starting sides (both, when there are maps). */
 export const gameMapsInput = z

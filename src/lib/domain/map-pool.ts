@@ -34,6 +34,12 @@ export function knownPoolOf(gameName: string): KnownPool | null {
 /** A name as stored: trimmed, spaces collapsed, in NFC. */
 export const mapName = (name: string): string => name.normalize('NFC').replace(/\s+/g, ' ').trim();
 
+/** Whether a map is named twice, in any case or spacing. */
+export function hasDuplicateMap(maps: readonly string[]): boolean {
+  const names = maps.map((m) => mapName(m).toLocaleLowerCase('uk'));
+  return new Set(names).size !== names.length;
+}
+
 export type MapPoolProblem = 'duplicate' | 'sidesMissing';
 
 /**
@@ -41,8 +47,7 @@ export type MapPoolProblem = 'duplicate' | 'sidesMissing';
  * named when there are maps. An empty pool (no veto) is fine. Lengths and counts are the schema's.
  */
 export function mapPoolProblem(maps: readonly string[], sides: readonly string[]): MapPoolProblem | null {
-  const names = maps.map((m) => mapName(m).toLocaleLowerCase('uk'));
-  if (new Set(names).size !== names.length) return 'duplicate';
+  if (hasDuplicateMap(maps)) return 'duplicate';
   if (maps.length > 0 && (sides.length !== 2 || !sides.every((side) => mapName(side)))) return 'sidesMissing';
   return null;
 }

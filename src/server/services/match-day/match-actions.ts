@@ -95,6 +95,13 @@ export function knowSides(tx: Tx, sides: KnownSides): void {
   );
 }
 
+/** The side `userId` acts for in a match (the player, or the team's captain), or null. */
+export function actingSide(match: { a: string | null; b: string | null }, actors: ReadonlyMap<string, SideActor>, userId: string): Slot | null {
+  if (match.a && actors.get(match.a)?.userId === userId) return 'a';
+  if (match.b && actors.get(match.b)?.userId === userId) return 'b';
+  return null;
+}
+
 /** Who acts for each participant id (user ids in a solo tournament, team ids otherwise), and their names. */
 export async function actorsOf(tx: Tx, soloOnly: boolean, ids: readonly (string | null)[]): Promise<Map<string, SideActor>> {
   const known = readBy(tx);

@@ -9,14 +9,13 @@
  * the control room without making public pages read anything again.
  */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Slot } from '../../../lib/domain/stage/format.ts';
 import type { Tx } from '../../db/client.ts';
 import { together } from '../../db/together.ts';
 import { stageMatches } from '../../db/schema/index.ts';
 import { lockedView } from '../competition/stages/match-changes.ts';
 import { lockMatch } from '../competition/stages/store.ts';
 import { publishing } from '../live/live.ts';
-import { actionWrite, actorsOf } from './match-actions.ts';
+import { actingSide, actionWrite, actorsOf } from './match-actions.ts';
 import { matchLabel, tellOrganisers } from './organiser-notices.ts';
 
 export type CallRefusal = 'notFound' | 'notSide' | 'decided' | 'alreadyCalled';
@@ -28,7 +27,7 @@ async function call(db: Tx, matchId: string, userId: string, reason: string, now
     if (!found) return { ok: false, reason: 'notFound' };
     const { match } = lockedView(found);
     const actors = await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]);
-    const side: Slot | null = match.a && actors.get(match.a)?.userId === userId ? 'a' : match.b && actors.get(match.b)?.userId === userId ? 'b' : null;
+    const side = actingSide(match, actors, userId);
     if (!side) return { ok: false, reason: 'notSide' };
     if (match.status === 'completed') return { ok: false, reason: 'decided' };
     const flagged = await tx

@@ -23,7 +23,7 @@ import { together } from '../../db/together.ts';
 import { matchActions, stageMatches, tournaments } from '../../db/schema/index.ts';
 import type { MatchState } from '../../../lib/api/stages.ts';
 import { publishTournament } from '../live/live.ts';
-import { actionWrite, actorsOf, knowSides, readSides, type ActionRecord, type SideActor } from './match-actions.ts';
+import { actingSide, actionWrite, actorsOf, knowSides, readSides, type ActionRecord, type SideActor } from './match-actions.ts';
 import { noticeWrites } from '../notices/notices.ts';
 import { matchLabel, tellOrganisers } from './organiser-notices.ts';
 import { changeLockedMatch, lockedView, type MatchRefusal } from '../competition/stages/match-changes.ts';
@@ -53,9 +53,7 @@ const otherSide = (side: Slot): Slot => (side === 'a' ? 'b' : 'a');
 async function sideOf(tx: Tx, found: LockedMatch, userId: string): Promise<{ side: Slot | null; actors: Map<string, SideActor> }> {
   const { match } = lockedView(found);
   const actors = await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]);
-  if (match.a && actors.get(match.a)?.userId === userId) return { side: 'a', actors };
-  if (match.b && actors.get(match.b)?.userId === userId) return { side: 'b', actors };
-  return { side: null, actors };
+  return { side: actingSide(match, actors, userId), actors };
 }
 
 /** The latest report of a match: prepared (db/prepared.ts), as every confirmation reads it. */

@@ -33,7 +33,7 @@ import { games, matchVetoMoves } from '../../db/schema/index.ts';
 import { lockedView } from '../competition/stages/match-changes.ts';
 import { locate, readTournamentOfMatch, stagesAt, type LockedMatch } from '../competition/stages/store.ts';
 import { publishing } from '../live/live.ts';
-import { actorsOf } from '../match-day/match-actions.ts';
+import { actingSide, actorsOf } from '../match-day/match-actions.ts';
 
 type MoveRow = typeof matchVetoMoves.$inferSelect;
 
@@ -140,7 +140,7 @@ async function move(db: Tx, matchId: string, userId: string, input: VetoMoveInpu
     if (!found) return { ok: false, reason: 'notFound' };
     const { match } = lockedView(found);
     const actors = await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]);
-    const slot: Slot | null = match.a && actors.get(match.a)?.userId === userId ? 'a' : match.b && actors.get(match.b)?.userId === userId ? 'b' : null;
+    const slot = actingSide(match, actors, userId);
     if (!slot) return { ok: false, reason: 'notSide' };
     const loaded = await load(tx, matchId, found);
     if (typeof loaded === 'string') return { ok: false, reason: loaded };
