@@ -15,8 +15,17 @@ export const REPORT_STATES = ['reported', 'disputed'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
 /** What can happen to a match, as its history records it. */
-export const MATCH_ACTIONS = ['report', 'confirm', 'autoConfirm', 'dispute', 'result', 'reset', 'call', 'callAnswered'] as const;
+export const MATCH_ACTIONS = ['report', 'confirm', 'autoConfirm', 'dispute', 'result', 'reset', 'call', 'callAnswered', 'checkIn', 'noShow', 'lobby'] as const;
 export type MatchAction = (typeof MATCH_ACTIONS)[number];
+
+/** How a match's check-in ended (issue 58): both sides came, one forfeited by not coming, or neither came (the organisers decide). */
+export const CHECK_IN_OUTCOMES = ['both', 'forfeit', 'noShow'] as const;
+export type CheckInOutcome = (typeof CHECK_IN_OUTCOMES)[number];
+/** The longest a match's check-in may run, in minutes. */
+export const MAX_MATCH_CHECK_IN_MINUTES = 120;
+/** Who puts a match's lobby details: the organisers, or the higher seed (as its host). */
+export const LOBBY_HOSTS = ['organiser', 'higherSeed'] as const;
+export type LobbyHost = (typeof LOBBY_HOSTS)[number];
 
 /** The notices of match day (and of followed organisations), each in the bell and by email unless the user turned that kind off. */
 export const NOTICE_KINDS = [

@@ -10,3 +10,4 @@ export * from './notifications.ts';
 export * from './stats.ts';
 export * from './organisers.ts';
 export * from './venues.ts';
+export * from './match-room.ts';

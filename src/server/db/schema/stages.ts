@@ -114,12 +114,16 @@ export const stageMatches = pgTable(
     confirmBy: at('confirm_by'),
     /** When a side called the organisers for help (issue 57): set until an organiser answers; the control room lists it. */
     calledAt: at('called_at'),
+    /** When the match became ready between its present sides (issue 58): its check-in's timer runs from here, or from its time if later. */
+    readyAt: at('ready_at'),
   },
   (t) => [
     uniqueIndex('stage_matches_round_position_idx').on(t.roundId, t.position),
     index('stage_matches_stage_idx').on(t.stageId),
     // The automatic confirmation finds the reports whose time is up.
     index('stage_matches_confirm_by_idx').on(t.confirmBy).where(sql`${t.confirmBy} is not null`),
+    // The check-in sweep finds the ready matches whose timer may have run out.
+    index('stage_matches_ready_at_idx').on(t.readyAt).where(sql`${t.status} = 'ready' and ${t.readyAt} is not null`),
     check('stage_matches_scores_check', sql`coalesce(${t.scoreA}, 0) >= 0 and coalesce(${t.scoreB}, 0) >= 0`),
   ],
 );

@@ -6,6 +6,7 @@ import type { StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
 import { PARTICIPANT_TYPES } from '../../../lib/domain/participant.ts';
 import { TOURNAMENT_STATUSES } from '../../../lib/domain/tournament-status.ts';
 import { VETO_STARTERS } from '../../../lib/domain/veto.ts';
+import { LOBBY_HOSTS } from '../../../lib/domain/match-day.ts';
 import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 import { games } from './games.ts';
@@ -66,6 +67,10 @@ export const tournaments = pgTable(
     maps: jsonb('maps').$type<string[]>(),
     /** Who starts a match's veto (chooses Team A or B): the higher seed, or a coin toss the server makes. */
     vetoStarter: text('veto_starter', { enum: VETO_STARTERS }).notNull().default('higherSeed'),
+    /** Minutes both sides of a ready match have to check in to it (issue 58); null: no check-in per match. */
+    matchCheckInMinutes: integer('match_check_in_minutes'),
+    /** Who puts the lobby details on a match: its organisers, or the higher seed as the host. */
+    lobbyHost: text('lobby_host', { enum: LOBBY_HOSTS }).notNull().default('organiser'),
     /** The organisation hosting it (issue 56); null for the site's own, as every tournament before organisations. */
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     /** The stages a clone starts with as a suggestion (issue 56): its source's, empty for any other tournament. */
