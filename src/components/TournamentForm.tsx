@@ -5,7 +5,14 @@ import { type Game } from '../lib/api/games.ts';
 import { type Tournament, type TournamentInput } from '../lib/api/tournaments.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../lib/domain/tournament-dates.ts';
 import { normalizeStatus, TOURNAMENT_STATUSES } from '../lib/domain/tournament-status.ts';
-import { CHECK_IN_CLOSES_BEFORE_MINUTES, CHECK_IN_OPENS_BEFORE_MINUTES, DEFAULT_CONFIRMATION_MINUTES, MAX_CONFIRMATION_MINUTES } from '../lib/domain/match-day.ts';
+import {
+  CHECK_IN_CLOSES_BEFORE_MINUTES,
+  CHECK_IN_OPENS_BEFORE_MINUTES,
+  DEFAULT_CONFIRMATION_MINUTES,
+  LOBBY_HOSTS,
+  MAX_CONFIRMATION_MINUTES,
+  MAX_MATCH_CHECK_IN_MINUTES,
+} from '../lib/domain/match-day.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../lib/domain/registration.ts';
 import { OFFERED_TIME_ZONES } from '../lib/domain/time-zone.ts';
 import { VETO_STARTERS } from '../lib/domain/veto.ts';
@@ -64,6 +71,8 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
       confirmationMinutes: whole('confirmationMinutes') ?? DEFAULT_CONFIRMATION_MINUTES,
       timeZone: timeZone || null,
       vetoStarter: data.get('vetoStarter') === 'coinToss' ? 'coinToss' : 'higherSeed',
+      matchCheckInMinutes: whole('matchCheckInMinutes'),
+      lobbyHost: data.get('lobbyHost') === 'higherSeed' ? 'higherSeed' : 'organiser',
       title,
       date,
       game,
@@ -164,6 +173,30 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
           step={1}
           defaultValue={tournament?.confirmationMinutes ?? DEFAULT_CONFIRMATION_MINUTES}
         />
+        <Field
+          label={t('manage.matchCheckIn')}
+          id={`${prefix}-match-check-in`}
+          name="matchCheckInMinutes"
+          type="number"
+          min={1}
+          max={MAX_MATCH_CHECK_IN_MINUTES}
+          step={1}
+          defaultValue={tournament?.matchCheckInMinutes ?? ''}
+          aria-describedby={`${prefix}-match-check-in-hint`}
+        />
+        <p id={`${prefix}-match-check-in-hint`} className="text-xs text-muted md:col-span-2">
+          {t('manage.matchCheckInHint')}
+        </p>
+        <label htmlFor={`${prefix}-lobby-host`} className="flex flex-col gap-1 text-sm font-medium">
+          {t('manage.lobbyHost')}
+          <select id={`${prefix}-lobby-host`} name="lobbyHost" className="field" defaultValue={tournament?.lobbyHost ?? 'organiser'}>
+            {LOBBY_HOSTS.map((host) => (
+              <option key={host} value={host}>
+                {t(`manage.lobbyHost.${host}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         {(['registrationOpensAt', 'registrationClosesAt'] as const).map((name) => (
           <Field
             key={name}

@@ -28,5 +28,12 @@ export function actionText(action: MatchActionView, sideName: (side: Slot) => st
       return action.reason ? t('matchAction.callWhy', { who, reason: action.reason }) : t('matchAction.call', { who });
     case 'callAnswered':
       return t('matchAction.callAnswered', { who });
+    case 'checkIn':
+      return t('matchAction.checkIn', { who });
+    case 'noShow':
+      // A no-show names the side that forfeited, or none when neither came.
+      return action.side ? t('matchAction.noShow', { who }) : t('matchAction.noShowBoth');
+    case 'lobby':
+      return t('matchAction.lobby', { who });
   }
 }

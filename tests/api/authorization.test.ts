@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/server/db/schema/index.ts';
 import { createUser } from '../../src/server/services/accounts/accounts.ts';
@@ -220,6 +221,20 @@ beforeAll(async () => {
   await ok('PUT', `/api/games/${w.game}/maps`, people.admin.token, { maps: ['Ancient', 'Anubis', 'Dust II', 'Inferno', 'Mirage', 'Nuke', 'Overpass'], sides: ['CT', 'T'] });
   const vetoDuel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] });
   w.vetoMatch = (await stage(api, vetoDuel.id, { format: 'single_elimination', settings: { veto: {} } })).matches[0]!._id;
+  // Evidence (issue 58): a final of the user (side a) and the member, one screenshot of the user's already in it; the staff organise it.
+  const evidenceDuel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] });
+  w.evidenceTournament = evidenceDuel.id;
+  w.evidenceMatch = (await stage(api, evidenceDuel.id, { format: 'single_elimination' })).matches[0]!._id;
+  const firstEvidence = await ok<{ evidence: { _id: string }[] }>('POST', `/api/matches/${w.evidenceMatch}/evidence`, people.user.token, await screenshotForm());
+  w.evidence = firstEvidence.evidence[0]!._id;
+  // The match chat (issue 58): a final of the user and the member; its tournament's staff is the staff actor.
+  const chatDuel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] });
+  w.chatTournament = chatDuel.id;
+  w.chatMatch = (await stage(api, chatDuel.id, { format: 'single_elimination' })).matches[0]!._id;
+  // The room's check-in and lobby details (issue 58): a final of the user and the member in a tournament that asks for a check-in to each match.
+  const roomDuel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member], settings: { matchCheckInMinutes: 10 } });
+  w.roomTournament = roomDuel.id;
+  w.roomMatch = (await stage(api, roomDuel.id, { format: 'single_elimination' })).matches[0]!._id;
   // Venue networks (issue 57): a tournament each for the admin and the staff to ask on, one each with a request to withdraw, one waiting for the admin.
   for (const name of ['venueAsk', 'venueAskStaff', 'venueWithdraw', 'venueWithdrawStaff', 'venueDecideCup']) w[name] = await newTournament(true);
   for (const name of ['venueWithdraw', 'venueWithdrawStaff', 'venueDecideCup']) {
@@ -240,6 +255,9 @@ beforeAll(async () => {
     w.spareTournament,
     w.stats,
     w.answerMatchStaffTournament,
+    w.evidenceTournament,
+    w.chatTournament,
+    w.roomTournament,
     w.venueAskStaff,
     w.venueWithdrawStaff,
   ]) {
@@ -247,6 +265,16 @@ beforeAll(async () => {
   }
   w.removableStaff = (await coOrganiser(api, w.solo!)).user.id;
 });
+
+/** A multipart upload of one small screenshot (`files`), for the evidence rows. */
+async function screenshotForm(): Promise<FormData> {
+  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'screen.png');
+  return form;
+}
 
 /** A new organisation owned by `owner`, with `roles` of the matrix's people in it; its id. */
 async function organisationOf(owner: Player, roles: Partial<Record<Actor, 'admin' | 'staff'>> = {}): Promise<string> {
@@ -508,6 +536,49 @@ const rows: Row[] = [
     route: 'POST /api/matches/:id/veto',
     request: () => ({ path: `/api/matches/${w.vetoMatch}/veto`, body: { action: 'roles', role: 'A' } }),
     expect: signed(403, { user: 200, member: 409 }),
+  },
+  // The match chat (issue 58): its two sides and the tournament's organisers (its staff, the admin); everyone else 403.
+  {
+    route: 'GET /api/matches/:id/chat',
+    request: () => ({ path: `/api/matches/${w.chatMatch}/chat` }),
+    expect: signed(403, { user: 200, member: 200, staff: 200, admin: 200 }),
+  },
+  {
+    route: 'POST /api/matches/:id/chat',
+    request: (a) => ({ path: `/api/matches/${w.chatMatch}/chat`, body: { message: `Повідомлення від ${a}` } }),
+    expect: signed(403, { user: 201, member: 201, staff: 201, admin: 201 }),
+  },
+  // The room (issue 58): its people read it; each side checks itself in; its organisers put the lobby details.
+  {
+    route: 'GET /api/matches/:id/room',
+    request: () => ({ path: `/api/matches/${w.roomMatch}/room` }),
+    expect: signed(403, { user: 200, member: 200, staff: 200, admin: 200 }),
+  },
+  {
+    route: 'POST /api/matches/:id/check-in',
+    request: () => ({ path: `/api/matches/${w.roomMatch}/check-in` }),
+    expect: signed(403, { user: 200, member: 200 }),
+  },
+  {
+    route: 'PUT /api/matches/:id/lobby',
+    request: (a) => ({ path: `/api/matches/${w.roomMatch}/lobby`, body: { text: `connect 10.0.0.1 (${a})` } }),
+    expect: organiser(200),
+  },
+  // Evidence (issue 58): the match's two sides and its organisers add, list and read its screenshots; anyone else 403.
+  {
+    route: 'POST /api/matches/:id/evidence',
+    request: async () => ({ path: `/api/matches/${w.evidenceMatch}/evidence`, body: await screenshotForm() }),
+    expect: signed(403, { user: 201, member: 201, staff: 201, admin: 201 }),
+  },
+  {
+    route: 'GET /api/matches/:id/evidence',
+    request: () => ({ path: `/api/matches/${w.evidenceMatch}/evidence` }),
+    expect: signed(403, { user: 200, member: 200, staff: 200, admin: 200 }),
+  },
+  {
+    route: 'GET /api/matches/:id/evidence/:evidenceId',
+    request: () => ({ path: `/api/matches/${w.evidenceMatch}/evidence/${w.evidence}` }),
+    expect: signed(403, { user: 200, member: 200, staff: 200, admin: 200 }),
   },
   {
     route: 'DELETE /api/matches/:id/call',

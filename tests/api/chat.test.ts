@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/lib/api/chat.ts';
 import type { TeamMessage } from '../../src/lib/api/teams.ts';
-import { CHAT_LIMIT } from '../../src/server/api/routes/team-chat.ts';
+import { CHAT_LIMIT } from '../../src/server/services/teams/chat.ts';
 import { useTestApi, type Player } from '../support/builders.ts';
 import { forgetHeldSessions } from '../../src/server/services/accounts/held-sessions.ts';
 

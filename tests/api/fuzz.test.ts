@@ -86,7 +86,7 @@ describe('hostile input on every route', () => {
 });
 
 describe('hostile input on a match the caller plays (issue 22)', () => {
-  it('report, confirm, dispute, call (issue 57) and veto (issue 58) by one of its sides never answer 5xx and change nothing when they refuse', async () => {
+  it('report, confirm, dispute, call (issue 57), veto, chat, check-in and lobby details (issue 58) by its sides or its organiser never answer 5xx and change nothing when they refuse', async () => {
     const [a, b] = [await api.signedIn(), await api.signedIn()];
     // An organiser of its own: the hostile requests above may have signed the shared admin out.
     const organiser = (await api.signedIn('admin')).token;
@@ -95,7 +95,8 @@ describe('hostile input on a match the caller plays (issue 22)', () => {
     await api.call('PUT', `/api/games/${gameId}/maps`, { token: organiser, body: { maps: ['Ancient', 'Anubis', 'Dust II', 'Inferno', 'Mirage', 'Nuke', 'Overpass'], sides: ['CT', 'T'] } });
     const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
       token: organiser,
-      body: { title: `Fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
+      // A check-in to each match (issue 58): the sides' check-ins meet its rules too.
+      body: { title: `Fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true, matchCheckInMinutes: 60 },
     });
     const tournamentId = cup.body.tournament._id;
     for (const p of [a, b]) {
@@ -109,12 +110,15 @@ describe('hostile input on a match the caller plays (issue 22)', () => {
     const matchId = made.body.stage.matches[0]!._id;
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('report', 'confirm', 'dispute', 'call', 'veto'),
-        fc.constantFrom(a.token, b.token),
+        fc.constantFrom(
+          ...(['report', 'confirm', 'dispute', 'call', 'veto', 'chat', 'check-in'] as const).map((action) => ['POST', action] as const),
+          ['PUT', 'lobby'] as const,
+        ),
+        fc.constantFrom(a.token, b.token, organiser),
         fc.oneof(hostileValue.map((json) => ({ json })), fc.string({ maxLength: 30 }).map((raw) => ({ raw }))),
-        async (action, token, body) => {
+        async ([method, action], token, body) => {
           const before = await snapshot();
-          const res = await api.call('POST', `/api/matches/${matchId}/${action}`, 'raw' in body ? { token, raw: body.raw } : { token, body: body.json });
+          const res = await api.call(method, `/api/matches/${matchId}/${action}`, 'raw' in body ? { token, raw: body.raw } : { token, body: body.json });
           expect(res.status, `${action} ${JSON.stringify(body)}`).toBeLessThan(500);
           if (res.status >= 400) {
             expect(typeof (res.body as { message?: unknown }).message).toBe('string');
@@ -123,6 +127,65 @@ describe('hostile input on a match the caller plays (issue 22)', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('hostile uploads of evidence to a match the caller plays (issue 58)', () => {
+  it('never answer 5xx, always explain a refusal, and store nothing of a refused upload', async () => {
+    const [a, b] = [await api.signedIn(), await api.signedIn()];
+    const organiser = (await api.signedIn('admin')).token;
+    const created = await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: organiser, body: { name: `Fuzz evidence ${Date.now()}` } });
+    const gameId = created.body.game._id;
+    const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
+      token: organiser,
+      body: { title: `Fuzz evidence cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
+    });
+    const tournamentId = cup.body.tournament._id;
+    for (const p of [a, b]) {
+      const applied = await api.call<{ application: { _id: string } }>('POST', '/api/applications', { token: p.token, body: { tournament: tournamentId } });
+      await api.call('PATCH', `/api/applications/${applied.body.application._id}/status`, { token: organiser, body: { status: 'approved' } });
+    }
+    const made = await api.call<{ stage: { matches: { _id: string }[] } }>('POST', `/api/tournaments/${tournamentId}/stages`, {
+      token: organiser,
+      body: { format: 'single_elimination' },
+    });
+    const matchId = made.body.stage.matches[0]!._id;
+    // Bytes that start like a picture (PNG, JPEG, GIF, WebP signatures) and go on as anything.
+    const signature = fc.constantFrom(
+      [],
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      [0xff, 0xd8, 0xff, 0xe0],
+      [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
+      [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+    );
+    const part = fc.oneof(
+      fc.record({
+        bytes: fc.tuple(signature, fc.uint8Array({ maxLength: 200 })).map(([head, tail]) => new Uint8Array([...head, ...tail])),
+        name: hostileString,
+        type: fc.constantFrom('image/png', 'image/jpeg', 'text/plain', '', 'application/octet-stream'),
+      }),
+      hostileString.map((text) => ({ text })),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(a.token, b.token),
+        fc.array(fc.tuple(fc.constantFrom('files', 'files[]', 'file', '__proto__'), part), { maxLength: 6 }),
+        async (token, parts) => {
+          const form = new FormData();
+          for (const [field, value] of parts) {
+            if ('text' in value) form.append(field, value.text);
+            else form.append(field, new Blob([value.bytes], { type: value.type }), value.name || 'x');
+          }
+          const before = await snapshot();
+          const res = await api.call('POST', `/api/matches/${matchId}/evidence`, { token, body: form });
+          expect(res.status, JSON.stringify(parts.map(([field]) => field))).toBeLessThan(500);
+          expect(res.status).not.toBe(201);
+          expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+          expect(await snapshot()).toBe(before);
+        },
+      ),
+      { numRuns: 120 },
     );
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { StageView } from '../../src/lib/api/stages.ts';
+import type { MatchState, StageView } from '../../src/lib/api/stages.ts';
 import type { VetoView } from '../../src/lib/api/veto.ts';
 import { admin as adminOf, game, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
 
@@ -126,6 +126,25 @@ describe('the veto of a match', () => {
     expect([over.status, over.body.message]).toEqual([409, 'Вето вже завершено']);
     // The role choice and the sequence's ten steps.
     expect((await veto(matchId)).moves).toHaveLength(11);
+
+    // The games are played on the maps in order: a report carries each game's map, whatever the form sent.
+    const games = [
+      { a: 13, b: 9, map: 'Nuke' },
+      { a: 7, b: 13 },
+      { a: 13, b: 11 },
+    ];
+    const reported = await api.call<{ state: MatchState }>('POST', `/api/matches/${matchId}/report`, {
+      token: first.token,
+      body: { scoreA: 2, scoreB: 1, games },
+    });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+    const confirmed = await api.call<{ state: MatchState }>('POST', `/api/matches/${matchId}/confirm`, { token: second.token, body: {} });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.state.match.games).toEqual([
+      { a: 13, b: 9, map: 'Mirage' },
+      { a: 7, b: 13, map: 'Inferno' },
+      { a: 13, b: 11, map: 'Dust II' },
+    ]);
   });
 
   it('refuses a move out of turn, a map taken or not in the pool, the wrong step, a stranger and a guest; nothing is written', async () => {

@@ -304,9 +304,11 @@ describe('listing tournaments narrowly: status, from, sort and pages', () => {
           'organisation',
           // Its own time zone (issue 57), null for each reader's.
           'timeZone',
-          // Its own map pool and who starts a match's veto (issue 58).
+          // Its own map pool and who starts a match's veto, its check-in per match and who sets the lobby details (issue 58).
           'maps',
           'vetoStarter',
+          'matchCheckInMinutes',
+          'lobbyHost',
         ].sort(),
       );
     }

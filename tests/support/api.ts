@@ -10,6 +10,7 @@ import { proxyTrust, venueNetworks } from '../../src/server/transport.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface CallOptions {
+  /** JSON, or a FormData sent as multipart as is (an upload). */
   body?: unknown;
   /** Sent as is, for malformed bodies. */
   raw?: string;
@@ -85,8 +86,10 @@ export async function createTestApi(options: TestApiOptions = {}) {
 
   async function call<T = Record<string, unknown>>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.raw !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.raw !== undefined) {
       body = options.raw;
       headers['content-type'] ??= 'application/json';
     } else if (options.body !== undefined) {

@@ -24,6 +24,8 @@ export const tournamentView = (changes: Partial<Tournament> = {}): Tournament =>
   timeZone: null,
   maps: null,
   vetoStarter: 'higherSeed',
+  matchCheckInMinutes: null,
+  lobbyHost: 'organiser',
   organisation: null,
   ...changes,
 });

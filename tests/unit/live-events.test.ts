@@ -126,4 +126,23 @@ describe('watchUser', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(asked);
   });
+  it('gives a match chat’s message (issue 58) only to a listener that asks for it, not to the bell or the team tab', async () => {
+    vi.useFakeTimers();
+    $token.set('secret');
+    const { fetch } = scripted([
+      () => stream('event: ready\ndata: {}\n\nevent: matchChat\ndata: {"userId":"u","matchId":"m"}\n\nevent: notification\ndata: {"userId":"u"}\n\n', true),
+    ]);
+    const bell: string[] = [];
+    const room: LiveEvent[] = [];
+    const stopBell = watchUser((e) => bell.push(e.kind), { fetch });
+    const stopRoom = watchUser((e) => room.push(e), { fetch, kinds: ['matchChat'] });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(bell).toEqual(['notification']);
+    expect(room).toEqual([
+      { kind: 'matchChat', userId: 'u', matchId: 'm' },
+      { kind: 'notification', userId: 'u' },
+    ]);
+    stopBell();
+    stopRoom();
+  });
 });

@@ -125,7 +125,7 @@ export function matchCard(
     bye: match.bye,
     sides: [side(match, 'a', names), side(match, 'b', names)],
     forfeit: forfeited ? nameOf(names, forfeited) : null,
-    games: match.games.length > 0 ? match.games.map((g) => `${g.a}:${g.b}`).join(', ') : null,
+    games: match.games.length > 0 ? match.games.map((g) => (g.map ? `${g.map} ${g.a}:${g.b}` : `${g.a}:${g.b}`)).join(', ') : null,
     bestOf: match.bestOf,
     comment: match.comment,
     scheduledAt: match.status === 'completed' || match.bye ? null : match.scheduledAt,

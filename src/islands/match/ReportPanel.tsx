@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Field, TextAreaField } from '../../components/Field.tsx';
 import { GameScoreRows } from '../../components/GameScoreRows.tsx';
 import { errorMessage } from '../../lib/api/client.ts';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { refresh } from './refresh.ts';
+import { readVeto } from './VetoControls.tsx';
 
 interface Props {
   state: MatchState;
@@ -38,6 +39,11 @@ export default function ReportPanel({ state, side }: Props) {
   const [callReason, setCallReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // The maps its veto chose (issue 58): each game's row says which it was played on.
+  const [maps, setMaps] = useState<string[]>([]);
+  useEffect(() => {
+    if (match.bestOf > 1) void readVeto(match._id).then((veto) => setMaps(veto?.maps.map((m) => m.map) ?? []));
+  }, [match._id, match.bestOf]);
 
   if (match.status === 'completed') return null;
   const reporting = match.status === 'ready' && report?.state !== 'disputed';
@@ -189,7 +195,7 @@ export default function ReportPanel({ state, side }: Props) {
                 <p className="text-xs text-muted">{t('reportForm.gamesHint')}</p>
                 <GameScoreRows
                   games={games}
-                  rowLabel={(number) => t('reportForm.game', { number })}
+                  rowLabel={(number) => (maps[number - 1] ? t('reportForm.gameOnMap', { number, map: maps[number - 1]! }) : t('reportForm.game', { number }))}
                   fieldLabel={(number, slot) => t('reportForm.gameScoreOf', { number, name: name(slot) })}
                   onChange={setGames}
                 />

@@ -39,24 +39,28 @@ export type ChatInput = z.infer<typeof chatInput>;
 /** GET /team/{teamId}/chat: `after` is an ISO time or the id of the last message the client has. */
 export const chatQuery = z.object({ after: z.string().trim().min(1).max(64).optional() });
 
-export interface ChatPage {
+export interface ChatPage<M = ChatMessage> {
   /** False when the server answered 304: nothing new since `etag`. */
   changed: boolean;
-  messages: ChatMessage[];
+  messages: M[];
   etag: string | null;
 }
 
 /**
- * Reads the chat: the latest messages, or only those after `after`. With the ETag of the
- * previous answer for the same `after`, an unchanged chat costs a bodiless 304.
+ * Reads a chat at `path` (the team's, a match's): the latest messages, or only those after `after`.
+ * With the ETag of the previous answer for the same `after`, an unchanged chat costs a bodiless 304.
  */
-export async function getChat(api: ApiClient, teamId: string, options: { after?: string | null; etag?: string | null } = {}): Promise<ChatPage> {
-  const page = await getIfChanged<ChatMessage[]>(api, `team/${teamId}/chat`, {
+export async function getChatPage<M>(api: ApiClient, path: string, options: { after?: string | null; etag?: string | null } = {}): Promise<ChatPage<M>> {
+  const page = await getIfChanged<M[]>(api, path, {
     etag: options.etag ?? null,
     searchParams: options.after ? { after: options.after } : {},
   });
   return page.changed ? { changed: true, messages: page.body, etag: page.etag } : { changed: false, messages: [], etag: page.etag };
 }
+
+/** Reads the team chat (`getChatPage`). */
+export const getChat = (api: ApiClient, teamId: string, options: { after?: string | null; etag?: string | null } = {}) =>
+  getChatPage<ChatMessage>(api, `team/${teamId}/chat`, options);
 
 export const sendChatMessage = (api: ApiClient, teamId: string, body: ChatInput) =>
   api.post(`team/${teamId}/chat`, { json: body }).json<ChatMessage>();

@@ -27,3 +27,8 @@ export const DISPUTE_REASON_MAX = 500;
 
 /** The largest picture an upload may send (an avatar), in bytes. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+/** A match's screenshots (issue 58): pictures one upload may send, the largest of each in bytes, and the most a match holds. */
+export const EVIDENCE_FILES_MAX = 4;
+export const EVIDENCE_FILE_BYTES = 5 * 1024 * 1024;
+export const EVIDENCE_PER_MATCH_MAX = 12;

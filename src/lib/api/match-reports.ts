@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_BEST_OF } from '../domain/stage/format.ts';
 import type { ApiClient } from './client.ts';
 import { DISPUTE_REASON_MAX } from './limits.ts';
-import { gameScoreSchema, type MatchState } from './stages.ts';
+import { gameScoreInput, type MatchState } from './stages.ts';
 
 const score = z.number().int().min(0).max(9999);
 /** The match's version the player saw: a report or an answer to one based on an older copy is refused. */
@@ -16,7 +16,7 @@ export const reportInput = z
   .object({
     scoreA: score,
     scoreB: score,
-    games: z.array(gameScoreSchema).max(MAX_BEST_OF).optional(),
+    games: z.array(gameScoreInput).max(MAX_BEST_OF).optional(),
     version,
   })
   .strict();

@@ -26,7 +26,10 @@ import { bracketParticipantSchema } from './bracket.ts';
 import { getIfChanged, type ApiClient } from './client.ts';
 
 const score = z.number().int().min(0).max(9999);
-export const gameScoreSchema = z.object({ a: score, b: score });
+/** A game's score as a form sends it. */
+export const gameScoreInput = z.object({ a: score, b: score });
+/** A game's score as it is stored and shown: with its map when the match's veto gave one (issue 58). */
+export const gameScoreSchema = gameScoreInput.extend({ map: z.string().optional() });
 
 /** Odd: a best-of-N is won at ⌈N/2⌉. */
 const bestOfSchema = z
@@ -112,7 +115,7 @@ export const matchUpdateInput = z
   .object({
     scoreA: score.optional(),
     scoreB: score.optional(),
-    games: z.array(gameScoreSchema).max(MAX_BEST_OF).optional(),
+    games: z.array(gameScoreInput).max(MAX_BEST_OF).optional(),
     forfeit: z.enum(SLOTS).nullable().optional(),
     scheduledAt: z.iso
       .datetime({ offset: true })

@@ -12,7 +12,7 @@ import { bracketSchema } from './bracket.ts';
 import { stagePlanStepSchema } from './stages.ts';
 import { organisationCardSchema } from './organisations.ts';
 import { isSupportedMoment, MAX_YEAR, MIN_YEAR } from './input.ts';
-import { MAX_CONFIRMATION_MINUTES } from '../domain/match-day.ts';
+import { LOBBY_HOSTS, MAX_CONFIRMATION_MINUTES, MAX_MATCH_CHECK_IN_MINUTES } from '../domain/match-day.ts';
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS } from '../domain/registration.ts';
 import { canonicalTimeZone } from '../domain/time-zone.ts';
 import { VETO_STARTERS } from '../domain/veto.ts';
@@ -88,6 +88,10 @@ export const tournamentSchema = z.object({
   maps: z.array(z.string()).nullable(),
   /** Who starts a match's veto: the higher seed, or the server's coin toss. */
   vetoStarter: z.enum(VETO_STARTERS),
+  /** Minutes both sides of a ready match have to check in to it (issue 58); null: no check-in per match. */
+  matchCheckInMinutes: z.number().int().nullable(),
+  /** Who puts the lobby details on a match: the organisers, or the higher seed as its host. */
+  lobbyHost: z.enum(LOBBY_HOSTS),
   /** The organisation hosting it (issue 56); null for the site's own. */
   organisation: organisationCardSchema.nullable(),
 });
@@ -155,6 +159,8 @@ export const tournamentInput = z.object({
   timeZone: timeZoneInput.nullable().optional(),
   maps: mapPoolInput.nullable().optional(),
   vetoStarter: z.enum(VETO_STARTERS).optional(),
+  matchCheckInMinutes: z.number().int().min(1).max(MAX_MATCH_CHECK_IN_MINUTES).nullable().optional(),
+  lobbyHost: z.enum(LOBBY_HOSTS).optional(),
 });
 
 /** `POST /tournaments`: also which organisation hosts it (issue 56); none for the site's own (the admin's). */

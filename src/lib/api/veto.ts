@@ -41,7 +41,9 @@ export const vetoSchema = z.object({
   banned: z.array(z.object({ map: z.string(), slot })),
   /** The maps to be played, in order, with who picked each (null: the decider) and the side chosen on it. */
   maps: z.array(z.object({ map: z.string(), pickedBy: slot.nullable(), side: z.object({ slot, side: z.number().int() }).nullable() })),
-  /** What is awaited and from whom; null once over or while the match waits for a side. */
+  /** Whether the veto waits for both sides to check in to the match first (issue 58): `next` is null until then. */
+  checkInFirst: z.boolean(),
+  /** What is awaited and from whom; null once over or while the match waits for a side or its check-in. */
   next: z.object({ action: z.enum(['roles', 'ban', 'pick', 'side']), slot }).nullable(),
   done: z.boolean(),
   moves: z.array(

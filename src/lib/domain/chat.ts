@@ -19,6 +19,14 @@ export function chatMessageProblem(text: string): ChatMessageProblem | null {
   return null;
 }
 
+/** Messages in time order (ties by id), `incoming` added to `held`; a message already held is not doubled. */
+export function mergeMessages<M extends { _id: string; createdAt: string }>(held: M[], incoming: M[]): M[] {
+  if (incoming.length === 0) return held;
+  const byId = new Map(held.map((m) => [m._id, m]));
+  for (const m of incoming) byId.set(m._id, m);
+  return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? (a._id < b._id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+}
+
 /**
  * The time shown beside a message, HH:MM. SPEC §9 cuts characters 11–16 out of the ISO
  * `createdAt`, which is UTC and so 2–3 hours off for a reader in Kyiv; we show the same HH:MM

@@ -46,6 +46,8 @@ export const NOTICE_KINDS = [
   'matchCalled',
   // A correction withdrew the result of a match the reader played.
   'matchReset',
+  // Issue 58: neither side of a match checked in in time: the organisers decide.
+  'matchNoShow',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

@@ -26,11 +26,14 @@ import { teams } from './uk/teams.ts';
 import { tournaments } from './uk/tournaments.ts';
 import { venues } from './uk/venues.ts';
 import { veto } from './uk/veto.ts';
+import { matchRoom } from './uk/match-room.ts';
+import { matchChat } from './uk/match-chat.ts';
+import { matchEvidence } from './uk/match-evidence.ts';
 
 /**
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...control, ...venues, ...veto } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom } as const;
 
 export type MessageKey = keyof typeof uk;

@@ -14,7 +14,10 @@ import { auditRoutes, historyRoutes } from './routes/audit.ts';
 import { avatarRoutes } from './routes/avatar.ts';
 import { bracketRoutes } from './routes/bracket.ts';
 import { matchRoutes } from './routes/matches.ts';
+import { matchChatRoutes } from './routes/match-chat.ts';
 import { matchVetoRoutes } from './routes/match-veto.ts';
+import { matchRoomRoutes } from './routes/match-room.ts';
+import { matchEvidenceRoutes } from './routes/match-evidence.ts';
 import { stageRoutes } from './routes/stages.ts';
 import { cabinetRoutes } from './routes/cabinet.ts';
 import { calendarFeedRoutes, calendarLinkRoutes, tournamentCalendarRoutes } from './routes/calendar.ts';
@@ -51,7 +54,7 @@ import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../transport.ts';
 import { validationHook } from './validation.ts';
 import { publicReadRoute } from './openapi.ts';
-import { isUpload, JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts';
+import { EVIDENCE_BODY_LIMIT, isEvidenceUpload, isUpload, JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts';
 import { isWrite } from './methods.ts';
 
 const openApiConfig = {
@@ -120,7 +123,10 @@ export function createApp(deps: Deps) {
   const tooLarge = (c: Context) => c.json({ message: t('error.tooLarge') }, 413);
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
-  app.use('*', (c, next) => (isUpload(c.req.header('content-type')) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  const evidenceLimit = bodyLimit({ maxSize: EVIDENCE_BODY_LIMIT, onError: tooLarge });
+  app.use('*', (c, next) =>
+    !isUpload(c.req.header('content-type')) ? jsonLimit(c, next) : isEvidenceUpload(c.req.method, c.req.path) ? evidenceLimit(c, next) : uploadLimit(c, next),
+  );
   app.use('*', httpCaching());
   // Letters of the notices a request announced go out once its transaction has committed (services/notices/notices.ts).
   if (deps.letterKick) {
@@ -157,6 +163,9 @@ export function createApp(deps: Deps) {
   app.route('/matches', matchRoutes);
   app.route('/matches', matchCallRoutes);
   app.route('/matches', matchVetoRoutes);
+  app.route('/matches', matchRoomRoutes);
+  app.route('/matches', matchChatRoutes);
+  app.route('/matches', matchEvidenceRoutes);
   app.route('/tournaments', tournamentStatsRoutes);
   app.route('/game-management', gameManagementRoutes);
   app.route('/applications', applicationsRoutes);

@@ -1,10 +1,15 @@
 // How large a request body the API takes, in one place: the app enforces it (api/app.ts).
-import { MAX_UPLOAD_BYTES } from '../../lib/api/limits.ts';
+import { EVIDENCE_FILE_BYTES, EVIDENCE_FILES_MAX, MAX_UPLOAD_BYTES } from '../../lib/api/limits.ts';
 
 /** JSON bodies are small; uploads get their own, larger limit where they are accepted. */
 export const JSON_BODY_LIMIT = 64 * 1024;
 /** An upload's limit: a picture, with room for the multipart envelope around it. */
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+/** A match's screenshots (issue 58): up to four pictures of 5 MB in one upload, with the envelope. */
+export const EVIDENCE_BODY_LIMIT = EVIDENCE_FILES_MAX * EVIDENCE_FILE_BYTES + 64 * 1024;
+
+/** Whether a request is the one upload that takes `EVIDENCE_BODY_LIMIT`: `POST /api/matches/{id}/evidence`. */
+export const isEvidenceUpload = (method: string, path: string): boolean => method === 'POST' && /^\/api\/matches\/[^/]+\/evidence\/?$/.test(path);
 
 /**
  * Whether a body is an upload: `multipart/form-data`, which only a route that takes a picture reads

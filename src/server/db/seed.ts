@@ -20,6 +20,7 @@ import { playMatchDay } from './seed/match-day.ts';
 import { seedOrganisations } from './seed/organisations.ts';
 import { seedVenues } from './seed/venues.ts';
 import { seedVeto } from './seed/veto.ts';
+import { seedRoom } from './seed/room.ts';
 import { playDemo } from './seed/play.ts';
 import { games, teams, users } from './schema/index.ts';
 
@@ -732,6 +733,18 @@ async function writeDemo(tx: Tx, now: Date) {
 
   // The map veto (issue 58): the AWP challenge vetoes its maps; the match whose report waits was vetoed first.
   await seedVeto(tx, tournamentIds.get('cs2-awp-kings')!, now);
+
+  // The match room (issue 58): the AWP challenge asks for a check-in to each match; tonight's match shows a room in use.
+  await seedRoom(tx, {
+    now,
+    tournamentId: tournamentIds.get('cs2-awp-kings')!,
+    actorOf: (participant) => {
+      const nick = nickOfId.get(participant);
+      if (nick) return { userId: participant, name: nickOf.get(nick)! };
+      const team = teamOfId.get(participant);
+      return team ? { userId: captainOf(team), name: team } : undefined;
+    },
+  });
 
   // Organisations (issue 56) hosting some of the tournaments, with their people and followers.
   await seedOrganisations(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });

@@ -49,9 +49,11 @@ export function ControlMatchCard({ item, kind, label, nameOf, now, busy, onAccep
 
       {kind === 'call' && call && (
         <p className="rounded-lg border border-warning px-3 py-2 text-sm wrap-anywhere">
-          {call.reason
-            ? t('control.callReason', { name: sideName(call.side), time: clock(call.at), reason: call.reason })
-            : t('control.callNoReason', { name: sideName(call.side), time: clock(call.at) })}
+          {call.side === null
+            ? t('control.noShow', { time: clock(call.at) })
+            : call.reason
+              ? t('control.callReason', { name: sideName(call.side), time: clock(call.at), reason: call.reason })
+              : t('control.callNoReason', { name: sideName(call.side), time: clock(call.at) })}
         </p>
       )}
 

@@ -7,6 +7,8 @@ import type { Slot } from './format.ts';
 export interface GameScore {
   a: number;
   b: number;
+  /** The map it was played on, from the match's veto (issue 58): the server's to say, never a form's. */
+  map?: string;
 }
 
 export interface ResultInput {
@@ -40,7 +42,7 @@ const other = (slot: Slot): Slot => (slot === 'a' ? 'b' : 'a');
  * won at ⌈N/2⌉. Per-game scores, when given, decide the match score and must agree with it.
  */
 export function judgeResult(input: ResultInput, rules: { bestOf: number; draws: boolean }): { ok: true; result: JudgedResult } | { ok: false; reason: ResultRefusal } {
-  const games = [...(input.games ?? [])].map((g) => ({ a: g.a, b: g.b }));
+  const games = [...(input.games ?? [])].map((g): GameScore => (g.map ? { a: g.a, b: g.b, map: g.map } : { a: g.a, b: g.b }));
   const forfeit = input.forfeit ?? null;
   if (forfeit) {
     return { ok: true, result: { scoreA: input.scoreA ?? 0, scoreB: input.scoreB ?? 0, games, forfeit, winner: other(forfeit) } };

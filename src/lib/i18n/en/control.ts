@@ -29,6 +29,7 @@ export const control = {
   'control.complaint': 'Complaint ({name}): “{reason}”',
   'control.complaintEmpty': 'The sides’ scores differ',
   'control.callReason': '{name} at {time}: “{reason}”',
+  'control.noShow': 'Neither side checked in to the match (at {time}): enter a result or a forfeit',
   'control.callNoReason': '{name} is calling an organiser since {time}',
   'control.confirmBy': 'Counts by itself at {time}',
   'control.scheduled': 'Starts at {time}',

@@ -61,7 +61,12 @@ export const notices: Record<keyof typeof uk, string> = {
   'notices.matchReset.lead':
     'An organiser of “{tournament}” changed the result of match {match}, so your match against {opponent}, which depended on it, is to be played again (or against someone else). See who your opponent is now.',
   'notices.matchReset.action': 'Open the match',
+  'notices.matchNoShow.bell': 'Neither side of match {match} (“{tournament}”) checked in in time: decide what happens to it.',
+  'notices.matchNoShow.subject': '“{tournament}”: nobody checked in to match {match}',
+  'notices.matchNoShow.lead': 'The check-in time of match {match} in “{tournament}” is over and neither side checked in. The match is flagged in the tournament’s control room: enter a result or a forfeit.',
+  'notices.matchNoShow.action': 'Open the control room',
   'notices.at': 'Starts: {time} {zone}.',
+  'notices.checkInBy': 'Check in by {time} {zone}: a side that does not loses by forfeit.',
   'notices.place': 'place {place}',
   'notices.placeUnknown': 'participant',
   'notices.mailFooter': 'You can turn these letters off in your cabinet: {url}',
@@ -91,6 +96,7 @@ export const notices: Record<keyof typeof uk, string> = {
   'notices.kind.matchDisputed': 'A dispute in your tournament’s match',
   'notices.kind.matchCalled': 'A player is calling an organiser',
   'notices.kind.matchReset': 'The result of your match was withdrawn',
+  'notices.kind.matchNoShow': 'Nobody checked in to a match of your tournament',
   'notices.unknownKind': 'Unknown notification kind',
   'notices.localeSaved': 'Language saved',
 };

@@ -18,6 +18,7 @@ export const veto: Record<keyof typeof uk, string> = {
   'veto.startsBySeed': '{name} starts as the higher seed: chooses to be Team A or B.',
   'veto.startsByToss': '{name} starts by the server’s coin toss: chooses to be Team A or B.',
   'veto.roleA': '{name} is Team A.',
+  'veto.waitingCheckIn': 'The veto starts once both sides have checked in to the match.',
   'veto.waitingSides': 'The veto starts once both opponents are known.',
   'veto.next.roles': 'Now: {name} chooses to be Team A or B',
   'veto.next.ban': 'Now: {name} bans a map',

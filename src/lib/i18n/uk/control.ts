@@ -29,6 +29,7 @@ export const control = {
   'control.complaint': 'Скарга ({name}): «{reason}»',
   'control.complaintEmpty': 'Рахунки сторін не збігаються',
   'control.callReason': '{name} о {time}: «{reason}»',
+  'control.noShow': 'Жодна сторона не відмітилася на матч (о {time}): внесіть результат чи технічну поразку',
   'control.callNoReason': '{name} кличе організатора о {time}',
   'control.confirmBy': 'Зарахується сам о {time}',
   'control.scheduled': 'Початок о {time}',

@@ -63,7 +63,12 @@ export const notices = {
   'notices.matchReset.lead':
     'Організатор турніру «{tournament}» змінив результат матчу {match}, тож ваш матч проти {opponent}, що від нього залежав, треба зіграти знову (або з іншим суперником). Подивіться, хто ваш суперник тепер.',
   'notices.matchReset.action': 'Відкрити матч',
+  'notices.matchNoShow.bell': 'У матчі {match} («{tournament}») жодна сторона не відмітилася вчасно: вирішіть, що з ним робити.',
+  'notices.matchNoShow.subject': '«{tournament}»: у матчі {match} ніхто не відмітився',
+  'notices.matchNoShow.lead': 'Час на відмітку в матчі {match} турніру «{tournament}» минув, а не відмітилася жодна сторона. Матч позначено в пульті турніру: внесіть результат чи технічну поразку.',
+  'notices.matchNoShow.action': 'Відкрити пульт',
   'notices.at': 'Початок: {time} {zone}.',
+  'notices.checkInBy': 'Відмітьтеся до {time} {zone}: сторона, що не відмітиться, отримає технічну поразку.',
   'notices.place': '{place} місце',
   'notices.placeUnknown': 'учасник',
   'notices.mailFooter': 'Ці листи можна вимкнути в кабінеті: {url}',
@@ -93,6 +98,7 @@ export const notices = {
   'notices.kind.matchDisputed': 'Суперечка в матчі вашого турніру',
   'notices.kind.matchCalled': 'Учасник кличе організатора',
   'notices.kind.matchReset': 'Результат вашого матчу скасовано',
+  'notices.kind.matchNoShow': 'Ніхто не відмітився на матч вашого турніру',
   'notices.unknownKind': 'Невідомий вид сповіщення',
   'notices.localeSaved': 'Мову збережено',
 } as const;

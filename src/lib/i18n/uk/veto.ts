@@ -16,6 +16,7 @@ export const veto = {
   'veto.startsBySeed': 'Починає {name} — вища сіяна сторона: обирає, бути командою A чи B.',
   'veto.startsByToss': 'Починає {name} — за жеребом сервера: обирає, бути командою A чи B.',
   'veto.roleA': '{name} — команда A.',
+  'veto.waitingCheckIn': 'Вето почнеться, коли обидві сторони відмітяться на матч.',
   'veto.waitingSides': 'Вето почнеться, коли обидва суперники будуть відомі.',
   'veto.next.roles': 'Зараз: {name} обирає, бути командою A чи B',
   'veto.next.ban': 'Зараз: {name} викреслює карту',

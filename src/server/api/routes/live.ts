@@ -120,7 +120,8 @@ export const tournamentEventRoutes = router().openapi(
 );
 
 /**
- * The caller's own changes (`notification`: the bell; `team`: their team), as server-sent events.
+ * The caller's own changes (`notification`: the bell; `team`: their team; `matchChat`: a message in
+ * the chat of a match whose room they are in, with its `matchId`), as server-sent events.
  * EventSource cannot send the bearer token, so pages read it with `fetch` (decision 015).
  */
 export const userEventRoutes = router().openapi(
@@ -128,7 +129,9 @@ export const userEventRoutes = router().openapi(
     method: 'get',
     path: '/',
     tags,
-    summary: 'Мої зміни наживо (text/event-stream): нове сповіщення (notification), зміни моєї команди (team). Читати через fetch з токеном',
+    summary:
+      'Мої зміни наживо (text/event-stream): нове сповіщення (notification), зміни моєї команди (team), нове повідомлення в чаті мого матчу (matchChat з matchId). ' +
+      'Читати через fetch з токеном',
     responses: { 200: streamResponse('Потік подій'), ...errors(401, 429, 503) },
   }),
   async (c) => {

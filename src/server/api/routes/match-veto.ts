@@ -14,6 +14,7 @@ const REFUSALS: Record<VetoMoveRefusal, [400 | 403 | 404 | 409, Parameters<typeo
   off: [404, 'veto.off'],
   notSide: [403, 'veto.notSide'],
   notReady: [409, 'veto.notReady'],
+  checkInFirst: [409, 'checkIn.match.first'],
   decided: [409, 'veto.decided'],
   finished: [409, 'stage.finished'],
   raced: [409, 'veto.raced'],

@@ -186,6 +186,7 @@ function refuseReport(reason: ReportRefusal, bestOf: number): never {
   if (reason === 'notSide') fail(403, 'report.notSide');
   if (reason === 'stale') fail(409, 'report.stale');
   if (reason === 'notReady' || reason === 'bye') fail(409, 'report.notReady');
+  if (reason === 'checkInFirst') fail(409, 'checkIn.match.first');
   if (reason === 'decided' || reason === 'disputed' || reason === 'ownReport' || reason === 'nothingToConfirm' || reason === 'nothingToDispute') fail(409, `report.${reason}`);
   refuseMatch(reason, bestOf);
 }

@@ -3,17 +3,13 @@ import { chatInput, chatMessageSchema, chatQuery } from '../../../lib/api/chat.t
 import { type GuardedVars, pathGuard } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import type { ChatMessage } from '../../../lib/api/chat.ts';
-import { chatEtag, chatHistory, chatPoll, matchesEtag, parseCursor, postMessage } from '../../services/teams/chat.ts';
+import { CHAT_LIMIT, chatEtag, chatHistory, chatPoll, matchesEtag, parseCursor, postMessage } from '../../services/teams/chat.ts';
 import { chatReadBegins, heldNewest, holdNewest } from '../../services/teams/held-chats.ts';
-import type { Limit } from '../../services/rate-limit.ts';
 import { membership } from '../../services/teams/teams.ts';
 import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
 
 const tags = ['Команди'];
 const teamIdParam = z.object({ teamId: z.uuid() });
-
-/** Messages one player may send per minute, across all their teams. */
-export const CHAT_LIMIT: Limit = { max: 30, windowSeconds: 60 };
 
 /** Whether the caller's session names the team among theirs (decision 026): a member, with no read. */
 const memberBySession = (auth: GuardedVars['auth'], teamId: string) => auth.teamIds.includes(teamId.toLowerCase());

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { VetoStarter } from '../../../lib/domain/veto.ts';
+import type { LobbyHost } from '../../../lib/domain/match-day.ts';
 import type { OrganisationCard } from '../../../lib/api/organisations.ts';
 import type {
   ParticipantTeam,
@@ -17,7 +18,7 @@ import { t } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
-import { applications, games, isCompetitionDrawn, organisations, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
+import { applications, games, isCompetitionDrawn, organisations, stageMatches, stages, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
 import type { WinnerSnapshot } from '../../../lib/domain/audit.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { avatarUrl } from '../accounts/avatars.ts';
@@ -51,6 +52,8 @@ const listColumns = {
   timeZone: tournaments.timeZone,
   maps: tournaments.maps,
   vetoStarter: tournaments.vetoStarter,
+  matchCheckInMinutes: tournaments.matchCheckInMinutes,
+  lobbyHost: tournaments.lobbyHost,
   organisationId: tournaments.organisationId,
 };
 /** What `present()` reads of a tournament row. */
@@ -130,6 +133,8 @@ function present(row: ListRow, gameName: string, names: Map<string, string>, hos
     timeZone: row.timeZone,
     maps: row.maps,
     vetoStarter: row.vetoStarter,
+    matchCheckInMinutes: row.matchCheckInMinutes,
+    lobbyHost: row.lobbyHost,
     organisation: row.organisationId ? (hosts.get(row.organisationId) ?? null) : null,
   };
 }
@@ -345,6 +350,9 @@ export interface TournamentWrite {
   /** Its own map pool (issue 58); null: its game's. */
   maps?: string[] | null | undefined;
   vetoStarter?: VetoStarter | undefined;
+  /** Minutes a ready match's sides have to check in to it (issue 58); null: none. */
+  matchCheckInMinutes?: number | null | undefined;
+  lobbyHost?: LobbyHost | undefined;
   /** The organisation hosting it (issue 56), set when it is made and never changed. */
   organisationId?: string | null | undefined;
   /** A clone's suggested stages (issue 56), set when it is made; no form sends it. */
@@ -395,10 +403,26 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
       timeZone: input.timeZone ?? null,
       maps: input.maps ?? null,
       vetoStarter: input.vetoStarter ?? 'higherSeed',
+      matchCheckInMinutes: input.matchCheckInMinutes ?? null,
+      lobbyHost: input.lobbyHost ?? 'organiser',
       ...registration,
     })
     .returning({ id: tournaments.id });
   return { ok: true, tournament: (await getTournament(db, row!.id))! };
+}
+
+/**
+ * Restarts the check-in timers of a tournament's ready matches (issue 58): a check-in per match
+ * turned on counts from now, not from when each match became ready. The competition's version moves
+ * with them, so no copy of its stages held between requests (`stagesAt`) keeps the old start.
+ */
+async function restartCheckInTimers(tx: Tx, tournamentId: string): Promise<void> {
+  await tx.execute(sql`
+    with restarted as (
+      update ${stageMatches} set ready_at = now(), version = version + 1
+      where status = 'ready' and ready_at is not null and stage_id in (select id from ${stages} where tournament_id = ${tournamentId})
+      returning id)
+    update ${tournaments} set bracket_version = bracket_version + 1 where id = ${tournamentId} and exists (select 1 from restarted)`);
 }
 
 /**
@@ -431,10 +455,14 @@ async function saveTournament(db: Tx, id: string, input: TournamentWrite, onFini
         ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
         ...(input.maps !== undefined ? { maps: input.maps } : {}),
         ...(input.vetoStarter !== undefined ? { vetoStarter: input.vetoStarter } : {}),
+        ...(input.matchCheckInMinutes !== undefined ? { matchCheckInMinutes: input.matchCheckInMinutes } : {}),
+        ...(input.lobbyHost !== undefined ? { lobbyHost: input.lobbyHost } : {}),
         ...registration,
         updatedAt: new Date(),
       })
       .where(eq(tournaments.id, id));
+    // A check-in turned on gives the matches ready already its whole time from now, not a forfeit at once.
+    if (input.matchCheckInMinutes && !current.matchCheckInMinutes) await restartCheckInTimers(tx, id);
     // Under the row lock: two admins finishing at once announce it once.
     if (onFinish && finishes(current.status, input.status)) await onFinish(tx, { ...current, title: input.title });
     // More places (or no cap any more): the waitlist moves up.

@@ -40,10 +40,10 @@ export const imageDecodes = turns(DECODES_AT_ONCE);
 /** Every upload request waits here, before its body is read, for one of `UPLOADS_AT_ONCE` places. */
 export const uploadsInFlight = turns(UPLOADS_AT_ONCE);
 
-/** The most pixels a picture of this format and sample depth may have. */
-export function pixelLimit(format: string, bitsPerSample: number): number {
+/** The most pixels a picture of this format and sample depth may have (a PNG or GIF at most `pictureMax`). */
+export function pixelLimit(format: string, bitsPerSample: number, pictureMax = MAX_PICTURE_PIXELS): number {
   if (SHRUNK_ON_LOAD.has(format)) return MAX_PHOTO_PIXELS;
-  return bitsPerSample > 8 ? MAX_PICTURE_PIXELS / 2 : MAX_PICTURE_PIXELS;
+  return bitsPerSample > 8 ? pictureMax / 2 : pictureMax;
 }
 
 const megapixels = (pixels: number) => String(pixels / 1_000_000).replace('.', ',');
@@ -77,12 +77,31 @@ export type ProcessedImage = { data: Buffer; width: number; height: number };
 export type UploadRefusal = 'empty' | 'tooLarge' | 'notImage' | 'tooManyPixels';
 
 /**
- * Checks an upload by its content (not its name or declared type), then crops it to a square,
- * re-encodes it as WebP (dropping metadata and anything hidden in the file) and returns it.
+ * What a kind of upload becomes: an avatar or logo is cropped to a `STORED_SIZE` square; a match's
+ * screenshot (issue 58) must stay readable, so it keeps its shape, shrunk only to fit `longSide`.
  */
-export async function processUpload(file: Blob): Promise<ProcessedImage | UploadRefusal> {
+export interface PictureShape {
+  /** The largest file accepted, in bytes. */
+  maxBytes: number;
+  /** The most pixels a PNG or GIF (decoded whole) may have; a 16-bit PNG half as many. */
+  pictureMaxPixels: number;
+  /** `square`: cropped to `size` × `size`; `within`: shrunk (never enlarged) to fit `size` on its long side. */
+  fit: 'square' | 'within';
+  size: number;
+  quality: number;
+}
+
+/** An avatar or a team's logo: a 256 px square. */
+export const AVATAR_SHAPE: PictureShape = { maxBytes: MAX_UPLOAD_BYTES, pictureMaxPixels: MAX_PICTURE_PIXELS, fit: 'square', size: STORED_SIZE, quality: 82 };
+
+/**
+ * Checks an upload by its content (not its name or declared type), then crops or shrinks it as
+ * `shape` says, re-encodes it as WebP (dropping metadata and anything hidden in the file) and
+ * returns it. An avatar's unless told otherwise.
+ */
+export async function processUpload(file: Blob, shape: PictureShape = AVATAR_SHAPE): Promise<ProcessedImage | UploadRefusal> {
   if (file.size === 0) return 'empty';
-  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
+  if (file.size > shape.maxBytes) return 'tooLarge';
   const input = Buffer.from(await file.arrayBuffer());
   let format: string | undefined;
   let pixels = 0;
@@ -99,17 +118,17 @@ export async function processUpload(file: Blob): Promise<ProcessedImage | Upload
     return 'notImage';
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) return 'notImage';
-  const limit = pixelLimit(format, bitsPerSample);
+  const limit = pixelLimit(format, bitsPerSample, shape.pictureMaxPixels);
   if (pixels > limit) return 'tooManyPixels';
   try {
-    const data = await imageDecodes.run(() =>
+    const { data, info } = await imageDecodes.run(() =>
       sharp(input, { limitInputPixels: limit, animated: false })
         .rotate()
-        .resize(STORED_SIZE, STORED_SIZE, { fit: 'cover' })
-        .webp({ quality: 82 })
-        .toBuffer(),
+        .resize(shape.size, shape.size, shape.fit === 'square' ? { fit: 'cover' } : { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: shape.quality })
+        .toBuffer({ resolveWithObject: true }),
     );
-    return { data, width: STORED_SIZE, height: STORED_SIZE };
+    return { data, width: info.width, height: info.height };
   } catch {
     // Headers that look fine over a body that does not decode.
     return 'notImage';

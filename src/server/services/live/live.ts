@@ -18,18 +18,25 @@ import type { DatabaseHandle, Tx } from '../../db/client.ts';
 import { together } from '../../db/together.ts';
 import { changed, type DataTag, EVERYTHING, isDataTag, onChanges, tell, tournamentData, whenTold } from './changes.ts';
 
-/** What changed in a tournament. A `call` (a side called the organisers) changes nothing its public pages show. */
-export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament', 'call', 'veto'] as const;
+/**
+ * What changed in a tournament. A `call` (a side called the organisers) changes nothing its public
+ * pages show; `room` is a match room's check-in or lobby details (issue 58): its people read the room
+ * again, with their token, and guests see its history's new line.
+ */
+export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament', 'call', 'veto', 'room'] as const;
 export type TournamentEventKind = (typeof TOURNAMENT_EVENTS)[number];
 
-/** What changed for one user: their bell, or their team (roster, applications, chat). */
-export const USER_EVENTS = ['notification', 'team'] as const;
+/**
+ * What changed for one user: their bell, their team (roster, applications, chat), or the chat of a
+ * match whose room they are in (`matchChat`, with its `matchId`: only that room's page reads again).
+ */
+export const USER_EVENTS = ['notification', 'team', 'matchChat'] as const;
 export type UserEventKind = (typeof USER_EVENTS)[number];
 
 export interface TournamentEvent {
   tournamentId: string;
   kind: TournamentEventKind;
-  /** The match concerned, for `match`, `report`, `call` and `veto`. */
+  /** The match concerned, for `match`, `report`, `call`, `veto` and `room`. */
   matchId?: string;
   /** The tournament's competition version after the change, when it has one. */
   version?: number;
@@ -48,6 +55,8 @@ export interface TournamentEvent {
 export interface UserEvent {
   userId: string;
   kind: UserEventKind;
+  /** The match whose chat got a message, for `matchChat`. */
+  matchId?: string;
 }
 
 /** The PostgreSQL channel of the events (an identifier: written into LISTEN as is). */
@@ -62,7 +71,7 @@ type Wire =
   // `s`: whether a result counted in the statistics (`counted`), 1 or 0.
   | { n: string; t: string; k: TournamentEventKind; m?: string; v?: number; s?: 0 | 1 }
   // `c`: the team whose chat got a message (`teamChatSignal`), for the chats each instance holds.
-  | { n: string; u: string[]; k: UserEventKind; c?: string }
+  | { n: string; u: string[]; k: UserEventKind; c?: string; m?: string }
   // Data another instance changed (services/live/changes.ts): its tags.
   | { n: string; d: DataTag[] };
 
@@ -135,7 +144,7 @@ function deliver(wire: Wire): void {
   } else if ('u' in wire) {
     // The held chat goes first, as held answers do: a member who reads again on this event gets the message.
     if (wire.c) hub.local.emit('chat', wire.c);
-    for (const userId of wire.u) hub.local.emit(`u:${userId}`, { userId, kind: wire.k } satisfies UserEvent);
+    for (const userId of wire.u) hub.local.emit(`u:${userId}`, { userId, kind: wire.k, ...(wire.m ? { matchId: wire.m } : {}) } satisfies UserEvent);
   } else {
     tell(new Set(wire.d), false);
   }
@@ -208,9 +217,11 @@ export function publishUser(event: UserEvent): void {
   broadcast({ n: randomUUID(), u: [event.userId], k: event.kind });
 }
 
-/** `publishUser` for many users at once (a whole team). Call after commit. */
-export function publishUsers(userIds: readonly string[], kind: UserEventKind): void {
-  for (let i = 0; i < userIds.length; i += USERS_PER_MESSAGE) broadcast({ n: randomUUID(), u: userIds.slice(i, i + USERS_PER_MESSAGE), k: kind });
+/** `publishUser` for many users at once (a whole team; a match room's people, with `matchId`). Call after commit. */
+export function publishUsers(userIds: readonly string[], kind: UserEventKind, matchId?: string): void {
+  for (let i = 0; i < userIds.length; i += USERS_PER_MESSAGE) {
+    broadcast({ n: randomUUID(), u: userIds.slice(i, i + USERS_PER_MESSAGE), k: kind, ...(matchId ? { m: matchId } : {}) });
+  }
 }
 
 /**
@@ -263,6 +274,7 @@ export function receive(text: string): void {
   } else if ('u' in wire) {
     if (!Array.isArray(wire.u) || !wire.u.every(isUuidLike) || !(USER_EVENTS as readonly string[]).includes(wire.k)) return;
     if ('c' in wire && !isUuidLike(wire.c)) return;
+    if ('m' in wire && !isUuidLike(wire.m)) return;
   } else if (!Array.isArray(wire.d) || wire.d.length > MAX_TAGS || !wire.d.every(isDataTag)) {
     return;
   }

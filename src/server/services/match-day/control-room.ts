@@ -49,7 +49,8 @@ function story(actions: readonly ActionRow[]): Pick<ControlMatch, 'reports' | 'd
     return found ? claim(found) : null;
   };
   const answered = actions.findLastIndex((a) => a.kind === 'callAnswered');
-  const call = actions.slice(answered + 1).findLast((a) => a.kind === 'call');
+  // A match nobody checked in to (issue 58) waits for the organisers as a call without a side.
+  const call = actions.slice(answered + 1).findLast((a) => a.kind === 'call' || (a.kind === 'noShow' && a.side === null));
   return {
     reports: { a: latest((a) => a.kind === 'report' && a.side === 'a'), b: latest((a) => a.kind === 'report' && a.side === 'b') },
     dispute: latest((a) => a.kind === 'dispute'),

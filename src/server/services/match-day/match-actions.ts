@@ -158,15 +158,18 @@ export interface ReadyMatch {
   scheduledAt: Date | null;
 }
 
+/** What a match's ready notice says of its tournament: its zone for the time, and its check-in per match (issue 58). */
+type ReadyTournament = { id: string; title: string; soloOnly: boolean; timeZone?: string | null | undefined; matchCheckInMinutes?: number | null | undefined };
+
 /** `matchReady` to both sides of each match that just became ready with both participants known. */
-export async function announceReady(tx: Tx, tournament: { id: string; title: string; soloOnly: boolean; timeZone?: string | null | undefined }, ready: readonly ReadyMatch[]): Promise<void> {
+export async function announceReady(tx: Tx, tournament: ReadyTournament, ready: readonly ReadyMatch[]): Promise<void> {
   const notices = await readyNotices(tx, tournament, ready);
   await together(tx, notices.writes, notices.signal);
   notices.sent();
 }
 
 /** `announceReady`'s notices as writes, for a caller that sends them with its own (notices.ts `noticeWrites`). */
-export async function readyNotices(tx: Tx, tournament: { id: string; title: string; soloOnly: boolean; timeZone?: string | null | undefined }, ready: readonly ReadyMatch[]): Promise<NoticeWrites> {
+export async function readyNotices(tx: Tx, tournament: ReadyTournament, ready: readonly ReadyMatch[]): Promise<NoticeWrites> {
   const known = ready.filter((m) => m.a && m.b);
   const actors = await actorsOf(
     tx,
@@ -174,7 +177,12 @@ export async function readyNotices(tx: Tx, tournament: { id: string; title: stri
     known.flatMap((m) => [m.a, m.b]),
   );
   const notices: Notice[] = [];
+  const now = Date.now();
   for (const m of known) {
+    // Its check-in's time runs from now, or from its time if later (services/match-room/check-in.ts).
+    const checkInBy = tournament.matchCheckInMinutes
+      ? new Date(Math.max(now, m.scheduledAt?.getTime() ?? 0) + tournament.matchCheckInMinutes * 60_000).toISOString()
+      : null;
     const a = actors.get(m.a!);
     const b = actors.get(m.b!);
     if (!a || !b) continue;
@@ -188,7 +196,9 @@ export async function readyNotices(tx: Tx, tournament: { id: string; title: stri
         params: {
           opponent: opponent.name,
           tournament: tournament.title,
-          ...(m.scheduledAt ? { time: m.scheduledAt.toISOString(), ...(tournament.timeZone ? { timeZone: tournament.timeZone } : {}) } : {}),
+          ...(m.scheduledAt ? { time: m.scheduledAt.toISOString() } : {}),
+          ...(checkInBy ? { checkInBy } : {}),
+          ...((m.scheduledAt || checkInBy) && tournament.timeZone ? { timeZone: tournament.timeZone } : {}),
         },
         link: `/matches/${m.id}`,
         tournamentId: tournament.id,

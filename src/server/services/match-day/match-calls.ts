@@ -45,20 +45,25 @@ async function call(db: Tx, matchId: string, userId: string, reason: string, now
 
 export type AnswerDone = { ok: true; tournamentId: string } | { ok: false; reason: 'notFound' | 'notCalled' };
 
-async function answer(db: Tx, matchId: string, organiser: { id: string }): Promise<AnswerDone> {
-  return db.transaction(async (tx): Promise<AnswerDone> => {
-    const found = await lockMatch(tx, matchId);
-    if (!found) return { ok: false, reason: 'notFound' };
-    const cleared = await tx
-      .update(stageMatches)
-      .set({ calledAt: null })
-      .where(and(eq(stageMatches.id, matchId), isNotNull(stageMatches.calledAt)))
-      .returning({ id: stageMatches.id });
-    if (cleared.length === 0) return { ok: false, reason: 'notCalled' };
-    await together(tx, [actionWrite({ matchId, kind: 'callAnswered', userId: organiser.id })]);
-    return { ok: true, tournamentId: found.tournament.id };
-  });
+/**
+ * Clears the match's call as answered by `organiser`, with its history row, in the caller's
+ * transaction: the answer of `answerCall`, and of an organiser's message in the match's chat
+ * (match-room/chat.ts). The caller publishes the `call` event after the commit.
+ */
+export async function answerCallIn(tx: Tx, matchId: string, organiser: { id: string }): Promise<AnswerDone> {
+  const found = await lockMatch(tx, matchId);
+  if (!found) return { ok: false, reason: 'notFound' };
+  const cleared = await tx
+    .update(stageMatches)
+    .set({ calledAt: null })
+    .where(and(eq(stageMatches.id, matchId), isNotNull(stageMatches.calledAt)))
+    .returning({ id: stageMatches.id });
+  if (cleared.length === 0) return { ok: false, reason: 'notCalled' };
+  await together(tx, [actionWrite({ matchId, kind: 'callAnswered', userId: organiser.id })]);
+  return { ok: true, tournamentId: found.tournament.id };
 }
+
+const answer = (db: Tx, matchId: string, organiser: { id: string }): Promise<AnswerDone> => db.transaction((tx) => answerCallIn(tx, matchId, organiser));
 
 /** `POST /api/matches/{id}/call`: a side of the match calls the organisers, with what it needs (up to 500 characters, may be empty). */
 export const callOrganisers = publishing(call, (done, _db, matchId) => ({ tournamentId: done.tournamentId, kind: 'call', matchId }));

@@ -31,8 +31,11 @@ import { matchState } from '../competition/stages/match-state.ts';
 import { keepingTransaction, lockMatch, type LockedMatch, type Saved } from '../competition/stages/store.ts';
 import { SWEEPS, type Sweep } from '../sweeps.ts';
 import { isFinished } from '../../../lib/domain/tournament-status.ts';
+import { playedMaps } from '../match-room/veto.ts';
+import { awaitsCheckIn } from '../match-room/check-in.ts';
 
-export type ReportRefusal = MatchRefusal | 'notSide' | 'stale' | 'decided' | 'disputed' | 'ownReport' | 'nothingToConfirm' | 'nothingToDispute' | ResultRefusal;
+export type ReportRefusal =
+  MatchRefusal | 'notSide' | 'stale' | 'decided' | 'disputed' | 'ownReport' | 'nothingToConfirm' | 'nothingToDispute' | 'checkInFirst' | ResultRefusal;
 
 export type ReportOutcome = 'reported' | 'confirmed' | 'disputed';
 
@@ -138,6 +141,7 @@ async function checkSide(tx: Tx, matchId: string, userId: string, version: numbe
   if (version !== undefined && version !== row.version) return refuse('stale');
   if (match.status === 'completed') return refuse('decided');
   if (match.status !== 'ready' || !match.a || !match.b) return refuse('notReady');
+  if (await awaitsCheckIn(tx, found)) return refuse('checkInFirst');
   return { ok: true, found, side, actors };
 }
 
@@ -194,7 +198,10 @@ export async function reportScore(db: Database, matchId: string, userId: string,
     if (feedsLater) return refuse('feedsLater');
     const judged = judgeResult(input, rules);
     if (!judged.ok) return refuse(judged.reason);
-    const score: ReportedScore = { scoreA: judged.result.scoreA!, scoreB: judged.result.scoreB!, games: judged.result.games };
+    // Each game on the map its veto gave it (issue 58), in order: the report says where it was played.
+    const maps = judged.result.games.length > 0 ? await playedMaps(tx, found) : [];
+    const games = judged.result.games.map((g, i) => (maps[i] ? { ...g, map: maps[i] } : g));
+    const score: ReportedScore = { scoreA: judged.result.scoreA!, scoreB: judged.result.scoreB!, games };
     const waiting = row.reportState === 'reported' && row.reportedBy !== side ? await waitingReport(tx, matchId) : null;
     const reportRow: ActionRecord = { matchId, kind: 'report', userId, side, ...score };
     if (waiting) {

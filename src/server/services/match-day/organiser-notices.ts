@@ -11,7 +11,7 @@ import { announce } from '../notices/notices.ts';
 export const matchLabel = (a: string | null | undefined, b: string | null | undefined): string => `${a || '—'} – ${b || '—'}`;
 
 /** Tells the tournament's organisers, in the caller's transaction. */
-export async function tellOrganisers(tx: Tx, tournament: { id: string; title: string }, kind: 'matchDisputed' | 'matchCalled', match: string): Promise<void> {
+export async function tellOrganisers(tx: Tx, tournament: { id: string; title: string }, kind: 'matchDisputed' | 'matchCalled' | 'matchNoShow', match: string): Promise<void> {
   const ids = await organiserIds(tx, tournament.id);
   await announce(
     tx,

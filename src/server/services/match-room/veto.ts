@@ -15,7 +15,6 @@
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { VetoMoveInput, VetoView } from '../../../lib/api/veto.ts';
-import { seedNumber } from '../../../lib/domain/stage/build.ts';
 import type { Slot } from '../../../lib/domain/stage/format.ts';
 import { isFinished } from '../../../lib/domain/tournament-status.ts';
 import {
@@ -31,9 +30,11 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { games, matchVetoMoves } from '../../db/schema/index.ts';
 import { lockedView } from '../competition/stages/match-changes.ts';
-import { locate, readTournamentOfMatch, stagesAt, type LockedMatch } from '../competition/stages/store.ts';
+import type { LockedMatch } from '../competition/stages/store.ts';
 import { publishing } from '../live/live.ts';
 import { actingSide, actorsOf } from '../match-day/match-actions.ts';
+import { findRoomMatch, higherSeed } from './people.ts';
+import { awaitsCheckIn } from './check-in.ts';
 
 type MoveRow = typeof matchVetoMoves.$inferSelect;
 
@@ -48,15 +49,9 @@ interface Loaded {
 
 export type VetoReadRefusal = 'notFound' | 'off';
 
-/** The match among its tournament's stages, read without a lock. */
-async function find(db: Tx, matchId: string): Promise<LockedMatch | null> {
-  const [tournament] = await readTournamentOfMatch(db).execute({ matchId });
-  return tournament ? locate(tournament, await stagesAt(db, tournament, false), matchId) : null;
-}
-
 /** The match's veto as configured, with its log; `off` when its stage has none or its pool cannot play its best-of. */
 async function load(db: Tx, matchId: string, known?: LockedMatch): Promise<Loaded | VetoReadRefusal> {
-  const found = known ?? (await find(db, matchId));
+  const found = known ?? (await findRoomMatch(db, matchId));
   if (!found) return 'notFound';
   const { tournament } = found;
   const settings = found.loaded.stage.settings.veto;
@@ -75,12 +70,11 @@ async function load(db: Tx, matchId: string, known?: LockedMatch): Promise<Loade
 function starterOf({ found, moves }: Loaded): { starter: Slot | null; by: 'higherSeed' | 'coinToss' } {
   const { match } = lockedView(found);
   const recorded = moves[0]?.action === 'roles' ? moves[0].slot : null;
-  const seeds = match.a && match.b ? [seedNumber(found.loaded.stage, match.a), seedNumber(found.loaded.stage, match.b)] : null;
-  const bySeed = found.tournament.vetoStarter === 'higherSeed' && seeds?.[0] && seeds[1] && seeds[0] !== seeds[1];
-  const by = bySeed ? 'higherSeed' : 'coinToss';
+  const seeded = found.tournament.vetoStarter === 'higherSeed' ? higherSeed(found) : null;
+  const by = seeded ? 'higherSeed' : 'coinToss';
   if (recorded) return { starter: recorded, by };
-  if (!seeds) return { starter: null, by };
-  if (bySeed) return { starter: seeds[0]! < seeds[1]! ? 'a' : 'b', by };
+  if (!match.a || !match.b) return { starter: null, by };
+  if (seeded) return { starter: seeded, by };
   return { starter: (createHash('sha256').update(`${match._id}:veto`).digest()[0]! & 1) === 0 ? 'a' : 'b', by };
 }
 
@@ -93,11 +87,11 @@ const logOf = (moves: readonly MoveRow[]): VetoMove[] =>
         : { action: m.action, slot: m.slot, map: m.map! },
   );
 
-function view(loaded: Loaded): VetoView {
+function view(loaded: Loaded, checkInFirst: boolean): VetoView {
   const { starter, by } = starterOf(loaded);
   const state = starter ? vetoState(loaded.pool, loaded.sequence, starter, logOf(loaded.moves)) : null;
   const { match } = lockedView(loaded.found);
-  const playing = match.status === 'ready' && !isFinished(loaded.found.tournament.status);
+  const playing = match.status === 'ready' && !isFinished(loaded.found.tournament.status) && !checkInFirst;
   return {
     pool: loaded.pool,
     sides: loaded.sides,
@@ -109,6 +103,7 @@ function view(loaded: Loaded): VetoView {
     remaining: state?.remaining ?? [...loaded.pool],
     banned: state?.banned ?? [],
     maps: state?.maps ?? [],
+    checkInFirst,
     next: playing ? (state?.next ?? null) : null,
     done: state?.done ?? false,
     moves: loaded.moves.map((m) => ({
@@ -127,16 +122,16 @@ function view(loaded: Loaded): VetoView {
 export async function readVeto(db: Tx, matchId: string): Promise<{ ok: true; veto: VetoView; tournamentId: string } | { ok: false; reason: VetoReadRefusal }> {
   const loaded = await load(db, matchId);
   if (typeof loaded === 'string') return { ok: false, reason: loaded };
-  return { ok: true, veto: view(loaded), tournamentId: loaded.found.tournament.id };
+  return { ok: true, veto: view(loaded, await awaitsCheckIn(db, loaded.found)), tournamentId: loaded.found.tournament.id };
 }
 
-export type VetoMoveRefusal = VetoReadRefusal | 'notSide' | 'notReady' | 'decided' | 'finished' | 'raced' | VetoRefusal;
+export type VetoMoveRefusal = VetoReadRefusal | 'notSide' | 'notReady' | 'checkInFirst' | 'decided' | 'finished' | 'raced' | VetoRefusal;
 export type VetoMoveDone = { ok: true; veto: VetoView; tournamentId: string; done: boolean } | { ok: false; reason: VetoMoveRefusal };
 
 async function move(db: Tx, matchId: string, userId: string, input: VetoMoveInput): Promise<VetoMoveDone> {
   return db.transaction(async (tx): Promise<VetoMoveDone> => {
     // Whose side first: a stranger learns nothing of the match's veto.
-    const found = await find(tx, matchId);
+    const found = await findRoomMatch(tx, matchId);
     if (!found) return { ok: false, reason: 'notFound' };
     const { match } = lockedView(found);
     const actors = await actorsOf(tx, found.tournament.soloOnly, [match.a, match.b]);
@@ -148,6 +143,7 @@ async function move(db: Tx, matchId: string, userId: string, input: VetoMoveInpu
     if (match.status === 'completed') return { ok: false, reason: 'decided' };
     const { starter } = starterOf(loaded);
     if (match.status !== 'ready' || !starter) return { ok: false, reason: 'notReady' };
+    if (await awaitsCheckIn(tx, found)) return { ok: false, reason: 'checkInFirst' };
     const log = logOf(loaded.moves);
     const refusal = vetoRefusal(loaded.pool, vetoState(loaded.pool, loaded.sequence, starter, log), slot, input);
     if (refusal) return { ok: false, reason: refusal };
@@ -174,9 +170,17 @@ async function move(db: Tx, matchId: string, userId: string, input: VetoMoveInpu
         .onConflictDoNothing();
     const after = await load(tx, matchId);
     if (typeof after === 'string') return { ok: false, reason: after };
-    const shown = view(after);
+    const shown = view(after, false);
     return { ok: true, veto: shown, tournamentId: after.found.tournament.id, done: shown.done };
   });
+}
+
+/** The maps a match's games are played on, in order, as far as its veto chose them; none without one. */
+export async function playedMaps(db: Tx, found: LockedMatch): Promise<string[]> {
+  const loaded = await load(db, lockedView(found).match._id, found);
+  if (typeof loaded === 'string') return [];
+  const { starter } = starterOf(loaded);
+  return starter ? vetoState(loaded.pool, loaded.sequence, starter, logOf(loaded.moves)).maps.map((m) => m.map) : [];
 }
 
 /** A move as the log stores it. */

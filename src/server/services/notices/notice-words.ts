@@ -6,11 +6,11 @@
  * The parameters each kind is announced with (`announce` in notices.ts):
  * - every kind: `tournament` (the tournament's title);
  * - `matchReady`: `opponent`, and `time` (ISO) when the match is scheduled, with `timeZone` (IANA) when
- *   the tournament has its own (issue 57; Kyiv's otherwise);
+ *   the tournament has its own (issue 57; Kyiv's otherwise); `checkInBy` (ISO) when its sides check in to it (issue 58);
  * - `scoreReported`, `disputeResolved`: `opponent` and `score` ("2:1"; or `scoreA` and `scoreB`);
  * - `tournamentFinished`: `place` ("1", "3–4"), absent when the place is not known;
  * - `organisationTournament`: `organisation` (the name of the organisation that published it);
- * - `matchDisputed`, `matchCalled`: `match` (the match as the organisers know it: "A – B");
+ * - `matchDisputed`, `matchCalled`, `matchNoShow`: `match` (the match as the organisers know it: "A – B");
  * - `matchReset`: `opponent`, and `match` (the number of the match whose change withdrew the result: "M3").
  * A missing parameter reads as empty, never as a raw `{placeholder}`.
  */
@@ -50,6 +50,11 @@ export function noticeWords(locale: Locale, kind: NoticeKind, params: NoticePara
   // A scheduled match says when, in the reader's language and the tournament's zone (Kyiv's unless it has its own), named.
   const timeZone = typeof params.timeZone === 'string' && params.timeZone ? params.timeZone : SITE_TIME_ZONE;
   const time = typeof params.time === 'string' ? formatDateTime(params.time, { locale, timeZone }) : '';
-  const at = time ? ` ${translate(locale, 'notices.at', { time, zone: zoneMark(timeZone, locale) })}` : '';
-  return { bell: say('bell') + at, subject: say('subject'), lead: say('lead') + at, action: say('action') };
+  const zone = zoneMark(timeZone, locale);
+  const at = time ? ` ${translate(locale, 'notices.at', { time, zone })}` : '';
+  const by =
+    typeof params.checkInBy === 'string'
+      ? ` ${translate(locale, 'notices.checkInBy', { time: formatDateTime(params.checkInBy, { locale, timeZone }), zone })}`
+      : '';
+  return { bell: say('bell') + at + by, subject: say('subject'), lead: say('lead') + at + by, action: say('action') };
 }

@@ -119,6 +119,8 @@ export async function cloneTournament(db: Tx, actor: Actor, sourceId: string, da
     timeZone: source.timeZone,
     maps: source.maps,
     vetoStarter: source.vetoStarter,
+    matchCheckInMinutes: source.matchCheckInMinutes,
+    lobbyHost: source.lobbyHost,
     stagePlan: await stagePlanOf(db, source),
   };
   if (source.organisationId) return hostTournament(db, actor, source.organisationId, copy);

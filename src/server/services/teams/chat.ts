@@ -5,9 +5,13 @@ import type { ChatMessage } from '../../../lib/api/chat.ts';
 import { isSupportedMoment } from '../../../lib/api/input.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
+import type { Limit } from '../rate-limit.ts';
 import { chatMessages, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { presentPerson, teamChatSignal } from './teams.ts';
 import { forgetChat } from './held-chats.ts';
+
+/** Messages one player may send per minute, across all their chats (their teams', their matches'). */
+export const CHAT_LIMIT: Limit = { max: 30, windowSeconds: 60 };
 
 /** Messages sent when the client has none yet: the latest ones. */
 export const CHAT_HISTORY_LIMIT = 100;

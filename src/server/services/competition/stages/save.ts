@@ -18,7 +18,7 @@ import { projectedBracket } from './views.ts';
  * tournament's competition version bumped with its SPEC bracket, stages withdrawn.
  */
 
-/** Match rows a statement carries: 2 000 × 13 parameters stays under PostgreSQL's 65 535 (a 256-player double elimination is 511). */
+/** Match rows a statement carries: 2 000 × 14 parameters stays under PostgreSQL's 65 535 (a 256-player double elimination is 511). */
 const ROWS_PER_STATEMENT = 2000;
 
 /** A match row to insert for plan entry `index` of a new stage (or a new Swiss round). */
@@ -38,6 +38,7 @@ function newRow(stageId: string, roundId: string, planned: PlannedMatch, state: 
     ...resultColumns(state.result),
     status: state.status,
     completedAt: state.status === 'completed' ? now : null,
+    readyAt: readySince(null, state, now),
   };
 }
 
@@ -48,7 +49,7 @@ export async function insertMatches(
   plan: readonly PlannedMatch[],
   resolved: readonly ResolvedMatch[],
   groupIds: ReadonlyMap<number, string>,
-  tournament: Pick<TournamentRow, 'id' | 'title' | 'soloOnly'>,
+  tournament: Pick<TournamentRow, 'id' | 'title' | 'soloOnly' | 'timeZone' | 'matchCheckInMinutes'>,
 ) {
   const now = new Date();
   const roundIds = new Map<string, string>();
@@ -78,6 +79,21 @@ export async function insertMatches(
   return rows.map((r) => r.id!);
 }
 
+/**
+ * Since when the match has been ready between its present sides (its check-in's timer runs from
+ * there, services/match-room/check-in.ts): kept while it stays ready between the same two, now when
+ * it becomes ready, null otherwise.
+ */
+function readySince(
+  row: Pick<MatchRow, 'status' | 'participantA' | 'participantB' | 'readyAt'> | null,
+  state: { status: string; a: string | null; b: string | null },
+  now: Date,
+): Date | null {
+  if (state.status !== 'ready' || !state.a || !state.b) return null;
+  const same = row?.status === 'ready' && row.participantA === state.a && row.participantB === state.b;
+  return same ? (row.readyAt ?? now) : now;
+}
+
 /** What a match row should hold for its resolved state. */
 function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
   const result = resultColumns(state.result);
@@ -103,7 +119,12 @@ function desiredRow(row: MatchRow, state: ResolvedMatch, now: Date) {
   };
 }
 
-type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & { comment: string; commentPublic: boolean; scheduledAt: Date | null };
+type RowChange = { id: string; version: number } & ReturnType<typeof desiredRow> & {
+    comment: string;
+    commentPublic: boolean;
+    scheduledAt: Date | null;
+    readyAt: Date | null;
+  };
 
 /** What an edit of a match may change besides its result: its comment, whether everyone sees it, its time. */
 export type MatchEdit = { comment?: string; commentPublic?: boolean; scheduledAt?: Date | null };
@@ -121,17 +142,17 @@ const keepsReport = sql.raw(`v.status = 'ready' and m.participant_a is not disti
 function sliceWrite(changes: readonly RowChange[], now: Date): SQL {
   const values = changes.map(
     (c) =>
-      sql`(${c.id}::uuid, ${c.participantA}::uuid, ${c.participantB}::uuid, ${c.status}, ${c.winner}::uuid, ${c.scoreA}::int, ${c.scoreB}::int, ${JSON.stringify(c.games)}::jsonb, ${c.forfeit}, ${c.completedAt?.toISOString() ?? null}::timestamptz, ${c.comment}, ${c.commentPublic}::boolean, ${c.scheduledAt?.toISOString() ?? null}::timestamptz)`,
+      sql`(${c.id}::uuid, ${c.participantA}::uuid, ${c.participantB}::uuid, ${c.status}, ${c.winner}::uuid, ${c.scoreA}::int, ${c.scoreB}::int, ${JSON.stringify(c.games)}::jsonb, ${c.forfeit}, ${c.completedAt?.toISOString() ?? null}::timestamptz, ${c.comment}, ${c.commentPublic}::boolean, ${c.scheduledAt?.toISOString() ?? null}::timestamptz, ${c.readyAt?.toISOString() ?? null}::timestamptz)`,
   );
   return sql`
     update ${stageMatches} as m set
       participant_a = v.a, participant_b = v.b, status = v.status, winner = v.winner, score_a = v.sa, score_b = v.sb,
-      games = v.games, forfeit = v.forfeit, completed_at = v.completed, comment = v.comment, comment_public = v.comment_public, scheduled_at = v.scheduled,
+      games = v.games, forfeit = v.forfeit, completed_at = v.completed, comment = v.comment, comment_public = v.comment_public, scheduled_at = v.scheduled, ready_at = v.ready,
       version = m.version + 1, updated_at = ${now.toISOString()}::timestamptz,
       report_state = case when ${keepsReport} then m.report_state end,
       reported_by = case when ${keepsReport} then m.reported_by end,
       confirm_by = case when ${keepsReport} then m.confirm_by end
-    from (values ${sql.join(values, sql`, `)}) as v(id, a, b, status, winner, sa, sb, games, forfeit, completed, comment, comment_public, scheduled)
+    from (values ${sql.join(values, sql`, `)}) as v(id, a, b, status, winner, sa, sb, games, forfeit, completed, comment, comment_public, scheduled, ready)
     where m.id = v.id`;
 }
 
@@ -188,6 +209,7 @@ export async function saveStage(
       comment,
       commentPublic,
       scheduledAt,
+      readyAt: readySince(row, { status: desired.status, a: desired.participantA, b: desired.participantB }, now),
     });
     changed.push(index);
     if (desired.resultChanged) {

@@ -1,0 +1,35 @@
+import type { matchEvidence as uk } from '../uk/match-evidence.ts';
+
+/** A match's screenshots (issue 58): what its sides and organisers add to back a report or a dispute. */
+export const matchEvidence: Record<keyof typeof uk, string> = {
+  'evidence.title': 'Match screenshots',
+  'evidence.hint': 'Up to {files} pictures at a time, {mb} MB each; {max} per match. Only the two sides and the organisers see them.',
+  'evidence.choose': 'Screenshots',
+  'evidence.upload': 'Add screenshots',
+  'evidence.uploading': 'Sending…',
+  'evidence.chosen': 'Pictures chosen: {count}',
+  'evidence.none': 'No screenshots yet.',
+  'evidence.count': 'Pictures: {count} of {max}',
+  'evidence.open': 'Open picture {n}: {who}',
+  'evidence.picture': 'Picture {n}: {who}, {at}',
+  'evidence.close': 'Close',
+  'evidence.byOrganiser': '{name} (organiser)',
+  'evidence.bySide': '{name} ({side})',
+  'evidence.someone': 'Unknown',
+  'evidence.loadError': 'Could not load the screenshots',
+  'evidence.error': 'Could not send the screenshots',
+  'evidence.saved': 'Screenshots added: {count}',
+  'evidence.noFiles': 'Add at least one picture',
+  'evidence.tooManyFiles': 'At most {max} pictures at a time',
+  'evidence.full': 'The match already holds {count} of {max} screenshots: no more can be added',
+  'evidence.outsider': "Only the match's sides and organisers see and add its screenshots",
+  'evidence.notReady': 'Screenshots can be added once both opponents of the match are known',
+  'evidence.finished': 'The tournament is finished: only the organisers add screenshots',
+  'evidence.notFound': 'Screenshot not found',
+  'evidence.fileEmpty': 'Picture {n}: the file is empty',
+  'evidence.fileTooLarge': 'Picture {n}: the file is too large, at most {mb} MB',
+  'evidence.fileNotImage': 'Picture {n}: the file must be a PNG, JPEG, WebP or GIF image',
+  'evidence.fileTooManyPixels':
+    'Picture {n}: the image is too large — JPEG and WebP up to {photo} MP, PNG and GIF up to {picture} MP (16-bit PNG up to {deep} MP)',
+  'field.files': 'Pictures',
+};
