@@ -6,6 +6,7 @@ import { TEAM_SIZE } from '../../src/lib/domain/application-rules.ts';
 import { images, matchEvidence } from '../../src/server/db/schema/index.ts';
 import { addEvidence } from '../../src/server/services/match-room/evidence.ts';
 import { roomPerson } from '../../src/server/services/match-room/people.ts';
+import { subscribeTournament, type TournamentEvent } from '../../src/server/services/live/live.ts';
 import { databaseLimiter } from '../../src/server/services/rate-limit.ts';
 import { admin, coOrganiser, player, stage, team, tournament, tournamentStatus, useTestApi, type Player } from '../support/builders.ts';
 
@@ -75,6 +76,19 @@ async function soloFinal() {
 }
 
 describe("a match's screenshots", () => {
+  it('tell the room on the tournament\'s stream by the match alone, naming no picture', async () => {
+    const { cup, matchId, a } = await soloFinal();
+    const heard: TournamentEvent[] = [];
+    const stop = subscribeTournament(cup.id, (event) => void heard.push(event));
+    try {
+      expect((await upload(matchId, a, [[await png(320, 200), 'a.png', 'image/png']])).status).toBe(201);
+      await expect.poll(() => heard.map((e) => [e.kind, e.matchId])).toEqual([['evidence', matchId]]);
+      expect(JSON.stringify(heard)).not.toContain('/evidence/');
+    } finally {
+      stop();
+    }
+  });
+
   it("are added by a team's player, re-encoded to at most 1920 px, and read by both sides and the organisers", { timeout: 60_000 }, async () => {
     const { matchId, memberA, captainB, memberB, staff } = await teamCup();
     const screen = await png(2560, 1440);

@@ -73,7 +73,7 @@ test('two players check in, veto a Bo3, chat, report with a screenshot and confi
   await expect(room(second)).toContainText('KozakSniper: на місці');
   await room(second).getByRole('button', { name: 'Я на місці' }).click();
   await expect(room(second)).toContainText('Обидві сторони на місці');
-  await expect(room(first).getByRole('heading', { level: 2 })).toHaveText('Зараз: ваш хід у вето');
+  await expect(room(first).getByRole('heading', { level: 2 })).toHaveText('Зараз: ваш хід у вето карт');
 
   const axe = await new AxeBuilder({ page: first }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
@@ -104,7 +104,7 @@ test('two players check in, veto a Bo3, chat, report with a screenshot and confi
 
   // The chat: the second phone reads the first's message without a reload.
   await first.getByLabel('Повідомлення в чат матчу').fill('Добра гра! Скрин рахунку додаю.');
-  await first.getByRole('button', { name: 'Надіслати' }).click();
+  await first.getByRole('button', { name: 'Надіслати', exact: true }).click();
   await expect(second.getByRole('log', { name: 'Повідомлення чату матчу' })).toContainText('Добра гра! Скрин рахунку додаю.');
   await expect(guest.getByText('Добра гра!')).toHaveCount(0);
 

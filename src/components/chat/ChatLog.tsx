@@ -12,17 +12,18 @@ interface Props {
 
 /**
  * A chat's messages as a live log (`role="log"`, announced politely to screen readers) that keeps
- * to the newest message unless the reader has scrolled up to read older ones.
+ * to the newest message unless the reader has scrolled up to read older ones. The log wraps the
+ * list rather than being it: a role on the <ol> would take its items' list away.
  */
 export function ChatLog({ label, messages, newestIsMine, className, children }: Props) {
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   useLayoutEffect(() => {
     const element = log.current;
     if (element && (atBottom.current || newestIsMine)) element.scrollTop = element.scrollHeight;
   }, [messages, newestIsMine]);
   return (
-    <ol
+    <div
       ref={log}
       role="log"
       aria-live="polite"
@@ -32,9 +33,9 @@ export function ChatLog({ label, messages, newestIsMine, className, children }: 
         const el = event.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
       }}
-      className={`flex flex-col gap-3 overflow-y-auto rounded-lg border border-line bg-bg/40 ${className}`}
+      className={`overflow-y-auto rounded-lg border border-line bg-bg/40 ${className}`}
     >
-      {children}
-    </ol>
+      <ol className="flex min-h-full flex-col gap-3">{children}</ol>
+    </div>
   );
 }

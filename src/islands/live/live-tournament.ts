@@ -13,8 +13,8 @@ export function liveTournament(tournamentId: string, regions: string, random: ()
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stop = watchTournament(tournamentId, (event: LiveEvent) => {
     announceOnPage(event);
-    // A call for the organisers is theirs (the control room): nothing on the public page changed.
-    if (event.kind === 'call') return;
+    // A call for the organisers is theirs (the control room), evidence the match room's: nothing on the public page changed.
+    if (event.kind === 'call' || event.kind === 'evidence') return;
     clearTimeout(timer);
     // The last event of a burst names the state after all of it.
     timer = setTimeout(() => void refreshRegions(regionsAddress(regions, event)), SETTLE_MS + random() * JITTER_MS);

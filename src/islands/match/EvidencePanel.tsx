@@ -75,7 +75,7 @@ export default function EvidencePanel({ matchId, tournamentId, names }: MatchEvi
     void load();
     const stop = onPageEvent(tournamentId, (event) => {
       const ours = event.matchId === undefined || event.matchId === matchId;
-      if (ours && (event.kind === 'report' || event.kind === 'match' || event.kind === 'resync')) void load();
+      if (ours && (event.kind === 'evidence' || event.kind === 'report' || event.kind === 'match' || event.kind === 'resync')) void load();
     });
     const urlsMade = made.current;
     return () => {

@@ -10,6 +10,7 @@ import type { Slot } from '../../lib/domain/stage/format.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
+import { onPageEvent } from '../../lib/live/events.ts';
 import { refresh } from './refresh.ts';
 import { readVeto } from './VetoControls.tsx';
 
@@ -42,8 +43,13 @@ export default function ReportPanel({ state, side }: Props) {
   // The maps its veto chose (issue 58): each game's row says which it was played on.
   const [maps, setMaps] = useState<string[]>([]);
   useEffect(() => {
-    if (match.bestOf > 1) void readVeto(match._id).then((veto) => setMaps(veto?.maps.map((m) => m.map) ?? []));
-  }, [match._id, match.bestOf]);
+    if (match.bestOf <= 1) return;
+    const read = () => void readVeto(match._id).then((veto) => setMaps(veto?.maps.map((m) => m.map) ?? []));
+    read();
+    return onPageEvent(state.tournament._id, (event) => {
+      if (event.kind === 'veto' && event.matchId === match._id) read();
+    });
+  }, [match._id, match.bestOf, state.tournament._id]);
 
   if (match.status === 'completed') return null;
   const reporting = match.status === 'ready' && report?.state !== 'disputed';

@@ -21,9 +21,10 @@ import { changed, type DataTag, EVERYTHING, isDataTag, onChanges, tell, tourname
 /**
  * What changed in a tournament. A `call` (a side called the organisers) changes nothing its public
  * pages show; `room` is a match room's check-in or lobby details (issue 58): its people read the room
- * again, with their token, and guests see its history's new line.
+ * again, with their token, and guests see its history's new line. `evidence` (a screenshot added)
+ * is the room's alone, as a `call` is the organisers': the room reads its list again, nothing public changed.
  */
-export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament', 'call', 'veto', 'room'] as const;
+export const TOURNAMENT_EVENTS = ['match', 'report', 'checkIn', 'stage', 'application', 'tournament', 'call', 'veto', 'room', 'evidence'] as const;
 export type TournamentEventKind = (typeof TOURNAMENT_EVENTS)[number];
 
 /**
@@ -169,7 +170,7 @@ function broadcast(wire: Wire): void {
  * profiles); for a new stage or the tournament's own details, what lists of tournaments show.
  */
 function dataOf(event: TournamentEvent): DataTag[] {
-  if (event.kind === 'call') return [];
+  if (event.kind === 'call' || event.kind === 'evidence') return [];
   const tags: DataTag[] = [tournamentData(event.tournamentId)];
   if (event.kind === 'match') tags.push('ratings');
   if (event.kind === 'stage' || event.kind === 'tournament' || event.kind === 'application' || event.kind === 'checkIn') tags.push('tournaments');

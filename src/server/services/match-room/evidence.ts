@@ -18,6 +18,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { images, matchEvidence, stageMatches, users } from '../../db/schema/index.ts';
 import { lockedView } from '../competition/stages/match-changes.ts';
 import { MAX_PHOTO_PIXELS, type PictureShape, type ProcessedImage, processUpload, storeImage, type UploadRefusal } from '../content/images.ts';
+import { publishTournament } from '../live/live.ts';
 import type { Limit, RateLimiter } from '../rate-limit.ts';
 import { turns } from '../turns.ts';
 import type { RoomPerson } from './people.ts';
@@ -125,6 +126,8 @@ export async function addEvidence(
   if ('full' in stored) return { ok: false, reason: 'full', held: stored.full };
   const all = await listEvidence(db, matchId);
   const added = new Set(stored.ids);
+  // The room's people read their list again; the event names the match, never a picture.
+  publishTournament({ tournamentId: room.found.tournament.id, kind: 'evidence', matchId });
   return { ok: true, evidence: all.filter((item) => added.has(item._id)), tournamentId: room.found.tournament.id };
 }
 
