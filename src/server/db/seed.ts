@@ -734,10 +734,10 @@ async function writeDemo(tx: Tx, now: Date) {
   // The map veto (issue 58): the AWP challenge vetoes its maps; the match whose report waits was vetoed first.
   await seedVeto(tx, tournamentIds.get('cs2-awp-kings')!, now);
 
-  // The match room (issue 58): the AWP challenge asks for a check-in to each match; tonight's match shows a room in use.
+  // The match room (issue 58): the Dota 2 ranked duels ask for a check-in to each match; tonight's match shows a room in use.
   await seedRoom(tx, {
     now,
-    tournamentId: tournamentIds.get('cs2-awp-kings')!,
+    tournamentId: tournamentIds.get('dota-ranked-duels')!,
     actorOf: (participant) => {
       const nick = nickOfId.get(participant);
       if (nick) return { userId: participant, name: nickOf.get(nick)! };

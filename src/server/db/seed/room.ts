@@ -1,5 +1,5 @@
 /**
- * A match room in the demo (issue 58): the AWP challenge asks both sides to check in to each match.
+ * A match room in the demo (issue 58): the Dota 2 ranked duels ask both sides to check in to each match.
  * One of its ready matches is set for tonight: its first side checked in, the organiser put the
  * server's details on it and the two talked in its chat, so the room shows each part on a fresh
  * start. Its check-in runs until ten minutes after its time; the demo's other matches became ready
@@ -41,7 +41,7 @@ export async function seedRoom(tx: Tx, { now, tournamentId, actorOf }: RoomPlan)
     .where(eq(stageMatches.id, match.id));
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE);
   await tx.insert(matchCheckIns).values({ matchId: match.id, participantId: match.a, slot: 'a', userId: first.userId, createdAt: at(12) });
-  await tx.insert(matchRooms).values({ matchId: match.id, lobby: 'connect 185.12.40.7:27015\npassword arena58', lobbyBy: organiser.id, lobbyAt: at(8) });
+  await tx.insert(matchRooms).values({ matchId: match.id, lobby: 'Лобі: Kiberarena Duel 58\nПароль: arena58\nСервер: Europe West', lobbyBy: organiser.id, lobbyAt: at(8) });
   await matchActionFactory.insertMany(tx, [
     { matchId: match.id, kind: 'checkIn', userId: first.userId, side: 'a', createdAt: at(12) },
     { matchId: match.id, kind: 'lobby', userId: organiser.id, side: null, createdAt: at(8) },
