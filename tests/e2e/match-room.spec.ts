@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { bearer, expect, open, test, tokenOf, useToken } from './fixtures.ts';
+import { vetoFinal } from './tournament-setup.ts';
 
 /*
  * The match room on phones (issue 58): two players, each on a 360 px screen, check in, veto a Bo3
@@ -28,24 +29,13 @@ test('two players check in, veto a Bo3, chat, report with a screenshot and confi
   const name = `Кімната ${randomUUID().slice(0, 8)}`;
   const game = ((await (await request.post('/api/games', { headers: bearer(admin), data: { name } })).json()) as { game: { _id: string } }).game._id;
   expect((await request.put(`/api/games/${game}/maps`, { headers: bearer(admin), data: { maps: POOL, sides: ['CT', 'T'] } })).ok()).toBe(true);
-  const created = await request.post('/api/tournaments', {
-    headers: bearer(admin),
-    data: { title: name, date: '2031-06-01T16:00:00Z', game, soloOnly: true, matchCheckInMinutes: 15 },
+  const { matchId, tokens } = await vetoFinal(request, admin, {
+    title: name,
+    game,
+    bestOf: 3,
+    players: ['KozakSniper', 'OdesaWave'],
+    settings: { matchCheckInMinutes: 15 },
   });
-  const id = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
-  const tokens: Record<string, string> = {};
-  for (const nick of ['KozakSniper', 'OdesaWave']) {
-    tokens[nick] = await tokenOf(request, nick);
-    const applied = await request.post('/api/applications', { headers: bearer(tokens[nick]!), data: { tournament: id } });
-    const application = ((await applied.json()) as { application: { _id: string } }).application._id;
-    expect((await request.patch(`/api/applications/${application}/status`, { headers: bearer(admin), data: { status: 'approved' } })).ok()).toBe(true);
-  }
-  const made = await request.post(`/api/tournaments/${id}/stages`, {
-    headers: bearer(admin),
-    data: { format: 'single_elimination', seeding: 'order', settings: { bestOf: 3, veto: {} } },
-  });
-  expect(made.status()).toBe(201);
-  const matchId = ((await made.json()) as { stage: { matches: { _id: string }[] } }).stage.matches[0]!._id;
 
   const first = await phone(browser, tokens.KozakSniper);
   const second = await phone(browser, tokens.OdesaWave);
@@ -53,8 +43,8 @@ test('two players check in, veto a Bo3, chat, report with a screenshot and confi
   const guest = await phone(browser);
   for (const page of [first, second, organiser, guest]) await open(page, `/matches/${matchId}`);
   const room = (page: Page) => page.locator('[data-room]');
-  const turn = (page: Page) => page.getByRole('region', { name: 'Ваш хід у вето' });
-  const vetoOf = (page: Page) => page.getByRole('region', { name: 'Вето карт' });
+  const turn = (page: Page) => page.getByRole('region', { name: 'Ваш хід у вето', exact: true });
+  const vetoOf = (page: Page) => page.getByRole('region', { name: 'Вето карт', exact: true });
 
   // The organiser puts the lobby details in the room; the players read them, the guest never does.
   await room(organiser).getByRole('button', { name: 'Змінити дані лобі' }).click();

@@ -51,3 +51,35 @@ export async function soloTournamentWithBracket(request: APIRequestContext, play
   }
   return { id, title, admin, ids, drawn };
 }
+
+/**
+ * A final of its own between two demo players (the first seeded higher) with a map veto (issue 58):
+ * a solo tournament of `game` (which has its pool) with `settings` (its check-in per match), both
+ * applied and approved, and a single elimination best of `bestOf` that vetoes. Returns the match
+ * and the players' tokens.
+ */
+export async function vetoFinal(
+  request: APIRequestContext,
+  admin: string,
+  options: { title: string; game: string; bestOf: number; players: [string, string]; settings?: Record<string, unknown> },
+) {
+  const created = await request.post('/api/tournaments', {
+    headers: bearer(admin),
+    data: { title: options.title, date: '2031-06-01T16:00:00Z', game: options.game, soloOnly: true, ...options.settings },
+  });
+  const id = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
+  const tokens: Record<string, string> = {};
+  for (const nick of options.players) {
+    tokens[nick] = await tokenOf(request, nick);
+    const applied = await request.post('/api/applications', { headers: bearer(tokens[nick]!), data: { tournament: id } });
+    const application = ((await applied.json()) as { application: { _id: string } }).application._id;
+    expect((await request.patch(`/api/applications/${application}/status`, { headers: bearer(admin), data: { status: 'approved' } })).ok()).toBe(true);
+  }
+  const made = await request.post(`/api/tournaments/${id}/stages`, {
+    headers: bearer(admin),
+    data: { format: 'single_elimination', seeding: 'order', settings: { bestOf: options.bestOf, veto: {} } },
+  });
+  expect(made.status()).toBe(201);
+  const matchId = ((await made.json()) as { stage: { matches: { _id: string }[] } }).stage.matches[0]!._id;
+  return { id, matchId, tokens };
+}

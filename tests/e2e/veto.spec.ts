@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { bearer, expect, open, test, tokenOf, useToken } from './fixtures.ts';
+import { vetoFinal } from './tournament-setup.ts';
 
 /*
  * The map veto on phones (issue 58): two players, each on a 360 px screen, play Valve's Bo1 with
@@ -37,28 +38,14 @@ test('the admin gives a game its map pool; two players veto a Bo1 on their phone
   await expect(desk.getByText('Пул карт збережено')).toBeVisible();
   await desk.context().close();
   expect(await (await request.get(`/api/games/${game}/maps`)).json()).toEqual({ maps: POOL, sides: ['CT', 'T'] });
-  const created = await request.post('/api/tournaments', { headers: bearer(admin), data: { title: name, date: '2031-06-01T16:00:00Z', game, soloOnly: true } });
-  const id = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
-  const tokens: Record<string, string> = {};
-  for (const nick of ['KozakSniper', 'OdesaWave']) {
-    tokens[nick] = await tokenOf(request, nick);
-    const applied = await request.post('/api/applications', { headers: bearer(tokens[nick]!), data: { tournament: id } });
-    const application = ((await applied.json()) as { application: { _id: string } }).application._id;
-    expect((await request.patch(`/api/applications/${application}/status`, { headers: bearer(admin), data: { status: 'approved' } })).ok()).toBe(true);
-  }
-  const made = await request.post(`/api/tournaments/${id}/stages`, {
-    headers: bearer(admin),
-    data: { format: 'single_elimination', seeding: 'order', settings: { bestOf: 1, veto: {} } },
-  });
-  expect(made.status()).toBe(201);
-  const matchId = ((await made.json()) as { stage: { matches: { _id: string }[] } }).stage.matches[0]!._id;
+  const { matchId, tokens } = await vetoFinal(request, admin, { title: name, game, bestOf: 1, players: ['KozakSniper', 'OdesaWave'] });
 
   const first = await phone(browser, tokens.KozakSniper);
   const second = await phone(browser, tokens.OdesaWave);
   const guest = await phone(browser);
   for (const page of [first, second, guest]) await open(page, `/matches/${matchId}`);
-  const turn = (page: Page) => page.getByRole('region', { name: 'Ваш хід у вето' });
-  const vetoOf = (page: Page) => page.getByRole('region', { name: 'Вето карт' });
+  const turn = (page: Page) => page.getByRole('region', { name: 'Ваш хід у вето', exact: true });
+  const vetoOf = (page: Page) => page.getByRole('region', { name: 'Вето карт', exact: true });
 
   // The higher seed starts: KozakSniper chooses to be Team A; the guest sees it without a reload.
   await expect(vetoOf(guest)).toContainText('Починає KozakSniper — вища сіяна сторона');

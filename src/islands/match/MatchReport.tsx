@@ -4,7 +4,7 @@ import type { MatchState } from '../../lib/api/stages.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { $user } from '../../lib/stores/session.ts';
 import { onPageEvent } from '../../lib/live/events.ts';
-import { $match, refresh } from './refresh.ts';
+import { $checkInPending, $match, refresh } from './refresh.ts';
 
 // The controls, their texts and the API client load only for the match's two sides.
 const ReportPanel = lazy(() => import('./ReportPanel.tsx'));
@@ -16,6 +16,7 @@ const ReportPanel = lazy(() => import('./ReportPanel.tsx'));
 export default function MatchReport({ initial }: { initial: MatchState }) {
   const user = useHydratedStore($user, null);
   const current = useStore($match) ?? initial;
+  const checkInPending = useStore($checkInPending);
   useEffect(() => {
     if (!$match.get()) $match.set(initial);
   }, [initial]);
@@ -32,7 +33,7 @@ export default function MatchReport({ initial }: { initial: MatchState }) {
     [initial],
   );
   const side = !user ? null : current.actors.a === user._id ? 'a' : current.actors.b === user._id ? 'b' : null;
-  if (!side) return null;
+  if (!side || checkInPending) return null;
   return (
     <Suspense fallback={null}>
       <ReportPanel state={current} side={side} />

@@ -9,7 +9,7 @@ import { onPageEvent } from '../../lib/live/events.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $user } from '../../lib/stores/session.ts';
 import { TextAreaField } from '../../components/Field.tsx';
-import { $match } from './refresh.ts';
+import { $checkInPending, $match } from './refresh.ts';
 import { readVeto } from './VetoControls.tsx';
 
 export interface MatchRoomProps {
@@ -34,12 +34,14 @@ function nextThing(room: RoomView, veto: VetoView | null, state: ReturnType<type
   return acts ? 'room.next.report' : null;
 }
 
-/** Minutes and seconds left until `by`, for the timer: «4:05». */
+/** The time left until `by`, for the timer: «4:05», «1:51:31». */
 function left(by: string, now: number): string | null {
   const ms = Date.parse(by) - now;
   if (ms <= 0) return null;
   const seconds = Math.ceil(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  const hours = Math.floor(seconds / 3600);
+  const rest = `${String(Math.floor((seconds % 3600) / 60)).padStart(hours ? 2 : 1, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  return hours ? `${hours}:${rest}` : rest;
 }
 
 /**
@@ -89,6 +91,8 @@ export default function MatchRoomPanel({ matchId, tournamentId, sides }: MatchRo
 
   const by = room?.checkIn?.by ?? null;
   const open = Boolean(room?.checkIn && !room.checkIn.outcome && by);
+  // The report form waits with the match: it shows once both sides are in.
+  useEffect(() => $checkInPending.set(open), [open]);
   useEffect(() => {
     if (!open || !by) return;
     const timer = setInterval(() => {
@@ -141,10 +145,10 @@ export default function MatchRoomPanel({ matchId, tournamentId, sides }: MatchRo
   return (
     <section aria-labelledby="room-title" className="card flex flex-col gap-4 border-primary" data-room>
       <h2 id="room-title" className="text-lg font-bold">
-        {next ? t(next) : t('room.lobby.title')}
+        {next ? t(next) : t('room.title')}
       </h2>
 
-      {checkIn && side && (
+      {checkIn && (side || room.organiser) && (
         <div className="flex flex-col gap-2" data-check-in>
           <h3 className="text-sm font-semibold">{t('room.checkIn.title')}</h3>
           {checkIn.outcome === 'forfeit' || checkIn.outcome === 'noShow' ? (
@@ -161,7 +165,7 @@ export default function MatchRoomPanel({ matchId, tournamentId, sides }: MatchRo
                     {running ? t('room.checkIn.left', { time: running }) : t('room.checkIn.over')}
                   </span>
                 </p>
-                {!checkIn[side] ? (
+                {!side ? null : !checkIn[side] ? (
                   <button
                     type="button"
                     className="btn-primary min-h-12 text-base"

@@ -5,6 +5,9 @@ import { refreshRegions, regionsAddress } from '../../components/live-regions.ts
 /** The match the page shows, as last read: the report island draws its controls from it. */
 export const $match = atom<MatchState | null>(null);
 
+/** Whether the match waits for its sides to check in (the room says so): its report form waits too. */
+export const $checkInPending = atom(false);
+
 const apiBase = import.meta.env.PUBLIC_API_URL ?? '/api';
 
 /**

@@ -14,6 +14,7 @@ export const matchRoom = {
   'lobby.decided': 'The match has been played: its lobby details are no longer needed',
   'lobby.saved': 'Lobby details saved',
   'lobby.cleared': 'Lobby details removed',
+  'room.title': 'Match room',
   'room.checkIn.title': 'Match check-in',
   'room.checkIn.by': 'Check in by {time}',
   'room.checkIn.button': 'I’m here',

@@ -14,6 +14,7 @@ export const matchRoom = {
   'lobby.decided': 'Матч уже зіграно: дані лобі більше не потрібні',
   'lobby.saved': 'Дані лобі збережено',
   'lobby.cleared': 'Дані лобі прибрано',
+  'room.title': 'Кімната матчу',
   'room.checkIn.title': 'Відмітка на матч',
   'room.checkIn.by': 'Відмітьтеся до {time}',
   'room.checkIn.button': 'Я на місці',
