@@ -83,7 +83,7 @@ test('a live page’s regions are its marked parts alone, public for guests unle
     [`/tournaments/${tournamentId}/live`, ['status', 'winner', 'standing', 'organisers', 'history']],
     [`/tournament/${tournamentId}/bracket/live`, ['bracket']],
     [`/embed/tournaments/${tournamentId}/live?lang=en&theme=light`, ['bracket']],
-    [`/matches/${matchId}/live`, ['match']],
+    [`/matches/${matchId}/live`, ['match', 'veto', 'history']],
     [`/embed/matches/${matchId}/live?lang=en`, ['match']],
   ];
   for (const [path, regions] of cases) {
