@@ -61,6 +61,11 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
     if (!title || !date) return onInvalid(t('manage.fillAll'));
     const moment = (name: string) => (text(name) ? fromLocalInputValue(text(name), inputZone) : null);
     const whole = (name: string) => (text(name) ? Number(text(name)) : null);
+    // Its own map pool (issue 58), a map a line; none: its game's.
+    const ownMaps = text('maps')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     void onSubmit({
       maxParticipants: whole('maxParticipants'),
       registrationOpensAt: moment('registrationOpensAt'),
@@ -71,6 +76,7 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
       confirmationMinutes: whole('confirmationMinutes') ?? DEFAULT_CONFIRMATION_MINUTES,
       timeZone: timeZone || null,
       vetoStarter: data.get('vetoStarter') === 'coinToss' ? 'coinToss' : 'higherSeed',
+      maps: ownMaps.length > 0 ? ownMaps : null,
       matchCheckInMinutes: whole('matchCheckInMinutes'),
       lobbyHost: data.get('lobbyHost') === 'higherSeed' ? 'higherSeed' : 'organiser',
       title,
@@ -121,6 +127,18 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
           ))}
         </select>
       </label>
+      <TextAreaField
+        label={t('manage.maps')}
+        id={`${prefix}-maps`}
+        name="maps"
+        rows={3}
+        wrapperClassName="text-sm font-medium"
+        defaultValue={tournament?.maps?.join('\n') ?? ''}
+        aria-describedby={`${prefix}-maps-hint`}
+      />
+      <p id={`${prefix}-maps-hint`} className="self-end text-xs text-muted">
+        {t('manage.mapsHint')}
+      </p>
       <label htmlFor={`${prefix}-game`} className="flex flex-col gap-1 text-sm font-medium">
         {t('field.game')}
         <select id={`${prefix}-game`} className="field" value={game} onChange={(e) => setGame(e.target.value)} required>

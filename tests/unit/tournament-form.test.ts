@@ -52,4 +52,14 @@ describe('TournamentForm', () => {
     expect(starter(form())).toMatch(/<option value="higherSeed" selected="">Вища сіяна сторона<\/option><option value="coinToss">Жереб сервера<\/option>/);
     expect(starter(form({ ...started, vetoStarter: 'coinToss' }))).toMatch(/<option value="coinToss" selected="">/);
   });
+
+  it('offers a map pool of its own (issue 58), empty for the game’s, and its check-in per match and lobby host', () => {
+    const pool = (html: string) => /<textarea[^>]*name="maps"[^>]*>(.*?)<\/textarea>/s.exec(html)?.[1];
+    expect(pool(form())).toBe('');
+    expect(pool(form({ ...started, maps: ['Mirage', 'Dust II'] }))).toBe('Mirage\nDust II');
+    expect(form()).toContain('Власний пул карт (по одній у рядку)');
+    const own = form({ ...started, matchCheckInMinutes: 10, lobbyHost: 'higherSeed' });
+    expect(own).toMatch(/name="matchCheckInMinutes"[^>]*value="10"|value="10"[^>]*name="matchCheckInMinutes"/);
+    expect(/<select id="[^"]+-lobby-host" name="lobbyHost"[^>]*>(.*?)<\/select>/.exec(own)?.[1]).toMatch(/<option value="higherSeed" selected="">/);
+  });
 });

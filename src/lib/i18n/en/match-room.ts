@@ -44,6 +44,8 @@ export const matchRoom = {
   'room.loadError': 'Could not load the match room',
   'manage.matchCheckIn': 'Check-in to each match (minutes; empty: none)',
   'manage.matchCheckInHint': 'When a match is ready, both sides must check in within this time; a side that does not loses by forfeit.',
+  'manage.maps': 'Its own map pool (one map a line)',
+  'manage.mapsHint': 'Empty: the game’s pool. Vetoes are played on these maps when a stage holds one.',
   'manage.lobbyHost': 'Who adds the lobby details',
   'manage.lobbyHost.organiser': 'The organisers',
   'manage.lobbyHost.higherSeed': 'The higher seed (host)',
