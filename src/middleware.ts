@@ -46,12 +46,13 @@ function finish(request: Request, response: Response): Response {
  * only over HTTPS, which a held answer must not carry to a reader on plain HTTP or the reverse.
  */
 async function sendOff(request: Request, peer: string | undefined, response: Response): Promise<Response> {
-  if (servedOverHttps(request, peer, (await getRuntime()).deps)) {
-    const headers = new Headers(response.headers);
-    headers.set('Strict-Transport-Security', HSTS);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
-  return response;
+  const https = servedOverHttps(request, peer, (await getRuntime()).deps);
+  // The API sets it on its own answers, so one held from an HTTPS reader carries it: taken off for plain HTTP.
+  if (https === response.headers.has('strict-transport-security')) return response;
+  const headers = new Headers(response.headers);
+  if (https) headers.set('Strict-Transport-Security', HSTS);
+  else headers.delete('Strict-Transport-Security');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
