@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Modal } from '../../components/Modal.tsx';
-import { errorMessage, HTTPError } from '../../lib/api/client.ts';
+import { errorMessage } from '../../lib/api/client.ts';
 import { EVIDENCE_FILE_BYTES, EVIDENCE_FILES_MAX, EVIDENCE_PER_MATCH_MAX } from '../../lib/api/limits.ts';
 import { evidencePicture, listEvidence, uploadEvidence, type Evidence } from '../../lib/api/match-evidence.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { onPageEvent } from '../../lib/live/events.ts';
 import { api } from '../../lib/stores/api.ts';
+import { notInRoom } from './refresh.ts';
 
 /** The match page's props of `MatchEvidence.tsx`, handed on as they are. */
 export interface MatchEvidenceProps {
@@ -64,7 +65,7 @@ export default function EvidencePanel({ matchId, tournamentId, names }: MatchEvi
           }
         },
         (error: unknown) => {
-          if (error instanceof HTTPError && [401, 403, 404].includes(error.response.status)) setOutsider(true);
+          if (notInRoom(error)) setOutsider(true);
           else setMessage({ text: errorMessage(error, t('evidence.loadError')), error: true });
         },
       ),

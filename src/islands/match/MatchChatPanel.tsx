@@ -3,15 +3,13 @@ import { ChatComposer } from '../../components/chat/ChatComposer.tsx';
 import { ChatLog } from '../../components/chat/ChatLog.tsx';
 import { ChatMessageItem } from '../../components/chat/ChatMessageItem.tsx';
 import { Notice } from '../../components/Notice.tsx';
-import { HTTPError } from '../../lib/api/client.ts';
 import { getMatchChat, sendMatchChatMessage, type MatchChatMessage } from '../../lib/api/match-chat.ts';
 import { mergeMessages } from '../../lib/domain/chat.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { watchUser } from '../../lib/live/user-events.ts';
 import { api } from '../../lib/stores/api.ts';
+import { notInRoom } from './refresh.ts';
 
-/** The server's answer that the reader has no place in this room (or there is no room): the panel stays away. */
-const notInRoom = (error: unknown) => error instanceof HTTPError && [401, 403, 404].includes(error.response.status);
 
 interface Props {
   matchId: string;

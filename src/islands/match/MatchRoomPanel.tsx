@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
-import { errorMessage, HTTPError } from '../../lib/api/client.ts';
+import { errorMessage } from '../../lib/api/client.ts';
 import { checkInToMatch, getRoom, LOBBY_MAX, putLobby, type RoomView } from '../../lib/api/match-room.ts';
 import type { VetoView } from '../../lib/api/veto.ts';
 import { formatDateTime, pageTimeZone } from '../../lib/i18n/format.ts';
@@ -9,7 +9,7 @@ import { onPageEvent } from '../../lib/live/events.ts';
 import { api } from '../../lib/stores/api.ts';
 import { $user } from '../../lib/stores/session.ts';
 import { TextAreaField } from '../../components/Field.tsx';
-import { $checkInPending, $match } from './refresh.ts';
+import { $checkInPending, $match, notInRoom } from './refresh.ts';
 import { readVeto } from './VetoControls.tsx';
 
 export interface MatchRoomProps {
@@ -19,7 +19,6 @@ export interface MatchRoomProps {
   sides: { a: string; b: string };
 }
 
-const notInRoom = (error: unknown) => error instanceof HTTPError && [401, 403, 404].includes(error.response.status);
 
 /** The one thing the reader's side is to do now, in the order a match asks for them. */
 function nextThing(room: RoomView, veto: VetoView | null, state: ReturnType<typeof $match.get>, userId: string | undefined): MessageKey | null {

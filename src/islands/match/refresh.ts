@@ -1,9 +1,13 @@
 import { atom } from 'nanostores';
+import { HTTPError } from '../../lib/api/client.ts';
 import type { MatchState } from '../../lib/api/stages.ts';
 import { refreshRegions, regionsAddress } from '../../components/live-regions.ts';
 
 /** The match the page shows, as last read: the report island draws its controls from it. */
 export const $match = atom<MatchState | null>(null);
+
+/** The server's answer that the reader has no place in the match's room (or there is no room): the room's panels stay away. */
+export const notInRoom = (error: unknown) => error instanceof HTTPError && [401, 403, 404].includes(error.response.status);
 
 /** Whether the match waits for its sides to check in (the room says so): its report form waits too. */
 export const $checkInPending = atom(false);
