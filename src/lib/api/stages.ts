@@ -15,6 +15,7 @@ import {
   MAX_BEST_OF_RULES,
   MAX_GROUPS,
   MAX_STAGE_PARTICIPANTS,
+  MAX_SWISS_THRESHOLD,
   SLOTS,
   STAGE_FORMATS,
   STAGE_SEEDINGS,
@@ -39,13 +40,20 @@ const bestOfSchema = z
   .max(MAX_BEST_OF)
   .refine((n) => n % 2 === 1, { error: () => t('stage.bestOfOdd') });
 
-export const stageSettingsSchema = z
+const settingsShape = z
   .object({
     thirdPlace: z.boolean().optional(),
     grandFinal: z.enum(GRAND_FINALS).optional(),
     groups: z.number().int().min(1).max(MAX_GROUPS).optional(),
     doubleRound: z.boolean().optional(),
     rounds: z.number().int().min(1).max(20).optional(),
+    /** Swiss with thresholds (issue 59): wins that advance and losses that eliminate, both or neither. */
+    winsToAdvance: z.number().int().min(1).max(MAX_SWISS_THRESHOLD).optional(),
+    lossesToEliminate: z.number().int().min(1).max(MAX_SWISS_THRESHOLD).optional(),
+    /** Swiss with thresholds: the best-of of the matches that decide advancement or elimination. */
+    decidingBestOf: bestOfSchema.optional(),
+    /** Swiss: pair the next round as soon as a round's last result is in. */
+    autoPair: z.boolean().optional(),
     /** Odd: a best-of-N is won at ⌈N/2⌉. */
     bestOf: bestOfSchema.optional(),
     /** From a round on (of one bracket side, or every side), another best-of (issue 57). */
@@ -83,6 +91,23 @@ export const stageSettingsSchema = z
   })
   .strict();
 
+export const stageSettingsSchema = settingsShape.superRefine((settings, context) => {
+    const problem = thresholdProblem(settings);
+  if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: t(problem.key) });
+});
+
+/** What is wrong with a Swiss stage's thresholds among the settings, if anything (format aside). */
+function thresholdProblem(settings: z.infer<typeof settingsShape>): { field: string; key: 'stage.thresholdsBoth' | 'stage.thresholdsNoRounds' | 'stage.decidingNeedsThresholds' } | null {
+  const wins = settings.winsToAdvance !== undefined;
+  const losses = settings.lossesToEliminate !== undefined;
+  if (wins !== losses) return { field: wins ? 'lossesToEliminate' : 'winsToAdvance', key: 'stage.thresholdsBoth' };
+  if (!wins) return settings.decidingBestOf === undefined ? null : { field: 'decidingBestOf', key: 'stage.decidingNeedsThresholds' };
+  for (const field of ['rounds', 'points', 'tieBreakers', 'doubleRound'] as const) {
+    if (settings[field] !== undefined) return { field, key: 'stage.thresholdsNoRounds' };
+  }
+  return null;
+}
+
 /** One step of a clone's stage plan (lib/domain/stage/stage-plan.ts), as the tournament's detail shows it. */
 export const stagePlanStepSchema = z.object({
   name: z.string(),
@@ -108,7 +133,13 @@ export const stageCreateInput = z
       })
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((input, context) => {
+    const settings = input.settings;
+    if (input.format === 'swiss' || !settings) return;
+    const swissOnly = (['winsToAdvance', 'lossesToEliminate', 'decidingBestOf', 'autoPair'] as const).find((field) => settings[field] !== undefined);
+    if (swissOnly) context.addIssue({ code: 'custom', path: ['settings', swissOnly], message: t('stage.thresholdsSwissOnly') });
+  });
 export type StageCreateInput = z.input<typeof stageCreateInput>;
 
 export const matchUpdateInput = z
@@ -202,6 +233,8 @@ export const standingRowSchema = z.object({
   scoreAgainst: z.number().int(),
   scoreDifference: z.number().int(),
   buchholz: z.number(),
+  /** Swiss with thresholds (issue 59): advanced or eliminated; absent while still playing and in other formats. */
+  outcome: z.enum(['advanced', 'eliminated']).optional(),
 });
 
 export const placementSchema = z.object({

@@ -5,10 +5,12 @@
 import { firstRoundPairs, standardOrder } from '../bracket.ts';
 import { roundRobin } from '../round-robin.ts';
 import { swissRound, type SwissEntry } from '../swiss.ts';
-import { DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, type StageFormat, type StageSeeding, type StageSettings } from './format.ts';
+import { DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, GSL_GROUP, hasGroups, thresholdsOf, type StageFormat, type StageSeeding, type StageSettings } from './format.ts';
+import { gslPlan } from './gsl.ts';
 import { bracketSize, doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from './plan.ts';
 import { isStageComplete, type ResolvedMatch } from './resolve.ts';
 import { groupStandings } from './standings.ts';
+import { outcomeOf, swissRecords, thresholdRound } from './swiss-thresholds.ts';
 
 /**
  * Participants in seed order. `order` and `manual` keep the order given (applications as they
@@ -74,14 +76,23 @@ function slots(ordered: readonly string[], seeding: StageSeeding): (string | nul
 export function seedNumber(stage: { format: StageFormat; seeding: StageSeeding; seeds: readonly (string | null)[] }, participant: string): number | null {
   const at = stage.seeds.indexOf(participant);
   if (at === -1) return null;
-  if (stage.format === 'round_robin' || stage.format === 'swiss') return at + 1;
+  if (hasGroups(stage.format)) return at + 1;
   if (stage.seeding === 'order' || stage.seeds.length === 2) return stage.seeds.slice(0, at + 1).filter((id) => id !== null).length;
   return standardOrder(stage.seeds.length)[at] ?? null;
 }
 
-/** The group count actually used: at most one group per two participants. */
-export const groupCount = (participants: number, settings: StageSettings): number =>
-  Math.max(1, Math.min(settings.groups ?? 1, Math.floor(participants / 2)));
+/**
+ * The group count actually used: at most one group per two participants. GSL groups default to one
+ * per four participants (`gslGroupsFit` says whether the count asked for makes groups of three or four).
+ */
+export const groupCount = (participants: number, settings: StageSettings, format?: StageFormat): number =>
+  Math.max(1, Math.min(settings.groups ?? (format === 'gsl' ? Math.ceil(participants / GSL_GROUP.max) : 1), Math.floor(participants / 2)));
+
+/** Whether `participants` share into the GSL groups asked for with three or four in each. */
+export const gslGroupsFit = (participants: number, settings: StageSettings): boolean => {
+  const count = settings.groups ?? Math.ceil(participants / GSL_GROUP.max);
+  return participants >= GSL_GROUP.min * count && participants <= GSL_GROUP.max * count;
+};
 
 /** Round robin: every group's schedule by the circle method, matches with fixed sides. */
 function roundRobinPlan(groups: readonly string[][], settings: StageSettings): PlannedMatch[] {
@@ -120,12 +131,37 @@ export const swissRounds = (settings: StageSettings, groups: readonly string[][]
 
 /**
  * Whether a stage is over: every match completed and, in Swiss, every round paired and played
- * (between rounds every match is completed, yet the stage goes on).
+ * (between rounds every match is completed, yet the stage goes on); with thresholds, everyone not
+ * disqualified has advanced or been eliminated.
  */
-export function isStageFinished(format: StageFormat, settings: StageSettings, groups: readonly string[][], matches: readonly ResolvedMatch[]): boolean {
+export function isStageFinished(
+  format: StageFormat,
+  settings: StageSettings,
+  groups: readonly string[][],
+  matches: readonly ResolvedMatch[],
+  disqualified: ReadonlySet<string> = new Set(),
+): boolean {
   if (!isStageComplete(matches)) return false;
   if (format !== 'swiss') return true;
+  const thresholds = thresholdsOf(settings);
+  if (thresholds) {
+    return groups.every((members, g) =>
+      swissRecords(
+        members,
+        matches.filter((m) => m.plan.group === g + 1),
+      ).every((record) => disqualified.has(record.id) || outcomeOf(record, thresholds) !== null),
+    );
+  }
   return Math.max(0, ...matches.map((m) => m.plan.round)) >= swissRounds(settings, groups);
+}
+
+/** One round of a Swiss stage with thresholds for a group, its bye as a match with one side. */
+function thresholdMatches(group: number, round: number, members: readonly string[], matches: readonly ResolvedMatch[], settings: StageSettings, out: ReadonlySet<string>): PlannedMatch[] {
+  const { pairings, bye } = thresholdRound(swissRecords(members, matches), round, thresholdsOf(settings)!, out);
+  const fixed = (id: string | null) => ({ kind: 'fixed' as const, id });
+  const planned: PlannedMatch[] = pairings.map((p, i) => ({ group, side: null, round, position: i + 1, a: fixed(p.a), b: fixed(p.b) }));
+  if (bye) planned.push({ group, side: null, round, position: planned.length + 1, a: fixed(bye), b: fixed(null) });
+  return planned;
 }
 
 /** A new stage for participants already in seed order (see `seedOrder`). */
@@ -138,8 +174,10 @@ export function draftStage(format: StageFormat, settings: StageSettings, ordered
         : doubleEliminationPlan(seeds.length, { grandFinal: settings.grandFinal });
     return { plan, seeds, groups: [] };
   }
-  const groups = snakeGroups(ordered, groupCount(ordered.length, settings));
+  const groups = snakeGroups(ordered, groupCount(ordered.length, settings, format));
   if (format === 'round_robin') return { plan: roundRobinPlan(groups, settings), seeds: [...ordered], groups };
+  if (format === 'gsl') return { plan: gslPlan(groups), seeds: [...ordered], groups };
+  if (thresholdsOf(settings)) return { plan: groups.flatMap((members, g) => thresholdMatches(g + 1, 1, members, [], settings, new Set())), seeds: [...ordered], groups };
   const plan = groups.flatMap((members, g) =>
     swissMatches(
       g + 1,
@@ -154,19 +192,36 @@ export type NextRoundRefusal = 'notSwiss' | 'roundNotComplete' | 'allRoundsPlaye
 
 /**
  * The next Swiss round of every group, paired on the tables so far (points, then rating, no
- * rematch while one can be avoided, the bye to the lowest-ranked who has not had one). Refused
- * until every match of the current round is completed, and after the last round.
+ * rematch while one can be avoided, the bye to the lowest-ranked who has not had one), or with
+ * thresholds by Valve's rules (`swiss-thresholds.ts`). The `disqualified` are paired no more.
+ * Refused until every match of the current round is completed, and after the last round.
  */
 export function nextSwissRound(
   settings: StageSettings,
-  groups: readonly string[][],
+  allGroups: readonly string[][],
   matches: readonly ResolvedMatch[],
   ratings: ReadonlyMap<string, number> = new Map(),
+  disqualified: ReadonlySet<string> = new Set(),
 ): { ok: true; round: number; plan: PlannedMatch[] } | { ok: false; reason: NextRoundRefusal } {
   const played = Math.max(0, ...matches.map((m) => m.plan.round));
   if (matches.some((m) => m.status !== 'completed')) return { ok: false, reason: 'roundNotComplete' };
-  if (played >= swissRounds(settings, groups)) return { ok: false, reason: 'allRoundsPlayed' };
   const round = played + 1;
+  if (thresholdsOf(settings)) {
+    if (isStageFinished('swiss', settings, allGroups, matches, disqualified)) return { ok: false, reason: 'allRoundsPlayed' };
+    const plan = allGroups.flatMap((members, g) =>
+      thresholdMatches(
+        g + 1,
+        round,
+        members,
+        matches.filter((m) => m.plan.group === g + 1),
+        settings,
+        disqualified,
+      ),
+    );
+    return { ok: true, round, plan };
+  }
+  const groups = allGroups.map((members) => members.filter((id) => !disqualified.has(id)));
+  if (played >= swissRounds(settings, groups)) return { ok: false, reason: 'allRoundsPlayed' };
   const plan = groups.flatMap((members, g) => {
     const own = matches.filter((m) => m.plan.group === g + 1);
     const table = new Map(

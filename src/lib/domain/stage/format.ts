@@ -5,13 +5,16 @@ import type { VetoStep } from '../veto-steps.ts';
  * rest of the code uses for matches. One owner: the schema, the API and the pages read these lists.
  */
 
-export const STAGE_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss'] as const;
+export const STAGE_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'gsl'] as const;
 export type StageFormat = (typeof STAGE_FORMATS)[number];
 
 /** The elimination formats: a tree, matches fed by earlier winners and losers. */
 export const isElimination = (format: StageFormat): boolean => format === 'single_elimination' || format === 'double_elimination';
-/** Formats whose matches may end in a draw (issue 21: only round robin and Swiss). */
-export const allowsDraws = (format: StageFormat): boolean => format === 'round_robin' || format === 'swiss';
+/** Formats whose matches may end in a draw (issue 21: only round robin and Swiss; not a Swiss with thresholds, issue 59). */
+export const allowsDraws = (format: StageFormat, settings: StageSettings = {}): boolean =>
+  format === 'round_robin' || (format === 'swiss' && thresholdsOf(settings) === null);
+/** Formats played in groups whose members are fixed when the stage is made (GSL groups too). */
+export const hasGroups = (format: StageFormat): boolean => format === 'round_robin' || format === 'swiss' || format === 'gsl';
 
 /** Double elimination's grand final: one match, a reset when the losers' champion wins it, or none. */
 export const GRAND_FINALS = ['simple', 'double', 'none'] as const;
@@ -54,12 +57,19 @@ export interface StageSettings {
   thirdPlace?: boolean;
   /** Double elimination (default `double`). */
   grandFinal?: GrandFinal;
-  /** Round robin and Swiss: how many groups (default 1). */
+  /** Round robin, Swiss and GSL: how many groups (default 1; GSL: one per four participants). */
   groups?: number;
   /** Round robin: everyone meets twice. */
   doubleRound?: boolean;
-  /** Swiss: how many rounds (default ⌈log2 n⌉). */
+  /** Swiss: how many rounds (default ⌈log2 n⌉); none with thresholds. */
   rounds?: number;
+  /** Swiss with thresholds (issue 59): this many wins advance a team, this many losses eliminate it; both or neither. */
+  winsToAdvance?: number;
+  lossesToEliminate?: number;
+  /** Swiss with thresholds: the best-of of a match that decides advancement or elimination (Valve: 3). */
+  decidingBestOf?: number;
+  /** Swiss: the next round is paired as soon as the last result of a round is in. */
+  autoPair?: boolean;
   /** Games per match; the match is won at ⌈bestOf/2⌉ (default 1). */
   bestOf?: number;
   /** Best-of by round (issue 57): from a round on (of one bracket side, or of every one), another best-of. */
@@ -98,6 +108,18 @@ export function bestOfFor(settings: Pick<StageSettings, 'bestOf' | 'bestOfByRoun
   }
   return found?.bestOf ?? settings.bestOf ?? 1;
 }
+
+/** A Swiss stage's thresholds, or null for a Swiss of a fixed number of rounds. */
+export const thresholdsOf = (settings: Pick<StageSettings, 'winsToAdvance' | 'lossesToEliminate'>): { winsToAdvance: number; lossesToEliminate: number } | null =>
+  settings.winsToAdvance !== undefined && settings.lossesToEliminate !== undefined
+    ? { winsToAdvance: settings.winsToAdvance, lossesToEliminate: settings.lossesToEliminate }
+    : null;
+
+/** The largest threshold a Swiss stage may set: 5 wins and 5 losses play at most 9 rounds. */
+export const MAX_SWISS_THRESHOLD = 5;
+
+/** A GSL group (issue 59) has four members (three leaves one opening match a bye). */
+export const GSL_GROUP = { min: 3, max: 4 } as const;
 
 export interface Points {
   win: number;

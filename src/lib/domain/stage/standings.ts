@@ -19,8 +19,10 @@ export interface StandingRow {
   scoreFor: number;
   scoreAgainst: number;
   scoreDifference: number;
-  /** Sum of the points of everyone this participant played (Swiss). */
+  /** Sum of the points of everyone this participant played (Swiss); with thresholds, Valve's difficulty score. */
   buchholz: number;
+  /** Swiss with thresholds (issue 59): reached the wins that advance, or the losses that eliminate. */
+  outcome?: 'advanced' | 'eliminated';
 }
 
 type Tally = Omit<StandingRow, 'rank'>;

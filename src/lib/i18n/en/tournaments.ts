@@ -15,6 +15,9 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'field.winnerType': 'Winner type',
   'field.winnerId': 'Winner',
   'field.comment': 'Comment',
+  'field.winsToAdvance': 'Wins to advance',
+  'field.lossesToEliminate': 'Losses to be eliminated',
+  'field.decidingBestOf': 'Games in deciding matches',
   'image.invalid': 'The image must be an http(s) link or a site path starting with "/"',
 
   'status.pending': 'Pending',

@@ -11,6 +11,7 @@ export const stages = {
   'stages.format.double_elimination': 'Подвійне вибування',
   'stages.format.round_robin': 'Кругова система',
   'stages.format.swiss': 'Швейцарська система',
+  'stages.format.gsl': 'Групи GSL',
   'stages.bestOf': 'До {wins} перемог (Bo{bestOf})',
   'stages.bestOfByRound': 'Кількість ігор залежить від раунду',
   'stages.bo': 'Bo{bestOf}',
@@ -72,6 +73,30 @@ export const stages = {
   'stages.swissRounds': 'Тури',
   'stages.swissBye': 'Вільний тур',
   'stages.versus': 'проти',
+
+  // Swiss with thresholds (issue 59).
+  'stages.thresholds': 'До {wins} — далі, {losses} — виліт',
+  'stages.thresholdsDeciding': 'До {wins} — далі, {losses} — виліт; вирішальні матчі Bo{bestOf}',
+  'stages.thresholdsOrder': 'При однаковому рахунку вище той, чиї суперники сильніші (складність: їхні перемоги мінус поразки), далі — посів',
+  'count.thresholdWins.one': '{count} перемоги',
+  'count.thresholdWins.few': '{count} перемог',
+  'count.thresholdWins.many': '{count} перемог',
+  'count.thresholdWins.other': '{count} перемоги',
+  'count.thresholdLosses.one': '{count} поразка',
+  'count.thresholdLosses.few': '{count} поразки',
+  'count.thresholdLosses.many': '{count} поразок',
+  'count.thresholdLosses.other': '{count} поразки',
+  'stages.col.record': 'Перемоги–поразки',
+  'stages.col.recordShort': 'В–П',
+  'stages.col.difficulty': 'Складність',
+  'stages.outcome.advanced': 'Пройшов далі',
+  'stages.outcome.eliminated': 'Вибув',
+
+  // GSL groups (issue 59).
+  'stages.gsl.opening': 'Стартові матчі',
+  'stages.gsl.winners': 'Матч переможців',
+  'stages.gsl.elimination': 'Матч на виліт',
+  'stages.gsl.decider': 'Вирішальний матч',
 
   // Final places.
   'stages.placements': 'Підсумкові місця',

@@ -14,6 +14,9 @@ export const tournaments = {
   'field.winnerType': 'Тип переможця',
   'field.winnerId': 'Переможець',
   'field.comment': 'Коментар',
+  'field.winsToAdvance': 'Перемог для виходу далі',
+  'field.lossesToEliminate': 'Поразок для вибування',
+  'field.decidingBestOf': 'Ігор у вирішальних матчах',
   'image.invalid': 'Зображення — це посилання http(s) або шлях на сайті, що починається з «/»',
 
   // Tournament statuses (SPEC §4).

@@ -18,7 +18,7 @@ const reportAnswerSchema = z.object({ message: z.string(), state: matchStateSche
 function refuseMatch(reason: MatchRefusal, bestOf: number): never {
   if (reason === 'notFound') fail(404, 'match.notFound');
   if (reason === 'finished') fail(409, 'stage.finished');
-  if (reason === 'notReady' || reason === 'bye' || reason === 'noResult' || reason === 'feedsLater') fail(409, `match.${reason}`);
+  if (reason === 'notReady' || reason === 'bye' || reason === 'noResult' || reason === 'feedsLater' || reason === 'pairedAfter') fail(409, `match.${reason}`);
   if (reason === 'bestOf') fail(422, 'match.result.bestOf', { wins: winsNeeded(bestOf) });
   if (reason === 'tooManyGames') fail(422, 'match.result.tooManyGames', { bestOf });
   fail(422, `match.result.${reason}`);

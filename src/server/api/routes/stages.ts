@@ -18,7 +18,7 @@ const stageParams = z.object({ id: z.uuid(), stageId: z.uuid() });
 /** The stages' ETag: the tournament's competition version, shared with the bracket poll. */
 const etagOf = (tournamentId: string, version: number) => `"stages-${tournamentId}-v${version}"`;
 
-function refuseStage(reason: StageRefusal): never {
+function refuseStage(reason: StageRefusal, counts: { participants?: number | undefined; groups?: number | undefined; advance?: number | undefined }): never {
   const answers = {
     notFound: [404, 'tournament.notFound'],
     finished: [409, 'stage.finished'],
@@ -32,6 +32,10 @@ function refuseStage(reason: StageRefusal): never {
   } as const;
   if (reason === 'tooMany') fail(422, 'stage.tooMany', { max: MAX_STAGE_PARTICIPANTS });
   if (reason === 'groupTooLarge') fail(422, 'stage.groupTooLarge', { max: MAX_ROUND_ROBIN_GROUP });
+  if (reason === 'advanceBeyondQualified') fail(422, 'stage.advanceBeyondQualified', { advance: counts.advance ?? 0 });
+  if (reason === 'gslGroups') {
+    fail(422, 'stage.gslGroups', { participants: plural(defaultLocale, 'count.participants', counts.participants ?? 0), groups: counts.groups ?? 1 });
+  }
   const [status, key] = answers[reason];
   fail(status, key);
 }
@@ -78,8 +82,10 @@ export const stageRoutes = router()
       path: '/{id}/stages',
       tags,
       summary:
-        'Організатор турніру (адмін чи його співорганізатор): створити етап (single_elimination, double_elimination, round_robin, swiss) зі схвалених учасників або з найкращих ' +
-        'попереднього етапу (from: top advance кожної групи, перехресний посів). Посів order, standard, rating, manual (participants — порядок). ' +
+        'Організатор турніру (адмін чи його співорганізатор): створити етап (single_elimination, double_elimination, round_robin, swiss, gsl) зі схвалених учасників або з найкращих ' +
+        'попереднього етапу. Швейцарська система з порогами (settings.winsToAdvance і lossesToEliminate, як на мейджорах CS2): тур 1 — посів k проти k + n/2, далі за рекордом і складністю (Бухгольц Valve), ' +
+        'вирішальні матчі — settings.decidingBestOf; settings.autoPair складає наступний тур одразу. gsl — групи по 3–4 (settings.groups): стартові матчі, матч переможців, матч на виліт, вирішальний. ' +
+        'З попереднього етапу — from: top advance кожної групи, перехресний посів (зі швейцарської з порогами — лише ті, хто пройшов, за рекордом і складністю). Посів order, standard, rating, manual (participants — порядок). ' +
         'Перший етап закриває заявки: турнір, що очікує, стає розпочатим',
       request: { params, body: jsonBody(stageCreateInput) },
       responses: {
@@ -89,8 +95,9 @@ export const stageRoutes = router()
     }, 'tournament'),
     async (c) => {
       const { id } = c.req.valid('param');
-      const created = await createStage(c.get('db'), id, c.req.valid('json'), c.var.auth.user);
-      if (!created.ok) refuseStage(created.reason);
+      const input = c.req.valid('json');
+      const created = await createStage(c.get('db'), id, input, c.var.auth.user);
+      if (!created.ok) refuseStage(created.reason, { ...created, advance: input.from?.advance });
       const count = created.stage.seeds.filter((s) => s !== null).length;
       // «By rating» says when it could not be: nobody rated falls back to the order of applications entirely.
       const fallback =
@@ -115,7 +122,8 @@ export const stageRoutes = router()
       path: '/{id}/stages/{stageId}/next-round',
       tags,
       summary:
-        'Організатор турніру (адмін чи його співорганізатор): скласти наступний тур швейцарської системи — за очками, далі за рейтингом, без повторних зустрічей, поки це можливо; лише коли поточний тур завершено',
+        'Організатор турніру (адмін чи його співорганізатор): скласти наступний тур швейцарської системи — за очками, далі за рейтингом, без повторних зустрічей, поки це можливо ' +
+        '(з порогами — за правилами Valve: у кожній групі рекорду найвищий посів проти найнижчого доступного, у турах 4–5 — таблиця пріоритетів); лише коли поточний тур завершено',
       request: { params: stageParams },
       responses: {
         200: jsonResponse(z.object({ message: z.string(), stage: stageSchema }), 'Тур складено'),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { StageCreateInput, StageView } from '../../../../lib/api/stages.ts';
-import { crossSeed, draftStage, groupCount, nextSwissRound, seedOrder, type NextRoundRefusal } from '../../../../lib/domain/stage/build.ts';
-import { isElimination, MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS } from '../../../../lib/domain/stage/format.ts';
-import { resolveStage } from '../../../../lib/domain/stage/resolve.ts';
+import { crossSeed, draftStage, groupCount, gslGroupsFit, nextSwissRound, seedOrder, type NextRoundRefusal } from '../../../../lib/domain/stage/build.ts';
+import { isElimination, MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS, thresholdsOf } from '../../../../lib/domain/stage/format.ts';
+import { isStageComplete, resolveStage } from '../../../../lib/domain/stage/resolve.ts';
 import { isFinished, normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
 import type { Tx } from '../../../db/client.ts';
 import { playerGameStats, stageGroups, stages, teamGameStats } from '../../../db/schema/index.ts';
@@ -45,24 +45,37 @@ export type StageRefusal =
   | 'fromNotComplete'
   | 'advanceTooFew'
   | 'thirdPlaceNeedsFour'
-  | 'groupTooLarge';
+  | 'groupTooLarge'
+  | 'gslGroups'
+  | 'advanceBeyondQualified';
 
 /**
  * A stage created; for one seeded by rating, how many of its participants have a rating in the game
  * (`unrated`: those without one, seeded last in the order they applied; all of them when nobody is rated).
  */
-export type StageCreated = { ok: true; stage: StageView; started: boolean; unrated?: number } | { ok: false; reason: StageRefusal };
+export type StageCreated =
+  | { ok: true; stage: StageView; started: boolean; unrated?: number }
+  /** For `gslGroups`: how many participants and groups did not fit. */
+  | { ok: false; reason: StageRefusal; participants?: number; groups?: number };
 
-/** Who advances from a finished stage: the top `advance` of each group, cross-seeded; from an elimination stage, the best placed. */
-function advancing(source: LoadedStage, advance: number): string[] {
+/**
+ * Who advances from a finished stage: the top `advance` of each group, cross-seeded; from an
+ * elimination stage, the best placed. From a Swiss stage with thresholds only those who advanced
+ * may: null when the top `advance` of a group holds anyone else.
+ */
+function advancing(source: LoadedStage, advance: number): string[] | null {
   if (isElimination(source.stage.format)) {
     return placementsOf(source, [])
       .sort((x, y) => x.from - y.from)
       .slice(0, advance)
       .map((p) => p.participant);
   }
+  const tables = tablesOf(source);
+  if (source.stage.format === 'swiss' && thresholdsOf(source.stage.settings) && tables.some((table) => table.slice(0, advance).some((row) => row.outcome !== 'advanced'))) {
+    return null;
+  }
   return crossSeed(
-    tablesOf(source).map((table) => table.map((row) => row.participant)),
+    tables.map((table) => table.map((row) => row.participant)),
     advance,
   );
 }
@@ -125,7 +138,9 @@ async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput,
       const source = all.find((s) => s.stage.id === input.from!.stageId);
       if (!source) return { ok: false, reason: 'fromNotFound' };
       if (!finished(source)) return { ok: false, reason: 'fromNotComplete' };
-      pool = advancing(source, input.from.advance);
+      const advanced = advancing(source, input.from.advance);
+      if (!advanced) return { ok: false, reason: 'advanceBeyondQualified' };
+      pool = advanced;
       carried = source.stage.disqualified.filter((id) => pool.includes(id));
       if (pool.length < 2) return { ok: false, reason: 'advanceTooFew' };
     } else {
@@ -140,6 +155,9 @@ async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput,
     if (input.format === 'single_elimination' && settings.thirdPlace && pool.length < 4) return { ok: false, reason: 'thirdPlaceNeedsFour' };
     if (input.format === 'round_robin' && Math.ceil(pool.length / groupCount(pool.length, settings)) > MAX_ROUND_ROBIN_GROUP) {
       return { ok: false, reason: 'groupTooLarge' };
+    }
+    if (input.format === 'gsl' && !gslGroupsFit(pool.length, settings)) {
+      return { ok: false, reason: 'gslGroups', participants: pool.length, groups: settings.groups ?? groupCount(pool.length, settings, 'gsl') };
     }
     if (seeding === 'manual') {
       const given = input.participants ?? [];
@@ -194,33 +212,46 @@ async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput,
 
 export type NextRound = { ok: true; stage: StageView; round: number } | { ok: false; reason: 'tournamentNotFound' | 'notFound' | 'finished' | NextRoundRefusal };
 
+/**
+ * Pairs a Swiss stage's next round inside the caller's transaction, its tournament locked: the new
+ * matches written (their players told), the tournament's version moved. Answers every stage as
+ * saved and the version it made.
+ */
+export async function pairRound(
+  tx: Tx,
+  tournament: TournamentRow,
+  loaded: LoadedStage,
+): Promise<{ ok: true; round: number; all: LoadedStage[]; version: number } | { ok: false; reason: NextRoundRefusal }> {
+  if (loaded.stage.format !== 'swiss') return { ok: false, reason: 'notSwiss' };
+  const ratings = await ratingsOf(tx, tournament, loaded.groups.flat());
+  // The disqualified are paired no more (nor given a bye's points).
+  const out = new Set(loaded.stage.disqualified);
+  const next = nextSwissRound(loaded.stage.settings, loaded.groups, loaded.resolved, ratings, out);
+  if (!next.ok) return next;
+  const groupRows = await tx.select().from(stageGroups).where(eq(stageGroups.stageId, loaded.stage.id));
+  const groupIds = new Map(groupRows.map((g) => [g.number, g.id]));
+  const fresh = resolveStage(next.plan, [], new Map(), out);
+  await insertMatches(tx, loaded.stage.id, next.plan, fresh, groupIds, tournament);
+  const all = await loadStages(tx, tournament.id);
+  const { version } = await bumpTournament(tx, tournament, all);
+  return { ok: true, round: next.round, all, version };
+}
+
+/** Whether a stage pairs its next round by itself now: a Swiss stage with `autoPair` whose round is over and which goes on. */
+export const pairsItselfNow = (loaded: LoadedStage): boolean =>
+  loaded.stage.format === 'swiss' && loaded.stage.settings.autoPair === true && isStageComplete(loaded.resolved) && !finished(loaded);
+
 /** Pairs the next Swiss round of a stage (`POST …/stages/{stageId}/next-round`). */
 async function writeNextRound(db: Tx, tournamentId: string, stageId: string): Promise<NextRound> {
   return db.transaction(async (tx): Promise<NextRound> => {
     const tournament = await lockTournament(tx, tournamentId);
     if (!tournament) return { ok: false, reason: 'tournamentNotFound' };
-    const all = await loadStages(tx, tournamentId);
-    const loaded = all.find((s) => s.stage.id === stageId);
+    const loaded = (await loadStages(tx, tournamentId)).find((s) => s.stage.id === stageId);
     if (!loaded) return { ok: false, reason: 'notFound' };
     if (isFinished(tournament.status)) return { ok: false, reason: 'finished' };
-    if (loaded.stage.format !== 'swiss') return { ok: false, reason: 'notSwiss' };
-    const ratings = await ratingsOf(tx, tournament, loaded.groups.flat());
-    // The disqualified are paired no more (nor given a bye's points).
-    const out = new Set(loaded.stage.disqualified);
-    const playing = loaded.groups.map((members) => members.filter((id) => !out.has(id)));
-    const next = nextSwissRound(loaded.stage.settings, playing, loaded.resolved, ratings);
-    if (!next.ok) return next;
-    const groupRows = await tx.select().from(stageGroups).where(eq(stageGroups.stageId, stageId));
-    const groupIds = new Map(groupRows.map((g) => [g.number, g.id]));
-    const fresh = resolveStage(next.plan, [], new Map(), new Set(loaded.stage.disqualified));
-    await insertMatches(tx, stageId, next.plan, fresh, groupIds, tournament);
-    const reloaded = await loadStages(tx, tournamentId);
-    await bumpTournament(tx, tournament, reloaded);
-    return {
-      ok: true,
-      stage: stageView(reloaded.find((s) => s.stage.id === stageId)!),
-      round: next.round,
-    };
+    const paired = await pairRound(tx, tournament, loaded);
+    if (!paired.ok) return paired;
+    return { ok: true, stage: stageView(paired.all.find((s) => s.stage.id === stageId)!), round: paired.round };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import type { MatchUpdateInput, StageMatchView } from '../../../../lib/api/stages.ts';
-import { allowsDraws, bestOfFor } from '../../../../lib/domain/stage/format.ts';
+import { allowsDraws, thresholdsOf } from '../../../../lib/domain/stage/format.ts';
 import { resetBy, resolveStage } from '../../../../lib/domain/stage/resolve.ts';
 import { judgeResult, type ResultRefusal } from '../../../../lib/domain/stage/result.ts';
 import { isFinished } from '../../../../lib/domain/tournament-status.ts';
@@ -10,12 +10,13 @@ import { actionWrite, actorsOf } from '../../match-day/match-actions.ts';
 import { publishing } from '../../live/live.ts';
 import { announce, type Notice } from '../../notices/notices.ts';
 import { saveStage, type MatchEdit } from './save.ts';
-import { keepingTransaction, lockMatch, type LoadedStage, type LockedMatch, type TournamentRow } from './store.ts';
-import { matchView, type MatchReader } from './views.ts';
+import { keepingTransaction, locate, lockMatch, type LoadedStage, type LockedMatch, type TournamentRow } from './store.ts';
+import { pairRound, pairsItselfNow } from './commands.ts';
+import { bestOfAt, matchView, type MatchReader } from './views.ts';
 
 /* Changing one match: its result entered, corrected or withdrawn, its comment (and who sees it) or time (the admin's edit, a players' confirmed report). */
 
-export type MatchRefusal = 'notFound' | 'finished' | 'notReady' | 'bye' | 'noResult' | 'feedsLater' | ResultRefusal;
+export type MatchRefusal = 'notFound' | 'finished' | 'notReady' | 'bye' | 'noResult' | 'feedsLater' | 'pairedAfter' | ResultRefusal;
 
 export type MatchSaved =
   | {
@@ -35,6 +36,15 @@ export type MatchSaved =
 /** Whether a later stage was seeded from the match's stage's tables: a changed result there would not reach it. */
 const feedsLater = ({ all, loaded }: LockedMatch): boolean => all.some((s) => s.stage.fromStageId === loaded.stage.id);
 
+/**
+ * Whether a later round of the match's Swiss group with thresholds was paired on its result: the
+ * pairing, the records and who left the stage all rest on it, so it no longer changes.
+ */
+const pairedAfter = ({ loaded, index }: LockedMatch): boolean => {
+  const { group, round } = loaded.plan[index]!;
+  return loaded.stage.format === 'swiss' && thresholdsOf(loaded.stage.settings) !== null && loaded.plan.some((m) => m.group === group && m.round > round);
+};
+
 /** Whether an edit enters a result (a score, games or a forfeit), not only a comment or a time. */
 const entersResult = (input: Omit<MatchUpdateInput, 'version'>): boolean =>
   input.scoreA !== undefined || input.scoreB !== undefined || (input.games?.length ?? 0) > 0 || Boolean(input.forfeit);
@@ -45,7 +55,7 @@ export function lockedView(found: LockedMatch) {
   return {
     match: matchView(loaded, index),
     row: loaded.rows[index]!,
-    rules: { bestOf: bestOfFor(loaded.stage.settings, loaded.plan[index]!), draws: allowsDraws(loaded.stage.format) },
+    rules: { bestOf: bestOfAt(loaded, index), draws: allowsDraws(loaded.stage.format, loaded.stage.settings) },
     feedsLater: feedsLater(found),
   };
 }
@@ -66,12 +76,13 @@ export async function changeLockedMatch(
   reader: MatchReader = 'public',
 ): Promise<MatchSaved> {
   const { tournament, all, loaded, index } = found;
-  const bestOf = bestOfFor(loaded.stage.settings, loaded.plan[index]!);
+  const bestOf = bestOfAt(loaded, index);
   if (isFinished(tournament.status)) return { ok: false, reason: 'finished', bestOf };
   const state = loaded.resolved[index]!;
   const entered = new Map(loaded.entered);
   const wantsResult = entersResult(input);
   if ((wantsResult || input.reset) && feedsLater(found)) return { ok: false, reason: 'feedsLater', bestOf };
+  if ((wantsResult || input.reset) && pairedAfter(found)) return { ok: false, reason: 'pairedAfter', bestOf };
   if (input.reset) {
     if (state.bye) return { ok: false, reason: 'bye', bestOf };
     if (!entered.has(index)) return { ok: false, reason: 'noResult', bestOf };
@@ -81,7 +92,7 @@ export async function changeLockedMatch(
     if (!state.a || !state.b) return { ok: false, reason: 'notReady', bestOf };
     const judged = judgeResult(input, {
       bestOf,
-      draws: allowsDraws(loaded.stage.format),
+      draws: allowsDraws(loaded.stage.format, loaded.stage.settings),
     });
     if (!judged.ok) return { ok: false, reason: judged.reason, bestOf };
     entered.set(index, { a: state.a, b: state.b, result: judged.result });
@@ -104,7 +115,7 @@ export async function changeLockedMatch(
     version,
   });
   if (input.preview) return answer({ ...loaded, resolved }, true, found, tournament.bracketVersion);
-  const { stage, all: savedAll, version } = await saveStage(
+  const saved = await saveStage(
     tx,
     tournament,
     all,
@@ -116,7 +127,13 @@ export async function changeLockedMatch(
     { actor, target: { index, disputed: loaded.rows[index]!.reportState === 'disputed' } },
     alongside && ((saved) => alongside(matchView(saved, index))),
   );
-  return answer(stage, false, { tournament: { ...tournament, bracketVersion: version }, all: savedAll, loaded: stage, index }, version);
+  const after: LockedMatch = { tournament: { ...tournament, bracketVersion: saved.version }, all: saved.all, loaded: saved.stage, index };
+  if (!pairsItselfNow(saved.stage)) return answer(saved.stage, false, after, saved.version);
+  // A Swiss stage that pairs itself: the round's last result pairs the next one in the same transaction.
+  const paired = await pairRound(tx, after.tournament, saved.stage);
+  if (!paired.ok) return answer(saved.stage, false, after, saved.version);
+  const located = locate({ ...tournament, bracketVersion: paired.version }, paired.all, loaded.rows[index]!.id)!;
+  return answer(located.loaded, false, located, paired.version);
 }
 
 /**

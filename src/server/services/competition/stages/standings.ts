@@ -1,6 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
 import { isStageFinished } from '../../../../lib/domain/stage/build.ts';
-import { DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination } from '../../../../lib/domain/stage/format.ts';
+import { DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, thresholdsOf } from '../../../../lib/domain/stage/format.ts';
+import { gslStandings } from '../../../../lib/domain/stage/gsl.ts';
+import { thresholdStandings } from '../../../../lib/domain/stage/swiss-thresholds.ts';
 import { groupBandPlacements, tournamentPlacements } from '../../../../lib/domain/stage/placements.ts';
 import { eliminationPlacements, groupStandings, type Placement, type StandingRow } from '../../../../lib/domain/stage/standings.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -10,21 +12,21 @@ import { load, loadCompetition, StageRowsMissing, type LoadedCompetition, type L
 /* A stage's group tables and places, and a tournament's final places (`GET …/standings`, the profiles). */
 
 /** Whether a loaded stage is over (Swiss: its last round played too). */
-export const finished = (loaded: LoadedStage): boolean => isStageFinished(loaded.stage.format, loaded.stage.settings, loaded.groups, loaded.resolved);
+export const finished = (loaded: LoadedStage): boolean =>
+  isStageFinished(loaded.stage.format, loaded.stage.settings, loaded.groups, loaded.resolved, new Set(loaded.stage.disqualified));
 
 const tieBreakersOf = (stage: StageRow) => stage.settings.tieBreakers ?? DEFAULT_TIE_BREAKERS[stage.format === 'swiss' ? 'swiss' : 'round_robin'];
 
+/** Each group's table: by points and tie-breakers; a Swiss with thresholds by record and difficulty; GSL groups by how far each got. */
 export function tablesOf(loaded: LoadedStage): StandingRow[][] {
-  return loaded.groups.map((members, g) =>
-    groupStandings(
-      members,
-      loaded.resolved.filter((m) => m.plan.group === g + 1),
-      {
-        tieBreakers: tieBreakersOf(loaded.stage),
-        points: loaded.stage.settings.points ?? DEFAULT_POINTS,
-      },
-    ),
-  );
+  const { format, settings } = loaded.stage;
+  const thresholds = format === 'swiss' ? thresholdsOf(settings) : null;
+  return loaded.groups.map((members, g) => {
+    const own = loaded.resolved.filter((m) => m.plan.group === g + 1);
+    if (format === 'gsl') return gslStandings(members, own);
+    if (thresholds) return thresholdStandings(members, own, thresholds);
+    return groupStandings(members, own, { tieBreakers: tieBreakersOf(loaded.stage), points: settings.points ?? DEFAULT_POINTS });
+  });
 }
 
 /** A stage's places: by elimination, or (once its tables are final) by group rank. */

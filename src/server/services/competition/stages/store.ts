@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BracketParticipant } from '../../../../lib/api/bracket.ts';
 import { groupCount, snakeGroups } from '../../../../lib/domain/stage/build.ts';
-import { isElimination } from '../../../../lib/domain/stage/format.ts';
+import { hasGroups } from '../../../../lib/domain/stage/format.ts';
+import { gslPlan } from '../../../../lib/domain/stage/gsl.ts';
 import { doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from '../../../../lib/domain/stage/plan.ts';
 import { resolveStage, type EnteredResult, type ResolvedMatch } from '../../../../lib/domain/stage/resolve.ts';
 import type { Database, Tx } from '../../../db/client.ts';
@@ -61,8 +62,9 @@ export async function findTournamentRow(db: Tx, id: string): Promise<TournamentR
   return row;
 }
 
-/** The plan of a stage: derived from its seeds for elimination, its rows' fixed sides otherwise. */
+/** The plan of a stage: derived from its seeds for elimination and GSL groups, its rows' fixed sides otherwise. */
 function planOf(stage: StageRow, rows: readonly MatchRow[]): PlannedMatch[] {
+  if (stage.format === 'gsl') return gslPlan(groupsOf(stage));
   if (stage.format === 'single_elimination')
     return singleEliminationPlan(stage.seeds.length, {
       thirdPlace: stage.settings.thirdPlace,
@@ -108,11 +110,11 @@ export const resultColumns = (result: ResolvedMatch['result']) => ({
   forfeit: result?.forfeit ?? null,
 });
 
-const groupsOf = (stage: StageRow): string[][] => {
-  if (isElimination(stage.format)) return [];
+function groupsOf(stage: StageRow): string[][] {
+  if (!hasGroups(stage.format)) return [];
   const ids = stage.seeds.filter((id): id is string => id !== null);
-  return snakeGroups(ids, groupCount(ids.length, stage.settings));
-};
+  return snakeGroups(ids, groupCount(ids.length, stage.settings, stage.format));
+}
 
 export function load(stage: StageRow, matchRows: readonly MatchRow[]): LoadedStage {
   const plan = planOf(stage, matchRows);

@@ -1,7 +1,8 @@
 import type { StageMatchView, StagesState, StageView } from '../../../../lib/api/stages.ts';
 import type { Bracket } from '../../../../lib/domain/bracket.ts';
 import { bracketOf } from '../../../../lib/domain/stage/legacy.ts';
-import { bestOfFor } from '../../../../lib/domain/stage/format.ts';
+import type { ResolvedMatch } from '../../../../lib/domain/stage/resolve.ts';
+import { matchBestOfs } from '../../../../lib/domain/stage/swiss-thresholds.ts';
 import { feedingMatch } from '../../../../lib/domain/stage/plan.ts';
 import type { Tx } from '../../../db/client.ts';
 import { finished, placementsOf, standingsOf, tablesOf, type TournamentStandings } from './standings.ts';
@@ -18,6 +19,19 @@ export type MatchReader = 'public' | 'organiser';
 /** The comment as everyone sees it: '' while it is for the organisers only (issue 57). */
 export const publicComment = (row: Pick<MatchRow, 'comment' | 'commentPublic'>): string => (row.commentPublic ? row.comment : '');
 
+/** Each match's best-of by a stage's resolved matches, worked out once for all of them (a Swiss with thresholds reads the records). */
+const bestOfs = new WeakMap<readonly ResolvedMatch[], number[]>();
+
+/** A match's own best-of: its round's, or in a Swiss with thresholds the deciding matches' (issue 59). */
+export function bestOfAt(loaded: Pick<LoadedStage, 'stage' | 'resolved'>, index: number): number {
+  let all = bestOfs.get(loaded.resolved);
+  if (!all) {
+    all = matchBestOfs(loaded.stage.settings, loaded.resolved);
+    bestOfs.set(loaded.resolved, all);
+  }
+  return all[index] ?? 1;
+}
+
 export function matchView(loaded: LoadedStage, index: number, reader: MatchReader = 'public'): StageMatchView {
   const row = loaded.rows[index]!;
   const state = loaded.resolved[index]!;
@@ -26,7 +40,7 @@ export function matchView(loaded: LoadedStage, index: number, reader: MatchReade
     _id: row.id,
     stage: loaded.stage.id,
     number: index + 1,
-    bestOf: bestOfFor(loaded.stage.settings, planned),
+    bestOf: bestOfAt(loaded, index),
     from: { a: feedingMatch(planned.a), b: feedingMatch(planned.b) },
     group: row.groupNumber,
     side: row.side,
