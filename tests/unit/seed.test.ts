@@ -25,6 +25,7 @@ import {
   users,
 } from '../../src/server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed.ts';
+import { ensureAdmin } from '../../src/server/bootstrap.ts';
 import { checkPassword, findByLogin } from '../../src/server/services/accounts/accounts.ts';
 import { approvedParticipants } from '../../src/server/services/match-day/participants.ts';
 import { stagesState } from '../../src/server/services/competition/stages/views.ts';
@@ -52,6 +53,8 @@ describe('seedDemo', () => {
     try {
       await handle.migrate();
       const { db } = handle;
+      // As the server starts: its admin first (the demo's organiser), then the demo.
+      await ensureAdmin(db, 'admin@kiberarena.test', 'demo-admin-password');
 
       const started = performance.now();
       expect(await seedDemo(db)).toBe(true);
@@ -124,8 +127,10 @@ describe('seedDemo', () => {
         expect(t.bracket, t.title).toEqual([]);
         expect(approvedIn(t.id), t.title).toBeGreaterThan(0);
       }
-      // Started and finished ones have a bracket the bracket engine accepts, drawn from their approved participants.
-      for (const t of tournamentRows.filter((row) => row.status !== 'pending')) {
+      // Started and finished ones have a bracket the bracket engine accepts, drawn from their approved participants
+      // (those of the formats of circuits, issue 59, play stages of other formats and are looked at below).
+      const circuitFormats = ['Aim Major з CS2: швейцарський етап', 'Мід-дуелі Dota 2: групи GSL'];
+      for (const t of tournamentRows.filter((row) => row.status !== 'pending' && !circuitFormats.includes(row.title))) {
         const allowed = (await approvedParticipants(db, t)).map((p) => p._id);
         expect(findProblem(t.bracket, allowed), t.title).toBeNull();
         // The bracket is the view of its single-elimination stage, whose played matches are the recorded history.
@@ -298,6 +303,25 @@ describe('seedDemo', () => {
       expect(vetoed.map((m) => m.action)).toEqual(['roles', 'ban', 'ban', 'ban', 'ban', 'ban', 'ban', 'decider', 'side']);
       // One is shown on its own clock (issue 57): Warsaw's; the rest in each reader's zone.
       expect(tournamentRows.filter((row) => row.timeZone !== null).map((row) => [row.title, row.timeZone])).toEqual([['Valorant Duel Cup: вечірній спринт', 'Europe/Warsaw']]);
+      // The formats of circuits (issue 59): a Swiss with thresholds in its fourth round, GSL groups waiting for a decider.
+      const [major] = await db.select().from(tournaments).where(eq(tournaments.title, 'Aim Major з CS2: швейцарський етап'));
+      const majorStages = (await stagesState(db, major!.id))!.stages;
+      expect(majorStages.map((s) => [s.format, s.settings.winsToAdvance, s.settings.lossesToEliminate])).toEqual([['swiss', 3, 3]]);
+      const table = majorStages[0]!.groups[0]!.standings;
+      // Two went 3–0; two of round 4's 2–1 matches are played, their winners through at 3–1.
+      expect(table.filter((r) => r.outcome === 'advanced').map((r) => [r.wins, r.losses])).toEqual([
+        [3, 0],
+        [3, 0],
+        [3, 1],
+        [3, 1],
+      ]);
+      expect(table.filter((r) => r.outcome === 'eliminated')).toHaveLength(2);
+      expect(majorStages[0]!.matches.filter((m) => m.round === 4).map((m) => m.status)).toEqual(['completed', 'completed', 'ready', 'ready', 'ready', 'ready']);
+      expect(majorStages[0]!.matches.filter((m) => m.round === 4).every((m) => m.bestOf === 3)).toBe(true);
+      const [mid] = await db.select().from(tournaments).where(eq(tournaments.title, 'Мід-дуелі Dota 2: групи GSL'));
+      const gsl = (await stagesState(db, mid!.id))!.stages[0]!;
+      expect(gsl.format).toBe('gsl');
+      expect(gsl.matches.filter((m) => m.status !== 'completed').map((m) => [m.group, m.round, m.status])).toEqual([[2, 3, 'ready']]);
       // Venue networks (issue 57): one waiting for the admin, one approved and working for tonight's club cup.
       const venues = await venueNetworksToDecide(db);
       expect(venues.map((v) => [v.tournament.title, v.status, v.inEffect])).toEqual([

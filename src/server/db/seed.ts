@@ -21,6 +21,7 @@ import { seedOrganisations } from './seed/organisations.ts';
 import { seedVenues } from './seed/venues.ts';
 import { seedVeto } from './seed/veto.ts';
 import { seedRoom } from './seed/room.ts';
+import { seedFormats } from './seed/formats.ts';
 import { playDemo } from './seed/play.ts';
 import { games, teams, users } from './schema/index.ts';
 
@@ -446,6 +447,53 @@ const TOURNAMENTS: DemoTournament[] = [
       ['Херсонські Кавуни', 'approved'],
     ],
   },
+  // Stage formats of circuits (issue 59, seed/formats.ts): drawn and played through the services.
+  {
+    key: 'cs2-swiss-major',
+    title: 'Aim Major з CS2: швейцарський етап',
+    description:
+      'Шістнадцять снайперів грають за правилами мейджорів Valve: три перемоги виводять у плей-оф, три поразки вибивають. Суперників добирають за рекордом і складністю, вирішальні матчі — до двох перемог (Bo3).',
+    game: 'cs2',
+    day: -2,
+    status: 'pending',
+    solo: [
+      ['KozakSniper', 'approved'],
+      ['Hetman_AWP', 'approved'],
+      ['s1mple_fan', 'approved'],
+      ['HopakHeadshot', 'approved'],
+      ['Stepan_Clutch', 'approved'],
+      ['DniproDragon', 'approved'],
+      ['ZaporizhRush', 'approved'],
+      ['SaloSlayer', 'approved'],
+      ['Tryzub_Tank', 'approved'],
+      ['LvivLion', 'approved'],
+      ['Karpaty_Wolf', 'approved'],
+      ['OdesaWave', 'approved'],
+      ['KharkivHawk', 'approved'],
+      ['PoltavaPro', 'approved'],
+      ['Chernihiv_Ghost', 'approved'],
+      ['Sich_Raider', 'approved'],
+    ],
+  },
+  {
+    key: 'dota-gsl-mid',
+    title: 'Мід-дуелі Dota 2: групи GSL',
+    description:
+      'Вісім мідерів у двох групах GSL: стартові матчі, матч переможців, матч на виліт і вирішальний. Двоє найкращих з кожної групи виходять у плей-оф.',
+    game: 'dota2',
+    day: -1,
+    status: 'pending',
+    solo: [
+      ['Mavka_Mid', 'approved'],
+      ['Dnister_Flow', 'approved'],
+      ['Kharkiv_Hunter', 'approved'],
+      ['SlobodaSniper', 'approved'],
+      ['Lozova_Lynx', 'approved'],
+      ['Izium_Ice', 'approved'],
+      ['Polissia_Owl', 'approved'],
+      ['Zhytomyr_Zen', 'approved'],
+    ],
+  },
 ];
 
 const NEWS = [
@@ -745,6 +793,9 @@ async function writeDemo(tx: Tx, now: Date) {
       return team ? { userId: captainOf(team), name: team } : undefined;
     },
   });
+
+  // Swiss with thresholds and GSL groups (issue 59): drawn and played by the organiser through the services.
+  await seedFormats(tx, { swissId: tournamentIds.get('cs2-swiss-major')!, gslId: tournamentIds.get('dota-gsl-mid')! });
 
   // Organisations (issue 56) hosting some of the tournaments, with their people and followers.
   await seedOrganisations(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });

@@ -1,0 +1,50 @@
+/**
+ * The formats circuits run, in the demo (issue 59): the CS2 Aim Major plays a Swiss stage with
+ * Valve's thresholds, three rounds played and the fourth under way (the 3–0s through, the 0–3s
+ * out, deciding matches best of three); the Dota 2 mid duels play two GSL groups, one finished and
+ * one waiting for its decider. Drawn and played by the organiser through the services, so every
+ * rule is the one a real organiser meets.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database, Tx } from '../client.ts';
+import { users } from '../schema/index.ts';
+import { createStage } from '../../services/competition/stages/commands.ts';
+import { updateMatch } from '../../services/competition/stages/match-changes.ts';
+import { loadStages } from '../../services/competition/stages/store.ts';
+import { bestOfAt } from '../../services/competition/stages/views.ts';
+
+/** A result for the better seed unless it is an upset: the lower seed then wins (every fifth match). */
+function resultFor(bestOf: number, upset: boolean): { scoreA: number; scoreB: number } {
+  const [won, lost] = bestOf > 1 ? [Math.ceil(bestOf / 2), 1] : [16, 11];
+  return upset ? { scoreA: lost, scoreB: won } : { scoreA: won, scoreB: lost };
+}
+
+/** Plays ready matches of the tournament's first stage, in order, until `stop` says so or none is ready. */
+async function play(tx: Tx, tournamentId: string, actor: { id: string; username: string }, stop: (played: number, round: number) => boolean): Promise<void> {
+  for (let played = 0; played < 200; played++) {
+    const [loaded] = await loadStages(tx, tournamentId);
+    const index = loaded?.resolved.findIndex((m) => m.status === 'ready') ?? -1;
+    if (!loaded || index === -1 || stop(played, loaded.plan[index]!.round)) return;
+    const row = loaded.rows[index]!;
+    const saved = await updateMatch(tx as Database, row.id, { version: row.version, ...resultFor(bestOfAt(loaded, index), played % 5 === 3) }, actor);
+    if (!saved.ok) throw new Error(`demo seed: result refused (${saved.reason})`);
+  }
+}
+
+export async function seedFormats(tx: Tx, { swissId, gslId }: { swissId: string; gslId: string }): Promise<void> {
+  const [admin] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (!admin) return;
+  const swiss = await createStage(
+    tx,
+    swissId,
+    { format: 'swiss', name: 'Швейцарський етап', seeding: 'order', settings: { winsToAdvance: 3, lossesToEliminate: 3, decidingBestOf: 3, autoPair: true } },
+    admin,
+  );
+  if (!swiss.ok) throw new Error(`demo seed: Swiss stage refused (${swiss.reason})`);
+  // Rounds 1–3 (24 matches) and the first two of round 4; the rest of round 4 is tonight's.
+  await play(tx, swissId, admin, (played) => played >= 26);
+  const gsl = await createStage(tx, gslId, { format: 'gsl', name: 'Групи', seeding: 'order', settings: { groups: 2 } }, admin);
+  if (!gsl.ok) throw new Error(`demo seed: GSL stage refused (${gsl.reason})`);
+  // Group A played through; group B waits for its decider.
+  await play(tx, gslId, admin, (played) => played >= 9);
+}
