@@ -229,6 +229,26 @@ function dotaSvg(): string {
   );
 }
 
+/** A battle royale's map from above: the safe zone closing in circles, the plane's line across. */
+function pubgSvg(): string {
+  const zones = [
+    [430, 150, 150, 0.18],
+    [470, 135, 95, 0.3],
+    [492, 122, 55, 0.5],
+    [500, 118, 26, 0.75],
+  ]
+    .map(([x, y, r, o]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="#fff" stroke-opacity="${o}" stroke-width="${r! > 100 ? 3 : 2}"/>`)
+    .join('');
+  return gameFrame(
+    `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3f6212"/><stop offset="0.5" stop-color="#a16207"/><stop offset="1" stop-color="#1c1917"/></linearGradient>
+     <radialGradient id="zone" cx="0.78" cy="0.33" r="0.35"><stop offset="0" stop-color="#fde68a" stop-opacity="0.35"/><stop offset="1" stop-color="#fde68a" stop-opacity="0"/></radialGradient>`,
+    `<rect width="${GW}" height="${GH}" fill="url(#bg)"/><rect width="${GW}" height="${GH}" fill="url(#zone)"/>
+  <path d="M-20 40 L660 250" stroke="#fff" stroke-opacity="0.35" stroke-width="3" stroke-dasharray="14 10"/>${zones}`,
+    'pubgm',
+    72,
+  );
+}
+
 function defaultGameSvg(): string {
   const grid = Array.from({ length: 17 }, (_, i) => `<line x1="${i * 40}" y1="0" x2="${i * 40}" y2="${GH}"/>`).join('') +
     Array.from({ length: 10 }, (_, i) => `<line x1="0" y1="${i * 40}" x2="${GW}" y2="${i * 40}"/>`).join('');
@@ -379,7 +399,7 @@ writeText('logo.svg', logoSvg());
 writeText('favicon.svg', faviconSvg());
 await writePng('og-default.png', ogSvg());
 await writeJpeg('default_game.jpg', defaultGameSvg());
-for (const [name, draw] of [['cs2', cs2Svg], ['valorant', valorantSvg], ['lol', lolSvg], ['dota2', dotaSvg]] as const) {
+for (const [name, draw] of [['cs2', cs2Svg], ['valorant', valorantSvg], ['lol', lolSvg], ['dota2', dotaSvg], ['pubgm', pubgSvg]] as const) {
   await writeJpeg(`games/${name}.jpg`, draw());
   await writeJpeg(`games/${name}-400.jpg`, draw(), 400);
 }

@@ -19,6 +19,7 @@ export const GAME_TITLES = {
   valorant: 'VALORANT',
   lol: 'League of Legends',
   dota2: 'DOTA 2',
+  pubgm: 'PUBG MOBILE',
 } as const satisfies Record<string, string>;
 
 export type ShippedGame = keyof typeof GAME_TITLES;

@@ -4,6 +4,7 @@ import { getLeaderboard, listStatsGames } from '../lib/api/leaderboards.ts';
 import { listNews } from '../lib/api/news.ts';
 import { listOrganisations } from '../lib/api/organisations.ts';
 import { PAGE_MAX_LIMIT, type Page } from '../lib/api/paging.ts';
+import { listSeasons } from '../lib/api/seasons.ts';
 import { listTournaments } from '../lib/api/tournaments.ts';
 import { LEADERBOARD_MAX_LIMIT } from '../lib/domain/leaderboard.ts';
 import { escapeXml } from '../lib/domain/markup.ts';
@@ -37,13 +38,14 @@ async function activeProfiles(locals: App.Locals): Promise<string[]> {
   return [...new Set(boards.flat())];
 }
 
-/** Every public page a search engine should find: sections, games, tournaments with their brackets, news items, organisations, active profiles. */
+/** Every public page a search engine should find: sections, games, tournaments with their brackets, news items, organisations, seasons, active profiles. */
 export const GET: APIRoute = async ({ locals }) => {
-  const [games, tournaments, news, organisations, profiles] = await Promise.all([
+  const [games, tournaments, news, organisations, seasons, profiles] = await Promise.all([
     listGames(locals.api),
     everyPage((offset) => listTournaments(locals.api, { sort: 'date_asc', limit: PAGE_MAX_LIMIT, offset })),
     everyPage((offset) => listNews(locals.api, { limit: PAGE_MAX_LIMIT, offset })),
     everyPage((offset) => listOrganisations(locals.api, { limit: PAGE_MAX_LIMIT, offset })),
+    everyPage((offset) => listSeasons(locals.api, { limit: PAGE_MAX_LIMIT, offset })),
     activeProfiles(locals),
   ]);
   const entries: { path: string; lastmod?: string }[] = [
@@ -57,6 +59,7 @@ export const GET: APIRoute = async ({ locals }) => {
     ...tournaments.flatMap((tournament) => [{ path: `/tournaments/${tournament._id}` }, { path: `/tournament/${tournament._id}/bracket` }]),
     ...news.map((item) => ({ path: `/news/${item._id}`, lastmod: item.date })),
     ...organisations.map((organisation) => ({ path: `/org/${organisation.slug}` })),
+    ...seasons.map((season) => ({ path: `/seasons/${season._id}` })),
     ...profiles.map((path) => ({ path })),
   ];
   const body = [

@@ -112,6 +112,8 @@ beforeAll(async () => {
       organisation: w.orgA,
     })
   ).tournament._id;
+  // Seasons (issue 59): one of organisation A's, to change and to join its tournament to.
+  w.seasonA = await seasonOf(people.orgOwner);
   w.solo = await newTournament(true);
   w.team = await newTournament(false);
   w.spareTournament = await newTournament(true);
@@ -231,6 +233,12 @@ beforeAll(async () => {
   const chatDuel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member] });
   w.chatTournament = chatDuel.id;
   w.chatMatch = (await stage(api, chatDuel.id, { format: 'single_elimination' })).matches[0]!._id;
+  // A free-for-all lobby (issue 59) of the user, the member and two more; its tournament's staff is the staff actor.
+  const lobbyCup = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member, await player(api), await player(api)] });
+  w.lobbyTournament = lobbyCup.id;
+  const lobby = (await stage(api, lobbyCup.id, { format: 'free_for_all', settings: { lobbySize: 4, games: 20 } })).lobbies[0]!;
+  w.lobby = lobby._id;
+  w.lobbyMembers = JSON.stringify(lobby.members);
   // The room's check-in and lobby details (issue 58): a final of the user and the member in a tournament that asks for a check-in to each match.
   const roomDuel = await tournament(api, { game: w.game, soloOnly: true, approved: [people.user, people.member], settings: { matchCheckInMinutes: 10 } });
   w.roomTournament = roomDuel.id;
@@ -257,6 +265,7 @@ beforeAll(async () => {
     w.answerMatchStaffTournament,
     w.evidenceTournament,
     w.chatTournament,
+    w.lobbyTournament,
     w.roomTournament,
     w.venueAskStaff,
     w.venueWithdrawStaff,
@@ -283,6 +292,12 @@ async function organisationOf(owner: Player, roles: Partial<Record<Actor, 'admin
     await ok('POST', `/api/organisations/${made.organisation._id}/members`, owner.token, { user: people[actor as 'orgAdmin'].user.id, role });
   }
   return made.organisation._id;
+}
+
+/** A new season of organisation A's, made by one of its managers; its id. */
+async function seasonOf(by: Player): Promise<string> {
+  const made = await ok<{ season: { _id: string } }>('POST', '/api/seasons', by.token, { name: `Сезон ${unique()}`, game: w.game, pointsByPlace: [3, 2, 1], organisation: w.orgA });
+  return made.season._id;
 }
 
 /** A new member of organisation A, for the rows that change or remove one. */
@@ -548,6 +563,20 @@ const rows: Row[] = [
     request: (a) => ({ path: `/api/matches/${w.chatMatch}/chat`, body: { message: `Повідомлення від ${a}` } }),
     expect: signed(403, { user: 201, member: 201, staff: 201, admin: 201 }),
   },
+  // A free-for-all lobby's games (issue 59): its players propose, its organisers enter (each actor its own game); everyone else 403.
+  {
+    route: 'GET /api/matches/:id/games',
+    request: () => ({ path: `/api/matches/${w.lobby}/games` }),
+    expect: signed(403, { user: 200, member: 200, staff: 200, admin: 200 }),
+  },
+  {
+    route: 'PUT /api/matches/:id/games/:n',
+    request: (a) => {
+      const members: string[] = JSON.parse(w.lobbyMembers!);
+      return { path: `/api/matches/${w.lobby}/games/${ACTORS.indexOf(a) + 1}`, body: { lines: members.map((participant, i) => ({ participant, placement: i + 1, kills: 0 })) } };
+    },
+    expect: signed(403, { user: 200, member: 200, staff: 200, admin: 200 }),
+  },
   // The room (issue 58): its people read it; each side checks itself in; its organisers put the lobby details.
   {
     route: 'GET /api/matches/:id/room',
@@ -732,6 +761,41 @@ const rows: Row[] = [
   { route: 'GET /api/users/me/organisations', request: () => ({ path: '/api/users/me/organisations' }), expect: signed(200) },
   { route: 'POST /api/organisations/:id/follow', request: () => ({ path: `/api/organisations/${w.orgA}/follow` }), expect: signed(200) },
   { route: 'DELETE /api/organisations/:id/follow', request: () => ({ path: `/api/organisations/${w.orgA}/follow` }), expect: signed(200) },
+  // Seasons (issue 59): organisation A's owner and admins run its seasons, and the site's admin any.
+  { route: 'GET /api/seasons', request: () => ({ path: `/api/seasons?organisation=${w.orgA}` }), expect: all(200) },
+  { route: 'GET /api/seasons/:id', request: () => ({ path: `/api/seasons/${w.seasonA}` }), expect: all(200) },
+  { route: 'GET /api/seasons/:id/standings', request: () => ({ path: `/api/seasons/${w.seasonA}/standings` }), expect: all(200) },
+  {
+    route: 'POST /api/seasons',
+    request: () => ({ path: '/api/seasons', body: { name: `Сезон ${unique()}`, game: w.game, pointsByPlace: [3, 2, 1], organisation: w.orgA } }),
+    expect: signed(403, { orgOwner: 201, orgAdmin: 201, admin: 201 }),
+  },
+  {
+    route: 'PUT /api/seasons/:id',
+    request: () => ({ path: `/api/seasons/${w.seasonA}`, body: { name: `Сезон А ${unique()}`, pointsByPlace: [5, 3, 1] } }),
+    expect: signed(403, { orgOwner: 200, orgAdmin: 200, admin: 200 }),
+  },
+  {
+    route: 'DELETE /api/seasons/:id',
+    // Each manager deletes a season of its own making; everyone else tries season A, which stays.
+    request: async (a) => ({ path: `/api/seasons/${['orgOwner', 'orgAdmin', 'admin'].includes(a) ? await seasonOf(people.orgOwner) : w.seasonA}` }),
+    expect: signed(403, { orgOwner: 200, orgAdmin: 200, admin: 200 }),
+  },
+  {
+    route: 'PUT /api/seasons/:id/tournaments/:tournamentId',
+    // Joining again changes nothing, so each manager's call answers 200.
+    request: () => ({ path: `/api/seasons/${w.seasonA}/tournaments/${w.orgTournament}` }),
+    expect: signed(403, { orgOwner: 200, orgAdmin: 200, admin: 200 }),
+  },
+  {
+    route: 'DELETE /api/seasons/:id/tournaments/:tournamentId',
+    // In the season again before each call, so each manager has it to take out.
+    request: async () => {
+      await ok('PUT', `/api/seasons/${w.seasonA}/tournaments/${w.orgTournament}`, people.orgOwner.token);
+      return { path: `/api/seasons/${w.seasonA}/tournaments/${w.orgTournament}` };
+    },
+    expect: signed(403, { orgOwner: 200, orgAdmin: 200, admin: 200 }),
+  },
   // Each signed-in actor closes a second session of its own, so its main token keeps working.
   {
     route: 'POST /api/auth/logout',
@@ -825,8 +889,16 @@ describe('authorization matrix', () => {
       })
     ).tournament._id;
     const approvedB = (await application(api, checkInB, 'approved')).id;
+    // A third one of B's playing free-for-all lobbies (issue 59), for the lobby's games.
+    const lobbyCupB = (
+      await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', ownerB.token, { title: `Турнір Б ${unique()}`, date: '2030-06-01', game: w.game, soloOnly: true, organisation: orgB.organisation._id })
+    ).tournament._id;
+    await application(api, lobbyCupB, 'approved');
+    await application(api, lobbyCupB, 'approved');
+    const lobbyB = (await stage(api, lobbyCupB, { format: 'free_for_all', settings: { lobbySize: 4, games: 1 } })).lobbies[0]!._id;
     /** What the path's `:id` names on each kind of route, in organisation B. */
     const ofB: [RegExp, string][] = [
+      [/^\/api\/matches\/:id(?=\/games)/, `/api/matches/${lobbyB}`],
       [/^\/api\/tournaments\/:id(?=\/|$)/, `/api/tournaments/${cupB}`],
       [/^\/api\/applications\/:id(?=\/|$)/, `/api/applications/${applicationB}`],
       [/^\/api\/matches\/:id(?=\/|$)/, `/api/matches/${matchB}`],

@@ -131,6 +131,56 @@ describe('hostile input on a match the caller plays (issue 22)', () => {
   });
 });
 
+describe('hostile games of a free-for-all lobby (issue 59)', () => {
+  it('by its players or its organiser never answer 5xx and change nothing when they refuse', async () => {
+    const players = [await api.signedIn(), await api.signedIn(), await api.signedIn()];
+    const organiser = (await api.signedIn('admin')).token;
+    const gameId = (await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: organiser, body: { name: `Fuzz lobby ${Date.now()}` } })).body.game._id;
+    const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
+      token: organiser,
+      body: { title: `Fuzz lobby cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true },
+    });
+    const tournamentId = cup.body.tournament._id;
+    for (const p of players) {
+      const applied = await api.call<{ application: { _id: string } }>('POST', '/api/applications', { token: p.token, body: { tournament: tournamentId } });
+      await api.call('PATCH', `/api/applications/${applied.body.application._id}/status`, { token: organiser, body: { status: 'approved' } });
+    }
+    const made = await api.call<{ stage: { lobbies: { _id: string; members: string[] }[] } }>('POST', `/api/tournaments/${tournamentId}/stages`, {
+      token: organiser,
+      body: { format: 'free_for_all', settings: { lobbySize: 3, games: 3 } },
+    });
+    const lobby = made.body.stage.lobbies[0]!;
+    // Hostile lines next to ones that nearly fit: real members with wrong places, kills or extra keys.
+    const nearLine = fc.record({
+      participant: fc.oneof(fc.constantFrom(...lobby.members), fc.uuid(), hostileString),
+      placement: fc.oneof(fc.integer({ min: -1, max: 5 }), hostileValue),
+      kills: fc.oneof(fc.integer({ min: -1, max: 120 }), hostileValue),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...players.map((p) => p.token), organiser),
+        fc.oneof(fc.integer({ min: 0, max: 4 }).map(String), hostileParam),
+        fc.oneof(
+          hostileValue.map((json) => ({ json })),
+          fc.array(nearLine, { maxLength: 4 }).map((lines) => ({ json: { lines } as unknown })),
+          fc.string({ maxLength: 30 }).map((raw) => ({ raw })),
+        ),
+        async (token, n, body) => {
+          const before = await snapshot();
+          const path = `/api/matches/${lobby._id}/games/${encodeURIComponent(n)}`;
+          const res = await api.call('PUT', path, 'raw' in body ? { token, raw: body.raw } : { token, body: body.json });
+          expect(res.status, `${n} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+            expect(await snapshot()).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});
+
 describe('hostile uploads of evidence to a match the caller plays (issue 58)', () => {
   it('never answer 5xx, always explain a refusal, and store nothing of a refused upload', async () => {
     const [a, b] = [await api.signedIn(), await api.signedIn()];
@@ -422,6 +472,68 @@ describe('hostile query parameters on the audit log (issue 23)', () => {
             expect(res.headers.get('content-type')).toMatch(/application\/json/);
             expect(typeof (res.body as { message?: unknown }).message).toBe('string');
           } else expect(Array.isArray(res.body)).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('hostile input on seasons (issue 59)', () => {
+  it('making, changing and joining never answer 5xx, refuse in JSON, and a refusal leaves seasons and tournaments as they were', async () => {
+    // Its own admin and organisation: the fuzz above may have signed the shared admin out.
+    const boss = (await api.signedIn('admin')).token;
+    const owner = await api.signedIn();
+    const made = await api.call<{ organisation: { _id: string } }>('POST', '/api/organisations', { token: owner.token, body: { name: `Fuzz league ${Date.now()}` } });
+    const organisation = made.body.organisation._id;
+    const gameId = await game(api, `Season fuzz ${Date.now()}`);
+    const season = await api.call<{ season: { _id: string } }>('POST', '/api/seasons', {
+      token: owner.token,
+      body: { name: 'Fuzz season', game: gameId, pointsByPlace: [3, 2, 1], organisation },
+    });
+    const seasonId = season.body.season._id;
+    const cup = await api.call<{ tournament: { _id: string } }>('POST', '/api/tournaments', {
+      token: owner.token,
+      body: { title: `Season fuzz cup ${Date.now()}`, date: '2030-05-01T16:00:00Z', game: gameId, soloOnly: true, organisation },
+    });
+    const cupId = cup.body.tournament._id;
+    const state = async () =>
+      JSON.stringify(await rowsOf(sql`select (select json_agg(s order by s.id) from seasons s) as seasons, (select json_agg(t.season_id order by t.id) from tournaments t) as joined`));
+    const points = fc.oneof(hostileValue, fc.array(fc.oneof(fc.integer({ min: -5, max: 20_000 }), fc.double(), hostileString), { maxLength: 70 }));
+    const body = fc.oneof(
+      hostileValue.map((json) => ({ json })),
+      fc
+        .record({
+          name: fc.oneof(hostileString, hostileValue),
+          game: fc.oneof(fc.constant(gameId), fc.uuid(), hostileString),
+          pointsByPlace: points,
+          organisation: fc.oneof(fc.constant(organisation), fc.uuid(), hostileString, fc.constant(undefined)),
+          soloOnly: fc.oneof(fc.boolean(), fc.constant(null), hostileValue),
+        })
+        .map((json) => ({ json })),
+      fc.string({ maxLength: 30 }).map((raw) => ({ raw })),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          ['POST', () => '/api/seasons'] as const,
+          ['PUT', (id: string) => `/api/seasons/${id}`] as const,
+          ['PUT', (id: string, other: string) => `/api/seasons/${id}/tournaments/${other}`] as const,
+          ['DELETE', (id: string, other: string) => `/api/seasons/${id}/tournaments/${other}`] as const,
+        ),
+        fc.constantFrom(boss, owner.token, userToken),
+        fc.oneof(fc.constant(seasonId), hostileParam),
+        fc.oneof(fc.constant(cupId), hostileParam),
+        body,
+        async ([method, pathOf], token, id, other, sent) => {
+          const path = pathOf(encodeURIComponent(id), encodeURIComponent(other));
+          const before = await state();
+          const res = await api.call(method, path, 'raw' in sent ? { token, raw: sent.raw } : { token, body: sent.json });
+          expect(res.status, `${method} ${path} ${JSON.stringify(sent).slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+            expect(await state()).toBe(before);
+          }
         },
       ),
       { numRuns: 150 },

@@ -191,7 +191,7 @@ describe('reporting a score', () => {
     const draw = await duel();
     const refused = await report(draw.a, draw.match._id, { scoreA: 1, scoreB: 1 });
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe('Нічия можлива лише в круговій і швейцарській системах');
+    expect(refused.body.message).toBe('Нічия можлива лише в круговій і швейцарській системах, але не зі швейцарськими порогами перемог і поразок');
 
     const [p, q] = [await player(api), await player(api)];
     const league = await cup([p, q], 'round_robin');

@@ -178,3 +178,106 @@ describe('Swiss', () => {
     expect(values(html, 'data-place')).toEqual(['1', '2', '3', '4', '5']);
   });
 });
+
+describe('Swiss with thresholds (issue 59)', () => {
+  const sixteen = players(16);
+  const settings = { winsToAdvance: 3, lossesToEliminate: 3, decidingBestOf: 3 };
+
+  it('says the thresholds under the title, ranks by record and difficulty, and marks who advanced and who was eliminated in words', async () => {
+    const stage = stageFixture('swiss', sixteen, { settings, name: 'Швейцарка' });
+    const html = await render(stage, sixteen);
+    noScript(html);
+    expect(text(html)).toContain('Швейцарка Швейцарська система Етап завершено');
+    expect(text(html.slice(html.indexOf('data-thresholds')))).toMatch(
+      /^[^<]*До 3 перемог — далі, 3 поразки — виліт; вирішальні матчі Bo3 При однаковому рахунку/,
+    );
+    // Its table has no points to break ties on.
+    expect(text(html)).not.toContain('При рівних очках');
+    const table = html.slice(html.indexOf('data-standings'), html.indexOf('data-swiss-rounds'));
+    expect(table).toContain('title="Перемоги–поразки"');
+    expect(text(table)).toContain('Складність');
+    expect(table).not.toContain('title="Очки"');
+    const rows = [...table.matchAll(/<tr [^>]*data-participant="(p\d+)"(?: data-outcome="(\w+)")?/g)].map((m) => [m[1], m[2]]);
+    expect(rows).toHaveLength(16);
+    expect(rows.filter(([, outcome]) => outcome === 'advanced')).toHaveLength(8);
+    expect(rows.filter(([, outcome]) => outcome === 'eliminated')).toHaveLength(8);
+    // The first row: 3–0 with the difficulty signed; the advanced are above the eliminated.
+    const first = stage.groups[0]!.standings.find((r) => r.rank === 1)!;
+    const firstRow = text(table.slice(table.indexOf(`data-participant="${first.participant}"`)));
+    expect(firstRow).toMatch(new RegExp(`^[^<]*1 P${first.participant.slice(1)} Пройшов далі 3–0 \\+${first.buchholz}`));
+    expect(text(table)).toMatch(/Пройшов далі .*Вибув/);
+    expect(text(table)).not.toMatch(/Вибув .*Пройшов далі/);
+    // Five rounds; the deciding matches say their best-of, the others (the stage's Bo1) do not.
+    expect(values(html, 'data-round')).toEqual(['1', '2', '3', '4', '5']);
+    const rounds = html.slice(html.indexOf('data-swiss-rounds'));
+    expect((text(rounds).match(/Bo3/g) ?? []).length).toBe(stage.matches.filter((m) => m.bestOf === 3).length);
+    expect(text(rounds)).not.toContain('Bo1');
+  });
+
+  it('marks nobody while every record is short of both thresholds', async () => {
+    const html = await render(stageFixture('swiss', sixteen, { settings, swissRounds: 2 }), sixteen);
+    expect(text(html)).toContain('Етап триває');
+    expect(html).not.toContain('data-outcome');
+    expect(text(html)).toMatch(/2–0 .*1–1 .*0–2/);
+  });
+
+  it('is in English for an English reader', async () => {
+    setLocaleResolver(() => 'en');
+    const html = await render(stageFixture('swiss', sixteen, { settings }), sixteen);
+    expect(text(html)).toContain('3 wins to advance, 3 losses to be eliminated; deciding matches Bo3');
+    expect(text(html)).toMatch(/Advanced .*Eliminated/);
+    expect(text(html)).toContain('Difficulty');
+    expect(text(html)).not.toMatch(/[а-яіїєґ]/i);
+  });
+});
+
+describe('GSL groups (issue 59)', () => {
+  it('draws each group’s table of wins and losses and its five matches under their names', async () => {
+    const html = await render(stageFixture('gsl', eight, { name: 'Групи' }));
+    noScript(html);
+    expect(values(html, 'data-group')).toEqual(['1', '2']);
+    expect(text(html)).toMatch(/Група A .*Група B/);
+    expect(text(html)).not.toContain('При рівних очках');
+    for (const group of ['1', '2']) {
+      const part = html.slice(html.indexOf(`data-group="${group}"`), group === '1' ? html.indexOf('data-group="2"') : html.indexOf('data-placements'));
+      const table = part.slice(part.indexOf('data-standings'), part.indexOf('data-gsl-matches'));
+      // Rank, participant, W, L: no points, draws or Buchholz.
+      expect([...table.matchAll(/<abbr title="([^"]+)"/g)].map((m) => m[1])).toEqual(['Місце', 'Перемоги', 'Поразки']);
+      expect(values(part, 'data-gsl')).toEqual(['opening', 'winners', 'elimination', 'decider']);
+      expect([...part.matchAll(/<h4[^>]*>([^<]*)<\/h4>/g)].map((m) => m[1]!.trim())).toEqual([
+        'Турнірна таблиця',
+        'Стартові матчі',
+        'Матч переможців',
+        'Матч на виліт',
+        'Вирішальний матч',
+      ]);
+      expect((part.match(/<article /g) ?? []).length).toBe(5);
+    }
+    // Group A (seeds 1, 4, 5, 8), the favourite winning: P1 first 2–0, P4 second 2–1, P5 third 1–2, P8 fourth 0–2.
+    const tableA = html.slice(html.indexOf('data-standings'), html.indexOf('data-gsl-matches'));
+    expect(values(tableA, 'data-participant')).toEqual(['p1', 'p4', 'p5', 'p8']);
+    expect(text(tableA)).toMatch(/1 P1 2 0 2 P4 2 1 3 P5 1 2 4 P8 0 2/);
+    expect(values(html, 'aria-label').filter((l) => l!.startsWith('Вирішальний матч'))).toEqual(['Вирішальний матч, M5', 'Вирішальний матч, M10']);
+  });
+
+  it('names the matches empty slots wait for while the group is played', async () => {
+    const html = await render(stageFixture('gsl', eight, { decide: () => null }));
+    const decider = html.slice(html.indexOf('data-gsl="decider"'));
+    expect(text(decider)).toMatch(/Переможений у M3 .*Переможець M4/);
+    expect(text(html)).toContain('Етап триває');
+  });
+
+  it('is in English for an English reader', async () => {
+    setLocaleResolver(() => 'en');
+    const html = await render(stageFixture('gsl', eight));
+    expect([...html.matchAll(/<h4[^>]*>([^<]*)<\/h4>/g)].map((m) => m[1]!.trim()).slice(0, 5)).toEqual([
+      'Standings',
+      'Opening matches',
+      'Winners’ match',
+      'Elimination match',
+      'Decider',
+    ]);
+    expect(text(html)).toContain('GSL groups');
+    expect(text(html)).not.toMatch(/[а-яіїєґ]/i);
+  });
+});

@@ -123,6 +123,8 @@ export async function everyPage(page: Page): Promise<string[]> {
   const [rated] = (await (await page.request.get('/api/stats/games')).json()) as { _id: string }[];
   const player = ((await (await page.request.get(`/api/stats/leaderboard/game/${rated?._id}`)).json()) as { userId: { _id: string } | null }[])[0];
   const team = ((await (await page.request.get(`/api/stats/leaderboard/teams/game/${rated?._id}`)).json()) as { teamId: { _id: string } | null }[])[0];
+  // A season's table (issue 59): the demo's league.
+  const [season] = (await (await page.request.get('/api/seasons')).json()) as { _id: string }[];
   return [
     '/',
     '/tournaments',
@@ -135,6 +137,7 @@ export async function everyPage(page: Page): Promise<string[]> {
     '/leaderboards',
     `/players/${player?.userId?._id}`,
     `/teams/${team?.teamId?._id}`,
+    `/seasons/${season?._id}`,
     '/login',
     '/register',
     '/confirm',

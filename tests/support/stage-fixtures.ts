@@ -1,20 +1,32 @@
 /**
  * Stages as the API shows them (StageView), made by the real engine rather than by hand: a plan
  * from `draftStage`, results entered by a rule and resolved by `resolveStage` (byes, advancement,
- * the grand final's reset), tables by `groupStandings`, places by the standings module. Used by
- * the bracket page's component tests.
+ * the grand final's reset), tables by `groupStandings` (a Swiss with thresholds' by
+ * `thresholdStandings`, GSL groups' by `gslStandings`), places by the standings module. Used by the
+ * bracket page's component tests.
  */
 import type { BracketParticipant } from '../../src/lib/api/bracket.ts';
 import type { StageMatchView, StageView } from '../../src/lib/api/stages.ts';
-import { draftStage, nextSwissRound } from '../../src/lib/domain/stage/build.ts';
-import { allowsDraws, bestOfFor, DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, type StageFormat, type StageSettings } from '../../src/lib/domain/stage/format.ts';
+import { draftStage, isStageFinished, nextSwissRound } from '../../src/lib/domain/stage/build.ts';
+import {
+  allowsDraws,
+  DEFAULT_TIE_BREAKERS,
+  isElimination,
+  tablePoints,
+  thresholdsOf,
+  type StageFormat,
+  type StageSettings,
+} from '../../src/lib/domain/stage/format.ts';
+import { gslStandings } from '../../src/lib/domain/stage/gsl.ts';
+import { groupBandPlacements } from '../../src/lib/domain/stage/placements.ts';
+import { matchBestOfs, thresholdStandings } from '../../src/lib/domain/stage/swiss-thresholds.ts';
 import { feedingMatch, type PlannedMatch } from '../../src/lib/domain/stage/plan.ts';
 import { resolveStage, isStageComplete, type EnteredResult, type ResolvedMatch } from '../../src/lib/domain/stage/resolve.ts';
 import { judgeResult, type ResultInput } from '../../src/lib/domain/stage/result.ts';
 import { eliminationPlacements, groupStandings, tablePlacements } from '../../src/lib/domain/stage/standings.ts';
 
 /** Decides a ready match: a result, or null to leave it unplayed. */
-export type Decide = (match: { a: string; b: string; plan: PlannedMatch }) => ResultInput | null;
+export type Decide = (match: { a: string; b: string; plan: PlannedMatch; bestOf: number }) => ResultInput | null;
 
 /** «P1» … «Pn» with ids p1 … pn, in seed order. */
 export const players = (n: number, name = (i: number) => `P${i}`): BracketParticipant[] =>
@@ -39,14 +51,16 @@ function settle(
   // Each pass can make later matches ready; a tree is settled in at most as many passes as it has matches.
   for (let pass = 0; pass <= plan.length; pass++) {
     const resolved = resolveStage(plan, seeds, entered);
+    // A Swiss with thresholds gives its deciding matches their own best-of, by the records before their round.
+    const bestOfs = matchBestOfs(settings, resolved);
     let changed = false;
     resolved.forEach((match, index) => {
       if (match.status !== 'ready' || entered.has(index)) return;
-      const input = decide({ a: match.a!, b: match.b!, plan: match.plan });
+      const input = decide({ a: match.a!, b: match.b!, plan: match.plan, bestOf: bestOfs[index]! });
       if (!input) return;
       const verdict = judgeResult(input, {
-        bestOf: bestOfFor(settings, match.plan),
-        draws: allowsDraws(format),
+        bestOf: bestOfs[index]!,
+        draws: allowsDraws(format, settings),
       });
       if (!verdict.ok) throw new Error(`fixture result refused: ${verdict.reason}`);
       entered.set(index, { a: match.a, b: match.b, result: verdict.result });
@@ -59,7 +73,8 @@ function settle(
 
 /**
  * A stage of `format` over `participants` (seeded in order), its ready matches decided by
- * `decide`; Swiss plays `swissRounds` rounds (each paired once the previous one is complete).
+ * `decide`; Swiss plays `swissRounds` rounds (each paired once the previous one is complete), a
+ * Swiss with thresholds as many as it takes when `swissRounds` is not given.
  */
 export function stageFixture(
   format: StageFormat,
@@ -79,8 +94,9 @@ export function stageFixture(
   let plan = [...draft.plan];
   const entered = new Map<number, EnteredResult>();
   let resolved = settle(plan, draft.seeds, entered, decide, format, settings);
+  const thresholds = format === 'swiss' ? thresholdsOf(settings) : null;
   if (format === 'swiss') {
-    for (let round = 2; round <= (options.swissRounds ?? 1); round++) {
+    for (let round = 2; round <= (options.swissRounds ?? (thresholds ? Infinity : 1)); round++) {
       const next = nextSwissRound(settings, draft.groups, resolved);
       if (!next.ok) break;
       plan = [...plan, ...next.plan];
@@ -88,26 +104,33 @@ export function stageFixture(
     }
   }
   const tieBreakers = format === 'round_robin' || format === 'swiss' ? (settings.tieBreakers ?? DEFAULT_TIE_BREAKERS[format]) : [];
-  const groups = draft.groups.map((members, g) => ({
-    number: g + 1,
-    participants: members,
-    standings: groupStandings(
-      members,
-      resolved.filter((m) => m.plan.group === g + 1),
-      { tieBreakers, points: settings.points ?? DEFAULT_POINTS },
-    ),
-  }));
-  const complete = isStageComplete(resolved);
+  const groups = draft.groups.map((members, g) => {
+    const own = resolved.filter((m) => m.plan.group === g + 1);
+    return {
+      number: g + 1,
+      participants: members,
+      standings:
+        format === 'gsl'
+          ? gslStandings(members, own)
+          : thresholds
+            ? thresholdStandings(members, own, thresholds)
+            : groupStandings(members, own, { tieBreakers, points: tablePoints(settings) }),
+    };
+  });
+  const complete = thresholds ? isStageFinished(format, settings, draft.groups, resolved) : isStageComplete(resolved);
   const placements = isElimination(format)
     ? eliminationPlacements(ids, resolved)
-    : complete && groups.length === 1
-      ? tablePlacements(groups[0]!.standings)
-      : [];
+    : !complete
+      ? []
+      : groups.length === 1
+        ? tablePlacements(groups[0]!.standings)
+        : groupBandPlacements(groups.map((group) => group.standings));
+  const bestOfs = matchBestOfs(settings, resolved);
   const matches = resolved.map((m, index): StageMatchView => ({
     _id: `m${index + 1}`,
     stage: 's1',
     number: index + 1,
-    bestOf: bestOfFor(settings, m.plan),
+    bestOf: bestOfs[index]!,
     from: { a: feedingMatch(m.plan.a), b: feedingMatch(m.plan.b) },
     group: m.plan.group,
     side: m.plan.side,
@@ -141,6 +164,7 @@ export function stageFixture(
     from: null,
     groups,
     matches,
+    lobbies: [],
     placements,
     complete,
   };

@@ -32,6 +32,8 @@ import { stagesState } from '../../src/server/services/competition/stages/views.
 import { listStatsGames, playerLeaderboard, teamLeaderboard } from '../../src/server/services/statistics/leaderboards.ts';
 import { matchHistory } from '../../src/server/services/statistics/match-history.ts';
 import { listOrganisations, readOrganisation } from '../../src/server/services/organisations/organisations.ts';
+import { listSeasons } from '../../src/server/services/seasons/seasons.ts';
+import { seasonStandings } from '../../src/server/services/seasons/standings.ts';
 import { approvedVenueNetworks } from '../../src/server/services/venues/approved-networks.ts';
 import { venueNetworksToDecide } from '../../src/server/services/venues/venue-networks.ts';
 import type { Database } from '../../src/server/db/client.ts';
@@ -67,8 +69,8 @@ describe('seedDemo', () => {
 
       // Games.
       const gameRows = await db.select().from(games);
-      expect(gameRows).toHaveLength(4);
-      expect(gameRows.map((g) => g.image).sort()).toEqual(['/games/cs2.jpg', '/games/dota2.jpg', '/games/lol.jpg', '/games/valorant.jpg']);
+      expect(gameRows).toHaveLength(5);
+      expect(gameRows.map((g) => g.image).sort()).toEqual(['/games/cs2.jpg', '/games/dota2.jpg', '/games/lol.jpg', '/games/pubgm.jpg', '/games/valorant.jpg']);
 
       // Tournaments: every status, solo and team ones, images of their games.
       const tournamentRows = await db.select().from(tournaments);
@@ -129,7 +131,7 @@ describe('seedDemo', () => {
       }
       // Started and finished ones have a bracket the bracket engine accepts, drawn from their approved participants
       // (those of the formats of circuits, issue 59, play stages of other formats and are looked at below).
-      const circuitFormats = ['Aim Major з CS2: швейцарський етап', 'Мід-дуелі Dota 2: групи GSL'];
+      const circuitFormats = ['Aim Major з CS2: швейцарський етап', 'Мід-дуелі Dota 2: групи GSL', 'PUBG Mobile: соло-кубок Ерангеля'];
       for (const t of tournamentRows.filter((row) => row.status !== 'pending' && !circuitFormats.includes(row.title))) {
         const allowed = (await approvedParticipants(db, t)).map((p) => p._id);
         expect(findProblem(t.bracket, allowed), t.title).toBeNull();
@@ -285,6 +287,13 @@ describe('seedDemo', () => {
         const page = await readOrganisation(db, host.slug, null);
         expect(page?.members.filter((m) => m.role === 'owner')).toHaveLength(1);
       }
+      // Seasons (issue 59): the school's league counts its two finished cups; its next one waits to count.
+      const leagues = await listSeasons(db, { limit: 10, offset: 0 });
+      expect(leagues.items.map((s) => [s.organisation?.slug, s.tournaments, s.finished])).toEqual([['odesa-esports-school', 3, 2]]);
+      const league = await seasonStandings(db, leagues.items[0]!._id, null);
+      expect(league!.tournaments.map((each) => each.counted)).toEqual([true, true, false]);
+      expect(league!.rows.length).toBeGreaterThanOrEqual(5);
+      expect(league!.rows[0]!.total).toBeGreaterThan(league!.rows.at(-1)!.total);
       // The club's weekly cup, a clone of last week's, plans the stage that one was played in.
       const [weekly] = await db.select().from(tournaments).where(eq(tournaments.title, 'Кубок Карпат з Valorant'));
       expect(weekly!.status).toBe('pending');
@@ -322,6 +331,13 @@ describe('seedDemo', () => {
       const gsl = (await stagesState(db, mid!.id))!.stages[0]!;
       expect(gsl.format).toBe('gsl');
       expect(gsl.matches.filter((m) => m.status !== 'completed').map((m) => [m.group, m.round, m.status])).toEqual([[2, 3, 'ready']]);
+      const [pubg] = await db.select().from(tournaments).where(eq(tournaments.title, 'PUBG Mobile: соло-кубок Ерангеля'));
+      const lobbies = (await stagesState(db, pubg!.id))!.stages[0]!.lobbies;
+      expect(lobbies.map((l) => [l.round, l.members.length, l.games.length, l.complete])).toEqual([
+        [1, 8, 3, true],
+        [1, 8, 3, true],
+        [2, 8, 1, false],
+      ]);
       // Venue networks (issue 57): one waiting for the admin, one approved and working for tonight's club cup.
       const venues = await venueNetworksToDecide(db);
       expect(venues.map((v) => [v.tournament.title, v.status, v.inEffect])).toEqual([

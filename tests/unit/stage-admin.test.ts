@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { namesOf } from '../../src/components/stages/view.ts';
-import type { StageMatchView } from '../../src/lib/api/stages.ts';
-import { defaultStageForm, gamesScore, matchBody, matchForm, stageBody, withComment, type MatchForm } from '../../src/islands/stages/form.ts';
+import { stageCreateInput, type StageMatchView } from '../../src/lib/api/stages.ts';
+import {
+  defaultStageForm,
+  formFromPlan,
+  gamesScore,
+  matchBody,
+  matchForm,
+  settingsOf,
+  stageBody,
+  withComment,
+  type MatchForm,
+  type StageForm,
+} from '../../src/islands/stages/form.ts';
 import { scheduleInputValue, scheduleToIso } from '../../src/islands/stages/schedule.ts';
 import { matchLabels, matchSections } from '../../src/islands/stages/sections.ts';
 import { dropIndex, moveBy, moveItem, reconcileOrder } from '../../src/islands/stages/seeding.ts';
@@ -68,6 +79,33 @@ describe('matchSections', () => {
     const rows = sections.flatMap((s) => s.rounds.flatMap((r) => r.matches));
     expect(rows.every((r) => r.match.status === 'completed' && r.editable)).toBe(true);
     expect(new Set(rows.map((r) => r.label)).size).toBe(rows.length);
+  });
+});
+
+describe('matchSections: GSL groups (issue 59)', () => {
+  it('names each group’s five matches as the format does, the opening matches first', () => {
+    const eight = players(8);
+    const sections = matchSections(stageFixture('gsl', eight, { decide: nothingPlayed }), namesOf(eight));
+    expect(sections.map((s) => s.title)).toEqual(['Група A', 'Група B']);
+    for (const section of sections) {
+      expect(section.rounds.map((r) => [r.title, r.matches.length])).toEqual([
+        ['Стартові матчі', 2],
+        ['Матч переможців', 1],
+        ['Матч на виліт', 1],
+        ['Вирішальний матч', 1],
+      ]);
+    }
+    const rows = sections.flatMap((s) => s.rounds.flatMap((r) => r.matches));
+    expect(rows.map((r) => r.label).slice(0, 5)).toEqual([
+      'Група A · Стартові матчі, M1',
+      'Група A · Стартові матчі, M2',
+      'Група A · Матч переможців, M3',
+      'Група A · Матч на виліт, M4',
+      'Група A · Вирішальний матч, M5',
+    ]);
+    // Only the opening matches have both sides before anything is played.
+    expect(rows.map((r) => r.editable)).toEqual([true, true, false, false, false, true, true, false, false, false]);
+    expect(matchLabels(sections).size).toBe(10);
   });
 });
 
@@ -145,6 +183,85 @@ describe('stageBody', () => {
   });
 });
 
+/** The body the form builds, checked by the API's own schema as the server would read it. */
+function sent(form: StageForm) {
+  const built = stageBody(form);
+  if (!built.ok) throw new Error(built.message);
+  const read = stageCreateInput.safeParse(built.body);
+  expect(read.success, JSON.stringify(read.error?.issues)).toBe(true);
+  return built.body;
+}
+
+describe('stageBody: Swiss with thresholds and GSL groups (issue 59)', () => {
+  const swiss: StageForm = { ...defaultStageForm(['p1', 'p2']), format: 'swiss' };
+  const thresholds: StageForm = { ...swiss, thresholds: true };
+
+  it('sends the thresholds and the deciding matches’ best-of, 3, 3 and Bo3 unless changed', () => {
+    expect(sent(thresholds)).toEqual({ format: 'swiss', seeding: 'order', settings: { winsToAdvance: 3, lossesToEliminate: 3, decidingBestOf: 3 } });
+    expect(sent({ ...thresholds, winsToAdvance: ' 2 ', lossesToEliminate: '4', decidingBestOf: 5, bestOf: 3 }).settings).toEqual({
+      winsToAdvance: 2,
+      lossesToEliminate: 4,
+      decidingBestOf: 5,
+      bestOf: 3,
+    });
+  });
+
+  it('sends no rounds, points or tie-breakers with thresholds, which the API refuses, and shows no field for them', () => {
+    const crowded: StageForm = { ...thresholds, rounds: '5', tieBreakers: ['wins', 'buchholz'], kept: { points: { win: 2, draw: 1, loss: 0 } } };
+    expect(sent(crowded).settings).toEqual({ winsToAdvance: 3, lossesToEliminate: 3, decidingBestOf: 3 });
+    expect(settingsOf(crowded)).toMatchObject({ rounds: false, tieBreakers: false, thresholdFields: true, autoPair: true });
+    // Without thresholds the same form sends them all again.
+    expect(sent({ ...crowded, thresholds: false }).settings).toEqual({ rounds: 5, tieBreakers: ['wins', 'buchholz'], points: { win: 2, draw: 1, loss: 0 } });
+    expect(settingsOf({ ...crowded, thresholds: false })).toMatchObject({ rounds: true, tieBreakers: true, thresholdFields: false });
+  });
+
+  it('refuses a threshold the API would refuse, before sending', () => {
+    for (const wins of ['', '0', '6', '2.5', 'три', '-1']) {
+      expect(stageBody({ ...thresholds, winsToAdvance: wins }), wins).toEqual({ ok: false, message: 'Пороги перемог і поразок — цілі числа від 1 до 5' });
+      expect(stageBody({ ...thresholds, lossesToEliminate: wins }).ok, wins).toBe(false);
+    }
+    expect(stageBody({ ...thresholds, winsToAdvance: '5', lossesToEliminate: '1' }).ok).toBe(true);
+  });
+
+  it('sends nothing of the thresholds while the box is not ticked, or for another format', () => {
+    expect(sent({ ...swiss, winsToAdvance: '2', decidingBestOf: 5 }).settings).toEqual({});
+    for (const format of ['round_robin', 'gsl', 'single_elimination', 'double_elimination'] as const) {
+      const settings = sent({ ...thresholds, autoPair: true, format }).settings ?? {};
+      for (const key of ['winsToAdvance', 'lossesToEliminate', 'decidingBestOf', 'autoPair']) expect(settings, `${format} ${key}`).not.toHaveProperty(key);
+    }
+  });
+
+  it('asks any Swiss stage to pair its rounds itself only when ticked', () => {
+    expect(sent({ ...swiss, autoPair: true }).settings).toEqual({ autoPair: true });
+    expect(sent({ ...thresholds, autoPair: true }).settings).toMatchObject({ autoPair: true, winsToAdvance: 3 });
+    expect(sent(swiss).settings).not.toHaveProperty('autoPair');
+  });
+
+  it('lets the API share GSL groups (one per four) unless a count is chosen, and then sends even one', () => {
+    const gsl: StageForm = { ...defaultStageForm(), format: 'gsl', groups: 4, doubleRound: true, rounds: '3', tieBreakers: ['wins'] };
+    expect(sent(gsl)).toEqual({ format: 'gsl', seeding: 'order', settings: {} });
+    expect(sent({ ...gsl, gslGroups: 1 }).settings).toEqual({ groups: 1 });
+    expect(sent({ ...gsl, gslGroups: 3, bestOf: 3 }).settings).toEqual({ groups: 3, bestOf: 3 });
+    expect(settingsOf(gsl)).toMatchObject({ gslGroups: true, groups: false, rounds: false, tieBreakers: false, thresholds: false, autoPair: false });
+    // The GSL count is its own: a round robin keeps its groups.
+    expect(sent({ ...gsl, gslGroups: 3, format: 'round_robin' }).settings).toMatchObject({ groups: 4 });
+  });
+
+  it('opens a plan’s Swiss with thresholds or GSL step as it was, and sends it back the same', () => {
+    const thresholdStep = {
+      name: 'Швейцарка',
+      format: 'swiss' as const,
+      seeding: 'rating' as const,
+      settings: { winsToAdvance: 3, lossesToEliminate: 2, decidingBestOf: 3, autoPair: true },
+    };
+    expect(formFromPlan(thresholdStep, [])).toMatchObject({ thresholds: true, winsToAdvance: '3', lossesToEliminate: '2', decidingBestOf: 3, autoPair: true });
+    expect(sent(formFromPlan(thresholdStep, [])).settings).toEqual(thresholdStep.settings);
+    const gslStep = { name: 'Групи', format: 'gsl' as const, seeding: 'order' as const, settings: { groups: 2 } };
+    expect(formFromPlan(gslStep, [])).toMatchObject({ gslGroups: 2, groups: 1 });
+    expect(sent(formFromPlan(gslStep, [])).settings).toEqual({ groups: 2 });
+  });
+});
+
 const match = (changes: Partial<StageMatchView> = {}): StageMatchView => ({
   _id: 'm1',
   stage: 's1',
@@ -187,9 +304,17 @@ describe('matchBody', () => {
   it('judges the result by the server’s rule and message before sending', () => {
     expect(matchBody(form({ scoreA: '1', scoreB: '1' }), match(), single)).toEqual({
       ok: false,
-      message: 'Нічия можлива лише в круговій і швейцарській системах',
+      message: 'Нічия можлива лише в круговій і швейцарській системах, але не зі швейцарськими порогами перемог і поразок',
     });
     expect(matchBody(form({ scoreA: '1', scoreB: '1' }), match(), { format: 'round_robin', bestOf: 1 }).ok).toBe(true);
+    expect(matchBody(form({ scoreA: '1', scoreB: '1' }), match(), { format: 'swiss', bestOf: 1 }).ok).toBe(true);
+    // A Swiss with thresholds (issue 59) has no draws: every match moves a record towards a threshold.
+    expect(
+      matchBody(form({ scoreA: '1', scoreB: '1' }), match(), { format: 'swiss', settings: { winsToAdvance: 3, lossesToEliminate: 3 }, bestOf: 1 }),
+    ).toEqual({
+      ok: false,
+      message: 'Нічия можлива лише в круговій і швейцарській системах, але не зі швейцарськими порогами перемог і поразок',
+    });
     expect(matchBody(form({ scoreA: '3', scoreB: '0' }), match(), { ...single, bestOf: 3 })).toEqual({
       ok: false,
       message: 'Рахунок не відповідає формату: матч до 2 перемог',

@@ -1,21 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  advancers,
-  DEFAULT_FFA_POINTS,
-  ffaLobbies,
-  ffaPlacements,
-  ffaProblem,
-  ffaRounds,
-  gameProblem,
-  lobbyTable,
-  type FfaLine,
-  type FfaSettings,
-} from '../../src/lib/domain/stage/free-for-all.ts';
+import { DEFAULT_FFA_POINTS, type FfaSettings } from '../../src/lib/domain/stage/format.ts';
+import { advancers, ffaLobbies, ffaPlacements, ffaProblem, ffaRounds, gameProblem, lobbyTable, type FfaLine } from '../../src/lib/domain/stage/free-for-all.ts';
 import { ids, random } from './stage-play.ts';
 
 /** A game where the members finish in the order given, with these kills. */
-const game = (order: readonly string[], kills: readonly number[] = []): FfaLine[] => order.map((participant, i) => ({ participant, placement: i + 1, kills: kills[i] ?? 0 }));
+const game = (order: readonly string[], kills: readonly number[] = []): FfaLine[] =>
+  order.map((participant, i) => ({ participant, placement: i + 1, kills: kills[i] ?? 0 }));
 
 /** A random game of a lobby: a shuffled order and kills 0–9. */
 function randomGame(members: readonly string[], coin: () => number): FfaLine[] {
@@ -47,7 +38,11 @@ describe('free-for-all lobbies (issue 59)', () => {
   it('breaks ties by the best placement, then total kills, then the last game’s placement, then the seed', () => {
     const points = { placement: [3, 2, 1, 0], kill: 0 };
     // a 1st+4th = 3, b 2nd+3rd = 3: a's best placement wins.
-    expect(lobbyTable(['b', 'a', 'c', 'd'], [game(['a', 'b', 'c', 'd']), game(['c', 'd', 'b', 'a'])], points).map((r) => r.participant).slice(0, 2)).toEqual(['c', 'a']);
+    expect(
+      lobbyTable(['b', 'a', 'c', 'd'], [game(['a', 'b', 'c', 'd']), game(['c', 'd', 'b', 'a'])], points)
+        .map((r) => r.participant)
+        .slice(0, 2),
+    ).toEqual(['c', 'a']);
     // Equal points and best placement: kills decide.
     const flat = { placement: [1, 1], kill: 0 };
     expect(lobbyTable(['x', 'y'], [game(['x', 'y'], [0, 4]), game(['y', 'x'])], flat).map((r) => r.participant)).toEqual(['y', 'x']);
@@ -64,8 +59,18 @@ describe('free-for-all lobbies (issue 59)', () => {
     expect(gameProblem(members, game(['a', 'b']))).toBe('notEveryone');
     expect(gameProblem(members, game(['a', 'b', 'z']))).toBe('stranger');
     expect(gameProblem(members, [...game(['a', 'b']), { participant: 'a', placement: 3, kills: 0 }])).toBe('twice');
-    expect(gameProblem(members, game(['a', 'b', 'c']).map((l) => (l.participant === 'c' ? { ...l, placement: 2 } : l)))).toBe('placements');
-    expect(gameProblem(members, game(['a', 'b', 'c']).map((l) => (l.participant === 'c' ? { ...l, placement: 4 } : l)))).toBe('placements');
+    expect(
+      gameProblem(
+        members,
+        game(['a', 'b', 'c']).map((l) => (l.participant === 'c' ? { ...l, placement: 2 } : l)),
+      ),
+    ).toBe('placements');
+    expect(
+      gameProblem(
+        members,
+        game(['a', 'b', 'c']).map((l) => (l.participant === 'c' ? { ...l, placement: 4 } : l)),
+      ),
+    ).toBe('placements');
   });
 
   it('plans rounds that narrow the field to one final lobby, and refuses settings that would not', () => {
@@ -94,28 +99,41 @@ describe('free-for-all lobbies (issue 59)', () => {
 
   it('plays any field of 2–200 in lobbies of 2–30 with a valid advance to one final, placing everyone once', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 200 }), fc.integer({ min: 2, max: 30 }), fc.integer({ min: 1, max: 29 }), fc.integer({ min: 1, max: 4 }), fc.integer(), (n, lobbySize, advance, games, seed) => {
-        const settings: FfaSettings = { lobbySize, games, points: DEFAULT_FFA_POINTS, advance };
-        fc.pre(ffaProblem(n, settings) === null);
-        const coin = random(seed);
-        let field = ids(n);
-        const rounds: ReturnType<typeof lobbyTable>[][] = [];
-        for (const count of ffaRounds(n, settings)) {
-          const lobbies = ffaLobbies(field, lobbySize);
-          expect(lobbies).toHaveLength(count);
-          for (const lobby of lobbies) expect(lobby.length).toBeLessThanOrEqual(lobbySize);
-          const tables = lobbies.map((members) => lobbyTable(members, Array.from({ length: games }, () => randomGame(members, coin)), DEFAULT_FFA_POINTS));
-          rounds.push(tables);
-          if (count > 1) field = advancers(tables, advance);
-        }
-        expect(rounds.at(-1)).toHaveLength(1);
-        const places = ffaPlacements(rounds);
-        expect(places.map((p) => p.participant).sort()).toEqual(ids(n).sort());
-        // Bands are contiguous and cover 1…n.
-        const sorted = [...places].sort((x, y) => x.from - y.from);
-        expect(sorted[0]!.from).toBe(1);
-        expect(Math.max(...places.map((p) => p.to))).toBe(n);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 200 }),
+        fc.integer({ min: 2, max: 30 }),
+        fc.integer({ min: 1, max: 29 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer(),
+        (n, lobbySize, advance, games, seed) => {
+          const settings: FfaSettings = { lobbySize, games, points: DEFAULT_FFA_POINTS, advance };
+          fc.pre(ffaProblem(n, settings) === null);
+          const coin = random(seed);
+          let field = ids(n);
+          const rounds: ReturnType<typeof lobbyTable>[][] = [];
+          for (const count of ffaRounds(n, settings)) {
+            const lobbies = ffaLobbies(field, lobbySize);
+            expect(lobbies).toHaveLength(count);
+            for (const lobby of lobbies) expect(lobby.length).toBeLessThanOrEqual(lobbySize);
+            const tables = lobbies.map((members) =>
+              lobbyTable(
+                members,
+                Array.from({ length: games }, () => randomGame(members, coin)),
+                DEFAULT_FFA_POINTS,
+              ),
+            );
+            rounds.push(tables);
+            if (count > 1) field = advancers(tables, advance);
+          }
+          expect(rounds.at(-1)).toHaveLength(1);
+          const places = ffaPlacements(rounds);
+          expect(places.map((p) => p.participant).sort()).toEqual(ids(n).sort());
+          // Bands are contiguous and cover 1…n.
+          const sorted = [...places].sort((x, y) => x.from - y.from);
+          expect(sorted[0]!.from).toBe(1);
+          expect(Math.max(...places.map((p) => p.to))).toBe(n);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -4,14 +4,17 @@ import {
   drawsStages,
   eliminationTree,
   groupTitle,
+  gslBlocks,
   matchCard,
   namesOf,
   placementRows,
+  recordText,
   resultGrid,
   signed,
   stagesProgress,
   swissRounds,
   tableOrder,
+  thresholdsLine,
 } from '../../src/components/stages/view.ts';
 import type { ResultInput } from '../../src/lib/domain/stage/result.ts';
 import { favouriteWins, players, stageFixture, type Decide } from '../support/stage-fixtures.ts';
@@ -254,6 +257,33 @@ describe('page helpers', () => {
     expect(stagesProgress([stageFixture('double_elimination', eight)])).toEqual({ completed: 15, total: 15, percent: 100 });
   });
 
+  it('counts a free-for-all stage’s games, of the lobbies made and those its later rounds will make (issue 59)', () => {
+    const lobby = (round: number, games: number) => ({
+      _id: `l${round}`,
+      round,
+      number: 1,
+      members: [],
+      games: Array.from({ length: games }, (_, i) => ({ number: i + 1, lines: [] })),
+      table: [],
+      complete: false,
+      scheduledAt: null,
+      version: 0,
+    });
+    const ffa = (lobbies: ReturnType<typeof lobby>[]) => ({
+      format: 'free_for_all' as const,
+      settings: { lobbySize: 4, games: 2, advance: 2 },
+      seeds: players(8).map((p) => p._id),
+      matches: [],
+      groups: [],
+      disqualified: [],
+      complete: false,
+      lobbies,
+    });
+    // Eight in lobbies of four: two lobbies, then the final — three lobbies of two games.
+    expect(stagesProgress([ffa([lobby(1, 2), lobby(1, 1)])])).toEqual({ completed: 3, total: 6, percent: 50 });
+    expect(stagesProgress([ffa([])])).toEqual({ completed: 0, total: 6, percent: 0 });
+  });
+
   it('counts a Swiss stage’s rounds not paired yet, so one round played is not 100 %', () => {
     const eight = players(8);
     // Three rounds of four matches; the first paired and played, the next two not paired yet.
@@ -263,6 +293,39 @@ describe('page helpers', () => {
     expect(stagesProgress([onlyPaired])).toEqual({ completed: 0, total: 12, percent: 0 });
     // Seven play four a round, the bye one of them.
     expect(stagesProgress([stageFixture('swiss', players(7), { decide: () => null })])).toMatchObject({ total: 12 });
+  });
+
+  it('counts a Swiss stage with thresholds by the matches its undecided can still play, never done before it is over (issue 59)', () => {
+    const settings = { winsToAdvance: 3, lossesToEliminate: 3, decidingBestOf: 3 };
+    const sixteen = players(16);
+    // 16 at 3 wins or 3 losses: 8 + 8 + 8 + 6 + 3 matches over five rounds, as at a Major.
+    const rounds = [1, 2, 3, 4, 5].map((n) => stageFixture('swiss', sixteen, { settings, swissRounds: n }));
+    expect(rounds.map((stage) => stage.complete)).toEqual([false, false, false, false, true]);
+    const progress = rounds.map((stage) => stagesProgress([stage]));
+    // Before a round is paired, each of the undecided can play at most until its last win or loss.
+    expect(progress[0]).toEqual({ completed: 8, total: 40, percent: 20 });
+    expect(progress[3]).toEqual({ completed: 30, total: 33, percent: 91 });
+    expect(progress[4]).toEqual({ completed: 33, total: 33, percent: 100 });
+    for (const [n, p] of progress.slice(0, 4).entries()) expect(p.completed, `round ${n + 1}`).toBeLessThan(p.total);
+    // The last round paired and not yet played counts once, not again as a round to come.
+    const lastPaired = stageFixture('swiss', sixteen, {
+      settings,
+      swissRounds: 5,
+      decide: (match) => (match.plan.round < 5 ? { scoreA: 2, scoreB: 1 } : null),
+    });
+    expect(stagesProgress([lastPaired])).toEqual({ completed: 30, total: 33, percent: 91 });
+    // The disqualified are paired no more: they are not counted as still to play.
+    const out = { ...rounds[3]!, disqualified: rounds[3]!.groups[0]!.standings.filter((r) => !r.outcome).map((r) => r.participant) };
+    expect(stagesProgress([out])).toEqual({ completed: 30, total: 30, percent: 100 });
+  });
+
+  it('never rounds a stage still under way up to 100 %', () => {
+    const many = { ...stageFixture('round_robin', players(21)), complete: false };
+    const unplayed = many.matches.findIndex((m) => m.status === 'completed');
+    many.matches = many.matches.map((m, i) => (i === unplayed ? { ...m, status: 'ready' as const } : m));
+    const progress = stagesProgress([many]);
+    expect(progress.completed).toBe(progress.total - 1);
+    expect(progress.percent).toBe(99);
   });
 
   it('draws stages for anything but one lone single-elimination stage', () => {
@@ -278,5 +341,40 @@ describe('page helpers', () => {
 
   it('signs score differences with a real minus', () => {
     expect([3, 0, -2].map(signed)).toEqual(['+3', '0', '−2']);
+  });
+});
+
+describe('GSL groups and a Swiss with thresholds (issue 59)', () => {
+  it('puts a GSL group’s five matches under their names, the opening matches together', () => {
+    const stage = stageFixture('gsl', eight);
+    const blocks = gslBlocks(stage.matches.filter((m) => m.group === 2));
+    expect(blocks.map((b) => [b.key, b.title, b.matches.map((m) => m.number)])).toEqual([
+      ['opening', 'Стартові матчі', [6, 7]],
+      ['winners', 'Матч переможців', [8]],
+      ['elimination', 'Матч на виліт', [9]],
+      ['decider', 'Вирішальний матч', [10]],
+    ]);
+    // Group B is seeds 2, 3, 6, 7: seed 1 of the group meets seed 4, seed 2 meets seed 3.
+    expect(blocks[0]!.matches.map((m) => [m.a, m.b])).toEqual([
+      ['p2', 'p7'],
+      ['p3', 'p6'],
+    ]);
+    setLocaleResolver(() => 'en');
+    expect(gslBlocks(stage.matches).map((b) => b.title)).toEqual(['Opening matches', 'Winners’ match', 'Elimination match', 'Decider']);
+  });
+
+  it('says the thresholds in words with the right plural, and the deciding best-of only when it differs', () => {
+    expect(thresholdsLine({ winsToAdvance: 3, lossesToEliminate: 3, decidingBestOf: 3 })).toBe('До 3 перемог — далі, 3 поразки — виліт; вирішальні матчі Bo3');
+    expect(thresholdsLine({ winsToAdvance: 1, lossesToEliminate: 5 })).toBe('До 1 перемоги — далі, 5 поразок — виліт');
+    expect(thresholdsLine({ winsToAdvance: 2, lossesToEliminate: 1, decidingBestOf: 3, bestOf: 3 })).toBe('До 2 перемог — далі, 1 поразка — виліт');
+    expect(thresholdsLine({ rounds: 5 })).toBeNull();
+    setLocaleResolver(() => 'en');
+    expect(thresholdsLine({ winsToAdvance: 3, lossesToEliminate: 1, decidingBestOf: 5 })).toBe(
+      '3 wins to advance, 1 loss to be eliminated; deciding matches Bo5',
+    );
+  });
+
+  it('writes a record with an en dash', () => {
+    expect(recordText({ wins: 3, losses: 1 })).toBe('3–1');
   });
 });

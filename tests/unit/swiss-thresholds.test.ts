@@ -10,6 +10,7 @@ import {
   matchBestOfs,
   midStageOrder,
   pairPool,
+  recordPlacements,
   swissRecords,
   thresholdRound,
   thresholdStandings,
@@ -102,7 +103,16 @@ describe('Swiss with thresholds: Valve’s published rules as tables of cases (i
 
   it('rounds 2–3: the highest seed meets the lowest seed available that is not a rematch', () => {
     // Eight 1–0 teams in seed order; 1 already met 8, so it takes 7, and 2 then takes 8.
-    const pool = [record(1, 1, 0, [8]), record(2, 1, 0), record(3, 1, 0), record(4, 1, 0), record(5, 1, 0), record(6, 1, 0), record(7, 1, 0), record(8, 1, 0, [1])];
+    const pool = [
+      record(1, 1, 0, [8]),
+      record(2, 1, 0),
+      record(3, 1, 0),
+      record(4, 1, 0),
+      record(5, 1, 0),
+      record(6, 1, 0),
+      record(7, 1, 0),
+      record(8, 1, 0, [1]),
+    ];
     expect(seedsOf(pairPool(pool, 2))).toEqual([
       [1, 7],
       [2, 8],
@@ -110,7 +120,14 @@ describe('Swiss with thresholds: Valve’s published rules as tables of cases (i
       [4, 5],
     ]);
     // Without rematches to avoid, it is 1 v 8, 2 v 7 …
-    expect(seedsOf(pairPool(pool.map((r) => ({ ...r, opponents: [] })), 3))).toEqual([
+    expect(
+      seedsOf(
+        pairPool(
+          pool.map((r) => ({ ...r, opponents: [] })),
+          3,
+        ),
+      ),
+    ).toEqual([
       [1, 8],
       [2, 7],
       [3, 6],
@@ -141,7 +158,14 @@ describe('Swiss with thresholds: Valve’s published rules as tables of cases (i
       expect(seedsOf(pairPool(pool, 4)), `row ${index + 1}`).toEqual(row.map(([x, y]) => [x, y]));
     });
     // Nothing met: the first row, 1 v 6, 2 v 5, 3 v 4.
-    expect(seedsOf(pairPool(all.map((seed) => record(seed, 2, 2)), 5))).toEqual([
+    expect(
+      seedsOf(
+        pairPool(
+          all.map((seed) => record(seed, 2, 2)),
+          5,
+        ),
+      ),
+    ).toEqual([
       [1, 6],
       [2, 5],
       [3, 4],
@@ -264,7 +288,10 @@ describe('Swiss stages with thresholds played to the end with random results', (
             expect(met.has(pairKey(m.a!, m.b!)), `${m.a} v ${m.b} again`).toBe(false);
             met.add(pairKey(m.a!, m.b!));
           }
-          const table = thresholdStandings(played.groups[0]!, played.matches, { winsToAdvance: settings.winsToAdvance!, lossesToEliminate: settings.lossesToEliminate! });
+          const table = thresholdStandings(played.groups[0]!, played.matches, {
+            winsToAdvance: settings.winsToAdvance!,
+            lossesToEliminate: settings.lossesToEliminate!,
+          });
           expect(table.filter((r) => r.outcome === 'advanced')).toHaveLength(advance);
           expect(table.filter((r) => r.outcome === 'eliminated')).toHaveLength(n - advance);
           // The advanced come first, by record: 3–0, then 3–1, then 3–2.
@@ -337,5 +364,24 @@ describe('Swiss stages with thresholds played to the end with random results', (
     const coin = random(1);
     const played = playStage(4, major, () => (coin() < 0.5 ? 'a' : 'b'));
     expect(nextSwissRound(major, played.groups, played.matches, new Map())).toEqual({ ok: false, reason: 'allRoundsPlayed' });
+  });
+});
+
+describe('places of a Swiss stage with thresholds', () => {
+  it('share a band by record: 3–0s, then 3–1s, then 3–2s, 2–3s, 1–3s, 0–3s', () => {
+    const coin = random(11);
+    const played = playStage(16, major, () => (coin() < 0.5 ? 'a' : 'b'));
+    const table = thresholdStandings(played.groups[0]!, played.matches, { winsToAdvance: 3, lossesToEliminate: 3 });
+    const places = recordPlacements([table]);
+    const recordOf = new Map(table.map((r) => [r.participant, `${r.wins}-${r.losses}`]));
+    // Binomially: 2 at 3–0, 3 at 3–1, 3 at 3–2, 3 at 2–3, 3 at 1–3, 2 at 0–3.
+    expect(places.map((p) => [recordOf.get(p.participant), `${p.from}-${p.to}`])).toEqual([
+      ...Array(2).fill(['3-0', '1-2']),
+      ...Array(3).fill(['3-1', '3-5']),
+      ...Array(3).fill(['3-2', '6-8']),
+      ...Array(3).fill(['2-3', '9-11']),
+      ...Array(3).fill(['1-3', '12-14']),
+      ...Array(2).fill(['0-3', '15-16']),
+    ]);
   });
 });

@@ -1,17 +1,21 @@
+import { ffaRounds } from '../../lib/domain/stage/free-for-all.ts';
 import type { BracketParticipant } from '../../lib/api/bracket.ts';
 import type { PlacementView, StageMatchView, StagesState, StageView } from '../../lib/api/stages.ts';
 import { pictureSrc } from '../../lib/domain/address.ts';
 import { roundKind } from '../../lib/domain/bracket.ts';
-import type { BracketSide, MatchStatus } from '../../lib/domain/stage/format.ts';
+import { thresholdsOf, type BracketSide, type MatchStatus, type StageSettings } from '../../lib/domain/stage/format.ts';
 import { swissRounds as plannedSwissRounds } from '../../lib/domain/stage/build.ts';
+import { gslMatchAt } from '../../lib/domain/stage/gsl.ts';
+import type { Thresholds } from '../../lib/domain/stage/swiss-thresholds.ts';
 import type { ReportState } from '../../lib/domain/match-day.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
-import { t } from '../../lib/i18n/index.ts';
+import { currentLocale, plural, t } from '../../lib/i18n/index.ts';
 import { participantHref, participantName } from '../participant-names.ts';
 
 /**
  * What the stage components draw, worked out once from the API's stages (issue 21): trees per
- * bracket side with round titles and connectors, result grids, Swiss rounds, places. Pure, so the
+ * bracket side with round titles and connectors, result grids, Swiss rounds, GSL groups' matches,
+ * places. Pure, so the
  * ordering and the labels are unit-tested without rendering.
  */
 
@@ -277,6 +281,46 @@ export const swissRounds = (matches: readonly StageMatchView[], names: Names): S
     };
   });
 
+/** A GSL group's matches in the order they are played, under the names the format gives them (issue 59). */
+export interface GslBlock {
+  key: 'opening' | 'winners' | 'elimination' | 'decider';
+  title: string;
+  matches: StageMatchView[];
+}
+
+/** A GSL group's five matches as four blocks: the two opening matches, the winners' match, the elimination match, the decider. */
+export function gslBlocks(matches: readonly StageMatchView[]): GslBlock[] {
+  const blocks: GslBlock[] = (['opening', 'winners', 'elimination', 'decider'] as const).map((key) => ({ key, title: t(`stages.gsl.${key}`), matches: [] }));
+  for (const match of [...matches].sort(byPlace)) {
+    const kind = gslMatchAt(match.round, match.position);
+    if (!kind) continue;
+    blocks.find((block) => block.key === (kind === 'openingHigh' || kind === 'openingLow' ? 'opening' : kind))!.matches.push(match);
+  }
+  return blocks.filter((block) => block.matches.length > 0);
+}
+
+/**
+ * The line under a Swiss stage's title when thresholds end it (issue 59): «До 3 перемог — далі,
+ * 3 поразки — виліт; вирішальні матчі Bo3». The deciding matches' best-of is said only when it
+ * differs from the stage's; null for a Swiss of a fixed number of rounds.
+ */
+export function thresholdsLine(settings: StageSettings): string | null {
+  const thresholds = thresholdsOf(settings);
+  if (!thresholds) return null;
+  const locale = currentLocale();
+  const words = {
+    wins: plural(locale, 'count.thresholdWins', thresholds.winsToAdvance),
+    losses: plural(locale, 'count.thresholdLosses', thresholds.lossesToEliminate),
+  };
+  const deciding = settings.decidingBestOf;
+  return deciding === undefined || deciding === (settings.bestOf ?? 1)
+    ? t('stages.thresholds', words)
+    : t('stages.thresholdsDeciding', { ...words, bestOf: deciding });
+}
+
+/** A win–loss record as a Swiss table with thresholds shows it: «3–1» (an en dash). */
+export const recordText = (row: { wins: number; losses: number }): string => `${row.wins}–${row.losses}`;
+
 export interface PlacementRow {
   id: string;
   name: string;
@@ -298,8 +342,10 @@ export const placementRows = (placements: readonly PlacementView[], names: Names
       place: p.from === p.to ? String(p.from) : `${p.from}–${p.to}`,
     }));
 
+type ProgressStage = Pick<StageView, 'matches' | 'format' | 'settings' | 'groups' | 'disqualified' | 'complete'> & Partial<Pick<StageView, 'lobbies' | 'seeds'>>;
+
 /** Matches played out of those to play, over every stage; byes are neither. */
-export function stagesProgress(stages: readonly Pick<StageView, 'matches' | 'format' | 'settings' | 'groups'>[]): {
+export function stagesProgress(stages: readonly ProgressStage[]): {
   completed: number;
   total: number;
   percent: number;
@@ -308,19 +354,59 @@ export function stagesProgress(stages: readonly Pick<StageView, 'matches' | 'for
   // final's reset that was not needed, are completed matches. A Swiss stage pairs its rounds one by
   // one: the rounds not paired yet count too (issue 57), or one round played would read as 100 %.
   const all = stages.flatMap((s) => s.matches);
-  const completed = all.filter((m) => m.status === 'completed').length;
+  const lobbies = stages.map(lobbyGamesProgress);
+  const completed = all.filter((m) => m.status === 'completed').length + lobbies.reduce((sum, l) => sum + l.played, 0);
   const unpaired = stages.reduce((sum, stage) => sum + swissRoundsToCome(stage), 0);
-  const total = all.length + unpaired;
-  return { completed, total, percent: total ? Math.round((completed / total) * 100) : 0 };
+  const total = all.length + unpaired + lobbies.reduce((sum, l) => sum + l.total, 0);
+  // Rounded, 199 of 200 would read as done.
+  const percent = total ? Math.min(completed < total ? 99 : 100, Math.round((completed / total) * 100)) : 0;
+  return { completed, total, percent };
+}
+
+/**
+ * A free-for-all stage's games (issue 59) count as its matches: those entered, of every lobby its
+ * rounds will have (`ffaRounds` from its participants), each playing the stage's games.
+ */
+function lobbyGamesProgress(stage: ProgressStage): { played: number; total: number } {
+  if (stage.format !== 'free_for_all' || !stage.lobbies) return { played: 0, total: 0 };
+  const games = stage.settings.games ?? 1;
+  const participants = (stage.seeds ?? []).filter((id) => id !== null).length;
+  const planned = ffaRounds(participants, { lobbySize: stage.settings.lobbySize ?? participants, advance: stage.settings.advance }).reduce((sum, lobbies) => sum + lobbies, 0);
+  const played = stage.lobbies.reduce((sum, lobby) => sum + lobby.games.length, 0);
+  return { played, total: Math.max(played, planned * games) };
 }
 
 /** The matches of a Swiss stage's rounds not paired yet: each group plays ⌈n/2⌉ a round (a bye is one). */
-function swissRoundsToCome(stage: Pick<StageView, 'matches' | 'format' | 'settings' | 'groups'>): number {
+function swissRoundsToCome(stage: ProgressStage): number {
   if (stage.format !== 'swiss') return 0;
+  const thresholds = thresholdsOf(stage.settings);
+  if (thresholds) return thresholdMatchesToCome(stage, thresholds);
   const groups = stage.groups.map((g) => g.participants);
   const paired = Math.max(0, ...stage.matches.map((m) => m.round));
   const left = Math.max(0, plannedSwissRounds(stage.settings, groups) - paired);
   return left * groups.reduce((sum, members) => sum + Math.ceil(members.length / 2), 0);
+}
+
+/**
+ * A Swiss stage with thresholds, whose rounds end when its participants do: at most the matches its
+ * undecided participants can still play between them — each until its last win or its last loss —
+ * less those already paired. An estimate (a match that ends two runs at once leaves slots unused, a
+ * bye fills one), but at least one match while anyone is undecided: it never reads as done early.
+ */
+function thresholdMatchesToCome(stage: ProgressStage, thresholds: Thresholds): number {
+  if (stage.complete) return 0;
+  const out = new Set(stage.disqualified);
+  let left = 0;
+  for (const group of stage.groups) {
+    const rows = new Map(group.standings.map((row) => [row.participant, row]));
+    for (const id of group.participants) {
+      const row = rows.get(id);
+      if (out.has(id) || row?.outcome) continue;
+      left += thresholds.winsToAdvance - (row?.wins ?? 0) + thresholds.lossesToEliminate - (row?.losses ?? 0) - 1;
+    }
+  }
+  const paired = stage.matches.filter((m) => m.status !== 'completed').length;
+  return Math.max(0, Math.ceil(left / 2) - paired);
 }
 
 /**

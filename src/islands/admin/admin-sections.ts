@@ -4,7 +4,7 @@
  * browser's back and forward move between sections. The page renders only the chosen section's
  * panels, so only their islands load.
  */
-export const ADMIN_SECTIONS = ['applications', 'tournaments', 'results', 'games', 'news', 'organisations', 'venues', 'audit'] as const;
+export const ADMIN_SECTIONS = ['applications', 'tournaments', 'results', 'games', 'news', 'organisations', 'seasons', 'venues', 'audit'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** The section shown when none (or an unknown one) is asked for: applications wait for an answer. */

@@ -3,10 +3,21 @@ import { Field } from '../../components/Field.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { namesOf } from '../../components/stages/view.ts';
 import type { StageCreateInput, StagesState } from '../../lib/api/stages.ts';
-import { STAGE_FORMATS, STAGE_SEEDINGS, type StageFormat } from '../../lib/domain/stage/format.ts';
+import { MAX_SWISS_THRESHOLD, STAGE_FORMATS, STAGE_SEEDINGS, type StageFormat } from '../../lib/domain/stage/format.ts';
 import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { BEST_OF_CHOICES, formFromPlan, GRAND_FINALS, GROUP_CHOICES, settingsOf, stageBody, tieBreakersOf, type StageForm } from './form.ts';
+import {
+  BEST_OF_CHOICES,
+  DECIDING_BEST_OF_CHOICES,
+  formFromPlan,
+  GRAND_FINALS,
+  GROUP_CHOICES,
+  settingsOf,
+  stageBody,
+  tieBreakersOf,
+  type StageForm,
+} from './form.ts';
+import type { FfaForm } from './ffa-form.ts';
 import { BestOfRules, TieBreakers } from './StageRules.tsx';
 import { ManualSeeding } from './ManualSeeding.tsx';
 import { reconcileOrder } from './seeding.ts';
@@ -36,7 +47,7 @@ export function CreateStage({ state, plan, busy, startsTournament, onCreate }: P
   const set = (changes: Partial<StageForm>) => setForm((current) => ({ ...current, ...changes }));
   // The approved participants may change while the form is open (a poll): the manual list follows.
   const order = reconcileOrder(form.order, state.participants);
-  const shown = settingsOf(form.format);
+  const shown = settingsOf(form);
   const names = namesOf(state.participants);
 
   async function submit(confirmed: boolean) {
@@ -143,13 +154,14 @@ export function CreateStage({ state, plan, busy, startsTournament, onCreate }: P
         <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3">
           <legend className="px-1 text-sm font-semibold">{t('stageAdmin.settings')}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            {select(
-              'best-of',
-              t('stageAdmin.bestOf'),
-              form.bestOf,
-              BEST_OF_CHOICES.map((n) => ({ value: n, label: t('stageAdmin.bestOfChoice', { bestOf: n }) })),
-              (value) => set({ bestOf: Number(value) }),
-            )}
+            {shown.matches &&
+              select(
+                'best-of',
+                t('stageAdmin.bestOf'),
+                form.bestOf,
+                BEST_OF_CHOICES.map((n) => ({ value: n, label: t('stageAdmin.bestOfChoice', { bestOf: n }) })),
+                (value) => set({ bestOf: Number(value) }),
+              )}
             {shown.grandFinal &&
               select(
                 'grand-final',
@@ -166,6 +178,14 @@ export function CreateStage({ state, plan, busy, startsTournament, onCreate }: P
                 GROUP_CHOICES.map((n) => ({ value: n, label: String(n) })),
                 (value) => set({ groups: Number(value) }),
               )}
+            {shown.gslGroups &&
+              select(
+                'gsl-groups',
+                t('stageAdmin.groups'),
+                form.gslGroups,
+                [{ value: 0, label: t('stageAdmin.groupsAuto') }, ...GROUP_CHOICES.map((n) => ({ value: n, label: String(n) }))],
+                (value) => set({ gslGroups: Number(value) }),
+              )}
             {shown.rounds && (
               <Field
                 label={t('stageAdmin.rounds')}
@@ -181,6 +201,7 @@ export function CreateStage({ state, plan, busy, startsTournament, onCreate }: P
               />
             )}
           </div>
+          {shown.gslGroups && <p className="-mt-1 text-xs text-muted">{t('stageAdmin.gslGroupsHint')}</p>}
           {shown.thirdPlace && (
             <Check checked={form.thirdPlace} onChange={(checked) => set({ thirdPlace: checked })}>
               {t('stageAdmin.thirdPlace')}
@@ -191,10 +212,48 @@ export function CreateStage({ state, plan, busy, startsTournament, onCreate }: P
               {t('stageAdmin.doubleRound')}
             </Check>
           )}
-          <BestOfRules format={form.format} rules={form.bestOfRules} onChange={(bestOfRules) => set({ bestOfRules })} />
-          <Check checked={form.veto} onChange={(checked) => set({ veto: checked })}>
-            {t('stageAdmin.veto')}
-          </Check>
+          {shown.thresholds && (
+            <Check checked={form.thresholds} onChange={(checked) => set({ thresholds: checked })} hint={t('stageAdmin.thresholdsHint')}>
+              {t('stageAdmin.thresholds')}
+            </Check>
+          )}
+          {shown.thresholdFields && (
+            <div className="grid gap-3 sm:grid-cols-3">
+              {(['winsToAdvance', 'lossesToEliminate'] as const).map((field) => (
+                <Field
+                  key={field}
+                  label={t(`field.${field}`)}
+                  id={`${id}-${field}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_SWISS_THRESHOLD}
+                  value={form[field]}
+                  onChange={(event) => set(field === 'winsToAdvance' ? { winsToAdvance: event.target.value } : { lossesToEliminate: event.target.value })}
+                  className="min-h-11"
+                />
+              ))}
+              {select(
+                'deciding-best-of',
+                t('field.decidingBestOf'),
+                form.decidingBestOf,
+                DECIDING_BEST_OF_CHOICES.map((n) => ({ value: n, label: t('stageAdmin.bestOfChoice', { bestOf: n }) })),
+                (value) => set({ decidingBestOf: Number(value) }),
+              )}
+            </div>
+          )}
+          {shown.autoPair && (
+            <Check checked={form.autoPair} onChange={(checked) => set({ autoPair: checked })} hint={t('stageAdmin.autoPairHint')}>
+              {t('stageAdmin.autoPair')}
+            </Check>
+          )}
+          {shown.ffa && <FfaFields id={id} form={form.ffa} onChange={(ffa) => set({ ffa: { ...form.ffa, ...ffa } })} />}
+          {shown.matches && <BestOfRules format={form.format} rules={form.bestOfRules} onChange={(bestOfRules) => set({ bestOfRules })} />}
+          {shown.matches && (
+            <Check checked={form.veto} onChange={(checked) => set({ veto: checked })}>
+              {t('stageAdmin.veto')}
+            </Check>
+          )}
           {shown.tieBreakers && <TieBreakers value={tieBreakersOf(form)} onChange={(tieBreakers) => set({ tieBreakers })} />}
         </fieldset>
 
@@ -240,11 +299,73 @@ function Radio({ name, checked, onChange, children }: { name: string; checked: b
   );
 }
 
-function Check({ checked, onChange, children }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
-  return (
+function Check({ checked, onChange, hint, children }: { checked: boolean; onChange: (checked: boolean) => void; hint?: string; children: ReactNode }) {
+  const id = useId();
+  const box = (
     <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4 shrink-0 accent-primary" />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="size-4 shrink-0 accent-primary"
+      />
       <span>{children}</span>
     </label>
+  );
+  if (!hint) return box;
+  return (
+    <div className="flex flex-col">
+      {box}
+      <p id={`${id}-hint`} className="-mt-1.5 pl-6 text-xs text-muted">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** A free-for-all stage's fields (issue 59): lobby size, games, who goes on from each lobby, the points. */
+function FfaFields({ id, form, onChange }: { id: string; form: FfaForm; onChange: (change: Partial<FfaForm>) => void }) {
+  const numeric = (field: 'lobbySize' | 'games' | 'advance' | 'killPoints', label: string, hint?: string) => (
+    <div className="flex flex-col gap-1">
+      <Field
+        label={label}
+        id={`${id}-ffa-${field}`}
+        type="number"
+        inputMode="numeric"
+        min={field === 'killPoints' ? 0 : 1}
+        value={form[field]}
+        onChange={(event) => onChange({ [field]: event.target.value })}
+        className="min-h-11"
+        aria-describedby={hint ? `${id}-ffa-${field}-hint` : undefined}
+      />
+      {hint && (
+        <p id={`${id}-ffa-${field}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <div className="grid gap-3 sm:grid-cols-2" data-ffa-fields>
+      {numeric('lobbySize', t('stageAdmin.ffa.lobbySize'))}
+      {numeric('games', t('stageAdmin.ffa.games'))}
+      {numeric('advance', t('stageAdmin.ffa.advance'), t('stageAdmin.ffa.advanceHint'))}
+      {numeric('killPoints', t('stageAdmin.ffa.killPoints'))}
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <Field
+          label={t('stageAdmin.ffa.placementPoints')}
+          id={`${id}-ffa-placement`}
+          inputMode="numeric"
+          value={form.placementPoints}
+          onChange={(event) => onChange({ placementPoints: event.target.value })}
+          className="min-h-11"
+          aria-describedby={`${id}-ffa-placement-hint`}
+        />
+        <p id={`${id}-ffa-placement-hint`} className="text-xs text-muted">
+          {t('stageAdmin.ffa.placementHint')}
+        </p>
+      </div>
+    </div>
   );
 }

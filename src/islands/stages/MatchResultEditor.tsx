@@ -109,7 +109,7 @@ export function MatchResultEditor({ sync, row, stage, names, labels, open, onCan
     setProblem(null);
     const built = withdraw
       ? ({ ok: true, body: { version: base.version, reset: true }, result: true } as const)
-      : matchBody(form, base, { format: stage.format, bestOf });
+      : matchBody(form, base, { format: stage.format, settings: stage.settings, bestOf });
     if (!built.ok) return setProblem(built.message);
     setSending(true);
     if (completed && built.result) {

@@ -2,14 +2,16 @@ import { useId, useState } from 'react';
 import { Crown } from '../../components/Crown.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { ReportStateBadge } from '../../components/ReportStateBadge.tsx';
-import { placementRows, signed, tableOrder, groupTitle, type Names } from '../../components/stages/view.ts';
+import { placementRows, recordText, signed, tableOrder, groupTitle, thresholdsLine, type Names } from '../../components/stages/view.ts';
 import { errorMessage } from '../../lib/api/client.ts';
 import { disqualify, nextRound, type StageView } from '../../lib/api/stages.ts';
+import { thresholdsOf } from '../../lib/domain/stage/format.ts';
 import { winsNeeded } from '../../lib/domain/stage/result.ts';
 import { formatDateTime, pageTimeZone } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { MatchResultEditor } from './MatchResultEditor.tsx';
+import { LobbyGames } from './LobbyGames.tsx';
 import { ScheduleForm } from './ScheduleForm.tsx';
 import { hasTables, matchLabels, matchSections, nameIn, type MatchRow } from './sections.ts';
 import type { StagesSync } from './sync.ts';
@@ -27,7 +29,8 @@ const statusTone = { completed: 'border-line text-muted', ready: 'border-success
 
 /**
  * One stage in the admin's modal (issue 21): its places once known, each group's table, the Swiss
- * «next round» and disqualification, and every match by group, side and round with an editor.
+ * «next round» (or word that rounds pair themselves) and disqualification, and every match by
+ * group, side and round with an editor.
  */
 export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
@@ -42,6 +45,7 @@ export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }
   const editingRow = sections.flatMap((s) => s.rounds.flatMap((r) => r.matches)).find((m) => m.match._id === editing);
   // Only disputes reach the organiser (issue 22): they are counted at the top and marked below.
   const disputed = stage.matches.filter((m) => m.reportState === 'disputed').length;
+  const thresholds = stage.format === 'swiss' ? thresholdsLine(stage.settings) : null;
 
   async function pairNext() {
     setProblem(null);
@@ -64,6 +68,7 @@ export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }
         </h3>
         {bestOf > 1 && <span className="text-sm text-muted">{t('stages.bestOf', { wins: winsNeeded(bestOf), bestOf })}</span>}
         <span className={`text-sm ${stage.complete ? 'text-success' : 'text-muted'}`}>{t(stage.complete ? 'stages.complete' : 'stages.ongoing')}</span>
+        {thresholds && <span className="basis-full text-sm">{thresholds}</span>}
       </header>
 
       {champion && (
@@ -73,13 +78,17 @@ export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }
         </p>
       )}
 
-      {stage.format === 'swiss' && !stage.complete && (
-        <div className="flex flex-col gap-2">
-          <button type="button" className="btn-primary min-h-11 self-start" disabled={busy} onClick={() => void pairNext()}>
-            {t('stageAdmin.nextRound')}
-          </button>
-        </div>
-      )}
+      {stage.format === 'swiss' &&
+        !stage.complete &&
+        (stage.settings.autoPair ? (
+          <p className="text-sm text-muted">{t('stageAdmin.autoPaired')}</p>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <button type="button" className="btn-primary min-h-11 self-start" disabled={busy} onClick={() => void pairNext()}>
+              {t('stageAdmin.nextRound')}
+            </button>
+          </div>
+        ))}
       {problem && <Notice tone="error">{problem}</Notice>}
       {disputed > 0 && <Notice tone="error">{t('stageAdmin.disputed', { count: disputed })}</Notice>}
 
@@ -139,7 +148,11 @@ export function StagePanel({ sync, stage, names, tournamentId, busy, onChanged }
         </section>
       ))}
 
-      <ScheduleForm sync={sync} stage={stage} names={names} tournamentId={tournamentId} busy={busy} onChanged={onChanged} />
+      {stage.format === 'free_for_all' ? (
+        <LobbyGames sync={sync} stage={stage} names={names} busy={busy} onChanged={onChanged} />
+      ) : (
+        <ScheduleForm sync={sync} stage={stage} names={names} tournamentId={tournamentId} busy={busy} onChanged={onChanged} />
+      )}
       <Disqualify sync={sync} stage={stage} names={names} tournamentId={tournamentId} busy={busy} onChanged={onChanged} />
 
       {editingRow && (
@@ -234,11 +247,22 @@ const COLUMNS = [
   { key: 'buchholz', value: (r: StandingRow) => String(r.buchholz) },
   { key: 'points', value: (r: StandingRow) => String(r.points) },
 ] as const;
+/** A Swiss with thresholds (issue 59): the record and the difficulty rank it, not points. */
+const RECORD_COLUMNS = [
+  { key: 'record', value: recordText },
+  { key: 'difficulty', value: (r: StandingRow) => signed(r.buchholz) },
+] as const;
+
+/** Which columns a stage's tables have: a GSL group's are its wins and losses. */
+function columnsOf(stage: StageView) {
+  if (stage.format === 'swiss' && thresholdsOf(stage.settings)) return RECORD_COLUMNS;
+  if (stage.format === 'gsl') return COLUMNS.filter((column) => column.key === 'wins' || column.key === 'losses');
+  return COLUMNS.filter((column) => stage.format === 'swiss' || column.key !== 'buchholz');
+}
 
 function Standings({ stage, group, names, title }: { stage: StageView; group: StageView['groups'][number]; names: Names; title: string }) {
   const rows = new Map(group.standings.map((r) => [r.participant, r]));
-  const swiss = stage.format === 'swiss';
-  const columns = COLUMNS.filter((column) => swiss || column.key !== 'buchholz');
+  const columns = columnsOf(stage);
   return (
     <div className="overflow-x-auto rounded-card border border-line">
       <table className="w-full text-sm">
@@ -271,6 +295,9 @@ function Standings({ stage, group, names, title }: { stage: StageView; group: St
                     {nameIn(names, participant)}
                   </span>
                   {out && <span className="block text-xs text-danger">{t('stageAdmin.disqualifiedMark')}</span>}
+                  {row?.outcome && (
+                    <span className={`block text-xs ${row.outcome === 'advanced' ? 'text-success' : 'text-muted'}`}>{t(`stages.outcome.${row.outcome}`)}</span>
+                  )}
                 </th>
                 {columns.map((column) => (
                   <td key={column.key} className={`px-1.5 py-1.5 text-right tabular-nums sm:px-2 ${column.key === 'points' ? 'font-semibold' : ''}`}>

@@ -6,6 +6,8 @@ import {
   MAX_BEST_OF,
   MAX_BEST_OF_RULES,
   MAX_GROUPS,
+  MAX_SWISS_THRESHOLD,
+  thresholdsOf,
   type BracketSide,
   type GrandFinal,
   type StageFormat,
@@ -17,6 +19,7 @@ import type { StagePlanStep } from '../../lib/domain/stage/stage-plan.ts';
 import { judgeResult, winsNeeded, type GameScore } from '../../lib/domain/stage/result.ts';
 import { pageTimeZone } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
+import { defaultFfaForm, ffaFormOf, ffaSettings, type FfaForm } from './ffa-form.ts';
 import { scheduleInputValue, scheduleToIso } from './schedule.ts';
 
 /** The admin's two forms (issue 21) as plain state, and the request bodies built from them. Pure. */
@@ -24,6 +27,8 @@ import { scheduleInputValue, scheduleToIso } from './schedule.ts';
 /** Best-of choices offered: every odd count up to the most the API takes (1, 3, 5, 7, 9). */
 export const BEST_OF_CHOICES = Array.from({ length: Math.ceil(MAX_BEST_OF / 2) }, (_, i) => 2 * i + 1);
 export const GROUP_CHOICES = Array.from({ length: MAX_GROUPS }, (_, i) => i + 1);
+/** Best-of choices for a Swiss stage's deciding matches: Valve plays them Bo3; Bo1 and Bo5 for shorter or longer events. */
+export const DECIDING_BEST_OF_CHOICES = [1, 3, 5];
 export { GRAND_FINALS };
 
 export interface StageForm {
@@ -38,6 +43,21 @@ export interface StageForm {
   doubleRound: boolean;
   /** Swiss rounds; empty for the API's default (⌈log2 n⌉). */
   rounds: string;
+  /** GSL groups; 0 for the API's default, a group per four participants (so 1 is sent as asked). */
+  gslGroups: number;
+  /**
+   * Swiss with thresholds (issue 59): each plays until `winsToAdvance` wins or `lossesToEliminate`
+   * losses (as typed), the matches deciding either are best-of-`decidingBestOf`. The API then
+   * refuses rounds, points and tie-breakers, so the form sends none.
+   */
+  thresholds: boolean;
+  winsToAdvance: string;
+  lossesToEliminate: string;
+  decidingBestOf: number;
+  /** Swiss: the next round is paired as soon as a round's last result is in. */
+  autoPair: boolean;
+  /** Free-for-all lobbies (issue 59). */
+  ffa: FfaForm;
   bestOf: number;
   /** The earlier stage whose best go on; empty for the approved participants. */
   fromStage: string;
@@ -77,6 +97,13 @@ export const defaultStageForm = (order: string[] = []): StageForm => ({
   groups: 1,
   doubleRound: false,
   rounds: '',
+  gslGroups: 0,
+  thresholds: false,
+  winsToAdvance: '3',
+  lossesToEliminate: '3',
+  decidingBestOf: 3,
+  autoPair: false,
+  ffa: defaultFfaForm(),
   bestOf: 1,
   fromStage: '',
   advance: 2,
@@ -95,6 +122,8 @@ export function formFromPlan(step: StagePlanStep | undefined, stages: readonly P
   if (!step) return form;
   const { settings } = step;
   const feeding = step.from && stages.find((stage) => stage.number === step.from!.stage);
+  const thresholds = thresholdsOf(settings);
+  const gsl = step.format === 'gsl';
   return {
     ...form,
     format: step.format,
@@ -102,46 +131,91 @@ export function formFromPlan(step: StagePlanStep | undefined, stages: readonly P
     seeding: step.seeding,
     thirdPlace: settings.thirdPlace ?? form.thirdPlace,
     grandFinal: settings.grandFinal ?? form.grandFinal,
-    groups: settings.groups ?? form.groups,
+    groups: (gsl ? undefined : settings.groups) ?? form.groups,
+    gslGroups: (gsl ? settings.groups : undefined) ?? form.gslGroups,
     doubleRound: settings.doubleRound ?? form.doubleRound,
     rounds: settings.rounds === undefined ? '' : String(settings.rounds),
+    thresholds: thresholds !== null,
+    winsToAdvance: thresholds ? String(thresholds.winsToAdvance) : form.winsToAdvance,
+    lossesToEliminate: thresholds ? String(thresholds.lossesToEliminate) : form.lossesToEliminate,
+    decidingBestOf: settings.decidingBestOf ?? form.decidingBestOf,
+    autoPair: settings.autoPair ?? form.autoPair,
+    ffa: step.format === 'free_for_all' ? ffaFormOf(settings) : form.ffa,
     bestOf: settings.bestOf ?? form.bestOf,
     fromStage: feeding ? feeding._id : '',
     advance: step.from?.advance ?? form.advance,
     bestOfRules: (settings.bestOfByRound ?? []).map((rule) => ({ side: rule.side ?? '', round: String(rule.round), bestOf: rule.bestOf })),
     tieBreakers: settings.tieBreakers ? [...settings.tieBreakers] : null,
     veto: Boolean(settings.veto),
-    kept: { ...(settings.points ? { points: { ...settings.points } } : {}), ...(settings.veto ? { veto: settings.veto } : {}) },
+    kept: { ...(settings.points && 'win' in settings.points ? { points: { ...settings.points } } : {}), ...(settings.veto ? { veto: settings.veto } : {}) },
   };
 }
 
-/** Which settings the form shows for a format. */
-export const settingsOf = (format: StageFormat) => ({
-  thirdPlace: format === 'single_elimination',
-  grandFinal: format === 'double_elimination',
-  groups: format === 'round_robin' || format === 'swiss',
-  doubleRound: format === 'round_robin',
-  rounds: format === 'swiss',
-  tieBreakers: format === 'round_robin' || format === 'swiss',
-});
+/**
+ * Which settings the form shows for a format; a Swiss stage with thresholds has no rounds, points
+ * or tie-breakers of its own (the API refuses them there).
+ */
+export const settingsOf = ({ format, thresholds }: Pick<StageForm, 'format' | 'thresholds'>) => {
+  const swiss = format === 'swiss';
+  const byThresholds = swiss && thresholds;
+  return {
+    thirdPlace: format === 'single_elimination',
+    grandFinal: format === 'double_elimination',
+    groups: format === 'round_robin' || swiss,
+    gslGroups: format === 'gsl',
+    doubleRound: format === 'round_robin',
+    rounds: swiss && !byThresholds,
+    thresholds: swiss,
+    thresholdFields: byThresholds,
+    autoPair: swiss,
+    ffa: format === 'free_for_all',
+    /** Two-sided matches (best-of, best-of by round, the veto): every format but free-for-all lobbies. */
+    matches: format !== 'free_for_all',
+    points: !byThresholds && format !== 'free_for_all',
+    tieBreakers: format === 'round_robin' || (swiss && !byThresholds),
+  };
+};
+
+/** A threshold as typed: a whole number from 1 to MAX_SWISS_THRESHOLD, else null. */
+function thresholdOf(text: string): number | null {
+  const value = text.trim();
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= 1 && n <= MAX_SWISS_THRESHOLD ? n : null;
+}
 
 /** The body of POST …/stages: only the settings the format has, the manual order only for manual seeding. */
 export function stageBody(form: StageForm): { ok: true; body: StageCreateInput } | { ok: false; message: string } {
-  const shown = settingsOf(form.format);
-  const { veto, ...kept } = form.kept;
+  const shown = settingsOf(form);
+  const { veto, points, ...kept } = form.kept;
   const settings: NonNullable<StageCreateInput['settings']> = { ...kept };
-  if (form.veto) settings.veto = veto ?? {};
+  if (points && shown.points) settings.points = points;
+  if (form.veto && shown.matches) settings.veto = veto ?? {};
   if (shown.thirdPlace && form.thirdPlace) settings.thirdPlace = true;
   if (shown.grandFinal) settings.grandFinal = form.grandFinal;
   if (shown.groups && form.groups > 1) settings.groups = form.groups;
+  if (shown.gslGroups && form.gslGroups > 0) settings.groups = form.gslGroups;
   if (shown.doubleRound && form.doubleRound) settings.doubleRound = true;
   if (shown.rounds && form.rounds.trim() !== '') {
     const rounds = Number(form.rounds);
     if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) return { ok: false, message: t('stageAdmin.roundsInvalid') };
     settings.rounds = rounds;
   }
-  if (form.bestOf !== 1) settings.bestOf = form.bestOf;
-  if (form.bestOfRules.length > 0) {
+  if (shown.thresholdFields) {
+    const wins = thresholdOf(form.winsToAdvance);
+    const losses = thresholdOf(form.lossesToEliminate);
+    if (wins === null || losses === null) return { ok: false, message: t('stageAdmin.thresholdInvalid', { max: MAX_SWISS_THRESHOLD }) };
+    settings.winsToAdvance = wins;
+    settings.lossesToEliminate = losses;
+    settings.decidingBestOf = form.decidingBestOf;
+  }
+  if (shown.autoPair && form.autoPair) settings.autoPair = true;
+  if (shown.ffa) {
+    const ffa = ffaSettings(form.ffa);
+    if (!ffa.ok) return ffa;
+    Object.assign(settings, ffa.settings);
+  }
+  if (form.bestOf !== 1 && shown.matches) settings.bestOf = form.bestOf;
+  if (form.bestOfRules.length > 0 && shown.matches) {
     const sides = ruleSidesOf(form.format);
     const rules = form.bestOfRules.map((rule) => ({ ...(rule.side && sides.includes(rule.side) ? { side: rule.side } : {}), round: Number(rule.round), bestOf: rule.bestOf }));
     if (rules.length > MAX_BEST_OF_RULES || rules.some((rule) => !Number.isInteger(rule.round) || rule.round < 1 || rule.round > 64)) {
@@ -250,7 +324,7 @@ export type MatchBody = { ok: true; body: MatchUpdateInput; result: boolean } | 
  * match always keeps a result here: withdrawing it is its own button. The comment and who sees it
  * go only once the editor has read them (`commentRead`).
  */
-export function matchBody(form: MatchForm, match: StageMatchView, rules: { format: StageFormat; bestOf: number }): MatchBody {
+export function matchBody(form: MatchForm, match: StageMatchView, rules: { format: StageFormat; settings?: StageSettings; bestOf: number }): MatchBody {
   const scheduledAt = scheduleToIso(form.scheduled, pageTimeZone());
   if (scheduledAt === undefined) return { ok: false, message: t('stageAdmin.timeInvalid') };
   const comment = form.commentRead ? { comment: form.comment.trim(), commentPublic: form.commentPublic } : {};
@@ -264,7 +338,7 @@ export function matchBody(form: MatchForm, match: StageMatchView, rules: { forma
   const wantsResult = games.length > 0 || scoreA !== undefined || scoreB !== undefined || match.status === 'completed';
   if (!wantsResult) return { ok: true, body: base, result: false };
   const input = games.length > 0 ? { games } : { scoreA, scoreB };
-  const judged = judgeResult(input, { bestOf: rules.bestOf, draws: allowsDraws(rules.format) });
+  const judged = judgeResult(input, { bestOf: rules.bestOf, draws: allowsDraws(rules.format, rules.settings) });
   if (!judged.ok) return { ok: false, message: t(`match.result.${judged.reason}`, { wins: winsNeeded(rules.bestOf), bestOf: rules.bestOf }) };
   return { ok: true, body: { ...base, ...input }, result: true };
 }

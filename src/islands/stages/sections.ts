@@ -2,11 +2,12 @@ import type { StageMatchView, StageView } from '../../lib/api/stages.ts';
 import { isElimination } from '../../lib/domain/stage/format.ts';
 import { participantName } from '../../components/participant-names.ts';
 import { t } from '../../lib/i18n/index.ts';
-import { eliminationTree, groupTitle, matchCard, roundsOf, type Names, type StageMatchCard } from '../../components/stages/view.ts';
+import { eliminationTree, groupTitle, gslBlocks, matchCard, roundsOf, type Names, type StageMatchCard } from '../../components/stages/view.ts';
 
 /**
  * How the admin's modal lists a stage's matches (issue 21): elimination by bracket side and round
- * (the bracket page's trees), round robin and Swiss by group and round. Pure.
+ * (the bracket page's trees), round robin and Swiss by group and round, GSL groups by group and
+ * the names of their matches (issue 59). Pure.
  */
 
 export interface MatchRow {
@@ -53,18 +54,18 @@ export function matchSections(stage: StageView, names: Names): MatchSection[] {
   const split = stage.groups.length > 1 || groups.length > 1;
   return groups.map((group) => {
     const title = split ? groupTitle(group) : null;
+    const own = stage.matches.filter((m) => (m.group ?? 1) === group);
+    const block = (key: string, round: string, matches: readonly StageMatchView[]): RoundBlock => {
+      const full = title ? t('stageAdmin.groupRound', { group: title, round }) : round;
+      return { key: `group-${group}-${key}`, title: round, matches: matches.map((match) => row(match, matchCard(match, full, names))) };
+    };
     return {
       key: `group-${group}`,
       title,
-      rounds: roundsOf(stage.matches.filter((m) => (m.group ?? 1) === group)).map((matches) => {
-        const round = t('stages.swissRound', { number: matches[0]!.round });
-        const full = title ? t('stageAdmin.groupRound', { group: title, round }) : round;
-        return {
-          key: `group-${group}-round-${matches[0]!.round}`,
-          title: round,
-          matches: matches.map((match) => row(match, matchCard(match, full, names))),
-        };
-      }),
+      rounds:
+        stage.format === 'gsl'
+          ? gslBlocks(own).map((gsl) => block(gsl.key, gsl.title, gsl.matches))
+          : roundsOf(own).map((matches) => block(`round-${matches[0]!.round}`, t('stages.swissRound', { number: matches[0]!.round }), matches)),
     };
   });
 }

@@ -16,6 +16,7 @@ import {
   MAX_GROUPS,
   MAX_STAGE_PARTICIPANTS,
   MAX_SWISS_THRESHOLD,
+  FFA_LIMITS,
   SLOTS,
   STAGE_FORMATS,
   STAGE_SEEDINGS,
@@ -61,13 +62,26 @@ const settingsShape = z
       .array(z.object({ side: z.enum(BRACKET_SIDES).optional(), round: z.number().int().min(1).max(64), bestOf: bestOfSchema }).strict())
       .max(MAX_BEST_OF_RULES)
       .optional(),
+    /** Round robin and Swiss: for a win, a draw, a loss. Free-for-all: by a game's placement and per kill. */
     points: z
-      .object({
-        win: z.number().int().min(0).max(10),
-        draw: z.number().int().min(0).max(10),
-        loss: z.number().int().min(0).max(10),
-      })
+      .union([
+        z.object({
+          win: z.number().int().min(0).max(10),
+          draw: z.number().int().min(0).max(10),
+          loss: z.number().int().min(0).max(10),
+        }),
+        z
+          .object({
+            placement: z.array(z.number().int().min(0).max(FFA_LIMITS.points)).min(1).max(FFA_LIMITS.lobbySize.max),
+            kill: z.number().int().min(0).max(FFA_LIMITS.points),
+          })
+          .strict(),
+      ])
       .optional(),
+    /** Free-for-all (issue 59): lobby size, games per lobby, and how many of each lobby go on. */
+    lobbySize: z.number().int().min(FFA_LIMITS.lobbySize.min).max(FFA_LIMITS.lobbySize.max).optional(),
+    games: z.number().int().min(FFA_LIMITS.games.min).max(FFA_LIMITS.games.max).optional(),
+    advance: z.number().int().min(1).max(FFA_LIMITS.lobbySize.max - 1).optional(),
     tieBreakers: z
       .array(z.enum(TIE_BREAKERS))
       .max(TIE_BREAKERS.length)
@@ -92,7 +106,7 @@ const settingsShape = z
   .strict();
 
 export const stageSettingsSchema = settingsShape.superRefine((settings, context) => {
-    const problem = thresholdProblem(settings);
+  const problem = thresholdProblem(settings);
   if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: t(problem.key) });
 });
 
@@ -136,10 +150,31 @@ export const stageCreateInput = z
   .strict()
   .superRefine((input, context) => {
     const settings = input.settings;
-    if (input.format === 'swiss' || !settings) return;
-    const swissOnly = (['winsToAdvance', 'lossesToEliminate', 'decidingBestOf', 'autoPair'] as const).find((field) => settings[field] !== undefined);
-    if (swissOnly) context.addIssue({ code: 'custom', path: ['settings', swissOnly], message: t('stage.thresholdsSwissOnly') });
+    if (!settings) return;
+    const problem = formatProblem(input.format, settings);
+    if (problem) context.addIssue({ code: 'custom', path: ['settings', problem.field], message: t(problem.key) });
   });
+
+/** A setting the stage's format does not take (or one it needs that is missing). */
+function formatProblem(
+  format: (typeof STAGE_FORMATS)[number],
+  settings: z.infer<typeof settingsShape>,
+): { field: string; key: 'stage.thresholdsSwissOnly' | 'stage.ffaOnly' | 'stage.ffaNeeds' | 'stage.ffaPoints' | 'stage.tablePoints' } | null {
+  if (format !== 'swiss') {
+    const swissOnly = (['winsToAdvance', 'lossesToEliminate', 'decidingBestOf', 'autoPair'] as const).find((field) => settings[field] !== undefined);
+    if (swissOnly) return { field: swissOnly, key: 'stage.thresholdsSwissOnly' };
+  }
+  if (format !== 'free_for_all') {
+    const ffaOnly = (['lobbySize', 'games', 'advance'] as const).find((field) => settings[field] !== undefined);
+    if (ffaOnly) return { field: ffaOnly, key: 'stage.ffaOnly' };
+    if (settings.points && 'placement' in settings.points) return { field: 'points', key: 'stage.tablePoints' };
+    return null;
+  }
+  const missing = (['lobbySize', 'games'] as const).find((field) => settings[field] === undefined);
+  if (missing) return { field: missing, key: 'stage.ffaNeeds' };
+  if (settings.points && !('placement' in settings.points)) return { field: 'points', key: 'stage.ffaPoints' };
+  return null;
+}
 export type StageCreateInput = z.input<typeof stageCreateInput>;
 
 export const matchUpdateInput = z
@@ -244,6 +279,45 @@ export const placementSchema = z.object({
 });
 export type PlacementView = z.infer<typeof placementSchema>;
 
+/** One participant's line of a free-for-all game (issue 59). */
+export const ffaLineSchema = z
+  .object({
+    participant: z.uuid(),
+    placement: z.number().int().min(1).max(FFA_LIMITS.lobbySize.max),
+    kills: z.number().int().min(0).max(FFA_LIMITS.kills),
+  })
+  .strict();
+
+/** A free-for-all game as entered (`PUT /api/matches/{id}/games/{n}`): every member of the lobby once. */
+export const lobbyGameInput = z.object({ lines: z.array(ffaLineSchema).min(1).max(FFA_LIMITS.lobbySize.max) }).strict();
+
+/** A free-for-all lobby (issue 59): its members in seed order, its entered games and its table. */
+export const lobbySchema = z.object({
+  _id: z.string(),
+  round: z.number().int(),
+  number: z.number().int(),
+  members: z.array(z.string()),
+  games: z.array(z.object({ number: z.number().int(), lines: z.array(ffaLineSchema) })),
+  table: z.array(
+    z.object({
+      participant: z.string(),
+      rank: z.number().int(),
+      played: z.number().int(),
+      points: z.number().int(),
+      placementPoints: z.number().int(),
+      kills: z.number().int(),
+      bestPlacement: z.number().int().nullable(),
+      lastPlacement: z.number().int().nullable(),
+      placements: z.array(z.number().int().nullable()),
+    }),
+  ),
+  /** Every game played. */
+  complete: z.boolean(),
+  scheduledAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type LobbyView = z.infer<typeof lobbySchema>;
+
 export const stageSchema = z.object({
   _id: z.string(),
   tournament: z.string(),
@@ -265,6 +339,8 @@ export const stageSchema = z.object({
     }),
   ),
   matches: z.array(matchSchema),
+  /** Free-for-all: its lobbies, round by round; empty in other formats. */
+  lobbies: z.array(lobbySchema),
   placements: z.array(placementSchema),
   complete: z.boolean(),
 });
@@ -380,3 +456,11 @@ export const disqualify = (api: ApiClient, tournamentId: string, participant: st
 
 export const nextRound = (api: ApiClient, tournamentId: string, stageId: string) =>
   api.post(`tournaments/${tournamentId}/stages/${stageId}/next-round`).json<{ message: string; stage: StageView }>();
+
+/** Enters (an organiser) or proposes (a lobby's player) a free-for-all game (issue 59). */
+export const enterLobbyGame = (api: ApiClient, lobbyId: string, number: number, body: z.input<typeof lobbyGameInput>) =>
+  api.put(`matches/${lobbyId}/games/${number}`, { json: body }).json<{ message: string; state: 'confirmed' | 'proposed'; lobby: LobbyView }>();
+
+/** A lobby's games with the players' proposals, for its players and the tournament's organisers. */
+export const lobbyGames = (api: ApiClient, lobbyId: string) =>
+  api.get(`matches/${lobbyId}/games`).json<{ number: number; lines: z.infer<typeof ffaLineSchema>[]; state: 'confirmed' | 'proposed'; enteredAt: string }[]>();

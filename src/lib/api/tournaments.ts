@@ -113,6 +113,8 @@ export const tournamentDetailSchema = tournamentSchema.extend({
   checkInClosedAt: z.string().nullable(),
   /** The stages a clone was planned with (its source's), the next one offered when an organiser creates a stage; empty for others. */
   stagePlan: z.array(stagePlanStepSchema),
+  /** The season its places count in (issue 59), or null. */
+  season: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;
 

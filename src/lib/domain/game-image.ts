@@ -10,7 +10,7 @@ export function gameImage(value: string | null | undefined): string {
 }
 
 /** The game pictures the site ships, each also drawn 400 px wide (scripts/make-images.ts). */
-const SHIPPED_GAME_IMAGE = /^\/games\/(cs2|valorant|lol|dota2)\.jpg$/;
+const SHIPPED_GAME_IMAGE = /^\/games\/(cs2|valorant|lol|dota2|pubgm)\.jpg$/;
 
 /** A `srcset` offering a phone-sized copy of a picture the site ships; undefined for any other picture. */
 export function gameImageSrcset(src: string): string | undefined {

@@ -13,6 +13,7 @@ import { mail } from './en/mail.ts';
 import { matchHistory } from './en/match-history.ts';
 import { news } from './en/news.ts';
 import { organisations } from './en/organisations.ts';
+import { seasons } from './en/seasons.ts';
 import { notices } from './en/notices.ts';
 import { notifications } from './en/notifications.ts';
 import { profiles } from './en/profiles.ts';
@@ -32,4 +33,4 @@ import { matchEvidence } from './en/match-evidence.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom };

@@ -13,6 +13,7 @@ import { mail } from './uk/mail.ts';
 import { matchHistory } from './uk/match-history.ts';
 import { news } from './uk/news.ts';
 import { organisations } from './uk/organisations.ts';
+import { seasons } from './uk/seasons.ts';
 import { notices } from './uk/notices.ts';
 import { notifications } from './uk/notifications.ts';
 import { profiles } from './uk/profiles.ts';
@@ -34,6 +35,6 @@ import { matchEvidence } from './uk/match-evidence.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom } as const;
 
 export type MessageKey = keyof typeof uk;

@@ -18,6 +18,7 @@ import {
 } from './factories/index.ts';
 import { playMatchDay } from './seed/match-day.ts';
 import { seedOrganisations } from './seed/organisations.ts';
+import { seedSeasons } from './seed/seasons.ts';
 import { seedVenues } from './seed/venues.ts';
 import { seedVeto } from './seed/veto.ts';
 import { seedRoom } from './seed/room.ts';
@@ -49,6 +50,7 @@ const GAMES = [
   { slug: 'valorant', name: 'Valorant' },
   { slug: 'lol', name: 'League of Legends' },
   { slug: 'dota2', name: 'Dota 2' },
+  { slug: 'pubgm', name: 'PUBG Mobile' },
 ] as const;
 type GameSlug = (typeof GAMES)[number]['slug'];
 
@@ -295,6 +297,22 @@ const TOURNAMENTS: DemoTournament[] = [
     champion: 'Львівські Леви',
   },
   {
+    key: 'lol-spring-cup',
+    title: 'Весняний кубок LoL',
+    description:
+      'Другий етап шкільної ліги з League of Legends: чотири команди, олімпійська система, серії Bo3. Очки за місця йдуть у загальну таблицю сезону, лідери якої зіграють у фіналі наживо.',
+    game: 'lol',
+    day: -14,
+    status: 'finished',
+    team: [
+      ['Odesa Storm', 'approved'],
+      ['Dnipro Dragons', 'approved'],
+      ['Харківські Хижаки', 'approved'],
+      ['Polissia Owls', 'approved'],
+    ],
+    champion: 'Odesa Storm',
+  },
+  {
     key: 'lol-aram-night',
     title: 'ARAM-тиждень для новачків',
     description:
@@ -492,6 +510,33 @@ const TOURNAMENTS: DemoTournament[] = [
       ['Izium_Ice', 'approved'],
       ['Polissia_Owl', 'approved'],
       ['Zhytomyr_Zen', 'approved'],
+    ],
+  },
+  {
+    key: 'pubgm-solo-cup',
+    title: 'PUBG Mobile: соло-кубок Ерангеля',
+    description:
+      'Шістнадцять гравців у двох лобі по вісім: три ігри, очки за місце (10, 6, 5, 4, 3, 2, 1, 1) і по одному за кожне вбивство. Четверо найкращих з кожного лобі грають фінальне лобі.',
+    game: 'pubgm',
+    day: -1,
+    status: 'pending',
+    solo: [
+      ['Berkut_Hover', 'approved'],
+      ['Hoverla_Peak', 'approved'],
+      ['Yaremche_Yeti', 'approved'],
+      ['Kolomyia_King', 'approved'],
+      ['Kosiv_Craft', 'approved'],
+      ['Dolphin_Dive', 'approved'],
+      ['Mykolaiv_Mast', 'approved'],
+      ['Ochakiv_Anchor', 'approved'],
+      ['Kinburn_Kite', 'approved'],
+      ['Vylkove_Venice', 'approved'],
+      ['Halushka_Hero', 'approved'],
+      ['Dykanka_Witch', 'approved'],
+      ['Myrhorod_Mud', 'approved'],
+      ['Reshetylivka', 'approved'],
+      ['Opishnia_Clay', 'approved'],
+      ['Tur_Tarnopil', 'approved'],
     ],
   },
 ];
@@ -795,10 +840,17 @@ async function writeDemo(tx: Tx, now: Date) {
   });
 
   // Swiss with thresholds and GSL groups (issue 59): drawn and played by the organiser through the services.
-  await seedFormats(tx, { swissId: tournamentIds.get('cs2-swiss-major')!, gslId: tournamentIds.get('dota-gsl-mid')! });
+  await seedFormats(tx, {
+    swissId: tournamentIds.get('cs2-swiss-major')!,
+    gslId: tournamentIds.get('dota-gsl-mid')!,
+    ffaId: tournamentIds.get('pubgm-solo-cup')!,
+  });
 
   // Organisations (issue 56) hosting some of the tournaments, with their people and followers.
   await seedOrganisations(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
+
+  // Seasons (issue 59): the school's league adds up its finished cups into one table.
+  await seedSeasons(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
 
   // Venue networks (issue 57): one approved for tonight's club cup, one waiting for the admin.
   await seedVenues(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });

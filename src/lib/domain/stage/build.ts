@@ -5,11 +5,12 @@
 import { firstRoundPairs, standardOrder } from '../bracket.ts';
 import { roundRobin } from '../round-robin.ts';
 import { swissRound, type SwissEntry } from '../swiss.ts';
-import { DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, GSL_GROUP, hasGroups, thresholdsOf, type StageFormat, type StageSeeding, type StageSettings } from './format.ts';
+import { DEFAULT_TIE_BREAKERS, tablePoints, GSL_GROUP, hasGroups, thresholdsOf, type StageFormat, type StageSeeding, type StageSettings } from './format.ts';
 import { gslPlan } from './gsl.ts';
 import { bracketSize, doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from './plan.ts';
 import { isStageComplete, type ResolvedMatch } from './resolve.ts';
 import { groupStandings } from './standings.ts';
+import { snakeGroups } from './snake.ts';
 import { outcomeOf, swissRecords, thresholdRound } from './swiss-thresholds.ts';
 
 /**
@@ -25,16 +26,8 @@ export function seedOrder(participants: readonly string[], seeding: StageSeeding
     .map(({ id }) => id);
 }
 
-/** Seeds shared into `count` groups in a snake (A B C C B A …), so each group gets a fair mix of strong and weak. */
-export function snakeGroups<T>(ordered: readonly T[], count: number): T[][] {
-  const groups: T[][] = Array.from({ length: count }, () => []);
-  ordered.forEach((item, index) => {
-    const lap = Math.floor(index / count);
-    const at = index % count;
-    groups[lap % 2 === 0 ? at : count - 1 - at]!.push(item);
-  });
-  return groups;
-}
+/** Kept here for the callers that share groups the way stages do. */
+export { snakeGroups };
 
 /**
  * The playoff seed order from the top `advance` of each group (each group's table in rank
@@ -174,6 +167,8 @@ export function draftStage(format: StageFormat, settings: StageSettings, ordered
         : doubleEliminationPlan(seeds.length, { grandFinal: settings.grandFinal });
     return { plan, seeds, groups: [] };
   }
+  // Free-for-all lobbies are written as rows of their own (services/competition/stages/lobbies.ts).
+  if (format === 'free_for_all') return { plan: [], seeds: [...ordered], groups: [] };
   const groups = snakeGroups(ordered, groupCount(ordered.length, settings, format));
   if (format === 'round_robin') return { plan: roundRobinPlan(groups, settings), seeds: [...ordered], groups };
   if (format === 'gsl') return { plan: gslPlan(groups), seeds: [...ordered], groups };
@@ -225,7 +220,7 @@ export function nextSwissRound(
   const plan = groups.flatMap((members, g) => {
     const own = matches.filter((m) => m.plan.group === g + 1);
     const table = new Map(
-      groupStandings(members, own, { tieBreakers: settings.tieBreakers ?? DEFAULT_TIE_BREAKERS.swiss, points: settings.points ?? DEFAULT_POINTS }).map((row) => [
+      groupStandings(members, own, { tieBreakers: settings.tieBreakers ?? DEFAULT_TIE_BREAKERS.swiss, points: tablePoints(settings) }).map((row) => [
         row.participant,
         row,
       ]),

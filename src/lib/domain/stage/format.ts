@@ -5,7 +5,7 @@ import type { VetoStep } from '../veto-steps.ts';
  * rest of the code uses for matches. One owner: the schema, the API and the pages read these lists.
  */
 
-export const STAGE_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'gsl'] as const;
+export const STAGE_FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss', 'gsl', 'free_for_all'] as const;
 export type StageFormat = (typeof STAGE_FORMATS)[number];
 
 /** The elimination formats: a tree, matches fed by earlier winners and losers. */
@@ -74,8 +74,18 @@ export interface StageSettings {
   bestOf?: number;
   /** Best-of by round (issue 57): from a round on (of one bracket side, or of every one), another best-of. */
   bestOfByRound?: BestOfRule[];
-  /** Round robin and Swiss: points for a win, a draw and a loss (default 3, 1, 0). */
-  points?: Points;
+  /**
+   * Round robin and Swiss: points for a win, a draw and a loss (default 3, 1, 0). Free-for-all:
+   * points by a game's placement and per kill (default `DEFAULT_FFA_POINTS`). `tablePoints` and
+   * `ffaSettingsOf` read the one of each.
+   */
+  points?: Points | FfaPoints;
+  /** Free-for-all (issue 59): the most participants a lobby holds. */
+  lobbySize?: number;
+  /** Free-for-all: the games each lobby plays. */
+  games?: number;
+  /** Free-for-all: how many of each lobby go on to the next round (needed when the first round has two lobbies or more). */
+  advance?: number;
   /** Round robin and Swiss: declared order of tie-breakers after points. */
   tieBreakers?: TieBreaker[];
   /**
@@ -121,6 +131,18 @@ export const MAX_SWISS_THRESHOLD = 5;
 /** A GSL group (issue 59) has four members (three leaves one opening match a bye). */
 export const GSL_GROUP = { min: 3, max: 4 } as const;
 
+/** A round robin's or Swiss stage's points for a win, a draw and a loss. */
+export const tablePoints = (settings: Pick<StageSettings, 'points'>): Points =>
+  settings.points && 'win' in settings.points ? settings.points : DEFAULT_POINTS;
+
+/** A free-for-all stage's settings, its points defaulted (the API makes sure `lobbySize` and `games` are there). */
+export const ffaSettingsOf = (settings: StageSettings): FfaSettings => ({
+  lobbySize: settings.lobbySize ?? FFA_LIMITS.lobbySize.max,
+  games: settings.games ?? 1,
+  points: settings.points && 'placement' in settings.points ? settings.points : DEFAULT_FFA_POINTS,
+  advance: settings.advance,
+});
+
 export interface Points {
   win: number;
   draw: number;
@@ -132,3 +154,24 @@ export const DEFAULT_TIE_BREAKERS: Record<'round_robin' | 'swiss', TieBreaker[]>
   round_robin: ['headToHead', 'scoreDifference', 'scoreFor'],
   swiss: ['buchholz', 'headToHead', 'scoreDifference'],
 };
+
+export interface FfaPoints {
+  /** Points for 1st, 2nd, … place in a game; places past the list score 0. */
+  placement: number[];
+  /** Points per kill. */
+  kill: number;
+}
+
+export interface FfaSettings {
+  lobbySize: number;
+  /** Games each lobby plays. */
+  games: number;
+  points: FfaPoints;
+  /** How many of each lobby go on to the next round (not needed when the first round is one lobby). */
+  advance?: number | undefined;
+}
+
+/** The PUBG Mobile Club Open's table, the one most Ukrainian mobile events copy: 10, 6, 5, 4, 3, 2, 1, 1 and a point a kill. */
+export const DEFAULT_FFA_POINTS: FfaPoints = { placement: [10, 6, 5, 4, 3, 2, 1, 1], kill: 1 };
+
+export const FFA_LIMITS = { lobbySize: { min: 2, max: 100 }, games: { min: 1, max: 20 }, kills: 99, points: 1000 } as const;

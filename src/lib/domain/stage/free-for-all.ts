@@ -6,29 +6,12 @@
  * kill points; the top `advance` of each lobby go on to the next round's lobbies, until one lobby —
  * the final — is left and decides the places. Pure.
  */
-import { snakeGroups } from './build.ts';
+import type { FfaPoints, FfaSettings } from './format.ts';
+import { snakeGroups } from './snake.ts';
 import type { Placement } from './standings.ts';
 
-export interface FfaPoints {
-  /** Points for 1st, 2nd, … place in a game; places past the list score 0. */
-  placement: number[];
-  /** Points per kill. */
-  kill: number;
-}
-
-export interface FfaSettings {
-  lobbySize: number;
-  /** Games each lobby plays. */
-  games: number;
-  points: FfaPoints;
-  /** How many of each lobby go on to the next round (not needed when the first round is one lobby). */
-  advance?: number | undefined;
-}
-
-/** The PUBG Mobile Club Open's table, the one most Ukrainian mobile events copy: 10, 6, 5, 4, 3, 2, 1, 1 and a point a kill. */
-export const DEFAULT_FFA_POINTS: FfaPoints = { placement: [10, 6, 5, 4, 3, 2, 1, 1], kill: 1 };
-
-export const FFA_LIMITS = { lobbySize: { min: 2, max: 100 }, games: { min: 1, max: 20 }, kills: 99, points: 1000 } as const;
+/** A game's lines as an organiser entered them, or as a lobby's player proposed them for the organisers to enter. */
+export const LOBBY_GAME_STATES = ['confirmed', 'proposed'] as const;
 
 /** One participant's line of one game. */
 export interface FfaLine {
@@ -90,7 +73,8 @@ export function ffaProblem(participants: number, settings: FfaSettings): FfaSett
 }
 
 /** A round's lobbies from its participants in seed order: as few lobbies as the size allows, filled in a snake. */
-export const ffaLobbies = (ordered: readonly string[], lobbySize: number): string[][] => snakeGroups(ordered, Math.max(1, Math.ceil(ordered.length / lobbySize)));
+export const ffaLobbies = (ordered: readonly string[], lobbySize: number): string[][] =>
+  snakeGroups(ordered, Math.max(1, Math.ceil(ordered.length / lobbySize)));
 
 export interface LobbyRow {
   participant: string;
@@ -116,7 +100,17 @@ export function lobbyTable(members: readonly string[], games: readonly (readonly
   const rows = new Map(
     members.map((participant, seed) => [
       participant,
-      { participant, seed, played: 0, points: 0, placementPoints: 0, kills: 0, bestPlacement: null as number | null, lastPlacement: null as number | null, placements: [] as (number | null)[] },
+      {
+        participant,
+        seed,
+        played: 0,
+        points: 0,
+        placementPoints: 0,
+        kills: 0,
+        bestPlacement: null as number | null,
+        lastPlacement: null as number | null,
+        placements: [] as (number | null)[],
+      },
     ]),
   );
   for (const game of games) {

@@ -58,7 +58,19 @@ export function gslStandings(members: readonly string[], matches: readonly Resol
   const rows = new Map(
     members.map((id) => [
       id,
-      { participant: id, played: 0, wins: 0, draws: 0, losses: 0, points: 0, scoreFor: 0, scoreAgainst: 0, scoreDifference: 0, buchholz: 0, key: (FIRST + FOURTH) / 2 },
+      {
+        participant: id,
+        played: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        points: 0,
+        scoreFor: 0,
+        scoreAgainst: 0,
+        scoreDifference: 0,
+        buchholz: 0,
+        key: (FIRST + FOURTH) / 2,
+      },
     ]),
   );
   for (const match of matches) {

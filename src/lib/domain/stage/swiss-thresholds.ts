@@ -15,7 +15,7 @@
 import type { Pairing } from '../round-robin.ts';
 import { bestOfFor, thresholdsOf, type StageSettings } from './format.ts';
 import type { ResolvedMatch } from './resolve.ts';
-import { groupStandings, type StandingRow } from './standings.ts';
+import { groupStandings, type Placement, type StandingRow } from './standings.ts';
 
 export interface Thresholds {
   winsToAdvance: number;
@@ -39,21 +39,81 @@ export type SwissOutcome = 'advanced' | 'eliminated' | null;
 
 /** Valve's priority table for a pool of six (rounds 4 and 5 of a Major): the top-most row without a rematch is played. */
 export const VALVE_SIX_TEAM_PRIORITY: readonly (readonly [number, number][])[] = [
-  [[1, 6], [2, 5], [3, 4]],
-  [[1, 6], [2, 4], [3, 5]],
-  [[1, 5], [2, 6], [3, 4]],
-  [[1, 5], [2, 4], [3, 6]],
-  [[1, 4], [2, 6], [3, 5]],
-  [[1, 4], [2, 5], [3, 6]],
-  [[1, 6], [2, 3], [4, 5]],
-  [[1, 5], [2, 3], [4, 6]],
-  [[1, 3], [2, 6], [4, 5]],
-  [[1, 3], [2, 5], [4, 6]],
-  [[1, 4], [2, 3], [5, 6]],
-  [[1, 3], [2, 4], [5, 6]],
-  [[1, 2], [3, 6], [4, 5]],
-  [[1, 2], [3, 5], [4, 6]],
-  [[1, 2], [3, 4], [5, 6]],
+  [
+    [1, 6],
+    [2, 5],
+    [3, 4],
+  ],
+  [
+    [1, 6],
+    [2, 4],
+    [3, 5],
+  ],
+  [
+    [1, 5],
+    [2, 6],
+    [3, 4],
+  ],
+  [
+    [1, 5],
+    [2, 4],
+    [3, 6],
+  ],
+  [
+    [1, 4],
+    [2, 6],
+    [3, 5],
+  ],
+  [
+    [1, 4],
+    [2, 5],
+    [3, 6],
+  ],
+  [
+    [1, 6],
+    [2, 3],
+    [4, 5],
+  ],
+  [
+    [1, 5],
+    [2, 3],
+    [4, 6],
+  ],
+  [
+    [1, 3],
+    [2, 6],
+    [4, 5],
+  ],
+  [
+    [1, 3],
+    [2, 5],
+    [4, 6],
+  ],
+  [
+    [1, 4],
+    [2, 3],
+    [5, 6],
+  ],
+  [
+    [1, 3],
+    [2, 4],
+    [5, 6],
+  ],
+  [
+    [1, 2],
+    [3, 6],
+    [4, 5],
+  ],
+  [
+    [1, 2],
+    [3, 5],
+    [4, 6],
+  ],
+  [
+    [1, 2],
+    [3, 4],
+    [5, 6],
+  ],
 ];
 
 /** Where a record stands against the thresholds. */
@@ -106,9 +166,7 @@ export function difficulties(records: readonly SwissRecord[]): Map<string, numbe
 
 /** Valve's mid-stage seed: the record (more wins, then fewer losses), then the difficulty, then the stage's seed. */
 export function midStageOrder(records: readonly SwissRecord[], difficulty: ReadonlyMap<string, number> = difficulties(records)): SwissRecord[] {
-  return [...records].sort(
-    (x, y) => y.wins - x.wins || x.losses - y.losses || (difficulty.get(y.id) ?? 0) - (difficulty.get(x.id) ?? 0) || x.seed - y.seed,
-  );
+  return [...records].sort((x, y) => y.wins - x.wins || x.losses - y.losses || (difficulty.get(y.id) ?? 0) - (difficulty.get(x.id) ?? 0) || x.seed - y.seed);
 }
 
 export interface ThresholdRound {
@@ -254,7 +312,7 @@ export function matchBestOfs(settings: StageSettings, matches: readonly Resolved
   };
   const order = matches.map((_, i) => i).sort((x, y) => matches[x]!.plan.round - matches[y]!.plan.round || x - y);
   const result = [...plain];
-  for (let at = 0; at < order.length; ) {
+  for (let at = 0; at < order.length;) {
     const round = matches[order[at]!]!.plan.round;
     const batch: number[] = [];
     while (at < order.length && matches[order[at]!]!.plan.round === round) batch.push(order[at++]!);
@@ -270,4 +328,20 @@ export function matchBestOfs(settings: StageSettings, matches: readonly Resolved
     }
   }
   return result;
+}
+
+/**
+ * The places a Swiss stage with thresholds gives: by record, those of the same record sharing a
+ * band (two 3–0 teams share 1–2, three 3–1 teams 3–5 …), as a Major's Swiss stage has no single
+ * winner; difficulty orders the playoff's seeds, not the places.
+ */
+export function recordPlacements(tables: readonly (readonly StandingRow[])[]): Placement[] {
+  const rows = tables.flat().sort((x, y) => y.wins - x.wins || x.losses - y.losses);
+  const placements: Placement[] = [];
+  for (let at = 0; at < rows.length;) {
+    const band = rows.filter((r) => r.wins === rows[at]!.wins && r.losses === rows[at]!.losses);
+    for (const row of band) placements.push({ participant: row.participant, from: at + 1, to: at + band.length });
+    at += band.length;
+  }
+  return placements;
 }

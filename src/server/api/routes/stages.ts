@@ -32,6 +32,9 @@ function refuseStage(reason: StageRefusal, counts: { participants?: number | und
   } as const;
   if (reason === 'tooMany') fail(422, 'stage.tooMany', { max: MAX_STAGE_PARTICIPANTS });
   if (reason === 'groupTooLarge') fail(422, 'stage.groupTooLarge', { max: MAX_ROUND_ROBIN_GROUP });
+  if (reason === 'ffaAdvanceNeeded' || reason === 'ffaAdvanceTooLarge') {
+    fail(422, reason === 'ffaAdvanceNeeded' ? 'stage.ffaAdvanceNeeded' : 'stage.ffaAdvanceTooLarge', { participants: plural(defaultLocale, 'count.participants', counts.participants ?? 0) });
+  }
   if (reason === 'advanceBeyondQualified') fail(422, 'stage.advanceBeyondQualified', { advance: counts.advance ?? 0 });
   if (reason === 'gslGroups') {
     fail(422, 'stage.gslGroups', { participants: plural(defaultLocale, 'count.participants', counts.participants ?? 0), groups: counts.groups ?? 1 });

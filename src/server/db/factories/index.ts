@@ -21,4 +21,5 @@ export {
 } from './statistics.ts';
 export { matchActionFactory, stageFactory, stageMatchFactory, stageRoundFactory } from './stages.ts';
 export { organisationFactory, organisationFollowFactory, organisationMemberFactory } from './organisations.ts';
+export { seasonFactory } from './seasons.ts';
 export { venueNetworkFactory } from './venues.ts';

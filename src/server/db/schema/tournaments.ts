@@ -11,6 +11,7 @@ import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 import { games } from './games.ts';
 import { organisations } from './organisations.ts';
+import { seasons } from './seasons.ts';
 import { teams } from './teams.ts';
 
 /**
@@ -73,6 +74,8 @@ export const tournaments = pgTable(
     lobbyHost: text('lobby_host', { enum: LOBBY_HOSTS }).notNull().default('organiser'),
     /** The organisation hosting it (issue 56); null for the site's own, as every tournament before organisations. */
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
+    /** The season it counts in (issue 59); null for none. A deleted season leaves its tournaments be. */
+    seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'set null' }),
     /** The stages a clone starts with as a suggestion (issue 56): its source's, empty for any other tournament. */
     stagePlan: jsonb('stage_plan').$type<StagePlanStep[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -86,6 +89,7 @@ export const tournaments = pgTable(
     index('tournaments_date_idx').on(t.date),
     index('tournaments_status_idx').on(t.status),
     index('tournaments_organisation_date_idx').on(t.organisationId, t.date),
+    index('tournaments_season_date_idx').on(t.seasonId, t.date),
   ],
 );
 

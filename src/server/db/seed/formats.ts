@@ -2,7 +2,8 @@
  * The formats circuits run, in the demo (issue 59): the CS2 Aim Major plays a Swiss stage with
  * Valve's thresholds, three rounds played and the fourth under way (the 3–0s through, the 0–3s
  * out, deciding matches best of three); the Dota 2 mid duels play two GSL groups, one finished and
- * one waiting for its decider. Drawn and played by the organiser through the services, so every
+ * one waiting for its decider; the PUBG Mobile cup's two lobbies sent their top four to the final
+ * lobby, which has played its first game. Drawn and played by the organiser through the services, so every
  * rule is the one a real organiser meets.
  */
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import type { Database, Tx } from '../client.ts';
 import { users } from '../schema/index.ts';
 import { createStage } from '../../services/competition/stages/commands.ts';
 import { updateMatch } from '../../services/competition/stages/match-changes.ts';
+import { enterGame } from '../../services/competition/stages/lobbies.ts';
 import { loadStages } from '../../services/competition/stages/store.ts';
 import { bestOfAt } from '../../services/competition/stages/views.ts';
 
@@ -31,7 +33,23 @@ async function play(tx: Tx, tournamentId: string, actor: { id: string; username:
   }
 }
 
-export async function seedFormats(tx: Tx, { swissId, gslId }: { swissId: string; gslId: string }): Promise<void> {
+/** The games of round `round`'s lobbies of the free-for-all stage, lobby by lobby, until `games` are entered in each. */
+async function playLobbies(tx: Tx, tournamentId: string, admin: { id: string; role: 'admin' }, round: number, games: number): Promise<void> {
+  for (let guard = 0; guard < 20; guard++) {
+    const [loaded] = await loadStages(tx, tournamentId);
+    const open = loaded?.lobbies.find((l) => l.row.round === round && l.games.filter((g) => g.state === 'confirmed').length < games);
+    if (!loaded || !open) return;
+    const number = open.games.length + 1;
+    const members = open.row.members;
+    // Each game another member wins; kills fall with the placement, the winner's highest.
+    const order = members.map((_, i) => members[(i + number * 3) % members.length]!);
+    const lines = order.map((participant, i) => ({ participant, placement: i + 1, kills: Math.max(0, 6 - i - (number % 2)) }));
+    const entered = await enterGame(tx as Database, open.row.id, number, lines, admin);
+    if (!entered.ok) throw new Error(`demo seed: game refused (${entered.reason})`);
+  }
+}
+
+export async function seedFormats(tx: Tx, { swissId, gslId, ffaId }: { swissId: string; gslId: string; ffaId: string }): Promise<void> {
   const [admin] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (!admin) return;
   const swiss = await createStage(
@@ -47,4 +65,19 @@ export async function seedFormats(tx: Tx, { swissId, gslId }: { swissId: string;
   if (!gsl.ok) throw new Error(`demo seed: GSL stage refused (${gsl.reason})`);
   // Group A played through; group B waits for its decider.
   await play(tx, gslId, admin, (played) => played >= 9);
+  const ffa = await createStage(
+    tx,
+    ffaId,
+    {
+      format: 'free_for_all',
+      name: 'Лобі',
+      seeding: 'order',
+      settings: { lobbySize: 8, games: 3, advance: 4, points: { placement: [10, 6, 5, 4, 3, 2, 1, 1], kill: 1 } },
+    },
+    admin,
+  );
+  if (!ffa.ok) throw new Error(`demo seed: free-for-all stage refused (${ffa.reason})`);
+  // Both lobbies of round 1 played (the final's lobby made from them), then the final's first game.
+  await playLobbies(tx, ffaId, { id: admin.id, role: 'admin' }, 1, 3);
+  await playLobbies(tx, ffaId, { id: admin.id, role: 'admin' }, 2, 1);
 }

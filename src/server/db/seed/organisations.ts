@@ -64,7 +64,7 @@ export const DEMO_ORGANISATIONS: DemoOrganisation[] = [
     links: { twitch: 'https://www.twitch.tv/odesaesportsschool' },
     people: [['OdesaWave', 'owner']],
     followers: ['Dnister_Flow'],
-    hosts: ['lol-first-season', 'dota-ranked-duels', 'lol-slobozhanshchyna'],
+    hosts: ['lol-first-season', 'lol-spring-cup', 'dota-ranked-duels', 'lol-slobozhanshchyna'],
   },
 ];
 

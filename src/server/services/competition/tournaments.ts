@@ -27,6 +27,7 @@ import { approvedParticipants } from '../match-day/participants.ts';
 import { fillFreePlaces, lockForRegistration, published, registrationCounts } from '../match-day/registration.ts';
 import { changed, EVERYTHING, shows, tournamentData } from '../live/changes.ts';
 import { publishing } from '../live/live.ts';
+import { seasonsOfTournaments } from '../seasons/seasons.ts';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -313,12 +314,15 @@ export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | n
     if (teamIds.length > 0) mine.push(inArray(applications.teamId, teamIds));
   }
   const visible = viewer?.isAdmin ? undefined : or(...mine);
-  // Three reads that need nothing of each other, at once: a page waits for the slowest, not the sum.
-  const [list, names, counts] = await Promise.all([
+  // Reads that need nothing of each other, at once: a page waits for the slowest, not the sum.
+  const [list, names, counts, season] = await Promise.all([
     loadApplications(db, and(eq(applications.tournamentId, id), visible)),
     winnerNames(db, [row.tournament]),
     registrationCounts(db, id),
+    row.tournament.seasonId ? seasonsOfTournaments(db, [id]).then((found) => found.get(id) ?? null) : null,
   ]);
+  // Its season's name shows here, so a season renamed or deleted makes this answer old.
+  if (row.tournament.seasonId) shows('seasons');
   return {
     ...present(row.tournament, row.gameName, names, hosts),
     applications: list.map(({ tournamentTitle: _title, tournamentStatus: _status, soloOnly: _solo, tournamentDrawn: _drawn, ...a }) => a),
@@ -327,6 +331,7 @@ export async function getTournamentDetail(db: Tx, id: string, viewer: Viewer | n
     ...counts,
     checkInClosedAt: iso(row.tournament.checkInClosedAt),
     stagePlan: row.tournament.stagePlan,
+    season,
   };
 }
 

@@ -21,14 +21,16 @@ export const tournamentData = (id: string) => `tournament:${id.toLowerCase()}` a
  * The data tags. `tournaments`: what lists and summaries of tournaments show (a status, dates,
  * counts of participants). `ratings`: everything results move across the site (leaderboards,
  * statistics, profiles' histories and places). `news`. `organisations`: the directory and the
- * organisations' pages (their members, followers, profile). `sessions`: who a signed-in caller is (their
- * role, name, teams): the held sessions. `everything`: anything at all (a game or a team renamed).
+ * organisations' pages (their members, followers, profile). `seasons`: seasons (issue 59), their
+ * lists and what they hold; a season's table shows its tournaments' data too, so their results move
+ * it. `sessions`: who a signed-in caller is (their role, name, teams): the held sessions.
+ * `everything`: anything at all (a game or a team renamed).
  */
-export type DataTag = ReturnType<typeof tournamentData> | 'tournaments' | 'ratings' | 'news' | 'organisations' | 'sessions' | 'everything';
+export type DataTag = ReturnType<typeof tournamentData> | 'tournaments' | 'ratings' | 'news' | 'organisations' | 'seasons' | 'sessions' | 'everything';
 
 export const EVERYTHING = 'everything' satisfies DataTag;
 
-const TAG = /^(tournament:[0-9a-f-]{36}|tournaments|ratings|news|organisations|sessions|everything)$/;
+const TAG = /^(tournament:[0-9a-f-]{36}|tournaments|ratings|news|organisations|seasons|sessions|everything)$/;
 
 /** Whether a string that came over the live link is a tag (anyone able to NOTIFY could send junk). */
 export const isDataTag = (value: unknown): value is DataTag => typeof value === 'string' && TAG.test(value);

@@ -368,7 +368,8 @@ export async function deleteOrganisation(db: Tx, id: string): Promise<DeleteResu
     if (!isPublic(current)) return 'suspended';
     if ((await tournamentCount(tx, id)) > 0) return 'hasTournaments';
     await tx.delete(organisations).where(eq(organisations.id, id));
-    changed('organisations', 'sessions');
+    // Its seasons go with it (they hold no tournament: it has none).
+    changed('organisations', 'seasons', 'sessions');
     return 'deleted';
   });
 }

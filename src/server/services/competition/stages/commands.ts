@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { StageCreateInput, StageView } from '../../../../lib/api/stages.ts';
 import { crossSeed, draftStage, groupCount, gslGroupsFit, nextSwissRound, seedOrder, type NextRoundRefusal } from '../../../../lib/domain/stage/build.ts';
-import { isElimination, MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS, thresholdsOf } from '../../../../lib/domain/stage/format.ts';
+import { ffaSettingsOf, isElimination, MAX_ROUND_ROBIN_GROUP, MAX_STAGE_PARTICIPANTS, thresholdsOf } from '../../../../lib/domain/stage/format.ts';
+import { ffaProblem } from '../../../../lib/domain/stage/free-for-all.ts';
 import { isStageComplete, resolveStage } from '../../../../lib/domain/stage/resolve.ts';
 import { isFinished, normalizeStatus } from '../../../../lib/domain/tournament-status.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -12,6 +13,7 @@ import { approvedParticipants } from '../../match-day/participants.ts';
 import { closeCheckInWithin, published, type CheckInClosing } from '../../match-day/registration.ts';
 import { publishing } from '../../live/live.ts';
 import { stageCreatedEntry } from './audit-entries.ts';
+import { insertLobbies } from './lobbies.ts';
 import { bumpTournament, insertMatches } from './save.ts';
 import { finished, placementsOf, tablesOf } from './standings.ts';
 import { loadStages, lockTournament, type LoadedStage, type TournamentRow } from './store.ts';
@@ -47,7 +49,9 @@ export type StageRefusal =
   | 'thirdPlaceNeedsFour'
   | 'groupTooLarge'
   | 'gslGroups'
-  | 'advanceBeyondQualified';
+  | 'advanceBeyondQualified'
+  | 'ffaAdvanceNeeded'
+  | 'ffaAdvanceTooLarge';
 
 /**
  * A stage created; for one seeded by rating, how many of its participants have a rating in the game
@@ -156,6 +160,11 @@ async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput,
     if (input.format === 'round_robin' && Math.ceil(pool.length / groupCount(pool.length, settings)) > MAX_ROUND_ROBIN_GROUP) {
       return { ok: false, reason: 'groupTooLarge' };
     }
+    if (input.format === 'free_for_all') {
+      const problem = ffaProblem(pool.length, ffaSettingsOf(settings));
+      if (problem === 'advanceNeeded') return { ok: false, reason: 'ffaAdvanceNeeded', participants: pool.length };
+      if (problem) return { ok: false, reason: 'ffaAdvanceTooLarge', participants: pool.length };
+    }
     if (input.format === 'gsl' && !gslGroupsFit(pool.length, settings)) {
       return { ok: false, reason: 'gslGroups', participants: pool.length, groups: settings.groups ?? groupCount(pool.length, settings, 'gsl') };
     }
@@ -198,6 +207,7 @@ async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput,
       );
     const resolved = resolveStage(draft.plan, draft.seeds, new Map(), new Set(carried));
     await insertMatches(tx, stage!.id, draft.plan, resolved, groupIds, tournament);
+    if (input.format === 'free_for_all') await insertLobbies(tx, stage!.id, 1, ordered, ffaSettingsOf(settings).lobbySize);
     const started = normalizeStatus(tournament.status) === 'pending';
     const [created] = await loadStages(tx, tournament.id).then((loaded) => {
       all = loaded;

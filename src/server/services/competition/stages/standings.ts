@@ -1,19 +1,20 @@
 import { asc, inArray } from 'drizzle-orm';
 import { isStageFinished } from '../../../../lib/domain/stage/build.ts';
-import { DEFAULT_POINTS, DEFAULT_TIE_BREAKERS, isElimination, thresholdsOf } from '../../../../lib/domain/stage/format.ts';
+import { DEFAULT_TIE_BREAKERS, isElimination, tablePoints, thresholdsOf } from '../../../../lib/domain/stage/format.ts';
 import { gslStandings } from '../../../../lib/domain/stage/gsl.ts';
-import { thresholdStandings } from '../../../../lib/domain/stage/swiss-thresholds.ts';
+import { recordPlacements, thresholdStandings } from '../../../../lib/domain/stage/swiss-thresholds.ts';
 import { groupBandPlacements, tournamentPlacements } from '../../../../lib/domain/stage/placements.ts';
 import { eliminationPlacements, groupStandings, type Placement, type StandingRow } from '../../../../lib/domain/stage/standings.ts';
 import type { Tx } from '../../../db/client.ts';
 import { stageMatches, stages } from '../../../db/schema/index.ts';
-import { load, loadCompetition, StageRowsMissing, type LoadedCompetition, type LoadedStage, type MatchRow, type StageRow } from './store.ts';
+import { ffaFinished, ffaStagePlacements } from './ffa-views.ts';
+import { load, loadCompetition, readLobbies, StageRowsMissing, type LoadedCompetition, type LoadedStage, type MatchRow, type StageRow } from './store.ts';
 
 /* A stage's group tables and places, and a tournament's final places (`GET …/standings`, the profiles). */
 
 /** Whether a loaded stage is over (Swiss: its last round played too). */
 export const finished = (loaded: LoadedStage): boolean =>
-  isStageFinished(loaded.stage.format, loaded.stage.settings, loaded.groups, loaded.resolved, new Set(loaded.stage.disqualified));
+  loaded.stage.format === 'free_for_all' ? ffaFinished(loaded) : isStageFinished(loaded.stage.format, loaded.stage.settings, loaded.groups, loaded.resolved, new Set(loaded.stage.disqualified));
 
 const tieBreakersOf = (stage: StageRow) => stage.settings.tieBreakers ?? DEFAULT_TIE_BREAKERS[stage.format === 'swiss' ? 'swiss' : 'round_robin'];
 
@@ -25,19 +26,21 @@ export function tablesOf(loaded: LoadedStage): StandingRow[][] {
     const own = loaded.resolved.filter((m) => m.plan.group === g + 1);
     if (format === 'gsl') return gslStandings(members, own);
     if (thresholds) return thresholdStandings(members, own, thresholds);
-    return groupStandings(members, own, { tieBreakers: tieBreakersOf(loaded.stage), points: settings.points ?? DEFAULT_POINTS });
+    return groupStandings(members, own, { tieBreakers: tieBreakersOf(loaded.stage), points: tablePoints(settings) });
   });
 }
 
 /** A stage's places: by elimination, or (once its tables are final) by group rank. */
 export function placementsOf(loaded: LoadedStage, tables: readonly StandingRow[][]): Placement[] {
+  if (loaded.stage.format === 'free_for_all') return ffaStagePlacements(loaded);
   if (isElimination(loaded.stage.format)) {
     return eliminationPlacements(
       loaded.stage.seeds.filter((id): id is string => id !== null),
       loaded.resolved,
     );
   }
-  return finished(loaded) ? groupBandPlacements(tables) : [];
+  if (!finished(loaded)) return [];
+  return loaded.stage.format === 'swiss' && thresholdsOf(loaded.stage.settings) ? recordPlacements(tables) : groupBandPlacements(tables);
 }
 
 export interface TournamentStandings {
@@ -101,9 +104,13 @@ export async function placementsOfTournaments(db: Tx, tournamentIds: readonly st
         rowsOf.set(row.stageId, own);
       }
       const byTournament = new Map<string, LoadedStage[]>();
+      const lobbies = await readLobbies(
+        db,
+        stageRows.filter((s) => s.format === 'free_for_all').map((s) => s.id),
+      );
       for (const stage of stageRows) {
         const all = byTournament.get(stage.tournamentId) ?? [];
-        all.push(load(stage, rowsOf.get(stage.id) ?? []));
+        all.push(load(stage, rowsOf.get(stage.id) ?? [], lobbies.get(stage.id)));
         byTournament.set(stage.tournamentId, all);
       }
       for (const [id, all] of byTournament) result.set(id, { final: all.every(finished), placements: placementsAcross(all) });

@@ -7,7 +7,7 @@ import { doubleEliminationPlan, singleEliminationPlan, type PlannedMatch } from 
 import { resolveStage, type EnteredResult, type ResolvedMatch } from '../../../../lib/domain/stage/resolve.ts';
 import type { Database, Tx } from '../../../db/client.ts';
 import { prepared } from '../../../db/prepared.ts';
-import { stageMatches, stages, tournaments } from '../../../db/schema/index.ts';
+import { lobbyGames, stageLobbies, stageMatches, stages, tournaments } from '../../../db/schema/index.ts';
 import { approvedParticipants } from '../../match-day/participants.ts';
 
 /*
@@ -39,6 +39,17 @@ export interface LoadedStage {
   resolved: ResolvedMatch[];
   /** Round robin and Swiss: each group's participants in seed order. */
   groups: string[][];
+  /** Free-for-all (issue 59): its lobbies, round by round, with their games; none in other formats. */
+  lobbies: LoadedLobby[];
+}
+
+export type LobbyRowStored = typeof stageLobbies.$inferSelect;
+export type LobbyGameRow = typeof lobbyGames.$inferSelect;
+
+/** A lobby as the engine sees it: its row and its games (proposed ones too). */
+export interface LoadedLobby {
+  row: LobbyRowStored;
+  games: LobbyGameRow[];
 }
 
 const matchKey = (m: { group: number | null; side: string | null; round: number; position: number }) =>
@@ -116,7 +127,7 @@ function groupsOf(stage: StageRow): string[][] {
   return snakeGroups(ids, groupCount(ids.length, stage.settings, stage.format));
 }
 
-export function load(stage: StageRow, matchRows: readonly MatchRow[]): LoadedStage {
+export function load(stage: StageRow, matchRows: readonly MatchRow[], lobbies: LoadedLobby[] = []): LoadedStage {
   const plan = planOf(stage, matchRows);
   const byKey = new Map(matchRows.map((r) => [rowKey(r), r]));
   const rows = plan.map((m) => {
@@ -136,7 +147,36 @@ export function load(stage: StageRow, matchRows: readonly MatchRow[]): LoadedSta
     entered,
     resolved: resolveStage(plan, stage.seeds, entered, new Set(stage.disqualified)),
     groups: groupsOf(stage),
+    lobbies,
   };
+}
+
+/** The lobbies of these stages with their games, in round and number order: two queries whatever their number. */
+export async function readLobbies(db: Tx, stageIds: readonly string[]): Promise<Map<string, LoadedLobby[]>> {
+  const result = new Map<string, LoadedLobby[]>();
+  if (stageIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(stageLobbies)
+    .where(inArray(stageLobbies.stageId, [...stageIds]))
+    .orderBy(asc(stageLobbies.round), asc(stageLobbies.number));
+  if (rows.length === 0) return result;
+  const games = await db
+    .select()
+    .from(lobbyGames)
+    .where(
+      inArray(
+        lobbyGames.lobbyId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(lobbyGames.number));
+  for (const row of rows) {
+    const own = result.get(row.stageId) ?? [];
+    own.push({ row, games: games.filter((g) => g.lobbyId === row.id) });
+    result.set(row.stageId, own);
+  }
+  return result;
 }
 
 /** A stage read while another request replaced it (its rows were read after they were gone). */
@@ -258,10 +298,16 @@ async function readStages(tx: Tx, tournamentId: string): Promise<LoadedStage[]> 
   // Rows of a stage made after the first statement have no stage here and are left out; a stage
   // replaced between the two has rows missing, and `load` says so.
   const matchRows = await stageMatchesOf(tx).execute({ tournamentId });
+  // Only a free-for-all stage has lobbies: other competitions read nothing more.
+  const lobbies = await readLobbies(
+    tx,
+    stageRows.filter((s) => s.format === 'free_for_all').map((s) => s.id),
+  );
   return stageRows.map((stage) =>
     load(
       stage,
       matchRows.filter((r) => r.stageId === stage.id),
+      lobbies.get(stage.id),
     ),
   );
 }

@@ -5,6 +5,7 @@ import type { ResolvedMatch } from '../../../../lib/domain/stage/resolve.ts';
 import { matchBestOfs } from '../../../../lib/domain/stage/swiss-thresholds.ts';
 import { feedingMatch } from '../../../../lib/domain/stage/plan.ts';
 import type { Tx } from '../../../db/client.ts';
+import { lobbyView } from './ffa-views.ts';
 import { finished, placementsOf, standingsOf, tablesOf, type TournamentStandings } from './standings.ts';
 import { loadCompetition, loadCompetitionOf, resultColumns, type CompetitionOf, type LoadedCompetition, type LoadedStage, type MatchRow } from './store.ts';
 
@@ -81,6 +82,7 @@ export function stageView(loaded: LoadedStage): StageView {
       standings: tables[g] ?? [],
     })),
     matches: loaded.plan.map((_, index) => matchView(loaded, index)),
+    lobbies: loaded.lobbies.map((lobby) => lobbyView(loaded, lobby)),
     placements: placementsOf(loaded, tables),
     complete: finished(loaded),
   };
