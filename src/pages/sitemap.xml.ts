@@ -4,7 +4,7 @@ import { getLeaderboard, listStatsGames } from '../lib/api/leaderboards.ts';
 import { listNews } from '../lib/api/news.ts';
 import { listOrganisations } from '../lib/api/organisations.ts';
 import { PAGE_MAX_LIMIT, type Page } from '../lib/api/paging.ts';
-import { listSeasons } from '../lib/api/seasons.ts';
+import { listSeasons } from '../lib/api/season-calls.ts';
 import { listTournaments } from '../lib/api/tournaments.ts';
 import { LEADERBOARD_MAX_LIMIT } from '../lib/domain/leaderboard.ts';
 import { escapeXml } from '../lib/domain/markup.ts';

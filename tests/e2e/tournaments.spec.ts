@@ -28,7 +28,7 @@ test('a guest without JavaScript reads the games, the tournament cards and a tou
   await games.getByRole('link', { name: 'CS2' }).click();
   await expect(page).toHaveURL(/\/games\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Турніри з гри: CS2');
-  await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Соло-челендж «Королі AWP»', 'Кубок Дніпра з CS2']);
+  await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Соло-челендж «Королі AWP»', 'Aim Major з CS2: швейцарський етап', 'Кубок Дніпра з CS2']);
   const firstCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Київська ліга CS2: відбірковий етап' }) });
   await expect(firstCard.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
   await expect(firstCard).toContainText('Лише команди');
@@ -144,7 +144,7 @@ test('a captain of a five-player team applies, an admin approves, and the team a
 test('the list filters and sort survive a reload, and reset restores all, all, newest first', async ({ page }) => {
   await page.goto('/tournaments');
   await page.getByRole('list', { name: 'Ігри' }).getByRole('link', { name: 'CS2' }).click();
-  await expect(cardTitles(page)).toHaveCount(3);
+  await expect(cardTitles(page)).toHaveCount(4);
 
   await page.getByRole('button', { name: 'Лише команди' }).click();
   await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Кубок Дніпра з CS2']);
@@ -171,7 +171,7 @@ test('the list filters and sort survive a reload, and reset restores all, all, n
   await expect(page.getByRole('button', { name: 'Усі' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByLabel('Статус')).toHaveValue('all');
   await expect(page.getByLabel('Сортування')).toHaveValue('date_desc');
-  await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Соло-челендж «Королі AWP»', 'Кубок Дніпра з CS2']);
+  await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Соло-челендж «Королі AWP»', 'Aim Major з CS2: швейцарський етап', 'Кубок Дніпра з CS2']);
 });
 
 test('an admin adds a game and a tournament for it, lands on the new pending tournament, and may not delete the game while it exists', async ({ admin: page }) => {

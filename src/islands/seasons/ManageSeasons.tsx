@@ -3,18 +3,8 @@ import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { errorMessage, isNetworkFailure, type ApiClient } from '../../lib/api/client.ts';
 import { listGames, type Game } from '../../lib/api/games.ts';
 import { getOrganisation } from '../../lib/api/organisations.ts';
-import {
-  addSeasonTournament,
-  createSeason,
-  deleteSeason,
-  getSeason,
-  listSeasons,
-  removeSeasonTournament,
-  updateSeason,
-  type Season,
-  type SeasonInput,
-  type SeasonSaved,
-} from '../../lib/api/seasons.ts';
+import { addSeasonTournament, createSeason, deleteSeason, getSeason, listSeasons, removeSeasonTournament, updateSeason } from '../../lib/api/season-calls.ts';
+import type { Season, SeasonInput, SeasonSaved } from '../../lib/api/seasons.ts';
 import { listTournaments, type Tournament } from '../../lib/api/tournaments.ts';
 import { organisationPowers } from '../../lib/domain/organisation.ts';
 import { useHydratedStore } from '../../lib/hooks/hydration.ts';

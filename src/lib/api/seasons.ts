@@ -3,9 +3,8 @@ import { t } from '../i18n/index.ts';
 import { PARTICIPANT_TYPES } from '../domain/participant.ts';
 import { pointsRefusal, POINTS_MAX, POINTS_PLACES_MAX, SEASON_NAME_MAX } from '../domain/season.ts';
 import { hasControlCharacters } from '../domain/team.ts';
-import type { ApiClient } from './client.ts';
 import { organisationCardSchema } from './organisations.ts';
-import { pageParams, pageQuery, readPage } from './paging.ts';
+import { pageQuery } from './paging.ts';
 
 /*
  * Seasons (issue 59): an organisation's (or the site's) series of tournaments whose final places add
@@ -112,21 +111,3 @@ export const seasonListQuery = z
     game: z.uuid().optional(),
   })
   .extend(pageQuery);
-
-const path = (id: string) => `seasons/${encodeURIComponent(id)}`;
-
-export const listSeasons = async (api: ApiClient, query: { organisation?: string; game?: string; limit?: number; offset?: number } = {}) =>
-  readPage<SeasonListItem>(
-    await api.get('seasons', {
-      searchParams: { ...(query.organisation ? { organisation: query.organisation } : {}), ...(query.game ? { game: query.game } : {}), ...pageParams(query) },
-    }),
-  );
-export const getSeason = (api: ApiClient, id: string) => api.get(path(id)).json<Season>();
-export const getSeasonStandings = (api: ApiClient, id: string) => api.get(`${path(id)}/standings`).json<SeasonStandings>();
-export const createSeason = (api: ApiClient, body: SeasonInput) => api.post('seasons', { json: body }).json<SeasonSaved>();
-export const updateSeason = (api: ApiClient, id: string, body: SeasonUpdate) => api.put(path(id), { json: body }).json<SeasonSaved>();
-export const deleteSeason = (api: ApiClient, id: string) => api.delete(path(id)).json<{ message: string }>();
-export const addSeasonTournament = (api: ApiClient, id: string, tournamentId: string) =>
-  api.put(`${path(id)}/tournaments/${encodeURIComponent(tournamentId)}`).json<SeasonSaved>();
-export const removeSeasonTournament = (api: ApiClient, id: string, tournamentId: string) =>
-  api.delete(`${path(id)}/tournaments/${encodeURIComponent(tournamentId)}`).json<SeasonSaved>();
