@@ -8,7 +8,7 @@
  */
 import type { PlannedMatch } from './plan.ts';
 import type { ResolvedMatch } from './resolve.ts';
-import type { StandingRow } from './standings.ts';
+import { blank, type StandingRow } from './standings.ts';
 
 /** A group's matches by (round, position): the rows the stage stores. */
 export const GSL_MATCHES = {
@@ -55,24 +55,7 @@ export function gslPlan(groups: readonly (readonly string[])[]): PlannedMatch[] 
  */
 export function gslStandings(members: readonly string[], matches: readonly ResolvedMatch[]): StandingRow[] {
   const seed = new Map(members.map((id, i) => [id, i]));
-  const rows = new Map(
-    members.map((id) => [
-      id,
-      {
-        participant: id,
-        played: 0,
-        wins: 0,
-        draws: 0,
-        losses: 0,
-        points: 0,
-        scoreFor: 0,
-        scoreAgainst: 0,
-        scoreDifference: 0,
-        buchholz: 0,
-        key: (FIRST + FOURTH) / 2,
-      },
-    ]),
-  );
+  const rows = new Map(members.map((id) => [id, { ...blank(id), key: (FIRST + FOURTH) / 2 }]));
   for (const match of matches) {
     if (match.status !== 'completed' || match.bye) continue;
     for (const [id, own, their] of [

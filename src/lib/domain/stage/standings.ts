@@ -27,7 +27,8 @@ export interface StandingRow {
 
 type Tally = Omit<StandingRow, 'rank'>;
 
-const blank = (participant: string): Tally => ({
+/** A participant's row before any match: every count at 0 (GSL groups start from it too). */
+export const blank = (participant: string): Tally => ({
   participant,
   played: 0,
   wins: 0,
