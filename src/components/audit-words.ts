@@ -4,6 +4,7 @@ import type {
   CheckInCloseSnapshot,
   CheckInSnapshot,
   DisqualifiedSnapshot,
+  LobbyGameSnapshot,
   MatchSnapshot,
   ResultSnapshot,
   StageSnapshot,
@@ -66,6 +67,14 @@ export function auditText(entry: Pick<AuditEntryView, 'kind' | 'before' | 'after
       const now = after as DisqualifiedSnapshot;
       return t('history.disqualified', { participant: now.participant, count: now.forfeits });
     }
+    case 'lobbyGameEntered': {
+      const now = after as LobbyGameSnapshot;
+      return t('history.lobbyGameEntered', { lobby: lobbyName(now), game: now.game, order: podium(now) });
+    }
+    case 'lobbyGameCorrected': {
+      const now = after as LobbyGameSnapshot;
+      return t('history.lobbyGameCorrected', { lobby: lobbyName(now), game: now.game, before: podium(before as LobbyGameSnapshot), after: podium(now) });
+    }
     case 'winnerSet': {
       const now = after as WinnerSnapshot;
       return t(now.finished ? 'history.winnerSetFinished' : 'history.winnerSet', { winner: now.winner ?? '' });
@@ -83,6 +92,12 @@ export function auditText(entry: Pick<AuditEntryView, 'kind' | 'before' | 'after
     }
   }
 }
+
+const lobbyName = (game: LobbyGameSnapshot) => (game.final ? t('history.lobbyFinal') : t('history.lobby', { lobby: game.lobby, round: game.round }));
+
+/** The first three places of a lobby game («1. Kozak, 2. Vovk, 3. Lis, …»): a line, not the whole table. */
+const podium = (game: LobbyGameSnapshot) =>
+  [...game.order.slice(0, 3).map((name, i) => t('history.lobbyOrder', { place: i + 1, name })), ...(game.order.length > 3 ? ['…'] : [])].join(', ');
 
 const statusText = (status: ApplicationSnapshot['status']) => (status === 'deleted' ? t('history.deleted') : t(`applications.state.${status}`));
 

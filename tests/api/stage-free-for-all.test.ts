@@ -182,3 +182,51 @@ describe('creating a free-for-all stage', () => {
     expect(one.lobbies).toHaveLength(1);
   });
 });
+
+describe('a free-for-all stage in the audit log, and with someone disqualified', () => {
+  type Entry = { kind: string; match: string | null; before: unknown; after: unknown };
+  const history = async (tournamentId: string) => (await api.call<Entry[]>('GET', `/api/tournaments/${tournamentId}/history`)).body;
+
+  it('records an organiser’s entry and its correction with the names by place, and no row for a player’s proposal', async () => {
+    const { cup, created, byId } = await ffaCup(8);
+    const lobby = created.lobbies[1]!;
+    const name = (id: string) => byId.get(id)!.user.username;
+    const member = byId.get(lobby.members[0]!)!;
+    expect((await put(lobby._id, 1, finish(lobby.members), member.token)).status).toBe(200);
+    expect((await history(cup.id)).filter((e) => e.kind.startsWith('lobbyGame'))).toEqual([]);
+    expect((await put(lobby._id, 1, finish(lobby.members))).status).toBe(200);
+    const reversed = [...lobby.members].reverse();
+    expect((await put(lobby._id, 1, finish(reversed))).status).toBe(200);
+    const rows = (await history(cup.id)).filter((e) => e.kind.startsWith('lobbyGame'));
+    // Newest first.
+    expect(rows).toEqual([
+      {
+        ...rows[0],
+        kind: 'lobbyGameCorrected',
+        match: lobby._id,
+        before: { round: 1, lobby: 2, final: false, game: 1, order: lobby.members.map(name) },
+        after: { round: 1, lobby: 2, final: false, game: 1, order: reversed.map(name) },
+      },
+      { ...rows[1], kind: 'lobbyGameEntered', match: lobby._id, before: null, after: { round: 1, lobby: 2, final: false, game: 1, order: lobby.members.map(name) } },
+    ]);
+  });
+
+  it('lets the organisers leave a disqualified member out of the games left, and sends them to no next round', async () => {
+    const { cup, created } = await ffaCup(8);
+    const [first, second] = created.lobbies;
+    const out = first!.members[0]!;
+    expect((await api.call('POST', `/api/tournaments/${cup.id}/disqualify`, { token: admin.token, body: { participant: out } })).status).toBe(200);
+    const without = first!.members.filter((m) => m !== out);
+    // Still needed from everyone else, and the places run over those who played.
+    const short = await put(first!._id, 1, finish(without.slice(1)));
+    expect(short.status).toBe(422);
+    for (const n of [1, 2]) {
+      expect((await put(first!._id, n, finish(without))).status).toBe(200);
+      expect((await put(second!._id, n, finish(second!.members))).status).toBe(200);
+    }
+    const final = (await stageOf(cup.id)).lobbies.find((l) => l.round === 2)!;
+    expect(final.members).toHaveLength(4);
+    expect(final.members).not.toContain(out);
+    expect(final.members).toEqual(expect.arrayContaining(without.slice(0, 2)));
+  });
+});

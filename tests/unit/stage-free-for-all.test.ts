@@ -73,6 +73,15 @@ describe('free-for-all lobbies (issue 59)', () => {
     ).toBe('placements');
   });
 
+  it('lets a disqualified member be left out of a game, the places then running over those who played', () => {
+    const members = ['a', 'b', 'c'];
+    const out = new Set(['c']);
+    expect(gameProblem(members, game(['a', 'b']), out)).toBeNull();
+    expect(gameProblem(members, game(['a', 'b', 'c']), out)).toBeNull();
+    expect(gameProblem(members, game(['a']), out)).toBe('notEveryone');
+    expect(gameProblem(members, game(['a', 'b']).map((l) => (l.participant === 'b' ? { ...l, placement: 3 } : l)), out)).toBe('placements');
+  });
+
   it('plans rounds that narrow the field to one final lobby, and refuses settings that would not', () => {
     expect(ffaRounds(64, { lobbySize: 16, advance: 4 })).toEqual([4, 1]);
     expect(ffaRounds(100, { lobbySize: 20, advance: 5 })).toEqual([5, 2, 1]);

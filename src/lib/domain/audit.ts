@@ -62,6 +62,20 @@ export interface DisqualifiedSnapshot {
   forfeits: number;
 }
 
+/**
+ * A free-for-all lobby's game as an organiser entered it (issue 59): which lobby and game, and the
+ * names in their placements' order at the time (a proposal is not a change, so it has no row).
+ */
+export interface LobbyGameSnapshot {
+  round: number;
+  lobby: number;
+  /** The stage's last round of a single lobby: the history calls it «Фінал». */
+  final: boolean;
+  game: number;
+  /** Names by placement, first place first. */
+  order: string[];
+}
+
 /** The tournament's winner; `finished` when the same change finished the tournament. */
 export interface WinnerSnapshot {
   winner: string | null;

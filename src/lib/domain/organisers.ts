@@ -41,6 +41,8 @@ export const AUDIT_KINDS = [
   'forfeit',
   'disqualified',
   'disputeResolved',
+  'lobbyGameEntered',
+  'lobbyGameCorrected',
   'winnerSet',
   'staffAdded',
   'staffRemoved',

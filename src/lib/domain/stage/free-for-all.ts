@@ -25,9 +25,10 @@ export type GameRefusal = 'notEveryone' | 'stranger' | 'twice' | 'placements';
 
 /**
  * Whether a game's lines fit its lobby: every member once, nobody else, and the placements 1…n each
- * once (a battle royale ranks everyone; two can never share a place).
+ * once (a battle royale ranks everyone; two can never share a place). A disqualified member (`out`)
+ * plays no more, so its line may be left out; the places then run 1…n over those who played.
  */
-export function gameProblem(members: readonly string[], lines: readonly FfaLine[]): GameRefusal | null {
+export function gameProblem(members: readonly string[], lines: readonly FfaLine[], out: ReadonlySet<string> = new Set()): GameRefusal | null {
   const inLobby = new Set(members);
   const seen = new Set<string>();
   for (const line of lines) {
@@ -35,7 +36,7 @@ export function gameProblem(members: readonly string[], lines: readonly FfaLine[
     if (seen.has(line.participant)) return 'twice';
     seen.add(line.participant);
   }
-  if (seen.size !== inLobby.size) return 'notEveryone';
+  if (members.some((member) => !seen.has(member) && !out.has(member))) return 'notEveryone';
   const places = lines.map((l) => l.placement).sort((x, y) => x - y);
   return places.every((p, i) => p === i + 1) ? null : 'placements';
 }

@@ -5,11 +5,14 @@ import { advancers, ffaLobbies, gameProblem, type FfaLine, type GameRefusal } fr
 import { isFinished } from '../../../../lib/domain/tournament-status.ts';
 import type { Database, Tx } from '../../../db/client.ts';
 import { lobbyGames, stageLobbies, stages, teams, tournaments } from '../../../db/schema/index.ts';
+import type { LobbyGameSnapshot } from '../../../../lib/domain/audit.ts';
 import { publishing } from '../../live/live.ts';
+import { actorsOf } from '../../match-day/match-actions.ts';
+import { recordAudit, type AuditActor, type AuditEntry } from '../audit.ts';
 import { isOrganiser, type Organiser } from '../staff.ts';
 import { lobbyView, tableOf } from './ffa-views.ts';
 import { bumpTournament } from './save.ts';
-import { loadStages, type LoadedStage, type TournamentRow } from './store.ts';
+import { loadStages, type LoadedLobby, type LoadedStage, type TournamentRow } from './store.ts';
 
 /*
  * Free-for-all lobbies (issue 59, decision 039): a stage's rounds of lobbies, their games and
@@ -75,7 +78,7 @@ async function writeGame(db: Database, lobbyId: string, number: number, lines: F
     const settings = ffaSettingsOf(loaded.stage.settings);
     if (number > settings.games) return { ok: false, reason: 'noSuchGame', games: settings.games };
     if (loaded.lobbies.some((l) => l.row.round > lobby.row.round)) return { ok: false, reason: 'roundOver' };
-    const problem = gameProblem(lobby.row.members, lines);
+    const problem = gameProblem(lobby.row.members, lines, new Set(loaded.stage.disqualified));
     if (problem) return { ok: false, reason: problem };
     const existing = lobby.games.find((g) => g.number === number);
     if (!organiser && existing?.state === 'confirmed') return { ok: false, reason: 'alreadyEntered' };
@@ -91,6 +94,7 @@ async function writeGame(db: Database, lobbyId: string, number: number, lines: F
       .update(stageLobbies)
       .set({ version: lobby.row.version + 1, completedAt: complete ? (lobby.row.completedAt ?? new Date()) : null })
       .where(eq(stageLobbies.id, lobbyId));
+    if (organiser) await recordAudit(tx, await gameEntry(tx, tournament, loaded, lobby, number, existing, ordered, user));
     let reloaded = await loadStages(tx, tournament.id);
     if (organiser && complete) reloaded = await nextRound(tx, tournament.id, reloaded, loaded.stage.id, lobby.row.round);
     // A proposal is the organisers' to see: the public competition has not changed.
@@ -107,6 +111,38 @@ async function writeGame(db: Database, lobbyId: string, number: number, lines: F
       version,
     };
   });
+}
+
+/** The audit row of an organiser's entry: a game entered, or one that stood corrected (a player's proposal was no result). */
+async function gameEntry(
+  tx: Tx,
+  tournament: TournamentRow,
+  loaded: LoadedStage,
+  lobby: LoadedLobby,
+  game: number,
+  existing: LoadedLobby['games'][number] | undefined,
+  lines: readonly FfaLine[],
+  actor: AuditActor,
+): Promise<AuditEntry> {
+  const before = existing?.state === 'confirmed' ? existing.lines : null;
+  const names = await actorsOf(tx, tournament.soloOnly, lobby.row.members);
+  const final = loaded.lobbies.filter((l) => l.row.round === lobby.row.round).length === 1;
+  const snapshot = (ordered: readonly FfaLine[]): LobbyGameSnapshot => ({
+    round: lobby.row.round,
+    lobby: lobby.row.number,
+    final,
+    game,
+    order: [...ordered].sort((x, y) => x.placement - y.placement).map((line) => names.get(line.participant)?.name ?? ''),
+  });
+  return {
+    tournamentId: tournament.id,
+    matchId: lobby.row.id,
+    actor,
+    kind: before ? 'lobbyGameCorrected' : 'lobbyGameEntered',
+    subjectId: loaded.stage.id,
+    before: before ? snapshot(before) : null,
+    after: snapshot(lines),
+  };
 }
 
 /** When every lobby of the round is complete and more than one played it, writes the next round's lobbies. */
