@@ -33,6 +33,8 @@ const statusLabel: Record<MatchHistoryItem['status'], MessageKey> = {
 
 function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' | 'team'; id: string }) {
   const type = kind === 'player' ? 'user' : 'team';
+  const mine = item.participants.find((p) => p.id === id && p.type === type);
+  if (mine?.placement != null) return <LobbyRow item={item} mine={{ ...mine, placement: mine.placement }} />;
   const outcome = matchOutcome(item, { id, type });
   // The owner's side first, so every row reads "us – them".
   const sides = [...item.participants].sort((a, b) => Number(b.id === id && b.type === type) - Number(a.id === id && a.type === type));
@@ -82,6 +84,42 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
           </dl>
         </details>
       )}
+    </li>
+  );
+}
+
+type Side = MatchHistoryItem['participants'][number];
+
+/** A free-for-all lobby (issue 59): the owner's place of how many and points, and who won it. */
+function LobbyRow({ item, mine }: { item: MatchHistoryItem; mine: Side & { placement: number } }) {
+  const winner = item.participants.find((p) => p.placement === 1);
+  return (
+    <li className="flex flex-col gap-2 rounded-lg bg-surface-2 px-3 py-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${mine.placement === 1 ? outcomeStyle.win : outcomeStyle.unknown}`}>
+          {t('matchHistory.place', { place: mine.placement, count: item.participants.length })}
+        </span>
+        <span className="font-semibold">{item.gameId.name}</span>
+        <span className="text-muted">{item.tournamentId?.title ?? t('matchHistory.friendly')}</span>
+        <time className="ml-auto text-muted" dateTime={item.completedAt ?? item.createdAt}>
+          {formatDateTime(item.completedAt ?? item.createdAt, { month: 'short' })}
+        </time>
+      </div>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span>{t('matchHistory.lobbyPoints', { points: mine.score })}</span>
+        {winner && winner !== mine && (
+          <span className="text-muted">
+            {t('matchHistory.lobbyWinner')}{' '}
+            {winner.id ? (
+              <a href={profilePath(winner.type, winner.id)} className="font-bold">
+                {winner.name}
+              </a>
+            ) : (
+              <span className="font-bold">{winner.name}</span>
+            )}
+          </span>
+        )}
+      </p>
     </li>
   );
 }

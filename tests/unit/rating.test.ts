@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addTotals, readCount, statProblem, winnerSide } from '../../src/lib/domain/match-result.ts';
-import { expectedScore, INITIAL_RATING, kFactor, nextStreak, rateDraw, rateMatch, winRate } from '../../src/lib/domain/rating.ts';
+import { expectedScore, INITIAL_RATING, kFactor, nextStreak, rateDraw, rateLobby, rateMatch, winRate } from '../../src/lib/domain/rating.ts';
 
 const fresh = { rating: INITIAL_RATING, matchesPlayed: 0 };
 
@@ -128,5 +128,40 @@ describe('Elo rating of a draw (issue 21)', () => {
       expect(drawn.a).toBeCloseTo((rateMatch(one, two).winner + rateMatch(two, one).loser) / 2, 1);
       expect(drawn.b).toBeCloseTo((rateMatch(two, one).winner + rateMatch(one, two).loser) / 2, 1);
     }
+  });
+});
+
+describe('rating a free-for-all lobby (decision 039)', () => {
+  const fresh = (n: number) => Array.from({ length: n }, () => ({ rating: INITIAL_RATING, matchesPlayed: 0 }));
+
+  it('rates two members exactly as one match, and a shared place as a draw', () => {
+    const one = { rating: 1200, matchesPlayed: 10 };
+    const two = { rating: 1000, matchesPlayed: 40 };
+    const won = rateMatch(two, one);
+    expect(rateLobby([one, two], [2, 1])).toEqual([won.loser, won.winner]);
+    const drawn = rateDraw(one, two);
+    expect(rateLobby([one, two], [1, 1])).toEqual([drawn.a, drawn.b]);
+  });
+
+  it('moves equal newcomers by 32 · (wins − ½ · others) / others: the first of four gains 16, the last loses 16', () => {
+    // Each pair is expected ½: the winner beats 3 (32 · 1.5 / 3 = 16), the second beats 2 (32 · 0.5 / 3 = 5.33).
+    expect(rateLobby(fresh(4), [1, 2, 3, 4])).toEqual([1016, 1005.33, 994.67, 984]);
+    // Sixteen: the winner still gains 16, not 16 times as much.
+    const sixteen = rateLobby(
+      fresh(16),
+      Array.from({ length: 16 }, (_, i) => i + 1),
+    );
+    expect(sixteen[0]).toBe(1016);
+    expect(sixteen[15]).toBe(984);
+  });
+
+  it('keeps the sum of equal-K ratings, and rewards an upset more than an expected win', () => {
+    const sides = [1400, 1200, 1000, 800].map((rating) => ({ rating, matchesPlayed: 50 }));
+    const expected = rateLobby(sides, [1, 2, 3, 4]);
+    const upset = rateLobby(sides, [4, 3, 2, 1]);
+    expect(expected.reduce((a, b) => a + b, 0)).toBeCloseTo(4400, 1);
+    expect(upset.reduce((a, b) => a + b, 0)).toBeCloseTo(4400, 1);
+    expect(upset[3]! - 800).toBeGreaterThan(expected[0]! - 1400);
+    expect(rateLobby([{ rating: 1100, matchesPlayed: 3 }], [1])).toEqual([1100]);
   });
 });

@@ -338,6 +338,16 @@ describe('seedDemo', () => {
         [1, 8, 3, true],
         [2, 8, 1, false],
       ]);
+      // Its two finished lobbies count in PUBG Mobile's ratings by placement (decision 039): one record each, a side a member.
+      const lobbyRecords = await db
+        .select({ lobbyId: matches.lobbyId, sides: count(matchParticipants.id) })
+        .from(matches)
+        .innerJoin(matchParticipants, eq(matchParticipants.matchId, matches.id))
+        .where(eq(matches.tournamentId, pubg!.id))
+        .groupBy(matches.lobbyId);
+      expect(lobbyRecords.map((r) => r.sides)).toEqual([8, 8]);
+      expect(new Set(lobbyRecords.map((r) => r.lobbyId))).toEqual(new Set(lobbies.filter((l) => l.complete).map((l) => l._id)));
+      expect(await playerLeaderboard(db, pubg!.gameId, { limit: 50, sort: 'rating_desc' })).toHaveLength(16);
       // Venue networks (issue 57): one waiting for the admin, one approved and working for tonight's club cup.
       const venues = await venueNetworksToDecide(db);
       expect(venues.map((v) => [v.tournament.title, v.status, v.inEffect])).toEqual([

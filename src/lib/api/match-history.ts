@@ -33,6 +33,8 @@ const participantSchema = z.object({
   name: z.string(),
   score: z.number(),
   isWinner: z.boolean(),
+  /** Its place in a free-for-all lobby (issue 59), whose record has a side per member; null in a match of two. */
+  placement: z.number().int().nullable(),
 });
 
 /** SPEC §3 Match history item. */

@@ -53,6 +53,26 @@ export function rateDraw(a: RatedSide, b: RatedSide): { a: number; b: number } {
   };
 }
 
+/**
+ * New ratings after a free-for-all lobby (decision 039): its final table as every pair of members
+ * once, the better placed winning (a shared place a draw), each member moving by its own K-factor
+ * divided by the lobby's size less one, from the ratings everyone had before the lobby. Two members
+ * rate as one match; sixteen do not move sixteen times as far.
+ */
+export function rateLobby(sides: readonly RatedSide[], placements: readonly number[]): number[] {
+  const others = sides.length - 1;
+  return sides.map((side, i) => {
+    if (others === 0) return side.rating;
+    let gained = 0;
+    sides.forEach((other, j) => {
+      if (i === j) return;
+      const score = placements[i]! < placements[j]! ? 1 : placements[i] === placements[j] ? 0.5 : 0;
+      gained += score - expectedScore(side.rating, other.rating);
+    });
+    return round2(side.rating + (kFactor(side.matchesPlayed) / others) * gained);
+  });
+}
+
 /** The current streak after one more result: positive for a run of wins, negative for a run of losses. */
 export const nextStreak = (streak: number, won: boolean): number => (won ? (streak > 0 ? streak + 1 : 1) : streak < 0 ? streak - 1 : -1);
 

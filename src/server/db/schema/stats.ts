@@ -4,6 +4,7 @@ import { at, createdAt, id, winRateKey } from './columns.ts';
 import { users } from './accounts.ts';
 import { achievements, games } from './games.ts';
 import { teams } from './teams.ts';
+import { stageLobbies } from './lobbies.ts';
 import { stageMatches } from './stages.ts';
 import { tournaments } from './tournaments.ts';
 import { PARTICIPANT_TYPES } from '../../../lib/domain/participant.ts';
@@ -27,9 +28,12 @@ export const matches = pgTable(
     createdAt: createdAt(),
     /** The stage match this record counts (issue 21): withdrawn and written again when its result changes. */
     stageMatchId: uuid('stage_match_id').references(() => stageMatches.id, { onDelete: 'set null' }),
+    /** The free-for-all lobby this record counts (issue 59, decision 039): its final table, one side a member. */
+    lobbyId: uuid('lobby_id').references(() => stageLobbies.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('matches_stage_match_idx').on(t.stageMatchId),
+    uniqueIndex('matches_lobby_idx').on(t.lobbyId),
     index('matches_game_created_idx').on(t.gameId, t.createdAt),
     // Deleting a tournament clears its matches' link to it.
     index('matches_tournament_idx').on(t.tournamentId),
@@ -49,6 +53,8 @@ export const matchParticipants = pgTable(
     name: text('name').notNull(),
     score: integer('score').notNull().default(0),
     isWinner: boolean('is_winner').notNull().default(false),
+    /** Its place in a free-for-all lobby's final table (1 the winner); null for a match of two sides. */
+    placement: integer('placement'),
     stats: jsonb('stats').$type<Record<string, number>>().notNull().default({}),
     /** The participant's rating in the match's game right after it (issue 23: the profile's chart); null for a match not rated. */
     ratingAfter: real('rating_after'),

@@ -3,7 +3,7 @@
  * Valve's thresholds, three rounds played and the fourth under way (the 3–0s through, the 0–3s
  * out, deciding matches best of three); the Dota 2 mid duels play two GSL groups, one finished and
  * one waiting for its decider; the PUBG Mobile cup's two lobbies sent their top four to the final
- * lobby, which has played its first game. Drawn and played by the organiser through the services, so every
+ * lobby, which has played its first game, and those two lobbies count in PUBG Mobile's ratings. Drawn and played by the organiser through the services, so every
  * rule is the one a real organiser meets.
  */
 import { eq } from 'drizzle-orm';
@@ -13,6 +13,8 @@ import { createStage } from '../../services/competition/stages/commands.ts';
 import { updateMatch } from '../../services/competition/stages/match-changes.ts';
 import { enterGame } from '../../services/competition/stages/lobbies.ts';
 import { loadStages } from '../../services/competition/stages/store.ts';
+import { setupGame } from '../../services/competition/game-management.ts';
+import { enableStats } from '../../services/statistics/tournament-stats.ts';
 import { bestOfAt } from '../../services/competition/stages/views.ts';
 
 /** A result for the better seed unless it is an upset: the lower seed then wins (every fifth match). */
@@ -77,6 +79,10 @@ export async function seedFormats(tx: Tx, { swissId, gslId, ffaId }: { swissId: 
     admin,
   );
   if (!ffa.ok) throw new Error(`demo seed: free-for-all stage refused (${ffa.reason})`);
+  // PUBG Mobile keeps statistics, so its finished lobbies count in the ratings by placement (decision 039).
+  const stats = await setupGame(tx, { name: 'PUBG Mobile', template: 'default' });
+  if (!stats.ok) throw new Error('demo seed: PUBG Mobile already has statistics');
+  await enableStats(tx, ffaId);
   // Both lobbies of round 1 played (the final's lobby made from them), then the final's first game.
   await playLobbies(tx, ffaId, { id: admin.id, role: 'admin' }, 1, 3);
   await playLobbies(tx, ffaId, { id: admin.id, role: 'admin' }, 2, 1);

@@ -47,7 +47,7 @@ export async function matchHistory(
         rows.map((r) => r.match.id),
       ),
     )
-    .orderBy(asc(matchParticipants.matchId), asc(matchParticipants.id));
+    .orderBy(asc(matchParticipants.matchId), asc(matchParticipants.placement), asc(matchParticipants.id));
   return rows.map(({ match, gameName, tournamentTitle }) => ({
     _id: match.id,
     participants: participants
@@ -58,6 +58,7 @@ export async function matchHistory(
         name: p.name,
         score: p.score,
         isWinner: p.isWinner,
+        placement: p.placement,
       })),
     result: { isDraw: match.isDraw },
     gameId: { _id: match.gameId, name: gameName },

@@ -1,42 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { addTotals } from '../../../lib/domain/match-result.ts';
 import { participantTypeOf, type ParticipantType } from '../../../lib/domain/participant.ts';
-import { INITIAL_RATING, rateDraw } from '../../../lib/domain/rating.ts';
+import type { LobbyRow } from '../../../lib/domain/stage/free-for-all.ts';
 import type { Tx } from '../../db/client.ts';
 import { together } from '../../db/together.ts';
-import {
-  earnedAchievements,
-  matches,
-  matchParticipants,
-  playerGameStats,
-  type stageMatches,
-  teamGameStats,
-  teams,
-  type tournaments,
-} from '../../db/schema/index.ts';
+import { matches, matchParticipants, playerGameStats, type stageMatches, teamGameStats, type tournaments } from '../../db/schema/index.ts';
 import { getStatsConfig } from '../competition/game-management.ts';
 import { actorsOf } from '../match-day/match-actions.ts';
-import { notifyAll } from '../notices/notifications.ts';
-import {
-  achievementNotices,
-  compiledAchievements,
-  conditionValues,
-  earningTeamMembers,
-  lockStats,
-  matchDetails,
-  participantRow,
-  standingsAfter,
-  statsKey,
-  storeEarned,
-  standingsWrites,
-  type Competitor,
-  type StandingNumbers,
-} from './tournament-stats.ts';
+import { byReplayOrder, competitorOf, keyOf, replay, type Played, type Standing } from './replay.ts';
+import { settleAchievements } from './settle-achievements.ts';
+import { compiledAchievements, lockStats, matchDetails, participantRow, standingsWrites, type Competitor } from './tournament-stats.ts';
 
 /*
- * Stage results in the statistics (issue 21, decisions 004 and 013): a completed stage match
- * counts exactly as `record-match` would count it, and a corrected or reset one is taken back.
+ * Stage results in the statistics (issue 21, decisions 004, 013 and 039): a completed stage match
+ * counts exactly as `record-match` would count it, a finished free-for-all lobby as one record by
+ * placement (`replay.ts`), and a corrected or reset one is taken back.
  *
  * The invariant kept: a game's player and team statistics equal a replay of every recorded match
  * of that game (status completed) in (completed_at, created_at, id) order, from 1000 and nothing.
@@ -58,86 +36,7 @@ import {
  * only corrections, resets and late results pay.
  */
 
-type Standing = StandingNumbers;
 type StatsConfig = NonNullable<Awaited<ReturnType<typeof getStatsConfig>>>;
-type Compiled = ReturnType<typeof compiledAchievements>;
-
-/** `user:<id>` or `team:<id>`; a side whose player or team was deleted is `gone:<participant row id>`. */
-const keyOf = (type: ParticipantType, id: string) => statsKey({ type, id });
-const competitorOf = (key: string): Competitor | null => {
-  const [type, id] = key.split(':') as [string, string];
-  return type === 'user' || type === 'team' ? { type, id } : null;
-};
-
-/** One recorded match as the replay reads it. */
-interface Played {
-  id: string;
-  /** completed_at (created_at when missing), created_at, id: the replay order. */
-  at: Date;
-  createdAt: Date;
-  sides: [string, string];
-  /** The winning side's index; null for a draw. */
-  winner: 0 | 1 | null;
-  stats: [Record<string, number>, Record<string, number>];
-  /** Its two `match_participants` rows, in side order, and the rating after the match each holds (null: not written yet). */
-  rows: [{ id: string; ratingAfter: number | null }, { id: string; ratingAfter: number | null }];
-}
-
-/** The replay order: (completed_at, created_at, id), as PostgreSQL sorts them (uuids compare as their lower-case text). */
-const byReplayOrder = (a: Pick<Played, 'at' | 'createdAt' | 'id'>, b: Pick<Played, 'at' | 'createdAt' | 'id'>) =>
-  a.at.getTime() - b.at.getTime() || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-const START: Standing = { rating: INITIAL_RATING, matchesPlayed: 0, matchesWon: 0, matchesLost: 0, currentStreak: 0, totals: {} };
-
-/**
- * Both sides' numbers after a result: a win as `standingsAfter` counts it, a draw as decision 004
- * ("Draws") does — one more match, neither won nor lost, Elo with ½ each, the streak back to 0.
- */
-export function standingsAfterResult(
-  before: readonly [Standing, Standing],
-  winner: 0 | 1 | null,
-  stats: readonly [Record<string, number>, Record<string, number>],
-): [Standing, Standing] {
-  if (winner !== null) return standingsAfter(before, winner, stats);
-  const rated = rateDraw(before[0], before[1]);
-  const next = (index: 0 | 1): Standing => ({
-    rating: index === 0 ? rated.a : rated.b,
-    matchesPlayed: before[index].matchesPlayed + 1,
-    matchesWon: before[index].matchesWon,
-    matchesLost: before[index].matchesLost,
-    currentStreak: 0,
-    totals: addTotals(before[index].totals, stats[index]),
-  });
-  return [next(0), next(1)];
-}
-
-/**
- * Plays `records` in order from `start` (everyone else from 1000): every side's numbers at the
- * end, for each side the achievements whose condition held after at least one of its matches, and
- * for each record both sides' ratings right after it (`match_participants.rating_after`).
- */
-function replay(start: ReadonlyMap<string, Standing>, records: readonly Played[], compiled: Compiled, fieldNames: readonly string[]) {
-  const standings = new Map(start);
-  const reached = new Map<string, Set<string>>();
-  const ratings = new Map<string, [number, number]>();
-  for (const record of records) {
-    const before = record.sides.map((key) => standings.get(key) ?? START) as [Standing, Standing];
-    const after = standingsAfterResult(before, record.winner, record.stats);
-    ratings.set(record.id, [after[0].rating, after[1].rating]);
-    record.sides.forEach((key, index) => {
-      standings.set(key, after[index]!);
-      if (compiled.length === 0) return;
-      const values = conditionValues(after[index]!, fieldNames);
-      for (const { achievement, evaluate } of compiled) {
-        if (!evaluate(values)) continue;
-        const held = reached.get(key) ?? new Set<string>();
-        held.add(achievement._id);
-        reached.set(key, held);
-      }
-    });
-  }
-  return { standings, reached, ratings };
-}
 
 /** A rating as `real` keeps it differs from the replay's by rounding only; a change is anything more. */
 const sameRating = (stored: number | null, replayed: number) => stored !== null && Math.abs(stored - replayed) < 0.005;
@@ -153,33 +52,48 @@ async function writeRatingsAfter(tx: Tx, rows: readonly { id: string; rating: nu
   );
 }
 
-/** What a stage match should be in the statistics, or null when it counts nothing. */
+/** What a stage match or a free-for-all lobby should be in the statistics. */
 interface Wanted {
-  stageMatchId: string;
-  sides: [Competitor & { name: string }, Competitor & { name: string }];
-  scores: [number, number];
-  winner: 0 | 1 | null;
+  /** The stage match's or the lobby's id: the record's link to it. */
+  source: string;
+  sides: (Competitor & { name: string })[];
+  scores: number[];
+  /** A match's winning side; null for a draw or a lobby. */
+  winner: number | null;
+  /** A lobby's placements by side; null for a match. */
+  placements: number[] | null;
   completedAt: Date;
 }
 
-/** The record a stage match had, with its sides. */
+/** Which column links a record to what it counts. */
+type Link = 'stageMatchId' | 'lobbyId';
+
+/** The record a stage match or a lobby had, with its sides. */
 interface OldRecord {
   id: string;
-  stageMatchId: string;
+  source: string;
   gameId: string;
   isDraw: boolean;
   at: Date;
   createdAt: Date;
-  sides: { key: string; score: number; isWinner: boolean }[];
+  sides: { key: string; score: number; isWinner: boolean; placement: number | null }[];
 }
 
-/** True when the record stored for a stage match already says what the stage match says: it stays. */
+const isWinnerIn = (wanted: Wanted, index: number) => (wanted.placements ? wanted.placements[index] === 1 : wanted.winner === index);
+
+/** True when the record stored already says what the stage match or lobby says: it stays. */
 function sameRecord(old: OldRecord, wanted: Wanted, gameId: string): boolean {
-  if (old.gameId !== gameId || old.isDraw !== (wanted.winner === null) || old.at.getTime() !== wanted.completedAt.getTime()) return false;
-  if (old.sides.length !== 2) return false;
+  const isDraw = wanted.placements === null && wanted.winner === null;
+  if (old.gameId !== gameId || old.isDraw !== isDraw || old.at.getTime() !== wanted.completedAt.getTime()) return false;
+  if (old.sides.length !== wanted.sides.length) return false;
   return wanted.sides.every((side, index) => {
     const stored = old.sides.find((s) => s.key === keyOf(side.type, side.id));
-    return stored !== undefined && stored.score === wanted.scores[index] && stored.isWinner === (wanted.winner === index);
+    return (
+      stored !== undefined &&
+      stored.score === wanted.scores[index] &&
+      stored.isWinner === isWinnerIn(wanted, index) &&
+      stored.placement === (wanted.placements?.[index] ?? null)
+    );
   });
 }
 
@@ -188,6 +102,12 @@ export type CountedTournament = Pick<typeof tournaments.$inferSelect, 'id' | 'ga
 
 /** A stage match's row as the stage service writes it. */
 export type StageMatchRow = typeof stageMatches.$inferSelect;
+
+/** The names of these participants of the tournament (a participant that no longer exists has none, and cannot be recorded). */
+async function namesOf(tx: Tx, tournament: CountedTournament, ids: readonly string[]): Promise<Map<string, string>> {
+  // As the stage service read them for this transaction already (`actorsOf` keeps them).
+  return new Map([...(await actorsOf(tx, tournament.soloOnly, ids))].map(([id, actor]) => [id, actor.name] as const));
+}
 
 /**
  * Makes the statistics agree with these stage matches of the tournament, right after the stage
@@ -200,18 +120,13 @@ export type StageMatchRow = typeof stageMatches.$inferSelect;
  */
 export async function countStageResults(tx: Tx, tournament: CountedTournament, rows: readonly StageMatchRow[]): Promise<void> {
   if (rows.length === 0 || !tournament.statsEnabled) return;
-  const tournamentId = tournament.id;
   const config = await getStatsConfig(tx, tournament.gameId);
   if (!config) return;
-  const gameId = tournament.gameId;
   const type = participantTypeOf(tournament.soloOnly);
 
-  // Who the played matches name: a participant that no longer exists cannot be recorded (the history keeps ids).
   // A forfeit was not played: like a bye, it counts in the tournament, not in the ratings.
   const played = rows.filter((r) => r.status === 'completed' && r.participantA !== null && r.participantB !== null && r.forfeit === null);
-  const ids = [...new Set(played.flatMap((r) => [r.participantA!, r.participantB!]))];
-  // As the stage service read them for this transaction already (`actorsOf` keeps them).
-  const names = new Map([...(await actorsOf(tx, type === 'user', ids))].map(([id, actor]) => [id, actor.name] as const));
+  const names = await namesOf(tx, tournament, [...new Set(played.flatMap((r) => [r.participantA!, r.participantB!]))]);
   const now = new Date();
   const wanted = new Map<string, Wanted>();
   for (const row of played) {
@@ -221,22 +136,83 @@ export async function countStageResults(tx: Tx, tournament: CountedTournament, r
     }
     if (!names.has(a) || !names.has(b)) continue;
     wanted.set(row.id, {
-      stageMatchId: row.id,
+      source: row.id,
       sides: [
         { type, id: a, name: names.get(a)! },
         { type, id: b, name: names.get(b)! },
       ],
       scores: [row.scoreA ?? 0, row.scoreB ?? 0],
       winner: row.winner === null ? null : row.winner === a ? 0 : 1,
+      placements: null,
       completedAt: row.completedAt ?? now,
     });
   }
+  await settle(
+    tx,
+    tournament,
+    config,
+    'stageMatchId',
+    rows.map((r) => r.id),
+    wanted,
+  );
+}
 
-  const rowIds = rows.map((r) => r.id);
-  const old = await storedRecords(tx, rowIds);
-  const keep = new Set(old.filter((o) => wanted.has(o.stageMatchId) && sameRecord(o, wanted.get(o.stageMatchId)!, gameId)).map((o) => o.stageMatchId));
-  const withdrawn = old.filter((o) => !keep.has(o.stageMatchId));
-  const writing = [...wanted.values()].filter((w) => !keep.has(w.stageMatchId));
+/** A free-for-all lobby as its service wrote it: complete (`completedAt`) when it played all its games. */
+export interface CountedLobby {
+  id: string;
+  completedAt: Date | null;
+  /** Its table over its confirmed games, in rank order. */
+  table: readonly LobbyRow[];
+}
+
+/**
+ * Makes the statistics agree with these free-for-all lobbies (decision 039), as `countStageResults`
+ * does with matches: a complete lobby's final table is one record, a side a member with its place
+ * (`match_participants.placement`) and points, rated by `rateLobby`; a lobby corrected, reopened or
+ * withdrawn has its record taken back first. A member who played no game of it is not in it.
+ */
+export async function countLobbyResults(tx: Tx, tournament: CountedTournament, lobbies: readonly CountedLobby[]): Promise<void> {
+  if (lobbies.length === 0 || !tournament.statsEnabled) return;
+  const config = await getStatsConfig(tx, tournament.gameId);
+  if (!config) return;
+  const type = participantTypeOf(tournament.soloOnly);
+  const complete = lobbies.filter((l) => l.completedAt !== null);
+  const names = await namesOf(tx, tournament, [...new Set(complete.flatMap((l) => l.table.map((row) => row.participant)))]);
+  const wanted = new Map<string, Wanted>();
+  for (const lobby of complete) {
+    const rows = lobby.table.filter((row) => row.played > 0 && names.has(row.participant));
+    if (rows.length < 2) continue;
+    wanted.set(lobby.id, {
+      source: lobby.id,
+      sides: rows.map((row) => ({ type, id: row.participant, name: names.get(row.participant)! })),
+      scores: rows.map((row) => row.points),
+      winner: null,
+      placements: rows.map((row) => row.rank),
+      completedAt: lobby.completedAt!,
+    });
+  }
+  await settle(
+    tx,
+    tournament,
+    config,
+    'lobbyId',
+    lobbies.map((l) => l.id),
+    wanted,
+  );
+}
+
+/**
+ * Withdraws the records of `sources` that no longer say what `wanted` says and stores the new ones,
+ * then settles the numbers: applied on top when they come after everything their sides played,
+ * else by a replay of the game's history.
+ */
+async function settle(tx: Tx, tournament: CountedTournament, config: StatsConfig, link: Link, sources: readonly string[], wanted: ReadonlyMap<string, Wanted>) {
+  const { id: tournamentId, gameId } = tournament;
+  const now = new Date();
+  const old = await storedRecords(tx, link, sources);
+  const keep = new Set(old.filter((o) => wanted.has(o.source) && sameRecord(o, wanted.get(o.source)!, gameId)).map((o) => o.source));
+  const withdrawn = old.filter((o) => !keep.has(o.source));
+  const writing = [...wanted.values()].filter((w) => !keep.has(w.source));
   if (withdrawn.length > 0) {
     const withdrawnIds = withdrawn.map((o) => o.id);
     await tx.delete(matches).where(inArray(matches.id, withdrawnIds));
@@ -244,23 +220,21 @@ export async function countStageResults(tx: Tx, tournament: CountedTournament, r
 
   // The new records with their ids made here, so they can be stored in one statement with the
   // numbers they change (`applyLatest`) instead of waiting for returned ids.
-  const records = writing.map((w) => ({ w, id: randomUUID(), rowIds: [randomUUID(), randomUUID()] as const }));
+  const records = writing.map((w) => ({ w, id: randomUUID(), rowIds: w.sides.map(() => randomUUID()) }));
   const added: Played[] = records
     .map(({ w, id, rowIds }) => ({
       id,
       at: w.completedAt,
       createdAt: now,
-      sides: [keyOf(w.sides[0].type, w.sides[0].id), keyOf(w.sides[1].type, w.sides[1].id)] as [string, string],
+      sides: w.sides.map((side) => keyOf(side.type, side.id)),
       winner: w.winner,
-      stats: [{}, {}] as Played['stats'],
-      rows: [
-        { id: rowIds[0], ratingAfter: null },
-        { id: rowIds[1], ratingAfter: null },
-      ] as Played['rows'],
+      placements: w.placements,
+      stats: w.sides.map(() => ({})),
+      rows: rowIds.map((rowId) => ({ id: rowId, ratingAfter: null })),
     }))
     .sort(byReplayOrder);
-  /** The statements that store the new records and their sides, with each side's rating after the match when known. */
-  const store = (ratings?: ReadonlyMap<string, [number, number]>): SQLWrapper[] =>
+  /** The statements that store the new records and their sides, with each side's rating after the result when known. */
+  const store = (ratings?: ReadonlyMap<string, number[]>): SQLWrapper[] =>
     records.length === 0
       ? []
       : [
@@ -270,11 +244,11 @@ export async function countStageResults(tx: Tx, tournament: CountedTournament, r
               tournamentId,
               gameId,
               status: 'completed' as const,
-              isDraw: w.winner === null,
+              isDraw: w.placements === null && w.winner === null,
               gameSpecificData: matchDetails(config.statsFields, w.sides, []),
               completedAt: w.completedAt,
               createdAt: now,
-              stageMatchId: w.stageMatchId,
+              [link]: w.source,
             })),
           ),
           tx.insert(matchParticipants).values(
@@ -282,10 +256,11 @@ export async function countStageResults(tx: Tx, tournament: CountedTournament, r
               w.sides.map((side, index) => ({
                 ...participantRow(id, side, {
                   score: w.scores[index]!,
-                  isWinner: w.winner === index,
+                  isWinner: isWinnerIn(w, index),
                   stats: {},
                   ratingAfter: ratings?.get(id)?.[index] ?? null,
                 }),
+                placement: w.placements?.[index] ?? null,
                 id: rowIds[index],
               })),
             ),
@@ -305,12 +280,13 @@ export async function countStageResults(tx: Tx, tournament: CountedTournament, r
   }
 }
 
-/** The records stored for these stage matches, with their sides. */
-async function storedRecords(tx: Tx, stageMatchIds: readonly string[]): Promise<OldRecord[]> {
+/** The records stored for these stage matches or lobbies, with their sides. */
+async function storedRecords(tx: Tx, link: Link, sources: readonly string[]): Promise<OldRecord[]> {
+  const column = link === 'stageMatchId' ? matches.stageMatchId : matches.lobbyId;
   const rows = await tx
     .select({
       id: matches.id,
-      stageMatchId: matches.stageMatchId,
+      source: column,
       gameId: matches.gameId,
       isDraw: matches.isDraw,
       completedAt: matches.completedAt,
@@ -319,12 +295,12 @@ async function storedRecords(tx: Tx, stageMatchIds: readonly string[]): Promise<
     })
     .from(matches)
     .leftJoin(matchParticipants, eq(matchParticipants.matchId, matches.id))
-    .where(inArray(matches.stageMatchId, [...stageMatchIds]));
+    .where(inArray(column, [...sources]));
   const records = new Map<string, OldRecord>();
   for (const row of rows) {
     const record = records.get(row.id) ?? {
       id: row.id,
-      stageMatchId: row.stageMatchId!,
+      source: row.source!,
       gameId: row.gameId,
       isDraw: row.isDraw,
       at: row.completedAt ?? row.createdAt,
@@ -332,7 +308,10 @@ async function storedRecords(tx: Tx, stageMatchIds: readonly string[]): Promise<
       sides: [],
     };
     records.set(row.id, record);
-    if (row.participant) record.sides.push({ key: sideKey(row.participant), score: row.participant.score, isWinner: row.participant.isWinner });
+    if (row.participant) {
+      const { score, isWinner, placement } = row.participant;
+      record.sides.push({ key: sideKey(row.participant), score, isWinner, placement });
+    }
   }
   return [...records.values()];
 }
@@ -354,7 +333,7 @@ async function applyLatest(
   added: readonly Played[],
   config: StatsConfig,
   tournamentId: string,
-  store: (ratings: ReadonlyMap<string, [number, number]>) => SQLWrapper[],
+  store: (ratings: ReadonlyMap<string, number[]>) => SQLWrapper[],
 ): Promise<boolean> {
   if (added.length === 0) return true;
   const keys = [...new Set(added.flatMap((p) => p.sides))].sort((a, b) => a.localeCompare(b));
@@ -426,22 +405,23 @@ async function gameHistory(tx: Tx, gameId: string): Promise<Played[]> {
     const sides = rows.slice(i, end).map((r) => r.participant);
     const row = rows[i]!;
     i = end;
-    // record-match writes two sides and one winner; anything else is not a result to replay.
-    if (sides.length !== 2) continue;
-    const winners = sides.flatMap((s, index) => (s.isWinner ? [index as 0 | 1] : []));
-    if (row.isDraw ? winners.length !== 0 : winners.length !== 1) continue;
-    history.push({
+    const base = {
       id: row.id,
       at: row.at,
       createdAt: row.createdAt,
-      sides: [sideKey(sides[0]!), sideKey(sides[1]!)],
-      winner: winners[0] ?? null,
-      stats: [sides[0]!.stats, sides[1]!.stats],
-      rows: [
-        { id: sides[0]!.id, ratingAfter: sides[0]!.ratingAfter },
-        { id: sides[1]!.id, ratingAfter: sides[1]!.ratingAfter },
-      ],
-    });
+      sides: sides.map(sideKey),
+      stats: sides.map((side) => side.stats),
+      rows: sides.map((side) => ({ id: side.id, ratingAfter: side.ratingAfter })),
+    };
+    // A lobby's record places every side; record-match writes two sides and one winner; anything else is not a result to replay.
+    if (sides.length >= 2 && sides.every((side) => side.placement !== null)) {
+      history.push({ ...base, winner: null, placements: sides.map((side) => side.placement!) });
+      continue;
+    }
+    if (sides.length !== 2) continue;
+    const winners = sides.flatMap((s, index) => (s.isWinner ? [index] : []));
+    if (row.isDraw ? winners.length !== 0 : winners.length !== 1) continue;
+    history.push({ ...base, winner: winners[0] ?? null, placements: null });
   }
   return history;
 }
@@ -522,82 +502,6 @@ async function recompute(tx: Tx, gameId: string, withdrawn: readonly OldRecord[]
     }
   }
   await settleAchievements(tx, compiled, competitors, reached, true, tournamentId);
-}
-
-/**
- * Gives each competitor the game's achievements its replay reached and it does not hold, telling
- * the player or every member of the team once (only a newly stored row tells); with `takeBack`,
- * also removes the ones it holds whose condition held at no point of the replay. Achievements
- * whose condition does not compile are neither given nor taken.
- */
-async function settleAchievements(
-  tx: Tx,
-  compiled: Compiled,
-  keys: readonly string[],
-  reached: ReadonlyMap<string, ReadonlySet<string>>,
-  takeBack: boolean,
-  tournamentId: string,
-) {
-  if (compiled.length === 0 || keys.length === 0) return;
-  const sides = keys.map((key) => ({ key, ...competitorOf(key)! }));
-  const userIds = sides.filter((s) => s.type === 'user').map((s) => s.id);
-  const teamIds = sides.filter((s) => s.type === 'team').map((s) => s.id);
-  const achievementIds = compiled.map((c) => c.achievement._id);
-  // Only a take-back needs what is held; new ones are told apart by `storeEarned`, whose insert
-  // skips what a side holds already.
-  const held = !takeBack
-    ? []
-    : await tx
-        .select({
-          id: earnedAchievements.id,
-          achievementId: earnedAchievements.achievementId,
-          userId: earnedAchievements.userId,
-          teamId: earnedAchievements.teamId,
-        })
-        .from(earnedAchievements)
-        .where(
-          and(
-            inArray(earnedAchievements.achievementId, achievementIds),
-            or(
-              userIds.length > 0 ? inArray(earnedAchievements.userId, userIds) : sql`false`,
-              teamIds.length > 0 ? inArray(earnedAchievements.teamId, teamIds) : sql`false`,
-            ),
-          ),
-        );
-  const holderKey = (h: { userId: string | null; teamId: string | null }) => (h.userId ? keyOf('user', h.userId) : keyOf('team', h.teamId!));
-  const holds = new Set(held.map((h) => `${holderKey(h)}|${h.achievementId}`));
-
-  if (takeBack) {
-    const lost = held.filter((h) => !reached.get(holderKey(h))?.has(h.achievementId)).map((h) => h.id);
-    if (lost.length > 0) await tx.delete(earnedAchievements).where(inArray(earnedAchievements.id, lost));
-  }
-
-  const candidates = sides.flatMap((side) =>
-    compiled
-      .filter(({ achievement }) => reached.get(side.key)?.has(achievement._id) && !holds.has(`${side.key}|${achievement._id}`))
-      .map(({ achievement }) => ({ side, achievement })),
-  );
-  const won = await storeEarned(tx, candidates);
-  if (won.length === 0) return;
-
-  // The notices name a team; its members hear of it.
-  const members = await earningTeamMembers(tx, won);
-  const earningTeams = [...new Set(members.map((m) => m.teamId))];
-  const teamNames =
-    earningTeams.length > 0
-      ? new Map((await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, earningTeams))).map((t) => [t.id, t.name]))
-      : new Map<string, string>();
-  await notifyAll(
-    tx,
-    achievementNotices(
-      won.map(({ side, achievement }) => ({
-        side: { type: side.type, id: side.id, name: teamNames.get(side.id) ?? '' },
-        achievement,
-      })),
-      members,
-      tournamentId,
-    ),
-  );
 }
 
 /**

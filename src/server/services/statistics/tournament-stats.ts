@@ -405,7 +405,14 @@ async function recordStatsMatch(db: Tx, tournamentId: string, input: RecordMatch
         message: t('stats.recorded'),
         match: {
           _id: match.id,
-          participants: sides.map((side, index) => ({ id: side.id, type: side.type, name: side.name, score: scores[index]!, isWinner: index === winnerIndex })),
+          participants: sides.map((side, index) => ({
+            id: side.id,
+            type: side.type,
+            name: side.name,
+            score: scores[index]!,
+            isWinner: index === winnerIndex,
+            placement: null,
+          })),
           result: { isDraw: false },
           gameId: { _id: tournament.gameId, name: gameName ?? '' },
           tournamentId: { _id: tournamentId, title: tournament.title },

@@ -8,6 +8,7 @@ import { lobbyGames, stageLobbies, stages, teams, tournaments } from '../../../d
 import type { LobbyGameSnapshot } from '../../../../lib/domain/audit.ts';
 import { publishing } from '../../live/live.ts';
 import { actorsOf } from '../../match-day/match-actions.ts';
+import { countLobbyResults } from '../../statistics/stage-stats.ts';
 import { recordAudit, type AuditActor, type AuditEntry } from '../audit.ts';
 import { isOrganiser, type Organiser } from '../staff.ts';
 import { lobbyView, tableOf } from './ffa-views.ts';
@@ -96,6 +97,11 @@ async function writeGame(db: Database, lobbyId: string, number: number, lines: F
       .where(eq(stageLobbies.id, lobbyId));
     if (organiser) await recordAudit(tx, await gameEntry(tx, tournament, loaded, lobby, number, existing, ordered, user));
     let reloaded = await loadStages(tx, tournament.id);
+    if (organiser) {
+      const stage = reloaded.find((s) => s.stage.id === loaded.stage.id)!;
+      const now = stage.lobbies.find((l) => l.row.id === lobbyId)!;
+      await countLobbyResults(tx, tournament, [{ id: lobbyId, completedAt: now.row.completedAt, table: tableOf(stage, now) }]);
+    }
     if (organiser && complete) reloaded = await nextRound(tx, tournament.id, reloaded, loaded.stage.id, lobby.row.round);
     // A proposal is the organisers' to see: the public competition has not changed.
     const { version } = organiser ? await bumpTournament(tx, tournament, reloaded) : { version: tournament.bracketVersion };

@@ -8,7 +8,7 @@ import { together } from '../../../db/together.ts';
 import { auditWrite, recordAudit, type AuditActor } from '../audit.ts';
 import { announceReady, readyNotices } from '../../match-day/match-actions.ts';
 import { stageMatchId } from '../match-ids.ts';
-import { countStageResults } from '../../statistics/stage-stats.ts';
+import { countLobbyResults, countStageResults } from '../../statistics/stage-stats.ts';
 import { played, resultEntries, stageSnapshot, type StageAudit } from './audit-entries.ts';
 import { resultColumns, type LoadedStage, type MatchRow, type TournamentRow } from './store.ts';
 import { projectedBracket } from './views.ts';
@@ -323,6 +323,9 @@ export async function withdrawStages(tx: Tx, tournament: TournamentRow, all: rea
       );
     await countStageResults(tx, tournament, withResults);
   }
+  // A free-for-all's lobbies go with their stages: their records are taken back first.
+  const lobbies = all.flatMap((s) => s.lobbies.filter((l) => l.row.completedAt !== null).map((l) => ({ id: l.row.id, completedAt: null, table: [] })));
+  await countLobbyResults(tx, tournament, lobbies);
   await tx.delete(stages).where(
     inArray(
       stages.id,
