@@ -107,7 +107,7 @@ function LobbyRow({ item, mine }: { item: MatchHistoryItem; mine: Side & { place
       </div>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span>{t('matchHistory.lobbyPoints', { points: mine.score })}</span>
-        {winner && winner !== mine && (
+        {winner && winner.placement !== mine.placement && (
           <span className="text-muted">
             {t('matchHistory.lobbyWinner')}{' '}
             {winner.id ? (
