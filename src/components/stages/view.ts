@@ -138,6 +138,10 @@ export function matchCard(
   };
 }
 
+/** A free-for-all lobby's name on its own page and in its title (issue 59): «Лобі 2 · Раунд 1», or «Фінальне лобі». */
+export const lobbyTitle = ({ stage, lobby }: { stage: { final: boolean; round: number }; lobby: { number: number } }): string =>
+  stage.final ? t('stages.ffa.final') : t('stages.ffa.lobbyInRound', { number: lobby.number, round: stage.round });
+
 /** Matches grouped by round number, each round in position order, rounds ascending. */
 export function roundsOf(matches: readonly StageMatchView[]): StageMatchView[][] {
   const rounds = new Map<number, StageMatchView[]>();

@@ -23,6 +23,7 @@ import {
   TIE_BREAKERS,
 } from '../domain/stage/format.ts';
 import { MATCH_ACTIONS, REPORT_STATES } from '../domain/match-day.ts';
+import { TOURNAMENT_STATUSES } from '../domain/tournament-status.ts';
 import { t } from '../i18n/index.ts';
 import { bracketParticipantSchema } from './bracket.ts';
 import { getIfChanged, type ApiClient } from './client.ts';
@@ -355,6 +356,43 @@ export const stagesStateSchema = z.object({
 });
 export type StagesState = z.infer<typeof stagesStateSchema>;
 
+/**
+ * One free-for-all lobby as its page shows it (issue 59, `GET /api/lobbies/{id}`): its tournament,
+ * its stage and round, its table and confirmed games, and its members' names as the bracket gives them.
+ */
+export const lobbyStateSchema = z.object({
+  tournament: z.object({
+    _id: z.string(),
+    title: z.string(),
+    soloOnly: z.boolean(),
+    /** Its own time zone (issue 57), or null: each reader's. */
+    timeZone: z.string().nullable(),
+    status: z.enum(TOURNAMENT_STATUSES),
+    /** The organisation hosting it (issue 56), whose people organise it; null for the site's own. */
+    organisation: z.string().nullable(),
+  }),
+  stage: z.object({
+    _id: z.string(),
+    number: z.number().int(),
+    name: z.string(),
+    /** The games each of its lobbies plays. */
+    games: z.number().int(),
+    /** What a game gives: points by placement (1st, 2nd, …; a place past the list 0) and per kill. */
+    points: z.object({ placement: z.array(z.number().int()), kill: z.number().int() }),
+    /** The lobby's round (1 the first). */
+    round: z.number().int(),
+    /** The lobbies of that round. */
+    lobbies: z.number().int(),
+    /** Whether this lobby is the final: the one lobby of its round, which decides the places. */
+    final: z.boolean(),
+    /** Whether its round is the stage's latest: until the next round is drawn from it, its games may still be entered. */
+    current: z.boolean(),
+  }),
+  lobby: lobbySchema,
+  participants: z.array(bracketParticipantSchema),
+});
+export type LobbyState = z.infer<typeof lobbyStateSchema>;
+
 const nextMatchSchema = z.object({
   _id: z.string(),
   number: z.number().int(),
@@ -456,11 +494,3 @@ export const disqualify = (api: ApiClient, tournamentId: string, participant: st
 
 export const nextRound = (api: ApiClient, tournamentId: string, stageId: string) =>
   api.post(`tournaments/${tournamentId}/stages/${stageId}/next-round`).json<{ message: string; stage: StageView }>();
-
-/** Enters (an organiser) or proposes (a lobby's player) a free-for-all game (issue 59). */
-export const enterLobbyGame = (api: ApiClient, lobbyId: string, number: number, body: z.input<typeof lobbyGameInput>) =>
-  api.put(`matches/${lobbyId}/games/${number}`, { json: body }).json<{ message: string; state: 'confirmed' | 'proposed'; lobby: LobbyView }>();
-
-/** A lobby's games with the players' proposals, for its players and the tournament's organisers. */
-export const lobbyGames = (api: ApiClient, lobbyId: string) =>
-  api.get(`matches/${lobbyId}/games`).json<{ number: number; lines: z.infer<typeof ffaLineSchema>[]; state: 'confirmed' | 'proposed'; enteredAt: string }[]>();

@@ -7,6 +7,7 @@ export const share: Record<keyof typeof uk, string> = {
   'share.kind.news': 'News',
   'share.kind.player': 'Player',
   'share.kind.organisation': 'Organisation',
+  'share.kind.lobby': 'Lobby',
   'share.organisationVerified': 'Verified organisation',
   'share.champion': 'Champion: {name}',
   'share.bestRating': 'Rating {rating} · {rank}',
@@ -14,6 +15,7 @@ export const share: Record<keyof typeof uk, string> = {
   'share.noRating': 'No rating yet',
   'share.teams': 'Teams: {names}',
   'share.noTeams': 'No team',
+  'share.lobbyRow': '{rank}. {name} — {points} pts',
   'share.imageAlt': 'Share card: {title}',
   'share.tooMany': 'Too many new cards from your address. Try again in {wait}.',
 

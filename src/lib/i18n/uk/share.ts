@@ -5,6 +5,7 @@ export const share = {
   'share.kind.news': 'Новини',
   'share.kind.player': 'Гравець',
   'share.kind.organisation': 'Організація',
+  'share.kind.lobby': 'Лобі',
   'share.organisationVerified': 'Перевірена організація',
   'share.champion': 'Чемпіон: {name}',
   'share.bestRating': 'Рейтинг {rating} · {rank}',
@@ -12,6 +13,7 @@ export const share = {
   'share.noRating': 'Ще без рейтингу',
   'share.teams': 'Команди: {names}',
   'share.noTeams': 'Без команди',
+  'share.lobbyRow': '{rank}. {name} — {points} оч.',
   'share.imageAlt': 'Картка для поширення: {title}',
   'share.tooMany': 'Забагато нових карток з вашої адреси. Спробуйте знову через {wait}.',
 

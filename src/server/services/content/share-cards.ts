@@ -4,13 +4,14 @@ import type { ShareCardKind } from '../../../lib/domain/share-card.ts';
 import { displayRating, rankOf, rankTitleKey } from '../../../lib/domain/rank.ts';
 import { scoreText } from '../../../lib/domain/match-report.ts';
 import { statusLabelKey } from '../../../lib/domain/tournament-status.ts';
-import { formatDate, formatDateTime } from '../../../lib/i18n/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/i18n/format.ts';
 import { plural, translate, type Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { games, playerGameStats, users } from '../../db/schema/index.ts';
 import { findNews } from './news.ts';
 import { drawShareCard, SHARE_CARD_DRAWING, type ShareCardContent } from './share-card-picture.ts';
 import { findMatch } from '../competition/stages/match-state.ts';
+import { findLobby } from '../competition/stages/lobby-state.ts';
 import { teamsOf } from '../teams/teams.ts';
 import { getTournament, shownToPublic } from '../competition/tournaments.ts';
 import { readOrganisation } from '../organisations/organisations.ts';
@@ -43,7 +44,9 @@ async function tournamentCard(db: Tx, id: string, say: Words, locale: Locale): P
 
 async function matchCard(db: Tx, id: string, say: Words, locale: Locale): Promise<Omit<ShareCardContent, 'site'> | null> {
   const found = await findMatch(db, id);
-  if (!found || !(await shownToPublic(db, found.tournament._id))) return null;
+  // A free-for-all lobby's id is the match id its games are entered under: its card is a match's.
+  if (!found) return lobbyCard(db, id, say, locale);
+  if (!(await shownToPublic(db, found.tournament._id))) return null;
   const { match, participants, tournament } = found;
   const names = new Map(participants.map((p) => [p._id, p.name]));
   const side = (participant: string | null) =>
@@ -57,6 +60,33 @@ async function matchCard(db: Tx, id: string, say: Words, locale: Locale): Promis
     versus: { a: side(match.a), b: side(match.b), score: scoreText(match) },
     highlight: say(`bracket.state.${match.status}`),
     details: when ? [formatDateTime(when, { locale })] : [],
+  };
+}
+
+/** How many of a lobby's table its card lists: its leaders. */
+const LOBBY_CARD_ROWS = 3;
+
+/** A free-for-all lobby (issue 59): its tournament, «Лобі 2 · Раунд 1» or the final, how far its games are, and the top of its table. */
+async function lobbyCard(db: Tx, id: string, say: Words, locale: Locale): Promise<Omit<ShareCardContent, 'site'> | null> {
+  const found = await findLobby(db, id);
+  if (!found || !(await shownToPublic(db, found.tournament._id))) return null;
+  const { lobby, stage, participants } = found;
+  const names = new Map(participants.map((p) => [p._id, p.name]));
+  const played = lobby.games.length;
+  return {
+    kind: 'match',
+    label: say('share.kind.lobby'),
+    eyebrow: found.tournament.title,
+    title: stage.final ? say('stages.ffa.final') : say('stages.ffa.lobbyInRound', { number: lobby.number, round: stage.round }),
+    versus: null,
+    highlight: lobby.complete ? say('stages.ffa.done') : say('stages.ffa.gamesPlayed', { played, games: stage.games }),
+    // Before a game the order is the seeds', not a standing: the card names nobody's place.
+    details:
+      played === 0
+        ? []
+        : lobby.table.slice(0, LOBBY_CARD_ROWS).map((row) =>
+            say('share.lobbyRow', { rank: row.rank, name: names.get(row.participant) ?? say('bracket.unknownParticipant'), points: formatNumber(row.points, { locale }) }),
+          ),
   };
 }
 
