@@ -6,6 +6,7 @@ import type {
   DisqualifiedSnapshot,
   LobbyGameSnapshot,
   MatchSnapshot,
+  ParticipantAddedSnapshot,
   ResultSnapshot,
   StageSnapshot,
   StaffSnapshot,
@@ -38,6 +39,8 @@ export function auditText(entry: Pick<AuditEntryView, 'kind' | 'before' | 'after
       if (now.status === 'deleted') return t('history.applicationDeleted', { applicant, before: statusText(was.status) });
       return t(now.automatic ? 'history.applicationMoved' : 'history.applicationDecided', { applicant, before: statusText(was.status), after: statusText(now.status) });
     }
+    case 'participantAdded':
+      return t('history.participantAdded', { participant: (after as ParticipantAddedSnapshot).participant });
     case 'checkInOverride': {
       const now = after as CheckInSnapshot;
       if (now.status) return t('history.checkInRestored', { participant: now.participant });

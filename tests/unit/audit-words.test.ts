@@ -21,6 +21,7 @@ const open = { a: 'Kozak', b: null, result: null };
 /** One entry of each kind, as the services write it. */
 const ENTRIES: Record<AuditKind, Pick<AuditEntryView, 'kind' | 'before' | 'after' | 'subject'>> = {
   applicationDecided: { kind: 'applicationDecided', subject: null, before: { status: 'pending', applicant: 'Kozak' }, after: { status: 'approved', applicant: 'Kozak' } },
+  participantAdded: { kind: 'participantAdded', subject: null, before: null, after: { participant: 'Kozak', status: 'approved' } },
   checkInOverride: { kind: 'checkInOverride', subject: null, before: { checkedIn: false, participant: 'Kozak' }, after: { checkedIn: true, participant: 'Kozak' } },
   checkInExtended: { kind: 'checkInExtended', subject: null, before: { closesAt: '2026-12-05T16:50:00.000Z' }, after: { closesAt: '2026-12-05T17:05:00.000Z' } },
   stageCreated: { kind: 'stageCreated', subject: null, before: null, after: { name: 'Groups', number: 1, format: 'round_robin', participants: 5 } },
@@ -61,6 +62,7 @@ describe('audit log words', () => {
   it('word every kind in Ukrainian', () => {
     expect(Object.fromEntries(AUDIT_KINDS.map((kind) => [kind, auditText(ENTRIES[kind])]))).toEqual({
       applicationDecided: 'Заявка Kozak: На розгляді → Схвалено',
+      participantAdded: 'Kozak: додано організатором до учасників',
       checkInOverride: 'Kozak: участь підтвердив організатор',
       checkInExtended: 'Реєстрацію присутності подовжено до 5 грудня 2026 р. о 19:05',
       stageCreated: 'Створено етап «Groups» (Кругова система): 5 учасників',

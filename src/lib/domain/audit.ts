@@ -35,6 +35,15 @@ export interface ApplicationSnapshot {
   automatic?: boolean;
 }
 
+/**
+ * A participant an organiser added (issue 60: an import of participants): their application made
+ * approved at once, with no decision before it.
+ */
+export interface ParticipantAddedSnapshot {
+  participant: string;
+  status: ApplicationStatus;
+}
+
 /** A participant's check-in, as an organiser set it; `status` when it brought back someone dropped at the close. */
 export interface CheckInSnapshot {
   checkedIn: boolean;

@@ -31,6 +31,7 @@ export const canOrganise = (user: OrganiserCandidate | null | undefined, tournam
  */
 export const AUDIT_KINDS = [
   'applicationDecided',
+  'participantAdded',
   'checkInOverride',
   'checkInExtended',
   'stageCreated',

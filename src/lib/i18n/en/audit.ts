@@ -21,6 +21,7 @@ export const audit: Record<keyof typeof uk, string> = {
   'history.unnamedApplicationDecided': 'An application: {before} → {after}',
   'history.unnamedApplicationMoved': 'An application, automatically: {before} → {after}',
   'history.unnamedApplicationDeleted': 'An application deleted (was: {before})',
+  'history.participantAdded': '{participant}: added to the participants by an organiser',
   'history.checkIn': '{participant}: checked in by an organiser',
   'history.checkOut': '{participant}: check-in undone by an organiser',
   'history.checkInRestored': '{participant}: brought back by an organiser after check-in closed',
@@ -48,6 +49,7 @@ export const audit: Record<keyof typeof uk, string> = {
   'history.deleted': 'deleted',
 
   'audit.kind.applicationDecided': 'Application decided',
+  'audit.kind.participantAdded': 'Participant added by an organiser',
   'audit.kind.checkInOverride': 'Check-in by an organiser',
   'audit.kind.checkInExtended': 'Check-in extended',
   'audit.kind.stageCreated': 'Stage created',

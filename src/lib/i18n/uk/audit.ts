@@ -21,6 +21,7 @@ export const audit = {
   'history.unnamedApplicationDecided': 'Заявка: {before} → {after}',
   'history.unnamedApplicationMoved': 'Заявка автоматично: {before} → {after}',
   'history.unnamedApplicationDeleted': 'Заявку видалено (була: {before})',
+  'history.participantAdded': '{participant}: додано організатором до учасників',
   'history.checkIn': '{participant}: участь підтвердив організатор',
   'history.checkOut': '{participant}: підтвердження участі скасував організатор',
   'history.checkInRestored': '{participant}: організатор повернув до турніру після закриття реєстрації присутності',
@@ -49,6 +50,7 @@ export const audit = {
 
   // What each kind is called in the admin's filter.
   'audit.kind.applicationDecided': 'Рішення щодо заявки',
+  'audit.kind.participantAdded': 'Учасника додано організатором',
   'audit.kind.checkInOverride': 'Check-in організатором',
   'audit.kind.checkInExtended': 'Подовження реєстрації присутності',
   'audit.kind.stageCreated': 'Етап створено',
