@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Me } from '../../src/lib/api/auth.ts';
-import type { OrganisationSaved } from '../../src/lib/api/organisations.ts';
 import type { Tournament, TournamentDetail, TournamentSaved } from '../../src/lib/api/tournaments.ts';
 import { UNVERIFIED_DAILY_TOURNAMENTS } from '../../src/lib/domain/organisation.ts';
 import { stageFactory } from '../../src/server/db/factories/index.ts';
 import { tournamentPage } from '../../src/server/services/competition/tournament-page.ts';
 import { notifications, tournaments } from '../../src/server/db/schema/index.ts';
-import { admin as adminOf, application, game, player, stage, tournament as siteTournament, unique, useTestApi, type Player } from '../support/builders.ts';
+import { admin as adminOf, application, game, player, stage, tournament as siteTournament, unique, useTestApi, type Player, organisationWithPeople, type BuiltOrganisation } from '../support/builders.ts';
 
 /*
  * Tournaments of an organisation (issue 56): its owner and admins publish them, its people
@@ -19,29 +18,8 @@ const api = useTestApi();
 let admin: Player;
 let gameId: string;
 
-interface Org {
-  id: string;
-  name: string;
-  owner: Player;
-  admin: Player;
-  staff: Player;
-}
-
-/** An organisation with an owner, an admin and a staff member. */
-async function organisation(): Promise<Org> {
-  const owner = await player(api);
-  const made = await api.call<OrganisationSaved>('POST', '/api/organisations', { token: owner.token, body: { name: unique('Ліга ') } });
-  expect(made.status).toBe(201);
-  const id = made.body.organisation._id;
-  const [adminMember, staffMember] = [await player(api), await player(api)];
-  for (const [who, role] of [
-    [adminMember, 'admin'],
-    [staffMember, 'staff'],
-  ] as const) {
-    expect((await api.call('POST', `/api/organisations/${id}/members`, { token: owner.token, body: { user: who.user.id, role } })).status).toBe(201);
-  }
-  return { id, name: made.body.organisation.name, owner, admin: adminMember, staff: staffMember };
-}
+type Org = BuiltOrganisation;
+const organisation = () => organisationWithPeople(api);
 
 const body = (extra: Record<string, unknown> = {}) => ({ title: unique('Кубок '), date: '2031-03-01T16:00:00Z', game: gameId, soloOnly: true, ...extra });
 const publish = (token: string, extra: Record<string, unknown>) => api.call<TournamentSaved>('POST', '/api/tournaments', { token, body: body(extra) });

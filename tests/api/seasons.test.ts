@@ -1,13 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrganisationSaved } from '../../src/lib/api/organisations.ts';
 import type { Season, SeasonListItem, SeasonSaved, SeasonStandings } from '../../src/lib/api/seasons.ts';
 import type { StageMatchView, StagesState } from '../../src/lib/api/stages.ts';
 import type { TournamentDetail, TournamentSaved } from '../../src/lib/api/tournaments.ts';
 import { seasons, tournaments } from '../../src/server/db/schema/index.ts';
 import { AnswerCache, type Asked, type Rendered } from '../../src/server/serving/answer-cache.ts';
 import { collectChanges, type DataTag, onChanges, tournamentData } from '../../src/server/services/live/changes.ts';
-import { admin as adminOf, game, player, stage, tournament, tournamentStatus, unique, useTestApi, type Player } from '../support/builders.ts';
+import { admin as adminOf, game, player, stage, tournament, tournamentStatus, unique, useTestApi, type Player, organisationWithPeople, type BuiltOrganisation } from '../support/builders.ts';
 
 /*
  * Seasons (issue 59): an organisation's owner and admins (the site's admin for the site's own) make
@@ -22,28 +21,8 @@ let gameId: string;
 let otherGameId: string;
 const POINTS = [10, 6, 4, 3];
 
-interface Org {
-  id: string;
-  owner: Player;
-  admin: Player;
-  staff: Player;
-}
-
-/** An organisation with an owner, an admin and a staff member. */
-async function organisation(): Promise<Org> {
-  const owner = await player(api);
-  const made = await api.call<OrganisationSaved>('POST', '/api/organisations', { token: owner.token, body: { name: unique('Ліга ') } });
-  expect(made.status).toBe(201);
-  const id = made.body.organisation._id;
-  const [adminMember, staffMember] = [await player(api), await player(api)];
-  for (const [who, role] of [
-    [adminMember, 'admin'],
-    [staffMember, 'staff'],
-  ] as const) {
-    expect((await api.call('POST', `/api/organisations/${id}/members`, { token: owner.token, body: { user: who.user.id, role } })).status).toBe(201);
-  }
-  return { id, owner, admin: adminMember, staff: staffMember };
-}
+type Org = BuiltOrganisation;
+const organisation = () => organisationWithPeople(api);
 
 const create = (token: string | undefined, body: unknown) => api.call<SeasonSaved>('POST', '/api/seasons', { token, body });
 const join = (token: string | undefined, season: string, cup: string) => api.call<SeasonSaved>('PUT', `/api/seasons/${season}/tournaments/${cup}`, { token });

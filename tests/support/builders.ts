@@ -311,3 +311,30 @@ export async function coOrganiser(api: TestApi, tournamentId: string, person?: P
   );
   return who;
 }
+
+export interface BuiltOrganisation {
+  id: string;
+  name: string;
+  owner: Player;
+  admin: Player;
+  staff: Player;
+}
+
+/** An organisation (issue 56) with its owner, an admin and a staff member, each signed in. */
+export async function organisationWithPeople(api: TestApi, prefix = 'Ліга '): Promise<BuiltOrganisation> {
+  const owner = await player(api);
+  const made = await expectStatus(
+    api.call<{ organisation: { _id: string; name: string } }>('POST', '/api/organisations', { token: owner.token, body: { name: unique(prefix) } }),
+    201,
+    'create organisation',
+  );
+  const id = made.organisation._id;
+  const [admin, staff] = [await player(api), await player(api)];
+  for (const [who, role] of [
+    [admin, 'admin'],
+    [staff, 'staff'],
+  ] as const) {
+    await expectStatus(api.call('POST', `/api/organisations/${id}/members`, { token: owner.token, body: { user: who.user.id, role } }), 201, `add ${role}`);
+  }
+  return { id, name: made.organisation.name, owner, admin, staff };
+}

@@ -14,10 +14,10 @@ import {
   suspendedOrganisationSchema,
 } from '../../../lib/api/organisations.ts';
 import { PAGE_MAX_LIMIT, pageQuery } from '../../../lib/api/paging.ts';
-import { MAX_MEMBERS, MAX_OWNED_ORGANISATIONS, organisationPowers } from '../../../lib/domain/organisation.ts';
+import { MAX_MEMBERS, MAX_OWNED_ORGANISATIONS } from '../../../lib/domain/organisation.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import { createMiddleware } from 'hono/factory';
-import { type AppEnv, getAuth, type GuardedEnv } from '../context.ts';
+import { getAuth } from '../context.ts';
+import { managersOnly, membersOnly, ownerOnly } from '../organisation-guards.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { adminRoute, errors, jsonBody, jsonResponse, messageBody, publicRead, router, userRoute } from '../openapi.ts';
 import { linkToNext } from '../paging.ts';
@@ -27,17 +27,13 @@ import { addMember, changeMember, removeMember, type MemberRefusal, type Members
 import {
   createOrganisation,
   deleteOrganisation,
-  findOrganisation,
-  isPublic,
   listOrganisations,
   listSuspended,
   memberships,
   moderateOrganisation,
   presentOrganisation,
   readOrganisation,
-  roleIn,
   updateOrganisation,
-  type OrganisationRow,
   type SaveRefusal,
 } from '../../services/organisations/organisations.ts';
 
@@ -77,41 +73,6 @@ function refuse<R extends string>(table: Record<R, [number, Parameters<typeof fa
   const [status, key] = table[reason];
   fail(status as 400, key, { max: reason === 'full' ? MAX_MEMBERS : MAX_OWNED_ORGANISATIONS });
 }
-
-const uuid = z.uuid();
-
-/**
- * A route guard: the path's organisation, when the caller may `power` it, becomes
- * `c.var.organisation`. Checked before the body is read, as `organiserOnly` does for tournaments:
- * 404 when there is none (or it is suspended and the caller is not in it), 403 for a stranger or
- * too low a role, and 403 when it is suspended (unless the service decides, as for leaving). A path
- * naming no organisation is 403 too (none can be theirs), except for the platform's admin, whom
- * validation then answers.
- */
-const requireMember = (power: 'organise' | 'manage' | 'own', serviceDecidesSuspended = false) =>
-  createMiddleware<AppEnv & GuardedEnv & { Variables: { organisation: OrganisationRow } }>(async (c, next) => {
-    const refusal = power === 'own' ? 'organisation.ownerOnly' : power === 'manage' ? 'organisation.managersOnly' : 'organisation.membersOnly';
-    const id = c.req.param('id');
-    const { user } = c.var.auth;
-    if (id === undefined || !uuid.safeParse(id).success) {
-      if (user.role === 'admin') return next();
-      fail(403, refusal);
-    }
-    const db = c.get('db');
-    const organisation = await findOrganisation(db, id);
-    if (!organisation) fail(404, 'organisation.notFound');
-    const role = await roleIn(db, id, user.id);
-    if (!isPublic(organisation) && role === null) fail(404, 'organisation.notFound');
-    if (!organisationPowers(role)[power]) fail(403, refusal);
-    if (!isPublic(organisation) && !serviceDecidesSuspended) fail(403, 'organisation.suspended');
-    c.set('organisation', organisation);
-    await next();
-  });
-
-const managersOnly = requireMember('manage');
-const ownerOnly = requireMember('own');
-/** Its people only; the service says what each may do to whom (and that anyone may leave, suspended or not). */
-const membersOnly = requireMember('organise', true);
 
 const membersAnswer = (change: Extract<MembersChange, { ok: true }>, message: string) => ({ message, members: change.members });
 

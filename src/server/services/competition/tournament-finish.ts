@@ -8,6 +8,8 @@ import { teamMembers, teams, type tournaments } from '../../db/schema/index.ts';
 import { announce, type Notice } from '../notices/notices.ts';
 import { approvedParticipants } from '../match-day/participants.ts';
 import { tournamentStandings } from './stages/standings.ts';
+import { getTournament } from './tournaments.ts';
+import { tellOrganisation } from '../integrations/events.ts';
 
 type FinishedTournament = Pick<typeof tournaments.$inferSelect, 'id' | 'title' | 'soloOnly'>;
 
@@ -17,6 +19,8 @@ type FinishedTournament = Pick<typeof tournaments.$inferSelect, 'id' | 'title' |
  * status to finished, under the tournament's row lock, so one finish is announced once.
  */
 export async function announceFinished(tx: Tx, tournament: FinishedTournament): Promise<void> {
+  // The organisation's channels hear of the champion (issue 60), in the same transaction.
+  await tellOrganisation(tx, tournament.id, 'tournament.finished', { champion: (await getTournament(tx, tournament.id))?.winner?.name ?? null });
   const participants = await approvedParticipants(tx, tournament);
   if (participants.length === 0) return;
   const standings = await tournamentStandings(tx, tournament.id);

@@ -21,6 +21,7 @@ import type { StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
 import { applications, games, isCompetitionDrawn, organisations, stageMatches, stages, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
 import type { WinnerSnapshot } from '../../../lib/domain/audit.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
+import { tellOrganisation } from '../integrations/events.ts';
 import { avatarUrl } from '../accounts/avatars.ts';
 import { notify, notifyAll } from '../notices/notifications.ts';
 import { approvedParticipants } from '../match-day/participants.ts';
@@ -393,27 +394,32 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
   if (problem) return { ok: false, reason: problem };
   if (closesInThePast(null, { date: input.date, ...registration }, new Date())) return { ok: false, reason: 'checkInPassed' };
   if (!(await gameExists(db, input.game))) return { ok: false, reason: 'gameNotFound' };
-  const [row] = await db
-    .insert(tournaments)
-    .values({
-      title: input.title,
-      date: new Date(input.date),
-      description: input.description ?? '',
-      gameId: input.game,
-      status: input.status ?? 'pending',
-      soloOnly: input.soloOnly ?? false,
-      image: input.image || null,
-      organisationId: input.organisationId ?? null,
-      stagePlan: input.stagePlan ?? [],
-      timeZone: input.timeZone ?? null,
-      maps: input.maps ?? null,
-      vetoStarter: input.vetoStarter ?? 'higherSeed',
-      matchCheckInMinutes: input.matchCheckInMinutes ?? null,
-      lobbyHost: input.lobbyHost ?? 'organiser',
-      ...registration,
-    })
-    .returning({ id: tournaments.id });
-  return { ok: true, tournament: (await getTournament(db, row!.id))! };
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tournaments)
+      .values({
+        title: input.title,
+        date: new Date(input.date),
+        description: input.description ?? '',
+        gameId: input.game,
+        status: input.status ?? 'pending',
+        soloOnly: input.soloOnly ?? false,
+        image: input.image || null,
+        organisationId: input.organisationId ?? null,
+        stagePlan: input.stagePlan ?? [],
+        timeZone: input.timeZone ?? null,
+        maps: input.maps ?? null,
+        vetoStarter: input.vetoStarter ?? 'higherSeed',
+        matchCheckInMinutes: input.matchCheckInMinutes ?? null,
+        lobbyHost: input.lobbyHost ?? 'organiser',
+        ...registration,
+      })
+      .returning({ id: tournaments.id });
+    // Its organisation's channels hear of it (issue 60), with the tournament or not at all.
+    await tellOrganisation(tx, created!.id, 'tournament.created');
+    return created!;
+  });
+  return { ok: true, tournament: (await getTournament(db, row.id))! };
 }
 
 /**

@@ -1,0 +1,47 @@
+/**
+ * What an organisation's integrations hear of (issue 60): the moments of its tournaments that its
+ * Discord channel is told about. Each event is written with the change that caused it, in the same
+ * transaction (services/integrations/events.ts), and posted afterwards.
+ */
+
+export const ENDPOINT_KINDS = ['discord'] as const;
+export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
+
+export const ORGANISATION_EVENTS = ['tournament.created', 'tournament.finished'] as const;
+export type OrganisationEvent = (typeof ORGANISATION_EVENTS)[number];
+
+export const DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** What an event says, in no language: the words are the endpoint's, at sending. */
+export interface EventPayload {
+  tournament: { id: string; title: string; date: string; game: string };
+  /** The champion of a finished tournament, if it has one. */
+  champion?: string | null;
+}
+
+/**
+ * A Discord webhook address as Discord gives it: `https://discord.com/api/webhooks/{id}/{token}`
+ * (also the older discordapp.com and the ptb/canary hosts, and an API version). Anything else —
+ * another host, a path that only looks like one, credentials, a query — is not one.
+ */
+const DISCORD_WEBHOOK = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/(\d{17,20})\/([\w-]{60,100})$/;
+
+export function discordWebhook(url: string): { id: string; token: string } | null {
+  const match = DISCORD_WEBHOOK.exec(url);
+  return match ? { id: match[1]!, token: match[2]! } : null;
+}
+
+/** The address as its organisation's managers see it again: the secret token cut to its start. */
+export const maskedWebhook = (url: string): string => {
+  const parts = discordWebhook(url);
+  return parts ? `https://discord.com/api/webhooks/${parts.id}/${parts.token.slice(0, 4)}…` : '';
+};
+
+/** Attempts before a delivery is given up, and the first retry's wait (then doubled each time). */
+export const DELIVERY_ATTEMPTS = 8;
+export const DELIVERY_RETRY_MS = 30_000;
+
+/** When a delivery that failed for the `attempts`-th time is tried again: Retry-After when the service gave one, else 30 s, 1 min, 2 min… */
+export const nextAttemptAt = (now: Date, attempts: number, retryAfterMs?: number | null): Date =>
+  new Date(now.getTime() + Math.max(retryAfterMs ?? 0, DELIVERY_RETRY_MS * 2 ** Math.max(0, attempts - 1)));

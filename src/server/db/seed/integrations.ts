@@ -1,0 +1,72 @@
+/**
+ * Integrations in the demo (issue 60): the Kyiv cyberleague posts to its Discord channel. Its log
+ * shows two tournaments announced and a champion whose post Discord kept refusing. The address is
+ * a made-up one: a new event of the demo is tried, refused by Discord (or by no network), and
+ * shows so in the log.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { EventPayload } from '../../../lib/domain/organisation-events.ts';
+import type { Tx } from '../client.ts';
+import { endpointDeliveries, games, organisationEndpoints, organisations, tournaments } from '../schema/index.ts';
+
+export const DEMO_DISCORD_WEBHOOK = `https://discord.com/api/webhooks/1180000000000000042/${'DemoKiberarena-'.repeat(5)}`;
+
+export async function seedIntegrations(tx: Tx, { tournamentId, at }: { tournamentId: (key: string) => string; at: (days: number) => Date }): Promise<void> {
+  const [league] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, 'kyiv-cyberleague'));
+  if (!league) return;
+  const [endpoint] = await tx
+    .insert(organisationEndpoints)
+    .values({ organisationId: league.id, kind: 'discord', url: DEMO_DISCORD_WEBHOOK, locale: 'uk', createdAt: at(-30) })
+    .returning();
+  const rows = await tx
+    .select({ id: tournaments.id, title: tournaments.title, date: tournaments.date, game: games.name })
+    .from(tournaments)
+    .innerJoin(games, eq(games.id, tournaments.gameId))
+    .where(inArray(tournaments.id, [tournamentId('cs2-awp-kings'), tournamentId('dota-mid-duel'), tournamentId('cs2-dnipro-cup')]));
+  const payload = (key: string): EventPayload => {
+    const row = rows.find((r) => r.id === tournamentId(key))!;
+    return { tournament: { id: row.id, title: row.title, date: row.date.toISOString(), game: row.game } };
+  };
+  await tx.insert(endpointDeliveries).values([
+    {
+      endpointId: endpoint!.id,
+      event: 'tournament.created',
+      payload: payload('cs2-dnipro-cup'),
+      state: 'sent',
+      attempts: 1,
+      lastStatus: 200,
+      createdAt: at(-20),
+      sentAt: at(-20),
+    },
+    {
+      endpointId: endpoint!.id,
+      event: 'tournament.finished',
+      payload: { ...payload('cs2-dnipro-cup'), champion: null },
+      state: 'failed',
+      attempts: 8,
+      lastStatus: 502,
+      lastError: 'Bad Gateway',
+      createdAt: at(-6),
+    },
+    {
+      endpointId: endpoint!.id,
+      event: 'tournament.created',
+      payload: payload('cs2-awp-kings'),
+      state: 'sent',
+      attempts: 2,
+      lastStatus: 200,
+      createdAt: at(-3),
+      sentAt: at(-3),
+    },
+    {
+      endpointId: endpoint!.id,
+      event: 'tournament.created',
+      payload: payload('dota-mid-duel'),
+      state: 'sent',
+      attempts: 1,
+      lastStatus: 200,
+      createdAt: at(-1),
+      sentAt: at(-1),
+    },
+  ]);
+}

@@ -1,0 +1,56 @@
+import { DiscordAPIError, HTTPError, RateLimitError, REST } from '@discordjs/rest';
+import { discordWebhook, type EventPayload, type OrganisationEvent } from '../../../lib/domain/organisation-events.ts';
+import { formatDateTime } from '../../../lib/i18n/format.ts';
+import { translate, type Locale } from '../../../lib/i18n/index.ts';
+
+/**
+ * Posting an organisation's events to its Discord channel (issue 60) through Discord's own REST
+ * client (`@discordjs/rest`): it builds the request, reads Discord's errors and its rate-limit
+ * answers. A 429 is not waited out here (`rejectOnRateLimit`): the delivery is tried again when
+ * Discord said, so one slow channel never holds the sweep. `apiRoot` is Discord's API, or a
+ * stand-in in the tests (DISCORD_API_ROOT).
+ */
+
+/** How a post went: sent; gone for good (the webhook was deleted: nothing more goes there); or to try again, when Discord said or after the back-off. */
+export type PostOutcome = { ok: true } | { ok: false; gone: boolean; status: number; error: string; retryAfterMs: number | null };
+
+const COLOURS: Record<OrganisationEvent, number> = { 'tournament.created': 0x22d3ee, 'tournament.finished': 0xf59e0b };
+
+/** The embed an event is posted as, in the endpoint's language. */
+export function discordEmbed(event: OrganisationEvent, payload: EventPayload, locale: Locale, siteUrl: string) {
+  const say = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(locale, key, params);
+  const { tournament } = payload;
+  const when = formatDateTime(tournament.date, { locale });
+  const description =
+    event === 'tournament.finished'
+      ? payload.champion
+        ? say('integrations.discord.champion', { name: payload.champion })
+        : say('integrations.discord.finished')
+      : say('integrations.discord.created', { game: tournament.game, date: when });
+  return {
+    title: `${event === 'tournament.finished' ? '🏆' : '🎮'} ${tournament.title}`.slice(0, 256),
+    url: `${siteUrl}/tournaments/${tournament.id}`,
+    description,
+    color: COLOURS[event],
+    fields: [{ name: say('integrations.discord.game'), value: tournament.game.slice(0, 1024), inline: true }],
+    footer: { text: say('integrations.discord.footer') },
+  };
+}
+
+export async function postToDiscord(url: string, embed: ReturnType<typeof discordEmbed>, apiRoot: string, timeoutMs = 10_000): Promise<PostOutcome> {
+  const webhook = discordWebhook(url);
+  if (!webhook) return { ok: false, gone: true, status: 0, error: 'not a Discord webhook address', retryAfterMs: null };
+  const rest = new REST({ version: '10', api: apiRoot, timeout: timeoutMs, retries: 0, rejectOnRateLimit: () => true });
+  try {
+    await rest.post(`/webhooks/${webhook.id}/${webhook.token}`, { body: { embeds: [embed], allowed_mentions: { parse: [] } }, auth: false });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof RateLimitError) return { ok: false, gone: false, status: 429, error: error.message, retryAfterMs: error.retryAfter };
+    if (error instanceof DiscordAPIError) {
+      // 404 Unknown Webhook, 401 Invalid Webhook Token: the channel's owners removed it.
+      return { ok: false, gone: error.status === 404 || error.status === 401, status: error.status, error: error.message.slice(0, 500), retryAfterMs: null };
+    }
+    if (error instanceof HTTPError) return { ok: false, gone: false, status: error.status, error: error.message.slice(0, 500), retryAfterMs: null };
+    return { ok: false, gone: false, status: 0, error: (error as Error).message.slice(0, 500), retryAfterMs: null };
+  }
+}
