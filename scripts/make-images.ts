@@ -2,7 +2,8 @@
  * Draws the site's static pictures (logo, favicon, Open Graph card, default and demo game art,
  * demo team emblems and news pictures) as SVG and renders the raster ones with sharp.
  *
- *   node scripts/make-images.ts
+ *   node scripts/make-images.ts           # every picture
+ *   node scripts/make-images.ts icons/    # only those under public/icons/ (any prefix of a path)
  *
  * Everything is abstract geometry and type: no trademarked logos. Text uses DejaVu Sans, which
  * sharp's SVG renderer (librsvg) finds on the system and which covers Cyrillic. A game's picture
@@ -31,7 +32,12 @@ function ensureDir(file: string) {
 
 const written: string[] = [];
 
+/** The path prefix the command line names: only pictures under it are written (all without one). */
+const only = process.argv[2];
+const wanted = (rel: string) => !only || rel.startsWith(only);
+
 function writeText(rel: string, content: string) {
+  if (!wanted(rel)) return;
   const file = join(PUBLIC, rel);
   ensureDir(file);
   writeFileSync(file, content.trim() + '\n');
@@ -40,6 +46,7 @@ function writeText(rel: string, content: string) {
 
 /** `width`: a smaller copy (a phone's two-column grid is about 180–210 px wide: 400 px at DPR 2, not 640). */
 async function writeJpeg(rel: string, source: string, width?: number) {
+  if (!wanted(rel)) return;
   const file = join(PUBLIC, rel);
   ensureDir(file);
   const image = sharp(Buffer.from(source)).flatten({ background: '#0b0f1a' });
@@ -48,9 +55,19 @@ async function writeJpeg(rel: string, source: string, width?: number) {
 }
 
 async function writePng(rel: string, source: string) {
+  if (!wanted(rel)) return;
   const file = join(PUBLIC, rel);
   ensureDir(file);
   await sharp(Buffer.from(source)).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+  written.push(rel);
+}
+
+/** An app icon: full colour (a palette would band the mark's gradient), drawn at `size` from its SVG. */
+async function writeIcon(rel: string, source: string) {
+  if (!wanted(rel)) return;
+  const file = join(PUBLIC, rel);
+  ensureDir(file);
+  await sharp(Buffer.from(source)).png({ compressionLevel: 9, effort: 10 }).toFile(file);
   written.push(rel);
 }
 
@@ -94,6 +111,31 @@ function logoSvg(): string {
 
 function faviconSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">${mark('fav')}</svg>`;
+}
+
+/**
+ * The installed app's icons (public/manifest.webmanifest, issue 60): the mark at `size`, filling
+ * `share` of it, on the site's dark ground (`ground`: a phone's launcher and iOS want an opaque
+ * icon) or on nothing. A maskable icon keeps the mark inside the middle 80 % circle every launcher
+ * shape leaves whole, so `share` stays at most 0.6 there.
+ */
+function appIconSvg(size: number, share: number, ground: boolean, idSuffix: string): string {
+  const scale = (size * share) / 64;
+  const offset = (size - 64 * scale) / 2;
+  return svg(size, size, `${ground ? `<rect width="${size}" height="${size}" fill="#0a0c16"/>` : ''}<g transform="translate(${offset} ${offset}) scale(${scale})">${mark(idSuffix)}</g>`);
+}
+
+/** The notification badge (Android's status bar): the mark's outline and chevron in white; only its shape shows. */
+function badgeSvg(size: number): string {
+  const scale = size / 64;
+  return svg(
+    size,
+    size,
+    `<g transform="scale(${scale})" fill="none" stroke="#ffffff" stroke-linecap="round" stroke-linejoin="round">
+  <polygon points="32,5 55,18.5 55,45.5 32,59 9,45.5 9,18.5" stroke-width="6"/>
+  <polyline points="19,40 32,27 45,40" stroke-width="7"/>
+</g>`,
+  );
 }
 
 function ogSvg(): string {
@@ -407,5 +449,10 @@ for (const [i, emblem] of EMBLEMS.entries()) await writePng(`teams/${i + 1}.png`
 await writeJpeg('news/1.jpg', newsStageSvg());
 await writeJpeg('news/2.jpg', newsGridSvg());
 await writeJpeg('news/3.jpg', newsWavesSvg());
+await writeIcon('icons/icon-192.png', appIconSvg(192, 0.9, false, 'i192'));
+await writeIcon('icons/icon-512.png', appIconSvg(512, 0.9, false, 'i512'));
+await writeIcon('icons/maskable-512.png', appIconSvg(512, 0.6, true, 'm512'));
+await writeIcon('icons/apple-touch-icon.png', appIconSvg(180, 0.72, true, 'a180'));
+await writeIcon('icons/badge-96.png', badgeSvg(96));
 
 for (const rel of written) console.log(`${rel.padEnd(22)} ${(statSync(join(PUBLIC, rel)).size / 1024).toFixed(1)} KB`);

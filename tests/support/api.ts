@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomUUID } from 'node:crypto';
 import type { Logger } from 'drizzle-orm';
 import { createApp } from '../../src/server/api/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { insertAccount } from '../../src/server/db/factories/index.ts';
 import { lettersKicked } from '../../src/server/services/notices/notices.ts';
+import { pushesKicked } from '../../src/server/services/notices/push-outbox.ts';
+import type { PushMessage, PushService, PushTarget } from '../../src/server/push/push-service.ts';
 import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { proxyTrust, venueNetworks } from '../../src/server/transport.ts';
 import { createScratchDatabase } from './postgres.ts';
@@ -41,7 +43,21 @@ export interface TestApiOptions {
   mailer?: Mailer;
   /** Sends notices' letters right after the request that announced them, as the runtime does (off: they wait for `sendDueLetters`). */
   letterKick?: boolean;
+  /**
+   * Web push (issue 60): a push service (a real one aimed at a stand-in on loopback, say); null
+   * turns push off. By default push is on with one that keeps each push in `pushes` and says it was taken.
+   */
+  push?: PushService | null;
+  /** Sends the pushes a request queued right after it, as the runtime does (off: they wait for `sendDuePushes`). */
+  pushKick?: boolean;
 }
+
+/** A key pair's public half in the shape VAPID's is (an uncompressed P-256 point, URL-safe base64), for the test apps' push service. */
+const TEST_PUSH_KEY = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPublicKey().toString('base64url');
+})();
 
 /**
  * A fresh API on a fresh database for one test file: in-memory PGlite on its thread, or a new database on the
@@ -73,6 +89,17 @@ export async function createTestApi(options: TestApiOptions = {}) {
     },
   };
   const limits = options.limits ?? databaseLimiter(database.db);
+  const pushes: { target: PushTarget; message: PushMessage }[] = [];
+  const push: PushService | undefined =
+    options.push === null
+      ? undefined
+      : (options.push ?? {
+          publicKey: TEST_PUSH_KEY,
+          async send(target, message) {
+            pushes.push({ target, message });
+            return { kind: 'sent' };
+          },
+        });
   const app = createApp({
     database,
     mailer,
@@ -82,6 +109,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     venueNetworks: venueNetworks(options.venueNetworks ?? []),
     siteUrl: options.siteUrl ?? 'https://arena.test',
     letterKick: options.letterKick ?? false,
+    push,
+    pushKick: options.pushKick ?? false,
   });
 
   async function call<T = Record<string, unknown>>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
@@ -148,12 +177,15 @@ export async function createTestApi(options: TestApiOptions = {}) {
     db: database.db,
     database,
     outbox,
+    /** What the default push service was given (with `push` of a test's own, nothing). */
+    pushes,
     call,
     letterToken,
     signedIn,
     async close() {
       // Letters a last request's kick is still sending (services/notices/notices.ts) finish before the database goes.
       await lettersKicked(database.db);
+      await pushesKicked(database.db);
       await limits.close();
       if (options.database) return;
       // A test may already have closed it to simulate an outage.

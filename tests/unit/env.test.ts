@@ -98,6 +98,14 @@ describe('environment', () => {
     expect(parseEnv({ TRUSTED_VENUE_NETWORKS: '100.0.0.0/8, 2001:db8::/32' }).TRUSTED_VENUE_NETWORKS('100.64.1.1')).toBe(true);
   });
 
+  it('has web push off unless PUSH_SUBJECT names a mailto: address or an https: page to reach the operator at (issue 60)', () => {
+    expect(parseEnv({}).PUSH_SUBJECT).toBeUndefined();
+    for (const subject of ['mailto:ops@kiberarena.ua', 'https://kiberarena.ua/contact']) expect(parseEnv({ PUSH_SUBJECT: subject }).PUSH_SUBJECT).toBe(subject);
+    for (const subject of ['ops@kiberarena.ua', 'mailto:nobody', 'http://kiberarena.ua', 'https://localhost/contact', 'ftp://kiberarena.ua']) {
+      expect(() => parseEnv({ PUSH_SUBJECT: subject }), subject).toThrow(/PUSH_SUBJECT: має бути mailto:/);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4321);
   });

@@ -51,7 +51,8 @@ export const NOTICE_KINDS = [
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-export const NOTICE_CHANNELS = ['bell', 'email'] as const;
+/** Where a notice goes: the bell, a letter, and the reader's devices by web push (issue 60: on where the site has push and the reader subscribed a device). */
+export const NOTICE_CHANNELS = ['bell', 'email', 'push'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 
 /** The kinds a user turned off, per channel; a kind not listed is on. */

@@ -47,8 +47,21 @@ export function signIn(user: User, token: string): void {
   $sessionLoading.set(false);
 }
 
-/** Ends the session on the server (best effort) and forgets it here. */
+/**
+ * This device stops taking the account's pushes (issue 60): forgotten on the server while the token
+ * still works, then unsubscribed, so the next person on a shared device is not shown them.
+ */
+async function forgetThisDevice(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const subscription = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager?.getSubscription();
+  if (!subscription) return;
+  await import('./api.ts').then(({ api }) => api.delete('push/subscriptions', { json: { endpoint: subscription.endpoint } }));
+  await subscription.unsubscribe();
+}
+
+/** Ends the session on the server (best effort) and forgets it here, with this device's pushes. */
 export async function signOut(): Promise<void> {
+  if ($token.get()) await forgetThisDevice().catch(() => undefined);
   if ($token.get()) await import('./api.ts').then(({ api }) => logout(api)).catch(() => undefined);
   $token.set('');
   $user.set(null);

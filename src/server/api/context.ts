@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PushService } from '../push/push-service.ts';
 import type { UserRow } from '../services/accounts/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import type { StreamLimits } from '../services/live/live-streams.ts';
@@ -39,6 +40,13 @@ export interface Deps {
    * so no send outlives a test nor runs into the next one's queries.
    */
   letterKick?: boolean;
+  /**
+   * Web push (PUSH_SUBJECT, issue 60): the push service with the site's VAPID keys. Absent, push is
+   * off: the key says so, no device is registered, and the cabinet shows no push controls.
+   */
+  push?: PushService | undefined;
+  /** Sends the pushes a request queued right after it (services/notices/push-outbox.ts `kickPushes`), as `letterKick` does the letters. */
+  pushKick?: boolean;
 }
 
 export interface Auth {

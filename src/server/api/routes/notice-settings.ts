@@ -14,7 +14,7 @@ export const noticeSettingsRoutes = router()
       method: 'get',
       path: '/notice-settings',
       tags,
-      summary: 'Які види сповіщень я вимкнув: у дзвіночку (bell) і листом (email)',
+      summary: 'Які види сповіщень я вимкнув: у дзвіночку (bell), листом (email) і на пристроях (push)',
       responses: {
         200: jsonResponse(settingsView.extend({ emailConfirmed: z.boolean() }) satisfies z.ZodType<NoticeSettingsView>, 'Налаштування; emailConfirmed — чи йдуть листи взагалі'),
         ...errors(401),

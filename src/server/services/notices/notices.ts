@@ -11,19 +11,24 @@
  * Letters about an account (a confirmation, an address change) use the same outbox
  * (`queueAccountLetter`): a row kept out of the bell, written with the token it carries, and sent
  * right after the commit by the request that made it (`sendLettersNow`), or later by the sweep.
+ *
+ * Pushes to the reader's devices have an outbox of their own, a row per notice and device written
+ * in the same statement as the notice (push-outbox.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isNoticeOn, type NoticeKind, type NoticeSettings } from '../../../lib/domain/match-day.ts';
 import { translate, type Locale } from '../../../lib/i18n/index.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { perTransaction } from '../../db/per-transaction.ts';
 import { together } from '../../db/together.ts';
-import { notifications, users, type NotificationPayload } from '../../db/schema/index.ts';
+import { notifications, pushSubscriptions, users, type NotificationPayload } from '../../db/schema/index.ts';
 import { accountLetter, noticeLetter, type AccountLetterKind } from '../../mail/letters.ts';
 import type { Letter, Mailer } from '../../mail/mailer.ts';
 import { userSignals } from '../live/live.ts';
 import { noticeWords } from './notice-words.ts';
+import { notePushable, pushDeliveriesFor, type PushableNotice } from './push-outbox.ts';
 import type { Sweep } from '../sweeps.ts';
 
 export interface Notice {
@@ -51,6 +56,8 @@ export interface Reader {
   id: string;
   confirmed: Date | null;
   settings: NoticeSettings;
+  /** Whether they registered a device for web push; not known (undefined) counts as maybe. */
+  devices?: boolean;
 }
 
 /** The readers a transaction has read (null: no such user), so `announce` reads each once. */
@@ -64,8 +71,9 @@ export function knowReaders(tx: Tx, readers: readonly Reader[]): void {
 
 /**
  * Stores the notices with the caller's transaction, each as the user's settings say: in the bell
- * unless turned off there, with a letter unless turned off by email or the address is unconfirmed.
- * A notice for neither is not stored; one for the letter alone is kept out of the bell list.
+ * unless turned off there, with a letter unless turned off by email or the address is unconfirmed,
+ * and pushed to each of the user's devices unless turned off by push (push-outbox.ts). A notice for
+ * none of them is not stored; one for the letter or the devices alone is kept out of the bell list.
  */
 export async function announce(db: Tx, list: readonly Notice[]): Promise<void> {
   const notices = await noticeWrites(db, list);
@@ -92,7 +100,13 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
   const missing = [...new Set(list.map((n) => n.userId))].filter((id) => !byId.has(id));
   if (missing.length > 0) {
     const readers = await db
-      .select({ id: users.id, confirmed: users.emailConfirmedAt, settings: users.noticeSettings })
+      .select({
+        id: users.id,
+        confirmed: users.emailConfirmedAt,
+        settings: users.noticeSettings,
+        // Qualified by hand: a select from one table names its columns bare, which inside the subquery would mean its own.
+        devices: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions}.${sql.identifier(pushSubscriptions.userId.name)} = ${users}.${sql.identifier(users.id.name)})`,
+      })
       .from(users)
       .where(inArray(users.id, missing));
     for (const id of missing) byId.set(id, null);
@@ -103,10 +117,13 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
     if (!reader) return [];
     const bell = isNoticeOn(reader.settings, 'bell', n.kind);
     const letter = Boolean(reader.confirmed) && isNoticeOn(reader.settings, 'email', n.kind);
-    if (!bell && !letter) return [];
+    const push = reader.devices !== false && isNoticeOn(reader.settings, 'push', n.kind);
+    if (!bell && !letter && !push) return [];
     const params = n.params ?? {};
     return [
       {
+        // Named before the insert, so the devices' pushes can name it in the same statement.
+        ...(push ? { id: randomUUID() } : {}),
         userId: n.userId,
         // Older readers of `text` (and the SPEC shape) get the Ukrainian line; the bell words it anew.
         text: n.text ?? noticeWords('uk', n.kind, params).bell,
@@ -119,8 +136,10 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
     ];
   });
   if (rows.length === 0) return none;
+  const pushable = rows.filter((r): r is (typeof rows)[number] & PushableNotice => 'id' in r);
+  const pushes = pushDeliveriesFor(pushable);
   return {
-    writes: [db.insert(notifications).values(rows)],
+    writes: [db.insert(notifications).values(rows), ...(pushes ? [pushes] : [])],
     signal: userSignals(
       rows.filter((r) => !r.payload.mailOnly).map((r) => r.userId),
       'notification',
@@ -128,6 +147,7 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
     sent: () => {
       const scope = requestScope.getStore();
       if (scope && rows.some((r) => r.mailState)) scope.announced = true;
+      if (pushable.length > 0) notePushable();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Notification } from '../../../lib/api/notifications.ts';
 import { currentLocale, t } from '../../../lib/i18n/index.ts';
@@ -5,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { notifications, type NotificationAction, type NotificationPayload } from '../../db/schema/index.ts';
 import { noticeWords } from './notice-words.ts';
 import { signalUsers } from '../live/live.ts';
+import { notePushable, pushDeliveriesFor } from './push-outbox.ts';
 
 type ActionType = NonNullable<(typeof notifications.$inferInsert)['actionType']>;
 type NotificationRow = typeof notifications.$inferSelect;
@@ -31,10 +33,15 @@ export async function notify(db: Tx, userId: string, text: string, options: Noti
   await notifyAll(db, [{ userId, text, ...options }]);
 }
 
-/** Stores many notifications (a whole team's, say) in one statement, whatever their number. */
+/**
+ * Stores many notifications (a whole team's, say) in one statement, whatever their number, and
+ * queues them for each reader's devices by web push (push-outbox.ts) in the same statement.
+ */
 export async function notifyAll(db: Tx, list: readonly NewNotification[]): Promise<void> {
   if (list.length === 0) return;
   const rows = list.map((n) => ({
+    // Named before the insert, so the devices' pushes can name it.
+    id: randomUUID(),
     userId: n.userId,
     text: n.text,
     actions: n.actions ?? [],
@@ -42,13 +49,14 @@ export async function notifyAll(db: Tx, list: readonly NewNotification[]): Promi
     payload: n.payload ?? {},
     link: n.link ?? null,
   }));
-  // Stored and the readers' open bells rung (once the caller's transaction commits) in one statement.
+  // Stored, queued for the readers' devices and their open bells rung (once the caller's transaction commits) in one statement.
   await signalUsers(
     db,
     list.map((n) => n.userId),
     'notification',
-    [db.insert(notifications).values(rows)],
+    [db.insert(notifications).values(rows), pushDeliveriesFor(rows)!],
   );
+  notePushable();
 }
 
 const PAYLOAD_KEYS: Record<keyof NotificationPayload, string> = {
