@@ -47,6 +47,8 @@ export default defineConfig({
       // Playwright plays the TLS proxy in headers.spec.ts (X-Forwarded-Proto: https).
       TRUST_PROXY: 'true',
       ASTRO_TELEMETRY_DISABLED: '1',
+      // No test reaches Discord: nothing listens on loopback's discard port, so a post fails at once and waits.
+      DISCORD_API_ROOT: 'http://127.0.0.1:9/api',
     },
   },
 });

@@ -95,6 +95,23 @@ const venues = z.string().transform((value, ctx): VenueNetworks => {
  * use for more than 8: a page holds one tournament stream and one of its own, and hidden tabs close
  * theirs (decision 035).
  */
+/**
+ * Web push's contact (issue 60): the `mailto:` address or `https:` page a push service may reach the
+ * site's operator at, signed into every push (VAPID's `sub`). Set, push is on; unset, off.
+ */
+const pushSubject = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'mailto:') return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(decodeURIComponent(url.pathname));
+      return url.protocol === 'https:' && url.hostname !== 'localhost' && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'має бути mailto:адреса@пошти або https://адреса-сайту (не localhost): за нею служби push зможуть звʼязатися з вами' },
+);
+
 export const EVENT_STREAMS_DEFAULTS = { max: 4000, perAddress: 256, perDevice: 8, perAccount: 8 } as const;
 
 const schema = z.object({
@@ -130,8 +147,12 @@ const schema = z.object({
   /** Live pages' event streams open at once in this process (503 past it), and from one client address outside venue networks (429 past it). */
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(EVENT_STREAMS_DEFAULTS.max),
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(EVENT_STREAMS_DEFAULTS.perAddress),
-  /** Whether this process runs the timed work (check-in ends, automatic confirmations, the letters' outbox); on by default. */
+  /** Discord's API, where organisations' channels are posted to (issue 60); a stand-in's address in tests. */
+  DISCORD_API_ROOT: z.url().default('https://discord.com/api'),
+  /** Whether this process runs the timed work (check-in ends, automatic confirmations, the letters' and pushes' outboxes); on by default. */
   SWEEPS: flag.default(true),
+  /** Web push's contact (`pushSubject` above); unset, push is off and its controls are hidden. */
+  PUSH_SUBJECT: pushSubject.optional(),
 });
 
 export type Env = z.infer<typeof schema> & {

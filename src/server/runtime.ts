@@ -10,8 +10,12 @@ import { mailerFromEnv } from './mail/mailer.ts';
 import { databaseLimiter, memoryLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/accounts/names.ts';
 import { backfillRatingsAfter } from './services/statistics/stage-stats.ts';
+import { deliverySweep } from './services/integrations/deliveries.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 import { letterSweep } from './services/notices/notices.ts';
+import { vapidKeys } from './services/notices/push-keys.ts';
+import { pushSweep } from './services/notices/push-outbox.ts';
+import { createPushService } from './push/push-service.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
 import { closeStreams, connectLive, onLiveSignal, onTeamChat } from './services/live/live.ts';
 import { onChanges } from './services/live/changes.ts';
@@ -75,6 +79,8 @@ async function prepare(serving: boolean): Promise<Runtime> {
   const mailer = mailerFromEnv(env);
   // One process owns an embedded database (db/client.ts): its counters need not be shared.
   const limits = env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : database.kind === 'pglite' ? memoryLimiter() : databaseLimiter(database.db);
+  // Web push (issue 60) is on with PUSH_SUBJECT: its VAPID keys are made on the first such start and kept in the database.
+  const push = env.PUSH_SUBJECT ? createPushService({ subject: env.PUSH_SUBJECT, keys: await vapidKeys(database.db) }) : undefined;
   const deps: Deps = {
     database,
     mailer,
@@ -85,6 +91,8 @@ async function prepare(serving: boolean): Promise<Runtime> {
     venueNetworks: env.TRUSTED_VENUE_NETWORKS,
     eventStreams: { max: env.EVENT_STREAMS_MAX, perAddress: env.EVENT_STREAMS_PER_ADDRESS },
     letterKick: true,
+    push,
+    pushKick: true,
   };
   // Only a serving process listens and sweeps: the preparing one (scripts/prepare.ts) must end when
   // it is done, and a live link that reconnects or a sweep's timer would keep it running for ever.
@@ -100,6 +108,10 @@ async function prepare(serving: boolean): Promise<Runtime> {
   await approvedVenueNetworks(database.db).reload();
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.
   SWEEPS.push(letterSweep({ mailer, siteUrl: env.siteUrl }));
+  // The organisations' outbox posts to Discord (issue 60) from every instance; each delivery goes once.
+  SWEEPS.push(deliverySweep({ siteUrl: env.siteUrl, discordApi: env.DISCORD_API_ROOT }));
+  // And the pushes' outbox its push service; with push off, only what waited too long is dropped.
+  SWEEPS.push(pushSweep(push ?? null));
   const stopSweeps = env.SWEEPS ? startSweeps(database.db) : () => {};
   // Once, whichever signal comes first: under npm start's supervisor a terminal's Ctrl+C brings
   // SIGINT and the supervisor's SIGTERM, and a second close must not exit before the first ends.

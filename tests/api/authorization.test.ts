@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,7 @@ const people = {} as Record<Exclude<Actor, 'guest' | 'unconfirmed'>, Player>;
 const w = {} as Record<string, string>;
 /** Letters and digits only, so it also fits a stat field's name. */
 const unique = () => randomUUID().slice(0, 8);
+const DISCORD_WEBHOOK = `https://discord.com/api/webhooks/112233445566778899/${'a'.repeat(68)}`;
 
 /** Everyone the same status. */
 const all = (status: number): Expect => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect;
@@ -68,6 +69,13 @@ const isOrgActor = (a: Actor) => a === 'orgOwner' || a === 'orgAdmin' || a === '
 const orgManagers = (ok: number): Expect => signed(403, { orgOwner: ok, orgAdmin: ok });
 /** Only team A's captain gets `ok`. */
 const captainOnly = (ok: number): Expect => signed(403, { captain: ok });
+
+/** A browser's push subscription of each caller's own (issue 60): a valid P-256 key, an endpoint nobody else holds. */
+const pushDevice = (actor: Actor) => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { endpoint: `https://push.example.test/matrix/${actor}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: 'AAAAAAAAAAAAAAAAAAAAAA' } };
+};
 
 const tokenOf = (actor: Actor): string | undefined => (actor === 'guest' || actor === 'unconfirmed' ? undefined : people[actor].token);
 
@@ -375,6 +383,10 @@ const rows: Row[] = [
   { route: 'GET /api/users/me/notice-settings', request: () => ({ path: '/api/users/me/notice-settings' }), expect: signed(200) },
   { route: 'PUT /api/users/me/notice-settings', request: () => ({ path: '/api/users/me/notice-settings', body: { email: ['matchReady'] } }), expect: signed(200) },
   { route: 'PUT /api/users/me/locale', request: () => ({ path: '/api/users/me/locale', body: { locale: 'uk' } }), expect: signed(200) },
+  // Web push (issue 60): the key is anyone's; a device is its signed-in user's.
+  { route: 'GET /api/push/key', request: () => ({ path: '/api/push/key' }), expect: all(200) },
+  { route: 'POST /api/push/subscriptions', request: (actor) => ({ path: '/api/push/subscriptions', body: pushDevice(actor) }), expect: signed(201) },
+  { route: 'DELETE /api/push/subscriptions', request: (actor) => ({ path: '/api/push/subscriptions', body: { endpoint: pushDevice(actor).endpoint } }), expect: signed(200) },
   // Games and their statistics configuration
   { route: 'GET /api/games', request: () => ({ path: '/api/games' }), expect: all(200) },
   { route: 'POST /api/games', request: () => ({ path: '/api/games', body: { name: `Гра ${unique()}` } }), expect: adminOnly(201) },
@@ -480,6 +492,13 @@ const rows: Row[] = [
     request: async () => ({ path: `/api/tournaments/${w.spareTournament}/staff`, body: { user: (await player(api)).user.username } }),
     expect: adminOnly(201),
   },
+  // Export and import as CSV (issue 60): the tournament's organisers only; the import here only checks its rows.
+  { route: 'GET /api/tournaments/:id/export/:file', request: () => ({ path: `/api/tournaments/${w.solo}/export/participants.csv` }), expect: organiser(200) },
+  {
+    route: 'POST /api/tournaments/:id/participants/import',
+    request: async () => ({ path: `/api/tournaments/${w.solo}/participants/import`, body: { csv: (await player(api)).user.username, dryRun: true } }),
+    expect: organiser(200),
+  },
   // Venue networks (issue 57, decision 035): the tournament's organisers ask and withdraw; the admin decides.
   { route: 'GET /api/tournaments/:id/venue-network', request: () => ({ path: `/api/tournaments/${w.solo}/venue-network` }), expect: organiser(200) },
   {
@@ -512,6 +531,8 @@ const rows: Row[] = [
   // The secret address is the key: whoever holds it reads the feed, with or without a session.
   { route: 'GET /api/calendar/:file', request: () => ({ path: `/api/calendar/${w.calendarFile}` }), expect: all(200) },
   { route: 'GET /api/matches/:id', request: () => ({ path: `/api/matches/${w.stageMatch}` }), expect: all(200) },
+  // A free-for-all lobby's page read (issue 59): public, as a match.
+  { route: 'GET /api/lobbies/:id', request: () => ({ path: `/api/lobbies/${w.lobby}` }), expect: all(200) },
   {
     route: 'PATCH /api/matches/:id',
     request: (a) => ({ path: `/api/matches/${a === 'staff' ? w.stageMatchStaff : w.stageMatch}`, body: { scoreA: 2, scoreB: 1, version: 0 } }),
@@ -756,6 +777,18 @@ const rows: Row[] = [
   {
     route: 'DELETE /api/organisations/:id/members/:userId',
     request: async () => ({ path: `/api/organisations/${w.orgA}/members/${await orgMember()}` }),
+    expect: orgManagers(200),
+  },
+  // Integrations (issue 60): organisation A's owner and admins connect its Discord and read the log.
+  { route: 'GET /api/organisations/:id/integrations', request: () => ({ path: `/api/organisations/${w.orgA}/integrations` }), expect: orgManagers(200) },
+  { route: 'PUT /api/organisations/:id/discord', request: () => ({ path: `/api/organisations/${w.orgA}/discord`, body: { url: DISCORD_WEBHOOK } }), expect: orgManagers(200) },
+  {
+    route: 'DELETE /api/organisations/:id/discord',
+    // Connected again before each manager removes it, so each finds one.
+    request: async (a) => {
+      if (a === 'orgOwner' || a === 'orgAdmin') await ok('PUT', `/api/organisations/${w.orgA}/discord`, people.orgOwner.token, { url: DISCORD_WEBHOOK });
+      return { path: `/api/organisations/${w.orgA}/discord` };
+    },
     expect: orgManagers(200),
   },
   { route: 'GET /api/users/me/organisations', request: () => ({ path: '/api/users/me/organisations' }), expect: signed(200) },

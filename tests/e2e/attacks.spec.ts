@@ -95,6 +95,7 @@ test.describe('on PostgreSQL', () => {
     app = await startInstance(E2E_PORT + 14, {
       DATABASE_URL: database.url,
       SEED_DEMO: 'true',
+      DISCORD_API_ROOT: 'http://127.0.0.1:9/api',
       ADMIN_PASSWORD: 'attacks-admin-password',
       NODE_OPTIONS: serverNodeOptions(false).join(' '),
       ...SERVER_MALLOC,

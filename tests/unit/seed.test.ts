@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import {
   applications,
   auditLog,
+  endpointDeliveries,
   games,
   matchActions,
   matches,
@@ -15,6 +16,7 @@ import {
   matchVetoMoves,
   news,
   notifications,
+  organisationEndpoints,
   playerGameStats,
   stageMatches,
   stages,
@@ -348,6 +350,11 @@ describe('seedDemo', () => {
       expect(lobbyRecords.map((r) => r.sides)).toEqual([8, 8]);
       expect(new Set(lobbyRecords.map((r) => r.lobbyId))).toEqual(new Set(lobbies.filter((l) => l.complete).map((l) => l._id)));
       expect(await playerLeaderboard(db, pubg!.gameId, { limit: 50, sort: 'rating_desc' })).toHaveLength(16);
+      // Integrations (issue 60): the Kyiv cyberleague's Discord channel with a log of what was posted and what failed.
+      const discord = await db.select().from(organisationEndpoints);
+      expect(discord.map((e) => [e.kind, e.brokenAt])).toEqual([['discord', null]]);
+      const log = await db.select().from(endpointDeliveries).where(eq(endpointDeliveries.endpointId, discord[0]!.id));
+      expect(log.map((d) => d.state).sort()).toEqual(['failed', 'sent', 'sent', 'sent']);
       // Venue networks (issue 57): one waiting for the admin, one approved and working for tonight's club cup.
       const venues = await venueNetworksToDecide(db);
       expect(venues.map((v) => [v.tournament.title, v.status, v.inEffect])).toEqual([

@@ -16,6 +16,7 @@ import { bracketRoutes } from './routes/bracket.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { matchChatRoutes } from './routes/match-chat.ts';
 import { lobbyGameRoutes } from './routes/lobby-games.ts';
+import { lobbyRoutes } from './routes/lobbies.ts';
 import { matchVetoRoutes } from './routes/match-veto.ts';
 import { matchRoomRoutes } from './routes/match-room.ts';
 import { matchEvidenceRoutes } from './routes/match-evidence.ts';
@@ -26,6 +27,7 @@ import { myMatchesRoutes } from './routes/my-matches.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { shareCardRoutes } from './routes/share-cards.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { tournamentFileRoutes } from './routes/tournament-files.ts';
 import { gameManagementRoutes } from './routes/game-management.ts';
 import { checkInRoutes } from './routes/check-in.ts';
 import { controlRoomRoutes, matchCallRoutes } from './routes/control-room.ts';
@@ -35,9 +37,11 @@ import { leaderboardsRoutes } from './routes/leaderboards.ts';
 import { tournamentEventRoutes, userEventRoutes } from './routes/live.ts';
 import { newsRoutes } from './routes/news.ts';
 import { myOrganisationsRoutes, organisationsRoutes } from './routes/organisations.ts';
+import { organisationIntegrationRoutes } from './routes/organisation-integrations.ts';
 import { playerProfileRoutes, teamProfileRoutes } from './routes/profiles.ts';
 import { seasonsRoutes } from './routes/seasons.ts';
 import { noticeSettingsRoutes } from './routes/notice-settings.ts';
+import { pushRoutes } from './routes/push.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { matchHistoryRoutes } from './routes/match-history.ts';
 import { teamChatRoutes } from './routes/team-chat.ts';
@@ -50,13 +54,14 @@ import { LimitStoreDown } from '../services/rate-limit.ts';
 import { isDiskFull, isOutOfResources } from '../services/db-errors.ts';
 import { DISK_FULL_RETRY_AFTER, recordDiskFull, recordWriteSaved } from '../services/disk-full.ts';
 import { announcedDuring, kickLetters } from '../services/notices/notices.ts';
+import { kickPushes, pushesDuring } from '../services/notices/push-outbox.ts';
 import { findSession } from '../services/accounts/sessions.ts';
 import { collectChanges } from '../services/live/changes.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../transport.ts';
 import { validationHook } from './validation.ts';
 import { publicReadRoute } from './openapi.ts';
-import { EVIDENCE_BODY_LIMIT, isEvidenceUpload, isUpload, JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts';
+import { EVIDENCE_BODY_LIMIT, IMPORT_BODY_LIMIT, isEvidenceUpload, isParticipantImport, isUpload, JSON_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts';
 import { isWrite } from './methods.ts';
 
 const openApiConfig = {
@@ -126,14 +131,28 @@ export function createApp(deps: Deps) {
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
   const evidenceLimit = bodyLimit({ maxSize: EVIDENCE_BODY_LIMIT, onError: tooLarge });
+  const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT, onError: tooLarge });
   app.use('*', (c, next) =>
-    !isUpload(c.req.header('content-type')) ? jsonLimit(c, next) : isEvidenceUpload(c.req.method, c.req.path) ? evidenceLimit(c, next) : uploadLimit(c, next),
+    !isUpload(c.req.header('content-type'))
+      ? isParticipantImport(c.req.method, c.req.path)
+        ? importLimit(c, next)
+        : jsonLimit(c, next)
+      : isEvidenceUpload(c.req.method, c.req.path)
+        ? evidenceLimit(c, next)
+        : uploadLimit(c, next),
   );
   app.use('*', httpCaching());
   // Letters of the notices a request announced go out once its transaction has committed (services/notices/notices.ts).
   if (deps.letterKick) {
     app.use('*', async (_c, next) => {
       if (await announcedDuring(next)) kickLetters(deps.database.db, deps);
+    });
+  }
+  // Pushes of the notices a request stored go out once its transaction has committed (services/notices/push-outbox.ts).
+  const push = deps.push;
+  if (push && deps.pushKick) {
+    app.use('*', async (_c, next) => {
+      if (await pushesDuring(next)) kickPushes(deps.database.db, push);
     });
   }
 
@@ -143,6 +162,7 @@ export function createApp(deps: Deps) {
   app.route('/users/me/notifications', notificationsRoutes);
   app.route('/users/me/events', userEventRoutes);
   app.route('/users/me', noticeSettingsRoutes);
+  app.route('/push', pushRoutes);
   app.route('/users/me', myMatchesRoutes);
   app.route('/users/me', calendarLinkRoutes);
   app.route('/users/me', myOrganisationsRoutes);
@@ -157,6 +177,7 @@ export function createApp(deps: Deps) {
   app.route('/tournaments', tournamentEventRoutes);
   app.route('/tournaments', scheduleRoutes);
   app.route('/tournaments', staffRoutes);
+  app.route('/tournaments', tournamentFileRoutes);
   app.route('/tournaments', tournamentVenueRoutes);
   app.route('/venue-networks', venueNetworkRoutes);
   app.route('/tournaments', historyRoutes);
@@ -168,6 +189,7 @@ export function createApp(deps: Deps) {
   app.route('/matches', matchRoomRoutes);
   app.route('/matches', matchChatRoutes);
   app.route('/matches', lobbyGameRoutes);
+  app.route('/lobbies', lobbyRoutes);
   app.route('/matches', matchEvidenceRoutes);
   app.route('/tournaments', tournamentStatsRoutes);
   app.route('/game-management', gameManagementRoutes);
@@ -179,6 +201,7 @@ export function createApp(deps: Deps) {
   app.route('/players', playerProfileRoutes);
   app.route('/team', teamChatRoutes);
   app.route('/organisations', organisationsRoutes);
+  app.route('/organisations', organisationIntegrationRoutes);
   app.route('/seasons', seasonsRoutes);
   app.route('/news', newsRoutes);
   app.route('/stats/matches', matchHistoryRoutes);

@@ -22,6 +22,7 @@ import { seedSeasons } from './seed/seasons.ts';
 import { seedVenues } from './seed/venues.ts';
 import { seedVeto } from './seed/veto.ts';
 import { seedRoom } from './seed/room.ts';
+import { seedIntegrations } from './seed/integrations.ts';
 import { seedFormats } from './seed/formats.ts';
 import { playDemo } from './seed/play.ts';
 import { games, teams, users } from './schema/index.ts';
@@ -848,6 +849,9 @@ async function writeDemo(tx: Tx, now: Date) {
 
   // Organisations (issue 56) hosting some of the tournaments, with their people and followers.
   await seedOrganisations(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
+
+  // Integrations (issue 60): the Kyiv cyberleague's Discord channel and its delivery log.
+  await seedIntegrations(tx, { tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
 
   // Seasons (issue 59): the school's league adds up its finished cups into one table.
   await seedSeasons(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
