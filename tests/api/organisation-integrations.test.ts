@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationsView } from '../../src/lib/api/integrations.ts';
 import type { TournamentSaved } from '../../src/lib/api/tournaments.ts';
 import { DELIVERY_ATTEMPTS, DELIVERY_RETRY_MS } from '../../src/lib/domain/organisation-events.ts';
-import { endpointDeliveries, organisationEndpoints, organisations } from '../../src/server/db/schema/index.ts';
+import { endpointDeliveries, organisationEndpoints, organisations, tournaments } from '../../src/server/db/schema/index.ts';
+import { announceCheckInOpen } from '../../src/server/services/match-day/registration.ts';
+import type { StagesState } from '../../src/lib/api/stages.ts';
 import { sendDueDeliveries, type DeliveryDeps } from '../../src/server/services/integrations/deliveries.ts';
 import { tellOrganisation } from '../../src/server/services/integrations/events.ts';
-import { admin as adminOf, application, game, player, unique, useTestApi, type Player, organisationWithPeople, type BuiltOrganisation } from '../support/builders.ts';
+import { admin as adminOf, application, game, player, stage, unique, useTestApi, type Player, organisationWithPeople, type BuiltOrganisation } from '../support/builders.ts';
 import { discordStandIn, type DiscordStandIn } from '../support/discord-service.ts';
 
 /*
@@ -79,7 +81,7 @@ describe('connecting Discord', () => {
 
     const saved = await connect(org, WEBHOOK, org.admin.token);
     expect(saved.status).toBe(200);
-    expect(saved.body.message).toBe('Вебхук Discord збережено: нові турніри й чемпіони з’являтимуться в каналі');
+    expect(saved.body.message).toBe('Вебхук Discord збережено: події турнірів організації з’являтимуться в каналі');
     expect(saved.body.integrations.discord).toEqual({ url: 'https://discord.com/api/webhooks/112233445566778899/Tk_-…', broken: false, locale: 'uk' });
     expect(JSON.stringify(saved.body)).not.toContain(WEBHOOK.split('/').at(-1));
 
@@ -206,5 +208,56 @@ describe('posting to Discord', () => {
     await api.db.update(organisations).set({ suspendedAt: new Date() }).where(eq(organisations.id, org.id));
     await tellOrganisation(api.db, cup._id, 'tournament.finished');
     expect(await deliveriesOf(org)).toHaveLength(1);
+  });
+
+  it('tells of check-in opening once, however often the sweep finds it open, and of each round as its first match is ready', async () => {
+    const org = await organisation();
+    await connect(org);
+    const soon = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const made = await api.call<TournamentSaved>('POST', '/api/tournaments', {
+      token: org.owner.token,
+      body: {
+        title: unique('Кубок '),
+        date: soon(2),
+        game: gameId,
+        soloOnly: true,
+        organisation: org.id,
+        checkInEnabled: true,
+        checkInOpensAt: soon(-1),
+        checkInClosesAt: soon(1),
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const cupId = made.body.tournament._id;
+    const players = [await player(api), await player(api), await player(api), await player(api)];
+    for (const p of players) await application(api, cupId, 'approved', p);
+    await announceCheckInOpen(api.db, cupId);
+    await announceCheckInOpen(api.db, cupId);
+    const events = async () => (await deliveriesOf(org)).filter((d) => d.payload.tournament.id === cupId).map((d) => [d.event, d.payload.round?.number ?? null]);
+    expect(await events()).toEqual([
+      ['tournament.created', null],
+      ['checkIn.opened', null],
+    ]);
+    await api.db.update(tournaments).set({ checkInEnabled: false }).where(eq(tournaments.id, cupId));
+
+    // A four-player bracket: round 1 starts with the stage, round 2 with its first result… and only once.
+    await stage(api, cupId, { format: 'single_elimination' });
+    const stagesNow = async () => (await api.call<StagesState>('GET', `/api/tournaments/${cupId}/stages`)).body.stages[0]!;
+    const [first, second] = (await stagesNow()).matches.filter((m) => m.round === 1);
+    const result = async (match: { _id: string; version: number }) =>
+      expect((await api.call('PATCH', `/api/matches/${match._id}`, { token: org.owner.token, body: { version: match.version, scoreA: 2, scoreB: 0 } })).status).toBe(200);
+    await result(first!);
+    await result(second!);
+    expect(await events()).toEqual([
+      ['tournament.created', null],
+      ['checkIn.opened', null],
+      ['round.started', 1],
+      ['round.started', 2],
+    ]);
+    discord.posts.length = 0;
+    await sendDueDeliveries(api.db, deps);
+    expect(discord.posts.map((p) => p.body.embeds[0]!.description)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Реєстрацію присутності відкрито/), 'Розпочався раунд 1 етапу «Етап 1».', 'Розпочався раунд 2 етапу «Етап 1».']),
+    );
   });
 });

@@ -1,13 +1,13 @@
 /**
  * What an organisation's integrations hear of (issue 60): the moments of its tournaments that its
- * Discord channel is told about. Each event is written with the change that caused it, in the same
+ * Discord channel is told about — a new tournament, check-in opening, a round starting, a champion. Each event is written with the change that caused it, in the same
  * transaction (services/integrations/events.ts), and posted afterwards.
  */
 
 export const ENDPOINT_KINDS = ['discord'] as const;
 export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
 
-export const ORGANISATION_EVENTS = ['tournament.created', 'tournament.finished'] as const;
+export const ORGANISATION_EVENTS = ['tournament.created', 'checkIn.opened', 'round.started', 'tournament.finished'] as const;
 export type OrganisationEvent = (typeof ORGANISATION_EVENTS)[number];
 
 export const DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
@@ -18,6 +18,10 @@ export interface EventPayload {
   tournament: { id: string; title: string; date: string; game: string };
   /** The champion of a finished tournament, if it has one. */
   champion?: string | null;
+  /** The round that started: its stage (its name as the organiser gave it, empty for none, and its number) and its number. */
+  round?: { stage: string; stageId: string; stageNumber: number; number: number };
+  /** When check-in closes, for its opening. */
+  closesAt?: string;
 }
 
 /**

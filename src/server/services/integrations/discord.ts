@@ -14,21 +14,22 @@ import { translate, type Locale } from '../../../lib/i18n/index.ts';
 /** How a post went: sent; gone for good (the webhook was deleted: nothing more goes there); or to try again, when Discord said or after the back-off. */
 export type PostOutcome = { ok: true } | { ok: false; gone: boolean; status: number; error: string; retryAfterMs: number | null };
 
-const COLOURS: Record<OrganisationEvent, number> = { 'tournament.created': 0x22d3ee, 'tournament.finished': 0xf59e0b };
+const COLOURS: Record<OrganisationEvent, number> = { 'tournament.created': 0x22d3ee, 'checkIn.opened': 0x8b5cf6, 'round.started': 0xec4899, 'tournament.finished': 0xf59e0b };
+const ICONS: Record<OrganisationEvent, string> = { 'tournament.created': '🎮', 'checkIn.opened': '✅', 'round.started': '⚔️', 'tournament.finished': '🏆' };
 
 /** The embed an event is posted as, in the endpoint's language. */
 export function discordEmbed(event: OrganisationEvent, payload: EventPayload, locale: Locale, siteUrl: string) {
   const say = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(locale, key, params);
   const { tournament } = payload;
   const when = formatDateTime(tournament.date, { locale });
-  const description =
-    event === 'tournament.finished'
-      ? payload.champion
-        ? say('integrations.discord.champion', { name: payload.champion })
-        : say('integrations.discord.finished')
-      : say('integrations.discord.created', { game: tournament.game, date: when });
+  const description = {
+    'tournament.created': () => say('integrations.discord.created', { game: tournament.game, date: when }),
+    'checkIn.opened': () => say('integrations.discord.checkInOpened', { time: payload.closesAt ? formatDateTime(payload.closesAt, { locale }) : when }),
+    'round.started': () => say('integrations.discord.roundStarted', { round: payload.round?.number ?? 1, stage: payload.round?.stage || say('matchPage.stage', { number: payload.round?.stageNumber ?? 1 }) }),
+    'tournament.finished': () => (payload.champion ? say('integrations.discord.champion', { name: payload.champion }) : say('integrations.discord.finished')),
+  }[event]();
   return {
-    title: `${event === 'tournament.finished' ? '🏆' : '🎮'} ${tournament.title}`.slice(0, 256),
+    title: `${ICONS[event]} ${tournament.title}`.slice(0, 256),
     url: `${siteUrl}/tournaments/${tournament.id}`,
     description,
     color: COLOURS[event],

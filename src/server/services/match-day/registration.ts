@@ -7,6 +7,7 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { type ApplicationStatus } from '../../../lib/domain/application-rules.ts';
 import { CHECK_IN_CLOSES_BEFORE_MINUTES, CHECK_IN_OPENS_BEFORE_MINUTES, type NoticeKind } from '../../../lib/domain/match-day.ts';
+import { tellOrganisation } from '../integrations/events.ts';
 import { checkInClose, checkInPhase, checkInWindow, mayCheckIn, PLACE_STATUSES, promotions, type Entry } from '../../../lib/domain/registration.ts';
 import { normalizeStatus } from '../../../lib/domain/tournament-status.ts';
 import { translate } from '../../../lib/i18n/index.ts';
@@ -463,6 +464,8 @@ export async function announceCheckInOpen(db: Tx, tournamentId: string, now = ne
       .for('update', { skipLocked: true });
     const tournament = found?.tournament;
     if (!tournament || checkInPhase(tournament, now) !== 'open' || found.drawn) return [];
+    // Its organisation's channels hear of it once (issue 60), however often the sweep finds it open.
+    await tellOrganisation(tx, tournamentId, 'checkIn.opened', { closesAt: checkInWindow(tournament).closesAt.toISOString() }, { once: true });
     const participants = await tx
       .select()
       .from(applications)

@@ -9,6 +9,7 @@ import { auditWrite, recordAudit, type AuditActor } from '../audit.ts';
 import { announceReady, readyNotices } from '../../match-day/match-actions.ts';
 import { stageMatchId } from '../match-ids.ts';
 import { countLobbyResults, countStageResults } from '../../statistics/stage-stats.ts';
+import { tellOrganisation } from '../../integrations/events.ts';
 import { played, resultEntries, stageSnapshot, type StageAudit } from './audit-entries.ts';
 import { resultColumns, type LoadedStage, type MatchRow, type TournamentRow } from './store.ts';
 import { projectedBracket } from './views.ts';
@@ -76,7 +77,26 @@ export async function insertMatches(
     tournament,
     rows.filter((r) => r.status === 'ready').map((r) => ({ id: r.id!, a: r.participantA ?? null, b: r.participantB ?? null, scheduledAt: null })),
   );
+  await tellRoundsStarted(
+    tx,
+    tournament.id,
+    stageId,
+    plan.filter((_, i) => rows[i]!.status === 'ready').map((m) => m.round),
+  );
   return rows.map((r) => r.id!);
+}
+
+/**
+ * Tells the organisation's channels (issue 60) of each of these rounds of a stage that just
+ * started — a match of it was just made ready — once a round, however often a save repeats it.
+ */
+async function tellRoundsStarted(tx: Tx, tournamentId: string, stageId: string, rounds: readonly number[]): Promise<void> {
+  if (rounds.length === 0) return;
+  const [stage] = await tx.select({ name: stages.name, number: stages.number }).from(stages).where(eq(stages.id, stageId));
+  if (!stage) return;
+  for (const number of [...new Set(rounds)].sort((x, y) => x - y)) {
+    await tellOrganisation(tx, tournamentId, 'round.started', { round: { stage: stage.name, stageNumber: stage.number, stageId, number } }, { once: true });
+  }
 }
 
 /**
@@ -218,15 +238,23 @@ export async function saveStage(
     }
   });
   const byId = new Map(loaded.rows.map((row) => [row.id, row]));
+  const madeReady = changes.filter((c) => {
+    const row = byId.get(c.id)!;
+    return c.status === 'ready' && !(row.status === 'ready' && row.participantA === c.participantA && row.participantB === c.participantB);
+  });
   const notices = await readyNotices(
     tx,
     tournament,
-    changes
-      .filter((c) => {
-        const row = byId.get(c.id)!;
-        return c.status === 'ready' && !(row.status === 'ready' && row.participantA === c.participantA && row.participantB === c.participantB);
-      })
-      .map((c) => ({ id: c.id, a: c.participantA, b: c.participantB, scheduledAt: c.scheduledAt })),
+    madeReady.map((c) => ({ id: c.id, a: c.participantA, b: c.participantB, scheduledAt: c.scheduledAt })),
+  );
+  // A round starts with its first match made ready: none of its matches was ready or played before.
+  const roundOf = new Map(loaded.rows.map((row, index) => [row.id, loaded.plan[index]!.round]));
+  const begun = new Set(loaded.rows.filter((row) => row.status !== 'waiting').map((row) => roundOf.get(row.id)));
+  await tellRoundsStarted(
+    tx,
+    tournament.id,
+    loaded.stage.id,
+    madeReady.map((c) => roundOf.get(c.id)!).filter((round) => !begun.has(round)),
   );
   const rows = loaded.rows.map((row) => {
     const change = changes.find((c) => c.id === row.id);
