@@ -9,7 +9,7 @@ import { auditWrite, recordAudit, type AuditActor } from '../audit.ts';
 import { announceReady, readyNotices } from '../../match-day/match-actions.ts';
 import { stageMatchId } from '../match-ids.ts';
 import { countLobbyResults, countStageResults } from '../../statistics/stage-stats.ts';
-import { tellOrganisation } from '../../integrations/events.ts';
+import { hasChannels, tellOrganisation } from '../../integrations/events.ts';
 import { played, resultEntries, stageSnapshot, type StageAudit } from './audit-entries.ts';
 import { resultColumns, type LoadedStage, type MatchRow, type TournamentRow } from './store.ts';
 import { projectedBracket } from './views.ts';
@@ -91,12 +91,17 @@ export async function insertMatches(
  * started — a match of it was just made ready — once a round, however often a save repeats it.
  */
 async function tellRoundsStarted(tx: Tx, tournamentId: string, stageId: string, rounds: readonly number[]): Promise<void> {
-  if (rounds.length === 0) return;
+  if (rounds.length === 0 || !(await hasChannels(tx, tournamentId))) return;
   const [stage] = await tx.select({ name: stages.name, number: stages.number }).from(stages).where(eq(stages.id, stageId));
   if (!stage) return;
-  for (const number of [...new Set(rounds)].sort((x, y) => x - y)) {
-    await tellOrganisation(tx, tournamentId, 'round.started', { round: { stage: stage.name, stageNumber: stage.number, stageId, number } }, { once: true });
-  }
+  const numbers = [...new Set(rounds)].sort((x, y) => x - y);
+  await tellOrganisation(
+    tx,
+    tournamentId,
+    'round.started',
+    numbers.map((number) => ({ round: { stage: stage.name, stageNumber: stage.number, stageId, number } })),
+    { once: true },
+  );
 }
 
 /**
