@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { formatNumber } from '../../src/lib/i18n/format.ts';
-import { bearer, expect, hydrated, open, reachFor, test, tokenOf } from './fixtures.ts';
+import { bearer, expect, hydrated, open, reachFor, settled, test, tokenOf } from './fixtures.ts';
 
 const TOURNAMENT = 'Соло-челендж «Королі AWP»';
 
@@ -129,10 +129,13 @@ test('the chosen tab and sort are remembered in the browser', async ({ page }) =
 
 test('the winner finds the achievement in the cabinet', async ({ player: page }) => {
   await open(page, '/cabinet');
+  // The cabinet's sections load side by side; on a busy two-core machine running two browsers they
+  // have taken longer than the default 7 s (all still «Завантажуємо…»), so wait for them to settle.
+  await settled(page);
   const section = page.getByRole('region', { name: 'Мої досягнення' });
   // The demo gave KozakSniper achievements in other games too: find the one just earned in CS2.
   const earned = section.getByRole('listitem').filter({ hasText: 'First Victory' }).filter({ hasText: 'CS2' });
-  await expect(earned).toBeVisible();
+  await expect(earned).toBeVisible({ timeout: 20_000 });
 });
 
 test('the winner changes the avatar and sees it on the leaderboard', async ({ player: page }) => {
