@@ -29,6 +29,7 @@ import type { Letter, Mailer } from '../../mail/mailer.ts';
 import { userSignals } from '../live/live.ts';
 import { noticeWords } from './notice-words.ts';
 import { notePushable, pushDeliveriesFor, type PushableNotice } from './push-outbox.ts';
+import { outboxKicks } from '../outbox-kicks.ts';
 import type { Sweep } from '../sweeps.ts';
 
 export interface Notice {
@@ -392,33 +393,10 @@ export async function announcedDuring(work: () => Promise<void>): Promise<boolea
   return scope.announced;
 }
 
-/** Per database: the kick going on, and whether another was asked for meanwhile. */
-const kicks = new WeakMap<Database, { done: Promise<void>; again: boolean }>();
+const letterKicks = outboxKicks(sendDueLetters, '[mail] черга листів:');
 
-/**
- * After a request that announced (its transaction has committed by then), sends the new letters
- * now. Never throws and never makes the request wait. One kick at a time per database: a kick
- * asked for while one goes on makes it run once more, so no letter waits for the sweep.
- */
-export function kickLetters(db: Database, deps: LetterDeps): void {
-  const going = kicks.get(db);
-  if (going) {
-    going.again = true;
-    return;
-  }
-  const kick = { done: Promise.resolve(), again: false };
-  kick.done = (async () => {
-    do {
-      kick.again = false;
-      await sendDueLetters(db, deps).catch((error: unknown) => console.error('[mail] черга листів:', error));
-    } while (kick.again);
-    // In the same turn as the last check, so a kick asked for after it starts anew.
-    kicks.delete(db);
-  })();
-  kicks.set(db, kick);
-}
+/** After a request that queued letters (its transaction has committed by then), sends them now: outbox-kicks.ts. */
+export const kickLetters = letterKicks.kick;
 
 /** Resolves once the letters the kicks started are sent (tests and a closing app wait for it). */
-export const lettersKicked = async (db: Database): Promise<void> => {
-  for (let kick = kicks.get(db); kick; kick = kicks.get(db)) await kick.done;
-};
+export const lettersKicked = letterKicks.kicked;

@@ -17,6 +17,7 @@ import { notifications, pushDeliveries, pushSubscriptions, users } from '../../d
 import { PUSH_ATTEMPTS, pushPayload, pushRetryAt, pushTopic } from '../../push/push-payload.ts';
 import type { PushOutcome, PushService } from '../../push/push-service.ts';
 import { noticeWords } from './notice-words.ts';
+import { outboxKicks } from '../outbox-kicks.ts';
 import type { Sweep } from '../sweeps.ts';
 
 /** How long a notice is worth pushing: older ones waiting (their push service down all along, push off meanwhile) are dropped unsent. */
@@ -302,33 +303,10 @@ export const pushSweep = (service: PushService | null): Sweep =>
     ? { name: 'push', everyMs: 3000, run: (db, now) => sendDuePushes(db, service, now) }
     : { name: 'push-stale', everyMs: 10 * 60_000, run: (db, now) => dropStalePushes(db, now) };
 
-/** Per database: the kick going on, and whether another was asked for meanwhile. */
-const kicks = new WeakMap<Database, { done: Promise<void>; again: boolean }>();
+const pushKicks = outboxKicks(sendDuePushes, '[push] черга сповіщень:');
 
-/**
- * After a request that stored a notice that may go by push (its transaction has committed by then),
- * sends it now. Never throws and never makes the request wait. One kick at a time per database: one
- * asked for while another goes on makes it run once more, so no push waits for the sweep.
- */
-export function kickPushes(db: Database, service: PushService): void {
-  const going = kicks.get(db);
-  if (going) {
-    going.again = true;
-    return;
-  }
-  const kick = { done: Promise.resolve(), again: false };
-  kick.done = (async () => {
-    do {
-      kick.again = false;
-      await sendDuePushes(db, service).catch((error: unknown) => console.error('[push] черга сповіщень:', error));
-    } while (kick.again);
-    // In the same turn as the last check, so a kick asked for after it starts anew.
-    kicks.delete(db);
-  })();
-  kicks.set(db, kick);
-}
+/** After a request that queued pushes (its transaction has committed by then), sends them now: outbox-kicks.ts. */
+export const kickPushes = pushKicks.kick;
 
 /** Resolves once the pushes the kicks started are sent (tests and a closing app wait for it). */
-export const pushesKicked = async (db: Database): Promise<void> => {
-  for (let kick = kicks.get(db); kick; kick = kicks.get(db)) await kick.done;
-};
+export const pushesKicked = pushKicks.kicked;
