@@ -1,14 +1,31 @@
 /**
- * What an organisation's integrations hear of (issue 60): the moments of its tournaments that its
- * Discord channel is told about — a new tournament, check-in opening, a round starting, a champion. Each event is written with the change that caused it, in the same
- * transaction (services/integrations/events.ts), and posted afterwards.
+ * What an organisation's integrations hear of (issue 60): the moments of its tournaments. Each event
+ * is written with the change that caused it, in the same transaction (services/integrations/events.ts),
+ * and posted afterwards to every endpoint of the organisation that listens for it: its Discord
+ * channel, its Telegram channel, its outgoing webhooks.
  */
 
-export const ENDPOINT_KINDS = ['discord'] as const;
+export const ENDPOINT_KINDS = ['discord', 'telegram', 'webhook'] as const;
 export type EndpointKind = (typeof ENDPOINT_KINDS)[number];
 
-export const ORGANISATION_EVENTS = ['tournament.created', 'checkIn.opened', 'round.started', 'tournament.finished'] as const;
+export const ORGANISATION_EVENTS = [
+  'tournament.created',
+  'checkIn.opened',
+  'round.started',
+  'registration.closed',
+  'match.ready',
+  'match.completed',
+  'tournament.finished',
+] as const;
 export type OrganisationEvent = (typeof ORGANISATION_EVENTS)[number];
+
+/** What a Discord channel announces: a new tournament, check-in opening, each round's start, the champion. */
+export const DISCORD_EVENTS = ['tournament.created', 'checkIn.opened', 'round.started', 'tournament.finished'] as const satisfies readonly OrganisationEvent[];
+/** What a Telegram channel announces: new tournaments and champions. */
+export const TELEGRAM_EVENTS = ['tournament.created', 'tournament.finished'] as const satisfies readonly OrganisationEvent[];
+/** What an outgoing webhook may subscribe to (its names are the public contract of issue 60). */
+export const WEBHOOK_EVENTS = ['tournament.created', 'registration.closed', 'match.ready', 'match.completed', 'tournament.finished'] as const satisfies readonly OrganisationEvent[];
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
@@ -22,6 +39,19 @@ export interface EventPayload {
   round?: { stage: string; stageId: string; stageNumber: number; number: number };
   /** When check-in closes, for its opening. */
   closesAt?: string;
+  /** The match that became ready or was completed: its sides by name and, when completed, its score and winner. */
+  match?: MatchPayload;
+  /** How many were accepted when registration closed. */
+  participants?: number;
+}
+
+export interface MatchPayload {
+  id: string;
+  stageId: string | null;
+  round: number | null;
+  sides: { id: string; name: string }[];
+  score?: (number | null)[];
+  winnerId?: string | null;
 }
 
 /**

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DELIVERY_STATES, ENDPOINT_KINDS, ORGANISATION_EVENTS, type EventPayload } from '../../../lib/domain/organisation-events.ts';
+import { DELIVERY_STATES, ENDPOINT_KINDS, ORGANISATION_EVENTS, type EventPayload, type OrganisationEvent } from '../../../lib/domain/organisation-events.ts';
 import { locales } from '../../../lib/i18n/core.ts';
 import { at, createdAt, id } from './columns.ts';
 import { users } from './accounts.ts';
 import { organisations } from './organisations.ts';
 
 /**
- * Where an organisation's events go (issue 60): for now its Discord channel's webhook, one an
- * organisation, in the language of whoever saved it. `broken_at`: the service said the address is
- * gone (Discord's 404), so nothing more is sent until someone saves one again.
+ * Where an organisation's events go (issue 60), in the language of whoever saved it: its Discord
+ * channel's webhook (one an organisation), its Telegram channel (one; `url` holds the chat's id),
+ * its outgoing webhooks (several, each with the `events` it subscribed to and the `secret` its
+ * deliveries are signed with). `broken_at`: the service said the address is gone (Discord's 404,
+ * Telegram's «chat not found»), so nothing more is sent until someone saves one again.
  */
 export const organisationEndpoints = pgTable(
   'organisation_endpoints',
@@ -20,6 +22,10 @@ export const organisationEndpoints = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ENDPOINT_KINDS }).notNull(),
     url: text('url').notNull(),
+    /** The events it hears of; Discord and Telegram channels hear their kind's own list. */
+    events: text('events').array().$type<OrganisationEvent[]>().notNull().default(sql`'{}'::text[]`),
+    /** An outgoing webhook's signing secret (Standard Webhooks' `whsec_…`). */
+    secret: text('secret'),
     locale: text('locale', { enum: locales as ['uk', 'en'] })
       .notNull()
       .default('uk'),
@@ -31,6 +37,9 @@ export const organisationEndpoints = pgTable(
     uniqueIndex('organisation_endpoints_discord_idx')
       .on(t.organisationId)
       .where(sql`${t.kind} = 'discord'`),
+    uniqueIndex('organisation_endpoints_telegram_idx')
+      .on(t.organisationId)
+      .where(sql`${t.kind} = 'telegram'`),
   ],
 );
 

@@ -5,7 +5,7 @@
  * shows so in the log.
  */
 import { eq, inArray } from 'drizzle-orm';
-import type { EventPayload } from '../../../lib/domain/organisation-events.ts';
+import { DISCORD_EVENTS, type EventPayload } from '../../../lib/domain/organisation-events.ts';
 import type { Tx } from '../client.ts';
 import { endpointDeliveries, games, organisationEndpoints, organisations, tournaments } from '../schema/index.ts';
 
@@ -16,7 +16,7 @@ export async function seedIntegrations(tx: Tx, { tournamentId, at }: { tournamen
   if (!league) return;
   const [endpoint] = await tx
     .insert(organisationEndpoints)
-    .values({ organisationId: league.id, kind: 'discord', url: DEMO_DISCORD_WEBHOOK, locale: 'uk', createdAt: at(-30) })
+    .values({ organisationId: league.id, kind: 'discord', url: DEMO_DISCORD_WEBHOOK, events: [...DISCORD_EVENTS], locale: 'uk', createdAt: at(-30) })
     .returning();
   const rows = await tx
     .select({ id: tournaments.id, title: tournaments.title, date: tournaments.date, game: games.name })

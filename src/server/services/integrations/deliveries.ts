@@ -3,7 +3,8 @@ import { DELIVERY_ATTEMPTS, nextAttemptAt } from '../../../lib/domain/organisati
 import type { Database } from '../../db/client.ts';
 import { endpointDeliveries, organisationEndpoints } from '../../db/schema/index.ts';
 import type { Sweep } from '../sweeps.ts';
-import { discordEmbed, postToDiscord } from './discord.ts';
+import type { DeliveryDeps } from './delivery-types.ts';
+import { SENDERS } from './senders.ts';
 
 /**
  * The organisations' outbox (issue 60): deliveries written with the changes they tell of
@@ -14,12 +15,7 @@ import { discordEmbed, postToDiscord } from './discord.ts';
  * gone marks its endpoint broken, and its other deliveries wait for a new address no more.
  */
 
-export interface DeliveryDeps {
-  siteUrl: string;
-  /** Discord's API root: https://discord.com/api, or a test's stand-in. */
-  discordApi: string;
-  timeoutMs?: number;
-}
+export type { DeliveryDeps };
 
 const PER_CLAIM = 10;
 /** Longer than a post's timeout and its own work, so a live claim is never taken over. */
@@ -77,10 +73,9 @@ export async function sendDueDeliveries(db: Database, deps: DeliveryDeps, now = 
         run.failed++;
         continue;
       }
-      const embed = discordEmbed(delivery.event, delivery.payload, endpoint.locale, deps.siteUrl);
-      const outcome = await postToDiscord(endpoint.url, embed, deps.discordApi, deps.timeoutMs);
+      const outcome = await SENDERS[endpoint.kind](endpoint, delivery, deps);
       if (outcome.ok) {
-        await settle(db, delivery.id, delivery.attempts, { state: 'sent', sentAt: new Date(), lastStatus: 200, lastError: null });
+        await settle(db, delivery.id, delivery.attempts, { state: 'sent', sentAt: new Date(), lastStatus: outcome.status ?? 200, lastError: null });
         run.sent++;
         continue;
       }

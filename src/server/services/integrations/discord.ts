@@ -1,5 +1,5 @@
 import { DiscordAPIError, HTTPError, RateLimitError, REST } from '@discordjs/rest';
-import { discordWebhook, type EventPayload, type OrganisationEvent } from '../../../lib/domain/organisation-events.ts';
+import { discordWebhook, type DISCORD_EVENTS, type EventPayload } from '../../../lib/domain/organisation-events.ts';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
 import { translate, type Locale } from '../../../lib/i18n/index.ts';
 
@@ -11,14 +11,15 @@ import { translate, type Locale } from '../../../lib/i18n/index.ts';
  * stand-in in the tests (DISCORD_API_ROOT).
  */
 
-/** How a post went: sent; gone for good (the webhook was deleted: nothing more goes there); or to try again, when Discord said or after the back-off. */
-export type PostOutcome = { ok: true } | { ok: false; gone: boolean; status: number; error: string; retryAfterMs: number | null };
+import type { PostOutcome } from './delivery-types.ts';
 
-const COLOURS: Record<OrganisationEvent, number> = { 'tournament.created': 0x22d3ee, 'checkIn.opened': 0x8b5cf6, 'round.started': 0xec4899, 'tournament.finished': 0xf59e0b };
-const ICONS: Record<OrganisationEvent, string> = { 'tournament.created': '🎮', 'checkIn.opened': '✅', 'round.started': '⚔️', 'tournament.finished': '🏆' };
+type DiscordEvent = (typeof DISCORD_EVENTS)[number];
+
+const COLOURS: Record<DiscordEvent, number> = { 'tournament.created': 0x22d3ee, 'checkIn.opened': 0x8b5cf6, 'round.started': 0xec4899, 'tournament.finished': 0xf59e0b };
+const ICONS: Record<DiscordEvent, string> = { 'tournament.created': '🎮', 'checkIn.opened': '✅', 'round.started': '⚔️', 'tournament.finished': '🏆' };
 
 /** The embed an event is posted as, in the endpoint's language. */
-export function discordEmbed(event: OrganisationEvent, payload: EventPayload, locale: Locale, siteUrl: string) {
+export function discordEmbed(event: DiscordEvent, payload: EventPayload, locale: Locale, siteUrl: string) {
   const say = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(locale, key, params);
   const { tournament } = payload;
   const when = formatDateTime(tournament.date, { locale });

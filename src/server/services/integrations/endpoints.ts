@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { IntegrationsView } from '../../../lib/api/integrations.ts';
-import { maskedWebhook } from '../../../lib/domain/organisation-events.ts';
+import { DISCORD_EVENTS, maskedWebhook } from '../../../lib/domain/organisation-events.ts';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { endpointDeliveries, organisationEndpoints } from '../../db/schema/index.ts';
@@ -56,7 +56,7 @@ export async function saveDiscord(db: Tx, organisationId: string, url: string, l
     if (old) await tx.delete(organisationEndpoints).where(eq(organisationEndpoints.id, old.id));
     await tx
       .insert(organisationEndpoints)
-      .values({ organisationId, kind: 'discord', url, locale, createdBy: userId })
+      .values({ organisationId, kind: 'discord', url, events: [...DISCORD_EVENTS], locale, createdBy: userId })
       .onConflictDoUpdate({
         target: organisationEndpoints.organisationId,
         targetWhere: eq(organisationEndpoints.kind, 'discord'),

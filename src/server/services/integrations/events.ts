@@ -5,19 +5,22 @@ import { endpointDeliveries, games, organisationEndpoints, organisations, tourna
 
 type Extra = Omit<EventPayload, 'tournament'>;
 
-/** The working endpoints of the organisation hosting the tournament, with what an event says of it; none for a tournament of no organisation, or of a suspended one. */
-const channelsOf = (tx: Tx, tournamentId: string) =>
+/** The working endpoints of the organisation hosting the tournament that hear of `event`, with what an event says of it; none for a tournament of no organisation, or of a suspended one. */
+const channelsOf = (tx: Tx, tournamentId: string, event: OrganisationEvent) =>
   tx
     .select({ endpoint: organisationEndpoints.id, tournament: { id: tournaments.id, title: tournaments.title, date: tournaments.date }, game: games.name })
     .from(tournaments)
     .innerJoin(organisations, and(eq(organisations.id, tournaments.organisationId), isNull(organisations.suspendedAt)))
-    .innerJoin(organisationEndpoints, and(eq(organisationEndpoints.organisationId, organisations.id), isNull(organisationEndpoints.brokenAt)))
+    .innerJoin(
+      organisationEndpoints,
+      and(eq(organisationEndpoints.organisationId, organisations.id), isNull(organisationEndpoints.brokenAt), sql`${event} = any(${organisationEndpoints.events})`),
+    )
     .innerJoin(games, eq(games.id, tournaments.gameId))
     .where(eq(tournaments.id, tournamentId));
 
-/** Whether anyone hears of the tournament's moments: one query, so a caller builds an event's words only when someone will read them. */
-export async function hasChannels(tx: Tx, tournamentId: string): Promise<boolean> {
-  return (await channelsOf(tx, tournamentId).limit(1)).length > 0;
+/** Whether anyone hears of the tournament's `event`: one query, so a caller builds an event's words only when someone will read them. */
+export async function hasChannels(tx: Tx, tournamentId: string, event: OrganisationEvent): Promise<boolean> {
+  return (await channelsOf(tx, tournamentId, event).limit(1)).length > 0;
 }
 
 /** The same moment: one tournament's event, and for a round its stage and number. */
@@ -40,7 +43,7 @@ export async function tellOrganisation(
   options: { once?: boolean } = {},
 ): Promise<void> {
   const moments: readonly Extra[] = Array.isArray(extra) ? extra : [extra as Extra];
-  const channels = await channelsOf(tx, tournamentId);
+  const channels = await channelsOf(tx, tournamentId, event);
   if (channels.length === 0 || moments.length === 0) return;
   const told = options.once
     ? await tx

@@ -91,7 +91,7 @@ export async function insertMatches(
  * started — a match of it was just made ready — once a round, however often a save repeats it.
  */
 async function tellRoundsStarted(tx: Tx, tournamentId: string, stageId: string, rounds: readonly number[]): Promise<void> {
-  if (rounds.length === 0 || !(await hasChannels(tx, tournamentId))) return;
+  if (rounds.length === 0 || !(await hasChannels(tx, tournamentId, 'round.started'))) return;
   const [stage] = await tx.select({ name: stages.name, number: stages.number }).from(stages).where(eq(stages.id, stageId));
   if (!stage) return;
   const numbers = [...new Set(rounds)].sort((x, y) => x - y);
