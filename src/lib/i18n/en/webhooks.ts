@@ -1,0 +1,37 @@
+import type { webhooks as uk } from '../uk/webhooks.ts';
+
+/** An organisation's outgoing webhooks (issue 60): the manage page's section and the API's answers. */
+export const webhooks = {
+  'webhooks.title': 'Webhooks',
+  'webhooks.intro':
+    'Your server receives a JSON POST about the organisation’s tournament events, signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature headers). Failed deliveries are retried with a growing pause.',
+  'webhooks.url': 'Address (https://…)',
+  'webhooks.events': 'Events',
+  'webhooks.event.tournament.created': 'New tournament (tournament.created)',
+  'webhooks.event.registration.closed': 'Registration closed (registration.closed)',
+  'webhooks.event.match.ready': 'Match ready (match.ready)',
+  'webhooks.event.match.completed': 'Match completed (match.completed)',
+  'webhooks.event.tournament.finished': 'Tournament finished (tournament.finished)',
+  'webhooks.add': 'Add webhook',
+  'webhooks.remove': 'Delete',
+  'webhooks.removeConfirm': 'Delete the webhook {url}? Events not yet delivered go with it.',
+  'webhooks.created': 'Webhook added. Keep the signing secret: it is shown only now.',
+  'webhooks.removed': 'Webhook deleted',
+  'webhooks.secret': 'Signing secret',
+  'webhooks.secretOnce': 'Shown once: your server checks every delivery’s signature with it.',
+  'webhooks.copy': 'Copy',
+  'webhooks.copied': 'Copied',
+  'webhooks.none': 'No webhooks yet',
+  'webhooks.count': 'Webhooks: {count} of {limit}',
+  'webhooks.broken': 'The server answered 410 Gone: nothing more is sent to this address. Add it again once it works.',
+  'webhooks.log': 'Latest deliveries',
+  'webhooks.badUrl': 'Enter an http(s)://… address of up to 500 characters',
+  'webhooks.credentials': 'The address cannot hold a user name or password: the signature is there to check',
+  'webhooks.privateAddress': 'This address leads to this server or a private network: webhooks go to public addresses only',
+  'webhooks.badEvent': 'Unknown event: tournament.created, registration.closed, match.ready, match.completed, tournament.finished are possible',
+  'webhooks.chooseEvents': 'Choose at least one event',
+  'webhooks.tooMany': 'The organisation already has 5 webhooks: delete one to add another',
+  'webhooks.duplicate': 'There is already a webhook to this address',
+  'webhooks.notFound': 'The organisation has no such webhook',
+  'webhooks.error': 'Could not save. Try again.',
+} as const satisfies Record<keyof typeof uk, string>;
