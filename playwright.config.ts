@@ -49,6 +49,9 @@ export default defineConfig({
       ASTRO_TELEMETRY_DISABLED: '1',
       // No test reaches Discord: nothing listens on loopback's discard port, so a post fails at once and waits.
       DISCORD_API_ROOT: 'http://127.0.0.1:9/api',
+      // Nor Telegram: no bot unless a spec starts its own instance with a stand-in (telegram.spec.ts).
+      TELEGRAM_BOT_TOKEN: '',
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
     },
   },
 });

@@ -4,6 +4,7 @@ import { IMAGE_ADDRESS_MAX, TOURNAMENT_DESCRIPTION_MAX, TOURNAMENT_TITLE_MAX } f
 import { type Game } from '../lib/api/games.ts';
 import { type Tournament, type TournamentInput } from '../lib/api/tournaments.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../lib/domain/tournament-dates.ts';
+import { steamGame } from '../lib/domain/linked-accounts.ts';
 import { normalizeStatus, TOURNAMENT_STATUSES } from '../lib/domain/tournament-status.ts';
 import {
   CHECK_IN_CLOSES_BEFORE_MINUTES,
@@ -49,6 +50,7 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
   const inputZone = timeZone || SITE_TIME_ZONE;
   const zone = zoneMark(inputZone);
   const toInput = (iso: string | null | undefined) => (iso ? toLocalInputValue(iso, inputZone) : '');
+  const steamAllowed = steamGame(games.find((g) => g._id === game)?.name ?? '');
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -85,6 +87,8 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
       // A new tournament starts pending (the server's default); only an edit changes the status.
       ...(tournament ? { status: normalizeStatus(text('status')) ?? 'pending' } : {}),
       soloOnly: data.get('soloOnly') === 'on',
+      // Only CS2 and Dota 2 may ask for Steam; another game's save turns it off.
+      requireSteam: steamAllowed && data.get('requireSteam') === 'on',
       image: text('image'),
       description: text('description'),
     }).then((saved) => {
@@ -169,6 +173,15 @@ export function TournamentForm({ games, tournament, defaultGame = '', busy, onSu
         <input id={`${prefix}-solo`} name="soloOnly" type="checkbox" className="size-4 accent-primary" defaultChecked={tournament?.soloOnly ?? false} />
         {t('manage.soloOnly')}
       </label>
+      {steamAllowed ? (
+        <label htmlFor={`${prefix}-require-steam`} className="flex items-start gap-2 py-2 text-sm font-medium md:col-span-2">
+          <input id={`${prefix}-require-steam`} name="requireSteam" type="checkbox" className="mt-0.5 size-4 accent-primary" defaultChecked={tournament?.requireSteam ?? false} />
+          <span>
+            {t('linked.requireSteam')}
+            <span className="block font-normal text-muted">{t('linked.requireSteamHint')}</span>
+          </span>
+        </label>
+      ) : null}
       <fieldset className="grid gap-3 md:col-span-2 md:grid-cols-2">
         <legend className="mb-1 text-sm font-semibold">{t('manage.registrationSection')}</legend>
         <Field

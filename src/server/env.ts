@@ -153,6 +153,33 @@ const schema = z.object({
   SWEEPS: flag.default(true),
   /** Web push's contact (`pushSubject` above); unset, push is off and its controls are hidden. */
   PUSH_SUBJECT: pushSubject.optional(),
+  /** The Telegram bot's token from BotFather (issue 60, decision 043); unset, Telegram is off and its controls are hidden. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{3,20}:[\w-]{20,100}$/, 'має бути токеном бота від @BotFather: 123456789:AA…')
+    .optional(),
+  /** Telegram's Bot API: https://api.telegram.org, or a stand-in's address in tests. */
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  /** What Telegram sends with every update to the webhook; unset, one is derived from the token. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{16,256}$/, 'від 16 до 256 латинських літер, цифр, _ або -')
+    .optional(),
+  /** How updates come: by webhook (the default when SITE_URL is a public https address) or by long polling (otherwise; one instance only). */
+  TELEGRAM_MODE: z.enum(['webhook', 'polling']).optional(),
+  /** Sign-in with Discord (issue 60, decision 044): on when both are set; unset, no Discord button and its routes answer 404. */
+  DISCORD_CLIENT_ID: z.string().regex(/^\d{5,30}$/, 'має бути Application ID з Discord Developer Portal (лише цифри)').optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(8).max(200).optional(),
+  /** Where Discord's OAuth 2 lives (authorize, token, /users/@me); a stand-in's address in tests. */
+  DISCORD_OAUTH_ROOT: z.url().default('https://discord.com'),
+  /** Sign-in with Steam through OpenID 2.0 (issue 60, decision 044); Steam needs no key. */
+  STEAM_SIGN_IN: flag.default(false),
+  /** Steam's OpenID provider; a stand-in's address in tests. */
+  STEAM_OPENID_ENDPOINT: z.url().default('https://steamcommunity.com/openid'),
+  /** A Steam Web API key: the profile then shows the Steam persona name; unset, the SteamID64. */
+  STEAM_API_KEY: z.string().regex(/^[0-9A-Fa-f]{32}$/, 'має бути ключем Steam Web API (32 шістнадцяткові символи)').optional(),
+  /** Steam's Web API; a stand-in's address in tests. */
+  STEAM_API_ROOT: z.url().default('https://api.steampowered.com'),
 });
 
 export type Env = z.infer<typeof schema> & {

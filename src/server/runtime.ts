@@ -11,11 +11,16 @@ import { databaseLimiter, memoryLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/accounts/names.ts';
 import { backfillRatingsAfter } from './services/statistics/stage-stats.ts';
 import { deliverySweep } from './services/integrations/deliveries.ts';
+import { registrationClosedSweep } from './services/integrations/registration-closed.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';
 import { letterSweep } from './services/notices/notices.ts';
 import { vapidKeys } from './services/notices/push-keys.ts';
 import { pushSweep } from './services/notices/push-outbox.ts';
 import { createPushService } from './push/push-service.ts';
+import { createTelegram, startTelegram } from './services/telegram/bot.ts';
+import { telegramSweep } from './services/telegram/notice-outbox.ts';
+import { derivedWebhookSecret, telegramMode } from './telegram/telegram-bot.ts';
+import { signInProvidersFromEnv } from './sign-in/index.ts';
 import { startSweeps, SWEEPS } from './services/sweeps.ts';
 import { closeStreams, connectLive, onLiveSignal, onTeamChat } from './services/live/live.ts';
 import { onChanges } from './services/live/changes.ts';
@@ -81,6 +86,16 @@ async function prepare(serving: boolean): Promise<Runtime> {
   const limits = env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : database.kind === 'pglite' ? memoryLimiter() : databaseLimiter(database.db);
   // Web push (issue 60) is on with PUSH_SUBJECT: its VAPID keys are made on the first such start and kept in the database.
   const push = env.PUSH_SUBJECT ? createPushService({ subject: env.PUSH_SUBJECT, keys: await vapidKeys(database.db) }) : undefined;
+  // Telegram (issue 60, decision 043) is on with TELEGRAM_BOT_TOKEN; the bot calls Telegram only once started below.
+  const telegram = env.TELEGRAM_BOT_TOKEN
+    ? createTelegram({
+        token: env.TELEGRAM_BOT_TOKEN,
+        apiRoot: env.TELEGRAM_API_ROOT,
+        webhookSecret: env.TELEGRAM_WEBHOOK_SECRET ?? derivedWebhookSecret(env.TELEGRAM_BOT_TOKEN),
+        siteUrl: env.siteUrl,
+        db: database.db,
+      })
+    : undefined;
   const deps: Deps = {
     database,
     mailer,
@@ -93,6 +108,10 @@ async function prepare(serving: boolean): Promise<Runtime> {
     letterKick: true,
     push,
     pushKick: true,
+    telegram,
+    telegramKick: true,
+    // Sign-in with Discord and Steam (issue 60, decision 044): each on when its variables are set.
+    signInProviders: signInProvidersFromEnv(env),
   };
   // Only a serving process listens and sweeps: the preparing one (scripts/prepare.ts) must end when
   // it is done, and a live link that reconnects or a sweep's timer would keep it running for ever.
@@ -108,10 +127,15 @@ async function prepare(serving: boolean): Promise<Runtime> {
   await approvedVenueNetworks(database.db).reload();
   // The notices' outbox needs this process's mailer, so its sweep joins the list here.
   SWEEPS.push(letterSweep({ mailer, siteUrl: env.siteUrl }));
-  // The organisations' outbox posts to Discord (issue 60) from every instance; each delivery goes once.
-  SWEEPS.push(deliverySweep({ siteUrl: env.siteUrl, discordApi: env.DISCORD_API_ROOT }));
+  // The organisations' outbox posts to Discord, Telegram channels and webhooks (issue 60) from every
+  // instance; each delivery goes once. Registration closing is a moment of the clock: a sweep tells it.
+  SWEEPS.push(registrationClosedSweep);
+  SWEEPS.push(deliverySweep({ siteUrl: env.siteUrl, discordApi: env.DISCORD_API_ROOT, telegram }));
   // And the pushes' outbox its push service; with push off, only what waited too long is dropped.
   SWEEPS.push(pushSweep(push ?? null));
+  // And Telegram's messages; with Telegram off, only what waited too long is dropped.
+  SWEEPS.push(telegramSweep(telegram ?? null));
+  const stopTelegram = telegram ? startTelegram(telegram, telegramMode(env.TELEGRAM_MODE, env.siteUrl)) : () => {};
   const stopSweeps = env.SWEEPS ? startSweeps(database.db) : () => {};
   // Once, whichever signal comes first: under npm start's supervisor a terminal's Ctrl+C brings
   // SIGINT and the supervisor's SIGTERM, and a second close must not exit before the first ends.
@@ -119,6 +143,7 @@ async function prepare(serving: boolean): Promise<Runtime> {
   const shutdown = () =>
     (closing ??= (async () => {
       stopSweeps();
+      stopTelegram();
       // Open event streams end now, so no connection keeps the exit waiting.
       closeStreams();
       await disconnectLive().catch(() => {});

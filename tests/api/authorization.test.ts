@@ -1,7 +1,7 @@
 import { createECDH, randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/server/db/schema/index.ts';
 import { createUser } from '../../src/server/services/accounts/accounts.ts';
 import { notify } from '../../src/server/services/notices/notifications.ts';
@@ -20,6 +20,8 @@ import {
   useTestApi,
   type Player,
 } from '../support/builders.ts';
+import { BOT_TOKEN, startTelegramService } from '../support/telegram-service.ts';
+import { discordSignIn } from '../../src/server/sign-in/discord.ts';
 
 /*
  * The authorization matrix (issue 10): every registered route, called by every kind of caller,
@@ -49,7 +51,15 @@ interface Row {
   expect: Expect;
 }
 
-const api = useTestApi();
+/** Telegram's Bot API stand-in (issue 60): the bot is on, and @matrix_news is a channel where it may post. */
+const telegram = await startTelegramService();
+telegram.chat({ id: -1001000000777, username: 'matrix_news', botStatus: 'administrator' });
+afterAll(() => telegram.close());
+const api = useTestApi({
+  telegram: { apiRoot: telegram.apiRoot, token: BOT_TOKEN },
+  // Sign-in with Discord (issue 60): on, aimed at an address never reached (only its start, which asks no one, is called here).
+  signInProviders: { discord: discordSignIn({ clientId: '123456789012345678', clientSecret: 'matrix-secret', root: 'http://127.0.0.1:9', redirectUri: 'https://arena.test/api/auth/discord/callback' }) },
+});
 const people = {} as Record<Exclude<Actor, 'guest' | 'unconfirmed'>, Player>;
 const w = {} as Record<string, string>;
 /** Letters and digits only, so it also fits a stat field's name. */
@@ -83,6 +93,12 @@ async function ok<T = Record<string, unknown>>(method: string, path: string, tok
   const res = await api.call<T>(method, path, { token, body });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/** Organisation A's webhooks deleted, so a row may register more than the organisation's limit over its callers. */
+async function clearWebhooks() {
+  const { webhooks } = await ok<{ webhooks: { _id: string }[] }>('GET', `/api/organisations/${w.orgA}/webhooks`, people.orgOwner.token);
+  for (const hook of webhooks) await ok('DELETE', `/api/organisations/${w.orgA}/webhooks/${hook._id}`, people.orgOwner.token);
 }
 
 async function login(person: Player): Promise<string> {
@@ -387,6 +403,20 @@ const rows: Row[] = [
   { route: 'GET /api/push/key', request: () => ({ path: '/api/push/key' }), expect: all(200) },
   { route: 'POST /api/push/subscriptions', request: (actor) => ({ path: '/api/push/subscriptions', body: pushDevice(actor) }), expect: signed(201) },
   { route: 'DELETE /api/push/subscriptions', request: (actor) => ({ path: '/api/push/subscriptions', body: { endpoint: pushDevice(actor).endpoint } }), expect: signed(200) },
+  // Telegram (issue 60): a caller's own link; nobody here has linked a chat, so nothing to unlink. The webhook takes only Telegram's secret, no one's token.
+  { route: 'GET /api/telegram/link', request: () => ({ path: '/api/telegram/link' }), expect: signed(200) },
+  { route: 'POST /api/telegram/link', request: () => ({ path: '/api/telegram/link' }), expect: signed(201) },
+  { route: 'DELETE /api/telegram/link', request: () => ({ path: '/api/telegram/link' }), expect: signed(404) },
+  { route: 'POST /api/telegram/webhook', request: () => ({ path: '/api/telegram/webhook', body: { update_id: 1 } }), expect: all(401) },
+  // Sign-in with Discord and Steam (issue 60): anyone may start one and come back (a callback without its state is sent back to /login);
+  // linking is a signed-in caller's own, and nobody here has linked anything to unlink.
+  { route: 'GET /api/auth/providers', request: () => ({ path: '/api/auth/providers' }), expect: all(200) },
+  { route: 'GET /api/auth/:provider/start', request: () => ({ path: '/api/auth/discord/start' }), expect: all(302) },
+  { route: 'POST /api/auth/:provider/link', request: () => ({ path: '/api/auth/discord/link' }), expect: signed(200) },
+  { route: 'GET /api/auth/:provider/callback', request: () => ({ path: '/api/auth/discord/callback?code=x' }), expect: all(302) },
+  { route: 'POST /api/auth/oauth/session', request: () => ({ path: '/api/auth/oauth/session', body: { code: 'never-issued-code-0123456789' } }), expect: all(400) },
+  { route: 'GET /api/users/me/links', request: () => ({ path: '/api/users/me/links' }), expect: signed(200) },
+  { route: 'DELETE /api/users/me/links/:provider', request: () => ({ path: '/api/users/me/links/steam' }), expect: signed(404) },
   // Games and their statistics configuration
   { route: 'GET /api/games', request: () => ({ path: '/api/games' }), expect: all(200) },
   { route: 'POST /api/games', request: () => ({ path: '/api/games', body: { name: `Гра ${unique()}` } }), expect: adminOnly(201) },
@@ -788,6 +818,51 @@ const rows: Row[] = [
     request: async (a) => {
       if (a === 'orgOwner' || a === 'orgAdmin') await ok('PUT', `/api/organisations/${w.orgA}/discord`, people.orgOwner.token, { url: DISCORD_WEBHOOK });
       return { path: `/api/organisations/${w.orgA}/discord` };
+    },
+    expect: orgManagers(200),
+  },
+  // Its Telegram channel (issue 60), checked with the bot's stand-in.
+  { route: 'PUT /api/organisations/:id/telegram', request: () => ({ path: `/api/organisations/${w.orgA}/telegram`, body: { chat: '@matrix_news' } }), expect: orgManagers(200) },
+  {
+    route: 'DELETE /api/organisations/:id/telegram',
+    request: async (a) => {
+      if (a === 'orgOwner' || a === 'orgAdmin') await ok('PUT', `/api/organisations/${w.orgA}/telegram`, people.orgOwner.token, { chat: '@matrix_news' });
+      return { path: `/api/organisations/${w.orgA}/telegram` };
+    },
+    expect: orgManagers(200),
+  },
+  // Outgoing webhooks (issue 60): organisation A's owner and admins register, list and delete them.
+  { route: 'GET /api/organisations/:id/webhooks', request: () => ({ path: `/api/organisations/${w.orgA}/webhooks` }), expect: orgManagers(200) },
+  {
+    route: 'POST /api/organisations/:id/webhooks',
+    request: async (a) => {
+      await clearWebhooks();
+      return { path: `/api/organisations/${w.orgA}/webhooks`, body: { url: `https://hooks.example.com/${a}/${unique()}`, events: ['tournament.created'] } };
+    },
+    expect: orgManagers(201),
+  },
+  {
+    route: 'DELETE /api/organisations/:id/webhooks/:webhookId',
+    // A webhook of its own for each manager to delete; the others are refused one.
+    request: async () => {
+      await clearWebhooks();
+      const made = await ok<{ webhook: { _id: string } }>('POST', `/api/organisations/${w.orgA}/webhooks`, people.orgOwner.token, {
+        url: `https://hooks.example.com/delete/${unique()}`,
+        events: ['match.ready'],
+      });
+      return { path: `/api/organisations/${w.orgA}/webhooks/${made.webhook._id}` };
+    },
+    expect: orgManagers(200),
+  },
+  // API keys (issue 60, decision 045): organisation A's owner and admins make, list and revoke them.
+  { route: 'GET /api/organisations/:id/api-keys', request: () => ({ path: `/api/organisations/${w.orgA}/api-keys` }), expect: orgManagers(200) },
+  { route: 'POST /api/organisations/:id/api-keys', request: (a) => ({ path: `/api/organisations/${w.orgA}/api-keys`, body: { name: `Матриця ${a} ${unique()}`, scope: 'read' } }), expect: orgManagers(201) },
+  {
+    route: 'DELETE /api/organisations/:id/api-keys/:keyId',
+    // A key of its own for each manager to revoke; the others are refused one.
+    request: async (a) => {
+      const made = await ok<{ key: { _id: string } }>('POST', `/api/organisations/${w.orgA}/api-keys`, people.orgOwner.token, { name: `Відкликати ${a} ${unique()}`, scope: 'run' });
+      return { path: `/api/organisations/${w.orgA}/api-keys/${made.key._id}` };
     },
     expect: orgManagers(200),
   },

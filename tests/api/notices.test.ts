@@ -61,14 +61,14 @@ async function drain(now = new Date()) {
 describe('notice settings', () => {
   it('start with every kind on, and keep what the user turned off, each kind once', async () => {
     const me = await player(api);
-    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: [], email: [], push: [], emailConfirmed: true });
+    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: [], email: [], push: [], telegram: [], emailConfirmed: true });
     const saved = await api.call('PUT', '/api/users/me/notice-settings', {
       token: me.token,
       body: { email: ['matchReady', 'checkInOpen', 'matchReady'] },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.settings).toEqual({ bell: [], email: ['checkInOpen', 'matchReady'], push: [] });
-    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: [], email: ['checkInOpen', 'matchReady'], push: [], emailConfirmed: true });
+    expect(saved.body.settings).toEqual({ bell: [], email: ['checkInOpen', 'matchReady'], push: [], telegram: [] });
+    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: [], email: ['checkInOpen', 'matchReady'], push: [], telegram: [], emailConfirmed: true });
   });
 
   it('refuse an unknown kind or channel in Ukrainian and change nothing', async () => {
@@ -80,7 +80,7 @@ describe('notice settings', () => {
       expect(refused.body.message).toMatch(/[а-яіїєґ]/i);
     }
     expect((await api.call('PUT', '/api/users/me/notice-settings', { token: me.token, body: { bell: ['x'] } })).body.message).toBe('Невідомий вид сповіщення');
-    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: ['scoreReported'], email: [], push: [], emailConfirmed: true });
+    expect((await api.call('GET', '/api/users/me/notice-settings', { token: me.token })).body).toEqual({ bell: ['scoreReported'], email: [], push: [], telegram: [], emailConfirmed: true });
   });
 
   it('decide where a notice goes: bell off keeps it out of the bell but sends the letter, email off sends none, both off stores nothing', async () => {

@@ -260,4 +260,20 @@ describe('posting to Discord', () => {
       expect.arrayContaining([expect.stringMatching(/^Реєстрацію присутності відкрито/), 'Розпочався раунд 1 етапу «Етап 1».', 'Розпочався раунд 2 етапу «Етап 1».']),
     );
   });
+
+  it('tells of a free-for-all stage’s first round of lobbies, and of the next when the round is played', async () => {
+    const org = await organisation();
+    await connect(org);
+    const cup = await publish(org);
+    const players = [await player(api), await player(api), await player(api), await player(api), await player(api), await player(api), await player(api), await player(api)];
+    for (const p of players) await application(api, cup._id, 'approved', p);
+    const created = await stage(api, cup._id, { format: 'free_for_all', settings: { lobbySize: 4, games: 1, advance: 2 } });
+    const rounds = async () => (await deliveriesOf(org)).filter((d) => d.event === 'round.started').map((d) => d.payload.round?.number);
+    expect(await rounds()).toEqual([1]);
+    for (const lobby of created.lobbies) {
+      const lines = lobby.members.map((participant, i) => ({ participant, placement: i + 1, kills: 0 }));
+      expect((await api.call('PUT', `/api/matches/${lobby._id}/games/1`, { token: org.owner.token, body: { lines } })).status).toBe(200);
+    }
+    expect((await rounds()).sort()).toEqual([1, 2]);
+  });
 });

@@ -309,6 +309,8 @@ describe('listing tournaments narrowly: status, from, sort and pages', () => {
           'vetoStarter',
           'matchCheckInMinutes',
           'lobbyHost',
+          // Whether applicants need a linked Steam account (issue 60).
+          'requireSteam',
         ].sort(),
       );
     }

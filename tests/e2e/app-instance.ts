@@ -17,7 +17,7 @@ export interface AppInstance {
  */
 export async function startInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', ASTRO_TELEMETRY_DISABLED: '1', DISCORD_API_ROOT: 'http://127.0.0.1:9/api', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', ASTRO_TELEMETRY_DISABLED: '1', DISCORD_API_ROOT: 'http://127.0.0.1:9/api', TELEGRAM_BOT_TOKEN: '', TELEGRAM_API_ROOT: 'http://127.0.0.1:9', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -6,7 +6,10 @@ import type { Letter, Mailer } from '../../src/server/mail/mailer.ts';
 import { insertAccount } from '../../src/server/db/factories/index.ts';
 import { lettersKicked } from '../../src/server/services/notices/notices.ts';
 import { pushesKicked } from '../../src/server/services/notices/push-outbox.ts';
+import { createTelegram } from '../../src/server/services/telegram/bot.ts';
+import { telegramKicked } from '../../src/server/services/telegram/notice-outbox.ts';
 import type { PushMessage, PushService, PushTarget } from '../../src/server/push/push-service.ts';
+import type { SignInProviders } from '../../src/server/sign-in/providers.ts';
 import { databaseLimiter, type RateLimiter } from '../../src/server/services/rate-limit.ts';
 import { proxyTrust, venueNetworks } from '../../src/server/transport.ts';
 import { createScratchDatabase } from './postgres.ts';
@@ -50,6 +53,12 @@ export interface TestApiOptions {
   push?: PushService | null;
   /** Sends the pushes a request queued right after it, as the runtime does (off: they wait for `sendDuePushes`). */
   pushKick?: boolean;
+  /** Telegram (issue 60): the bot aimed at a stand-in (tests/support/telegram-service.ts), initialised by its getMe; off by default. */
+  telegram?: { apiRoot: string; token: string; timeoutSeconds?: number };
+  /** Sends the Telegram messages a request queued right after it, as the runtime does (off: they wait for `sendDueTelegrams`). */
+  telegramKick?: boolean;
+  /** Sign-in with Discord and Steam (aimed at stand-ins on loopback); none by default. */
+  signInProviders?: SignInProviders;
 }
 
 /** A key pair's public half in the shape VAPID's is (an uncompressed P-256 point, URL-safe base64), for the test apps' push service. */
@@ -100,6 +109,10 @@ export async function createTestApi(options: TestApiOptions = {}) {
             return { kind: 'sent' };
           },
         });
+  const telegram = options.telegram
+    ? createTelegram({ ...options.telegram, webhookSecret: 'test-webhook-secret-0123456789', siteUrl: options.siteUrl ?? 'https://arena.test', db: database.db })
+    : undefined;
+  await telegram?.bot.init();
   const app = createApp({
     database,
     mailer,
@@ -111,6 +124,9 @@ export async function createTestApi(options: TestApiOptions = {}) {
     letterKick: options.letterKick ?? false,
     push,
     pushKick: options.pushKick ?? false,
+    telegram,
+    telegramKick: options.telegramKick ?? false,
+    signInProviders: options.signInProviders,
   });
 
   async function call<T = Record<string, unknown>>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
@@ -179,6 +195,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     outbox,
     /** What the default push service was given (with `push` of a test's own, nothing). */
     pushes,
+    /** The Telegram bot, when `telegram` was given. */
+    telegram,
     call,
     letterToken,
     signedIn,
@@ -186,6 +204,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
       // Letters a last request's kick is still sending (services/notices/notices.ts) finish before the database goes.
       await lettersKicked(database.db);
       await pushesKicked(database.db);
+      await telegramKicked(database.db);
       await limits.close();
       if (options.database) return;
       // A test may already have closed it to simulate an outage.

@@ -26,6 +26,7 @@ export const tournamentView = (changes: Partial<Tournament> = {}): Tournament =>
   vetoStarter: 'higherSeed',
   matchCheckInMinutes: null,
   lobbyHost: 'organiser',
+  requireSteam: false,
   organisation: null,
   ...changes,
 });

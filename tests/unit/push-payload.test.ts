@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clip, PUSH_BODY_MAX, PUSH_RETRY_MS, PUSH_TITLE_MAX, pushBackoffMs, pushPayload, pushRetryAt, pushTopic, retryAfterMs, sitePath } from '../../src/server/push/push-payload.ts';
-import { isPublicAddress, outcomeOf } from '../../src/server/push/push-service.ts';
+import { clip, PUSH_BODY_MAX, PUSH_RETRY_MS, PUSH_TITLE_MAX, pushBackoffMs, pushPayload, pushRetryAt, pushTopic, sitePath } from '../../src/server/push/push-payload.ts';
+import { retryAfterMs } from '../../src/server/outbound/retry-after.ts';
+import { outcomeOf } from '../../src/server/push/push-service.ts';
+import { isPublicAddress } from '../../src/server/outbound/public-only.ts';
 
 const NOW = new Date('2030-05-01T12:00:00Z');
 

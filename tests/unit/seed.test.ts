@@ -9,6 +9,7 @@ import {
   applications,
   auditLog,
   endpointDeliveries,
+  organisationApiKeys,
   games,
   matchActions,
   matches,
@@ -350,11 +351,21 @@ describe('seedDemo', () => {
       expect(lobbyRecords.map((r) => r.sides)).toEqual([8, 8]);
       expect(new Set(lobbyRecords.map((r) => r.lobbyId))).toEqual(new Set(lobbies.filter((l) => l.complete).map((l) => l._id)));
       expect(await playerLeaderboard(db, pubg!.gameId, { limit: 50, sort: 'rating_desc' })).toHaveLength(16);
-      // Integrations (issue 60): the Kyiv cyberleague's Discord channel with a log of what was posted and what failed.
-      const discord = await db.select().from(organisationEndpoints);
+      // Integrations (issue 60): the Kyiv cyberleague's Discord channel and outgoing webhook, each with a log of what was posted and what failed.
+      const endpoints = await db.select().from(organisationEndpoints);
+      const discord = endpoints.filter((e) => e.kind === 'discord');
       expect(discord.map((e) => [e.kind, e.brokenAt])).toEqual([['discord', null]]);
       const log = await db.select().from(endpointDeliveries).where(eq(endpointDeliveries.endpointId, discord[0]!.id));
       expect(log.map((d) => d.state).sort()).toEqual(['failed', 'sent', 'sent', 'sent']);
+      const webhooks = endpoints.filter((e) => e.kind === 'webhook');
+      expect(webhooks.map((e) => [e.url, e.events, e.secret?.startsWith('whsec_')])).toEqual([
+        ['https://scoreboard.kyiv-cyberleague.example/kiberarena/hooks', ['tournament.created', 'match.completed', 'tournament.finished'], true],
+      ]);
+      const hookLog = await db.select().from(endpointDeliveries).where(eq(endpointDeliveries.endpointId, webhooks[0]!.id));
+      expect(hookLog.map((d) => d.state).sort()).toEqual(['failed', 'sent', 'sent']);
+      // Its site reads the API with a key (decision 045): only the key's digest is kept.
+      const keys = await db.select().from(organisationApiKeys);
+      expect(keys.map((k) => [k.name, k.scope, k.revokedAt, /^[0-9a-f]{64}$/.test(k.hash), k.prefix.startsWith('ka_')])).toEqual([['Таблиця на сайті ліги', 'read', null, true, true]]);
       // Venue networks (issue 57): one waiting for the admin, one approved and working for tonight's club cup.
       const venues = await venueNetworksToDecide(db);
       expect(venues.map((v) => [v.tournament.title, v.status, v.inEffect])).toEqual([

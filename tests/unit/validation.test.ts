@@ -44,6 +44,8 @@ describe('validation messages', () => {
     expect(message(registerInput, { username: 'abc', email: 'a@b.test', password: 'x'.repeat(200) })).toBe(
       'Поле «Пароль» задовге (не більше 128 символів)',
     );
+    // A list counts its items, not characters.
+    expect(message(z.object({ sides: z.array(z.string()).min(2) }), { sides: ['a'] })).toBe('Поле «sides» закоротке (щонайменше 2)');
   });
 
   it('explains a bad email and a bad id', () => {

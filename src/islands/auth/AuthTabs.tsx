@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { t } from '../../lib/i18n/index.ts';
 import { LoginForm } from './LoginForm.tsx';
+import { ProviderSignIn } from './ProviderSignIn.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 
 type Tab = 'login' | 'register';
@@ -22,6 +23,7 @@ export default function AuthTabs() {
 
   return (
     <div className="card mx-auto w-full max-w-md">
+      <ProviderSignIn />
       <div role="tablist" aria-label={t('auth.loginTitle')} className="mb-5 grid grid-cols-2 gap-1 rounded-lg bg-surface-2 p-1" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button

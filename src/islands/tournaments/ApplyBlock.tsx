@@ -12,6 +12,7 @@ import { useHydrated } from '../../lib/hooks/hydration.ts';
 import type { Schedule } from '../../lib/domain/registration.ts';
 import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { CheckInButton } from './CheckInButton.tsx';
+import { LINKED_ACCOUNTS_SECTION } from '../../lib/domain/linked-accounts.ts';
 
 interface Props {
   tournamentId: string;
@@ -149,6 +150,16 @@ export default function ApplyBlock({ tournamentId, soloOnly, checkIn = null, hos
           <p className="text-sm text-muted">{t('apply.refused.noTeam', sizeParams)}</p>
           <a href="/team" className="btn-ghost self-start">
             {t('apply.createTeam')}
+          </a>
+        </>
+      );
+    } else if (refusal === 'steamRequired' || refusal === 'teamSteamRequired') {
+      // The organiser asks for Steam (issue 60): the way to link it, in the cabinet.
+      body = (
+        <>
+          <p className="text-sm text-muted">{t(`apply.refused.${refusal}`)}</p>
+          <a href={LINKED_ACCOUNTS_SECTION} className="btn-ghost self-start">
+            {t('linked.goLink')}
           </a>
         </>
       );

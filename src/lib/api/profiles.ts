@@ -3,6 +3,7 @@ import type { RatingPoint } from '../domain/rating-chart.ts';
 import type { ApiClient } from './client.ts';
 import { earnedAchievementSchema, generalStatsSchema } from './leaderboards.ts';
 import { matchHistoryItemSchema } from './match-history.ts';
+import { linkedAccountSchema } from './linked-accounts.ts';
 
 /*
  * Public profiles of players and teams (issue 23): GET /players/{id} and GET /teams/{id}. One
@@ -51,6 +52,8 @@ export const playerProfileSchema = z.object({
   placements: z.array(profilePlacementSchema),
   /** The first page of the match history (newest first); more through GET /stats/matches/player/{id}. */
   matches: z.array(matchHistoryItemSchema),
+  /** The game accounts the player linked (issue 60): the Discord name, the Steam profile. */
+  linkedAccounts: z.array(linkedAccountSchema),
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
 

@@ -92,6 +92,8 @@ export const tournamentSchema = z.object({
   matchCheckInMinutes: z.number().int().nullable(),
   /** Who puts the lobby details on a match: the organisers, or the higher seed as its host. */
   lobbyHost: z.enum(LOBBY_HOSTS),
+  /** Whether applicants need a linked Steam account (issue 60, decision 044): CS2 and Dota 2 only. */
+  requireSteam: z.boolean(),
   /** The organisation hosting it (issue 56); null for the site's own. */
   organisation: organisationCardSchema.nullable(),
 });
@@ -163,6 +165,7 @@ export const tournamentInput = z.object({
   vetoStarter: z.enum(VETO_STARTERS).optional(),
   matchCheckInMinutes: z.number().int().min(1).max(MAX_MATCH_CHECK_IN_MINUTES).nullable().optional(),
   lobbyHost: z.enum(LOBBY_HOSTS).optional(),
+  requireSteam: z.boolean().optional(),
 });
 
 /** `POST /tournaments`: also which organisation hosts it (issue 56); none for the site's own (the admin's). */

@@ -39,6 +39,8 @@ export const APPLY_REFUSALS = [
   'alreadyApplied',
   'registrationNotOpen',
   'registrationClosed',
+  'steamRequired',
+  'teamSteamRequired',
 ] as const;
 export type ApplyRefusal = (typeof APPLY_REFUSALS)[number];
 
@@ -53,6 +55,11 @@ export interface ApplyFacts {
   asTeam: boolean;
   /** Why the registration window refuses applications now (`registrationRefusal` of lib/domain/registration.ts), if it does. */
   registration?: 'registrationNotOpen' | 'registrationClosed' | null;
+  /**
+   * Of the people a tournament that requires Steam checks (the applicant, or every player of the
+   * team), how many have no linked Steam account (issue 60); 0 or absent when it does not require it.
+   */
+  withoutSteam?: number;
 }
 
 /**
@@ -74,6 +81,7 @@ export function applyRefusal(facts: ApplyFacts): ApplyRefusal | null {
     if (!isTeamSizeAllowed(facts.team.members)) return 'teamSize';
   }
   if (facts.alreadyApplied) return 'alreadyApplied';
+  if (facts.withoutSteam) return asTeam ? 'teamSteamRequired' : 'steamRequired';
   return null;
 }
 

@@ -51,8 +51,11 @@ export const NOTICE_KINDS = [
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-/** Where a notice goes: the bell, a letter, and the reader's devices by web push (issue 60: on where the site has push and the reader subscribed a device). */
-export const NOTICE_CHANNELS = ['bell', 'email', 'push'] as const;
+/**
+ * Where a notice goes: the bell, a letter, the reader's devices by web push and their Telegram
+ * (issue 60: on where the site has push or a bot and the reader subscribed a device or linked a chat).
+ */
+export const NOTICE_CHANNELS = ['bell', 'email', 'push', 'telegram'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
 
 /** The kinds a user turned off, per channel; a kind not listed is on. */

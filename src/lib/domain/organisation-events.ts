@@ -79,3 +79,33 @@ export const DELIVERY_RETRY_MS = 30_000;
 /** When a delivery that failed for the `attempts`-th time is tried again: Retry-After when the service gave one, else 30 s, 1 min, 2 min… */
 export const nextAttemptAt = (now: Date, attempts: number, retryAfterMs?: number | null): Date =>
   new Date(now.getTime() + Math.max(retryAfterMs ?? 0, DELIVERY_RETRY_MS * 2 ** Math.max(0, attempts - 1)));
+
+/** Outgoing webhooks an organisation may register at once. */
+export const WEBHOOKS_PER_ORGANISATION = 5;
+export const WEBHOOK_URL_MAX = 500;
+
+/** Why an outgoing webhook's address cannot be one, or null: a plain http(s) address without credentials, not naming this machine. */
+export type WebhookAddressProblem = 'badUrl' | 'credentials' | 'privateAddress';
+
+/** Host names that always mean this machine or a private network, whatever a resolver says. */
+const LOCAL_NAMES = /(^|\.)(localhost|local|localdomain|internal|home\.arpa)$/i;
+
+/**
+ * What is wrong with an outgoing webhook's address as written; `isPublicLiteral` judges an address
+ * written as an IP. A name is judged again when it is dialled, after its lookup
+ * (server/outbound/public-only.ts), so what it resolves to later is never trusted from here.
+ */
+export function webhookAddressProblem(url: string, isPublicLiteral: (host: string) => boolean | null): WebhookAddressProblem | null {
+  if (url.length > WEBHOOK_URL_MAX) return 'badUrl';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'badUrl';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'badUrl';
+  if (parsed.username || parsed.password) return 'credentials';
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (!host || LOCAL_NAMES.test(host) || !host.includes('.') && !host.includes(':')) return 'privateAddress';
+  return isPublicLiteral(host) === false ? 'privateAddress' : null;
+}

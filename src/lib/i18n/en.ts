@@ -29,10 +29,14 @@ import { venues } from './en/venues.ts';
 import { veto } from './en/veto.ts';
 import { matchRoom } from './en/match-room.ts';
 import { integrations } from './en/integrations.ts';
+import { webhooks } from './en/webhooks.ts';
+import { telegram } from './en/telegram.ts';
+import { linkedAccounts } from './en/linked-accounts.ts';
+import { apiKeys } from './en/api-keys.ts';
 import { participantFiles } from './en/participant-files.ts';
 import { matchChat } from './en/match-chat.ts';
 import { matchEvidence } from './en/match-evidence.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom, ...integrations, ...participantFiles };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom, ...integrations, ...webhooks, ...telegram, ...linkedAccounts, ...participantFiles, ...apiKeys };

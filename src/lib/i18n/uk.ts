@@ -29,6 +29,10 @@ import { venues } from './uk/venues.ts';
 import { veto } from './uk/veto.ts';
 import { matchRoom } from './uk/match-room.ts';
 import { integrations } from './uk/integrations.ts';
+import { webhooks } from './uk/webhooks.ts';
+import { telegram } from './uk/telegram.ts';
+import { linkedAccounts } from './uk/linked-accounts.ts';
+import { apiKeys } from './uk/api-keys.ts';
 import { participantFiles } from './uk/participant-files.ts';
 import { matchChat } from './uk/match-chat.ts';
 import { matchEvidence } from './uk/match-evidence.ts';
@@ -37,6 +41,6 @@ import { matchEvidence } from './uk/match-evidence.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom, ...integrations, ...participantFiles } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom, ...integrations, ...webhooks, ...telegram, ...linkedAccounts, ...participantFiles, ...apiKeys } as const;
 
 export type MessageKey = keyof typeof uk;

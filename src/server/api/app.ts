@@ -38,10 +38,15 @@ import { tournamentEventRoutes, userEventRoutes } from './routes/live.ts';
 import { newsRoutes } from './routes/news.ts';
 import { myOrganisationsRoutes, organisationsRoutes } from './routes/organisations.ts';
 import { organisationIntegrationRoutes } from './routes/organisation-integrations.ts';
+import { organisationTelegramRoutes } from './routes/organisation-telegram.ts';
+import { organisationWebhookRoutes } from './routes/organisation-webhooks.ts';
+import { organisationApiKeyRoutes } from './routes/organisation-api-keys.ts';
 import { playerProfileRoutes, teamProfileRoutes } from './routes/profiles.ts';
 import { seasonsRoutes } from './routes/seasons.ts';
 import { noticeSettingsRoutes } from './routes/notice-settings.ts';
 import { pushRoutes } from './routes/push.ts';
+import { telegramRoutes } from './routes/telegram.ts';
+import { linkedAccountRoutes, signInRoutes } from './routes/sign-in.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { matchHistoryRoutes } from './routes/match-history.ts';
 import { teamChatRoutes } from './routes/team-chat.ts';
@@ -55,7 +60,10 @@ import { isDiskFull, isOutOfResources } from '../services/db-errors.ts';
 import { DISK_FULL_RETRY_AFTER, recordDiskFull, recordWriteSaved } from '../services/disk-full.ts';
 import { announcedDuring, kickLetters } from '../services/notices/notices.ts';
 import { kickPushes, pushesDuring } from '../services/notices/push-outbox.ts';
+import { kickTelegram, telegramDuring } from '../services/telegram/notice-outbox.ts';
 import { findSession } from '../services/accounts/sessions.ts';
+import { isApiKeySecret } from '../../lib/domain/api-keys.ts';
+import { admitApiKey } from './api-key-guards.ts';
 import { collectChanges } from '../services/live/changes.ts';
 import { localeOf, withLocale } from '../locale.ts';
 import { HSTS, servedOverHttps } from '../transport.ts';
@@ -69,7 +77,11 @@ const openApiConfig = {
   info: {
     title: 'Кіберарена API',
     version: '1.0.0',
-    description: 'API платформи кіберспортивних турнірів. Усі помилки — JSON `{ message }` українською.',
+    description:
+      'API платформи кіберспортивних турнірів. Усі помилки — JSON `{ message }` українською. ' +
+      'Авторизація — `Authorization: Bearer <токен>`: токен сесії (POST /api/auth/login) або ключ API організації (`ka_…`, створюють її власник і адміністратори на сторінці керування). ' +
+      'Ключ діє в публічному API й на турнірах своєї організації: scope read — їхні закриті читання (експорт CSV, пульт, усі заявки), run — ще й проведення (результати, етапи, check-in, заявки); ' +
+      'решта маршрутів відповідає ключеві 403, відкликаному чи невідомому — 401, понад 600 запитів за хвилину — 429 з Retry-After.',
   },
 };
 
@@ -119,7 +131,8 @@ export function createApp(deps: Deps) {
     c.set('caller', null);
     const header = c.req.header('authorization');
     const token = header?.match(/^Bearer\s+(\S{1,200})$/i)?.[1];
-    if (token) {
+    if (token && isApiKeySecret(token)) await admitApiKey(c, token);
+    else if (token) {
       const found = await findSession(deps.database.db, token);
       if (found) c.set('caller', { user: found.user, sessionId: found.sessionId, teamIds: found.teamIds });
     }
@@ -155,14 +168,28 @@ export function createApp(deps: Deps) {
       if (await pushesDuring(next)) kickPushes(deps.database.db, push);
     });
   }
+  // And its Telegram messages (services/telegram/notice-outbox.ts).
+  const telegram = deps.telegram;
+  if (telegram && deps.telegramKick) {
+    app.use('*', async (_c, next) => {
+      if (await telegramDuring(next)) kickTelegram(deps.database.db, telegram);
+    });
+  }
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Токен сесії або ключ API організації (ka_…); маршрути, що приймають ключ, кажуть про це в описі',
+  });
 
   app.route('/auth', auth);
+  app.route('/auth', signInRoutes);
+  app.route('/users/me', linkedAccountRoutes);
   app.route('/users/me/notifications', notificationsRoutes);
   app.route('/users/me/events', userEventRoutes);
   app.route('/users/me', noticeSettingsRoutes);
   app.route('/push', pushRoutes);
+  app.route('/telegram', telegramRoutes);
   app.route('/users/me', myMatchesRoutes);
   app.route('/users/me', calendarLinkRoutes);
   app.route('/users/me', myOrganisationsRoutes);
@@ -202,6 +229,9 @@ export function createApp(deps: Deps) {
   app.route('/team', teamChatRoutes);
   app.route('/organisations', organisationsRoutes);
   app.route('/organisations', organisationIntegrationRoutes);
+  app.route('/organisations', organisationTelegramRoutes);
+  app.route('/organisations', organisationWebhookRoutes);
+  app.route('/organisations', organisationApiKeyRoutes);
   app.route('/seasons', seasonsRoutes);
   app.route('/news', newsRoutes);
   app.route('/stats/matches', matchHistoryRoutes);

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PushService } from '../push/push-service.ts';
+import type { Telegram } from '../telegram/telegram-bot.ts';
+import type { SignInProviders } from '../sign-in/providers.ts';
+import type { ApiKeyScope } from '../../lib/domain/api-keys.ts';
 import type { UserRow } from '../services/accounts/accounts.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import type { StreamLimits } from '../services/live/live-streams.ts';
@@ -47,6 +50,29 @@ export interface Deps {
   push?: PushService | undefined;
   /** Sends the pushes a request queued right after it (services/notices/push-outbox.ts `kickPushes`), as `letterKick` does the letters. */
   pushKick?: boolean;
+  /**
+   * The Telegram bot (TELEGRAM_BOT_TOKEN, issue 60, decision 043). Absent, Telegram is off: its
+   * routes answer 404 and the cabinet and manage page show no Telegram controls.
+   */
+  telegram?: Telegram | undefined;
+  /** Sends the Telegram messages a request queued right after it (services/telegram/notice-outbox.ts `kickTelegram`). */
+  telegramKick?: boolean;
+  /**
+   * Sign-in with Discord and Steam (issue 60, decision 044): the providers turned on. An absent one
+   * is off: its routes answer 404 and no page shows its buttons.
+   */
+  signInProviders?: SignInProviders | undefined;
+}
+
+/** An organisation's API key as a request's caller (issue 60, decision 045). */
+export interface ApiKeyCaller {
+  keyId: string;
+  organisationId: string;
+  scope: ApiKeyScope;
+  name: string;
+  /** Its maker, who answers for what it does: the audit's actor, named with the key. */
+  creatorId: string;
+  creatorName: string;
 }
 
 export interface Auth {
@@ -71,8 +97,13 @@ export type AppEnv = {
    * public read declares reaches the answer cache through them); absent for a page's own reads.
    */
   Bindings: { clientAddress?: string | undefined; locals?: App.Locals | undefined };
-  /** `caller`: who the bearer token names, null for a guest. A guard turns it into `auth` (GuardedEnv). `kind`: the route's (`RouteKind`). */
-  Variables: { deps: Deps; db: Database; caller: Auth | null; kind?: RouteKind };
+  /**
+   * `caller`: who the bearer token names, null for a guest. A guard turns it into `auth` (GuardedEnv).
+   * `apiKey`: the organisation's API key the bearer is (api-key-guards.ts), never a user: `caller`
+   * stays null, and a guard lets it in only where a route says keys may come (`organiserOrKeyRoute`).
+   * `kind`: the route's (`RouteKind`).
+   */
+  Variables: { deps: Deps; db: Database; caller: Auth | null; apiKey?: ApiKeyCaller | undefined; kind?: RouteKind };
 };
 
 export type AppContext = Context<AppEnv>;
@@ -87,6 +118,15 @@ export type GuardedEnv = { Variables: { auth: Auth } };
 /** A guarded handler's `c.var` (the app's variables with the caller known): what a path guard's check reads. */
 export type GuardedVars = Readonly<AppEnv['Variables'] & GuardedEnv['Variables']>;
 
+/**
+ * A guard's refusal of a request that names no user: 401 for a guest, 403 for an API key, which
+ * may call only the routes that say keys may come (decision 045).
+ */
+export function refuseNoUser(c: Context): never {
+  if ((c as AppContext).get('apiKey')) fail(403, 'apiKeys.notHere');
+  fail(401, 'auth.unauthorized');
+}
+
 /** The signed-in user, or null for a guest (for routes anyone may call). */
 export const getAuth = (c: AppContext): Auth | null => c.get('caller');
 
@@ -97,7 +137,7 @@ export const getAuth = (c: AppContext): Auth | null => c.get('caller');
  */
 export const signedIn = createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
   const auth = c.get('caller');
-  if (!auth) fail(401, 'auth.unauthorized');
+  if (!auth) refuseNoUser(c);
   c.set('auth', auth);
   await next();
 });
@@ -105,7 +145,7 @@ export const signedIn = createMiddleware<AppEnv & GuardedEnv>(async (c, next) =>
 /** Route middleware (through `adminRoute`): admins only, 401 for a guest and 403 for anyone else, before validation. */
 export const adminOnly = createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
   const auth = c.get('caller');
-  if (!auth) fail(401, 'auth.unauthorized');
+  if (!auth) refuseNoUser(c);
   if (auth.user.role !== 'admin') fail(403, 'auth.forbidden');
   c.set('auth', auth);
   await next();
@@ -126,7 +166,7 @@ export type TournamentOf = (db: Database, id: string) => Promise<string | null>;
 export function organiserOnly(param: string, tournamentOf?: TournamentOf) {
   return createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
     const auth = c.get('caller');
-    if (!auth) fail(401, 'auth.unauthorized');
+    if (!auth) refuseNoUser(c);
     if (auth.user.role !== 'admin') {
       const id = c.req.param(param);
       const db = c.get('db');
@@ -145,7 +185,7 @@ export function organiserOnly(param: string, tournamentOf?: TournamentOf) {
  */
 export const hostOnly = createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
   const auth = c.get('caller');
-  if (!auth) fail(401, 'auth.unauthorized');
+  if (!auth) refuseNoUser(c);
   if (auth.user.role !== 'admin') {
     const id = c.req.param('id');
     if (id === undefined || !uuid.safeParse(id).success || !(await isHost(c.get('db'), auth.user, id))) fail(403, 'tournament.hostsOnly');
@@ -160,7 +200,7 @@ export const hostOnly = createMiddleware<AppEnv & GuardedEnv>(async (c, next) =>
  */
 export const publishers = createMiddleware<AppEnv & GuardedEnv>(async (c, next) => {
   const auth = c.get('caller');
-  if (!auth) fail(401, 'auth.unauthorized');
+  if (!auth) refuseNoUser(c);
   if (auth.user.role !== 'admin' && !(await managesAnOrganisation(c.get('db'), auth.user.id))) fail(403, 'tournament.publishersOnly');
   c.set('auth', auth);
   await next();

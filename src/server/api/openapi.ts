@@ -8,6 +8,8 @@ import { NOT_STORED } from './caching.ts';
 import { tournamentOfApplication, tournamentOfMatch } from '../services/competition/staff.ts';
 import { shownToPublic } from '../services/competition/tournaments.ts';
 import { fail } from './errors.ts';
+import { organiserOrKey } from './api-key-guards.ts';
+import type { ApiKeyScope } from '../../lib/domain/api-keys.ts';
 import type { MessageKey } from '../../lib/i18n/index.ts';
 import { validationHook } from './validation.ts';
 
@@ -81,6 +83,31 @@ const ORGANISER_GUARDS = {
  */
 export const organiserRoute = <P extends string, R extends OpenRoute<P>>(config: R, of: keyof typeof ORGANISER_GUARDS) =>
   createRoute({ ...config, security: bearer, middleware: [ORGANISER_GUARDS[of]] as [ReturnType<typeof organiserOnly>] });
+
+const KEY_NOTE = {
+  read: '· Також ключ API організації, що проводить турнір (scope read чи run).',
+  run: '· Також ключ API організації, що проводить турнір, зі scope run.',
+};
+
+const KEY_GUARDS = {
+  tournament: { read: organiserOrKey('id', 'read'), run: organiserOrKey('id', 'run') },
+  application: { read: organiserOrKey('id', 'read', tournamentOfApplication), run: organiserOrKey('id', 'run', tournamentOfApplication) },
+  match: { read: organiserOrKey('id', 'read', tournamentOfMatch), run: organiserOrKey('id', 'run', tournamentOfMatch) },
+};
+
+/**
+ * `organiserRoute` that an API key of the organisation hosting the tournament may also call, when
+ * its scope covers `scope` (decision 045): the only routes a key gets past the public API by. The
+ * handler reads `c.var.actor` (whoever acts, for the audit) and `c.var.auth`, null for a key.
+ */
+export const organiserOrKeyRoute = <P extends string, R extends OpenRoute<P>>(config: R, of: keyof typeof KEY_GUARDS, scope: ApiKeyScope) =>
+  createRoute({
+    ...config,
+    summary: `${config.summary ?? ''} ${scope === 'read' ? KEY_NOTE.read : KEY_NOTE.run}`.trim(),
+    security: bearer,
+    middleware: [KEY_GUARDS[of][scope]] as [ReturnType<typeof organiserOrKey>],
+  });
+
 
 /** A route that changes a whole tournament (edit, delete, clone): its hosts, an admin or its organisation's people (issue 56). */
 export const hostRoute = <P extends string, R extends OpenRoute<P>>(config: R) =>

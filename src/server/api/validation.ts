@@ -34,9 +34,8 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
       return value === undefined || value === null ? t('validation.required', { field }) : t('validation.invalidType', { field });
     }
     case 'too_small':
-      return issue.origin === 'string' && Number(issue.minimum) <= 1
-        ? t('validation.required', { field })
-        : t('validation.tooShort', { field, min: characters(issue.minimum) });
+      if (issue.origin !== 'string') return t('validation.tooShort', { field, min: Number(issue.minimum) });
+      return Number(issue.minimum) <= 1 ? t('validation.required', { field }) : t('validation.tooShort', { field, min: characters(issue.minimum) });
     case 'too_big':
       return issue.origin === 'string'
         ? t('validation.tooLong', { field, max: characters(issue.maximum) })

@@ -23,6 +23,9 @@ import { seedVenues } from './seed/venues.ts';
 import { seedVeto } from './seed/veto.ts';
 import { seedRoom } from './seed/room.ts';
 import { seedIntegrations } from './seed/integrations.ts';
+import { seedTelegram } from './seed/telegram.ts';
+import { seedLinkedAccounts } from './seed/linked-accounts.ts';
+import { seedApiKeys } from './seed/api-keys.ts';
 import { seedFormats } from './seed/formats.ts';
 import { playDemo } from './seed/play.ts';
 import { games, teams, users } from './schema/index.ts';
@@ -852,6 +855,10 @@ async function writeDemo(tx: Tx, now: Date) {
 
   // Integrations (issue 60): the Kyiv cyberleague's Discord channel and its delivery log.
   await seedIntegrations(tx, { tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });
+  await seedApiKeys(tx, { at: (days) => past(days) });
+  // Telegram (issue 60): one demo player linked his chat, shown when the site has a bot.
+  await seedTelegram(tx, { userId: (nick) => userId(nick as Nick), at: (days) => past(days) });
+  await seedLinkedAccounts(tx, { userId: (nick) => userId(nick as Nick), at: (days) => past(days) });
 
   // Seasons (issue 59): the school's league adds up its finished cups into one table.
   await seedSeasons(tx, { userId: (nick) => userId(nick as Nick), tournamentId: (key) => tournamentIds.get(key)!, at: (days) => past(days) });

@@ -59,20 +59,6 @@ export const PUSH_RETRY_MS = 15_000;
 /** How long to wait after the `attempt`-th failed try (1 = the first) before the next. */
 export const pushBackoffMs = (attempt: number): number => PUSH_RETRY_MS * 2 ** Math.max(0, attempt - 1);
 
-/**
- * A `Retry-After` header as milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110
- * §10.2.3); null when absent or unreadable. A date in the past is 0.
- */
-export function retryAfterMs(header: string | null | undefined, now: Date): number | null {
-  const value = header?.trim();
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // Every HTTP-date form begins with the day's name: anything else is not one, however Date.parse reads it.
-  if (!/^[A-Za-z]{3}/.test(value)) return null;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
-}
-
 /** When a push that failed its `attempt`-th try is due again: after the back-off, or later when the service asked for more. */
 export function pushRetryAt(failedAt: Date, attempt: number, askedMs?: number): Date {
   return new Date(failedAt.getTime() + Math.max(pushBackoffMs(attempt), askedMs ?? 0));

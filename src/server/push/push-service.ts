@@ -4,12 +4,11 @@
  * device's push service. This module only says how to connect and what each answer means for the
  * outbox (services/notices/push-outbox.ts): taken, gone, try again (when), or refused.
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { Agent } from 'node:https';
+import type { Agent } from 'node:https';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import type * as WebPush from 'web-push';
-import { retryAfterMs } from './push-payload.ts';
+import { isPublicAddress, PrivateAddressError, publicOnlyAgent } from '../outbound/public-only.ts';
+import { retryAfterMs } from '../outbound/retry-after.ts';
 
 /** The site's VAPID key pair, as web-push makes and reads it (URL-safe base64). */
 export interface VapidKeys {
@@ -62,44 +61,6 @@ export interface PushServiceOptions {
   agent?: Agent;
   timeoutMs?: number;
 }
-
-/** An endpoint's address that is not a public unicast one (loopback, private, link-local, …): never dialled. */
-export class PrivateAddressError extends Error {
-  override name = 'PrivateAddressError';
-  readonly code = 'EPRIVATEADDRESS';
-}
-
-/** Whether `address` (IPv4 or IPv6) is a public unicast address; an IPv4-mapped IPv6 address is judged as its IPv4. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/** dns.lookup that fails, as a connection error, for a name resolving to any address that is not public. */
-function publicLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) {
-      return callback(new PrivateAddressError(`${hostname} веде на непублічну адресу`), []);
-    }
-    if (options.all) return callback(null, addresses);
-    const [first] = addresses;
-    callback(null, first!.address, first!.family);
-  });
-}
-
-/**
- * The agent pushes go through outside tests: keep-alive HTTPS to push services, which reaches
- * public addresses only. A subscription's endpoint is an address a browser gave, so a name that
- * resolves to loopback, a private network or link-local is refused when it is dialled, after the
- * lookup (no rebinding between a check and the connection); an address written as an IP is
- * checked before (`send`).
- */
-export const publicOnlyAgent = () => new Agent({ keepAlive: true, maxSockets: 16, lookup: publicLookup as never });
 
 /** The HTTP statuses that mean the device's subscription is no more (RFC 8030 §7.3: 404, 410). */
 const GONE = new Set([404, 410]);

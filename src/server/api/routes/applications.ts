@@ -8,9 +8,10 @@ import {
 } from '../../../lib/api/applications.ts';
 import { TEAM_SIZE, type ApplyRefusal } from '../../../lib/domain/application-rules.ts';
 import { t } from '../../../lib/i18n/index.ts';
-import type { Auth, Database } from '../context.ts';
+import type { Database } from '../context.ts';
+import type { AuditActor } from '../../services/competition/audit.ts';
 import { fail } from '../errors.ts';
-import { adminRoute, errors, jsonBody, jsonResponse, messageBody, organiserRoute, router, userRoute } from '../openapi.ts';
+import { adminRoute, errors, jsonBody, jsonResponse, messageBody, organiserOrKeyRoute, router, userRoute } from '../openapi.ts';
 import { PAGE_MAX_LIMIT } from '../../../lib/api/paging.ts';
 import { linkToNext } from '../paging.ts';
 import { applyTo, changeStatus, deleteApplication, listApplications } from '../../services/match-day/applications.ts';
@@ -31,6 +32,8 @@ const REFUSAL_STATUS: Record<ApplyRefusal, 403 | 409 | 422> = {
   teamSize: 422,
   registrationNotOpen: 409,
   registrationClosed: 409,
+  steamRequired: 403,
+  teamSteamRequired: 403,
 };
 
 const WITHDRAW_STATUS = { notFound: 404, notOwner: 403, started: 409 } as const satisfies Record<Exclude<Withdrawal, { ok: true }>['reason'], number>;
@@ -40,7 +43,7 @@ export function refuseApplication(reason: ApplyRefusal): never {
   fail(REFUSAL_STATUS[reason], `apply.refused.${reason}`, { min: TEAM_SIZE.min, max: TEAM_SIZE.max });
 }
 
-async function handleStatusChange(db: Database, id: string, body: z.infer<typeof applicationStatusInput>, actor: Auth['user']) {
+async function handleStatusChange(db: Database, id: string, body: z.infer<typeof applicationStatusInput>, actor: AuditActor) {
   const result = await changeStatus(db, id, body, actor);
   if (!result.ok) {
     if (result.reason === 'notFound') fail(404, 'applications.notFound');
@@ -53,14 +56,14 @@ async function handleStatusChange(db: Database, id: string, body: z.infer<typeof
 }
 
 const statusRoute = (path: string, summary: string) =>
-  organiserRoute({
+  organiserOrKeyRoute({
     method: 'patch',
     path,
     tags: ['Заявки'],
     summary,
     request: { params: idParam, body: jsonBody(applicationStatusInput) },
     responses: { 200: jsonResponse(applicationSaved, 'Статус змінено, заявника сповіщено'), ...errors(400, 401, 403, 404, 409, 415) },
-  }, 'application');
+  }, 'application', 'run');
 
 export const applicationsRoutes = router()
   .openapi(
@@ -103,10 +106,10 @@ export const applicationsRoutes = router()
     },
   )
   .openapi(statusRoute('/{id}/status', 'Організатор турніру (адмін чи його співорганізатор): схвалити чи відхилити заявку (коли сітку створено, склад схвалених не змінюється: 409)'), async (c) =>
-    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.auth.user), 200),
+    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.actor), 200),
   )
   .openapi(statusRoute('/{id}', 'Організатор турніру (адмін чи його співорганізатор): змінити статус заявки (той самий виклик, інший шлях)'), async (c) =>
-    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.auth.user), 200),
+    c.json(await handleStatusChange(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.actor), 200),
   )
   .openapi(
     userRoute({

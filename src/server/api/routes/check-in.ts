@@ -3,7 +3,7 @@ import { checkInExtended, checkInExtendInput, checkInInput, checkInSaved } from 
 import { t } from '../../../lib/i18n/index.ts';
 import type { Auth, Database } from '../context.ts';
 import { fail } from '../errors.ts';
-import { errors, jsonBody, jsonResponse, organiserRoute, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserOrKeyRoute, router, userRoute } from '../openapi.ts';
 import { extendCheckIn, setCheckIn, type CheckInExtension, type CheckInRefusal } from '../../services/match-day/registration.ts';
 import { isOrganiser } from '../../services/competition/staff.ts';
 
@@ -78,7 +78,7 @@ export const checkInRoutes = router()
     },
   )
   .openapi(
-    organiserRoute(
+    organiserOrKeyRoute(
       {
         method: 'patch',
         path: '/{id}/check-in',
@@ -90,10 +90,11 @@ export const checkInRoutes = router()
         responses: { 200: jsonResponse(checkInExtended, 'Подовжено'), ...errors(400, 401, 403, 404, 409, 415, 422) },
       },
       'tournament',
+      'run',
     ),
     async (c) => {
       const { id } = c.req.valid('param');
-      const result = await extendCheckIn(c.var.db, id, new Date(c.req.valid('json').closesAt), c.var.auth.user);
+      const result = await extendCheckIn(c.var.db, id, new Date(c.req.valid('json').closesAt), c.var.actor);
       if (!result.ok) fail(...EXTEND_REFUSALS[result.reason]);
       return c.json({ message: t('checkIn.extended'), closesAt: result.closesAt }, 200);
     },

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { controlRoomSchema } from '../../../lib/api/control-room.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
-import { errors, jsonBody, jsonResponse, messageBody, organiserRoute, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, messageBody, organiserOrKeyRoute, router, userRoute } from '../openapi.ts';
 import { controlRoom } from '../../services/match-day/control-room.ts';
 import { answerCall, callOrganisers, type CallRefusal } from '../../services/match-day/match-calls.ts';
 import { callInput, callSaved } from '../../../lib/api/match-reports.ts';
@@ -11,7 +11,7 @@ const params = z.object({ id: z.uuid() });
 
 /** Mounted at /tournaments: the control room's read (issue 57), for the tournament's organisers. */
 export const controlRoomRoutes = router().openapi(
-  organiserRoute(
+  organiserOrKeyRoute(
     {
       method: 'get',
       path: '/{id}/control',
@@ -23,6 +23,7 @@ export const controlRoomRoutes = router().openapi(
       responses: { 200: jsonResponse(controlRoomSchema, 'Що чекає на організаторів'), ...errors(400, 401, 403, 404) },
     },
     'tournament',
+    'read',
   ),
   async (c) => {
     const room = await controlRoom(c.get('db'), c.req.valid('param').id);
@@ -60,7 +61,7 @@ export const matchCallRoutes = router()
     },
   )
   .openapi(
-    organiserRoute(
+    organiserOrKeyRoute(
       {
         method: 'delete',
         path: '/{id}/call',
@@ -70,9 +71,10 @@ export const matchCallRoutes = router()
         responses: { 200: jsonResponse(messageBody, 'Виклик закрито'), ...errors(400, 401, 403, 404, 409) },
       },
       'match',
+      'run',
     ),
     async (c) => {
-      const done = await answerCall(c.get('db'), c.req.valid('param').id, c.var.auth.user);
+      const done = await answerCall(c.get('db'), c.req.valid('param').id, c.var.actor);
       if (!done.ok) fail(done.reason === 'notFound' ? 404 : 409, done.reason === 'notFound' ? 'match.notFound' : 'call.notCalled');
       return c.json({ message: t('call.answered') }, 200);
     },

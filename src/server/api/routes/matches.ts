@@ -8,7 +8,7 @@ import { confirmDueReports, confirmReport, disputeReport, reportScore, type Repo
 import { updateMatch, type MatchRefusal } from '../../services/competition/stages/match-changes.ts';
 import { findMatch, matchComment } from '../../services/competition/stages/match-state.ts';
 
-import { errors, jsonBody, jsonResponse, organiserRoute, publicRead, refuseHidden, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserOrKeyRoute, publicRead, refuseHidden, router, userRoute } from '../openapi.ts';
 import { shows, tournamentData } from '../../services/live/changes.ts';
 
 const tags = ['Етапи'];
@@ -57,7 +57,7 @@ export const matchRoutes = router()
     },
   )
   .openapi(
-    organiserRoute({
+    organiserOrKeyRoute({
       method: 'patch',
       path: '/{id}',
       tags,
@@ -72,11 +72,11 @@ export const matchRoutes = router()
         409: jsonResponse(z.object({ message: z.string(), match: matchSchema }), 'Матч уже змінено або дія неможлива'),
         ...errors(400, 401, 403, 404, 422),
       },
-    }, 'match'),
+    }, 'match', 'run'),
     async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      const saved = await updateMatch(c.get('db'), id, body, c.var.auth.user);
+      const saved = await updateMatch(c.get('db'), id, body, c.var.actor);
       if (!saved.ok) refuseMatch(saved.reason, saved.bestOf);
       if (saved.stale) return c.json({ message: t('match.stale'), match: saved.match }, 409);
       const count = plural(defaultLocale, 'count.matchResults', saved.reset.length);
@@ -99,7 +99,7 @@ export const matchRoutes = router()
     },
   )
   .openapi(
-    organiserRoute({
+    organiserOrKeyRoute({
       method: 'get',
       path: '/{id}/comment',
       tags,
@@ -111,7 +111,7 @@ export const matchRoutes = router()
         200: jsonResponse(matchCommentSchema, 'Коментар матчу'),
         ...errors(400, 401, 403, 404),
       },
-    }, 'match'),
+    }, 'match', 'read'),
     async (c) => {
       const found = await matchComment(c.get('db'), c.req.valid('param').id);
       if (!found) fail(404, 'match.notFound');

@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { discordInput, integrationsSchema } from '../../../lib/api/integrations.ts';
+import { telegramIntegrationSchema } from '../../../lib/api/telegram.ts';
 import { currentLocale, t } from '../../../lib/i18n/index.ts';
 import { integrationsOf, removeDiscord, saveDiscord } from '../../services/integrations/endpoints.ts';
+import { telegramChannelOf } from '../../services/telegram/channel.ts';
 import { fail } from '../errors.ts';
 import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
 import { managersOnly } from '../organisation-guards.ts';
@@ -9,6 +11,8 @@ import { managersOnly } from '../organisation-guards.ts';
 const tags = ['Організації'];
 const idParam = z.object({ id: z.uuid() });
 const saved = z.object({ message: z.string(), integrations: integrationsSchema });
+/** With the organisation's Telegram channel when the site has a bot (routes/organisation-telegram.ts sets it). */
+const integrationsWithTelegram = integrationsSchema.extend({ telegram: telegramIntegrationSchema.optional() });
 
 /**
  * Mounted at /organisations: an organisation's integrations (issue 60), for its owner and admins
@@ -24,13 +28,16 @@ export const organisationIntegrationRoutes = router()
         tags,
         summary: 'Власник або адміністратори: інтеграції організації — вебхук Discord (токен скорочено) і журнал доставки останніх подій',
         request: { params: idParam },
-        responses: { 200: jsonResponse(integrationsSchema, 'Інтеграції'), ...errors(400, 401, 403, 404) },
+        responses: { 200: jsonResponse(integrationsWithTelegram, 'Інтеграції; telegram — канал Telegram, коли на сайті є бот'), ...errors(400, 401, 403, 404) },
       },
       managersOnly,
     ),
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await integrationsOf(c.get('db'), c.req.valid('param').id), 200);
+      const { id } = c.req.valid('param');
+      const telegram = c.get('deps').telegram;
+      const channel = telegram && { bot: telegram.bot.isInited() ? telegram.bot.botInfo.username : null, channel: await telegramChannelOf(c.get('db'), id) };
+      return c.json({ ...(await integrationsOf(c.get('db'), id)), ...(channel ? { telegram: channel } : {}) }, 200);
     },
   )
   .openapi(

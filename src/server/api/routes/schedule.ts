@@ -4,7 +4,7 @@ import { MAX_YEAR } from '../../../lib/domain/moments.ts';
 import { currentLocale, plural, t, type MessageParams } from '../../../lib/i18n/index.ts';
 import { fail } from '../errors.ts';
 import { scheduleStage, type StageScheduleRefusal } from '../../services/competition/schedule.ts';
-import { errors, jsonBody, jsonResponse, organiserRoute, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, organiserOrKeyRoute, router } from '../openapi.ts';
 
 const stageParams = z.object({ id: z.uuid(), stageId: z.uuid() });
 
@@ -24,7 +24,7 @@ const refusals: Record<StageScheduleRefusal, [400 | 404 | 409 | 422, Parameters<
  * `PATCH /api/matches/{id}` (routes/matches.ts); calendars are routes/calendar.ts.
  */
 export const scheduleRoutes = router().openapi(
-  organiserRoute({
+  organiserOrKeyRoute({
     method: 'post',
     path: '/{id}/stages/{stageId}/schedule',
     tags: ['Етапи'],
@@ -37,7 +37,7 @@ export const scheduleRoutes = router().openapi(
       200: jsonResponse(stageScheduledSchema, 'Час призначено'),
       ...errors(400, 401, 403, 404, 409, 422),
     },
-  }, 'tournament'),
+  }, 'tournament', 'run'),
   async (c) => {
     const { id, stageId } = c.req.valid('param');
     const done = await scheduleStage(c.get('db'), id, stageId, c.req.valid('json'));

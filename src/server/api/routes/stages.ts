@@ -9,7 +9,7 @@ import { tournamentStandings } from '../../services/competition/stages/standings
 import { stagesVersion } from '../../services/competition/stages/store.ts';
 import { stagesState } from '../../services/competition/stages/views.ts';
 
-import { errors, jsonBody, jsonResponse, oneTournament, organiserRoute, publicRead, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, oneTournament, organiserOrKeyRoute, publicRead, router } from '../openapi.ts';
 
 const tags = ['Етапи'];
 const params = z.object({ id: z.uuid() });
@@ -80,7 +80,7 @@ export const stageRoutes = router()
     },
   )
   .openapi(
-    organiserRoute({
+    organiserOrKeyRoute({
       method: 'post',
       path: '/{id}/stages',
       tags,
@@ -95,11 +95,11 @@ export const stageRoutes = router()
         201: jsonResponse(z.object({ message: z.string(), stage: stageSchema }), 'Етап створено'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
-    }, 'tournament'),
+    }, 'tournament', 'run'),
     async (c) => {
       const { id } = c.req.valid('param');
       const input = c.req.valid('json');
-      const created = await createStage(c.get('db'), id, input, c.var.auth.user);
+      const created = await createStage(c.get('db'), id, input, c.var.actor);
       if (!created.ok) refuseStage(created.reason, { ...created, advance: input.from?.advance });
       const count = created.stage.seeds.filter((s) => s !== null).length;
       // «By rating» says when it could not be: nobody rated falls back to the order of applications entirely.
@@ -120,7 +120,7 @@ export const stageRoutes = router()
     },
   )
   .openapi(
-    organiserRoute({
+    organiserOrKeyRoute({
       method: 'post',
       path: '/{id}/stages/{stageId}/next-round',
       tags,
@@ -132,7 +132,7 @@ export const stageRoutes = router()
         200: jsonResponse(z.object({ message: z.string(), stage: stageSchema }), 'Тур складено'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
-    }, 'tournament'),
+    }, 'tournament', 'run'),
     async (c) => {
       const { id, stageId } = c.req.valid('param');
       const next = await pairNextRound(c.get('db'), id, stageId);
@@ -152,7 +152,7 @@ export const stageRoutes = router()
     },
   )
   .openapi(
-    organiserRoute({
+    organiserOrKeyRoute({
       method: 'post',
       path: '/{id}/disqualify',
       tags,
@@ -166,10 +166,10 @@ export const stageRoutes = router()
         200: jsonResponse(z.object({ message: z.string(), stages: z.array(stageSchema) }), 'Дискваліфіковано'),
         ...errors(400, 401, 403, 404, 409, 422),
       },
-    }, 'tournament'),
+    }, 'tournament', 'run'),
     async (c) => {
       const { id } = c.req.valid('param');
-      const done = await disqualify(c.get('db'), id, c.req.valid('json').participant, c.var.auth.user);
+      const done = await disqualify(c.get('db'), id, c.req.valid('json').participant, c.var.actor);
       if (!done.ok) {
         if (done.reason === 'notFound') fail(404, 'tournament.notFound');
         if (done.reason === 'finished') fail(409, 'stage.finished');

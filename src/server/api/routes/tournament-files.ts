@@ -6,7 +6,7 @@ import { EXPORT_FILES } from '../../../lib/domain/spreadsheet.ts';
 import { t } from '../../../lib/i18n/index.ts';
 import { NOT_STORED } from '../caching.ts';
 import { fail } from '../errors.ts';
-import { errors, jsonBody, jsonResponse, messageBody, organiserRoute, router } from '../openapi.ts';
+import { errors, jsonBody, jsonResponse, messageBody, organiserOrKeyRoute, organiserRoute, router } from '../openapi.ts';
 import { exportFile, type ExportedFile } from '../../services/competition/tournament-export.ts';
 import { importParticipants, type ImportResult } from '../../services/match-day/participant-import.ts';
 
@@ -53,7 +53,7 @@ function answerOf(result: ImportResult, dryRun: boolean): ParticipantImportAnswe
 
 export const tournamentFileRoutes = router()
   .openapi(
-    organiserRoute(
+    organiserOrKeyRoute(
       {
         method: 'get',
         path: '/{id}/export/{file}',
@@ -67,6 +67,7 @@ export const tournamentFileRoutes = router()
         responses: { 200: { description: 'Файл CSV', content: { 'text/csv': { schema: z.string() } } }, ...errors(400, 401, 403, 404) },
       },
       'tournament',
+      'read',
     ),
     async (c) => {
       const { id, file } = c.req.valid('param');

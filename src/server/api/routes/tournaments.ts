@@ -13,6 +13,7 @@ import {
 import type { WinnerRefusal } from '../../../lib/domain/tournament-winner.ts';
 import { UNVERIFIED_DAILY_TOURNAMENTS } from '../../../lib/domain/organisation.ts';
 import { t } from '../../../lib/i18n/index.ts';
+import { keyOfHost } from '../api-key-guards.ts';
 import { getAuth } from '../context.ts';
 import { fail, failTooMany } from '../errors.ts';
 import { errors, hostRoute, jsonBody, jsonResponse, messageBody, oneTournament, organiserRoute, publicRead, publisherRoute, router, userRoute } from '../openapi.ts';
@@ -48,6 +49,7 @@ function refuseSave(result: Extract<TournamentSave, { ok: false }>): never {
   if (result.reason === 'notFound') fail(404, 'tournament.notFound');
   if (result.reason === 'gameNotFound') fail(404, 'games.notFound');
   if (result.reason === 'registrationWindow' || result.reason === 'checkInWindow' || result.reason === 'checkInPassed') fail(422, `tournament.refused.${result.reason}`);
+  if (result.reason === 'steamWrongGame') fail(422, 'linked.requireSteamWrongGame');
   fail(409, 'tournament.typeLocked');
 }
 
@@ -102,8 +104,13 @@ export const tournamentsRoutes = router()
     async (c) => {
       const auth = getAuth(c);
       const { id } = c.req.valid('param');
-      // Its organisers (an admin, its staff) see every application, as they decide them.
-      const viewer = auth ? { userId: auth.user.id, isAdmin: await isOrganiser(c.get('db'), auth.user, id) } : null;
+      // Its organisers (an admin, its staff, a key of its organisation) see every application, as they decide them.
+      const key = c.get('apiKey');
+      const viewer = auth
+        ? { userId: auth.user.id, isAdmin: await isOrganiser(c.get('db'), auth.user, id) }
+        : key && (await keyOfHost(c, id))
+          ? { userId: key.creatorId, isAdmin: true }
+          : null;
       const detail = await getTournamentDetail(c.get('db'), id, viewer);
       if (!detail) fail(404, 'tournament.notFound');
       return c.json(detail, 200);

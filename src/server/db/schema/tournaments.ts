@@ -72,6 +72,8 @@ export const tournaments = pgTable(
     matchCheckInMinutes: integer('match_check_in_minutes'),
     /** Who puts the lobby details on a match: its organisers, or the higher seed as the host. */
     lobbyHost: text('lobby_host', { enum: LOBBY_HOSTS }).notNull().default('organiser'),
+    /** Applicants need a linked Steam account (issue 60, decision 044); only for CS2 and Dota 2. */
+    requireSteam: boolean('require_steam').notNull().default(false),
     /** The organisation hosting it (issue 56); null for the site's own, as every tournament before organisations. */
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'restrict' }),
     /** The season it counts in (issue 59); null for none. A deleted season leaves its tournaments be. */

@@ -1,13 +1,18 @@
 /**
  * Integrations in the demo (issue 60): the Kyiv cyberleague posts to its Discord channel. Its log
- * shows two tournaments announced and a champion whose post Discord kept refusing. The address is
+ * shows two tournaments announced and a champion whose post Discord kept refusing. The league also
+ * has an outgoing webhook to its own scoreboard (a reserved `.example` name, so it never resolves)
+ * whose log shows results delivered and one waiting for a retry. The address is
  * a made-up one: a new event of the demo is tried, refused by Discord (or by no network), and
  * shows so in the log.
  */
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { DISCORD_EVENTS, type EventPayload } from '../../../lib/domain/organisation-events.ts';
 import type { Tx } from '../client.ts';
 import { endpointDeliveries, games, organisationEndpoints, organisations, tournaments } from '../schema/index.ts';
+
+export const DEMO_WEBHOOK = 'https://scoreboard.kyiv-cyberleague.example/kiberarena/hooks';
 
 export const DEMO_DISCORD_WEBHOOK = `https://discord.com/api/webhooks/1180000000000000042/${'DemoKiberarena-'.repeat(5)}`;
 
@@ -67,6 +72,50 @@ export async function seedIntegrations(tx: Tx, { tournamentId, at }: { tournamen
       lastStatus: 200,
       createdAt: at(-1),
       sentAt: at(-1),
+    },
+  ]);
+  const [hook] = await tx
+    .insert(organisationEndpoints)
+    .values({
+      organisationId: league.id,
+      kind: 'webhook',
+      url: DEMO_WEBHOOK,
+      events: ['tournament.created', 'match.completed', 'tournament.finished'],
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+      locale: 'uk',
+      createdAt: at(-25),
+    })
+    .returning();
+  await tx.insert(endpointDeliveries).values([
+    {
+      endpointId: hook!.id,
+      event: 'tournament.created',
+      payload: payload('cs2-awp-kings'),
+      state: 'sent',
+      attempts: 1,
+      lastStatus: 204,
+      createdAt: at(-3),
+      sentAt: at(-3),
+    },
+    {
+      endpointId: hook!.id,
+      event: 'tournament.created',
+      payload: payload('dota-mid-duel'),
+      state: 'sent',
+      attempts: 1,
+      lastStatus: 204,
+      createdAt: at(-1),
+      sentAt: at(-1),
+    },
+    {
+      endpointId: hook!.id,
+      event: 'tournament.finished',
+      payload: { ...payload('cs2-dnipro-cup'), champion: null },
+      state: 'failed',
+      attempts: 8,
+      lastStatus: 500,
+      lastError: '500 Internal Server Error',
+      createdAt: at(-6),
     },
   ]);
 }

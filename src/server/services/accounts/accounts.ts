@@ -17,13 +17,17 @@ export type UserRow = typeof users.$inferSelect;
 
 const CONFIRM_TTL_MS = 48 * 60 * 60 * 1000;
 
+/** The password hash of an account made by a sign-in provider (decision 044): no password opens it. */
+export const NO_PASSWORD = '';
+
 /** Argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. */
 export const hashPassword = (password: string) => hash(password);
 
 // Verifying against a throw-away hash when the login is unknown keeps both answers equally slow.
 let decoyHash: Promise<string> | undefined;
 export async function checkPassword(user: UserRow | undefined, password: string): Promise<boolean> {
-  if (!user) {
+  // An account made by a sign-in provider has no password (NO_PASSWORD) until its owner sets one.
+  if (!user || user.passwordHash === NO_PASSWORD) {
     decoyHash ??= hash('decoy-password-never-used');
     await verify(await decoyHash, password);
     return false;

@@ -4,7 +4,7 @@ import type { UserRow } from './accounts.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema/index.ts';
 import { currentLocale } from '../../../lib/i18n/index.ts';
-import { checkPassword, findByEmail, hashPassword, presentUser, queueEmailLetter } from './accounts.ts';
+import { checkPassword, findByEmail, hashPassword, NO_PASSWORD, presentUser, queueEmailLetter } from './accounts.ts';
 import { LOGIN_PATH } from '../../mail/letters.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { queueAccountLetter, sendLettersNow } from '../notices/notices.ts';
@@ -115,7 +115,8 @@ export async function changePassword(
     await attempt.release();
     return { ok: false, reason: 'tooMany', retryAfter: attempt.retryAfter };
   }
-  if (!(await checkPassword(user, passwords.oldPassword))) return { ok: false, reason: 'wrongOldPassword' };
+  // An account a sign-in provider made has no old password to give: its first one is set from the session (decision 044).
+  if (user.passwordHash !== NO_PASSWORD && !(await checkPassword(user, passwords.oldPassword))) return { ok: false, reason: 'wrongOldPassword' };
   await attempt.release();
   const passwordHash = await hashPassword(passwords.newPassword);
   await env.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { sampleHistory, type RatingPoint } from '../../../lib/domain/rating-char
 import type { Tx } from '../../db/client.ts';
 import { applications, games, matches, matchParticipants, playerGameStats, stages, teamGameStats, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
 import { avatarUrl } from './avatars.ts';
+import { linkedAccountsOf } from './linked-accounts.ts';
 import { generalStats, playerAchievements, teamAchievements } from '../statistics/leaderboards.ts';
 import { matchHistory } from '../statistics/match-history.ts';
 import { placementsOfTournaments } from '../competition/stages/standings.ts';
@@ -154,6 +155,7 @@ export async function playerProfile(db: Tx, userId: string): Promise<PlayerProfi
       memberOf.map((t) => t.id),
     ),
     matches: await matchHistory(db, { kind: 'player', id: user.id }, { limit: MATCH_HISTORY_LIMIT, offset: 0 }),
+    linkedAccounts: await linkedAccountsOf(db, user.id),
   };
 }
 

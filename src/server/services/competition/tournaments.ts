@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { steamGame } from '../../../lib/domain/linked-accounts.ts';
 import type { VetoStarter } from '../../../lib/domain/veto.ts';
 import type { LobbyHost } from '../../../lib/domain/match-day.ts';
 import type { OrganisationCard } from '../../../lib/api/organisations.ts';
@@ -56,6 +57,7 @@ const listColumns = {
   vetoStarter: tournaments.vetoStarter,
   matchCheckInMinutes: tournaments.matchCheckInMinutes,
   lobbyHost: tournaments.lobbyHost,
+  requireSteam: tournaments.requireSteam,
   organisationId: tournaments.organisationId,
 };
 /** What `present()` reads of a tournament row. */
@@ -137,6 +139,7 @@ function present(row: ListRow, gameName: string, names: Map<string, string>, hos
     vetoStarter: row.vetoStarter,
     matchCheckInMinutes: row.matchCheckInMinutes,
     lobbyHost: row.lobbyHost,
+    requireSteam: row.requireSteam,
     organisation: row.organisationId ? (hosts.get(row.organisationId) ?? null) : null,
   };
 }
@@ -359,13 +362,15 @@ export interface TournamentWrite {
   /** Minutes a ready match's sides have to check in to it (issue 58); null: none. */
   matchCheckInMinutes?: number | null | undefined;
   lobbyHost?: LobbyHost | undefined;
+  /** Applicants need a linked Steam account (issue 60); only a CS2 or Dota 2 tournament may ask. */
+  requireSteam?: boolean | undefined;
   /** The organisation hosting it (issue 56), set when it is made and never changed. */
   organisationId?: string | null | undefined;
   /** A clone's suggested stages (issue 56), set when it is made; no form sends it. */
   stagePlan?: StagePlanStep[] | undefined;
 }
 
-export type TournamentSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | 'gameNotFound' | 'typeLocked' | ScheduleProblem };
+export type TournamentSave = { ok: true; tournament: Tournament } | { ok: false; reason: 'notFound' | 'gameNotFound' | 'typeLocked' | 'steamWrongGame' | ScheduleProblem };
 
 const REGISTRATION_FIELDS = ['maxParticipants', 'checkInEnabled', 'confirmationMinutes'] as const;
 const REGISTRATION_TIMES = ['registrationOpensAt', 'registrationClosesAt', 'checkInOpensAt', 'checkInClosesAt'] as const;
@@ -382,8 +387,12 @@ function registrationColumns(input: TournamentWrite) {
 }
 
 async function gameExists(db: Tx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: games.id }).from(games).where(eq(games.id, id));
-  return Boolean(row);
+  return (await gameNameOf(db, id)) !== null;
+}
+
+async function gameNameOf(db: Tx, id: string): Promise<string | null> {
+  const [row] = await db.select({ name: games.name }).from(games).where(eq(games.id, id));
+  return row?.name ?? null;
 }
 
 /** A new tournament; pending and a team one unless told otherwise. */
@@ -393,7 +402,9 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
   const problem = scheduleProblem({ date: input.date, ...registration });
   if (problem) return { ok: false, reason: problem };
   if (closesInThePast(null, { date: input.date, ...registration }, new Date())) return { ok: false, reason: 'checkInPassed' };
-  if (!(await gameExists(db, input.game))) return { ok: false, reason: 'gameNotFound' };
+  const gameName = await gameNameOf(db, input.game);
+  if (gameName === null) return { ok: false, reason: 'gameNotFound' };
+  if (input.requireSteam && !steamGame(gameName)) return { ok: false, reason: 'steamWrongGame' };
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(tournaments)
@@ -412,6 +423,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
         vetoStarter: input.vetoStarter ?? 'higherSeed',
         matchCheckInMinutes: input.matchCheckInMinutes ?? null,
         lobbyHost: input.lobbyHost ?? 'organiser',
+        requireSteam: input.requireSteam ?? false,
         ...registration,
       })
       .returning({ id: tournaments.id });
@@ -449,6 +461,8 @@ async function saveTournament(db: Tx, id: string, input: TournamentWrite, onFini
     if (problem) return { ok: false, reason: problem } as const;
     if (closesInThePast(current, { ...current, date: input.date, ...registration }, new Date())) return { ok: false, reason: 'checkInPassed' } as const;
     if (input.game !== current.gameId && !(await gameExists(tx, input.game))) return { ok: false, reason: 'gameNotFound' } as const;
+    // Steam is asked for in CS2 and Dota 2 only, whichever of the game and the flag the save changes.
+    if ((input.requireSteam ?? current.requireSteam) && !steamGame((await gameNameOf(tx, input.game)) ?? '')) return { ok: false, reason: 'steamWrongGame' } as const;
     if (input.soloOnly !== undefined && input.soloOnly !== current.soloOnly) {
       const [used] = await tx.select({ n: count() }).from(applications).where(eq(applications.tournamentId, id));
       if (used && used.n > 0) return { ok: false, reason: 'typeLocked' } as const;
@@ -468,6 +482,7 @@ async function saveTournament(db: Tx, id: string, input: TournamentWrite, onFini
         ...(input.vetoStarter !== undefined ? { vetoStarter: input.vetoStarter } : {}),
         ...(input.matchCheckInMinutes !== undefined ? { matchCheckInMinutes: input.matchCheckInMinutes } : {}),
         ...(input.lobbyHost !== undefined ? { lobbyHost: input.lobbyHost } : {}),
+        ...(input.requireSteam !== undefined ? { requireSteam: input.requireSteam } : {}),
         ...registration,
         updatedAt: new Date(),
       })

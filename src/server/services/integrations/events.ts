@@ -18,13 +18,20 @@ const channelsOf = (tx: Tx, tournamentId: string, event: OrganisationEvent) =>
     .innerJoin(games, eq(games.id, tournaments.gameId))
     .where(eq(tournaments.id, tournamentId));
 
-/** Whether anyone hears of the tournament's `event`: one query, so a caller builds an event's words only when someone will read them. */
-export async function hasChannels(tx: Tx, tournamentId: string, event: OrganisationEvent): Promise<boolean> {
-  return (await channelsOf(tx, tournamentId, event).limit(1)).length > 0;
+/** Which events anyone hears of for this tournament: one query, so a caller builds an event's words only when someone will read them. */
+export async function eventsHeard(tx: Tx, tournamentId: string): Promise<Set<OrganisationEvent>> {
+  const rows = await tx
+    .selectDistinct({ event: sql<OrganisationEvent>`unnest(${organisationEndpoints.events})` })
+    .from(tournaments)
+    .innerJoin(organisations, and(eq(organisations.id, tournaments.organisationId), isNull(organisations.suspendedAt)))
+    .innerJoin(organisationEndpoints, and(eq(organisationEndpoints.organisationId, organisations.id), isNull(organisationEndpoints.brokenAt)))
+    .where(eq(tournaments.id, tournamentId));
+  return new Set(rows.map((r) => r.event));
 }
 
-/** The same moment: one tournament's event, and for a round its stage and number. */
-const sameMoment = (a: Extra, b: Extra) => (a.round?.stageId ?? null) === (b.round?.stageId ?? null) && (a.round?.number ?? null) === (b.round?.number ?? null);
+/** The same moment: one tournament's event, for a round its stage and number, for a match the match. */
+const sameMoment = (a: Extra, b: Extra) =>
+  (a.round?.stageId ?? null) === (b.round?.stageId ?? null) && (a.round?.number ?? null) === (b.round?.number ?? null) && (a.match?.id ?? null) === (b.match?.id ?? null);
 
 /**
  * Tells an organisation's integrations of moments of one of its tournaments (issue 60): a delivery

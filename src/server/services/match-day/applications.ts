@@ -19,6 +19,7 @@ import type { AuditActor } from '../competition/audit.ts';
 import { announceApplications, auditDecisions, fillFreePlaces, lockForRegistration, placesTaken, published, toldUsers, waitlistPosition } from './registration.ts';
 import { findTournament, loadApplications, shownToPublic } from '../competition/tournaments.ts';
 import { publishing } from '../live/live.ts';
+import { withoutSteam } from '../accounts/linked-accounts.ts';
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -68,6 +69,18 @@ async function actingTeam(db: Tx, userId: string): Promise<TeamRow | undefined> 
   return (rows.find((r) => r.team.captainId === userId) ?? rows[0])?.team;
 }
 
+/**
+ * How many of the people a tournament that requires Steam checks have none linked (issue 60,
+ * decision 044): the solo applicant, or every player of the team, its captain among them, as the
+ * roster plays. 0 when the tournament does not require it.
+ */
+async function steamMissing(db: Tx, row: Pick<typeof tournaments.$inferSelect, 'requireSteam'>, who: { userId: string } | { teamId: string }): Promise<number> {
+  if (!row.requireSteam) return 0;
+  const people =
+    'userId' in who ? [who.userId] : (await db.select({ id: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, who.teamId))).map((m) => m.id);
+  return (await withoutSteam(db, people)).length;
+}
+
 /** What the apply block shows a player: their standing for one tournament, or undefined when it does not exist. */
 export async function eligibility(db: Tx, tournamentId: string, userId: string): Promise<Eligibility | undefined> {
   const row = await findTournament(db, tournamentId);
@@ -76,7 +89,8 @@ export async function eligibility(db: Tx, tournamentId: string, userId: string):
   const registration = registrationRefusal(row, new Date());
   if (tournament.soloOnly) {
     const application = await standing(db, tournamentId, await liveApplication(db, tournamentId, { userId }), true);
-    return { refusal: applyRefusal({ tournament, asTeam: false, alreadyApplied: Boolean(application), registration }), application, team: null };
+    const steam = await steamMissing(db, row, { userId });
+    return { refusal: applyRefusal({ tournament, asTeam: false, alreadyApplied: Boolean(application), registration, withoutSteam: steam }), application, team: null };
   }
   const team = await actingTeam(db, userId);
   const members = team ? await memberCount(db, team.id) : 0;
@@ -88,6 +102,7 @@ export async function eligibility(db: Tx, tournamentId: string, userId: string):
     team: team ? { isCaptain: team.captainId === userId, members } : null,
     alreadyApplied: Boolean(application),
     registration,
+    withoutSteam: team ? await steamMissing(db, row, { teamId: team.id }) : 0,
   });
   return {
     refusal,
@@ -123,7 +138,8 @@ async function applyToTournament(db: Tx, userId: string, input: { tournament: st
       const asTeam = Boolean(input.team);
       const live = await liveApplication(tx, tournament.id, input.team ? { teamId: input.team } : { userId });
       const registration = registrationRefusal(row, now);
-      const refusal = applyRefusal({ tournament, asTeam, team: teamFacts, alreadyApplied: Boolean(live), registration });
+      const steam = await steamMissing(tx, row, input.team ? { teamId: input.team } : { userId });
+      const refusal = applyRefusal({ tournament, asTeam, team: teamFacts, alreadyApplied: Boolean(live), registration, withoutSteam: steam });
       if (refusal) return { ok: false, reason: refusal };
       const status = statusOnApply(row.maxParticipants, await placesTaken(tx, tournament.id));
       const [inserted] = await tx

@@ -1,6 +1,6 @@
 /**
  * What a reader chose about their notices (issue 22): which kinds come in the bell, by email and
- * to their devices by web push (issue 60), and the language their letters are written in.
+ * to their devices by web push and to their Telegram (issue 60), and the language their letters are written in.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { NOTICE_KINDS, type NoticeChannel, type NoticeSettings } from '../../../lib/domain/match-day.ts';
@@ -13,7 +13,7 @@ import { changed } from '../live/changes.ts';
 /** The settings in one shape: each channel listed, its kinds in the catalog's order and once. */
 export function normalizeSettings(settings: NoticeSettings): Required<NoticeSettings> {
   const off = (channel: NoticeChannel) => NOTICE_KINDS.filter((kind) => settings[channel]?.includes(kind));
-  return { bell: off('bell'), email: off('email'), push: off('push') };
+  return { bell: off('bell'), email: off('email'), push: off('push'), telegram: off('telegram') };
 }
 
 /** The user's settings, and whether letters can reach them at all (only a confirmed address gets any). */

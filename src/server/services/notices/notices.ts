@@ -13,7 +13,8 @@
  * right after the commit by the request that made it (`sendLettersNow`), or later by the sweep.
  *
  * Pushes to the reader's devices have an outbox of their own, a row per notice and device written
- * in the same statement as the notice (push-outbox.ts).
+ * in the same statement as the notice (push-outbox.ts), and so have messages to the reader's
+ * Telegram (services/telegram/notice-outbox.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -23,12 +24,13 @@ import { translate, type Locale } from '../../../lib/i18n/index.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { perTransaction } from '../../db/per-transaction.ts';
 import { together } from '../../db/together.ts';
-import { notifications, pushSubscriptions, users, type NotificationPayload } from '../../db/schema/index.ts';
+import { notifications, pushSubscriptions, telegramLinks, users, type NotificationPayload } from '../../db/schema/index.ts';
 import { accountLetter, noticeLetter, type AccountLetterKind } from '../../mail/letters.ts';
 import type { Letter, Mailer } from '../../mail/mailer.ts';
 import { userSignals } from '../live/live.ts';
 import { noticeWords } from './notice-words.ts';
 import { notePushable, pushDeliveriesFor, type PushableNotice } from './push-outbox.ts';
+import { noteTelegram, telegramDeliveriesFor } from '../telegram/notice-outbox.ts';
 import { outboxKicks } from '../outbox-kicks.ts';
 import type { Sweep } from '../sweeps.ts';
 
@@ -59,6 +61,8 @@ export interface Reader {
   settings: NoticeSettings;
   /** Whether they registered a device for web push; not known (undefined) counts as maybe. */
   devices?: boolean;
+  /** Whether they linked their Telegram (services/telegram/links.ts); not known counts as maybe. */
+  telegram?: boolean;
 }
 
 /** The readers a transaction has read (null: no such user), so `announce` reads each once. */
@@ -107,6 +111,7 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
         settings: users.noticeSettings,
         // Qualified by hand: a select from one table names its columns bare, which inside the subquery would mean its own.
         devices: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions}.${sql.identifier(pushSubscriptions.userId.name)} = ${users}.${sql.identifier(users.id.name)})`,
+        telegram: sql<boolean>`exists (select 1 from ${telegramLinks} where ${telegramLinks}.${sql.identifier(telegramLinks.userId.name)} = ${users}.${sql.identifier(users.id.name)})`,
       })
       .from(users)
       .where(inArray(users.id, missing));
@@ -119,12 +124,14 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
     const bell = isNoticeOn(reader.settings, 'bell', n.kind);
     const letter = Boolean(reader.confirmed) && isNoticeOn(reader.settings, 'email', n.kind);
     const push = reader.devices !== false && isNoticeOn(reader.settings, 'push', n.kind);
-    if (!bell && !letter && !push) return [];
+    const telegram = reader.telegram !== false && isNoticeOn(reader.settings, 'telegram', n.kind);
+    if (!bell && !letter && !push && !telegram) return [];
     const params = n.params ?? {};
     return [
       {
-        // Named before the insert, so the devices' pushes can name it in the same statement.
-        ...(push ? { id: randomUUID() } : {}),
+        // Named before the insert, so the devices' pushes and the Telegram message can name it in the same statement.
+        ...(push || telegram ? { id: randomUUID() } : {}),
+        queue: { push, telegram },
         userId: n.userId,
         // Older readers of `text` (and the SPEC shape) get the Ukrainian line; the bell words it anew.
         text: n.text ?? noticeWords('uk', n.kind, params).bell,
@@ -137,10 +144,13 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
     ];
   });
   if (rows.length === 0) return none;
-  const pushable = rows.filter((r): r is (typeof rows)[number] & PushableNotice => 'id' in r);
+  const named = rows.filter((r): r is (typeof rows)[number] & PushableNotice => 'id' in r);
+  const pushable = named.filter((r) => r.queue.push);
+  const toTelegram = named.filter((r) => r.queue.telegram);
   const pushes = pushDeliveriesFor(pushable);
+  const messages = telegramDeliveriesFor(toTelegram);
   return {
-    writes: [db.insert(notifications).values(rows), ...(pushes ? [pushes] : [])],
+    writes: [db.insert(notifications).values(rows.map(({ queue: _queue, ...row }) => row)), ...(pushes ? [pushes] : []), ...(messages ? [messages] : [])],
     signal: userSignals(
       rows.filter((r) => !r.payload.mailOnly).map((r) => r.userId),
       'notification',
@@ -149,6 +159,7 @@ export async function noticeWrites(db: Tx, list: readonly Notice[]): Promise<Not
       const scope = requestScope.getStore();
       if (scope && rows.some((r) => r.mailState)) scope.announced = true;
       if (pushable.length > 0) notePushable();
+      if (toTelegram.length > 0) noteTelegram();
     },
   };
 }

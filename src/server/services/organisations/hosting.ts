@@ -121,6 +121,7 @@ export async function cloneTournament(db: Tx, actor: Actor, sourceId: string, da
     vetoStarter: source.vetoStarter,
     matchCheckInMinutes: source.matchCheckInMinutes,
     lobbyHost: source.lobbyHost,
+    requireSteam: source.requireSteam,
     stagePlan: await stagePlanOf(db, source),
   };
   if (source.organisationId) return hostTournament(db, actor, source.organisationId, copy);

@@ -207,7 +207,7 @@ async function writeStage(db: Tx, tournamentId: string, input: StageCreateInput,
       );
     const resolved = resolveStage(draft.plan, draft.seeds, new Map(), new Set(carried));
     await insertMatches(tx, stage!.id, draft.plan, resolved, groupIds, tournament);
-    if (input.format === 'free_for_all') await insertLobbies(tx, stage!.id, 1, ordered, ffaSettingsOf(settings).lobbySize);
+    if (input.format === 'free_for_all') await insertLobbies(tx, tournament, stage!.id, 1, ordered, ffaSettingsOf(settings).lobbySize);
     const started = normalizeStatus(tournament.status) === 'pending';
     const [created] = await loadStages(tx, tournament.id).then((loaded) => {
       all = loaded;

@@ -14,6 +14,7 @@ import { isOrganiser, type Organiser } from '../staff.ts';
 import { lobbyView, tableOf } from './ffa-views.ts';
 import { bumpTournament } from './save.ts';
 import { loadStages, type LoadedLobby, type LoadedStage, type TournamentRow } from './store.ts';
+import { tellStageMoments } from './tell.ts';
 
 /*
  * Free-for-all lobbies (issue 59, decision 039): a stage's rounds of lobbies, their games and
@@ -23,10 +24,18 @@ import { loadStages, type LoadedLobby, type LoadedStage, type TournamentRow } fr
  * round's lobbies; the final's last game finishes the stage.
  */
 
-/** Writes a round's lobbies from its participants in seed order. */
-export async function insertLobbies(tx: Tx, stageId: string, round: number, ordered: readonly string[], lobbySize: number): Promise<void> {
+/** Writes a round's lobbies from its participants in seed order; the organisation's channels hear the round start (issue 60). */
+export async function insertLobbies(
+  tx: Tx,
+  tournament: { id: string; soloOnly: boolean },
+  stageId: string,
+  round: number,
+  ordered: readonly string[],
+  lobbySize: number,
+): Promise<void> {
   const lobbies = ffaLobbies(ordered, lobbySize);
   await tx.insert(stageLobbies).values(lobbies.map((members, i) => ({ stageId, round, number: i + 1, members })));
+  await tellStageMoments(tx, tournament, stageId, { roundsStarted: [round], ready: [], completed: [] });
 }
 
 export type GameRefusalReason = 'notFound' | 'finished' | 'noSuchGame' | 'roundOver' | 'notInLobby' | 'alreadyEntered' | GameRefusal;
@@ -102,7 +111,7 @@ async function writeGame(db: Database, lobbyId: string, number: number, lines: F
       const now = stage.lobbies.find((l) => l.row.id === lobbyId)!;
       await countLobbyResults(tx, tournament, [{ id: lobbyId, completedAt: now.row.completedAt, table: tableOf(stage, now) }]);
     }
-    if (organiser && complete) reloaded = await nextRound(tx, tournament.id, reloaded, loaded.stage.id, lobby.row.round);
+    if (organiser && complete) reloaded = await nextRound(tx, tournament, reloaded, loaded.stage.id, lobby.row.round);
     // A proposal is the organisers' to see: the public competition has not changed.
     const { version } = organiser ? await bumpTournament(tx, tournament, reloaded) : { version: tournament.bracketVersion };
     const stage = reloaded.find((s) => s.stage.id === loaded.stage.id)!;
@@ -152,7 +161,7 @@ async function gameEntry(
 }
 
 /** When every lobby of the round is complete and more than one played it, writes the next round's lobbies. */
-async function nextRound(tx: Tx, tournamentId: string, all: LoadedStage[], stageId: string, round: number): Promise<LoadedStage[]> {
+async function nextRound(tx: Tx, tournament: { id: string; soloOnly: boolean }, all: LoadedStage[], stageId: string, round: number): Promise<LoadedStage[]> {
   const stage = all.find((s) => s.stage.id === stageId)!;
   const lobbies = stage.lobbies.filter((l) => l.row.round === round);
   if (lobbies.length < 2 || lobbies.some((l) => l.row.completedAt === null)) return all;
@@ -162,8 +171,8 @@ async function nextRound(tx: Tx, tournamentId: string, all: LoadedStage[], stage
     lobbies.map((l) => tableOf(stage, l).filter((row) => !out.has(row.participant))),
     settings.advance ?? 1,
   );
-  await insertLobbies(tx, stageId, round + 1, going, settings.lobbySize);
-  return loadStages(tx, tournamentId);
+  await insertLobbies(tx, tournament, stageId, round + 1, going, settings.lobbySize);
+  return loadStages(tx, tournament.id);
 }
 
 /** A game entered or proposed: once it committed, the tournament's viewers hear of it. */

@@ -9,8 +9,8 @@ import { auditWrite, recordAudit, type AuditActor } from '../audit.ts';
 import { announceReady, readyNotices } from '../../match-day/match-actions.ts';
 import { stageMatchId } from '../match-ids.ts';
 import { countLobbyResults, countStageResults } from '../../statistics/stage-stats.ts';
-import { hasChannels, tellOrganisation } from '../../integrations/events.ts';
 import { played, resultEntries, stageSnapshot, type StageAudit } from './audit-entries.ts';
+import { tellStageMoments } from './tell.ts';
 import { resultColumns, type LoadedStage, type MatchRow, type TournamentRow } from './store.ts';
 import { projectedBracket } from './views.ts';
 
@@ -77,31 +77,9 @@ export async function insertMatches(
     tournament,
     rows.filter((r) => r.status === 'ready').map((r) => ({ id: r.id!, a: r.participantA ?? null, b: r.participantB ?? null, scheduledAt: null })),
   );
-  await tellRoundsStarted(
-    tx,
-    tournament.id,
-    stageId,
-    plan.filter((_, i) => rows[i]!.status === 'ready').map((m) => m.round),
-  );
+  const ready = plan.flatMap((m, i) => (rows[i]!.status === 'ready' ? [{ id: rows[i]!.id!, round: m.round, a: rows[i]!.participantA ?? null, b: rows[i]!.participantB ?? null }] : []));
+  await tellStageMoments(tx, tournament, stageId, { roundsStarted: ready.map((m) => m.round), ready, completed: [] });
   return rows.map((r) => r.id!);
-}
-
-/**
- * Tells the organisation's channels (issue 60) of each of these rounds of a stage that just
- * started — a match of it was just made ready — once a round, however often a save repeats it.
- */
-async function tellRoundsStarted(tx: Tx, tournamentId: string, stageId: string, rounds: readonly number[]): Promise<void> {
-  if (rounds.length === 0 || !(await hasChannels(tx, tournamentId, 'round.started'))) return;
-  const [stage] = await tx.select({ name: stages.name, number: stages.number }).from(stages).where(eq(stages.id, stageId));
-  if (!stage) return;
-  const numbers = [...new Set(rounds)].sort((x, y) => x - y);
-  await tellOrganisation(
-    tx,
-    tournamentId,
-    'round.started',
-    numbers.map((number) => ({ round: { stage: stage.name, stageNumber: stage.number, stageId, number } })),
-    { once: true },
-  );
 }
 
 /**
@@ -255,12 +233,14 @@ export async function saveStage(
   // A round starts with its first match made ready: none of its matches was ready or played before.
   const roundOf = new Map(loaded.rows.map((row, index) => [row.id, loaded.plan[index]!.round]));
   const begun = new Set(loaded.rows.filter((row) => row.status !== 'waiting').map((row) => roundOf.get(row.id)));
-  await tellRoundsStarted(
-    tx,
-    tournament.id,
-    loaded.stage.id,
-    madeReady.map((c) => roundOf.get(c.id)!).filter((round) => !begun.has(round)),
-  );
+  const settled = new Set(resultIndexes.filter((index) => played(resolved[index]!)).map((index) => loaded.rows[index]!.id));
+  await tellStageMoments(tx, tournament, loaded.stage.id, {
+    roundsStarted: madeReady.map((c) => roundOf.get(c.id)!).filter((round) => !begun.has(round)),
+    ready: madeReady.map((c) => ({ id: c.id, round: roundOf.get(c.id)!, a: c.participantA, b: c.participantB })),
+    completed: changes
+      .filter((c) => settled.has(c.id) && c.status === 'completed')
+      .map((c) => ({ id: c.id, round: roundOf.get(c.id)!, a: c.participantA, b: c.participantB, scoreA: c.scoreA, scoreB: c.scoreB, winner: c.winner })),
+  });
   const rows = loaded.rows.map((row) => {
     const change = changes.find((c) => c.id === row.id);
     if (!change) return row;
