@@ -1,17 +1,14 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Field } from '../../components/Field.tsx';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { createApiKey, readApiKeys, revokeApiKey } from '../../lib/api/api-key-calls.ts';
 import type { ApiKeyList, ApiKeyView } from '../../lib/api/api-keys.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
-import { getOrganisation } from '../../lib/api/organisations.ts';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope } from '../../lib/domain/api-keys.ts';
-import { organisationPowers } from '../../lib/domain/organisation.ts';
-import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { $sessionLoading, $user } from '../../lib/stores/session.ts';
+import { useManagedRead } from './use-managed-read.ts';
 
 /**
  * An organisation's API keys (issue 60, decision 045), for its owner and admins: the list (live
@@ -19,11 +16,7 @@ import { $sessionLoading, $user } from '../../lib/stores/session.ts';
  * and revoking with a confirmation. Anyone else sees nothing here; the server decides again.
  */
 export default function OrganisationApiKeys({ slug }: { slug: string }) {
-  const user = useHydratedStore($user, null);
-  const loading = useHydratedStore($sessionLoading, true);
-  const [organisationId, setOrganisationId] = useState<string | null>(null);
-  const [list, setList] = useState<ApiKeyList | null>(null);
-  const [hidden, setHidden] = useState(false);
+  const { found, update } = useManagedRead<ApiKeyList>(slug, (id) => readApiKeys(api, id));
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
@@ -32,38 +25,15 @@ export default function OrganisationApiKeys({ slug }: { slug: string }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: NoticeTone; text: string } | null>(null);
 
-  useEffect(() => {
-    if (!user) return;
-    let stale = false;
-    void (async () => {
-      try {
-        const found = await getOrganisation(api, slug);
-        if (found.suspended !== null || !organisationPowers(found.viewer?.role ?? null).manage) {
-          if (!stale) setHidden(true);
-          return;
-        }
-        const read = await readApiKeys(api, found._id);
-        if (stale) return;
-        setOrganisationId(found._id);
-        setList(read);
-      } catch {
-        if (!stale) setHidden(true);
-      }
-    })();
-    return () => {
-      stale = true;
-    };
-  }, [user, slug]);
-
-  if (loading || !user || hidden || !list || !organisationId) return null;
-  const id = organisationId;
+  if (!found) return null;
+  const { organisationId: id, value: list } = found;
 
   async function act(change: () => Promise<string>) {
     setBusy(true);
     setNotice(null);
     try {
       const message = await change();
-      setList(await readApiKeys(api, id));
+      update(await readApiKeys(api, id));
       setNotice({ tone: 'success', text: message });
     } catch (caught) {
       setNotice({ tone: 'error', text: isNetworkFailure(caught) ? t('error.connection') : errorMessage(caught, t('error.server')) });
@@ -145,7 +115,13 @@ export default function OrganisationApiKeys({ slug }: { slug: string }) {
             {t('apiKeys.secretLabel')} «{secret.name}»
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <input id="org-api-key-secret" className="field min-w-0 flex-1 font-mono text-sm" readOnly value={secret.value} onFocus={(e) => e.target.select()} />
+            <input
+              id="org-api-key-secret"
+              className="field min-w-0 flex-1 font-mono text-sm"
+              readOnly
+              value={secret.value}
+              onFocus={(e) => e.target.select()}
+            />
             <button type="button" className="btn-primary" onClick={() => void copy(secret.value)}>
               {copied ? t('apiKeys.copied') : t('apiKeys.copy')}
             </button>
@@ -161,7 +137,11 @@ export default function OrganisationApiKeys({ slug }: { slug: string }) {
       ) : (
         <ul className="flex flex-col gap-2 text-sm">
           {list.keys.map((key) => (
-            <li key={key._id} className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-surface-2 px-3 py-2 ${key.revokedAt ? 'opacity-70' : ''}`} data-api-key={key.name}>
+            <li
+              key={key._id}
+              className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-surface-2 px-3 py-2 ${key.revokedAt ? 'opacity-70' : ''}`}
+              data-api-key={key.name}
+            >
               <span className="font-semibold break-all">{key.name}</span>
               <code className="text-xs text-muted">{key.prefix}…</code>
               <span className="rounded-full border border-line px-2 py-0.5 text-xs">{t(`apiKeys.scope.${key.scope}`)}</span>

@@ -1,15 +1,12 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Field } from '../../components/Field.tsx';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { readIntegrations } from '../../lib/api/integration-calls.ts';
-import { getOrganisation } from '../../lib/api/organisations.ts';
 import { removeTelegramChannel, saveTelegramChannel, type TelegramIntegrationView } from '../../lib/api/telegram-calls.ts';
-import { organisationPowers } from '../../lib/domain/organisation.ts';
-import { useHydratedStore } from '../../lib/hooks/hydration.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { $sessionLoading, $user } from '../../lib/stores/session.ts';
+import { useManagedRead } from './use-managed-read.ts';
 
 /**
  * An organisation's Telegram channel (issue 60, decision 043), for its owner and admins, shown only
@@ -17,43 +14,24 @@ import { $sessionLoading, $user } from '../../lib/stores/session.ts';
  * server checks with Telegram that the bot may post there before saving it.
  */
 export default function OrganisationTelegram({ slug }: { slug: string }) {
-  const user = useHydratedStore($user, null);
-  const loading = useHydratedStore($sessionLoading, true);
-  const [organisationId, setOrganisationId] = useState<string | null>(null);
-  const [view, setView] = useState<TelegramIntegrationView | null>(null);
+  // Its section shows only when the site has a bot: the integrations then carry its channel.
+  const { found, update } = useManagedRead<TelegramIntegrationView>(
+    slug,
+    async (id) => ((await readIntegrations(api, id)) as { telegram?: TelegramIntegrationView }).telegram,
+  );
   const [chat, setChat] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: NoticeTone; text: string } | null>(null);
 
-  useEffect(() => {
-    if (!user) return;
-    let stale = false;
-    void (async () => {
-      try {
-        const found = await getOrganisation(api, slug);
-        if (found.suspended !== null || !organisationPowers(found.viewer?.role ?? null).manage) return;
-        const read = (await readIntegrations(api, found._id)) as { telegram?: TelegramIntegrationView };
-        if (stale || !read.telegram) return;
-        setOrganisationId(found._id);
-        setView(read.telegram);
-      } catch {
-        // Without an answer the section stays hidden; Discord's says what went wrong.
-      }
-    })();
-    return () => {
-      stale = true;
-    };
-  }, [user, slug]);
-
-  if (loading || !user || !view || !organisationId) return null;
-  const id = organisationId;
+  if (!found) return null;
+  const { organisationId: id, value: view } = found;
 
   async function run(change: () => Promise<{ message: string; telegram: TelegramIntegrationView }>) {
     setBusy(true);
     setNotice(null);
     try {
       const saved = await change();
-      setView(saved.telegram);
+      update(saved.telegram);
       setChat('');
       setNotice({ tone: 'success', text: saved.message });
     } catch (caught) {

@@ -1,23 +1,14 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Field } from '../../components/Field.tsx';
 import { Notice, type NoticeTone } from '../../components/Notice.tsx';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
-import { getOrganisation } from '../../lib/api/organisations.ts';
 import { createWebhook, deleteWebhook, readWebhooks } from '../../lib/api/webhook-calls.ts';
 import type { WebhooksView, WebhookView } from '../../lib/api/webhooks.ts';
-import { organisationPowers } from '../../lib/domain/organisation.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEvent } from '../../lib/domain/organisation-events.ts';
-import { useHydratedStore } from '../../lib/hooks/hydration.ts';
-import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { $sessionLoading, $user } from '../../lib/stores/session.ts';
-
-const STATE_TONE: Record<WebhookView['log'][number]['state'], string> = {
-  pending: 'border-warning text-warning',
-  sent: 'border-success text-success',
-  failed: 'border-danger text-danger',
-};
+import { DeliveryLog } from './DeliveryLog.tsx';
+import { useManagedRead } from './use-managed-read.ts';
 
 /** What a new webhook hears unless its maker chooses otherwise: the tournament's life and its results. */
 const DEFAULT_EVENTS: readonly WebhookEvent[] = ['tournament.created', 'match.completed', 'tournament.finished'];
@@ -28,11 +19,7 @@ const DEFAULT_EVENTS: readonly WebhookEvent[] = ['tournament.created', 'match.co
  * and deleting. Anyone else sees nothing here; the server decides every change again.
  */
 export default function OrganisationWebhooks({ slug }: { slug: string }) {
-  const user = useHydratedStore($user, null);
-  const loading = useHydratedStore($sessionLoading, true);
-  const [organisationId, setOrganisationId] = useState<string | null>(null);
-  const [view, setView] = useState<WebhooksView | null>(null);
-  const [hidden, setHidden] = useState(false);
+  const { found, update } = useManagedRead<WebhooksView>(slug, (id) => readWebhooks(api, id));
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<readonly WebhookEvent[]>(DEFAULT_EVENTS);
   const [secret, setSecret] = useState<string | null>(null);
@@ -40,38 +27,15 @@ export default function OrganisationWebhooks({ slug }: { slug: string }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: NoticeTone; text: string } | null>(null);
 
-  useEffect(() => {
-    if (!user) return;
-    let stale = false;
-    void (async () => {
-      try {
-        const found = await getOrganisation(api, slug);
-        if (found.suspended !== null || !organisationPowers(found.viewer?.role ?? null).manage) {
-          if (!stale) setHidden(true);
-          return;
-        }
-        const read = await readWebhooks(api, found._id);
-        if (stale) return;
-        setOrganisationId(found._id);
-        setView(read);
-      } catch {
-        if (!stale) setHidden(true);
-      }
-    })();
-    return () => {
-      stale = true;
-    };
-  }, [user, slug]);
-
-  if (loading || !user || hidden || !view || !organisationId) return null;
-  const id = organisationId;
+  if (!found) return null;
+  const { organisationId: id, value: view } = found;
 
   async function run(change: () => Promise<{ message: string; secret?: string }>) {
     setBusy(true);
     setNotice(null);
     try {
       const done = await change();
-      setView(await readWebhooks(api, id));
+      update(await readWebhooks(api, id));
       setNotice({ tone: 'success', text: done.message });
       return done;
     } catch (caught) {
@@ -145,26 +109,9 @@ export default function OrganisationWebhooks({ slug }: { slug: string }) {
               {hook.log.length > 0 && (
                 <details>
                   <summary className="cursor-pointer text-sm font-semibold">{t('webhooks.log')}</summary>
-                  <ul className="mt-2 flex flex-col gap-1 text-sm">
-                    {hook.log.map((delivery) => (
-                      <li key={delivery._id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                        <span className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${STATE_TONE[delivery.state]}`}>
-                          {t(`integrations.log.state.${delivery.state}`)}
-                        </span>
-                        <span className="font-mono text-xs">{delivery.event}</span>
-                        <span className="min-w-0 truncate">{delivery.tournament}</span>
-                        <time className="ml-auto text-muted" dateTime={delivery.sentAt ?? delivery.createdAt}>
-                          {formatDateTime(delivery.sentAt ?? delivery.createdAt, { month: 'short' })}
-                        </time>
-                        {delivery.state !== 'sent' && delivery.attempts > 0 && (
-                          <span className="w-full text-xs text-muted">
-                            {t('integrations.log.attempts', { count: delivery.attempts })}
-                            {delivery.lastStatus ? ` · HTTP ${delivery.lastStatus}` : ''}
-                          </span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
+                  <div className="mt-2">
+                    <DeliveryLog dense log={hook.log} event={(event) => <span className="font-mono text-xs">{event}</span>} />
+                  </div>
                 </details>
               )}
             </li>
