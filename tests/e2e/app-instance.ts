@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 
 export interface AppInstance {
   url: string;
@@ -44,3 +45,17 @@ export async function startInstance(port: number, env: Record<string, string>): 
   await instance.stop();
   throw new Error(`the server on ${port} did not become healthy:\n${log}`);
 }
+
+/**
+ * A port the system has free, for an instance of a spec's own: a fixed offset from E2E_PORT may
+ * land on another service's (5399 + 33 is PostgreSQL's 5432).
+ */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });

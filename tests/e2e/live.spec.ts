@@ -1,8 +1,7 @@
-import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import type { StagesState } from '../../src/lib/api/stages.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres.ts';
-import { type AppInstance, startInstance } from './app-instance.ts';
+import { type AppInstance, freePort, startInstance } from './app-instance.ts';
 
 /*
  * Live pages across instances (issue 22): two app instances on one PostgreSQL, as behind a load
@@ -20,17 +19,6 @@ let a: AppInstance;
 let b: AppInstance;
 let admin: string;
 let tournamentId: string;
-
-/** A port the system has free: the second instance's (E2E_PORT + 1 is the first's). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function call<T>(instance: AppInstance, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${instance.url}${path}`, {

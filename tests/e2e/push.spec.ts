@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
-import { type AppInstance, startInstance } from './app-instance.ts';
+import { type AppInstance, freePort, startInstance } from './app-instance.ts';
 import { expect, freshPlayer, open, signIn, test } from './fixtures.ts';
 
 /*
@@ -12,7 +12,6 @@ import { expect, freshPlayer, open, signIn, test } from './fixtures.ts';
  * the same build runs with it.
  */
 
-const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
 
 test('the manifest names the app, its start and its icons, each of which is served', async ({ request }) => {
   const answer = await request.get('/manifest.webmanifest');
@@ -67,7 +66,7 @@ test.describe('with PUSH_SUBJECT', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = mkdtempSync(join(tmpdir(), 'kiberarena-push-'));
-    app = await startInstance(E2E_PORT + 25, { DATA_DIR: dataDir, DATABASE_URL: '', PUSH_SUBJECT: 'mailto:ops@e2e.test', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    app = await startInstance(await freePort(), { DATA_DIR: dataDir, DATABASE_URL: '', PUSH_SUBJECT: 'mailto:ops@e2e.test', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
   });
 
   test.afterAll(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { oauthStandIn, type OAuthStandIn } from '../support/oauth-provider.ts';
 import { openIdStandIn, type OpenIdStandIn } from '../support/openid-provider.ts';
-import { type AppInstance, startInstance } from './app-instance.ts';
+import { type AppInstance, freePort, startInstance } from './app-instance.ts';
 import { expect, open, test } from './fixtures.ts';
 
 /*
@@ -13,7 +13,6 @@ import { expect, open, test } from './fixtures.ts';
  * on loopback (tests/support/oauth-provider.ts, openid-provider.ts), which sign in at once.
  */
 
-const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
 const OUT = process.env.SIGN_IN_SHOTS ?? '/tmp/pw-out-oauth';
 
 test('without providers the login page shows no Discord or Steam button', async ({ page }) => {
@@ -35,7 +34,7 @@ test.describe('with Discord and Steam', () => {
     discord = await oauthStandIn();
     steam = await openIdStandIn();
     dataDir = mkdtempSync(join(tmpdir(), 'kiberarena-sign-in-'));
-    app = await startInstance(E2E_PORT + 33, {
+    app = await startInstance(await freePort(), {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_EMAIL: 'sign-in-admin@e2e.test',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { BOT_TOKEN, startTelegramService, update, type TelegramStandIn } from '../support/telegram-service.ts';
-import { type AppInstance, startInstance } from './app-instance.ts';
+import { type AppInstance, freePort, startInstance } from './app-instance.ts';
 import { expect, freshPlayer, open, signIn, test } from './fixtures.ts';
 
 /*
@@ -12,7 +12,6 @@ import { expect, freshPlayer, open, signIn, test } from './fixtures.ts';
  * API stand-in on loopback, and the test plays Telegram: it posts the bot's update to the webhook.
  */
 
-const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
 const SECRET = 'e2e-telegram-webhook-secret';
 const OUT = process.env.TELEGRAM_SHOTS ?? '/tmp/pw-out-telegram';
 
@@ -39,7 +38,7 @@ test.describe('with a bot', () => {
     test.setTimeout(120_000);
     bot = await startTelegramService();
     dataDir = mkdtempSync(join(tmpdir(), 'kiberarena-telegram-'));
-    app = await startInstance(E2E_PORT + 31, {
+    app = await startInstance(await freePort(), {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       ADMIN_EMAIL: admin.email,
