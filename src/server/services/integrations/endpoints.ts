@@ -24,19 +24,22 @@ export async function integrationsOf(db: Tx, organisationId: string): Promise<In
     .limit(LOG_LENGTH);
   return {
     discord: { url: maskedWebhook(endpoint.url), broken: endpoint.brokenAt !== null, locale: endpoint.locale },
-    log: log.map((d) => ({
-      _id: d.id,
-      event: d.event,
-      tournament: d.payload.tournament.title,
-      state: d.state,
-      attempts: d.attempts,
-      lastStatus: d.lastStatus,
-      lastError: d.lastError,
-      createdAt: d.createdAt.toISOString(),
-      sentAt: d.sentAt?.toISOString() ?? null,
-    })),
+    log: log.map(loggedDelivery),
   };
 }
+
+/** A delivery as a manage page's log shows it: the one shape of Discord's log and each webhook's. */
+export const loggedDelivery = (d: typeof endpointDeliveries.$inferSelect) => ({
+  _id: d.id,
+  event: d.event,
+  tournament: d.payload.tournament.title,
+  state: d.state,
+  attempts: d.attempts,
+  lastStatus: d.lastStatus,
+  lastError: d.lastError,
+  createdAt: d.createdAt.toISOString(),
+  sentAt: d.sentAt?.toISOString() ?? null,
+});
 
 /**
  * Sets the organisation's Discord webhook (the caller checked the address's form): a new address

@@ -13,6 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { endpointDeliveries, organisationEndpoints } from '../../db/schema/index.ts';
 import { isPublicAddress } from '../../outbound/public-only.ts';
 import { lockOrganisation } from '../organisations/organisations.ts';
+import { loggedDelivery } from './endpoints.ts';
 
 /* An organisation's outgoing webhooks (issue 60), as its managers register them. */
 
@@ -46,17 +47,7 @@ async function present(db: Tx, rows: readonly EndpointRow[]): Promise<WebhookVie
     log: deliveries
       .filter((d) => d.endpointId === row.id)
       .slice(0, LOG_LENGTH)
-      .map((d) => ({
-        _id: d.id,
-        event: d.event,
-        tournament: d.payload.tournament.title,
-        state: d.state,
-        attempts: d.attempts,
-        lastStatus: d.lastStatus,
-        lastError: d.lastError,
-        createdAt: d.createdAt.toISOString(),
-        sentAt: d.sentAt?.toISOString() ?? null,
-      })),
+      .map(loggedDelivery),
   }));
 }
 
