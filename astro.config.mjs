@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { bundleServing } from './scripts/bundle-serving.ts';
+import { nodeEntry } from './scripts/node-entry.ts';
 import { precompress } from './scripts/precompress.ts';
 import { schemasOffTheClient } from './scripts/schemas-off-the-client.ts';
 
@@ -55,7 +56,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), schemasOffTheClient()],
+    plugins: [tailwindcss(), schemasOffTheClient(), nodeEntry()],
     // @touch4it/ical-timezones reads its zone files beside itself, so it cannot be bundled; satori
     // carries its layout engine as 1.6 MB of inlined WebAssembly, loaded only by the share cards.
     ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'sharp', 'nodemailer', '@touch4it/ical-timezones', 'satori'] },

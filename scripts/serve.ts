@@ -1,4 +1,5 @@
-// Serves a finished build: Node's HTTP server → refusals → static files → Astro (pages and the API).
+// Serves a finished build: Node's HTTP server → refusals → static files → Astro (pages and the API);
+// the API's event streams on Node's own response (decision 047).
 // `npm start` calls it after building; on its own (`node scripts/serve.ts`) it serves the
 // existing build, which is how extra instances and tests start without rebuilding.
 import type http from 'node:http';
@@ -9,6 +10,8 @@ import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
 import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
+import type { EventStreams } from '../src/server/node-entry.ts';
+import { NODE_ENTRY_FILE } from './node-entry.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
 
@@ -36,6 +39,9 @@ export function overloaded(req: http.IncomingMessage, res: http.ServerResponse):
   });
   res.end(api ? JSON.stringify({ message }) : overloadedPage(locale, message));
 }
+
+/** The path of a request target, without its query. */
+const pathOf = (target: string) => target.split('?', 1)[0]!;
 
 /** Fingerprinted by the build: a changed file gets a new name, so it may be kept for a year. */
 const FINGERPRINTED = /^\/_astro\//;
@@ -72,6 +78,8 @@ export interface ServingOptions {
   apiConcurrency?: number;
   /** How long a request may take to arrive (REQUEST_TIMEOUT_MS); shorter in tests. */
   requestTimeoutMs?: number;
+  /** The app's event streams, answered on Node's response instead of through `handler` (decision 047). */
+  streams?: EventStreams;
 }
 
 /**
@@ -79,7 +87,9 @@ export interface ServingOptions {
  * `clientDir`. What the app cannot take is refused first (server/serving/refusals.ts). Static files
  * are sent as the `.br` or `.gz` copy made at build time when the browser takes it (astro.config.mjs,
  * `precompress`); everything else goes to Astro's own handler, at most `concurrency` page reads and
- * `apiConcurrency` API reads at a time, each line with its own queue (`admission`).
+ * `apiConcurrency` API reads at a time, each line with its own queue (`admission`). An event
+ * stream goes to the app's own Node listener (`streams`): it would hold Astro's request and
+ * response for as long as its reader watches, and it waits in no line (the route caps streams).
  */
 export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {
   // Two lines, each with its own places (decision 019): a poll of the API (a chat, a bracket's
@@ -104,9 +114,9 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
       // for; they are few, and rate-limited. A load balancer's probe must get its answer within
       // seconds, queue or not.
       if ((req.method !== 'GET' && req.method !== 'HEAD') || target === '/api/health') return void handler(req, res);
-      // A live page's event stream holds its place only until its head is written (admission.ts); the route caps streams itself.
       if (isApiPath(target)) {
         leaveWithTheClient(req, res);
+        if (options.streams?.isStream(pathOf(target))) return void options.streams.listener(req, res);
         return api(req, res);
       }
       cutOffOnFileError(res);
@@ -123,7 +133,14 @@ export async function serveBuild(buildDir: string, options: { port: number; host
   process.env.NODE_ENV ??= 'production';
   // The adapter's `middleware` build: its handler renders pages and the API only, and starts no server of its own.
   const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
-  const server = servingServer(entry.handler, resolve(buildDir, 'client'), { concurrency: options.concurrency, apiConcurrency: options.apiConcurrency });
+  // The same build's second entry: its modules are the handler's own, loaded once (scripts/node-entry.ts).
+  const { eventStreams } = (await import(pathToFileURL(resolve(buildDir, 'server', NODE_ENTRY_FILE)).href)) as { eventStreams: () => Promise<EventStreams> };
+  const streams = await eventStreams();
+  const server = servingServer(entry.handler, resolve(buildDir, 'client'), {
+    concurrency: options.concurrency,
+    apiConcurrency: options.apiConcurrency,
+    streams,
+  });
   await new Promise<void>((done, failed) => {
     server.once('error', failed);
     server.listen(port, host, () => {

@@ -3,7 +3,8 @@
 // loopback source addresses (127.1.x.y) so the per-address cap holds, and notes when each
 // `match` event arrives; then does what the page's live script does (src/islands/live): waits
 // 150 ms and up to a second at random, reads the page's regions at the address the event names,
-// and notes when the new result (the words it was told to expect) is in them. Driven over IPC:
+// and notes when the new result (the words it was told to expect) is in them. It asks as a browser
+// does (Accept-Encoding), and unpacks what it is sent. Driven over IPC:
 //   → { type: 'open', targets: [{ port, count }], tournamentId, regions, perAddress } ← { type: 'opened', ready, failed, statuses }
 //   → { type: 'expect', round, words }                                             ← { type: 'expecting' }
 //   → { type: 'arrivals', round, timeoutMs }                                       ← { type: 'arrivals', round, times, served } (per target)
@@ -11,6 +12,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // What the page's live script waits after an event: the burst's settling, then its share of the spread.
 import { JITTER_MS, SETTLE_MS } from '../../src/lib/live/timing.ts';
 
@@ -39,16 +41,24 @@ let expected: { round: number; words: string } | null = null;
 /** Connections for the regions' reads, kept open as a browser keeps its own. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
+/** The body as the page would read it: browsers take the compressed answer and unpack it. */
+function decoded(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
+
 /** Reads the regions the event named, as the page would, and notes when they show the expected result. */
 function readRegions(viewer: Viewer, change: string): void {
   const waiting = expected;
   if (!waiting) return;
-  const request = http.get({ host: '127.0.0.1', port: viewer.port, path: `${regions}?v=${encodeURIComponent(change)}`, agent, headers: { accept: 'text/html' } }, (response) => {
-    let body = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => (body += chunk));
+  const headers = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const request = http.get({ host: '127.0.0.1', port: viewer.port, path: `${regions}?v=${encodeURIComponent(change)}`, agent, headers }, (response) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
     response.on('end', () => {
-      if (response.statusCode === 200 && body.includes(waiting.words) && viewer.served[waiting.round] === undefined) viewer.served[waiting.round] = now();
+      if (response.statusCode !== 200 || viewer.served[waiting.round] !== undefined) return;
+      if (decoded(Buffer.concat(chunks), response.headers['content-encoding']).includes(waiting.words)) viewer.served[waiting.round] = now();
     });
   });
   request.on('error', () => {});

@@ -1,18 +1,15 @@
 // The API alone, without the pages: `npm run api` (for a separate API host, see PUBLIC_API_URL).
 import type http from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import type { App } from './api/app.ts';
+import { nodeListener } from './api/on-node.ts';
 import { guardedServer } from './serving/refusals.ts';
-
-interface FetchApp {
-  fetch(request: Request, env: { clientAddress?: string | undefined }): Response | Promise<Response>;
-}
 
 /**
  * The API's HTTP server: what the app cannot take is refused before it, and a request has
  * `requestTimeoutMs` to arrive, as on the site's server (server/serving/refusals.ts).
  */
-export function apiServer(app: FetchApp, options: { requestTimeoutMs?: number } = {}): http.Server {
-  const listener = getRequestListener((request, node) => app.fetch(request, { clientAddress: node.incoming.socket.remoteAddress }));
+export function apiServer(app: Pick<App, 'fetch'>, options: { requestTimeoutMs?: number } = {}): http.Server {
+  const listener = nodeListener(app);
   return guardedServer((req, res) => void listener(req, res), { pages: false, ...options });
 }
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servingServer } from '../../scripts/serve.ts';
 import { createApp } from '../../src/server/api/app.ts';
+import { streamListener, streamPaths } from '../../src/server/api/on-node.ts';
 import type { Deps } from '../../src/server/api/context.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { databaseLimiter } from '../../src/server/services/rate-limit.ts';
@@ -641,6 +642,8 @@ let server: http.Server;
 let port: number;
 let clientDir: string;
 let frontDeps: Deps;
+/** The paths the site's handler (Astro's, in the built site) was given. */
+const handled: string[] = [];
 
 interface SocketStream {
   status: number;
@@ -650,6 +653,8 @@ interface SocketStream {
   text(): string;
   ended: Promise<void>;
   close(): void;
+  /** Stops reading: what the server sends piles up in the kernel, then in its response. */
+  pause(): void;
 }
 
 /** Opens `path` from the loopback address `from` (the caps count per address) and reads as it arrives. */
@@ -671,6 +676,7 @@ function openOnSocket(path: string, from = '127.0.0.1', token?: string): Promise
         text: () => text,
         ended,
         close: () => request.destroy(),
+        pause: () => response.pause(),
         until: (pattern) =>
           new Promise((found, missing) => {
             const look = () => {
@@ -694,14 +700,32 @@ function openOnSocket(path: string, from = '127.0.0.1', token?: string): Promise
 
 const eventsOf = (id: string) => `/api/tournaments/${id}/events`;
 
+describe('which requests are event streams (streamPaths)', () => {
+  it('knows the routes that answer text/event-stream, and nothing else', () => {
+    const isStream = streamPaths(createApp(deps()));
+    const id = randomUUID();
+    expect(isStream(`/api/tournaments/${id}/events`)).toBe(true);
+    expect(isStream(`/api/tournaments/${id}/events/`)).toBe(true);
+    expect(isStream('/api/users/me/events')).toBe(true);
+    for (const other of [`/api/tournaments/${id}`, `/api/tournaments/${id}/events/more`, `/api/tournaments/${id}/stages`, '/api/users/me', '/tournaments/x/events', '/api/tournaments//events']) {
+      expect(isStream(other)).toBe(false);
+    }
+  });
+});
+
 describe('event streams through the site’s server', () => {
   beforeAll(async () => {
     frontDeps = { ...deps(), eventStreams: { max: 3, perAddress: 2 } };
     const app = createApp(frontDeps);
-    const listener = getRequestListener((request, node) => app.fetch(request, { clientAddress: node.incoming.socket.remoteAddress }));
+    // As in the built site: everything else goes through a handler that gives the app no Node
+    // response (Astro's), the streams to the app's own Node listener (scripts/serve.ts, decision 047).
+    const handler = getRequestListener((request, node) => {
+      handled.push(new URL(request.url).pathname);
+      return app.fetch(request, { clientAddress: node.incoming.socket.remoteAddress });
+    });
     clientDir = mkdtempSync(join(tmpdir(), 'kiberarena-live-'));
     // One place in each line: a stream that took one would hold it for as long as it is open.
-    server = servingServer((req, res) => void listener(req, res), clientDir, { concurrency: 1 });
+    server = servingServer((req, res) => void handler(req, res), clientDir, { concurrency: 1, streams: { isStream: streamPaths(app), listener: streamListener(app) } });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     port = (server.address() as AddressInfo).port;
   });
@@ -713,8 +737,11 @@ describe('event streams through the site’s server', () => {
 
   it('opens with ready and the retry line, then relays the tournament’s events, holding no place of the read line', async () => {
     const cup = await tournament(api, { soloOnly: true });
+    handled.length = 0;
     const stream = await openOnSocket(eventsOf(cup.id));
     expect(stream.status).toBe(200);
+    // Answered on Node's response, not by the handler the pages and reads go through.
+    expect(handled).toEqual([]);
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.headers['cache-control']).toBe('no-store, no-transform');
     expect(stream.headers['x-accel-buffering']).toBe('no');
@@ -769,6 +796,26 @@ describe('event streams through the site’s server', () => {
     } finally {
       frontDeps.siteUrl = deps().siteUrl;
     }
+  });
+
+  it('answers HEAD with the stream’s head alone, holding no place', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    // The address's share is two: three heads in a row would be refused if any held a place.
+    for (let i = 0; i < 3; i++) {
+      const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const request = http.request({ host: '127.0.0.1', port, path: eventsOf(cup.id), method: 'HEAD', localAddress: '127.0.0.9', agent: false }, resolve);
+        request.on('error', reject);
+        request.end();
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/event-stream/);
+      answer.resume();
+      await new Promise((done) => answer.on('end', done));
+    }
+    const stream = await openOnSocket(eventsOf(cup.id), '127.0.0.9');
+    expect(stream.status).toBe(200);
+    stream.close();
+    await stream.ended;
   });
 
   it('answers 404 for an unknown tournament and 400 for an id that is not one, in Ukrainian', async () => {
@@ -829,6 +876,38 @@ describe('event streams through the site’s server', () => {
       expect(refused.status).toBe(401);
       expect(JSON.parse(refused.text())).toEqual({ message: expect.any(String) });
     }
+  });
+
+  it('cuts off a reader that stops reading once 64 KB wait unsent in the response, giving its place back', async () => {
+    const cup = await tournament(api, { soloOnly: true });
+    const stalled = await openOnSocket(eventsOf(cup.id), '127.0.0.8');
+    const other = await openOnSocket(eventsOf(cup.id), '127.0.0.8');
+    for (const stream of [stalled, other]) await stream.until(/event: ready/);
+    // The address's share is two, both taken.
+    const refused = await openOnSocket(eventsOf(cup.id), '127.0.0.8');
+    await refused.ended;
+    expect(refused.status).toBe(429);
+    stalled.pause();
+    // The kernel's buffers take a few megabytes first; past them the response keeps what is unsent.
+    const placeFree = async () => {
+      const again = await openOnSocket(eventsOf(cup.id), '127.0.0.8');
+      if (again.status === 200) return again;
+      await again.ended;
+      return null;
+    };
+    let again: SocketStream | null = null;
+    for (let round = 0; round < 50 && !again; round++) {
+      for (let i = 0; i < 2000; i++) publishTournament({ tournamentId: cup.id, kind: 'match', matchId: randomUUID() });
+      await new Promise((done) => setTimeout(done, 20));
+      again = await placeFree();
+    }
+    // The stalled reader's place is free again, and the reader still reading was not cut off.
+    expect(again?.status).toBe(200);
+    expect(stalled.text()).not.toMatch(/event: match/);
+    expect(other.text()).toMatch(/event: match\n/);
+    if (!again) return;
+    for (const stream of [again, other]) stream.close();
+    await Promise.all([again.ended, other.ended]);
   });
 
   it('ends every stream on shutdown, giving the places back', async () => {

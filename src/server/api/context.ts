@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
@@ -95,8 +96,9 @@ export type AppEnv = {
    * `clientAddress`: the address of the socket the request came on (the proxy's, behind one).
    * `locals`: the page request's locals, for a request that came to the API from outside (what a
    * public read declares reaches the answer cache through them); absent for a page's own reads.
+   * `outgoing`: Node's response, when the app is served on Node's own request (api/on-node.ts).
    */
-  Bindings: { clientAddress?: string | undefined; locals?: App.Locals | undefined };
+  Bindings: { clientAddress?: string | undefined; locals?: App.Locals | undefined; outgoing?: ServerResponse | undefined };
   /**
    * `caller`: who the bearer token names, null for a guest. A guard turns it into `auth` (GuardedEnv).
    * `apiKey`: the organisation's API key the bearer is (api-key-guards.ts), never a user: `caller`

@@ -42,8 +42,7 @@ const MAX_WAITING_PER_CONNECTION = 8;
  * left waiting for minutes.
  *
  * A place is given back as soon as the handler writes its answer's head (pages and reads are made
- * whole before that; an event stream's head goes first, and the stream lives on without a place),
- * not when the client has read it: a client that stops reading holds only its own socket. It is
+ * whole before that), not when the client has read it: a client that stops reading holds only its own socket. It is
  * also given back when the connection closes first, including for a pipelined request whose answer
  * never got the socket.
  */

@@ -28,12 +28,16 @@ export const PROVIDER_TIMEOUT_MS = 10_000;
  * Waits for a provider's answer at most `ms`. The libraries take no abort signal, so a provider
  * that hangs is left to finish on its own; the player is answered now.
  */
-export function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+export async function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ProviderError('unavailable', `no answer in ${ms} ms`)), ms);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface DiscordSignIn {

@@ -3,6 +3,7 @@ import { t } from '../../../lib/i18n/index.ts';
 import {
   attachStream,
   EVENT_STREAM_LIMITS,
+  MAX_UNSENT_BYTES,
   RETRY_MS,
   takeStreamPlace,
   type StreamRefusal,
@@ -13,6 +14,7 @@ import { stagesVersion } from '../../services/competition/stages/store.ts';
 import { limitedAddress, type AppContext } from '../context.ts';
 import { deviceOf } from '../device.ts';
 import { fail, failWith } from '../errors.ts';
+import { holdForHead } from '../node-streams.ts';
 import { errors, refuseHidden, router, streamRoute, userStreamRoute } from '../openapi.ts';
 
 /**
@@ -39,17 +41,23 @@ function takePlace(c: AppContext, account?: string): () => void {
   return place;
 }
 
-/** A reader that has not taken this much of its stream is not reading: it is let go. */
-const MAX_UNSENT_BYTES = 64 * 1024;
+/** A stream's head: never stored or transformed on the way (nginx: no buffering), each event must leave at once. */
+const STREAM_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no' };
 
 /**
- * An SSE answer that relays the topic's events (services/live/live-streams.ts makes the frames) until the
- * client leaves, stops reading (MAX_UNSENT_BYTES), or the server shuts down. The body is one
- * ReadableStream the frames are put into: tens of thousands may be open at once, and Hono's
- * `streamSSE` costs a TransformStream, a writer and a promise per frame more for each. How the body
- * is framed on the wire (chunked, or ended by closing for HTTP/1.0) is the HTTP server's to choose.
+ * An SSE answer that relays the topic's events (services/live/live-streams.ts makes the frames)
+ * until the client leaves, stops reading (MAX_UNSENT_BYTES), or the server shuts down. Served on
+ * Node's own response (`outgoing`: the site's server and `npm run api`, api/on-node.ts), the
+ * frames are written to it (api/node-streams.ts). Otherwise (`astro dev`, an app asked with
+ * `fetch`) the body is one ReadableStream the frames are put into; Hono's `streamSSE` would cost a
+ * TransformStream, a writer and a promise per frame more.
  */
 function relay(c: AppContext, release: () => void, topic: Topic): Response {
+  const outgoing = c.env?.outgoing;
+  if (outgoing) {
+    holdForHead(outgoing, topic, release);
+    return c.body(null, 200, STREAM_HEADERS);
+  }
   let detach = () => {};
   let open = true;
   const leave = () => {
@@ -82,12 +90,7 @@ function relay(c: AppContext, release: () => void, topic: Topic): Response {
     // Nothing is read ahead: what is queued is exactly what the reader has not taken.
     new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
   );
-  return c.body(body, 200, {
-    'Content-Type': 'text/event-stream',
-    // Never stored or transformed on the way (nginx: no buffering): each event must leave at once.
-    'Cache-Control': 'no-store, no-transform',
-    'X-Accel-Buffering': 'no',
-  });
+  return c.body(body, 200, STREAM_HEADERS);
 }
 
 const tags = ['Наживо'];

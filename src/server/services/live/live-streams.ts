@@ -15,6 +15,8 @@ import { onLiveSignal, subscribeTournament, subscribeUser, type TournamentEvent,
 export const RETRY_MS = 3000;
 /** A comment this often keeps proxies (which close a silent connection after 30–60 s) from dropping the stream. */
 export const HEARTBEAT_MS = 25_000;
+/** A reader that has not taken this much of its stream is not reading: it is let go. */
+export const MAX_UNSENT_BYTES = 64 * 1024;
 /** An event written to at least this many streams is logged with the time its writing took. */
 const LOGGED_AUDIENCE = 1000;
 /** The heartbeat timer ticks this many times per HEARTBEAT_MS, each tick beating the streams of one slot. */
@@ -41,7 +43,7 @@ export interface StreamHolder {
   account?: string | null;
 }
 
-/** Where a stream's bytes go: a Node response, or the Hono route's stream. */
+/** Where a stream's bytes go: a Node response (api/node-streams.ts), or the Hono route's web stream (api/routes/live.ts). */
 export interface StreamSink {
   /** Writes one or more whole frames; never awaited, so one slow reader holds up nobody. */
   write(bytes: Uint8Array): void;
