@@ -1,5 +1,6 @@
-// Serves a finished build: Node's HTTP server → refusals → static files → Astro (pages and the API);
-// the API's event streams on Node's own response (decision 047).
+// Serves a finished build: Node's HTTP server → refusals → static files → guests' fresh held reads
+// (decision 048) → Astro (pages and the API); the API's event streams on Node's own response
+// (decision 047).
 // `npm start` calls it after building; on its own (`node scripts/serve.ts`) it serves the
 // existing build, which is how extra instances and tests start without rebuilding.
 import type http from 'node:http';
@@ -10,7 +11,8 @@ import sirv from 'sirv';
 import { localeOfCookie, translate } from '../src/lib/i18n/common.ts';
 import { admission } from '../src/server/serving/admission.ts';
 import { guardedServer, isApiPath, REFUSAL_HEADERS } from '../src/server/serving/refusals.ts';
-import type { EventStreams } from '../src/server/node-entry.ts';
+import type { BeforeAstro, EventStreams } from '../src/server/node-entry.ts';
+import type { HeldReads } from '../src/server/serving/held-reads.ts';
 import { NODE_ENTRY_FILE } from './node-entry.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
@@ -80,6 +82,8 @@ export interface ServingOptions {
   requestTimeoutMs?: number;
   /** The app's event streams, answered on Node's response instead of through `handler` (decision 047). */
   streams?: EventStreams;
+  /** Guests' fresh held reads, answered before a read waits for its line (decision 048). */
+  held?: HeldReads;
 }
 
 /**
@@ -89,7 +93,8 @@ export interface ServingOptions {
  * `precompress`); everything else goes to Astro's own handler, at most `concurrency` page reads and
  * `apiConcurrency` API reads at a time, each line with its own queue (`admission`). An event
  * stream goes to the app's own Node listener (`streams`): it would hold Astro's request and
- * response for as long as its reader watches, and it waits in no line (the route caps streams).
+ * response for as long as its reader watches, and it waits in no line (the route caps streams). A
+ * guest's read whose fresh copy is held (`held`) is sent from it before it would wait in its line.
  */
 export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {
   // Two lines, each with its own places (decision 019): a poll of the API (a chat, a bracket's
@@ -106,6 +111,15 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
+  // What the handler's middleware holds, sent without it; the rest goes on (`next`).
+  const { held } = options;
+  const heldOr = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
+    if (!held || req.method !== 'GET') return next();
+    held(req, res).then(
+      (answered) => answered || next(),
+      () => res.headersSent || next(),
+    );
+  };
   return guardedServer(
     (req, res) => {
       const target = req.url ?? '';
@@ -117,10 +131,10 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
       if (isApiPath(target)) {
         leaveWithTheClient(req, res);
         if (options.streams?.isStream(pathOf(target))) return void options.streams.listener(req, res);
-        return api(req, res);
+        return heldOr(req, res, () => api(req, res));
       }
       cutOffOnFileError(res);
-      files(req, res, () => pages(req, res));
+      files(req, res, () => heldOr(req, res, () => pages(req, res)));
     },
     { pages: true, requestTimeoutMs: options.requestTimeoutMs },
   );
@@ -134,12 +148,13 @@ export async function serveBuild(buildDir: string, options: { port: number; host
   // The adapter's `middleware` build: its handler renders pages and the API only, and starts no server of its own.
   const entry = (await import(pathToFileURL(resolve(buildDir, 'server/entry.mjs')).href)) as { handler: NodeHandler };
   // The same build's second entry: its modules are the handler's own, loaded once (scripts/node-entry.ts).
-  const { eventStreams } = (await import(pathToFileURL(resolve(buildDir, 'server', NODE_ENTRY_FILE)).href)) as { eventStreams: () => Promise<EventStreams> };
-  const streams = await eventStreams();
+  const { beforeAstro } = (await import(pathToFileURL(resolve(buildDir, 'server', NODE_ENTRY_FILE)).href)) as { beforeAstro: () => Promise<BeforeAstro> };
+  const { streams, held } = await beforeAstro();
   const server = servingServer(entry.handler, resolve(buildDir, 'client'), {
     concurrency: options.concurrency,
     apiConcurrency: options.apiConcurrency,
     streams,
+    held,
   });
   await new Promise<void>((done, failed) => {
     server.once('error', failed);

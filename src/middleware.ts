@@ -2,13 +2,12 @@ import type { APIContext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from './lib/api/client.ts';
 import { compress } from './server/serving/compression.ts';
-import { localeOf, withLocale } from './server/locale.ts';
+import { withLocale } from './server/locale.ts';
 import { isApiPath, methodRefusal, refusalResponse } from './server/serving/refusals.ts';
 import { applyFramingPolicy } from './server/serving/framing.ts';
-import { embedOptions, isEmbedPath } from './lib/domain/embed.ts';
-import { publicAnswers, WROTE_SET_COOKIE } from './server/serving/answer-cache.ts';
+import { askedOf, publicAnswers, WROTE_SET_COOKIE } from './server/serving/answer-cache.ts';
 import { getApp, getRuntime } from './server/runtime.ts';
-import { HSTS, servedOverHttps } from './server/transport.ts';
+import { servedOverHttps, withTransportHeaders } from './server/transport.ts';
 import { collectChanges } from './server/services/live/changes.ts';
 import { isWrite } from './server/api/methods.ts';
 
@@ -41,18 +40,9 @@ function finish(request: Request, response: Response): Response {
   return response;
 }
 
-/**
- * What depends on how this request arrived, added to the answer as it leaves (held or not): HSTS
- * only over HTTPS, which a held answer must not carry to a reader on plain HTTP or the reverse.
- */
+/** What depends on how this request arrived, added to the answer as it leaves, held or not (transport.ts). */
 async function sendOff(request: Request, peer: string | undefined, response: Response): Promise<Response> {
-  const https = servedOverHttps(request, peer, (await getRuntime()).deps);
-  // The API sets it on its own answers, so one held from an HTTPS reader carries it: taken off for plain HTTP.
-  if (https === response.headers.has('strict-transport-security')) return response;
-  const headers = new Headers(response.headers);
-  if (https) headers.set('Strict-Transport-Security', HSTS);
-  else headers.delete('Strict-Transport-Security');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withTransportHeaders(response, servedOverHttps(request, peer, (await getRuntime()).deps));
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -71,13 +61,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
   // Rendering is not streamed (see astro.config.mjs), so the whole page is made in this language.
-  // An embed speaks the language its address names (issue 23): the framing site chose it, not the visitor's cookie.
-  const locale = isEmbedPath(url.pathname) ? embedOptions(url.searchParams).locale : localeOf(request);
-  const render = async () => finish(request, await withLocale(locale, () => next()));
+  const asked = askedOf(request, url, env.SITE_URL ? env.siteUrl : null);
+  const render = async () => finish(request, await withLocale(asked.locale, () => next()));
   const peer = peerOf(context);
   // A guest's read may be held (serving/answer-cache.ts); anything with a token is the caller's own.
   if (request.method === 'GET' && !request.headers.has('authorization')) {
-    const asked = { request, path: url.pathname + url.search, search: url.search, locale, origin: env.SITE_URL ? env.siteUrl : url.origin };
     const answer = await publicAnswers.get(asked, async () => {
       const { result, shown } = await collectChanges(render);
       return { response: result, shown, params: context.locals.acceptsQuery && new Set(context.locals.acceptsQuery) };

@@ -124,7 +124,7 @@ function entryOfOutermost(header: string | null | undefined, hops: number): stri
   return entries[entries.length - hops] || undefined;
 }
 
-interface TransportOptions {
+export interface TransportOptions {
   /** Our proxies (TRUST_PROXY): X-Forwarded-Proto is believed only from them. */
   trustProxy: ProxyTrust;
   /** The public address (SITE_URL): an https one means every visitor arrives over HTTPS. */
@@ -138,6 +138,19 @@ interface TransportOptions {
  */
 export function servedOverHttps(request: Request, peer: string | undefined, options: TransportOptions): boolean {
   return new URL(request.url).protocol === 'https:' || forwardedOverHttps(arrivalOf(request, peer), options);
+}
+
+/**
+ * An answer as it leaves for a visitor who came over HTTPS or not: HSTS only over HTTPS. A held
+ * answer is shared by both, so it is taken off or put on here, as the answer leaves.
+ */
+export function withTransportHeaders(response: Response, https: boolean): Response {
+  // The API sets it on its own answers, so one held from an HTTPS reader carries it.
+  if (https === response.headers.has('strict-transport-security')) return response;
+  const headers = new Headers(response.headers);
+  if (https) headers.set('Strict-Transport-Security', HSTS);
+  else headers.delete('Strict-Transport-Security');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type DataTag, tournamentData } from '../../src/server/services/live/changes.ts';
-import { AnswerCache, type Asked, type Rendered, STALE_MAX_MS } from '../../src/server/serving/answer-cache.ts';
+import type { Locale } from '../../src/lib/i18n/core.ts';
+import { AnswerCache, askedOf, type Asked, type Rendered, STALE_MAX_MS } from '../../src/server/serving/answer-cache.ts';
 
 /*
  * The answer cache (decision 033): answers held by the data they show, fresh until a write says it
@@ -12,7 +13,7 @@ const PUBLIC = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'p
 const A = tournamentData('11111111-1111-4111-8111-111111111111');
 const B = tournamentData('22222222-2222-4222-8222-222222222222');
 
-function asked(path: string, options: { headers?: Record<string, string>; locale?: string; origin?: string } = {}): Asked {
+function asked(path: string, options: { headers?: Record<string, string>; locale?: Locale; origin?: string } = {}): Asked {
   const url = new URL(path, options.origin ?? 'http://arena.test');
   return { request: new Request(url, { headers: options.headers ?? {} }), path: url.pathname + url.search, search: url.search, locale: options.locale ?? 'uk', origin: options.origin ?? 'http://arena.test' };
 }
@@ -202,5 +203,44 @@ describe('the answer cache', () => {
     const first = renderer('/1', ['news']);
     await cache.get(asked('/1'), first);
     expect(first).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a fresh held answer, asked before any render (`fresh`, decision 048)', () => {
+  it('is the held answer while fresh, as sent for the reader: its encoding, or 304 for its ETag', async () => {
+    const cache = new AnswerCache(60_000);
+    expect(await cache.fresh(asked('/t'))).toBeNull();
+    const body = 'турнір '.repeat(500);
+    await cache.get(asked('/t'), renderer(body, [A], { ...PUBLIC, etag: '"v1"' }));
+    const plain = await cache.fresh(asked('/t'));
+    expect(plain?.status).toBe(200);
+    expect(await plain?.text()).toBe(body);
+    expect((await cache.fresh(asked('/t', { headers: { 'accept-encoding': 'gzip, br' } })))?.headers.get('content-encoding')).toBe('br');
+    expect((await cache.fresh(asked('/t', { headers: { 'if-none-match': '"v1"' } })))?.status).toBe(304);
+  });
+
+  it('is nothing once its data changed, for another language, address or origin, or for what was never held', async () => {
+    const cache = new AnswerCache(60_000);
+    await cache.get(asked('/t'), renderer('A', [A]));
+    expect(await cache.fresh(asked('/t', { locale: 'en' }))).toBeNull();
+    expect(await cache.fresh(asked('/t?x=1'))).toBeNull();
+    expect(await cache.fresh(asked('/t', { origin: 'http://other.test' }))).toBeNull();
+    await cache.get(asked('/private'), renderer('mine', [A], { 'content-type': 'text/html', 'cache-control': 'private' }));
+    expect(await cache.fresh(asked('/private'))).toBeNull();
+    expect(await cache.fresh(asked('/t'))).not.toBeNull();
+    cache.changed(new Set([A]));
+    expect(await cache.fresh(asked('/t'))).toBeNull();
+  });
+});
+
+describe('a guest’s read as the cache keys it (askedOf)', () => {
+  const request = (path: string, cookie?: string) => new Request(new URL(path, 'http://arena.test'), { headers: cookie ? { cookie } : {} });
+  it('takes the address, the reader’s language and the configured origin; an embed the language its address names', () => {
+    const page = askedOf(request('/tournaments/x?v=1', 'lang=en'), new URL('http://arena.test/tournaments/x?v=1'), null);
+    expect(page).toMatchObject({ path: '/tournaments/x?v=1', search: '?v=1', locale: 'en', origin: 'http://arena.test' });
+    expect(askedOf(request('/tournaments/x'), new URL('http://arena.test/tournaments/x'), 'https://kiberarena.ua').origin).toBe('https://kiberarena.ua');
+    expect(askedOf(request('/tournaments/x'), new URL('http://arena.test/tournaments/x'), null).locale).toBe('uk');
+    const embed = new URL('http://arena.test/embed/tournaments/x?lang=en');
+    expect(askedOf(request(embed.pathname + embed.search, 'lang=uk'), embed, null).locale).toBe('en');
   });
 });

@@ -3,9 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overloaded, servingServer } from '../../scripts/serve.ts';
 import { apiServer } from '../../src/server/main.ts';
+import { tournamentData } from '../../src/server/services/live/changes.ts';
+import { AnswerCache, askedOf } from '../../src/server/serving/answer-cache.ts';
+import { heldReads } from '../../src/server/serving/held-reads.ts';
+import { HSTS, NO_PROXY } from '../../src/server/transport.ts';
 import { MAX_UNANSWERED_PER_CONNECTION } from '../../src/server/serving/refusals.ts';
 
 /** Starts `server` on a free loopback port and gives its base address. */
@@ -505,5 +510,82 @@ describe('an event stream\'s connection', () => {
       await close(server);
       rmSync(clientDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the site\'s server: guests\' fresh held reads before the app (decision 048)', () => {
+  const TOURNAMENT = tournamentData('11111111-1111-4111-8111-111111111111');
+  const page = 'турнір '.repeat(400);
+  let cache: AnswerCache;
+  let server: http.Server;
+  let base: string;
+  let clientDir: string;
+  /** The paths the app (Astro's handler, in the built site) was asked for. */
+  const asked: string[] = [];
+  const transport = { trustProxy: NO_PROXY, siteUrl: undefined as string | undefined };
+
+  beforeAll(async () => {
+    cache = new AnswerCache(60_000);
+    // What the middleware does: a guest's read through the cache, rendered when it holds nothing fresh.
+    const app = getRequestListener(
+      (request) => {
+        const url = new URL(request.url);
+        asked.push(url.pathname);
+        const render = async () => ({ response: new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0', etag: '"p1"' } }), shown: new Set([TOURNAMENT]) });
+        return request.headers.has('authorization') ? new Response('mine', { headers: { 'cache-control': 'private' } }) : cache.get(askedOf(request, url, null), render);
+      },
+      { overrideGlobalObjects: false },
+    );
+    clientDir = mkdtempSync(join(tmpdir(), 'kiberarena-held-'));
+    server = servingServer((req, res) => void app(req, res), clientDir, { concurrency: 1, held: heldReads(cache, transport, null) });
+    ({ base } = await listen(server));
+  });
+
+  afterAll(async () => {
+    await close(server);
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('sends a fresh held page without the app, in the reader’s encoding, and 304 for its ETag', async () => {
+    asked.length = 0;
+    const first = await fetch(`${base}/tournaments/one`);
+    expect(await first.text()).toBe(page);
+    expect(asked).toEqual(['/tournaments/one']);
+    const again = await fetch(`${base}/tournaments/one`, { headers: { 'accept-encoding': 'br' } });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(await again.text()).toBe(page);
+    const notModified = await fetch(`${base}/tournaments/one`, { headers: { 'if-none-match': '"p1"' } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('content-length')).toBeNull();
+    expect(asked).toEqual(['/tournaments/one']);
+  });
+
+  it('leaves to the app a read with a token, from another host, in another language, and one whose data changed', async () => {
+    await fetch(`${base}/tournaments/two`);
+    asked.length = 0;
+    await fetch(`${base}/tournaments/two`, { headers: { authorization: 'Bearer x' } });
+    // fetch will not send another Host.
+    await new Promise((done) => http.get(`${base}/tournaments/two`, { headers: { host: 'other.test' } }, (answer) => answer.resume().on('end', done)));
+    await fetch(`${base}/tournaments/two`, { headers: { cookie: 'lang=en' } });
+    cache.changed(new Set([TOURNAMENT]));
+    await fetch(`${base}/tournaments/two`);
+    expect(asked).toEqual(['/tournaments/two', '/tournaments/two', '/tournaments/two', '/tournaments/two']);
+    // Rendered again, the next guest has it from the front.
+    await fetch(`${base}/tournaments/two`);
+    expect(asked).toHaveLength(4);
+  });
+
+  it('adds HSTS as the answer leaves, only for a reader who came over HTTPS', async () => {
+    await fetch(`${base}/tournaments/three`);
+    asked.length = 0;
+    expect((await fetch(`${base}/tournaments/three`)).headers.get('strict-transport-security')).toBeNull();
+    transport.siteUrl = 'https://arena.test';
+    try {
+      expect((await fetch(`${base}/tournaments/three`)).headers.get('strict-transport-security')).toBe(HSTS);
+    } finally {
+      transport.siteUrl = undefined;
+    }
+    expect(asked).toEqual([]);
   });
 });

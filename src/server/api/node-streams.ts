@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { nodeHeaders } from '../node-response.ts';
 import { attachStream, MAX_UNSENT_BYTES, type StreamSink, type Topic } from '../services/live/live-streams.ts';
 
 /**
@@ -27,15 +28,6 @@ export function holdForHead(outgoing: http.ServerResponse, topic: Topic, release
 export function dropHeld(outgoing: http.ServerResponse): void {
   held.get(outgoing)?.release();
   held.delete(outgoing);
-}
-
-/** The headers of `response` as Node takes them: each cookie a header of its own. */
-export function nodeHeaders(response: Response): http.OutgoingHttpHeaders {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of response.headers) if (name !== 'set-cookie' && name !== 'content-length') headers[name] = value;
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers['set-cookie'] = cookies;
-  return headers;
 }
 
 /**

@@ -2,7 +2,8 @@ import type http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { t } from '../../lib/i18n/index.ts';
 import type { App } from './app.ts';
-import { dropHeld, nodeHeaders, sendHead, SENT } from './node-streams.ts';
+import { sendWhole } from '../node-response.ts';
+import { dropHeld, sendHead, SENT } from './node-streams.ts';
 
 /**
  * The API on Node's own request and response (@hono/node-server): `npm run api`'s server, and the
@@ -32,10 +33,7 @@ export function streamListener(app: Pick<App, 'fetch'>): NodeHandler {
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
       const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers });
       const response = sendHead(res, await app.fetch(request, { clientAddress: req.socket.remoteAddress, outgoing: res }));
-      if (response === SENT) return;
-      const body = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, { ...nodeHeaders(response), 'content-length': body.length });
-      res.end(body);
+      if (response !== SENT) await sendWhole(res, response);
     } catch {
       dropHeld(res);
       // What the guard let through (refusals.ts) is a valid head; a failure here is the app's own.

@@ -1,6 +1,9 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
 import { type DataTag, EVERYTHING } from '../services/live/changes.ts';
+import { embedOptions, isEmbedPath } from '../../lib/domain/embed.ts';
+import type { Locale } from '../../lib/i18n/core.ts';
+import { localeOf } from '../locale.ts';
 import { chooseEncoding, compress } from './compression.ts';
 
 /**
@@ -186,8 +189,21 @@ export interface Asked {
   path: string;
   /** The query part of `path` (`?…`, or empty). */
   search: string;
-  locale: string;
+  locale: Locale;
   origin: string;
+}
+
+/** Where an answer is held: its address and the reader's language, nothing else a client sends. */
+const keyOf = (asked: Asked) => `${asked.path} ${asked.locale}`;
+
+/**
+ * A guest's read as the cache sees it, from the request and its address: an embed speaks the
+ * language its address names (issue 23), a page its reader's; the origin is the configured site's
+ * (SITE_URL), else the one the request named.
+ */
+export function askedOf(request: Request, url: URL, siteUrl: string | null): Asked {
+  const locale = isEmbedPath(url.pathname) ? embedOptions(url.searchParams).locale : localeOf(request);
+  return { request, path: url.pathname + url.search, search: url.search, locale, origin: siteUrl ?? url.origin };
 }
 
 export class AnswerCache {
@@ -227,7 +243,7 @@ export class AnswerCache {
    */
   async get(asked: Asked, render: () => Promise<Rendered>): Promise<Response> {
     const { request } = asked;
-    const key = `${asked.path} ${asked.locale}`;
+    const key = keyOf(asked);
     const held = this.#entries.get(key);
     const now = Date.now();
     // Another origin (a Host the client chose) is answered, never held: it cannot push the hot answers out.
@@ -258,6 +274,17 @@ export class AnswerCache {
     const { entry, rendered } = await started;
     // A stream's body never ends: it goes to its own reader only, as it is written.
     return entry.streamed ? rendered.response : this.#send(entry, request);
+  }
+
+  /**
+   * The held answer when it is fresh and was made for this origin, as sent for this request (its
+   * encoding, or 304); null when only a render can answer (`get`). scripts/serve.ts asks this
+   * before Astro's handler (decision 048).
+   */
+  async fresh(asked: Asked): Promise<Response | null> {
+    const held = this.#entries.get(keyOf(asked));
+    if (!held || held.origin !== asked.origin || !this.#fresh(held, Date.now())) return null;
+    return this.#send(held, asked.request);
   }
 
   async #render(key: string, asked: Asked, render: () => Promise<Rendered>): Promise<{ entry: Entry; rendered: Rendered }> {
