@@ -7,8 +7,9 @@ export const NODE_ENTRY_FILE = 'node-entry.mjs';
 /**
  * Adds src/server/node-entry.ts to the server build as an entry of its own, beside the adapter's
  * `entry.mjs`. Both come out of one build, so the modules they share (the runtime, the app, the
- * live streams) are one chunk, loaded once: scripts/serve.ts takes the event streams from it and
- * they are the same streams the pages' API calls publish to, not a second copy.
+ * live streams, the answer cache) are one chunk, loaded once: the event streams and held answers
+ * scripts/serve.ts takes from it are the ones the pages and the API publish to and fill, not a
+ * second copy.
  */
 export function nodeEntry(): Plugin {
   const source = fileURLToPath(new URL('../src/server/node-entry.ts', import.meta.url));

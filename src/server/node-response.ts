@@ -1,5 +1,16 @@
 import type http from 'node:http';
 
+/** A Node request's head as a fetch `Headers`, as Astro's Node adapter makes it. */
+export function fetchHeaders(req: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.append(name, value);
+  }
+  return headers;
+}
+
 /** The headers of a fetch `Response` as Node's `writeHead` takes them: each cookie a header of its own. */
 export function nodeHeaders(response: Response): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};

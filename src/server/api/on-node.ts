@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { t } from '../../lib/i18n/index.ts';
 import type { App } from './app.ts';
-import { sendWhole } from '../node-response.ts';
+import { fetchHeaders, sendWhole } from '../node-response.ts';
 import { dropHeld, sendHead, SENT } from './node-streams.ts';
 
 /**
@@ -10,11 +10,11 @@ import { dropHeld, sendHead, SENT } from './node-streams.ts';
  * site's event streams (scripts/serve.ts sends them here instead of through Astro, decision 047).
  *
  * An event stream stays open for as long as its reader watches: ten thousand of them at a final.
- * Through Astro's handler each held its Request, its Response with a web stream, and four suspended
- * async frames of the adapter for its whole life (about 24 KB of heap); on Node's response it holds
- * the socket, the response and its place in the topic. So a stream route that finds `outgoing` in
- * its bindings leaves its stream to api/node-streams.ts, which writes the frames there once the
- * answer's head has gone with every header the app's middlewares gave it.
+ * Through Astro's handler each would hold its request, its response with a web stream and the
+ * adapter's suspended frames for its whole life; on Node's response it holds the socket, the
+ * response and its place in the topic. So a stream route that finds `outgoing` in its bindings
+ * leaves its stream to api/node-streams.ts, which writes the frames there once the answer's head
+ * has gone with every header the app's middlewares gave it.
  */
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -23,21 +23,21 @@ export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) 
  * The app's event streams as a Node request listener (scripts/serve.ts, decision 047): the request
  * is given to the app as a plain fetch Request made from its head (a stream's request has no body),
  * and nothing but the stream keeps it once the app has answered. (@hono/node-server's listener keeps
- * its request for as long as the response is open, to abort it when the client leaves: about 5 KB
- * more for each of ten thousand streams.) A refusal (400, 404, 429, 503) is sent as it came.
+ * its request for as long as the response is open, to abort it when the client leaves, which for a
+ * stream is its whole life.) A refusal (400, 404, 429, 503) is sent as it came.
  */
 export function streamListener(app: Pick<App, 'fetch'>): NodeHandler {
   return async (req, res) => {
     try {
-      const headers = new Headers();
-      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-      const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers });
+      const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), { method: req.method, headers: fetchHeaders(req) });
       const response = sendHead(res, await app.fetch(request, { clientAddress: req.socket.remoteAddress, outgoing: res }));
       if (response !== SENT) await sendWhole(res, response);
     } catch {
       dropHeld(res);
-      // What the guard let through (refusals.ts) is a valid head; a failure here is the app's own.
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      // A stream already under way is cut off; before its head, a failure is the app's own (the
+      // guard, refusals.ts, let only a valid head through).
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ message: t('error.server') }));
     }
   };

@@ -1,21 +1,10 @@
 import type http from 'node:http';
-import { sendWhole } from '../node-response.ts';
+import { fetchHeaders, sendWhole } from '../node-response.ts';
 import { servedOverHttps, withTransportHeaders, type TransportOptions } from '../transport.ts';
 import { type AnswerCache, askedOf } from './answer-cache.ts';
 
 /** Answers a guest's read from a fresh held copy, or says it did not (false): Astro's handler answers it then. */
 export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
-
-/** The request's head as a fetch `Headers`, as Astro's Node adapter makes it. */
-function requestHeaders(req: http.IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.append(name, value);
-  }
-  return headers;
-}
 
 /**
  * Guests' reads answered from the answer cache before Astro's handler (decision 048): a held copy
@@ -32,7 +21,7 @@ export function heldReads(cache: AnswerCache, transport: TransportOptions, siteO
     const address = `http://${host}${req.url ?? ''}`;
     if (!URL.canParse(address)) return false;
     const url = new URL(address);
-    const request = new Request(url, { headers: requestHeaders(req) });
+    const request = new Request(url, { headers: fetchHeaders(req) });
     const answer = await cache.fresh(askedOf(request, url, siteOrigin));
     if (!answer) return false;
     await sendWhole(res, withTransportHeaders(answer, servedOverHttps(request, req.socket.remoteAddress, transport)));
