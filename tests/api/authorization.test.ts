@@ -72,44 +72,34 @@ describe('authorization matrix', () => {
     // Organisation B with a tournament, an application to it and a stage match in it.
     const ownerB = await player(api);
     const orgB = await ok<{ organisation: { _id: string } }>('POST', '/api/organisations', ownerB.token, { name: `Організація Б ${unique()}` });
-    const cupB = (
-      await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', ownerB.token, {
-        title: `Турнір Б ${unique()}`,
-        date: '2030-06-01',
-        game: w.game,
-        soloOnly: true,
-        organisation: orgB.organisation._id,
-      })
-    ).tournament._id;
+    /** One of B's solo tournaments, with `extra` fields. */
+    const tournamentOfB = async (extra: Record<string, unknown> = {}) =>
+      (
+        await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', ownerB.token, {
+          title: `Турнір Б ${unique()}`,
+          date: '2030-06-01',
+          game: w.game,
+          soloOnly: true,
+          organisation: orgB.organisation._id,
+          ...extra,
+        })
+      ).tournament._id;
+    const cupB = await tournamentOfB();
     const applicationB = (await application(api, cupB)).id;
     await application(api, cupB, 'approved');
     await application(api, cupB, 'approved');
     const matchB = (await stage(api, cupB, { format: 'single_elimination' })).matches[0]!._id;
     // A second one of B's with check-in open, for the check-in routes.
     const hour = 3_600_000;
-    const checkInB = (
-      await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', ownerB.token, {
-        title: `Турнір Б ${unique()}`,
-        date: new Date(Date.now() + 2 * hour).toISOString(),
-        game: w.game,
-        soloOnly: true,
-        organisation: orgB.organisation._id,
-        checkInEnabled: true,
-        checkInOpensAt: new Date(Date.now() - hour).toISOString(),
-        checkInClosesAt: new Date(Date.now() + hour).toISOString(),
-      })
-    ).tournament._id;
+    const checkInB = await tournamentOfB({
+      date: new Date(Date.now() + 2 * hour).toISOString(),
+      checkInEnabled: true,
+      checkInOpensAt: new Date(Date.now() - hour).toISOString(),
+      checkInClosesAt: new Date(Date.now() + hour).toISOString(),
+    });
     const approvedB = (await application(api, checkInB, 'approved')).id;
     // A third one of B's playing free-for-all lobbies (issue 59), for the lobby's games.
-    const lobbyCupB = (
-      await ok<{ tournament: { _id: string } }>('POST', '/api/tournaments', ownerB.token, {
-        title: `Турнір Б ${unique()}`,
-        date: '2030-06-01',
-        game: w.game,
-        soloOnly: true,
-        organisation: orgB.organisation._id,
-      })
-    ).tournament._id;
+    const lobbyCupB = await tournamentOfB();
     await application(api, lobbyCupB, 'approved');
     await application(api, lobbyCupB, 'approved');
     const lobbyB = (await stage(api, lobbyCupB, { format: 'free_for_all', settings: { lobbySize: 4, games: 1 } })).lobbies[0]!._id;
