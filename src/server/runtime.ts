@@ -9,7 +9,7 @@ import { DATABASE_PREPARED, parseEnv, type Env } from './env.ts';
 import { mailerFromEnv } from './mail/mailer.ts';
 import { databaseLimiter, memoryLimiter } from './services/rate-limit.ts';
 import { backfillNameSkeletons } from './services/accounts/names.ts';
-import { backfillRatingsAfter } from './services/statistics/stage-stats.ts';
+import { backfillRatingsAfter } from './services/statistics/recompute.ts';
 import { deliverySweep } from './services/integrations/deliveries.ts';
 import { registrationClosedSweep } from './services/integrations/registration-closed.ts';
 import { redisLimiter } from './services/rate-limit-redis.ts';

@@ -6,7 +6,7 @@ import { rankOf } from '../../src/lib/domain/rank.ts';
 import { INITIAL_RATING } from '../../src/lib/domain/rating.ts';
 import { matches, matchParticipants, playerGameStats, users } from '../../src/server/db/schema/index.ts';
 import { standingsAfterResult } from '../../src/server/services/statistics/replay.ts';
-import { backfillRatingsAfter } from '../../src/server/services/statistics/stage-stats.ts';
+import { backfillRatingsAfter } from '../../src/server/services/statistics/recompute.ts';
 import type { StandingNumbers } from '../../src/server/services/statistics/tournament-stats.ts';
 import {
   admin as adminOf,

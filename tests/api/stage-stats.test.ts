@@ -389,6 +389,132 @@ describe('a corrected result', () => {
   });
 });
 
+describe('a recompute from the change on (decision 049)', () => {
+  /** Achievements the file's game gives, from a player's results in order (true: a win). */
+  function earned(results: boolean[]): string[] {
+    const names = new Set<string>();
+    let [wins, losses, streak] = [0, 0, 0];
+    for (const won of results) {
+      [wins, losses, streak] = [wins + (won ? 1 : 0), losses + (won ? 0 : 1), nextStreak(streak, won)];
+      if (wins >= 1) names.add('First Win');
+      if (streak >= 2) names.add('Hot Streak');
+      if (streak >= 3) names.add('Unbeaten');
+      if (losses >= 2) names.add('Tough Luck');
+    }
+    return [...names].sort();
+  }
+
+  it('leaves every number, rating after and achievement a whole replay gives, through corrections, resets and late results at random places', async () => {
+    // A fixed seed (mulberry32): the same sequence every run.
+    let seed = 0x5eed;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const players = await accounts(api, 5);
+    const stage = await cup(players);
+    // Each stage match: its two players, its hour in the replay order, and its winner while it has a result.
+    const played: { id: string; a: string; b: string; hour: number; winner: string | null }[] = [];
+    for (let hour = 1; hour <= 14; hour++) {
+      const a = pick(players);
+      const b = pick(players.filter((p) => p !== a));
+      played.push({ id: await stageMatch(stage, a, b), a, b, hour, winner: null });
+    }
+
+    async function enter(match: (typeof played)[number], winner: string | null) {
+      match.winner = winner;
+      if (winner === null) return reset(stage, match.id);
+      return result(stage, match.id, winner === match.a ? 2 : 0, winner === match.a ? 0 : 2, winner, at(match.hour));
+    }
+    async function expectReplayed(step: string) {
+      const inOrder = played.filter((m) => m.winner !== null).sort((x, y) => x.hour - y.hour);
+      const expected = replayDuels(inOrder.map((m) => [m.winner!, m.winner === m.a ? m.b : m.a]));
+      for (const id of players) {
+        expect(numbers(await statsOf(id)), step).toEqual(expected.has(id) ? { ...expected.get(id), totals: {} } : undefined);
+        const results = inOrder.filter((m) => m.a === id || m.b === id).map((m) => m.winner === id);
+        expect(await achievementsOf({ userId: id }), step).toEqual(earned(results));
+      }
+      // Each record's ratings after it: the independent replay's, one match at a time.
+      for (const [index, match] of inOrder.entries()) {
+        const after = replayDuels(inOrder.slice(0, index + 1).map((m) => [m.winner!, m.winner === m.a ? m.b : m.a]));
+        const [record] = await history((await api.db.select({ id: matches.id }).from(matches).where(eq(matches.stageMatchId, match.id))).map((r) => r.id));
+        expect(record!.sides.map((side) => [side.userId, side.ratingAfter]).sort(), step).toEqual(
+          [match.a, match.b].map((id) => [id, after.get(id)!.rating]).sort(),
+        );
+      }
+    }
+
+    // Results entered in a shuffled order: every one entered before a later hour's is a late result.
+    const order = [...played].sort(() => random() - 0.5);
+    for (const match of order.slice(0, 10)) await enter(match, pick([match.a, match.b]));
+    await expectReplayed('the first results');
+    for (let step = 0; step < 12; step++) {
+      const match = pick(played);
+      // A correction flips the winner; a reset takes the result back; a match without one gets it (late).
+      const winner = match.winner === null ? pick([match.a, match.b]) : random() < 0.25 ? null : match.winner === match.a ? match.b : match.a;
+      await enter(match, winner);
+      await expectReplayed(`step ${step}: hour ${match.hour} → ${winner ?? 'reset'}`);
+    }
+  });
+
+  it('reads only the records of those who play after the change; a missing rating among them replays the whole history, which fills it', async () => {
+    const [x, y, u, v] = await accounts(api, 4);
+    const stage = await cup([x!, y!, u!, v!]);
+    const early = await stageMatch(stage, x!, y!);
+    const before = await stageMatch(stage, u!, x!);
+    const last = await stageMatch(stage, u!, v!);
+    await result(stage, early, 2, 0, x!, at(1));
+    await result(stage, before, 2, 0, u!, at(2));
+    await result(stage, last, 2, 0, u!, at(3));
+    const rowsOf = async (stageMatchId: string) =>
+      api.db
+        .select({ userId: matchParticipants.userId, ratingAfter: matchParticipants.ratingAfter })
+        .from(matchParticipants)
+        .innerJoin(matches, eq(matches.id, matchParticipants.matchId))
+        .where(eq(matches.stageMatchId, stageMatchId));
+    const forget = async (stageMatchId: string) => {
+      const [record] = await api.db.select({ id: matches.id }).from(matches).where(eq(matches.stageMatchId, stageMatchId));
+      await api.db.update(matchParticipants).set({ ratingAfter: null }).where(eq(matchParticipants.matchId, record!.id));
+    };
+
+    // y plays nothing after u–v: a correction of u–v does not read y's record, so its missing rating stays missing.
+    await forget(early);
+    await result(stage, last, 0, 2, v!, at(3));
+    expect((await rowsOf(early)).map((r) => r.ratingAfter)).toEqual([null, null]);
+    const corrected = replayDuels([
+      [x!, y!],
+      [u!, x!],
+      [v!, u!],
+    ]);
+    for (const id of [u!, v!, x!, y!]) expect(numbers(await statsOf(id))).toEqual({ ...corrected.get(id), totals: {} });
+
+    // u's own earlier record has none: the whole history is replayed, and every missing rating filled.
+    await forget(before);
+    await result(stage, last, 2, 0, u!, at(3));
+    const again = replayDuels([
+      [x!, y!],
+      [u!, x!],
+      [u!, v!],
+    ]);
+    for (const id of [u!, v!, x!, y!]) expect(numbers(await statsOf(id))).toEqual({ ...again.get(id), totals: {} });
+    for (const [stageMatchId, after] of [
+      [early, replayDuels([[x!, y!]])],
+      [
+        before,
+        replayDuels([
+          [x!, y!],
+          [u!, x!],
+        ]),
+      ],
+    ] as const) {
+      for (const row of await rowsOf(stageMatchId)) expect(row.ratingAfter).toBe(after.get(row.userId!)!.rating);
+    }
+  });
+});
+
 describe('a reset result', () => {
   it('removes the history and reverses the numbers and the achievement', async () => {
     const [e, f] = await accounts(api, 2);

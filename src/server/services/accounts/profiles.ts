@@ -25,7 +25,7 @@ interface Owner {
 /** The owner's rows of `match_participants`: a player's own sides or a team's. */
 const sidesOf = (owner: Owner): SQL => (owner.type === 'user' ? eq(matchParticipants.userId, owner.id) : eq(matchParticipants.teamId, owner.id));
 
-/** When a match counts as having happened, and the replay's order after it (stage-stats.ts). */
+/** When a match counts as having happened, and the replay's order after it (recompute.ts `replayAt`). */
 const playedAt = sql`coalesce(${matches.completedAt}, ${matches.createdAt})`;
 
 /**

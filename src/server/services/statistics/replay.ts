@@ -6,7 +6,7 @@ import { conditionValues, standingsAfter, statsKey, type compiledAchievements, t
 /*
  * A game's recorded results played forward in memory (decisions 004, 013 and 039): a match of two
  * sides as record-match counts it, a free-for-all lobby's final table by placement. Pure; the
- * statistics services (stage-stats.ts) read the records and write what this gives.
+ * statistics services (stage-stats.ts, recompute.ts) read the records and write what this gives.
  */
 
 export type Standing = StandingNumbers;
@@ -88,6 +88,18 @@ function standingsAfterRecord(before: Standing[], record: Played): Standing[] {
   return standingsAfterResult(before as [Standing, Standing], record.winner as 0 | 1 | null, record.stats as [Record<string, number>, Record<string, number>]);
 }
 
+/** Notes the achievements whose condition holds for `standing` as reached by `key`. */
+function reach(reached: Map<string, Set<string>>, key: string, standing: Standing, compiled: Compiled, fieldNames: readonly string[]): void {
+  if (compiled.length === 0) return;
+  const values = conditionValues(standing, fieldNames);
+  for (const { achievement, evaluate } of compiled) {
+    if (!evaluate(values)) continue;
+    const held = reached.get(key) ?? new Set<string>();
+    held.add(achievement._id);
+    reached.set(key, held);
+  }
+}
+
 /**
  * Plays `records` in order from `start` (everyone else from 1000): every side's numbers at the
  * end, for each side the achievements whose condition held after at least one of its results, and
@@ -108,15 +120,33 @@ export function replay(start: ReadonlyMap<string, Standing>, records: readonly P
     );
     record.sides.forEach((key, index) => {
       standings.set(key, after[index]!);
-      if (compiled.length === 0) return;
-      const values = conditionValues(after[index]!, fieldNames);
-      for (const { achievement, evaluate } of compiled) {
-        if (!evaluate(values)) continue;
-        const held = reached.get(key) ?? new Set<string>();
-        held.add(achievement._id);
-        reached.set(key, held);
-      }
+      reach(reached, key, after[index]!, compiled, fieldNames);
     });
   }
   return { standings, reached, ratings };
+}
+
+/**
+ * What `replay` would give the competitors `keys` after `records` — every record they played up to
+ * some point, in order — without replaying their opponents: a side's counts, streak and totals
+ * follow from its own results alone, and its rating after each is the one the record keeps
+ * (`rating_after`, written by the replay that played it). Null when one of those ratings is
+ * missing (a row from before the column): only a whole replay can give it.
+ */
+export function standingsFromRecords(records: readonly Played[], keys: ReadonlySet<string>, compiled: Compiled, fieldNames: readonly string[]) {
+  const standings = new Map<string, Standing>();
+  const reached = new Map<string, Set<string>>();
+  for (const record of records) {
+    const before = record.sides.map((key) => (keys.has(key) ? (standings.get(key) ?? START) : START));
+    const after = standingsAfterRecord(before, record);
+    for (const [index, key] of record.sides.entries()) {
+      if (!keys.has(key)) continue;
+      const rating = record.rows[index]?.ratingAfter;
+      if (rating === null || rating === undefined) return null;
+      const own = { ...after[index]!, rating };
+      standings.set(key, own);
+      reach(reached, key, own, compiled, fieldNames);
+    }
+  }
+  return { standings, reached };
 }

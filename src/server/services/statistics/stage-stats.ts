@@ -1,56 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { participantTypeOf, type ParticipantType } from '../../../lib/domain/participant.ts';
+import { and, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { participantTypeOf } from '../../../lib/domain/participant.ts';
 import type { LobbyRow } from '../../../lib/domain/stage/free-for-all.ts';
 import type { Tx } from '../../db/client.ts';
 import { together } from '../../db/together.ts';
-import { matches, matchParticipants, playerGameStats, type stageMatches, teamGameStats, type tournaments } from '../../db/schema/index.ts';
+import { matches, matchParticipants, type stageMatches, type tournaments } from '../../db/schema/index.ts';
 import { getStatsConfig } from '../competition/game-management.ts';
 import { actorsOf } from '../match-day/match-actions.ts';
-import { byReplayOrder, competitorOf, keyOf, replay, type Played, type Standing } from './replay.ts';
+import { fieldNamesOf, fromChange, numbersOf, recompute, sideKey, type StatsConfig } from './recompute.ts';
+import { byReplayOrder, competitorOf, keyOf, replay, type Played } from './replay.ts';
 import { settleAchievements } from './settle-achievements.ts';
 import { compiledAchievements, lockStats, matchDetails, participantRow, standingsWrites, type Competitor } from './tournament-stats.ts';
 
 /*
  * Stage results in the statistics (issue 21, decisions 004, 013 and 039): a completed stage match
  * counts exactly as `record-match` would count it, a finished free-for-all lobby as one record by
- * placement (`replay.ts`), and a corrected or reset one is taken back.
- *
- * The invariant kept: a game's player and team statistics equal a replay of every recorded match
- * of that game (status completed) in (completed_at, created_at, id) order, from 1000 and nothing.
- * Matches that share no side commute, so this order only has to agree with the order in which
- * each competitor's own matches were applied, which record-match's "lock, then now()" gives.
- *
- * Recompute. Elo cannot be run backwards (ratings are rounded, and nothing stores a rating before
- * each match), and a competitor's numbers at any point depend on every earlier opponent's, so the
- * state "just before the changed match" exists only by replaying from the start. The recompute
- * therefore locks every statistics row of the game (teams, then users, each by id: the order
- * record-match locks in, so neither deadlocks the other), reads the game's whole history in the
- * order above with one query, and replays it in memory. It then writes only the competitors the
- * change can reach: the sides of the withdrawn and new records, plus, walking forward from the
- * earliest of those records, everyone who met one of them afterwards (their opponent's rating
- * differed). Everyone else's replayed numbers are the same before and after the change, so their
- * rows are left alone — which also keeps a leaderboard row an admin deleted deleted, unless the
- * change reaches it. Two runs on the same rows give the same result: the replay is pure and the
- * order total. Cost: one read of the game's history and two locking reads per recompute, which
- * only corrections, resets and late results pay.
+ * placement (`replay.ts`), and a corrected or reset one is taken back. A result that comes after
+ * everything its sides played is applied on top of their numbers; anything else (a correction, a
+ * reset, a late result) is settled by `recompute.ts`, which keeps the invariant stated there.
  */
-
-type StatsConfig = NonNullable<Awaited<ReturnType<typeof getStatsConfig>>>;
-
-/** A rating as `real` keeps it differs from the replay's by rounding only; a change is anything more. */
-const sameRating = (stored: number | null, replayed: number) => stored !== null && Math.abs(stored - replayed) < 0.005;
-
-/**
- * Writes each row's rating after its match in one statement whatever their number: the rows go as
- * one JSON parameter (a replay may rewrite a game's whole history).
- */
-async function writeRatingsAfter(tx: Tx, rows: readonly { id: string; rating: number }[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(
-    sql`update ${matchParticipants} set rating_after = v.rating from json_to_recordset(${JSON.stringify(rows)}::json) as v(id uuid, rating real) where ${matchParticipants.id} = v.id`,
-  );
-}
 
 /** What a stage match or a free-for-all lobby should be in the statistics. */
 interface Wanted {
@@ -274,9 +242,10 @@ async function settle(tx: Tx, tournament: CountedTournament, config: StatsConfig
     const changed = withdrawn.filter((o) => o.gameId === game);
     const fresh = game === gameId ? added : [];
     if (game === gameId && changed.length === 0 && (await applyLatest(tx, game, fresh, config, tournamentId, store))) continue;
-    // The replay reads the game's whole history, the new records in it.
+    // The replay reads the new records from the game's history.
     if (game === gameId) await together(tx, store());
-    await recompute(tx, game, changed, fresh, game === gameId ? config : await getStatsConfig(tx, game), tournamentId);
+    const changes = [...changed.map((o) => ({ id: o.id, at: o.at, createdAt: o.createdAt, sides: o.sides.map((s) => s.key) })), ...fresh];
+    await recompute(tx, game, changes, game === gameId ? config : await getStatsConfig(tx, game), tournamentId);
   }
 }
 
@@ -316,11 +285,6 @@ async function storedRecords(tx: Tx, link: Link, sources: readonly string[]): Pr
   return [...records.values()];
 }
 
-const sideKey = (p: { id: string; participantType: ParticipantType; userId: string | null; teamId: string | null }) => {
-  const id = p.participantType === 'user' ? p.userId : p.teamId;
-  return id ? keyOf(p.participantType, id) : `gone:${p.id}`;
-};
-
 /**
  * The fast path: new records that come after everything their sides played are applied to the
  * stored numbers as record-match applies one, in replay order, with the sides locked as it locks
@@ -358,7 +322,7 @@ async function applyLatest(
           userIds.length > 0 ? inArray(matchParticipants.userId, userIds) : sql`false`,
           teamIds.length > 0 ? inArray(matchParticipants.teamId, teamIds) : sql`false`,
         ),
-        sql`(${replayAt}, ${matches.createdAt}, ${matches.id}) > (${first.at.toISOString()}::timestamptz, ${first.createdAt.toISOString()}::timestamptz, ${first.id}::uuid)`,
+        fromChange('>', first),
       ),
     )
     .limit(1);
@@ -376,158 +340,4 @@ async function applyLatest(
   ]);
   await settleAchievements(tx, compiled, keys, reached, false, tournamentId);
   return true;
-}
-
-/** The first key of the replay order in SQL. */
-const replayAt: SQL = sql`coalesce(${matches.completedAt}, ${matches.createdAt})`;
-const fieldNamesOf = (config: Pick<StatsConfig, 'statsFields'>) => config.statsFields.map((f) => f.fieldName);
-const numbersOf = (s: Standing): Standing => ({
-  rating: s.rating,
-  matchesPlayed: s.matchesPlayed,
-  matchesWon: s.matchesWon,
-  matchesLost: s.matchesLost,
-  currentStreak: s.currentStreak,
-  totals: s.totals,
-});
-
-/** A game's whole recorded history in replay order (one query), as the replay reads it. */
-async function gameHistory(tx: Tx, gameId: string): Promise<Played[]> {
-  const rows = await tx
-    .select({ id: matches.id, isDraw: matches.isDraw, at: replayAt.mapWith(matches.createdAt), createdAt: matches.createdAt, participant: matchParticipants })
-    .from(matches)
-    .innerJoin(matchParticipants, eq(matchParticipants.matchId, matches.id))
-    .where(and(eq(matches.gameId, gameId), eq(matches.status, 'completed')))
-    .orderBy(replayAt, asc(matches.createdAt), asc(matches.id), asc(matchParticipants.id));
-  const history: Played[] = [];
-  for (let i = 0; i < rows.length;) {
-    let end = i;
-    while (end < rows.length && rows[end]!.id === rows[i]!.id) end++;
-    const sides = rows.slice(i, end).map((r) => r.participant);
-    const row = rows[i]!;
-    i = end;
-    const base = {
-      id: row.id,
-      at: row.at,
-      createdAt: row.createdAt,
-      sides: sides.map(sideKey),
-      stats: sides.map((side) => side.stats),
-      rows: sides.map((side) => ({ id: side.id, ratingAfter: side.ratingAfter })),
-    };
-    // A lobby's record places every side; record-match writes two sides and one winner; anything else is not a result to replay.
-    if (sides.length >= 2 && sides.every((side) => side.placement !== null)) {
-      history.push({ ...base, winner: null, placements: sides.map((side) => side.placement!) });
-      continue;
-    }
-    if (sides.length !== 2) continue;
-    const winners = sides.flatMap((s, index) => (s.isWinner ? [index] : []));
-    if (row.isDraw ? winners.length !== 0 : winners.length !== 1) continue;
-    history.push({ ...base, winner: winners[0] ?? null, placements: null });
-  }
-  return history;
-}
-
-/**
- * Replays the game's whole history and rewrites the competitors the change reaches (see the top
- * of this file). A competitor reached but left with no match loses its row, as if never recorded.
- */
-async function recompute(tx: Tx, gameId: string, withdrawn: readonly OldRecord[], added: readonly Played[], config: StatsConfig | null, tournamentId: string) {
-  // Every row of the game, teams then users, each by id: record-match's order ('team:…' < 'user:…').
-  await tx.select({ id: teamGameStats.id }).from(teamGameStats).where(eq(teamGameStats.gameId, gameId)).orderBy(asc(teamGameStats.teamId)).for('update');
-  await tx
-    .select({ id: playerGameStats.id })
-    .from(playerGameStats)
-    .where(eq(playerGameStats.gameId, gameId))
-    .orderBy(asc(playerGameStats.userId))
-    .for('update');
-
-  const history = await gameHistory(tx, gameId);
-
-  const compiled = config ? compiledAchievements(config) : [];
-  const { standings, reached, ratings } = replay(new Map(), history, compiled, config ? fieldNamesOf(config) : []);
-
-  // Who the change reaches: the changed records' sides, then whoever met one of them from the earliest change on.
-  const changes = [...withdrawn.map((o) => ({ id: o.id, at: o.at, createdAt: o.createdAt, sides: o.sides.map((s) => s.key) })), ...added];
-  const reachedKeys = new Set(changes.flatMap((c) => c.sides));
-  const from = changes.reduce((earliest, c) => (byReplayOrder(c, earliest) < 0 ? c : earliest), changes[0]!);
-  for (const record of history) {
-    if (byReplayOrder(record, from) < 0) continue;
-    if (record.sides.some((key) => reachedKeys.has(key))) record.sides.forEach((key) => reachedKeys.add(key));
-  }
-  const competitors = [...reachedKeys].filter((key) => competitorOf(key) !== null).sort((a, b) => a.localeCompare(b));
-
-  // Each history row's rating after its match, where the change reached it (from the earliest
-  // change on, a reached side) or where none was written yet (rows older than the column: the
-  // replay fills them, so a game's chart is complete after its first recompute). Rows the change
-  // did not reach keep theirs, as their competitors' numbers are kept.
-  await writeRatingsAfter(
-    tx,
-    history.flatMap((record) => {
-      const changed = byReplayOrder(record, from) >= 0 && record.sides.some((key) => reachedKeys.has(key));
-      const replayed = ratings.get(record.id)!;
-      return record.rows.flatMap((row, index) =>
-        (changed || row.ratingAfter === null) && !sameRating(row.ratingAfter, replayed[index]!) ? [{ id: row.id, rating: replayed[index]! }] : [],
-      );
-    }),
-  );
-
-  const now = new Date();
-  for (const type of ['user', 'team'] as const) {
-    const ofType = competitors.filter((key) => competitorOf(key)!.type === type);
-    const upserts = ofType.filter((key) => standings.has(key));
-    const gone = ofType.filter((key) => !standings.has(key)).map((key) => competitorOf(key)!.id);
-    const table = type === 'user' ? playerGameStats : teamGameStats;
-    const owner = type === 'user' ? playerGameStats.userId : teamGameStats.teamId;
-    if (gone.length > 0) await tx.delete(table).where(and(eq(table.gameId, gameId), inArray(owner, gone)));
-    if (upserts.length === 0) continue;
-    const values = upserts.map((key) => ({ ...numbersOf(standings.get(key)!), gameId, updatedAt: now }));
-    const set = {
-      rating: sql`excluded.rating`,
-      matchesPlayed: sql`excluded.matches_played`,
-      matchesWon: sql`excluded.matches_won`,
-      matchesLost: sql`excluded.matches_lost`,
-      currentStreak: sql`excluded.current_streak`,
-      totals: sql`excluded.totals`,
-      updatedAt: sql`excluded.updated_at`,
-    };
-    if (type === 'user') {
-      await tx
-        .insert(playerGameStats)
-        .values(values.map((v, index) => ({ ...v, userId: competitorOf(upserts[index]!)!.id })))
-        .onConflictDoUpdate({ target: [playerGameStats.userId, playerGameStats.gameId], set });
-    } else {
-      await tx
-        .insert(teamGameStats)
-        .values(values.map((v, index) => ({ ...v, teamId: competitorOf(upserts[index]!)!.id })))
-        .onConflictDoUpdate({ target: [teamGameStats.teamId, teamGameStats.gameId], set });
-    }
-  }
-  await settleAchievements(tx, compiled, competitors, reached, true, tournamentId);
-}
-
-/**
- * Fills `match_participants.rating_after` where it is missing (rows recorded before migration
- * 0009), game by game, from a replay of the game's history: the ratings the invariant at the top
- * of this file says the recorded matches gave. Only empty rows are written, so a second run, or a
- * run after the games' recomputes filled them, writes nothing; a database without such rows costs
- * one query. Run at start, under the database's exclusive lock, like the other backfills.
- */
-export async function backfillRatingsAfter(db: Tx): Promise<number> {
-  const missing = await db
-    .selectDistinct({ gameId: matches.gameId })
-    .from(matches)
-    .innerJoin(matchParticipants, eq(matchParticipants.matchId, matches.id))
-    .where(and(eq(matches.status, 'completed'), isNull(matchParticipants.ratingAfter)));
-  let filled = 0;
-  for (const { gameId } of missing) {
-    await db.transaction(async (tx) => {
-      const history = await gameHistory(tx, gameId);
-      const { ratings } = replay(new Map(), history, [], []);
-      const rows = history.flatMap((record) =>
-        record.rows.flatMap((row, index) => (row.ratingAfter === null ? [{ id: row.id, rating: ratings.get(record.id)![index]! }] : [])),
-      );
-      await writeRatingsAfter(tx, rows);
-      filled += rows.length;
-    });
-  }
-  return filled;
 }
