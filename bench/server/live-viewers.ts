@@ -3,8 +3,12 @@
 // loopback source addresses (127.1.x.y) so the per-address cap holds, and notes when each
 // `match` event arrives; then does what the page's live script does (src/islands/live): waits
 // 150 ms and up to a second at random, reads the page's regions at the address the event names,
-// and notes when the new result (the words it was told to expect) is in them. It asks as a browser
-// does (Accept-Encoding), and unpacks what it is sent. Driven over IPC:
+// and notes when the answer has arrived whole. It asks as a browser does (Accept-Encoding). What
+// each browser would then do on its own device — unpack the answer, find the new result in it —
+// is done once the round's reads are all in, so one process's unpacking of 10 000 answers does not
+// take the shared cores from the server while it answers; a viewer counts as served at its
+// answer's arrival when the answer holds the new result (the words it was told to expect).
+// Driven over IPC:
 //   → { type: 'open', targets: [{ port, count }], tournamentId, regions, perAddress } ← { type: 'opened', ready, failed, statuses }
 //   → { type: 'expect', round, words }                                             ← { type: 'expecting' }
 //   → { type: 'arrivals', round, timeoutMs }                                       ← { type: 'arrivals', round, times, served } (per target)
@@ -24,8 +28,10 @@ interface Viewer {
   socket: net.Socket;
   /** Wall-clock times (ms, performance.timeOrigin-based) of each `match` event, in order. */
   matches: number[];
-  /** When the round's result was on the viewer's page (its regions held the expected words). */
+  /** When the round's result was on the viewer's page (an answer holding the expected words arrived). */
   served: (number | undefined)[];
+  /** The round's answers as they arrived, not yet unpacked. */
+  answers: { round: number; at: number; body: Buffer; encoding: string | undefined }[];
   ready: boolean;
 }
 
@@ -48,20 +54,43 @@ function decoded(body: Buffer, encoding: string | undefined): string {
   return body.toString('utf8');
 }
 
-/** Reads the regions the event named, as the page would, and notes when they show the expected result. */
+/** Reads scheduled and not yet answered: a round is in once none is left. */
+let reading = 0;
+
+/** Reads the regions the event named, as the page would, and keeps the answer with its arrival time. */
 function readRegions(viewer: Viewer, change: string): void {
   const waiting = expected;
-  if (!waiting) return;
+  if (!waiting) {
+    reading--;
+    return;
+  }
   const headers = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
+  let done = false;
+  const finish = () => {
+    if (!done) reading--;
+    done = true;
+  };
   const request = http.get({ host: '127.0.0.1', port: viewer.port, path: `${regions}?v=${encodeURIComponent(change)}`, agent, headers }, (response) => {
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => chunks.push(chunk));
     response.on('end', () => {
-      if (response.statusCode !== 200 || viewer.served[waiting.round] !== undefined) return;
-      if (decoded(Buffer.concat(chunks), response.headers['content-encoding']).includes(waiting.words)) viewer.served[waiting.round] = now();
+      if (response.statusCode === 200) viewer.answers.push({ round: waiting.round, at: now(), body: Buffer.concat(chunks), encoding: response.headers['content-encoding'] });
+      finish();
     });
+    response.on('error', finish);
   });
-  request.on('error', () => {});
+  request.on('error', finish);
+}
+
+/** Unpacks the round's answers: each viewer is served at the first arrival that holds the new result. */
+function judge(round: number, words: string): void {
+  for (const viewer of viewers) {
+    for (const answer of viewer.answers) {
+      if (answer.round !== round || viewer.served[round] !== undefined) continue;
+      if (decoded(answer.body, answer.encoding).includes(words)) viewer.served[round] = answer.at;
+    }
+    viewer.answers = viewer.answers.filter((answer) => answer.round > round);
+  }
 }
 
 const viewers: Viewer[] = [];
@@ -89,7 +118,7 @@ function count(haystack: Buffer, needle: Buffer): number {
 function openOne(port: number, path: string, localAddress: string, target: number): Promise<number> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port, localAddress });
-    const viewer: Viewer = { target, port, socket, matches: [], served: [], ready: false };
+    const viewer: Viewer = { target, port, socket, matches: [], served: [], answers: [], ready: false };
     let status = 0;
     let settled = false;
     const settle = (result: number) => {
@@ -110,7 +139,10 @@ function openOne(port: number, path: string, localAddress: string, target: numbe
       for (let n = count(chunk, MATCH); n > 0; n--) viewer.matches.push(at);
       // The last event of the chunk names the change the page reads after it.
       const change = [...chunk.toString('utf8').matchAll(/"change":"([0-9a-f-]{36})"/g)].at(-1)?.[1];
-      if (change && count(chunk, MATCH) > 0) setTimeout(() => readRegions(viewer, change), SETTLE_MS + Math.random() * JITTER_MS);
+      if (change && count(chunk, MATCH) > 0) {
+        reading++;
+        setTimeout(() => readRegions(viewer, change), SETTLE_MS + Math.random() * JITTER_MS);
+      }
       if (!viewer.ready && chunk.includes(READY)) {
         viewer.ready = true;
         settle(200);
@@ -146,7 +178,10 @@ async function open(message: Extract<Message, { type: 'open' }>) {
 
 async function arrivals({ round, timeoutMs }: Extract<Message, { type: 'arrivals' }>) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && viewers.some((v) => v.served[round] === undefined)) await new Promise((r) => setTimeout(r, 20));
+  // In once every viewer has an answer and no read is under way or waiting its moment.
+  const answered = () => viewers.every((v) => v.answers.some((answer) => answer.round === round));
+  while (Date.now() < deadline && (reading > 0 || !answered())) await new Promise((r) => setTimeout(r, 20));
+  if (expected?.round === round) judge(round, expected.words);
   const times: (number | null)[][] = [];
   const served: (number | null)[][] = [];
   for (const viewer of viewers) {

@@ -153,6 +153,13 @@ export function withTransportHeaders(response: Response, https: boolean): Respon
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** The same for headers as Node's `writeHead` takes them flat (name, value, …): a held answer's as it leaves (decision 048). */
+export function withTransportHeadersFlat(headers: string[], https: boolean): string[] {
+  const at = headers.findIndex((name, index) => index % 2 === 0 && name.toLowerCase() === 'strict-transport-security');
+  if (https === at >= 0) return headers;
+  return https ? [...headers, 'strict-transport-security', HSTS] : headers.filter((_, index) => index !== at && index !== at + 1);
+}
+
 /**
  * The same for a request as it arrived on the socket: only the public address or the
  * X-Forwarded-Proto of the proxies of ours it passed can say it came over HTTPS.

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { type DataTag, tournamentData } from '../../src/server/services/live/changes.ts';
 import type { Locale } from '../../src/lib/i18n/core.ts';
@@ -207,29 +208,43 @@ describe('the answer cache', () => {
 });
 
 describe('a fresh held answer, asked before any render (`fresh`, decision 048)', () => {
-  it('is the held answer while fresh, as sent for the reader: its encoding, or 304 for its ETag', async () => {
+  /** Asks `fresh` as scripts/serve.ts does: where it is held, and the reader's two headers. */
+  const fresh = (cache: AnswerCache, path: string, options: { acceptEncoding?: string; ifNoneMatch?: string; locale?: Locale; origin?: string } = {}) =>
+    cache.fresh(asked(path, options), options.acceptEncoding ?? null, options.ifNoneMatch ?? null);
+  const header = (headers: string[], name: string) => {
+    const at = headers.findIndex((h, index) => index % 2 === 0 && h.toLowerCase() === name);
+    return at < 0 ? undefined : headers[at + 1];
+  };
+
+  it('is the held answer while fresh, as it leaves for the reader: its encoding with its length, or 304 for its ETag without one', async () => {
     const cache = new AnswerCache(60_000);
-    expect(await cache.fresh(asked('/t'))).toBeNull();
+    expect(await fresh(cache, '/t')).toBeNull();
     const body = 'турнір '.repeat(500);
     await cache.get(asked('/t'), renderer(body, [A], { ...PUBLIC, etag: '"v1"' }));
-    const plain = await cache.fresh(asked('/t'));
+    const plain = await fresh(cache, '/t');
     expect(plain?.status).toBe(200);
-    expect(await plain?.text()).toBe(body);
-    expect((await cache.fresh(asked('/t', { headers: { 'accept-encoding': 'gzip, br' } })))?.headers.get('content-encoding')).toBe('br');
-    expect((await cache.fresh(asked('/t', { headers: { 'if-none-match': '"v1"' } })))?.status).toBe(304);
+    expect(new TextDecoder().decode(plain!.body!)).toBe(body);
+    expect(header(plain!.headers, 'content-length')).toBe(String(plain!.body!.byteLength));
+    const packed = await fresh(cache, '/t', { acceptEncoding: 'gzip, br' });
+    expect(header(packed!.headers, 'content-encoding')).toBe('br');
+    expect(brotliDecompressSync(packed!.body!).toString('utf8')).toBe(body);
+    const notModified = await fresh(cache, '/t', { ifNoneMatch: '"v1"' });
+    expect(notModified).toMatchObject({ status: 304, body: null });
+    expect(header(notModified!.headers, 'content-length')).toBeUndefined();
+    expect(header(notModified!.headers, 'etag')).toBe('"v1"');
   });
 
   it('is nothing once its data changed, for another language, address or origin, or for what was never held', async () => {
     const cache = new AnswerCache(60_000);
     await cache.get(asked('/t'), renderer('A', [A]));
-    expect(await cache.fresh(asked('/t', { locale: 'en' }))).toBeNull();
-    expect(await cache.fresh(asked('/t?x=1'))).toBeNull();
-    expect(await cache.fresh(asked('/t', { origin: 'http://other.test' }))).toBeNull();
+    expect(await fresh(cache, '/t', { locale: 'en' })).toBeNull();
+    expect(await fresh(cache, '/t?x=1')).toBeNull();
+    expect(await fresh(cache, '/t', { origin: 'http://other.test' })).toBeNull();
     await cache.get(asked('/private'), renderer('mine', [A], { 'content-type': 'text/html', 'cache-control': 'private' }));
-    expect(await cache.fresh(asked('/private'))).toBeNull();
-    expect(await cache.fresh(asked('/t'))).not.toBeNull();
+    expect(await fresh(cache, '/private')).toBeNull();
+    expect(await fresh(cache, '/t')).not.toBeNull();
     cache.changed(new Set([A]));
-    expect(await cache.fresh(asked('/t'))).toBeNull();
+    expect(await fresh(cache, '/t')).toBeNull();
   });
 });
 

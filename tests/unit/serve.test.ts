@@ -571,9 +571,14 @@ describe('the site\'s server: guests\' fresh held reads before the app (decision
     cache.changed(new Set([TOURNAMENT]));
     await fetch(`${base}/tournaments/two`);
     expect(asked).toEqual(['/tournaments/two', '/tournaments/two', '/tournaments/two', '/tournaments/two']);
-    // Rendered again, the next guest has it from the front.
+    // Rendered again, the next guest has it from the front; a reader in English has the English copy from it once that is rendered.
     await fetch(`${base}/tournaments/two`);
     expect(asked).toHaveLength(4);
+    const english = { headers: { cookie: 'theme=dark; lang=en' } };
+    await fetch(`${base}/tournaments/two`, english);
+    expect(asked).toHaveLength(5);
+    expect((await fetch(`${base}/tournaments/two`, english)).status).toBe(200);
+    expect(asked).toHaveLength(5);
   });
 
   it('adds HSTS as the answer leaves, only for a reader who came over HTTPS', async () => {

@@ -1,12 +1,38 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressKey, clientAddressOf, clientKey, forwardedOverHttps, NO_PROXY, proxyTrust, servedOverHttps } from '../../src/server/transport.ts';
+import {
+  addressKey,
+  clientAddressOf,
+  clientKey,
+  forwardedOverHttps,
+  HSTS,
+  NO_PROXY,
+  proxyTrust,
+  servedOverHttps,
+  withTransportHeadersFlat,
+} from '../../src/server/transport.ts';
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 /** nginx on this machine (TRUST_PROXY=loopback, what `true` means). */
 const local = proxyTrust(['loopback']);
 /** A balancer and nginx on the LAN: 10.0.0.0/8, and one address of a CDN's. */
 const lan = proxyTrust(['10.0.0.0/8', '198.51.100.7']);
+
+describe('withTransportHeadersFlat (a held answer as it leaves, decision 048)', () => {
+  const plain = ['content-type', 'text/html', 'content-length', '5'];
+  it('puts HSTS on for a reader over HTTPS and takes it off for one over HTTP, whatever case the copy names it in', () => {
+    expect(withTransportHeadersFlat(plain, true)).toEqual([...plain, 'strict-transport-security', HSTS]);
+    expect(withTransportHeadersFlat(plain, false)).toBe(plain);
+    const carrying = ['Strict-Transport-Security', HSTS, ...plain];
+    expect(withTransportHeadersFlat(carrying, false)).toEqual(plain);
+    expect(withTransportHeadersFlat(carrying, true)).toBe(carrying);
+  });
+
+  it('takes a header name, never a value that reads like one', () => {
+    const odd = ['x-note', 'strict-transport-security', ...plain];
+    expect(withTransportHeadersFlat(odd, false)).toBe(odd);
+  });
+});
 
 describe('servedOverHttps (whether HSTS is sent)', () => {
   it('is true for a request that arrived over https', () => {

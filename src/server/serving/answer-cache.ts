@@ -182,9 +182,8 @@ const bareTag = (tag: string) => tag.trim().replace(/^W\//, '');
 const holdsTag = (ifNoneMatch: string | null, etag: string | null) =>
   Boolean(etag && ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || bareTag(tag) === bareTag(etag)));
 
-/** A guest's read, as the cache sees it. */
-export interface Asked {
-  request: Request;
+/** Where a guest's read is held: its address, the language it is answered in, and the origin it was made for. */
+export interface HeldAt {
   /** The path with its query, as asked. */
   path: string;
   /** The query part of `path` (`?…`, or empty). */
@@ -193,17 +192,32 @@ export interface Asked {
   origin: string;
 }
 
+/** A guest's read, as the cache sees it. */
+export interface Asked extends HeldAt {
+  request: Request;
+}
+
 /** Where an answer is held: its address and the reader's language, nothing else a client sends. */
-const keyOf = (asked: Asked) => `${asked.path} ${asked.locale}`;
+const keyOf = (at: HeldAt) => `${at.path} ${at.locale}`;
 
 /**
- * A guest's read as the cache sees it, from the request and its address: an embed speaks the
- * language its address names (issue 23), a page its reader's; the origin is the configured site's
- * (SITE_URL), else the one the request named.
+ * Where a read at `url` is held: an embed speaks the language its address names (issue 23), a page
+ * its reader's (`pageLocale`); the origin is the configured site's (SITE_URL), else the one the
+ * request named.
  */
-export function askedOf(request: Request, url: URL, siteUrl: string | null): Asked {
-  const locale = isEmbedPath(url.pathname) ? embedOptions(url.searchParams).locale : localeOf(request);
-  return { request, path: url.pathname + url.search, search: url.search, locale, origin: siteUrl ?? url.origin };
+export function heldAt(url: URL, pageLocale: () => Locale, siteUrl: string | null): HeldAt {
+  const locale = isEmbedPath(url.pathname) ? embedOptions(url.searchParams).locale : pageLocale();
+  return { path: url.pathname + url.search, search: url.search, locale, origin: siteUrl ?? url.origin };
+}
+
+/** A guest's read as the cache sees it, from the request and its address (`heldAt`). */
+export const askedOf = (request: Request, url: URL, siteUrl: string | null): Asked => ({ request, ...heldAt(url, () => localeOf(request), siteUrl) });
+
+/** A held answer as it leaves for one reader: its status, its headers flat (name, value, …) and its body. */
+export interface Leaving {
+  status: number;
+  headers: string[];
+  body: Uint8Array | null;
 }
 
 export class AnswerCache {
@@ -277,14 +291,15 @@ export class AnswerCache {
   }
 
   /**
-   * The held answer when it is fresh and was made for this origin, as sent for this request (its
-   * encoding, or 304); null when only a render can answer (`get`). scripts/serve.ts asks this
-   * before Astro's handler (decision 048).
+   * The held answer when it is fresh and was made for this origin, as it leaves for a reader who
+   * takes `acceptEncoding` and holds `ifNoneMatch` (its encoding, or 304); null when only a render
+   * can answer (`get`). scripts/serve.ts asks this before Astro's handler (decision 048), with the
+   * request's own headers: no fetch `Request` or `Response` is made for it.
    */
-  async fresh(asked: Asked): Promise<Response | null> {
-    const held = this.#entries.get(keyOf(asked));
-    if (!held || held.origin !== asked.origin || !this.#fresh(held, Date.now())) return null;
-    return this.#send(held, asked.request);
+  async fresh(at: HeldAt, acceptEncoding: string | null, ifNoneMatch: string | null): Promise<Leaving | null> {
+    const held = this.#entries.get(keyOf(at));
+    if (!held || held.origin !== at.origin || !this.#fresh(held, Date.now())) return null;
+    return this.#leaving(held, acceptEncoding, ifNoneMatch);
   }
 
   async #render(key: string, asked: Asked, render: () => Promise<Rendered>): Promise<{ entry: Entry; rendered: Rendered }> {
@@ -355,21 +370,25 @@ export class AnswerCache {
     this.#entries.delete(key);
   }
 
-  /** The entry as sent for this request: compressed the way it accepts (made once), or 304. */
-  async #send(entry: Entry, request: Request): Promise<Response> {
-    const encoding = chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity';
+  /** The entry as it leaves for a reader: compressed the way it accepts (made once), or 304 for its ETag. */
+  async #leaving(entry: Entry, acceptEncoding: string | null, ifNoneMatch: string | null): Promise<Leaving> {
+    const encoding = chooseEncoding(acceptEncoding) ?? 'identity';
     let sent = entry.sent.get(encoding);
     if (!sent) {
       sent = this.#encode(entry, encoding);
       entry.sent.set(encoding, sent);
     }
     const answer = await sent;
-    const notModified = holdsTag(request.headers.get('if-none-match'), answer.etag);
-    const flat = notModified ? answer.notModified : answer.headers;
+    if (holdsTag(ifNoneMatch, answer.etag)) return { status: 304, headers: answer.notModified, body: null };
+    return { status: entry.status, headers: answer.headers, body: answer.body };
+  }
+
+  /** The entry as a fetch `Response` for this request (`#leaving`). */
+  async #send(entry: Entry, request: Request): Promise<Response> {
+    const leaving = await this.#leaving(entry, request.headers.get('accept-encoding'), request.headers.get('if-none-match'));
     const headers = new Headers();
-    for (let i = 0; i < flat.length; i += 2) headers.append(flat[i]!, flat[i + 1]!);
-    if (notModified) return new Response(null, { status: 304, headers });
-    return new Response(answer.body?.slice() ?? null, { status: entry.status, headers });
+    for (let i = 0; i < leaving.headers.length; i += 2) headers.append(leaving.headers[i]!, leaving.headers[i + 1]!);
+    return new Response(leaving.body?.slice() ?? null, { status: leaving.status, headers });
   }
 
   async #encode(entry: Entry, encoding: Encoding): Promise<Sent> {

@@ -1,7 +1,7 @@
 import type http from 'node:http';
-import { fetchHeaders, sendWhole } from '../node-response.ts';
-import { servedOverHttps, withTransportHeaders, type TransportOptions } from '../transport.ts';
-import { type AnswerCache, askedOf } from './answer-cache.ts';
+import { localeOfCookie } from '../../lib/i18n/core.ts';
+import { forwardedOverHttps, nodeArrival, nodeHeader, withTransportHeadersFlat, type TransportOptions } from '../transport.ts';
+import { type AnswerCache, heldAt } from './answer-cache.ts';
 
 /** Answers a guest's read from a fresh held copy, or says it did not (false): Astro's handler answers it then. */
 export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
@@ -10,21 +10,24 @@ export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) =>
  * Guests' reads answered from the answer cache before Astro's handler (decision 048): a held copy
  * that is fresh and was made for this origin is sent as it is, in the reader's encoding, with the
  * transport's headers; anything else (out of date, not held, a token, another origin) goes on to
- * Astro, whose middleware renders it and holds it (src/middleware.ts). The key is made the way the
- * middleware makes it (`askedOf`) from the address Astro's adapter builds: plain HTTP and the Host
- * the client sent. `siteOrigin` is SITE_URL's, when set.
+ * Astro, whose middleware renders it and holds it (src/middleware.ts). The key is made as the
+ * middleware makes it (`heldAt`) from the address Astro's adapter builds: plain HTTP and the Host
+ * the client sent. `siteOrigin` is SITE_URL's, when set. It is written from the request's own
+ * headers straight to Node's response, with no fetch `Request` or `Response` between: a final's
+ * viewers read the same copy thousands of times a second.
  */
 export function heldReads(cache: AnswerCache, transport: TransportOptions, siteOrigin: string | null): HeldReads {
   return async (req, res) => {
     const host = req.headers.host;
     if (req.method !== 'GET' || req.headers.authorization !== undefined || !host) return false;
-    const address = `http://${host}${req.url ?? ''}`;
-    if (!URL.canParse(address)) return false;
-    const url = new URL(address);
-    const request = new Request(url, { headers: fetchHeaders(req) });
-    const answer = await cache.fresh(askedOf(request, url, siteOrigin));
-    if (!answer) return false;
-    await sendWhole(res, withTransportHeaders(answer, servedOverHttps(request, req.socket.remoteAddress, transport)));
+    const url = URL.parse(`http://${host}${req.url ?? ''}`);
+    if (!url) return false;
+    // Outside any request's language (src/server/locale.ts), a page's is the reader's cookie's or Ukrainian, as the middleware's.
+    const at = heldAt(url, () => localeOfCookie(nodeHeader(req, 'cookie')), siteOrigin);
+    const leaving = await cache.fresh(at, nodeHeader(req, 'accept-encoding'), nodeHeader(req, 'if-none-match'));
+    if (!leaving) return false;
+    res.writeHead(leaving.status, withTransportHeadersFlat(leaving.headers, forwardedOverHttps(nodeArrival(req), transport)));
+    res.end(leaving.body);
     return true;
   };
 }
