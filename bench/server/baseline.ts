@@ -67,7 +67,11 @@ export function checkout(commit: string, env: Record<string, string> = {}): Chec
     if (sameLock && existsSync(ours)) symlinkSync(ours, join(dir, 'node_modules'));
     else {
       console.log(`${label}: npm ci --prefer-offline (його власний package-lock.json)…`);
-      const installed = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+      // With its own settings (its .npmrc, npm's defaults), not the ones `npm run` passes down in
+      // npm_config_* from this checkout's .npmrc: this one's strict-allow-scripts would fail an older
+      // lockfile whose package.json predates an allowScripts entry.
+      const ownSettings = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')));
+      const installed = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit', env: ownSettings });
       if (installed.status !== 0) throw new Error(`${label}: npm ci failed in ${dir}`);
     }
   }
