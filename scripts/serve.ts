@@ -1,5 +1,5 @@
-// Serves a finished build: Node's HTTP server → refusals → static files → guests' fresh held reads
-// (decision 048) → Astro (pages and the API); the API's event streams on Node's own response
+// Serves a finished build: Node's HTTP server → refusals → guests' fresh held reads (decision 048)
+// → static files → Astro (pages and the API); the API's event streams on Node's own response
 // (decision 047).
 // `npm start` calls it after building; on its own (`node scripts/serve.ts`) it serves the
 // existing build, which is how extra instances and tests start without rebuilding.
@@ -94,7 +94,8 @@ export interface ServingOptions {
  * `apiConcurrency` API reads at a time, each line with its own queue (`admission`). An event
  * stream goes to the app's own Node listener (`streams`): it would hold Astro's request and
  * response for as long as its reader watches, and it waits in no line (the route caps streams). A
- * guest's read whose fresh copy is held (`held`) is sent from it before it would wait in its line.
+ * guest's read whose fresh copy is held (`held`) is sent from it before the files are looked up
+ * and before it would wait in its line.
  */
 export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {
   // Two lines, each with its own places (decision 019): a poll of the API (a chat, a bracket's
@@ -115,8 +116,16 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
   const { held } = options;
   const heldOr = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
     if (!held || req.method !== 'GET') return next();
-    held(req, res).then(
-      (answered) => answered || next(),
+    let answered: boolean | Promise<boolean>;
+    try {
+      answered = held(req, res);
+    } catch {
+      answered = res.headersSent;
+    }
+    if (answered === true) return;
+    if (answered === false) return next();
+    answered.then(
+      (done) => done || next(),
       () => res.headersSent || next(),
     );
   };
@@ -134,7 +143,9 @@ export function servingServer(handler: NodeHandler, clientDir: string, options: 
         return heldOr(req, res, () => api(req, res));
       }
       cutOffOnFileError(res);
-      files(req, res, () => heldOr(req, res, () => pages(req, res)));
+      // Held answers before the files: the app answered that address, so no file has it (files
+      // are looked up before the app is asked), and the lookup would be a hot copy's readers' cost.
+      heldOr(req, res, () => files(req, res, () => pages(req, res)));
     },
     { pages: true, requestTimeoutMs: options.requestTimeoutMs },
   );

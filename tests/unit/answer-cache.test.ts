@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { type DataTag, tournamentData } from '../../src/server/services/live/changes.ts';
 import type { Locale } from '../../src/lib/i18n/core.ts';
-import { AnswerCache, askedOf, type Asked, type Rendered, STALE_MAX_MS } from '../../src/server/serving/answer-cache.ts';
+import { AnswerCache, askedOf, type Asked, type Leaving, type Rendered, STALE_MAX_MS } from '../../src/server/serving/answer-cache.ts';
 
 /*
  * The answer cache (decision 033): answers held by the data they show, fresh until a write says it
@@ -232,6 +232,18 @@ describe('a fresh held answer, asked before any render (`fresh`, decision 048)',
     expect(notModified).toMatchObject({ status: 304, body: null });
     expect(header(notModified!.headers, 'content-length')).toBeUndefined();
     expect(header(notModified!.headers, 'etag')).toBe('"v1"');
+  });
+
+  it('leaves at once, not on a later turn, once its copy in the reader’s encoding is made', async () => {
+    const cache = new AnswerCache(60_000);
+    await cache.get(asked('/t'), renderer('турнір '.repeat(500), [A]));
+    const first = fresh(cache, '/t', { acceptEncoding: 'br' });
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    const again = fresh(cache, '/t', { acceptEncoding: 'br' });
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toMatchObject({ status: 200 });
+    expect(header((again as Leaving).headers, 'content-encoding')).toBe('br');
   });
 
   it('is nothing once its data changed, for another language, address or origin, or for what was never held', async () => {

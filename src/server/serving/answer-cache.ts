@@ -58,7 +58,8 @@ interface Entry {
   headers: Headers;
   /** The body before compression, until the first compressed copy is made. */
   plain: Uint8Array<ArrayBuffer> | null;
-  sent: Map<Encoding, Promise<Sent>>;
+  /** Its copy for each encoding asked so far: made, or being made (read on at once by a hot copy's readers). */
+  sent: Map<Encoding, Sent | Promise<Sent>>;
   bytes: number;
   /** When its render began: a render that began earlier and ended later does not replace it. */
   begun: number;
@@ -294,9 +295,10 @@ export class AnswerCache {
    * The held answer when it is fresh and was made for this origin, as it leaves for a reader who
    * takes `acceptEncoding` and holds `ifNoneMatch` (its encoding, or 304); null when only a render
    * can answer (`get`). scripts/serve.ts asks this before Astro's handler (decision 048), with the
-   * request's own headers: no fetch `Request` or `Response` is made for it.
+   * request's own headers: no fetch `Request` or `Response` is made for it, and once the copy in
+   * that encoding is made it is answered without waiting for a turn of the event loop.
    */
-  async fresh(at: HeldAt, acceptEncoding: string | null, ifNoneMatch: string | null): Promise<Leaving | null> {
+  fresh(at: HeldAt, acceptEncoding: string | null, ifNoneMatch: string | null): Leaving | Promise<Leaving> | null {
     const held = this.#entries.get(keyOf(at));
     if (!held || held.origin !== at.origin || !this.#fresh(held, Date.now())) return null;
     return this.#leaving(held, acceptEncoding, ifNoneMatch);
@@ -371,16 +373,20 @@ export class AnswerCache {
   }
 
   /** The entry as it leaves for a reader: compressed the way it accepts (made once), or 304 for its ETag. */
-  async #leaving(entry: Entry, acceptEncoding: string | null, ifNoneMatch: string | null): Promise<Leaving> {
+  #leaving(entry: Entry, acceptEncoding: string | null, ifNoneMatch: string | null): Leaving | Promise<Leaving> {
     const encoding = chooseEncoding(acceptEncoding) ?? 'identity';
-    let sent = entry.sent.get(encoding);
+    const sent = entry.sent.get(encoding);
+    if (sent && !(sent instanceof Promise)) return leavingOf(entry.status, sent, ifNoneMatch);
+    const making = sent ?? this.#encode(entry, encoding);
     if (!sent) {
-      sent = this.#encode(entry, encoding);
-      entry.sent.set(encoding, sent);
+      entry.sent.set(encoding, making);
+      // Made, the copy replaces its promise, so its next readers take it at once.
+      void making.then(
+        (made) => entry.sent.get(encoding) === making && entry.sent.set(encoding, made),
+        () => {},
+      );
     }
-    const answer = await sent;
-    if (holdsTag(ifNoneMatch, answer.etag)) return { status: 304, headers: answer.notModified, body: null };
-    return { status: entry.status, headers: answer.headers, body: answer.body };
+    return making.then((made) => leavingOf(entry.status, made, ifNoneMatch));
   }
 
   /** The entry as a fetch `Response` for this request (`#leaving`). */
@@ -415,6 +421,10 @@ export class AnswerCache {
     return sent;
   }
 }
+
+/** A copy as it leaves for a reader who holds `ifNoneMatch`: whole, or 304 for its ETag. */
+const leavingOf = (status: number, sent: Sent, ifNoneMatch: string | null): Leaving =>
+  holdsTag(ifNoneMatch, sent.etag) ? { status: 304, headers: sent.notModified, body: null } : { status, headers: sent.headers, body: sent.body };
 
 /** The text of flat header names and values, as held. */
 const headerBytes = (flat: readonly string[]) => flat.reduce((sum, text) => sum + text.length, 0);

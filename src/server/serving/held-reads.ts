@@ -1,10 +1,13 @@
 import type http from 'node:http';
 import { localeOfCookie } from '../../lib/i18n/core.ts';
 import { forwardedOverHttps, nodeArrival, nodeHeader, withTransportHeadersFlat, type TransportOptions } from '../transport.ts';
-import { type AnswerCache, heldAt } from './answer-cache.ts';
+import { type AnswerCache, heldAt, type Leaving } from './answer-cache.ts';
 
-/** Answers a guest's read from a fresh held copy, or says it did not (false): Astro's handler answers it then. */
-export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>;
+/**
+ * Answers a guest's read from a fresh held copy, or says it did not (false): Astro's handler answers
+ * it then. At once when the copy in the reader's encoding is made, else once it is.
+ */
+export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
 
 /**
  * Guests' reads answered from the answer cache before Astro's handler (decision 048): a held copy
@@ -17,17 +20,20 @@ export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) =>
  * viewers read the same copy thousands of times a second.
  */
 export function heldReads(cache: AnswerCache, transport: TransportOptions, siteOrigin: string | null): HeldReads {
-  return async (req, res) => {
+  const send = (req: http.IncomingMessage, res: http.ServerResponse, leaving: Leaving) => {
+    res.writeHead(leaving.status, withTransportHeadersFlat(leaving.headers, forwardedOverHttps(nodeArrival(req), transport)));
+    res.end(leaving.body);
+    return true;
+  };
+  return (req, res) => {
     const host = req.headers.host;
     if (req.method !== 'GET' || req.headers.authorization !== undefined || !host) return false;
     const url = URL.parse(`http://${host}${req.url ?? ''}`);
     if (!url) return false;
     // Outside any request's language (src/server/locale.ts), a page's is the reader's cookie's or Ukrainian, as the middleware's.
     const at = heldAt(url, () => localeOfCookie(nodeHeader(req, 'cookie')), siteOrigin);
-    const leaving = await cache.fresh(at, nodeHeader(req, 'accept-encoding'), nodeHeader(req, 'if-none-match'));
+    const leaving = cache.fresh(at, nodeHeader(req, 'accept-encoding'), nodeHeader(req, 'if-none-match'));
     if (!leaving) return false;
-    res.writeHead(leaving.status, withTransportHeadersFlat(leaving.headers, forwardedOverHttps(nodeArrival(req), transport)));
-    res.end(leaving.body);
-    return true;
+    return leaving instanceof Promise ? leaving.then((made) => send(req, res, made)) : send(req, res, leaving);
   };
 }
