@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { type DataTag, tournamentData } from '../../src/server/services/live/changes.ts';
 import type { Locale } from '../../src/lib/i18n/core.ts';
-import { AnswerCache, askedOf, type Asked, type Leaving, type Rendered, STALE_MAX_MS } from '../../src/server/serving/answer-cache.ts';
+import { AnswerCache, askedOf, type Asked, type Leaving, type Rendered, STALE_MAX_MS, WROTE_COOKIE } from '../../src/server/serving/answer-cache.ts';
 
 /*
  * The answer cache (decision 033): answers held by the data they show, fresh until a write says it
@@ -207,10 +207,14 @@ describe('the answer cache', () => {
   });
 });
 
-describe('a fresh held answer, asked before any render (`fresh`, decision 048)', () => {
-  /** Asks `fresh` as scripts/serve.ts does: where it is held, and the reader's two headers. */
-  const fresh = (cache: AnswerCache, path: string, options: { acceptEncoding?: string; ifNoneMatch?: string; locale?: Locale; origin?: string } = {}) =>
-    cache.fresh(asked(path, options), options.acceptEncoding ?? null, options.ifNoneMatch ?? null);
+describe('a held answer handed out before any render (`handOut`, decision 048)', () => {
+  /** Asks `handOut` as scripts/serve.ts does: where it is held, and the reader's headers. */
+  const fresh = (cache: AnswerCache, path: string, options: { acceptEncoding?: string; ifNoneMatch?: string; locale?: Locale; origin?: string; headers?: Record<string, string> } = {}) => {
+    const headers = new Headers(options.headers);
+    if (options.acceptEncoding) headers.set('accept-encoding', options.acceptEncoding);
+    if (options.ifNoneMatch) headers.set('if-none-match', options.ifNoneMatch);
+    return cache.handOut(asked(path, options), headers);
+  };
   const header = (headers: string[], name: string) => {
     const at = headers.findIndex((h, index) => index % 2 === 0 && h.toLowerCase() === name);
     return at < 0 ? undefined : headers[at + 1];
@@ -244,6 +248,31 @@ describe('a fresh held answer, asked before any render (`fresh`, decision 048)',
     expect(again).not.toBeInstanceOf(Promise);
     expect(again).toMatchObject({ status: 200 });
     expect(header((again as Leaving).headers, 'content-encoding')).toBe('br');
+  });
+
+  it('is the copy out of date while another reader renders it, for STALE_MAX_MS, unless the reader asks for a fresh one; nothing while no render is under way', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(600_000);
+      await cache.get(asked('/t'), renderer('old', [A]));
+      cache.changed(new Set([A]));
+      // Out of date, and nobody renders it: this reader goes on to render it.
+      expect(fresh(cache, '/t')).toBeNull();
+      const { render, release } = slowRenderer('new', [A]);
+      const rendering = cache.get(asked('/t'), render);
+      await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+      const meanwhile = await fresh(cache, '/t');
+      expect(new TextDecoder().decode(meanwhile!.body!)).toBe('old');
+      expect(fresh(cache, '/t', { headers: { 'cache-control': 'no-cache' } })).toBeNull();
+      expect(fresh(cache, '/t', { headers: { cookie: `${WROTE_COOKIE}=1` } })).toBeNull();
+      vi.setSystemTime(Date.now() + STALE_MAX_MS + 1);
+      expect(fresh(cache, '/t')).toBeNull();
+      release();
+      await rendering;
+      expect(new TextDecoder().decode((await fresh(cache, '/t'))!.body!)).toBe('new');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is nothing once its data changed, for another language, address or origin, or for what was never held', async () => {

@@ -119,10 +119,15 @@ const WROTE_IN_COOKIE = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=`);
  * page's read after an event (`cache: 'no-store'` sends `Cache-Control: no-cache`), and the writer
  * of a change for a few seconds after it (WROTE_COOKIE).
  */
-export function wantsFresh(headers: Headers): boolean {
+export function wantsFresh(headers: HeaderReader): boolean {
   const cacheControl = headers.get('cache-control') ?? '';
   if (/\b(no-cache|no-store|max-age=0)\b/.test(cacheControl) || /\bno-cache\b/.test(headers.get('pragma') ?? '')) return true;
   return WROTE_IN_COOKIE.test(headers.get('cookie') ?? '');
+}
+
+/** A request's headers, read one by one: a fetch `Headers`, or Node's request's (scripts/serve.ts). */
+export interface HeaderReader {
+  get(name: string): string | null;
 }
 
 /** Text: pages, JSON, feeds. Pictures (share cards, avatars) have caches of their own and would push the pages out. */
@@ -252,6 +257,16 @@ export class AnswerCache {
   }
 
   /**
+   * Whether a held answer may be handed out now: fresh, or out of date while one reader renders it
+   * again (for STALE_MAX_MS at most), to a reader who did not ask for a fresh one.
+   */
+  #handsOut(held: Entry, now: number, headers: HeaderReader): boolean {
+    if (this.#fresh(held, now)) return true;
+    held.staleSince ??= now;
+    return held.refreshing && now - held.staleSince <= STALE_MAX_MS && !wantsFresh(headers);
+  }
+
+  /**
    * The answer to a guest's read: the held one when fresh (or out of date while its render is under
    * way, STALE_MAX_MS), else what `render` makes, shared by the requests that come meanwhile and
    * held when `isHeldForGuests` allows.
@@ -263,14 +278,10 @@ export class AnswerCache {
     const now = Date.now();
     // Another origin (a Host the client chose) is answered, never held: it cannot push the hot answers out.
     if (held && held.origin !== asked.origin) return compress(request, (await render()).response);
-    if (held && this.#fresh(held, now)) return this.#send(held, request);
+    // One request renders an answer out of date again; the others keep the copy meanwhile, unless they asked for a fresh one.
+    if (held && this.#handsOut(held, now, request.headers)) return this.#send(held, request);
     const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
     const pending = this.#pending.get(burst);
-    if (held) {
-      held.staleSince ??= now;
-      // One request renders it again; the others keep the copy meanwhile, unless they asked for a fresh one.
-      if (held.refreshing && now - held.staleSince <= STALE_MAX_MS && !wantsFresh(request.headers)) return this.#send(held, request);
-    }
     if (pending) {
       const shared = await pending;
       // A render that began before the change this reader wants to see is no answer for it.
@@ -292,16 +303,17 @@ export class AnswerCache {
   }
 
   /**
-   * The held answer when it is fresh and was made for this origin, as it leaves for a reader who
-   * takes `acceptEncoding` and holds `ifNoneMatch` (its encoding, or 304); null when only a render
-   * can answer (`get`). scripts/serve.ts asks this before Astro's handler (decision 048), with the
-   * request's own headers: no fetch `Request` or `Response` is made for it, and once the copy in
-   * that encoding is made it is answered without waiting for a turn of the event loop.
+   * The held answer this reader may be handed out without a render (`#handsOut`: fresh, or out of
+   * date while another reader renders it), made for this origin, as it leaves for the reader's
+   * `accept-encoding` and `if-none-match` (its encoding, or 304); null when only a render can answer
+   * (`get`). scripts/serve.ts asks this before Astro's handler and its read lines (decision 048),
+   * with the request's own headers: no fetch `Request` or `Response` is made for it, and once the
+   * copy in that encoding is made it is answered without waiting for a turn of the event loop.
    */
-  fresh(at: HeldAt, acceptEncoding: string | null, ifNoneMatch: string | null): Leaving | Promise<Leaving> | null {
+  handOut(at: HeldAt, headers: HeaderReader): Leaving | Promise<Leaving> | null {
     const held = this.#entries.get(keyOf(at));
-    if (!held || held.origin !== at.origin || !this.#fresh(held, Date.now())) return null;
-    return this.#leaving(held, acceptEncoding, ifNoneMatch);
+    if (!held || held.origin !== at.origin || !this.#handsOut(held, Date.now(), headers)) return null;
+    return this.#leaving(held, headers.get('accept-encoding'), headers.get('if-none-match'));
   }
 
   async #render(key: string, asked: Asked, render: () => Promise<Rendered>): Promise<{ entry: Entry; rendered: Rendered }> {

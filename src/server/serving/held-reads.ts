@@ -10,10 +10,11 @@ import { type AnswerCache, heldAt, type Leaving } from './answer-cache.ts';
 export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
 
 /**
- * Guests' reads answered from the answer cache before Astro's handler (decision 048): a held copy
- * that is fresh and was made for this origin is sent as it is, in the reader's encoding, with the
- * transport's headers; anything else (out of date, not held, a token, another origin) goes on to
- * Astro, whose middleware renders it and holds it (src/middleware.ts). The key is made as the
+ * Guests' reads answered from the answer cache before Astro's handler and its read lines (decision
+ * 048): a held copy made for this origin that is fresh, or out of date while another reader renders
+ * it again, is sent as it is, in the reader's encoding, with the transport's headers; anything else
+ * (out of date with no render under way, not held, a token, another origin) goes on to Astro, whose
+ * middleware renders it and holds it (src/middleware.ts). The key is made as the
  * middleware makes it (`heldAt`) from the address Astro's adapter builds: plain HTTP and the Host
  * the client sent. `siteOrigin` is SITE_URL's, when set. It is written from the request's own
  * headers straight to Node's response, with no fetch `Request` or `Response` between: a final's
@@ -32,7 +33,7 @@ export function heldReads(cache: AnswerCache, transport: TransportOptions, siteO
     if (!url) return false;
     // Outside any request's language (src/server/locale.ts), a page's is the reader's cookie's or Ukrainian, as the middleware's.
     const at = heldAt(url, () => localeOfCookie(nodeHeader(req, 'cookie')), siteOrigin);
-    const leaving = cache.fresh(at, nodeHeader(req, 'accept-encoding'), nodeHeader(req, 'if-none-match'));
+    const leaving = cache.handOut(at, { get: (name) => nodeHeader(req, name) });
     if (!leaving) return false;
     return leaving instanceof Promise ? leaving.then((made) => send(req, res, made)) : send(req, res, leaving);
   };
