@@ -4,8 +4,9 @@ import { forwardedOverHttps, nodeArrival, nodeHeader, withTransportHeadersFlat, 
 import { type AnswerCache, heldAt, type Leaving } from './answer-cache.ts';
 
 /**
- * Answers a guest's read from a fresh held copy, or says it did not (false): Astro's handler answers
- * it then. At once when the copy in the reader's encoding is made, else once it is.
+ * Answers a guest's read from a held copy the cache hands out (`AnswerCache.handOut`), or says it
+ * did not (false): Astro's handler answers it then. At once when the copy in the reader's encoding
+ * is made, else once it is.
  */
 export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
 
