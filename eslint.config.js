@@ -102,18 +102,20 @@ export default defineConfig(
     },
   },
   {
-    // The layout's islands and every module they load run on every page: their texts come from the
-    // narrow catalogs (i18n/common.ts, i18n/notifications.ts), never the whole one (bundle.spec.ts
+    // The layout's islands and every module they load run on every page, and the tournament list is
+    // the island a guest's /games/{id} loads: their texts come from the narrow catalogs
+    // (i18n/common.ts, notifications.ts, tournament-list.ts), never the whole one (bundle.spec.ts
     // measures the result). A dynamic import() is how such a module reaches a wider one on demand.
     files: [
       'src/islands/nav/**',
+      'src/islands/tournaments/{TournamentList,TournamentCard,preferences}.{ts,tsx}',
       'src/islands/notifications/**',
       'src/islands/home/ParticlesBackground.tsx',
-      'src/components/{Notice,ShowMore,UserAvatar}.tsx',
+      'src/components/{Notice,ShowMore,StatusBadge,UserAvatar}.tsx',
       'src/components/fallback-image.ts',
-      'src/lib/api/{assets,auth,client,limits,notifications}.ts',
-      'src/lib/domain/{address,game-image,names,notification-action}.ts',
-      'src/lib/hooks/hydration.ts',
+      'src/lib/api/{assets,auth,client,limits,my-applications,notifications,paging,tournament-list}.ts',
+      'src/lib/domain/{address,application-rules,game-image,match-day,names,notification-action,registration,team,tournament-dates,tournament-list,tournament-status}.ts',
+      'src/lib/hooks/{hydration,my-applications,pages}.ts',
       'src/lib/stores/**',
     ],
     rules: {
@@ -124,7 +126,13 @@ export default defineConfig(
             {
               group: ['**/i18n/index.ts'],
               allowTypeImports: true,
-              message: 'Every page loads this module: take `t` from i18n/common.ts (or i18n/notifications.ts for the bell), not the whole catalog.',
+              message:
+                "Every page (or a guest's game page) loads this module: take `t` from i18n/common.ts (notifications.ts for the bell, tournament-list.ts for the list), not the whole catalog.",
+            },
+            {
+              group: ['**/api/tournaments.ts'],
+              allowTypeImports: true,
+              message: 'Its input checks load the whole catalog: read the list through lib/api/tournament-list.ts.',
             },
           ],
         },

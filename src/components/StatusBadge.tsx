@@ -1,5 +1,5 @@
 import { normalizeStatus, statusLabelKey } from '../lib/domain/tournament-status.ts';
-import { t } from '../lib/i18n/index.ts';
+import { t } from '../lib/i18n/tournament-list.ts';
 
 const tones = {
   pending: 'border-warning text-warning',

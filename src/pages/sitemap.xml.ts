@@ -5,7 +5,7 @@ import { listNews } from '../lib/api/news.ts';
 import { listOrganisations } from '../lib/api/organisations.ts';
 import { PAGE_MAX_LIMIT, type Page } from '../lib/api/paging.ts';
 import { listSeasons } from '../lib/api/season-calls.ts';
-import { listTournaments } from '../lib/api/tournaments.ts';
+import { listTournaments } from '../lib/api/tournament-list.ts';
 import { LEADERBOARD_MAX_LIMIT } from '../lib/domain/leaderboard.ts';
 import { escapeXml } from '../lib/domain/markup.ts';
 import { profilePath } from '../lib/domain/participant.ts';

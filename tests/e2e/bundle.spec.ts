@@ -50,6 +50,19 @@ test("a guest's home page downloads neither the API client nor the full catalog 
   for (const marker of Object.values(MARKERS)) expect(scripts.some((code) => code.includes(marker)), marker).toBe(false);
 });
 
+test("a guest's list of tournaments loads its island with its own texts, not the full catalog (issue 11's 100 KB)", async ({ page }) => {
+  const loaded: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') loaded.push(response.text());
+  });
+  await open(page, '/games/all');
+  // Hydrated: the filters the island runs are enabled, so its scripts have all been fetched.
+  await expect(page.getByRole('combobox', { name: /^Статус/ })).toBeEnabled();
+  const scripts = await Promise.all(loaded);
+  expect(scripts.some((code) => code.includes('"tournaments.filtersLabel"'))).toBe(true);
+  expect(scripts.some((code) => code.includes(MARKERS.fullCatalog))).toBe(false);
+});
+
 test("a signed-in reader's home page adds the bell and the API client, still without the full catalog", async ({ page }) => {
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   const scripts = await homeScripts(page, page.getByRole('button', { name: /^Сповіщення/ }));

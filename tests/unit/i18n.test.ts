@@ -146,6 +146,22 @@ describe('the English catalog', () => {
     expect(common.t('nav.skip')).toBe(uk['nav.skip']);
     expect(loaded.common).not.toHaveBeenCalled();
   });
+
+  it('of the tournament list gives an English page its own texts and the layout’s, without the full catalog', async () => {
+    vi.resetModules();
+    vi.stubGlobal('document', { documentElement: { lang: 'en' } });
+    const full = vi.fn();
+    vi.doMock('../../src/lib/i18n/en.ts', async (importOriginal) => {
+      full();
+      return importOriginal();
+    });
+    const list = await import('../../src/lib/i18n/tournament-list.ts');
+    expect(list.t('tournaments.filtersLabel')).toBe(en['tournaments.filtersLabel']);
+    expect(list.t('status.started')).toBe(en['status.started']);
+    expect(list.t('nav.skip')).toBe(en['nav.skip']);
+    expect(en['tournaments.filtersLabel']).not.toBe(uk['tournaments.filtersLabel']);
+    expect(full).not.toHaveBeenCalled();
+  });
 });
 
 describe('the language of a request on the server', () => {

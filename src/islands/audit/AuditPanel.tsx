@@ -5,7 +5,7 @@ import { ShowMore } from '../../components/ShowMore.tsx';
 import { getAuditLog, type AdminAuditEntry } from '../../lib/api/audit-calls.ts';
 import { HISTORY_PAGE, type AuditQuery } from '../../lib/api/audit-query.ts';
 import { errorMessage } from '../../lib/api/client.ts';
-import { listTournaments } from '../../lib/api/tournaments.ts';
+import { listTournaments } from '../../lib/api/tournament-list.ts';
 import { AUDIT_KINDS, type AuditKind } from '../../lib/domain/organisers.ts';
 import { formatDateTime, readerTimeZone } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';

@@ -15,7 +15,8 @@ import {
   type OrganisationInput,
   type OrganisationMember,
 } from '../../lib/api/organisations.ts';
-import { cloneTournament, createTournament, listTournaments, type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
+import { cloneTournament, createTournament, type Tournament, type TournamentInput } from '../../lib/api/tournaments.ts';
+import { listTournaments } from '../../lib/api/tournament-list.ts';
 import { GIVEN_ROLES, mayChangeMember, organisationPowers } from '../../lib/domain/organisation.ts';
 import { profilePath } from '../../lib/domain/participant.ts';
 import { formatDay, fromLocalInputValue } from '../../lib/domain/tournament-dates.ts';

@@ -5,7 +5,7 @@ import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { registrationRefusal } from '../../lib/domain/registration.ts';
 import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import type { LiveApplicationStatus } from '../../lib/domain/application-rules.ts';
-import { t } from '../../lib/i18n/index.ts';
+import { t } from '../../lib/i18n/tournament-list.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 /**

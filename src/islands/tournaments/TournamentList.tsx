@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { Notice } from '../../components/Notice.tsx';
 import { ShowMore } from '../../components/ShowMore.tsx';
 import { nextPageHref } from '../../lib/api/paging.ts';
-import { listTournaments, type Tournament } from '../../lib/api/tournaments.ts';
+import type { Tournament } from '../../lib/api/tournaments.ts';
+import { listTournaments } from '../../lib/api/tournament-list.ts';
 import {
   ALL_GAMES,
   DEFAULT_PREFERENCES,
@@ -14,7 +15,7 @@ import {
   TYPE_FILTERS,
   type ListPreferences,
 } from '../../lib/domain/tournament-list.ts';
-import { t } from '../../lib/i18n/index.ts';
+import { t } from '../../lib/i18n/tournament-list.ts';
 import { useHydrated } from '../../lib/hooks/hydration.ts';
 import { useMyApplications } from '../../lib/hooks/my-applications.ts';
 import { usePages, type PagesState } from '../../lib/hooks/pages.ts';

@@ -6,7 +6,7 @@ import { PARTICIPANT_TYPES } from '../domain/participant.ts';
 import { SORT_ORDERS, type TournamentListQuery } from '../domain/tournament-list.ts';
 import { t } from '../i18n/index.ts';
 import type { ApiClient } from './client.ts';
-import { pageParams, pageQuery, readPage, type Page } from './paging.ts';
+import { pageQuery } from './paging.ts';
 import { imageInput } from './games.ts';
 import { bracketSchema } from './bracket.ts';
 import { stagePlanStepSchema } from './stages.ts';
@@ -231,16 +231,6 @@ export type Eligibility = z.infer<typeof eligibilitySchema>;
 
 const path = (id: string) => `tournaments/${encodeURIComponent(id)}`;
 
-export async function listTournaments(api: ApiClient, query: TournamentListQuery = {}): Promise<Page<Tournament>> {
-  const searchParams: Record<string, string> = {};
-  if (query.game) searchParams.game = query.game;
-  if (query.organisation) searchParams.organisation = query.organisation;
-  if (query.soloOnly !== undefined) searchParams.soloOnly = String(query.soloOnly);
-  if (query.status) searchParams.status = query.status;
-  if (query.from !== undefined) searchParams.from = query.from instanceof Date ? query.from.toISOString() : query.from;
-  if (query.sort) searchParams.sort = query.sort;
-  return readPage<Tournament>(await api.get('tournaments', { searchParams: { ...searchParams, ...pageParams(query) } }));
-}
 export const getTournament = (api: ApiClient, id: string) => api.get(path(id)).json<TournamentDetail>();
 
 /** A tournament the reader organises (`GET /api/users/me/tournaments`, issue 57): as its staff, or as one of its hosts. */

@@ -25,6 +25,7 @@ import { staff } from './en/staff.ts';
 import { stats } from './en/stats.ts';
 import { teams } from './en/teams.ts';
 import { tournaments } from './en/tournaments.ts';
+import { tournamentList } from './en/tournament-list.ts';
 import { venues } from './en/venues.ts';
 import { veto } from './en/veto.ts';
 import { matchRoom } from './en/match-room.ts';
@@ -39,4 +40,4 @@ import { matchEvidence } from './en/match-evidence.ts';
 import type { MessageKey } from './uk.ts';
 
 /** English: the spec's own wording where it gives one. */
-export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom, ...integrations, ...webhooks, ...telegram, ...linkedAccounts, ...participantFiles, ...apiKeys };
+export const en: Record<MessageKey, string> = { ...common, ...auth, ...admin, ...tournaments, ...tournamentList, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom, ...integrations, ...webhooks, ...telegram, ...linkedAccounts, ...participantFiles, ...apiKeys };

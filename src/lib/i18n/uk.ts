@@ -25,6 +25,7 @@ import { staff } from './uk/staff.ts';
 import { stats } from './uk/stats.ts';
 import { teams } from './uk/teams.ts';
 import { tournaments } from './uk/tournaments.ts';
+import { tournamentList } from './uk/tournament-list.ts';
 import { venues } from './uk/venues.ts';
 import { veto } from './uk/veto.ts';
 import { matchRoom } from './uk/match-room.ts';
@@ -41,6 +42,6 @@ import { matchEvidence } from './uk/match-evidence.ts';
  * Ukrainian, the default language. Every visible string of the site lives in uk/ and en/, one
  * file per feature with the same name in both; a test keeps their keys equal.
  */
-export const uk = { ...common, ...auth, ...admin, ...tournaments, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom, ...integrations, ...webhooks, ...telegram, ...linkedAccounts, ...participantFiles, ...apiKeys } as const;
+export const uk = { ...common, ...auth, ...admin, ...tournaments, ...tournamentList, ...teams, ...matchHistory, ...notifications, ...news, ...cabinet, ...bracket, ...gameManagement, ...stats, ...stages, ...stageAdmin, ...schedule, ...competition, ...matchReports, ...mail, ...notices, ...live, ...profiles, ...share, ...staff, ...audit, ...organisations, ...seasons, ...control, ...venues, ...veto, ...matchEvidence, ...matchChat, ...matchRoom, ...integrations, ...webhooks, ...telegram, ...linkedAccounts, ...participantFiles, ...apiKeys } as const;
 
 export type MessageKey = keyof typeof uk;
