@@ -94,9 +94,9 @@ export interface ServingOptions {
  * `apiConcurrency` API reads at a time, each line with its own queue (`admission`). An event
  * stream goes to the app's own Node listener (`streams`): it would hold Astro's request and
  * response for as long as its reader watches, and it waits in no line (the route caps streams). A
- * guest's read whose held copy the cache hands out (`held`: fresh, or out of date while another
- * reader renders it) is sent from it before the files are looked up and before it would wait in
- * its line.
+ * guest's read whose held copy the cache hands out (`held`: fresh, or out of date while it is
+ * rendered again, decisions 033 and 050) is sent from it before the files are looked up and before
+ * it would wait in its line.
  */
 export function servingServer(handler: NodeHandler, clientDir: string, options: ServingOptions): http.Server {
   // Two lines, each with its own places (decision 019): a poll of the API (a chat, a bracket's

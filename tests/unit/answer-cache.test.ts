@@ -2,7 +2,18 @@ import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { type DataTag, tournamentData } from '../../src/server/services/live/changes.ts';
 import type { Locale } from '../../src/lib/i18n/core.ts';
-import { AnswerCache, askedOf, type Asked, type Leaving, type Rendered, STALE_MAX_MS, WROTE_COOKIE } from '../../src/server/serving/answer-cache.ts';
+import {
+  AnswerCache,
+  askedOf,
+  type Asked,
+  EXPIRED_GRACE_MS,
+  type Leaving,
+  MAX_BACKGROUND_RENDERS,
+  type Rendered,
+  REFRESH_EVERY_MS,
+  STALE_MAX_MS,
+  WROTE_COOKIE,
+} from '../../src/server/serving/answer-cache.ts';
 
 /*
  * The answer cache (decision 033): answers held by the data they show, fresh until a write says it
@@ -38,21 +49,65 @@ function slowRenderer(body: string, shown: DataTag[] = []) {
 
 describe('the answer cache', () => {
   it('keeps an answer fresh until a change names what it shows; other changes leave it', async () => {
-    const cache = new AnswerCache(60_000);
-    const render = renderer('A', [A]);
-    await cache.get(asked('/tournaments/a'), render);
-    await cache.get(asked('/tournaments/a'), render);
-    expect(render).toHaveBeenCalledTimes(1);
-    cache.changed(new Set([B, 'news']));
-    await cache.get(asked('/tournaments/a'), render);
-    expect(render).toHaveBeenCalledTimes(1);
-    cache.changed(new Set([A]));
-    expect(await (await cache.get(asked('/tournaments/a'), render)).text()).toBe('A');
-    expect(render).toHaveBeenCalledTimes(2);
-    // `everything` changed: every answer, whatever it shows.
-    cache.changed(new Set(['everything']));
-    await cache.get(asked('/tournaments/a'), render);
-    expect(render).toHaveBeenCalledTimes(3);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(60_000);
+      const render = renderer('A', [A]);
+      // Read a few seconds apart, as a quiet page is: its first reader after a change gets it fresh.
+      const read = async () => {
+        vi.setSystemTime(Date.now() + STALE_MAX_MS + 1);
+        return cache.get(asked('/tournaments/a'), render);
+      };
+      await read();
+      await read();
+      expect(render).toHaveBeenCalledTimes(1);
+      cache.changed(new Set([B, 'news']));
+      await read();
+      expect(render).toHaveBeenCalledTimes(1);
+      cache.changed(new Set([A]));
+      expect(await (await read()).text()).toBe('A');
+      expect(render).toHaveBeenCalledTimes(2);
+      // `everything` changed: every answer, whatever it shows.
+      cache.changed(new Set(['everything']));
+      await read();
+      expect(render).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the copy of an address in demand for STALE_MAX_MS after it was made while changes come, rendered again behind it at most once a second', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(600_000);
+      await cache.get(asked('/leaderboards'), renderer('first', ['ratings']));
+      // Handed out twice within STALE_MAX_MS: in demand.
+      await cache.get(asked('/leaderboards'), renderer('unused', ['ratings']));
+      await cache.get(asked('/leaderboards'), renderer('unused', ['ratings']));
+      cache.changed(new Set(['ratings']));
+      const { render, release } = slowRenderer('second', ['ratings']);
+      // Made less than REFRESH_EVERY_MS ago: handed out, and not rendered again yet.
+      expect(await (await cache.get(asked('/leaderboards'), render)).text()).toBe('first');
+      expect(render).not.toHaveBeenCalled();
+      vi.setSystemTime(Date.now() + REFRESH_EVERY_MS);
+      cache.changed(new Set(['ratings']));
+      // Now one render runs behind the copy; readers meanwhile get the copy and start no other.
+      expect(await (await cache.get(asked('/leaderboards'), render)).text()).toBe('first');
+      expect(await (await cache.get(asked('/leaderboards'), render)).text()).toBe('first');
+      expect(render).toHaveBeenCalledTimes(1);
+      // A reader who asks for a fresh answer waits for it: that render began after the change.
+      const reload = cache.get(asked('/leaderboards', { headers: { 'cache-control': 'no-cache' } }), render);
+      release();
+      expect(await (await reload).text()).toBe('second');
+      expect(render).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() => expect(cache.stats().background).toBe(0));
+      // Past STALE_MAX_MS after it was made, a copy out of date is no longer handed out for demand alone.
+      cache.changed(new Set(['ratings']));
+      vi.setSystemTime(Date.now() + STALE_MAX_MS + 1);
+      expect(await (await cache.get(asked('/leaderboards'), renderer('third', ['ratings']))).text()).toBe('third');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes an answer that named nothing to show everything: any change makes it out of date', async () => {
@@ -64,13 +119,87 @@ describe('the answer cache', () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 
-  it('holds an answer no longer than its time when no change is told', async () => {
-    const cache = new AnswerCache(50);
-    const render = renderer('x', ['news']);
-    await cache.get(asked('/news'), render);
-    await new Promise((done) => setTimeout(done, 80));
-    await cache.get(asked('/news'), render);
-    expect(render).toHaveBeenCalledTimes(2);
+  it('renders an answer past its time again behind its copy: no reader waits, and the next one gets the new answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(60_000);
+      await cache.get(asked('/news'), renderer('old', ['news']));
+      vi.setSystemTime(Date.now() + 60_001);
+      const { render, release } = slowRenderer('new', ['news']);
+      // Handed out at once while one render runs behind it; the readers meanwhile start no other.
+      expect(await (await cache.get(asked('/news'), render)).text()).toBe('old');
+      expect(await (await cache.get(asked('/news'), render)).text()).toBe('old');
+      expect(render).toHaveBeenCalledTimes(1);
+      expect(cache.stats().background).toBe(1);
+      release();
+      await vi.waitFor(() => expect(cache.stats().background).toBe(0));
+      expect(await (await cache.get(asked('/news'), render)).text()).toBe('new');
+      expect(render).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives a copy past its time to no reader who asks for a fresh one, and to nobody after EXPIRED_GRACE_MS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(60_000);
+      await cache.get(asked('/news'), renderer('old', ['news']));
+      vi.setSystemTime(Date.now() + 60_001);
+      expect(await (await cache.get(asked('/news', { headers: { 'cache-control': 'no-cache' } }), renderer('reloaded', ['news']))).text()).toBe('reloaded');
+      vi.setSystemTime(Date.now() + 60_000 + EXPIRED_GRACE_MS + 1);
+      expect(await (await cache.get(asked('/news'), renderer('waited for', ['news']))).text()).toBe('waited for');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes a 304 for the held copy’s ETag as that copy made again: fresh for its time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(60_000);
+      const tagged = { ...PUBLIC, etag: '"v1"' };
+      await cache.get(asked('/api/t'), renderer('body', [A], tagged));
+      vi.setSystemTime(Date.now() + 60_001);
+      const same = renderer('', [A], tagged, { response: new Response(null, { status: 304, headers: tagged }) });
+      expect((await cache.get(asked('/api/t', { headers: { 'if-none-match': '"v1"' } }), same)).status).toBe(304);
+      await vi.waitFor(() => expect(cache.stats().background).toBe(0));
+      expect(same).toHaveBeenCalledTimes(1);
+      const after = renderer('never', [A]);
+      expect(await (await cache.get(asked('/api/t'), after)).text()).toBe('body');
+      expect(after).not.toHaveBeenCalled();
+      // Out of date by a change (read seconds later: not in demand), a render whose 304 says nothing moved makes it current again.
+      vi.setSystemTime(Date.now() + STALE_MAX_MS + 1);
+      cache.changed(new Set([A]));
+      expect((await cache.get(asked('/api/t', { headers: { 'if-none-match': '"v1"' } }), same)).status).toBe(304);
+      expect(same).toHaveBeenCalledTimes(2);
+      expect(await (await cache.get(asked('/api/t'), after)).text()).toBe('body');
+      cache.changed(new Set([A]));
+      expect(await (await cache.get(asked('/api/t'), after)).text()).toBe('never');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('runs at most MAX_BACKGROUND_RENDERS renders behind copies; past them a copy is handed out without one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(60_000);
+      const paths = Array.from({ length: MAX_BACKGROUND_RENDERS + 1 }, (_, i) => `/t/${i}`);
+      for (const path of paths) await cache.get(asked(path), renderer(`old ${path}`, ['news']));
+      vi.setSystemTime(Date.now() + 60_001);
+      const { render, release } = slowRenderer('new', ['news']);
+      for (const path of paths) expect(await (await cache.get(asked(path), render)).text()).toBe(`old ${path}`);
+      expect(render).toHaveBeenCalledTimes(MAX_BACKGROUND_RENDERS);
+      release();
+      await vi.waitFor(() => expect(cache.stats().background).toBe(0));
+      // The one left out is rendered behind the next reader's copy.
+      const last = paths.at(-1)!;
+      expect(await (await cache.get(asked(last), render)).text()).toBe(`old ${last}`);
+      expect(render).toHaveBeenCalledTimes(MAX_BACKGROUND_RENDERS + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('renders once for a burst of readers of an answer nobody holds', async () => {
@@ -269,6 +398,25 @@ describe('a held answer handed out before any render (`handOut`, decision 048)',
       expect(fresh(cache, '/t')).toBeNull();
       release();
       await rendering;
+      expect(new TextDecoder().decode((await fresh(cache, '/t'))!.body!)).toBe('new');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is nothing for a copy past its time that is due to be rendered again (`get` starts that), and the copy while that render runs', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(60_000);
+      await cache.get(asked('/t'), renderer('old', ['news']));
+      vi.setSystemTime(Date.now() + 60_001);
+      expect(fresh(cache, '/t')).toBeNull();
+      const { render, release } = slowRenderer('new', ['news']);
+      await cache.get(asked('/t'), render);
+      expect(new TextDecoder().decode((await fresh(cache, '/t'))!.body!)).toBe('old');
+      expect(fresh(cache, '/t', { headers: { 'cache-control': 'no-cache' } })).toBeNull();
+      release();
+      await vi.waitFor(() => expect(cache.stats().background).toBe(0));
       expect(new TextDecoder().decode((await fresh(cache, '/t'))!.body!)).toBe('new');
     } finally {
       vi.useRealTimers();

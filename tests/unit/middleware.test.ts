@@ -8,7 +8,7 @@ vi.mock('../../src/server/runtime.ts', () => ({
 }));
 
 const { onRequest } = await import('../../src/middleware.ts');
-const { publicAnswers, WROTE_COOKIE } = await import('../../src/server/serving/answer-cache.ts');
+const { publicAnswers, STALE_MAX_MS, WROTE_COOKIE } = await import('../../src/server/serving/answer-cache.ts');
 const { changed, collectChanges, onChanges, shows } = await import('../../src/server/services/live/changes.ts');
 
 // The runtime hears every change and tells the cache (src/server/runtime.ts); the mock above does not.
@@ -66,9 +66,36 @@ describe('the middleware', () => {
     await collectChanges(async () => changed('ratings'));
     expect(await held('/news')).toBe(true);
     expect(await held('/leaderboards')).toBe(false);
-    await collectChanges(async () => changed('news'));
-    expect(await held('/news')).toBe(false);
-    expect(await held('/news')).toBe(true);
+    // Read again seconds later, as a quiet page is (a busy one keeps its copy a little longer, decision 050).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + STALE_MAX_MS + 1);
+      await collectChanges(async () => changed('news'));
+      expect(await held('/news')).toBe(false);
+      expect(await held('/news')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers a page past its time from its copy and lets the render it started go on behind it (decision 050)', async () => {
+    await call('GET', '/past', { during: () => shows('news') }).response;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      const again = { during: () => shows('news'), headers: { ...PUBLIC, 'x-made': 'again' } };
+      const { response, next } = call('GET', '/past', again);
+      // The copy went out (without the new render's header), and the render was asked for all the same.
+      expect((await response).headers.get('x-made')).toBeNull();
+      expect(next).toHaveBeenCalledOnce();
+      await vi.waitFor(() => expect(publicAnswers.stats().background).toBe(0));
+      // What it made is held now.
+      const after = call('GET', '/past', again);
+      expect((await after.response).headers.get('x-made')).toBe('again');
+      expect(after.next).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes a page that said nothing of what it shows to show everything', async () => {

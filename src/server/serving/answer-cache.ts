@@ -15,8 +15,12 @@ import { chooseEncoding, compress } from './compression.ts';
  * (services/live/changes.ts `shows`), and the answer stays fresh until a write says it changed one of
  * those (`changed`, told on every instance). Out of date, it is handed out for a few seconds more
  * (STALE_MAX_MS) while one request renders it again; concurrent requests for an answer nobody holds
- * wait for the same render. A reader who asks for a fresh answer (a reload, a live page after an
- * event, the writer of a change: `wantsFresh`) never gets a copy known to be out of date.
+ * wait for the same render. Past its time with no change told, its copy is handed out while it is
+ * rendered again behind it (EXPIRED_GRACE_MS); an address in demand keeps its copy for up to
+ * STALE_MAX_MS after it was made while changes come, rendered again behind it at most once a second
+ * (REFRESH_EVERY_MS). So no reader of a busy page waits for its render (decision 050). A reader who
+ * asks for a fresh answer (a reload, a live page after an event, the writer of a change:
+ * `wantsFresh`) never gets a copy known to be out of date.
  *
  * The key is the address and the reader's language, nothing else a client sends: an answer is
  * held only when the route or page declared it public (its own `Cache-Control: public`), names no
@@ -63,6 +67,8 @@ interface Entry {
   bytes: number;
   /** When its render began: a render that began earlier and ended later does not replace it. */
   begun: number;
+  /** When its address was last handed out, and the time before (`#inDemand`); kept by the copy that replaces it. */
+  handedOut: [number, number];
   /** An event stream: never held, never shared. */
   streamed: boolean;
 }
@@ -103,6 +109,28 @@ export const PUBLIC_ANSWER_TTL_MS = 30_000;
  * overloaded server) is waited for by everyone.
  */
 export const STALE_MAX_MS = 3000;
+
+/**
+ * How long past its time a copy no change made out of date is still handed out, while a render in
+ * the background makes it again. Its data most likely is what it shows: a change would have said
+ * so. Without this, a page read less often than its time (one of hundreds of tournaments) was
+ * rendered while its reader waited, nearly every time it was read.
+ */
+export const EXPIRED_GRACE_MS = 30_000;
+
+/**
+ * How often at most an address in demand (`#inDemand`) is rendered again behind its copy while
+ * changes come: under a stream of results (a final's evening, dozens a second) the leaderboards
+ * and the home page are rendered about once a second, not once per result (decision 019's rule).
+ */
+export const REFRESH_EVERY_MS = 1000;
+
+/**
+ * Renders in the background (EXPIRED_GRACE_MS, REFRESH_EVERY_MS) at once at most. They hold no place in a read line,
+ * so this bounds what they take from the readers who wait; past it a copy is handed out without
+ * one, and a later reader asks for it.
+ */
+export const MAX_BACKGROUND_RENDERS = 2;
 
 /** The cookie a successful write sets (src/middleware.ts): its writer's next pages show what they wrote. */
 export const WROTE_COOKIE = 'kiberarena_wrote';
@@ -235,6 +263,8 @@ export class AnswerCache {
   readonly #maxBytes: number;
   readonly #maxEntries: number;
   #bytes = 0;
+  /** Renders in the background under way (MAX_BACKGROUND_RENDERS). */
+  #background = 0;
 
   constructor(ttlMs: number, { maxBytes = MAX_HELD_BYTES, maxEntries = MAX_HELD_ANSWERS }: { maxBytes?: number; maxEntries?: number } = {}) {
     this.#ttlMs = ttlMs;
@@ -243,8 +273,8 @@ export class AnswerCache {
   }
 
   /** What is held and under way, for tests and the bench. */
-  stats(): { entries: number; bytes: number; pending: number } {
-    return { entries: this.#entries.size, bytes: this.#bytes, pending: this.#pending.size };
+  stats(): { entries: number; bytes: number; pending: number; background: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes, pending: this.#pending.size, background: this.#background };
   }
 
   /** Data changed (here or on another instance): answers that show it are out of date. */
@@ -257,19 +287,52 @@ export class AnswerCache {
   }
 
   /**
-   * Whether a held answer may be handed out now: fresh, or out of date while one reader renders it
-   * again (for STALE_MAX_MS at most), to a reader who did not ask for a fresh one.
+   * Whether a held answer may be handed out now: fresh; or, to a reader who did not ask for a fresh
+   * one, past its time with no change told (for EXPIRED_GRACE_MS), or out of date while one reader
+   * renders it again (for STALE_MAX_MS at most).
    */
   #handsOut(held: Entry, now: number, headers: HeaderReader): boolean {
-    if (this.#fresh(held, now)) return true;
-    held.staleSince ??= now;
-    return held.refreshing && now - held.staleSince <= STALE_MAX_MS && !wantsFresh(headers);
+    const handsOut = this.#fresh(held, now) || (!wantsFresh(headers) && this.#handsOutOutOfDate(held, now));
+    if (handsOut) held.handedOut = [held.handedOut[1], now];
+    return handsOut;
   }
 
   /**
-   * The answer to a guest's read: the held one when fresh (or out of date while its render is under
-   * way, STALE_MAX_MS), else what `render` makes, shared by the requests that come meanwhile and
-   * held when `isHeldForGuests` allows.
+   * Whether a copy out of date may be handed out to a reader who did not ask for a fresh one: past
+   * its time with no change told, for EXPIRED_GRACE_MS; in demand, for STALE_MAX_MS after it was
+   * made; otherwise while one reader renders it again, for STALE_MAX_MS after it was first found so.
+   */
+  #handsOutOutOfDate(held: Entry, now: number): boolean {
+    held.staleSince ??= now;
+    if (this.versions.unchangedSince(held.tags, held.mark)) return now - held.expires <= EXPIRED_GRACE_MS;
+    if (this.#inDemand(held, now) && now - held.stored <= STALE_MAX_MS) return true;
+    return held.refreshing && now - held.staleSince <= STALE_MAX_MS;
+  }
+
+  /**
+   * Whether its address was handed out twice within STALE_MAX_MS: a page many read, whose renders
+   * are worth sparing. A quiet page is rendered for the first reader after a change, who gets it
+   * fresh.
+   */
+  #inDemand(held: Entry, now: number): boolean {
+    return now - held.handedOut[0] <= STALE_MAX_MS;
+  }
+
+  /**
+   * Whether a copy out of date that is handed out is to be rendered again behind it: past its time
+   * with no change told, or in demand and made REFRESH_EVERY_MS ago or more; none under way, and
+   * room for one (MAX_BACKGROUND_RENDERS).
+   */
+  #dueInBackground(held: Entry, now: number): boolean {
+    if (held.refreshing || this.#background >= MAX_BACKGROUND_RENDERS || this.#fresh(held, now)) return false;
+    if (this.versions.unchangedSince(held.tags, held.mark)) return true;
+    return this.#inDemand(held, now) && now - held.stored >= REFRESH_EVERY_MS && now - held.stored <= STALE_MAX_MS;
+  }
+
+  /**
+   * The answer to a guest's read: the held one when `#handsOut` allows (then, when it is due,
+   * `render` goes on behind it and replaces it, `#dueInBackground`), else what `render` makes,
+   * shared by the requests that come meanwhile and held when `isHeldForGuests` allows.
    */
   async get(asked: Asked, render: () => Promise<Rendered>): Promise<Response> {
     const { request } = asked;
@@ -279,7 +342,15 @@ export class AnswerCache {
     // Another origin (a Host the client chose) is answered, never held: it cannot push the hot answers out.
     if (held && held.origin !== asked.origin) return compress(request, (await render()).response);
     // One request renders an answer out of date again; the others keep the copy meanwhile, unless they asked for a fresh one.
-    if (held && this.#handsOut(held, now, request.headers)) return this.#send(held, request);
+    if (held && this.#handsOut(held, now, request.headers)) {
+      if (this.#dueInBackground(held, now)) {
+        this.#background += 1;
+        const behind = this.#start(key, asked, render, held);
+        const over = () => (this.#background -= 1);
+        void behind.then(over, over);
+      }
+      return this.#send(held, request);
+    }
     const burst = `${key}\n${request.headers.get('if-none-match') ?? ''}`;
     const pending = this.#pending.get(burst);
     if (pending) {
@@ -289,6 +360,14 @@ export class AnswerCache {
       if (current && !shared.entry.streamed) return this.#send(shared.entry, request);
     }
     if (this.#pending.size >= MAX_SHARED_RENDERS) return compress(request, (await render()).response);
+    const { entry, rendered } = await this.#start(key, asked, render, held);
+    // A stream's body never ends: it goes to its own reader only, as it is written.
+    return entry.streamed ? rendered.response : this.#send(entry, request);
+  }
+
+  /** Starts the render of `key`, shared with the readers of the same burst that come meanwhile; `held` is marked as being rendered again. */
+  #start(key: string, asked: Asked, render: () => Promise<Rendered>, held: Entry | undefined): Promise<{ entry: Entry; rendered: Rendered }> {
+    const burst = `${key}\n${asked.request.headers.get('if-none-match') ?? ''}`;
     const started = this.#render(key, asked, render);
     this.#pending.set(burst, started);
     if (held) held.refreshing = true;
@@ -297,9 +376,7 @@ export class AnswerCache {
       if (this.#pending.get(burst) === started) this.#pending.delete(burst);
     };
     void started.then(done, done);
-    const { entry, rendered } = await started;
-    // A stream's body never ends: it goes to its own reader only, as it is written.
-    return entry.streamed ? rendered.response : this.#send(entry, request);
+    return started;
   }
 
   /**
@@ -312,7 +389,9 @@ export class AnswerCache {
    */
   handOut(at: HeldAt, headers: HeaderReader): Leaving | Promise<Leaving> | null {
     const held = this.#entries.get(keyOf(at));
-    if (!held || held.origin !== at.origin || !this.#handsOut(held, Date.now(), headers)) return null;
+    const now = Date.now();
+    // A copy due to be rendered again behind it goes on to `get`, which can start that render.
+    if (!held || held.origin !== at.origin || !this.#handsOut(held, now, headers) || this.#dueInBackground(held, now)) return null;
     return this.#leaving(held, headers.get('accept-encoding'), headers.get('if-none-match'));
   }
 
@@ -335,6 +414,7 @@ export class AnswerCache {
       mark,
       staleSince: null,
       refreshing: false,
+      handedOut: [-Infinity, -Infinity],
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -345,6 +425,13 @@ export class AnswerCache {
       streamed,
     };
     const newer = this.#entries.get(key);
+    // The demand for its address goes on from copy to copy.
+    if (newer) entry.handedOut = newer.handedOut;
+    // A 304 for the held copy's ETag (a reader's If-None-Match) says the copy is still the answer: it is as current as this render.
+    const tag = response.headers.get('etag');
+    if (response.status === 304 && newer && tag && newer.headers.get('etag') === tag && newer.begun < begun) {
+      Object.assign(newer, { mark, stored, expires: stored + this.#ttlMs, staleSince: null, begun });
+    }
     const holdable = isHeldForGuests(response) && takesQuery(asked.search, rendered.params) && (body?.byteLength ?? 0) <= MAX_BODY_BYTES;
     if (holdable && !(newer && newer.begun > begun)) {
       this.#reuseCopies(entry);

@@ -12,10 +12,11 @@ export type HeldReads = (req: http.IncomingMessage, res: http.ServerResponse) =>
 
 /**
  * Guests' reads answered from the answer cache before Astro's handler and its read lines (decision
- * 048): a held copy made for this origin that is fresh, or out of date while another reader renders
- * it again, is sent as it is, in the reader's encoding, with the transport's headers; anything else
- * (out of date with no render under way, not held, a token, another origin) goes on to Astro, whose
- * middleware renders it and holds it (src/middleware.ts). The key is made as the
+ * 048): a held copy made for this origin that the cache hands out (fresh, or out of date while it
+ * is rendered again) is sent as it is, in the reader's encoding, with the transport's headers;
+ * anything else (out of date with no render under way, not held, a token, another origin) goes on
+ * to Astro, whose middleware renders it, or hands out the copy and renders it behind it (decision
+ * 050), and holds it (src/middleware.ts). The key is made as the
  * middleware makes it (`heldAt`) from the address Astro's adapter builds: plain HTTP and the Host
  * the client sent. `siteOrigin` is SITE_URL's, when set. It is written from the request's own
  * headers straight to Node's response, with no fetch `Request` or `Response` between: a final's
