@@ -423,6 +423,24 @@ describe('a held answer handed out before any render (`handOut`, decision 048)',
     }
   });
 
+  it('counts one reader sent on to `get` for a copy due behind it as one hand-out: that page is not in demand', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache(60_000);
+      await cache.get(asked('/t'), renderer('old', ['news']));
+      vi.setSystemTime(Date.now() + 60_001);
+      // One reader: the front sends it on, `get` hands out the copy and renders it behind it.
+      expect(fresh(cache, '/t')).toBeNull();
+      await cache.get(asked('/t'), renderer('new', ['news']));
+      await vi.waitFor(() => expect(cache.stats().background).toBe(0));
+      cache.changed(new Set(['news']));
+      // A quiet page: its next reader after the change gets it fresh.
+      expect(await (await cache.get(asked('/t'), renderer('changed', ['news']))).text()).toBe('changed');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is nothing once its data changed, for another language, address or origin, or for what was never held', async () => {
     const cache = new AnswerCache(60_000);
     await cache.get(asked('/t'), renderer('A', [A]));

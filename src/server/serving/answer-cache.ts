@@ -126,9 +126,9 @@ export const EXPIRED_GRACE_MS = 30_000;
 export const REFRESH_EVERY_MS = 1000;
 
 /**
- * Renders in the background (EXPIRED_GRACE_MS, REFRESH_EVERY_MS) at once at most. They hold no place in a read line,
- * so this bounds what they take from the readers who wait; past it a copy is handed out without
- * one, and a later reader asks for it.
+ * Renders in the background (EXPIRED_GRACE_MS, REFRESH_EVERY_MS) at once at most. They hold no
+ * place in a read line, so this bounds what they take from the readers who wait; past it a copy is
+ * handed out without one, and a later reader asks for it.
  */
 export const MAX_BACKGROUND_RENDERS = 2;
 
@@ -390,8 +390,8 @@ export class AnswerCache {
   handOut(at: HeldAt, headers: HeaderReader): Leaving | Promise<Leaving> | null {
     const held = this.#entries.get(keyOf(at));
     const now = Date.now();
-    // A copy due to be rendered again behind it goes on to `get`, which can start that render.
-    if (!held || held.origin !== at.origin || !this.#handsOut(held, now, headers) || this.#dueInBackground(held, now)) return null;
+    // A copy due to be rendered again behind it goes on to `get`, which can start that render (and counts the hand-out).
+    if (!held || held.origin !== at.origin || this.#dueInBackground(held, now) || !this.#handsOut(held, now, headers)) return null;
     return this.#leaving(held, headers.get('accept-encoding'), headers.get('if-none-match'));
   }
 
