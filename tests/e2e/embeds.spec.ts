@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
-import type { StagesState } from '../../src/lib/api/stages.ts';
+import type { StagesState, StageView } from '../../src/lib/api/stages.ts';
 import { bearer, DEMO_PLAYER, expect, hydrated, signIn, test } from './fixtures.ts';
 
 /*
@@ -123,6 +123,42 @@ test('a match’s embed, framed in English and the light theme: both sides, the 
   const card = frame.getByRole('article', { name: 'Stage 1, Round 1, M1' });
   await expect(card.getByRole('listitem').filter({ hasText: 'Lesya_Support' })).toHaveText(/Lesya_Support\s*1$/);
   await expect(card.getByRole('listitem').filter({ hasText: 'Vyshyvanka_OP' })).toHaveText(/Vyshyvanka_OP.*2$/);
+});
+
+test('a free-for-all lobby’s embed, framed in English: its table and points, following a game the admin enters', async ({ page, request, tournament, baseURL }) => {
+  // Eight demo players in seed order: lobby 1 takes seeds 1, 4, 5, 8 (a snake), as in lobby-page.spec.ts.
+  const eight = ['Kharkiv_Hunter', 'SlobodaSniper', 'Lozova_Lynx', 'Izium_Ice', 'Chuhuiv_Chief', 'Polissia_Owl', 'Zhytomyr_Zen', 'Korosten_Kid'];
+  const lobbyOne = [eight[0]!, eight[3]!, eight[4]!, eight[7]!];
+  const cup = await tournament(eight, { draw: false });
+  const made = await request.post(`/api/tournaments/${cup.id}/stages`, {
+    headers: bearer(cup.admin),
+    data: { format: 'free_for_all', name: 'Lobbies', seeding: 'order', settings: { lobbySize: 4, games: 2, advance: 2, points: { placement: [10, 6, 5, 4], kill: 1 } } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const lobby = ((await made.json()) as { stage: StageView }).stage.lobbies.find((l) => l.round === 1 && l.number === 1)!;
+  const stream = page.waitForResponse((r) => r.url().endsWith(`/api/tournaments/${cup.id}/events`) && r.status() === 200);
+
+  await page.goto(framing(`${baseURL}/embed/matches/${lobby._id}?lang=en&theme=light`));
+  const frame = await framed(page);
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Lobby 1 · Round 1');
+  expect(await frame.title()).toBe(`Lobby 1 · Round 1 — ${cup.title} — Kiberarena`);
+  await expect(frame.getByText('Lobbies · Free-for-all lobbies')).toBeVisible();
+  const table = frame.getByRole('region', { name: 'Lobby table' });
+  await expect(table.getByText('Games played: 0 of 2')).toBeVisible();
+  await expect(table.getByRole('rowheader')).toHaveText(lobbyOne);
+  await expect(frame.getByText('Points by placement: 10, 6, 5, 4 (lower places 0); per kill: 1')).toBeVisible();
+  await expect(frame.getByRole('link', { name: /Kiberarena/ })).toHaveAttribute('href', `${baseURL}/matches/${lobby._id}`);
+  expect(await frame.evaluate(() => [document.documentElement.lang, document.body.dataset.theme])).toEqual(['en', 'light']);
+  await stream;
+
+  // Game 1 in seed order, the winner with 3 kills, everyone else 1: the framed table follows without a reload.
+  const entered = await request.put(`/api/matches/${lobby._id}/games/1`, {
+    headers: bearer(cup.admin),
+    data: { lines: lobby.members.map((participant, i) => ({ participant, placement: i + 1, kills: i === 0 ? 3 : 1 })) },
+  });
+  expect(entered.status(), await entered.text()).toBe(200);
+  await expect(table.getByText('Games played: 1 of 2')).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: eight[0]! }).getByRole('cell').last()).toHaveText('13');
 });
 
 for (const theme of ['dark', 'light'] as const) {

@@ -9,6 +9,7 @@ import { gslMatchAt } from '../../lib/domain/stage/gsl.ts';
 import type { Thresholds } from '../../lib/domain/stage/swiss-thresholds.ts';
 import type { ReportState } from '../../lib/domain/match-day.ts';
 import { teamInitials } from '../../lib/domain/team.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
 import { currentLocale, plural, t } from '../../lib/i18n/index.ts';
 import { participantHref, participantName } from '../participant-names.ts';
 
@@ -141,6 +142,20 @@ export function matchCard(
 /** A free-for-all lobby's name on its own page and in its title (issue 59): «Лобі 2 · Раунд 1», or «Фінальне лобі». */
 export const lobbyTitle = ({ stage, lobby }: { stage: { final: boolean; round: number }; lobby: { number: number } }): string =>
   stage.final ? t('stages.ffa.final') : t('stages.ffa.lobbyInRound', { number: lobby.number, round: stage.round });
+
+/** Where a free-for-all lobby is, under its title on its page and its embed: its stage, the format, and a final's round. */
+export function lobbyWhere({ stage }: { stage: { name: string; number: number; final: boolean; round: number } }): string[] {
+  const name = stage.name.trim() || t('matchPage.stage', { number: stage.number });
+  return [name, t('stages.format.free_for_all'), ...(stage.final ? [t('stages.ffa.round', { number: stage.round })] : [])];
+}
+
+/** How far a free-for-all lobby has got: its games played of its games, or that all are played. */
+export const lobbyProgress = ({ stage, lobby }: { stage: { games: number }; lobby: { complete: boolean; games: readonly unknown[] } }): string =>
+  lobby.complete ? t('stages.ffa.done') : t('stages.ffa.gamesPlayed', { played: lobby.games.length, games: stage.games });
+
+/** How a free-for-all stage counts a lobby's points, the line under its table (`lobbyPage.points`). */
+export const lobbyPoints = ({ stage }: { stage: { points: { placement: readonly number[]; kill: number } } }): string =>
+  t('lobbyPage.points', { placement: stage.points.placement.map((p) => formatNumber(p)).join(', '), kill: formatNumber(stage.points.kill) });
 
 /** Matches grouped by round number, each round in position order, rounds ascending. */
 export function roundsOf(matches: readonly StageMatchView[]): StageMatchView[][] {
