@@ -37,9 +37,18 @@ test('every page is sent with a strict Content-Security-Policy and the other sec
 
 test('the embeds, and only they, may be framed by any site: frame-ancestors *, no X-Frame-Options, the site’s CSP otherwise (issue 23)', async ({ page }) => {
   const tournaments = (await (await page.request.get('/api/tournaments')).json()) as { _id: string; status: string }[];
-  const started = tournaments.find((t) => t.status === 'started')!;
-  const stages = (await (await page.request.get(`/api/tournaments/${started._id}/stages`)).json()) as { stages: { matches: { _id: string }[] }[] };
-  const matchId = stages.stages[0]!.matches[0]!._id;
+  // A started tournament with a two-sided match: a free-for-all stage (another test's, made
+  // meanwhile) has lobbies instead.
+  let started: { _id: string } | undefined;
+  let matchId = '';
+  for (const tournament of tournaments.filter((t) => t.status === 'started')) {
+    const { stages } = (await (await page.request.get(`/api/tournaments/${tournament._id}/stages`)).json()) as { stages: { matches: { _id: string }[] }[] };
+    const match = stages.flatMap((stage) => stage.matches)[0];
+    if (!match) continue;
+    [started, matchId] = [tournament, match._id];
+    break;
+  }
+  if (!started) throw new Error('no started tournament with a two-sided match');
   const pairs = [
     [`/embed/tournaments/${started._id}?lang=en&theme=light`, `/tournament/${started._id}/bracket`],
     [`/embed/matches/${matchId}`, `/matches/${matchId}`],
