@@ -344,6 +344,8 @@ describe('a held answer handed out before any render (`handOut`, decision 048)',
     if (options.ifNoneMatch) headers.set('if-none-match', options.ifNoneMatch);
     return cache.handOut(asked(path, options), headers);
   };
+  /** The body of the copy `fresh` hands out for `path`, as text. */
+  const handedOutText = async (cache: AnswerCache, path: string) => new TextDecoder().decode((await fresh(cache, path))!.body!);
   const header = (headers: string[], name: string) => {
     const at = headers.findIndex((h, index) => index % 2 === 0 && h.toLowerCase() === name);
     return at < 0 ? undefined : headers[at + 1];
@@ -398,7 +400,7 @@ describe('a held answer handed out before any render (`handOut`, decision 048)',
       expect(fresh(cache, '/t')).toBeNull();
       release();
       await rendering;
-      expect(new TextDecoder().decode((await fresh(cache, '/t'))!.body!)).toBe('new');
+      expect(await handedOutText(cache, '/t')).toBe('new');
     } finally {
       vi.useRealTimers();
     }
@@ -413,11 +415,11 @@ describe('a held answer handed out before any render (`handOut`, decision 048)',
       expect(fresh(cache, '/t')).toBeNull();
       const { render, release } = slowRenderer('new', ['news']);
       await cache.get(asked('/t'), render);
-      expect(new TextDecoder().decode((await fresh(cache, '/t'))!.body!)).toBe('old');
+      expect(await handedOutText(cache, '/t')).toBe('old');
       expect(fresh(cache, '/t', { headers: { 'cache-control': 'no-cache' } })).toBeNull();
       release();
       await vi.waitFor(() => expect(cache.stats().background).toBe(0));
-      expect(new TextDecoder().decode((await fresh(cache, '/t'))!.body!)).toBe('new');
+      expect(await handedOutText(cache, '/t')).toBe('new');
     } finally {
       vi.useRealTimers();
     }
