@@ -19,7 +19,8 @@
 // Env: BENCH_LOAD_SECONDS (measured, default 60), BENCH_LOAD_WARM_SECONDS (default 30),
 // BENCH_LOAD_CONNECTIONS (default 200) as for bench:load; BENCH_NGINX_RUNS (default 3),
 // BENCH_NGINX_ROUNDS (default 3), BENCH_PAGE_SECONDS (per held-page run, default 8),
-// BENCH_CONNECTIONS (held pages, default 50), BENCH_NGINX_ONLY=load|held, BENCH_NGINX_REDIS (default
+// BENCH_CONNECTIONS (held pages, default 50), BENCH_NGINX_ONLY=load|held, BENCH_NGINX_READER_RATE and
+// BENCH_NGINX_GUEST_RATE (the readers' pace, below), BENCH_NGINX_REDIS (default
 // redis://127.0.0.1:6379/10, emptied before each run: rate-limit windows do not carry over),
 // BENCH_NGINX_DB (default bench_nginx, copied from BENCH_SOURCE_DB, default bench_server).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,6 +80,19 @@ const UNPACED = ['guests', 'chatPolls', 'bracketPolls'];
  * connection gets from one instance alone under the mix, so alone is not held back by it.
  */
 const READER_RATE = Number(process.env.BENCH_NGINX_READER_RATE ?? 10);
+/**
+ * The guests' pace, in both setups (BENCH_NGINX_GUEST_RATE; unset: measured). Their line is twice
+ * one instance's answers, so their pace must allow more than that, or the benchmark, not nginx,
+ * sets their rate: on a fast machine one instance answers a guest's connection about 8 times a
+ * second, and READER_RATE would cap nginx at 1.2×. Unset, a short run of one instance with the
+ * guests unpaced measures what it answers a guest's connection, and the guests are paced at
+ * GUEST_HEADROOM times that (at least READER_RATE) in every run: alone is not held back by it,
+ * nginx may show more than twice, and the load generator is not swamped by nginx's cached answers.
+ */
+const GUEST_RATE = process.env.BENCH_NGINX_GUEST_RATE ? Number(process.env.BENCH_NGINX_GUEST_RATE) : undefined;
+const GUEST_HEADROOM = 3;
+/** How long the calibration's measured part runs (its warm-up as the runs'). */
+const CALIBRATION_SECONDS = 20;
 /** Requests a second per connection for named kinds, in both setups (BENCH_NGINX_RATES=chatPolls=1.2,guests=5): what-ifs. */
 const RATES = new Map(
   (process.env.BENCH_NGINX_RATES ?? '')
@@ -187,12 +201,20 @@ interface LoadResult {
   cpu: { instances: number; nginx: number; postgres: number; generator: number };
   /** The load generator's own event loop delay (ms): part of every latency it measured. */
   generatorLag: { p50: number; p99: number };
+  /** Each kind's connections. */
+  connections: Record<string, number>;
+}
+
+/** How fast each kind of client may ask in a run: the readers at READER_RATE, the guests at `guestRate` (0: as fast as answered). */
+interface Pace {
+  guestRate: number;
+  duration: number;
 }
 
 /** One run of the load mix against `setup`, as load.ts's `oneRun` does it: fresh copy, warm-up, measured mix, every write checked. */
-async function loadRun(setup: Setup, number: number): Promise<LoadResult> {
+async function loadRun(setup: Setup, number: number, pace: Pace): Promise<LoadResult> {
   const run = `${Date.now().toString(36)}-${setup}-${number}`;
-  console.log(`\n━ ${setup === 'nginx' ? 'nginx + два екземпляри' : 'один екземпляр'}, прогін ${number}: готуємо копію…`);
+  console.log(`\n━ ${setup === 'nginx' ? 'nginx + два екземпляри' : 'один екземпляр'}, прогін ${number || 'калібрування'}: готуємо копію…`);
   const prepared = await prepareRun(run);
   await emptyRedis();
   const serving = await serve(setup);
@@ -200,11 +222,12 @@ async function loadRun(setup: Setup, number: number): Promise<LoadResult> {
   try {
     const clients = mix(prepared, run);
     for (const [name, kind] of Object.entries(clients.kinds)) {
-      if (READER_RATE > 0 && UNPACED.includes(name)) Object.assign(kind, { connectionRate: READER_RATE });
+      const rate = name === 'guests' ? pace.guestRate : READER_RATE;
+      if (rate > 0 && UNPACED.includes(name)) Object.assign(kind, { connectionRate: rate });
       if (RATES.has(name)) Object.assign(kind, { connectionRate: RATES.get(name) });
     }
     const total = Object.values(clients.kinds).reduce((n, k) => n + k.connections, 0);
-    console.log(`${serving.url} (сервери ${serving.pids.join(', ')}). ${total} зʼєднань на ${DURATION} с.`);
+    console.log(`${serving.url} (сервери ${serving.pids.join(', ')}). ${total} зʼєднань на ${pace.duration} с.`);
     await settle(serving.url);
     for (const sampler of samplers) sampler.start();
     console.log(`Розігрів: ${clients.readAddresses.length} адрес читачів по разу за ${await warmUp(serving.url, clients.readAddresses)} с.`);
@@ -216,7 +239,9 @@ async function loadRun(setup: Setup, number: number): Promise<LoadResult> {
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const runs: Record<string, Run> = Object.fromEntries(
-      await Promise.all(Object.entries(clients.kinds).map(async ([name, k]) => [name, await cannon({ url: serving.url, duration: DURATION, ...k })] as const)),
+      await Promise.all(
+        Object.entries(clients.kinds).map(async ([name, k]) => [name, await cannon({ url: serving.url, duration: pace.duration, ...k })] as const),
+      ),
     );
     lag.disable();
     const used = process.cpuUsage(before.generator);
@@ -228,7 +253,7 @@ async function loadRun(setup: Setup, number: number): Promise<LoadResult> {
     };
     const generatorLag = { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6 };
     console.log(
-      `Генератор навантаження: ${((cpu.generator / DURATION) * 100).toFixed(0)} % ядра, затримка свого циклу p50 ${generatorLag.p50.toFixed(0)} мс, p99 ${generatorLag.p99.toFixed(0)} мс.`,
+      `Генератор навантаження: ${((cpu.generator / pace.duration) * 100).toFixed(0)} % ядра, затримка свого циклу p50 ${generatorLag.p50.toFixed(0)} мс, p99 ${generatorLag.p99.toFixed(0)} мс.`,
     );
     for (const sampler of samplers) sampler.stop();
     await settle(serving.url);
@@ -236,7 +261,7 @@ async function loadRun(setup: Setup, number: number): Promise<LoadResult> {
     const lost = await verify('postgres', prepared, clients.written);
     const rows = Object.entries(runs).map(([name, r]) => [
       name,
-      Math.round(r.latencies.length / DURATION),
+      Math.round(r.latencies.length / pace.duration),
       ms(percentile(r.latencies, 50)),
       ms(percentile(r.latencies, 99)),
       count5xx(r),
@@ -244,20 +269,32 @@ async function loadRun(setup: Setup, number: number): Promise<LoadResult> {
     ]);
     console.log(table(['clients', 'rps', 'p50', 'p99', '5xx', 'unanswered'], rows));
     if (lost.count > 0) console.log(table(['write', 'acknowledged', 'lost'], lost.table));
-    return { setup, runs, lost, rssMax: samplers.map((s) => s.max), cpu, generatorLag };
+    const connections = Object.fromEntries(Object.entries(clients.kinds).map(([name, k]) => [name, k.connections]));
+    return { setup, runs, lost, rssMax: samplers.map((s) => s.max), cpu, generatorLag, connections };
   } finally {
     for (const sampler of samplers) sampler.stop();
     await serving.stop();
   }
 }
 
+/** The guests' pace (GUEST_RATE's rule): what one instance answers a guest's connection with the guests unpaced, times GUEST_HEADROOM. */
+async function calibratedGuestRate(): Promise<number> {
+  const { runs, connections } = await loadRun('alone', 0, { guestRate: 0, duration: CALIBRATION_SECONDS });
+  const perConnection = runs.guests!.latencies.length / CALIBRATION_SECONDS / connections.guests!;
+  const rate = Math.max(READER_RATE, Math.ceil(perConnection * GUEST_HEADROOM));
+  console.log(`Гості: один екземпляр відповідає ${perConnection.toFixed(1)} раза на секунду на зʼєднання; темп гостей у прогонах — ${rate} на секунду.`);
+  return rate;
+}
+
 /** 1. The load mix alone and through nginx, alternating. */
 async function loadMix(verdicts: [string, boolean][], summary: Record<string, unknown>): Promise<void> {
   await ensureSources(['postgres']);
+  const guestRate = GUEST_RATE ?? (await calibratedGuestRate());
+  const pace = { guestRate, duration: DURATION };
   const results: Record<Setup, LoadResult[]> = { alone: [], nginx: [] };
   for (let n = 1; n <= RUNS; n++) {
     const order: Setup[] = n % 2 === 1 ? ['alone', 'nginx'] : ['nginx', 'alone'];
-    for (const setup of order) results[setup].push(await loadRun(setup, n));
+    for (const setup of order) results[setup].push(await loadRun(setup, n, pace));
   }
   const kinds = Object.keys(results.alone[0]!.runs);
   const rpsOf = (setup: Setup, kind: string) => median(results[setup].map((r) => r.runs[kind]!.latencies.length / DURATION));
@@ -327,6 +364,7 @@ async function loadMix(verdicts: [string, boolean][], summary: Record<string, un
     guestsTimes,
     totalRps: { alone: totalRps('alone'), nginx: totalRps('nginx') },
     readerRate: READER_RATE,
+    guestRate,
     rates: Object.fromEntries(RATES),
     cpu: { alone: results.alone.map((r) => r.cpu), nginx: results.nginx.map((r) => r.cpu) },
     generatorLag: { alone: results.alone.map((r) => r.generatorLag), nginx: results.nginx.map((r) => r.generatorLag) },
