@@ -353,6 +353,28 @@ describe('an organisation’s channel', () => {
       .where(eq(organisationEndpoints.organisationId, org.id));
     expect(delivery!.endpoint_deliveries.state).toBe('sent');
 
+    // Its managers see the announcement in the channel's log, as Discord's.
+    const logged = await api.call<{ telegram: { channel: { log: unknown[] } } }>('GET', `/api/organisations/${org.id}/integrations`, {
+      token: org.admin.token,
+    });
+    expect(logged.body.telegram.channel.log).toEqual([
+      expect.objectContaining({ event: 'tournament.created', tournament: made.body.tournament.title, state: 'sent', attempts: 1, lastStatus: 200 }),
+    ]);
+    // Saving the same channel again keeps its log; another channel starts a log of its own, and
+    // what was still waiting for the old one is not posted to it.
+    const again = await put('@arena_news');
+    expect(again.body).toMatchObject({ telegram: { channel: { log: [{ state: 'sent' }] } } });
+    const waiting = await api.call<TournamentSaved>('POST', '/api/tournaments', {
+      token: org.owner.token,
+      body: { title: unique('Кубок без каналу '), date: '2031-03-02T16:00:00Z', game: await game(api), soloOnly: true, organisation: org.id },
+    });
+    expect(waiting.status).toBe(201);
+    standIn.chat({ id: -1001000000004, username: 'arena_news_two', botStatus: 'administrator' });
+    const moved = await put('@arena_news_two');
+    expect(moved.body).toMatchObject({ telegram: { channel: { chat: '-1001000000004', log: [] } } });
+    await sendDueDeliveries(api.db, { siteUrl: 'https://kiberarena.test', discordApi: 'http://127.0.0.1:9', telegram: api.telegram! });
+    expect(standIn.sent().filter((m) => m.text.includes(waiting.body.tournament.title))).toEqual([]);
+
     const removed = await api.call('DELETE', `/api/organisations/${org.id}/telegram`, { token: org.owner.token });
     expect(removed.status).toBe(200);
     expect((await api.call('DELETE', `/api/organisations/${org.id}/telegram`, { token: org.owner.token })).status).toBe(404);

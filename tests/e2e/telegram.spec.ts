@@ -127,7 +127,8 @@ test.describe('with a bot', () => {
     const { token } = (await login.json()) as { token: string };
     const made = await page.request.post(`${app.url}/api/organisations`, { headers: { authorization: `Bearer ${token}` }, data: { name: 'Ліга Telegram' } });
     expect(made.status()).toBe(201);
-    const { organisation } = (await made.json()) as { organisation: { slug: string } };
+    const { organisation } = (await made.json()) as { organisation: { _id: string; slug: string } };
+    const organisationId = organisation._id;
     bot.chat({ id: -1001000000042, username: 'liga_news', botStatus: 'administrator' });
     bot.chat({ id: -1001000000043, username: 'liga_chat', botStatus: 'member' });
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
@@ -141,6 +142,25 @@ test.describe('with a bot', () => {
     await field.fill('@liga_news');
     await section.getByRole('button', { name: 'Зберегти канал' }).click();
     await expect(section.getByText('Під’єднано: -1001000000042')).toBeVisible();
+    await expect(section.getByRole('heading', { name: 'Журнал доставки' })).toBeVisible();
+    await expect(section.getByText('Ще нічого не надсилалося')).toBeVisible();
+
+    // The organisation's new tournament is announced by the outbox's sweep, and its log says so.
+    const auth = { authorization: `Bearer ${token}` };
+    const added = await page.request.post(`${app.url}/api/games`, { headers: auth, data: { name: 'Ліга-гра' } });
+    expect(added.status()).toBe(201);
+    const { game } = (await added.json()) as { game: { _id: string } };
+    const title = 'Кубок Ліги Telegram';
+    const created = await page.request.post(`${app.url}/api/tournaments`, {
+      headers: auth,
+      data: { title, date: '2031-03-01T16:00:00Z', game: game._id, soloOnly: true, organisation: organisationId },
+    });
+    expect(created.status()).toBe(201);
+    await expect.poll(() => bot.sent().some((m) => m.chatId === '-1001000000042' && m.text.includes(title)), { timeout: 15_000 }).toBe(true);
+    await page.reload();
+    const entry = section.getByRole('listitem').filter({ hasText: title });
+    await expect(entry.getByText('Новий турнір')).toBeVisible();
+    await expect(entry.getByText('Надіслано')).toBeVisible();
     await section.screenshot({ path: `${OUT}/telegram-channel-1280.png` });
   });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/i18n/format.ts';
+import type { OrganisationEvent } from '../../lib/domain/organisation-events.ts';
 import { t } from '../../lib/i18n/index.ts';
 
 export interface LoggedDelivery {
@@ -46,5 +47,19 @@ export function DeliveryLog({ log, event, dense = false }: { log: readonly Logge
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A channel's log (Discord's, Telegram's) under its heading: its events named in words, or a line saying none was sent yet. */
+export function ChannelLog({ log }: { log: readonly LoggedDelivery[] }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">{t('integrations.log.title')}</h3>
+      {log.length === 0 ? (
+        <p className="text-sm text-muted">{t('integrations.log.empty')}</p>
+      ) : (
+        <DeliveryLog log={log} event={(event) => <span className="font-semibold">{t(`integrations.log.event.${event as OrganisationEvent}`)}</span>} />
+      )}
+    </div>
   );
 }

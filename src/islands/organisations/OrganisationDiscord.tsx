@@ -6,7 +6,7 @@ import { readIntegrations, removeDiscord, saveDiscord } from '../../lib/api/inte
 import type { IntegrationsView } from '../../lib/api/integrations.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { DeliveryLog } from './DeliveryLog.tsx';
+import { ChannelLog } from './DeliveryLog.tsx';
 import { useManagedRead } from './use-managed-read.ts';
 
 /**
@@ -86,19 +86,7 @@ export default function OrganisationDiscord({ slug }: { slug: string }) {
         </button>
       )}
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      {discord && (
-        <div className="flex flex-col gap-2">
-          <h3 className="font-semibold">{t('integrations.log.title')}</h3>
-          {log.length === 0 ? (
-            <p className="text-sm text-muted">{t('integrations.log.empty')}</p>
-          ) : (
-            <DeliveryLog
-              log={log}
-              event={(event) => <span className="font-semibold">{t(`integrations.log.event.${event as IntegrationsView['log'][number]['event']}`)}</span>}
-            />
-          )}
-        </div>
-      )}
+      {discord && <ChannelLog log={log} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { readIntegrations } from '../../lib/api/integration-calls.ts';
 import { removeTelegramChannel, saveTelegramChannel, type TelegramIntegrationView } from '../../lib/api/telegram-calls.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
+import { ChannelLog } from './DeliveryLog.tsx';
 import { useManagedRead } from './use-managed-read.ts';
 
 /**
@@ -87,6 +88,7 @@ export default function OrganisationTelegram({ slug }: { slug: string }) {
         </button>
       )}
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {channel && <ChannelLog log={channel.log} />}
     </section>
   );
 }

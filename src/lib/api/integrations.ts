@@ -11,7 +11,8 @@ export const discordInput = z.object({
     .refine((url) => discordWebhook(url) !== null, { error: () => t('integrations.discord.badUrl') }),
 });
 
-const deliverySchema = z.object({
+/** A delivery as a channel's or a webhook's log shows it. */
+export const deliverySchema = z.object({
   _id: z.string(),
   event: z.enum(ORGANISATION_EVENTS),
   tournament: z.string(),

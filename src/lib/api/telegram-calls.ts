@@ -3,6 +3,7 @@
  * `telegram.ts`: the islands that import these ship no zod.
  */
 import type { ApiClient } from './client.ts';
+import type { IntegrationsView } from './integrations.ts';
 
 /** GET /api/telegram/link: `enabled` false when the site has no bot (no Telegram controls are shown then). */
 export interface TelegramLinkView {
@@ -15,6 +16,8 @@ export interface TelegramChannelView {
   chat: string;
   broken: boolean;
   locale: 'uk' | 'en';
+  /** Its latest announcements, as Discord's log. */
+  log: IntegrationsView['log'];
 }
 
 /** The `telegram` field of an organisation's integrations: absent when the site has no bot. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales, type Locale } from '../i18n/core.ts';
 import { t } from '../i18n/index.ts';
+import { deliverySchema } from './integrations.ts';
 
 /* Telegram (issue 60, decision 043): a player's link with the bot, and an organisation's channel. */
 
@@ -32,11 +33,15 @@ export const telegramChannelInput = z
   })
   .strict();
 
-/** The organisation's channel as its managers see it: its id in Telegram, whether the bot lost its rights there, the language it is written in. */
+/**
+ * The organisation's channel as its managers see it: its id in Telegram, whether the bot lost its
+ * rights there, the language it is written in, and its latest announcements.
+ */
 export const telegramChannelSchema = z.object({
   chat: z.string(),
   broken: z.boolean(),
   locale: z.enum(locales as [Locale, ...Locale[]]),
+  log: z.array(deliverySchema),
 });
 
 /** The `telegram` field of GET /api/organisations/{id}/integrations: absent when the site has no bot. */

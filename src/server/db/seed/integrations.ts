@@ -1,6 +1,7 @@
 /**
  * Integrations in the demo (issue 60): the Kyiv cyberleague posts to its Discord channel. Its log
- * shows two tournaments announced and a champion whose post Discord kept refusing. The league also
+ * shows two tournaments announced and a champion whose post Discord kept refusing. Its Telegram
+ * channel's log shows the same two tournaments announced. The league also
  * has an outgoing webhook to its own scoreboard (a reserved `.example` name, so it never resolves)
  * whose log shows results delivered and one waiting for a retry. The address is
  * a made-up one: a new event of the demo is tried, refused by Discord (or by no network), and
@@ -8,13 +9,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { DISCORD_EVENTS, type EventPayload } from '../../../lib/domain/organisation-events.ts';
+import { DISCORD_EVENTS, TELEGRAM_EVENTS, type EventPayload } from '../../../lib/domain/organisation-events.ts';
 import type { Tx } from '../client.ts';
 import { endpointDeliveries, games, organisationEndpoints, organisations, tournaments } from '../schema/index.ts';
 
 export const DEMO_WEBHOOK = 'https://scoreboard.kyiv-cyberleague.example/kiberarena/hooks';
 
 export const DEMO_DISCORD_WEBHOOK = `https://discord.com/api/webhooks/1180000000000000042/${'DemoKiberarena-'.repeat(5)}`;
+
+/** The league's Telegram channel, by the numeric id a channel has in Telegram. */
+export const DEMO_TELEGRAM_CHAT = '-1001180000000042';
 
 export async function seedIntegrations(tx: Tx, { tournamentId, at }: { tournamentId: (key: string) => string; at: (days: number) => Date }): Promise<void> {
   const [league] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, 'kyiv-cyberleague'));
@@ -65,6 +69,33 @@ export async function seedIntegrations(tx: Tx, { tournamentId, at }: { tournamen
     },
     {
       endpointId: endpoint!.id,
+      event: 'tournament.created',
+      payload: payload('dota-mid-duel'),
+      state: 'sent',
+      attempts: 1,
+      lastStatus: 200,
+      createdAt: at(-1),
+      sentAt: at(-1),
+    },
+  ]);
+  // Its Telegram channel (shown to its managers when the site has a bot, TELEGRAM_BOT_TOKEN): a made-up chat id, as the Discord address is.
+  const [channel] = await tx
+    .insert(organisationEndpoints)
+    .values({ organisationId: league.id, kind: 'telegram', url: DEMO_TELEGRAM_CHAT, events: [...TELEGRAM_EVENTS], locale: 'uk', createdAt: at(-10) })
+    .returning();
+  await tx.insert(endpointDeliveries).values([
+    {
+      endpointId: channel!.id,
+      event: 'tournament.created',
+      payload: payload('cs2-awp-kings'),
+      state: 'sent',
+      attempts: 1,
+      lastStatus: 200,
+      createdAt: at(-3),
+      sentAt: at(-3),
+    },
+    {
+      endpointId: channel!.id,
       event: 'tournament.created',
       payload: payload('dota-mid-duel'),
       state: 'sent',

@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { IntegrationsView } from '../../../lib/api/integrations.ts';
-import { DISCORD_EVENTS, maskedWebhook } from '../../../lib/domain/organisation-events.ts';
+import { DISCORD_EVENTS, maskedWebhook, type OrganisationEvent } from '../../../lib/domain/organisation-events.ts';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { endpointDeliveries, organisationEndpoints } from '../../db/schema/index.ts';
 
-/* An organisation's integrations (issue 60), as its managers set them: its Discord channel's webhook. */
+/* An organisation's integrations (issue 60), as its managers set them: its Discord channel's webhook, and what its channels share. */
 
 const LOG_LENGTH = 20;
 
@@ -16,16 +16,21 @@ export async function integrationsOf(db: Tx, organisationId: string): Promise<In
     .from(organisationEndpoints)
     .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, 'discord')));
   if (!endpoint) return { discord: null, log: [] };
+  return {
+    discord: { url: maskedWebhook(endpoint.url), broken: endpoint.brokenAt !== null, locale: endpoint.locale },
+    log: await deliveryLog(db, endpoint.id),
+  };
+}
+
+/** The latest deliveries of one endpoint (its Discord channel or its Telegram channel), newest first. */
+export async function deliveryLog(db: Tx, endpointId: string) {
   const log = await db
     .select()
     .from(endpointDeliveries)
-    .where(eq(endpointDeliveries.endpointId, endpoint.id))
+    .where(eq(endpointDeliveries.endpointId, endpointId))
     .orderBy(desc(endpointDeliveries.createdAt), desc(endpointDeliveries.id))
     .limit(LOG_LENGTH);
-  return {
-    discord: { url: maskedWebhook(endpoint.url), broken: endpoint.brokenAt !== null, locale: endpoint.locale },
-    log: log.map(loggedDelivery),
-  };
+  return log.map(loggedDelivery);
 }
 
 /** A delivery as a manage page's log shows it: the one shape of Discord's log and each webhook's. */
@@ -46,27 +51,41 @@ export const loggedDelivery = (d: typeof endpointDeliveries.$inferSelect) => ({
  * replaces the old, mends a broken one, and keeps the log only while the address stays the same.
  */
 export async function saveDiscord(db: Tx, organisationId: string, url: string, locale: Locale, userId: string): Promise<IntegrationsView> {
+  await saveChannel(db, { organisationId, kind: 'discord', url, events: DISCORD_EVENTS, locale, userId });
+  return integrationsOf(db, organisationId);
+}
+
+/**
+ * Sets an organisation's one channel of `kind` (its Discord webhook, its Telegram chat): the same
+ * address mends a broken one and keeps its log; a new one replaces the old with its log and its
+ * undelivered events, so nothing meant for the old channel reaches the new one.
+ */
+export async function saveChannel(
+  db: Tx,
+  channel: { organisationId: string; kind: 'discord' | 'telegram'; url: string; events: readonly OrganisationEvent[]; locale: Locale; userId: string },
+): Promise<void> {
+  const { organisationId, kind, url, locale, userId } = channel;
+  const events = [...channel.events];
   await db.transaction(async (tx) => {
     const [old] = await tx
       .select()
       .from(organisationEndpoints)
-      .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, 'discord')))
+      .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, kind)))
       .for('update');
     if (old && old.url === url) {
-      await tx.update(organisationEndpoints).set({ brokenAt: null, locale }).where(eq(organisationEndpoints.id, old.id));
+      await tx.update(organisationEndpoints).set({ brokenAt: null, events, locale }).where(eq(organisationEndpoints.id, old.id));
       return;
     }
     if (old) await tx.delete(organisationEndpoints).where(eq(organisationEndpoints.id, old.id));
     await tx
       .insert(organisationEndpoints)
-      .values({ organisationId, kind: 'discord', url, events: [...DISCORD_EVENTS], locale, createdBy: userId })
+      .values({ organisationId, kind, url, events, locale, createdBy: userId })
       .onConflictDoUpdate({
         target: organisationEndpoints.organisationId,
-        targetWhere: eq(organisationEndpoints.kind, 'discord'),
-        set: { url, locale, createdBy: userId, brokenAt: null },
+        targetWhere: eq(organisationEndpoints.kind, kind),
+        set: { url, events, locale, createdBy: userId, brokenAt: null },
       });
   });
-  return integrationsOf(db, organisationId);
 }
 
 /** Disconnects the organisation's Discord, its undelivered events with it; false when none was set. */

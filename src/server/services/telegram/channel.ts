@@ -11,6 +11,7 @@ import { TELEGRAM_EVENTS } from '../../../lib/domain/organisation-events.ts';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { organisationEndpoints } from '../../db/schema/index.ts';
+import { deliveryLog, saveChannel } from '../integrations/endpoints.ts';
 import type { Telegram } from '../../telegram/telegram-bot.ts';
 
 export type ChannelCheck = { ok: true; chatId: string } | { ok: false; reason: 'notFound' | 'notAdmin' | 'unreachable' };
@@ -32,25 +33,18 @@ export async function checkChannel(telegram: Telegram, chat: string): Promise<Ch
   }
 }
 
-/** The organisation's channel as its managers see it; null when none is set. */
+/** The organisation's channel as its managers see it, with its latest announcements; null when none is set. */
 export async function telegramChannelOf(db: Tx, organisationId: string) {
   const [row] = await db
     .select()
     .from(organisationEndpoints)
     .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, 'telegram')));
-  return row ? { chat: row.url, broken: row.brokenAt !== null, locale: row.locale } : null;
+  return row ? { chat: row.url, broken: row.brokenAt !== null, locale: row.locale, log: await deliveryLog(db, row.id) } : null;
 }
 
 /** Sets the organisation's channel (checked with Telegram by the caller): a new one replaces the old, the same one mends a broken one. */
 export async function saveTelegramChannel(db: Tx, organisationId: string, chatId: string, locale: Locale, userId: string) {
-  await db
-    .insert(organisationEndpoints)
-    .values({ organisationId, kind: 'telegram', url: chatId, events: [...TELEGRAM_EVENTS], locale, createdBy: userId })
-    .onConflictDoUpdate({
-      target: organisationEndpoints.organisationId,
-      targetWhere: eq(organisationEndpoints.kind, 'telegram'),
-      set: { url: chatId, events: [...TELEGRAM_EVENTS], locale, createdBy: userId, brokenAt: null },
-    });
+  await saveChannel(db, { organisationId, kind: 'telegram', url: chatId, events: TELEGRAM_EVENTS, locale, userId });
   return telegramChannelOf(db, organisationId);
 }
 
