@@ -162,6 +162,11 @@ test.describe('with a bot', () => {
     await expect(entry.getByText('Новий турнір')).toBeVisible();
     await expect(entry.getByText('Надіслано')).toBeVisible();
     await section.screenshot({ path: `${OUT}/telegram-channel-1280.png` });
+    // On a phone the log's line wraps inside the section.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(entry).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await section.screenshot({ path: `${OUT}/telegram-channel-360.png` });
   });
 
   test('«Від’єднати» unlinks, and the Telegram column goes', async ({ page }) => {
