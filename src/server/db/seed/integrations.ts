@@ -36,17 +36,19 @@ export async function seedIntegrations(tx: Tx, { tournamentId, at }: { tournamen
     const row = rows.find((r) => r.id === tournamentId(key))!;
     return { tournament: { id: row.id, title: row.title, date: row.date.toISOString(), game: row.game } };
   };
+  /** A new tournament's announcement to `endpointId`, delivered `days` ago at the first try. */
+  const announced = (endpointId: string, key: string, days: number, lastStatus = 200) => ({
+    endpointId,
+    event: 'tournament.created' as const,
+    payload: payload(key),
+    state: 'sent' as const,
+    attempts: 1,
+    lastStatus,
+    createdAt: at(-days),
+    sentAt: at(-days),
+  });
   await tx.insert(endpointDeliveries).values([
-    {
-      endpointId: endpoint!.id,
-      event: 'tournament.created',
-      payload: payload('cs2-dnipro-cup'),
-      state: 'sent',
-      attempts: 1,
-      lastStatus: 200,
-      createdAt: at(-20),
-      sentAt: at(-20),
-    },
+    announced(endpoint!.id, 'cs2-dnipro-cup', 20),
     {
       endpointId: endpoint!.id,
       event: 'tournament.finished',
@@ -57,54 +59,15 @@ export async function seedIntegrations(tx: Tx, { tournamentId, at }: { tournamen
       lastError: 'Bad Gateway',
       createdAt: at(-6),
     },
-    {
-      endpointId: endpoint!.id,
-      event: 'tournament.created',
-      payload: payload('cs2-awp-kings'),
-      state: 'sent',
-      attempts: 2,
-      lastStatus: 200,
-      createdAt: at(-3),
-      sentAt: at(-3),
-    },
-    {
-      endpointId: endpoint!.id,
-      event: 'tournament.created',
-      payload: payload('dota-mid-duel'),
-      state: 'sent',
-      attempts: 1,
-      lastStatus: 200,
-      createdAt: at(-1),
-      sentAt: at(-1),
-    },
+    { ...announced(endpoint!.id, 'cs2-awp-kings', 3), attempts: 2 },
+    announced(endpoint!.id, 'dota-mid-duel', 1),
   ]);
   // Its Telegram channel (shown to its managers when the site has a bot, TELEGRAM_BOT_TOKEN): a made-up chat id, as the Discord address is.
   const [channel] = await tx
     .insert(organisationEndpoints)
     .values({ organisationId: league.id, kind: 'telegram', url: DEMO_TELEGRAM_CHAT, events: [...TELEGRAM_EVENTS], locale: 'uk', createdAt: at(-10) })
     .returning();
-  await tx.insert(endpointDeliveries).values([
-    {
-      endpointId: channel!.id,
-      event: 'tournament.created',
-      payload: payload('cs2-awp-kings'),
-      state: 'sent',
-      attempts: 1,
-      lastStatus: 200,
-      createdAt: at(-3),
-      sentAt: at(-3),
-    },
-    {
-      endpointId: channel!.id,
-      event: 'tournament.created',
-      payload: payload('dota-mid-duel'),
-      state: 'sent',
-      attempts: 1,
-      lastStatus: 200,
-      createdAt: at(-1),
-      sentAt: at(-1),
-    },
-  ]);
+  await tx.insert(endpointDeliveries).values([announced(channel!.id, 'cs2-awp-kings', 3), announced(channel!.id, 'dota-mid-duel', 1)]);
   const [hook] = await tx
     .insert(organisationEndpoints)
     .values({
@@ -118,26 +81,8 @@ export async function seedIntegrations(tx: Tx, { tournamentId, at }: { tournamen
     })
     .returning();
   await tx.insert(endpointDeliveries).values([
-    {
-      endpointId: hook!.id,
-      event: 'tournament.created',
-      payload: payload('cs2-awp-kings'),
-      state: 'sent',
-      attempts: 1,
-      lastStatus: 204,
-      createdAt: at(-3),
-      sentAt: at(-3),
-    },
-    {
-      endpointId: hook!.id,
-      event: 'tournament.created',
-      payload: payload('dota-mid-duel'),
-      state: 'sent',
-      attempts: 1,
-      lastStatus: 204,
-      createdAt: at(-1),
-      sentAt: at(-1),
-    },
+    announced(hook!.id, 'cs2-awp-kings', 3, 204),
+    announced(hook!.id, 'dota-mid-duel', 1, 204),
     {
       endpointId: hook!.id,
       event: 'tournament.finished',
