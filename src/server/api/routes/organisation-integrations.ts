@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { discordInput, integrationsSchema } from '../../../lib/api/integrations.ts';
 import { telegramIntegrationSchema } from '../../../lib/api/telegram.ts';
 import { currentLocale, t } from '../../../lib/i18n/index.ts';
-import { integrationsOf, removeDiscord, saveDiscord } from '../../services/integrations/endpoints.ts';
+import { integrationsOf, removeChannel, saveDiscord } from '../../services/integrations/endpoints.ts';
 import { telegramChannelOf } from '../../services/telegram/channel.ts';
 import { fail } from '../errors.ts';
 import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
@@ -73,7 +73,7 @@ export const organisationIntegrationRoutes = router()
     ),
     async (c) => {
       const { id } = c.req.valid('param');
-      if (!(await removeDiscord(c.get('db'), id))) fail(404, 'integrations.discord.notConnected');
+      if (!(await removeChannel(c.get('db'), id, 'discord'))) fail(404, 'integrations.discord.notConnected');
       return c.json({ message: t('integrations.discord.removed'), integrations: await integrationsOf(c.get('db'), id) }, 200);
     },
   );

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { telegramChannelInput, telegramIntegrationSchema } from '../../../lib/api/telegram.ts';
 import { currentLocale, t } from '../../../lib/i18n/index.ts';
-import { checkChannel, removeTelegramChannel, saveTelegramChannel, telegramChannelOf } from '../../services/telegram/channel.ts';
+import { removeChannel } from '../../services/integrations/endpoints.ts';
+import { checkChannel, saveTelegramChannel, telegramChannelOf } from '../../services/telegram/channel.ts';
 import type { Deps } from '../context.ts';
 import { fail } from '../errors.ts';
 import { errors, jsonBody, jsonResponse, router, userRoute } from '../openapi.ts';
@@ -66,7 +67,7 @@ export const organisationTelegramRoutes = router()
     async (c) => {
       const telegram = telegramOf(c.get('deps'));
       const { id } = c.req.valid('param');
-      if (!(await removeTelegramChannel(c.get('db'), id))) fail(404, 'telegram.channel.notConnected');
+      if (!(await removeChannel(c.get('db'), id, 'telegram'))) fail(404, 'telegram.channel.notConnected');
       return c.json(
         {
           message: t('telegram.channel.removed'),

@@ -9,12 +9,22 @@ import { endpointDeliveries, organisationEndpoints } from '../../db/schema/index
 
 const LOG_LENGTH = 20;
 
+/** The kinds of endpoint an organisation has one of: a channel. */
+type ChannelKind = 'discord' | 'telegram';
+
+/** The organisation's channel of `kind`, as a condition on its endpoints. */
+const channelWhere = (organisationId: string, kind: ChannelKind) =>
+  and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, kind));
+
+/** The organisation's channel of `kind`, if set. */
+export async function channelOf(db: Tx, organisationId: string, kind: ChannelKind) {
+  const [row] = await db.select().from(organisationEndpoints).where(channelWhere(organisationId, kind));
+  return row;
+}
+
 /** What the manage page shows: the channel (its secret cut short), whether it broke, and the latest deliveries. */
 export async function integrationsOf(db: Tx, organisationId: string): Promise<IntegrationsView> {
-  const [endpoint] = await db
-    .select()
-    .from(organisationEndpoints)
-    .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, 'discord')));
+  const endpoint = await channelOf(db, organisationId, 'discord');
   if (!endpoint) return { discord: null, log: [] };
   return {
     discord: { url: maskedWebhook(endpoint.url), broken: endpoint.brokenAt !== null, locale: endpoint.locale },
@@ -46,10 +56,7 @@ export const loggedDelivery = (d: typeof endpointDeliveries.$inferSelect) => ({
   sentAt: d.sentAt?.toISOString() ?? null,
 });
 
-/**
- * Sets the organisation's Discord webhook (the caller checked the address's form): a new address
- * replaces the old, mends a broken one, and keeps the log only while the address stays the same.
- */
+/** Sets the organisation's Discord webhook (the caller checked the address's form), as `saveChannel` says. */
 export async function saveDiscord(db: Tx, organisationId: string, url: string, locale: Locale, userId: string): Promise<IntegrationsView> {
   await saveChannel(db, { organisationId, kind: 'discord', url, events: DISCORD_EVENTS, locale, userId });
   return integrationsOf(db, organisationId);
@@ -62,16 +69,12 @@ export async function saveDiscord(db: Tx, organisationId: string, url: string, l
  */
 export async function saveChannel(
   db: Tx,
-  channel: { organisationId: string; kind: 'discord' | 'telegram'; url: string; events: readonly OrganisationEvent[]; locale: Locale; userId: string },
+  channel: { organisationId: string; kind: ChannelKind; url: string; events: readonly OrganisationEvent[]; locale: Locale; userId: string },
 ): Promise<void> {
   const { organisationId, kind, url, locale, userId } = channel;
   const events = [...channel.events];
   await db.transaction(async (tx) => {
-    const [old] = await tx
-      .select()
-      .from(organisationEndpoints)
-      .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, kind)))
-      .for('update');
+    const [old] = await tx.select().from(organisationEndpoints).where(channelWhere(organisationId, kind)).for('update');
     if (old && old.url === url) {
       await tx.update(organisationEndpoints).set({ brokenAt: null, events, locale }).where(eq(organisationEndpoints.id, old.id));
       return;
@@ -88,11 +91,8 @@ export async function saveChannel(
   });
 }
 
-/** Disconnects the organisation's Discord, its undelivered events with it; false when none was set. */
-export async function removeDiscord(db: Tx, organisationId: string): Promise<boolean> {
-  const removed = await db
-    .delete(organisationEndpoints)
-    .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, 'discord')))
-    .returning({ id: organisationEndpoints.id });
+/** Disconnects the organisation's channel of `kind`, its undelivered events with it; false when none was set. */
+export async function removeChannel(db: Tx, organisationId: string, kind: ChannelKind): Promise<boolean> {
+  const removed = await db.delete(organisationEndpoints).where(channelWhere(organisationId, kind)).returning({ id: organisationEndpoints.id });
   return removed.length > 0;
 }

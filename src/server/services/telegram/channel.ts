@@ -5,13 +5,11 @@
  * `telegram` with the chat's numeric id (it survives the channel's renaming), so its announcements
  * go through the organisations' outbox (services/integrations/deliveries.ts) as Discord's do.
  */
-import { and, eq } from 'drizzle-orm';
 import { GrammyError } from 'grammy';
 import { TELEGRAM_EVENTS } from '../../../lib/domain/organisation-events.ts';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { organisationEndpoints } from '../../db/schema/index.ts';
-import { deliveryLog, saveChannel } from '../integrations/endpoints.ts';
+import { channelOf, deliveryLog, saveChannel } from '../integrations/endpoints.ts';
 import type { Telegram } from '../../telegram/telegram-bot.ts';
 
 export type ChannelCheck = { ok: true; chatId: string } | { ok: false; reason: 'notFound' | 'notAdmin' | 'unreachable' };
@@ -35,10 +33,7 @@ export async function checkChannel(telegram: Telegram, chat: string): Promise<Ch
 
 /** The organisation's channel as its managers see it, with its latest announcements; null when none is set. */
 export async function telegramChannelOf(db: Tx, organisationId: string) {
-  const [row] = await db
-    .select()
-    .from(organisationEndpoints)
-    .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, 'telegram')));
+  const row = await channelOf(db, organisationId, 'telegram');
   return row ? { chat: row.url, broken: row.brokenAt !== null, locale: row.locale, log: await deliveryLog(db, row.id) } : null;
 }
 
@@ -46,13 +41,4 @@ export async function telegramChannelOf(db: Tx, organisationId: string) {
 export async function saveTelegramChannel(db: Tx, organisationId: string, chatId: string, locale: Locale, userId: string) {
   await saveChannel(db, { organisationId, kind: 'telegram', url: chatId, events: TELEGRAM_EVENTS, locale, userId });
   return telegramChannelOf(db, organisationId);
-}
-
-/** Disconnects the channel, its undelivered announcements with it; false when none was set. */
-export async function removeTelegramChannel(db: Tx, organisationId: string): Promise<boolean> {
-  const removed = await db
-    .delete(organisationEndpoints)
-    .where(and(eq(organisationEndpoints.organisationId, organisationId), eq(organisationEndpoints.kind, 'telegram')))
-    .returning({ id: organisationEndpoints.id });
-  return removed.length > 0;
 }
