@@ -25,7 +25,7 @@ test('a guest without JavaScript reads the games, the tournament cards and a tou
   await expect(games.getByRole('link', { name: 'Valorant' })).toBeVisible();
   expect(await games.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['CS2', 'Dota 2', 'League of Legends', 'Valorant']));
 
-  await games.getByRole('link', { name: 'CS2' }).click();
+  await games.getByRole('link', { name: 'CS2', exact: true }).click();
   await expect(page).toHaveURL(/\/games\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Турніри з гри: CS2');
   await expect(cardTitles(page)).toHaveText(['Київська ліга CS2: відбірковий етап', 'Соло-челендж «Королі AWP»', 'Aim Major з CS2: швейцарський етап', 'Кубок Дніпра з CS2']);
@@ -143,7 +143,7 @@ test('a captain of a five-player team applies, an admin approves, and the team a
 
 test('the list filters and sort survive a reload, and reset restores all, all, newest first', async ({ page }) => {
   await page.goto('/tournaments');
-  await page.getByRole('list', { name: 'Ігри' }).getByRole('link', { name: 'CS2' }).click();
+  await page.getByRole('list', { name: 'Ігри' }).getByRole('link', { name: 'CS2', exact: true }).click();
   await expect(cardTitles(page)).toHaveCount(4);
 
   await page.getByRole('button', { name: 'Лише команди' }).click();
