@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { draftStage, nextSwissRound, swissRounds } from '../../src/lib/domain/stage/build.ts';
+import { draftStage, isStageFinished, nextSwissRound, swissRounds } from '../../src/lib/domain/stage/build.ts';
 import { DEFAULT_POINTS, type StageSettings } from '../../src/lib/domain/stage/format.ts';
 import type { PlannedMatch } from '../../src/lib/domain/stage/plan.ts';
 import { resolveStage, type EnteredResult, type ResolvedMatch } from '../../src/lib/domain/stage/resolve.ts';
@@ -124,5 +124,38 @@ describe('Swiss stages played with random results (issue 21)', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('a Swiss stage with a disqualified player', () => {
+  it('plays the rounds its drawn size calls for, and is finished exactly when no round follows', () => {
+    // Nine players: ⌈log2 9⌉ = 4 rounds. One disqualified after round 1 leaves eight, whose own
+    // count would be 3: the stage still plays its 4, paired without the disqualified.
+    const settings: StageSettings = {};
+    const draft = draftStage('swiss', settings, ids(9), 'order');
+    expect(swissRounds(settings, draft.groups)).toBe(4);
+    let plan: PlannedMatch[] = [...draft.plan];
+    const entered = new Map<number, EnteredResult>();
+    const out = new Set<string>();
+    const play = () =>
+      resolveStage(plan, [], entered, out).forEach((m, i) => {
+        if (m.status === 'ready') entered.set(i, { a: m.a, b: m.b, result: winFor('a') });
+      });
+    play();
+    out.add('p9');
+    for (let round = 2; round <= 4; round++) {
+      const before = resolveStage(plan, [], entered, out);
+      expect(isStageFinished('swiss', settings, draft.groups, before, out)).toBe(false);
+      const next = nextSwissRound(settings, draft.groups, before, new Map(), out);
+      expect(next).toMatchObject({ ok: true, round });
+      if (!next.ok) return;
+      const paired = next.plan.flatMap((m) => [m.a, m.b]).map((s) => (s.kind === 'fixed' ? s.id : null));
+      expect(paired).not.toContain('p9');
+      plan = [...plan, ...next.plan];
+      play();
+    }
+    const last = resolveStage(plan, [], entered, out);
+    expect(nextSwissRound(settings, draft.groups, last, new Map(), out)).toEqual({ ok: false, reason: 'allRoundsPlayed' });
+    expect(isStageFinished('swiss', settings, draft.groups, last, out)).toBe(true);
   });
 });

@@ -215,8 +215,10 @@ export function nextSwissRound(
     );
     return { ok: true, round, plan };
   }
+  // The rounds are counted from the groups as drawn, as `isStageFinished` counts them: a
+  // disqualification does not shorten a stage whose length the players were told.
+  if (played >= swissRounds(settings, allGroups)) return { ok: false, reason: 'allRoundsPlayed' };
   const groups = allGroups.map((members) => members.filter((id) => !disqualified.has(id)));
-  if (played >= swissRounds(settings, groups)) return { ok: false, reason: 'allRoundsPlayed' };
   const plan = groups.flatMap((members, g) => {
     const own = matches.filter((m) => m.plan.group === g + 1);
     const table = new Map(

@@ -7,6 +7,7 @@ import { stageMatches, stageRounds, stages, tournaments } from '../../../db/sche
 import { together } from '../../../db/together.ts';
 import { auditWrite, recordAudit, type AuditActor } from '../audit.ts';
 import { announceReady, readyNotices } from '../../match-day/match-actions.ts';
+import { pairingResets } from '../../match-room/pairing.ts';
 import { stageMatchId } from '../match-ids.ts';
 import { countLobbyResults, countStageResults } from '../../statistics/stage-stats.ts';
 import { played, resultEntries, stageSnapshot, type StageAudit } from './audit-entries.ts';
@@ -221,6 +222,16 @@ export async function saveStage(
     }
   });
   const byId = new Map(loaded.rows.map((row) => [row.id, row]));
+  const sameSides = (c: RowChange) => {
+    const row = byId.get(c.id)!;
+    return row.participantA === c.participantA && row.participantB === c.participantB;
+  };
+  // Only a match that was ready or played can have a room under way.
+  const hadRoom = (c: RowChange) => byId.get(c.id)!.status !== 'waiting';
+  const rooms = pairingResets(tx, {
+    newSides: changes.filter((c) => hadRoom(c) && !sameSides(c)).map((c) => c.id),
+    replayed: changes.filter((c) => c.status === 'ready' && byId.get(c.id)!.status === 'completed' && sameSides(c)).map((c) => c.id),
+  });
   const madeReady = changes.filter((c) => {
     const row = byId.get(c.id)!;
     return c.status === 'ready' && !(row.status === 'ready' && row.participantA === c.participantA && row.participantB === c.participantB);
@@ -272,6 +283,7 @@ export async function saveStage(
       ...(rowsWrite ? [rowsWrite] : []),
       bump.write,
       ...(audited ? [audited] : []),
+      ...rooms,
       ...(alongside?.(saved) ?? []),
     ],
     notices.signal,
