@@ -227,6 +227,28 @@ describe('hostile uploads of evidence to a match the caller plays (issue 58)', (
   });
 });
 
+describe('broken forms on every route that takes one', () => {
+  it('are refused with 400 and a Ukrainian message, changing nothing', async () => {
+    const doc = await api.call<{ paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> }>('GET', '/api/openapi.json');
+    const forms = Object.entries(doc.body.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.requestBody?.content?.['multipart/form-data'])
+        .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, crypto.randomUUID()) })),
+    );
+    expect(forms.length).toBeGreaterThan(0);
+    for (const { method, path } of forms) {
+      for (const raw of ['--xyz\r\nbroken', '', '--xyz--', 'not a form at all\u0000']) {
+        const before = await snapshot();
+        const res = await api.call<{ message: string }>(method, path, { token: userToken, raw, headers: { 'content-type': 'multipart/form-data; boundary=xyz' } });
+        expect(res.status, `${method} ${path} ${JSON.stringify(raw)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${method} ${path}`).toBeLessThan(500);
+        expect(res.body.message, `${method} ${path} ${JSON.stringify(raw)}`).toMatch(/[а-яіїєґ]/i);
+        expect(await snapshot()).toBe(before);
+      }
+    }
+  });
+});
+
 describe('hostile input on my notice settings and language (issue 22)', () => {
   it('never answer 5xx, and a refusal keeps the settings and language as they were', async () => {
     const me = await api.signedIn();

@@ -84,6 +84,10 @@ describe('check-in per match', () => {
     const second = await checkIn(b, match._id);
     expect([second.status, second.body.message, second.body.both]).toEqual([200, 'Обидві сторони на місці: матч починається', true]);
     expect((await room(b, match._id)).body.checkIn).toMatchObject({ a: true, b: true, outcome: 'both' });
+    // Once both are in, either side checking in again is told it is in, not that the time ran out.
+    for (const late of await Promise.all([a, b, b].map((who) => checkIn(who, match._id)))) {
+      expect([late.status, late.body.message]).toEqual([409, 'Вашу сторону вже відмічено']);
+    }
     expect(await history(match._id)).toEqual(['checkIn:a', 'checkIn:b']);
     expect((await api.call('POST', `/api/matches/${match._id}/report`, { token: a.token, body: { scoreA: 1, scoreB: 0 } })).status).toBe(200);
     // Both came: the end of the time changes nothing.

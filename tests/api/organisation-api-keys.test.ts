@@ -118,6 +118,36 @@ describe('making, listing and revoking keys', () => {
     expect((await makeKey(org, { name: 'Тимчасовий', scope: 'read' })).status).toBe(201);
   });
 
+  it('revokes the keys of a maker who stops managing (made staff, removed, or leaving), keeps an old owner’s, and lists them revoked', async () => {
+    const o = await organisationWithPeople(api, 'Ключі людей ');
+    const members = (userId: string) => `/api/organisations/${o.id}/members/${userId}`;
+    const listed = async () => new Map((await api.call<ApiKeyList>('GET', keysPath(o), { token: o.owner.token })).body.keys.map((k) => [k.name, k.revokedAt]));
+    const [second, third] = [await player(api), await player(api)];
+    for (const who of [second, third]) {
+      expect((await api.call('POST', `/api/organisations/${o.id}/members`, { token: o.owner.token, body: { user: who.user.id, role: 'admin' } })).status).toBe(201);
+    }
+    const demoted = (await makeKey(o, { name: 'Стане персоналом', scope: 'run' }, o.admin.token)).body;
+    const removed = (await makeKey(o, { name: 'Вилучений', scope: 'read' }, second.token)).body;
+    const leaving = (await makeKey(o, { name: 'Пішов сам', scope: 'read' }, third.token)).body;
+    const owners = (await makeKey(o, { name: 'Власника', scope: 'read' })).body;
+
+    expect((await api.call('PATCH', members(o.admin.user.id), { token: o.owner.token, body: { role: 'staff' } })).status).toBe(200);
+    expect((await api.call('DELETE', members(second.user.id), { token: o.owner.token })).status).toBe(200);
+    expect((await api.call('DELETE', members(third.user.id), { token: third.token })).status).toBe(200);
+    // The owner hands over and stays an admin: their key still works.
+    expect((await api.call('PATCH', members(o.admin.user.id), { token: o.owner.token, body: { role: 'admin' } })).status).toBe(200);
+    expect((await api.call('PATCH', members(o.admin.user.id), { token: o.owner.token, body: { role: 'owner' } })).status).toBe(200);
+
+    const keys = await listed();
+    for (const name of ['Стане персоналом', 'Вилучений', 'Пішов сам']) expect(keys.get(name), name).not.toBeNull();
+    expect(keys.get('Власника')).toBeNull();
+    for (const made of [demoted, removed, leaving]) expect((await api.call('GET', '/api/tournaments', { token: made.secret })).status).toBe(401);
+    expect((await api.call('GET', '/api/tournaments', { token: owners.secret })).status).toBe(200);
+    // Made admin again, the maker's old key stays revoked; their names are free for new keys.
+    expect((await api.call('GET', '/api/tournaments', { token: demoted.secret })).status).toBe(401);
+    expect((await makeKey(o, { name: 'Вилучений', scope: 'read' }, o.admin.token)).status).toBe(201);
+  });
+
   it('finds no key of another organisation’s, and none that does not exist', async () => {
     const theirs = await keyOf(other, 'read');
     const res = await api.call('DELETE', `${keysPath(org)}/${theirs.key._id}`, { token: org.owner.token });

@@ -111,6 +111,8 @@ describe('founding an organisation', () => {
     [{ name: 'Клуб', slug: 'Ab' }, 'Адреса: від 3 до 40 малих латинських літер, цифр і дефісів (не на початку й не в кінці)'],
     [{ name: 'Клуб', slug: 'new' }, 'Адреса: від 3 до 40 малих латинських літер, цифр і дефісів (не на початку й не в кінці)'],
     [{ name: 'Клуб', slug: 'a--b' }, 'Адреса: від 3 до 40 малих латинських літер, цифр і дефісів (не на початку й не в кінці)'],
+    // An address reads an id-shaped slug as an id: such a slug would name another organisation.
+    [{ name: 'Клуб', slug: '51AD00ED-2cc4-4edd-8409-0a8d71a69bee' }, 'Адреса не може мати вигляд ідентифікатора'],
     [{ name: 'Клуб', links: { discord: 'https://evil.example/discord.gg' } }, 'Discord: посилання https на discord.gg або discord.com'],
     [{ name: 'Клуб', links: { telegram: 'http://t.me/x' } }, 'Telegram: посилання https на t.me'],
     [{ name: 'Клуб', links: { twitch: 'https://user:pw@twitch.tv/x' } }, 'Twitch: посилання https на twitch.tv'],
@@ -221,6 +223,11 @@ describe('members and roles', () => {
     // A staff member cannot raise themselves.
     await role(organisation._id, staffMember.user.id, owner.token, { role: 'staff' });
     expect((await role(organisation._id, staffMember.user.id, staffMember.token, { role: 'admin' })).status).toBe(403);
+    // Nor change anyone: the owner too is refused as a change staff may not make, not as the owner's.
+    for (const target of [owner, adminMember]) {
+      const tried = await role(organisation._id, target.user.id, staffMember.token, { role: 'staff' });
+      expect(tried.status).toBe(403);
+    }
   });
 
   it('hands ownership over: the old owner becomes an admin; two hand-overs at once leave one owner', async () => {

@@ -20,7 +20,7 @@ describe('an organisation’s slug', () => {
     expect(isValidSlug(slug)).toBe(true);
   });
 
-  it.each(['ab', 'a'.repeat(41), 'Upper', '-start', 'end-', 'dou--ble', 'new', 'manage', 'suspended', 'під', 'a_b'])('refuses %j', (slug) => {
+  it.each(['ab', 'a'.repeat(41), 'Upper', '-start', 'end-', 'dou--ble', 'new', 'manage', 'suspended', 'під', 'a_b', '51ad00ed-2cc4-4edd-8409-0a8d71a69bee'])('refuses %j', (slug) => {
     expect(isValidSlug(slug)).toBe(false);
   });
 

@@ -6,6 +6,7 @@ import { hasControlCharacters } from '../domain/team.ts';
 import {
   GIVEN_ROLES,
   isLinkOf,
+  isIdShaped,
   isValidSlug,
   LINK_KINDS,
   ORGANISATION_DESCRIPTION_MAX,
@@ -91,6 +92,7 @@ const slug = z
   .string()
   .trim()
   .toLowerCase()
+  .refine((v) => !isIdShaped(v), { error: () => t('organisation.slugLikeId'), abort: true })
   .refine(isValidSlug, { error: () => t('organisation.slugInvalid') });
 
 const description = z

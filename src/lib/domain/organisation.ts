@@ -28,8 +28,14 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/;
 /** Words the site's own pages or a reader could take for the site itself. */
 const RESERVED_SLUGS = new Set(['new', 'manage', 'admin', 'api', 'kiberarena', 'settings', 'edit', 'org', 'organisations', 'suspended']);
 
+/**
+ * Shaped as an id (8-4-4-4-12 hexadecimal digits): an address takes either an id or a slug, and
+ * reads such a one as an id, so a slug of this shape would name another organisation, or nothing.
+ */
+export const isIdShaped = (slug: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(slug);
+
 export const isValidSlug = (slug: string): boolean =>
-  slug.length >= SLUG_MIN && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) && !RESERVED_SLUGS.has(slug);
+  slug.length >= SLUG_MIN && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug) && !RESERVED_SLUGS.has(slug) && !isIdShaped(slug);
 
 /** Ukrainian letters in Latin, after the national transliteration table of 2010 (in its simple, mid-word form). */
 const LATIN: Record<string, string> = {

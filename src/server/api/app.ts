@@ -252,9 +252,11 @@ export function createApp(deps: Deps) {
       const message =
         error.status === 400 && /Malformed JSON/i.test(error.message)
           ? t('validation.malformedJson')
-          : error.status === 415 && error.message === 'Unsupported Media Type'
-            ? t('error.unsupportedType')
-            : error.message || t('error.server');
+          : error.status === 400 && /Malformed FormData/i.test(error.message)
+            ? t('validation.malformedForm')
+              : error.status === 415 && error.message === 'Unsupported Media Type'
+              ? t('error.unsupportedType')
+              : error.message || t('error.server');
       const headers = error.res ? Object.fromEntries(error.res.headers) : undefined;
       return c.json({ message }, error.status, headers);
     }

@@ -39,6 +39,7 @@ export const common: Record<keyof typeof uk, string> = {
   'home.noNews': 'No news yet.',
   'validation.invalidBody': 'Invalid request data',
   'validation.malformedJson': 'The request body must be valid JSON',
+  'validation.malformedForm': 'The request body must be a valid form (multipart/form-data)',
   'validation.required': 'The field "{field}" is required',
   'validation.tooLong': 'The field "{field}" is too long (at most {max})',
   'validation.tooShort': 'The field "{field}" is too short (at least {min})',

@@ -52,6 +52,7 @@ export const organisations: Record<keyof typeof uk, string> = {
   'organisation.invisibleCharacters': 'The name contains invisible characters',
   'organisation.invalidCharacters': 'The text contains characters that are not allowed',
   'organisation.slugInvalid': 'Address: 3 to 40 lower-case Latin letters, digits and hyphens (not first or last)',
+  'organisation.slugLikeId': 'The address cannot look like an id (8-4-4-4-12 hexadecimal characters): choose a word',
   'organisation.descriptionTooLong': 'The description may be at most {max} characters',
   'organisation.logoTooLong': 'The logo link may be at most {max} characters',
   'organisation.logoNotHttp': 'The logo must be an http or https link',

@@ -37,6 +37,7 @@ export const common = {
   'home.noNews': 'Новин поки немає.',
   'validation.invalidBody': 'Некоректні дані запиту',
   'validation.malformedJson': 'Тіло запиту має бути коректним JSON',
+  'validation.malformedForm': 'Тіло запиту має бути коректною формою (multipart/form-data)',
   'validation.required': 'Поле «{field}» обовʼязкове',
   'validation.tooLong': 'Поле «{field}» задовге (не більше {max})',
   'validation.tooShort': 'Поле «{field}» закоротке (щонайменше {min})',

@@ -54,6 +54,7 @@ export const organisations = {
   'organisation.invisibleCharacters': 'Назва містить невидимі символи',
   'organisation.invalidCharacters': 'Текст містить недопустимі символи',
   'organisation.slugInvalid': 'Адреса: від 3 до 40 малих латинських літер, цифр і дефісів (не на початку й не в кінці)',
+  'organisation.slugLikeId': 'Адреса не може мати вигляд ідентифікатора (8-4-4-4-12 шістнадцяткових знаків): оберіть слово',
   'organisation.descriptionTooLong': 'Опис — щонайбільше {max} символів',
   'organisation.logoTooLong': 'Посилання на логотип — щонайбільше {max} символів',
   'organisation.logoNotHttp': 'Логотип має бути посиланням http або https',

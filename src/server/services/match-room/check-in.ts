@@ -151,7 +151,10 @@ export async function checkInToMatch(db: Database, matchId: string, userId: stri
       if (match.status === 'completed') return { ok: false, reason: 'decided' };
       if (match.status !== 'ready' || !match.a || !match.b) return { ok: false, reason: 'notReady' };
       settled = await settleIfDue(tx, found, now);
-      if (settled || (await outcomeOf(tx, matchId))) return { ok: false, reason: 'closed' };
+      if (settled) return { ok: false, reason: 'closed' };
+      const outcome = await outcomeOf(tx, matchId);
+      // Both sides in: so is the caller's, whatever a burst of its own check-ins asks.
+      if (outcome) return { ok: false, reason: outcome === 'both' ? 'already' : 'closed' };
       const participantId = slot === 'a' ? match.a : match.b;
       const written = await tx
         .insert(matchCheckIns)

@@ -84,6 +84,18 @@ export async function revokeApiKey(db: Tx, organisationId: string, keyId: string
   return row ? view(row.key, row.creator) : null;
 }
 
+/**
+ * Revokes the live keys `userId` made for the organisation, in the transaction that takes away
+ * their right to manage it (removed, left, or made staff): a key works only while its maker
+ * manages, and the list then says so, and frees the key's place under the cap and its name.
+ */
+export async function revokeKeysOfMaker(tx: Tx, organisationId: string, userId: string): Promise<void> {
+  await tx
+    .update(organisationApiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(organisationApiKeys.organisationId, organisationId), eq(organisationApiKeys.createdBy, userId), isNull(organisationApiKeys.revokedAt)));
+}
+
 /** A key found by its secret, as a request's caller: what it may do, for whom, and who answers for it. */
 export interface FoundApiKey {
   keyId: string;

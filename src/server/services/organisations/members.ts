@@ -13,6 +13,7 @@ import { organisationMembers, users } from '../../db/schema/index.ts';
 import { findByIdOrName, type UserRow } from '../accounts/accounts.ts';
 import { changed } from '../live/changes.ts';
 import { notify } from '../notices/notifications.ts';
+import { revokeKeysOfMaker } from './api-keys.ts';
 import { isPublic, lockOrganisation, membersOf, roleIn } from './organisations.ts';
 
 export type MemberRefusal = 'notFound' | 'suspended' | 'forbidden' | 'userNotFound' | 'already' | 'notMember' | 'ownerStays' | 'full';
@@ -56,7 +57,8 @@ export async function changeMember(db: Tx, organisationId: string, actor: Actor,
     if (!isPublic(organisation)) return { ok: false, reason: 'suspended' };
     const actorRole = await roleIn(tx, organisationId, actor.id);
     const current = await roleIn(tx, organisationId, userId);
-    if (actorRole === null) return { ok: false, reason: 'forbidden' };
+    // Staff change nobody: refused as such, whoever they name (the owner included).
+    if (actorRole !== 'owner' && actorRole !== 'admin') return { ok: false, reason: 'forbidden' };
     if (current === null) return { ok: false, reason: 'notMember' };
     if (!mayChangeMember(actorRole, current, role)) return { ok: false, reason: current === 'owner' ? 'ownerStays' : 'forbidden' };
     if (role === 'owner') {
@@ -70,6 +72,7 @@ export async function changeMember(db: Tx, organisationId: string, actor: Actor,
       .update(organisationMembers)
       .set({ role })
       .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)));
+    if (role === 'staff') await revokeKeysOfMaker(tx, organisationId, userId);
     const [user] = await tx.select({ id: users.id, username: users.username, locale: users.locale }).from(users).where(eq(users.id, userId));
     if (user && current !== role) {
       await notify(tx, user.id, translate(user.locale, 'organisation.notice.role', { name: organisation.name, role: roleWord(user.locale, role) }), {
@@ -100,6 +103,7 @@ export async function removeMember(db: Tx, organisationId: string, actor: Actor,
       if (current === 'owner') return { ok: false, reason: 'ownerStays' };
     }
     await tx.delete(organisationMembers).where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)));
+    await revokeKeysOfMaker(tx, organisationId, userId);
     const [user] = await tx.select({ id: users.id, username: users.username, locale: users.locale }).from(users).where(eq(users.id, userId));
     if (user && !leaving) {
       await notify(tx, user.id, translate(user.locale, 'organisation.notice.removed', { name: organisation.name }), { link: `/org/${organisation.slug}` });

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Organisation, OrganisationCard, OrganisationListItem, OrganisationMember, SuspendedOrganisation } from '../../../lib/api/organisations.ts';
-import { MAX_OWNED_ORGANISATIONS, isValidSlug, slugFromName, type OrganisationLinks, type OrganisationRole } from '../../../lib/domain/organisation.ts';
+import { MAX_OWNED_ORGANISATIONS, isIdShaped, isValidSlug, slugFromName, type OrganisationLinks, type OrganisationRole } from '../../../lib/domain/organisation.ts';
 import { translate } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { organisationFollows, organisationMembers, organisations, tournaments, users } from '../../db/schema/index.ts';
@@ -22,11 +22,9 @@ export type OrganisationRow = typeof organisations.$inferSelect;
 /** Who is asking: a signed-in user's id and site role, or nobody. */
 export type Viewer = Pick<UserRow, 'id' | 'role'> | null;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The organisation an id or a slug names, suspended or not. */
 export async function findOrganisation(db: Tx, idOrSlug: string): Promise<OrganisationRow | undefined> {
-  const where = UUID.test(idOrSlug) ? eq(organisations.id, idOrSlug.toLowerCase()) : eq(organisations.slug, idOrSlug.toLowerCase());
+  const where = isIdShaped(idOrSlug) ? eq(organisations.id, idOrSlug.toLowerCase()) : eq(organisations.slug, idOrSlug.toLowerCase());
   const [row] = await db.select().from(organisations).where(where);
   return row;
 }
