@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { games, tournaments } from '../../src/server/db/schema/index.ts';
 import { useTestApi } from '../support/builders.ts';
 
 const api = useTestApi();
@@ -113,5 +115,29 @@ describe('games', () => {
     expect(games.body.some((g) => g._id === gameId)).toBe(true);
     const stillThere = await api.call('GET', `/api/tournaments/${tournament.body.tournament._id}`);
     expect(stillThere.status).toBe(200);
+  });
+
+  it('answers a tournament made while its game is being deleted 404, not 500, and stores nothing', async () => {
+    const doomed = await api.call<{ game: { _id: string } }>('POST', '/api/games', { token: admin, body: { name: `Doomed ${Date.now()}` } });
+    const gameId = doomed.body.game._id;
+    let deleting!: () => void;
+    const deleted = new Promise<void>((done) => (deleting = done));
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    // The game's deletion holds its row until it commits, as an admin's would.
+    const deletion = api.db.transaction(async (tx) => {
+      await tx.delete(games).where(eq(games.id, gameId));
+      deleting();
+      await released;
+    });
+    await deleted;
+    const creating = api.call<{ message: string }>('POST', '/api/tournaments', { token: admin, body: { title: 'Doomed Cup', date: '2030-01-01', game: gameId } });
+    // Long enough for the request to reach the held row on PostgreSQL (on PGlite it waits for the transaction anyway).
+    await new Promise((done) => setTimeout(done, 300));
+    release();
+    await deletion;
+    const created = await creating;
+    expect([created.status, created.body.message]).toEqual([404, 'Гру не знайдено']);
+    expect(await api.db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.gameId, gameId))).toEqual([]);
   });
 });

@@ -402,10 +402,12 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
   const problem = scheduleProblem({ date: input.date, ...registration });
   if (problem) return { ok: false, reason: problem };
   if (closesInThePast(null, { date: input.date, ...registration }, new Date())) return { ok: false, reason: 'checkInPassed' };
-  const gameName = await gameNameOf(db, input.game);
-  if (gameName === null) return { ok: false, reason: 'gameNotFound' };
-  if (input.requireSteam && !steamGame(gameName)) return { ok: false, reason: 'steamWrongGame' };
   const row = await db.transaction(async (tx) => {
+    // Held from the game's deletion until this commits: a game deleted meanwhile is not found
+    // here, rather than failing the insert's foreign key.
+    const [game] = await tx.select({ name: games.name }).from(games).where(eq(games.id, input.game)).for('key share');
+    if (!game) return 'gameNotFound' as const;
+    if (input.requireSteam && !steamGame(game.name)) return 'steamWrongGame' as const;
     const [created] = await tx
       .insert(tournaments)
       .values({
@@ -431,6 +433,7 @@ export async function createTournament(db: Tx, input: TournamentWrite): Promise<
     await tellOrganisation(tx, created!.id, 'tournament.created');
     return created!;
   });
+  if (typeof row === 'string') return { ok: false, reason: row };
   return { ok: true, tournament: (await getTournament(db, row.id))! };
 }
 
