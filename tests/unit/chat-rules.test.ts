@@ -8,6 +8,12 @@ describe('chat messages', () => {
     expect(chatMessageProblem(' привіт ')).toBeNull();
   });
 
+  it('refuses text of nothing but characters that show as nothing, and keeps them inside what shows', () => {
+    for (const blank of ['\u200b\u200b', '\u2060 \ufeff', '\u3164', '\u2800\u200d', '\u202e\u00ad'])
+      expect(chatMessageProblem(blank), JSON.stringify(blank)).toBe('empty');
+    for (const seen of ['👨\u200d👩\u200d👧', 'так\u200b', '❤\ufe0f']) expect(chatMessageProblem(seen), JSON.stringify(seen)).toBeNull();
+  });
+
   it('counts characters after trimming, emoji as one, up to 1000', () => {
     expect(CHAT_MESSAGE_MAX).toBe(1000);
     expect(chatMessageProblem(` ${'я'.repeat(1000)} `)).toBeNull();

@@ -1,4 +1,5 @@
 import { formatTime } from '../i18n/format.ts';
+import { isBlank } from './names.ts';
 
 /** Longest chat message, in characters (after trimming). */
 export const CHAT_MESSAGE_MAX = 1000;
@@ -16,6 +17,8 @@ export function chatMessageProblem(text: string): ChatMessageProblem | null {
   if (trimmed === '') return 'empty';
   if (characterCount(trimmed) > CHAT_MESSAGE_MAX) return 'tooLong';
   if (trimmed.includes('\u0000')) return 'invalid';
+  // Zero-width spaces and the like alone: a message nobody can see.
+  if (isBlank(trimmed)) return 'empty';
   return null;
 }
 

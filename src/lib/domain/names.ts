@@ -18,6 +18,9 @@ export const normalizeName = (value: string): string => value.normalize('NFKC').
  */
 const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\u3164\u115F\u1160\uFFA0]/u;
 
+/** Whether nothing of a text can be seen: it holds only spaces and characters that show as nothing. */
+export const isBlank = (value: string): boolean => value.replace(new RegExp(`${INVISIBLE.source}|\\s`, 'gu'), '') === '';
+
 /** Whether a name holds a character that cannot be seen (or changes how the rest is shown), before or after normalising. */
 export const hasInvisibleCharacters = (value: string): boolean => INVISIBLE.test(value) || INVISIBLE.test(value.normalize('NFKC'));
 
