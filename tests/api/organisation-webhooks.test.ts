@@ -112,6 +112,10 @@ describe('registering a webhook', () => {
       [{ url: 'http://localhost:4321/hook', events: ['tournament.created'] }, 'приватну мережу'],
       [{ url: 'https://db.internal/hook', events: ['tournament.created'] }, 'приватну мережу'],
       [{ url: 'http://intranet/hook', events: ['tournament.created'] }, 'приватну мережу'],
+      // The same names fully qualified, with a trailing dot.
+      [{ url: 'http://localhost./hook', events: ['tournament.created'] }, 'приватну мережу'],
+      [{ url: 'https://db.internal../hook', events: ['tournament.created'] }, 'приватну мережу'],
+      [{ url: 'http://intranet./hook', events: ['tournament.created'] }, 'приватну мережу'],
       [{ url: 'https://user:pass@hooks.example.com/', events: ['tournament.created'] }, 'пароль'],
       [{ url: 'ftp://hooks.example.com/', events: ['tournament.created'] }, 'http(s)'],
       [{ url: 'https://hooks.example.com/\u0000', events: ['tournament.created'] }, ''],

@@ -105,7 +105,8 @@ export function webhookAddressProblem(url: string, isPublicLiteral: (host: strin
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'badUrl';
   if (parsed.username || parsed.password) return 'credentials';
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  // A name's trailing dot (`localhost.`) is the same name, fully qualified.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (!host || LOCAL_NAMES.test(host) || !host.includes('.') && !host.includes(':')) return 'privateAddress';
   return isPublicLiteral(host) === false ? 'privateAddress' : null;
 }
