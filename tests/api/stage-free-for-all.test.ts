@@ -114,7 +114,7 @@ describe('a free-for-all stage', () => {
         422,
         'Місця мають бути від 1 до кількості учасників лобі, кожне рівно раз',
       ],
-      [finish(lobby.members), 3, 404, 'У лобі грають 2 ігор: такої гри немає'],
+      [finish(lobby.members), 3, 404, 'Такої гри немає: ігор у лобі — 2'],
       [finish(lobby.members, [100]), 1, 400, /[а-яіїєґ]/i],
       [finish(lobby.members).map((l) => ({ ...l, kills: -1 })), 1, 400, /[а-яіїєґ]/i],
       [finish(lobby.members).map((l) => ({ ...l, kills: '1' })), 1, 400, /[а-яіїєґ]/i],

@@ -26,7 +26,7 @@ export const competition: Record<keyof typeof uk, string> = {
   'stage.alreadyDisqualified': 'This participant is already disqualified',
   'lobby.notFound': 'Lobby not found',
   'lobby.outsider': 'Only the lobby’s players (team captains) and the tournament’s organisers enter its games',
-  'lobby.noSuchGame': 'The lobby plays {games} games: there is no such game',
+  'lobby.noSuchGame': 'There is no such game: the lobby plays {games}',
   'lobby.roundOver': 'The next round was already made from these results, so they can no longer change',
   'lobby.alreadyEntered': 'An organiser has entered this game: only they can change it',
   'lobby.game.notEveryone': 'Give the placement and kills of every participant of the lobby',
