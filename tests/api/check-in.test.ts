@@ -421,6 +421,23 @@ describe('the organisers and check-in (issue 57)', () => {
     expect(created.seeds.filter(Boolean).sort()).toEqual([kept!.player.user.id, gone!.player.user.id].sort());
   });
 
+  it('an organiser cannot bring someone back past the cap: their place went to the waitlist', async () => {
+    const t = await cup({ settings: { maxParticipants: 2 } });
+    const [kept, gone] = await approved(t.id, 2);
+    const waiting = await player();
+    const waitId = (await apply(waiting, t.id))._id;
+    await checkIn(kept!.player.token, t.id);
+    await checkIn(waiting.token, t.id);
+    expect(await closeCheckIn(api.db, t.id, new Date(Date.now() + 1.5 * HOUR))).toEqual({ closed: true, dropped: [gone!.id], promoted: [waitId] });
+    const refused = await checkIn(admin, t.id, { applicationId: gone!.id });
+    expect([refused.status, refused.body.message]).toEqual([409, 'Усі місця вже зайняті: щоб повернути учасника, звільніть місце або збільште ліміт учасників']);
+    expect(await row(gone!.id)).toMatchObject({ status: 'noShow', checkedInAt: null });
+    expect(await api.db.select().from(auditLog).where(and(eq(auditLog.tournamentId, t.id), eq(auditLog.kind, 'checkInOverride')))).toEqual([]);
+    // With a place made free, the way back is open again.
+    await api.db.update(tournaments).set({ maxParticipants: 3 }).where(eq(tournaments.id, t.id));
+    expect((await checkIn(admin, t.id, { applicationId: gone!.id })).status).toBe(200);
+  });
+
   it('an organiser extends the window before it closes; later, earlier, past the start, after the close or by a player: refused, nothing changed', async () => {
     const t = await cup();
     const [me] = await approved(t.id, 1);

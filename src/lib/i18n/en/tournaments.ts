@@ -252,6 +252,7 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'checkIn.refused.notEligible': 'Only an approved or waitlisted application can be checked in',
   'checkIn.refused.otherTournament': 'This application belongs to another tournament',
   'checkIn.refused.appliedAgain': 'This participant has applied again: decide on that application',
+  'checkIn.refused.full': 'Every place is taken: to bring them back, free a place or raise the participant limit',
   'checkIn.extended': 'Check-in extended',
   'checkIn.extend.refused.alreadyClosed': 'Check-in has already closed: bring participants back one by one',
   'checkIn.extend.refused.notLater': 'The new closing time must be later than now and than the current one',

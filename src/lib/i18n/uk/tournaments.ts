@@ -257,6 +257,7 @@ export const tournaments = {
   'checkIn.refused.notEligible': 'Відмітити можна лише схвалену заявку або заявку зі списку очікування',
   'checkIn.refused.otherTournament': 'Ця заявка належить іншому турніру',
   'checkIn.refused.appliedAgain': 'Цей учасник уже подав нову заявку: рішення — за нею',
+  'checkIn.refused.full': 'Усі місця вже зайняті: щоб повернути учасника, звільніть місце або збільште ліміт учасників',
   'checkIn.extended': 'Реєстрацію присутності подовжено',
   'checkIn.extend.refused.alreadyClosed': 'Реєстрацію присутності вже закрито: поверніть учасників по одному',
   'checkIn.extend.refused.notLater': 'Новий час закриття має бути пізніше за теперішній і за поточний',

@@ -20,6 +20,7 @@ const REFUSALS: Record<CheckInRefusal, [404 | 403 | 409, Parameters<typeof fail>
   notOpen: [409, 'checkIn.refused.notOpen'],
   closed: [409, 'checkIn.refused.closed'],
   appliedAgain: [409, 'checkIn.refused.appliedAgain'],
+  full: [409, 'checkIn.refused.full'],
 };
 
 const EXTEND_REFUSALS: Record<Extract<CheckInExtension, { ok: false }>['reason'], [404 | 409 | 422, Parameters<typeof fail>[1]]> = {

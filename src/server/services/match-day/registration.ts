@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, isNull, lt, or, sql, type SQL } from 'dri
 import { type ApplicationStatus } from '../../../lib/domain/application-rules.ts';
 import { CHECK_IN_CLOSES_BEFORE_MINUTES, CHECK_IN_OPENS_BEFORE_MINUTES, type NoticeKind } from '../../../lib/domain/match-day.ts';
 import { tellOrganisation } from '../integrations/events.ts';
-import { checkInClose, checkInPhase, checkInWindow, mayCheckIn, PLACE_STATUSES, promotions, type Entry } from '../../../lib/domain/registration.ts';
+import { checkInClose, checkInPhase, checkInWindow, mayCheckIn, PLACE_STATUSES, placesLeft, promotions, type Entry } from '../../../lib/domain/registration.ts';
 import { normalizeStatus } from '../../../lib/domain/tournament-status.ts';
 import { translate } from '../../../lib/i18n/index.ts';
 import { formatDateTime } from '../../../lib/i18n/format.ts';
@@ -251,7 +251,7 @@ export async function withdrawApplication(db: Tx, id: string, userId: string): P
   return { ok: true };
 }
 
-export type CheckInRefusal = 'notFound' | 'applicationNotFound' | 'disabled' | 'notParticipant' | 'notEligible' | 'drawn' | 'notOpen' | 'closed' | 'appliedAgain';
+export type CheckInRefusal = 'notFound' | 'applicationNotFound' | 'disabled' | 'notParticipant' | 'notEligible' | 'drawn' | 'notOpen' | 'closed' | 'appliedAgain' | 'full';
 
 type CheckedIn = { _id: string; status: ApplicationStatus; checkedInAt: string | null };
 export type CheckInResult = { ok: true; application: CheckedIn } | { ok: false; reason: CheckInRefusal };
@@ -310,6 +310,8 @@ export async function setCheckIn(
     if (!mayCheckIn(application.status) && !restores) return { ok: false, reason: override ? 'notEligible' : 'notParticipant' };
     // Someone dropped may have applied again since: that application is theirs now, not this one.
     if (restores && (await liveApplicationOf(tx, application))) return { ok: false, reason: 'appliedAgain' };
+    // Their place may have gone to someone from the waitlist: the cap holds for a restore as for an approval.
+    if (restores && placesLeft(tournament.maxParticipants, await placesTaken(tx, tournamentId)) === 0) return { ok: false, reason: 'full' };
     const checkedInAt = input.checkedIn ? (application.checkedInAt ?? now) : null;
     const status = restores ? 'approved' : application.status;
     await tx.update(applications).set({ checkedInAt, status, updatedAt: now }).where(eq(applications.id, application.id));
