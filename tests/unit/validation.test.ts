@@ -8,7 +8,7 @@ import { achievementInput } from '../../src/lib/api/game-management.ts';
 import { imageInput } from '../../src/lib/api/games.ts';
 import { tournamentInput } from '../../src/lib/api/tournaments.ts';
 import { defaultLocale, setLocaleResolver, type Locale } from '../../src/lib/i18n/index.ts';
-import { describeIssue } from '../../src/server/api/validation.ts';
+import { describeIssue, tightest } from '../../src/server/api/validation.ts';
 
 /** Runs `work` as if the reader had chosen `locale`. */
 function inLocale<T>(locale: Locale, work: () => T): T {
@@ -46,6 +46,22 @@ describe('validation messages', () => {
     );
     // A list counts its items, not characters.
     expect(message(z.object({ sides: z.array(z.string()).min(2) }), { sides: ['a'] })).toBe('Поле «sides» закоротке (щонайменше 2)');
+  });
+
+  it('calls a number too large or too small, and names the field’s own bound, not the safe-integer one', () => {
+    const kills = z.object({ kills: z.number().int().min(0).max(99) });
+    expect(message(kills, { kills: 100 })).toBe('Поле «kills» завелике (не більше 99)');
+    expect(message(kills, { kills: -1 })).toBe('Поле «kills» замале (щонайменше 0)');
+    const huge = kills.safeParse({ kills: 1e308 });
+    if (huge.success) throw new Error('expected a failure');
+    expect(describeIssue(tightest(huge.error.issues)!, { kills: 1e308 })).toBe('Поле «kills» завелике (не більше 99)');
+    expect(inLocale('en', () => describeIssue(tightest(huge.error.issues)!, { kills: 1e308 }))).toBe('The field "kills" is too large (at most 99)');
+  });
+
+  it('asks for an ISO date and time in words, not zod’s', () => {
+    expect(message(z.object({ date: z.iso.datetime() }), { date: 'завтра' })).toBe('Дата й час мають бути у форматі ISO 8601, наприклад 2030-05-01T16:00:00Z');
+    // A schema's own message stays first.
+    expect(message(z.object({ date: z.iso.datetime({ error: () => 'Своє' }) }), { date: 'завтра' })).toBe('Своє');
   });
 
   it('explains a bad email and a bad id', () => {

@@ -34,9 +34,11 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
       return value === undefined || value === null ? t('validation.required', { field }) : t('validation.invalidType', { field });
     }
     case 'too_small':
+      if (issue.origin === 'number' || issue.origin === 'bigint') return t('validation.tooSmall', { field, min: Number(issue.minimum) });
       if (issue.origin !== 'string') return t('validation.tooShort', { field, min: Number(issue.minimum) });
       return Number(issue.minimum) <= 1 ? t('validation.required', { field }) : t('validation.tooShort', { field, min: characters(issue.minimum) });
     case 'too_big':
+      if (issue.origin === 'number' || issue.origin === 'bigint') return t('validation.tooBig', { field, max: Number(issue.maximum) });
       return issue.origin === 'string'
         ? t('validation.tooLong', { field, max: characters(issue.maximum) })
         : t('validation.tooLong', { field, max: Number(issue.maximum) });
@@ -64,6 +66,25 @@ export function validationHook(
   const unsafe = unsafeTextAt(result.data);
   if (unsafe) return c.json({ message: unsafe.length === 0 ? t('validation.invalidBody') : t('validation.unsafeText', { field: label(unsafe) }) }, 400);
   if (result.success) return undefined;
-  const first = result.error.issues[0];
+  const first = tightest(result.error.issues);
   return c.json({ message: first ? describeIssue(first, result.data) : t('validation.invalidBody') }, 400);
+}
+
+const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]) => a.length === b.length && a.every((key, i) => key === b[i]);
+
+/**
+ * The first issue, or, when it is a bound, the tightest bound of its field: an integer of 1e308
+ * breaks both the safe-integer bound zod checks first and the field's own maximum, and the reader
+ * needs the field's.
+ */
+export function tightest(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue | undefined {
+  const first = issues[0];
+  if (!first || (first.code !== 'too_big' && first.code !== 'too_small')) return first;
+  let best = first;
+  for (const issue of issues) {
+    if (issue.code !== first.code || !samePath(issue.path, first.path)) continue;
+    if (issue.code === 'too_big' && best.code === 'too_big' && Number(issue.maximum) < Number(best.maximum)) best = issue;
+    if (issue.code === 'too_small' && best.code === 'too_small' && Number(issue.minimum) > Number(best.minimum)) best = issue;
+  }
+  return best;
 }
