@@ -4,8 +4,10 @@ import { createApiClient, isNetworkFailure } from '../lib/api/client.ts';
 import { getMatchHistory, MATCH_HISTORY_LIMIT, type MatchHistoryItem } from '../lib/api/match-history.ts';
 import { matchOutcome, type MatchOutcome } from '../lib/domain/match-outcome.ts';
 import { profilePath } from '../lib/domain/participant.ts';
-import { formatDateTime } from '../lib/i18n/format.ts';
+import { detailsTable } from '../lib/domain/match-details.ts';
+import { formatDateTime, formatNumber } from '../lib/i18n/format.ts';
 import { t, type MessageKey } from '../lib/i18n/index.ts';
+import { translateStatLabel } from '../lib/i18n/stat-texts.ts';
 
 /** Match history is public: it is asked for without a token (SPEC §6). */
 const publicApi = createApiClient({ baseUrl: import.meta.env.PUBLIC_API_URL ?? '/api' });
@@ -38,7 +40,10 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
   const outcome = matchOutcome(item, { id, type });
   // The owner's side first, so every row reads "us – them".
   const sides = [...item.participants].sort((a, b) => Number(b.id === id && b.type === type) - Number(a.id === id && a.type === type));
-  const details = Object.entries(item.matchDetails.gameSpecificData);
+  const details = detailsTable(
+    item.matchDetails.gameSpecificData,
+    sides.map((side) => side.name),
+  );
   return (
     <li className="flex flex-col gap-2 rounded-lg bg-surface-2 px-3 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -71,17 +76,49 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
           </span>
         ))}
       </p>
-      {details.length > 0 && (
+      {(details.rows.length > 0 || details.other.length > 0) && (
         <details className="text-sm">
           <summary className="cursor-pointer text-muted">{t('matchHistory.details')}</summary>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            {details.map(([key, value]) => (
-              <div key={key} className="contents">
-                <dt className="text-muted">{key}</dt>
-                <dd>{String(value)}</dd>
-              </div>
-            ))}
-          </dl>
+          {details.rows.length > 0 && (
+            <table className="mt-2 w-full table-fixed">
+              <thead>
+                <tr>
+                  <th scope="col" className="sr-only">
+                    {t('matchHistory.stat')}
+                  </th>
+                  {sides.map((side) => (
+                    <th key={`${side.type}:${side.id ?? side.name}`} scope="col" className="truncate pb-1 text-right font-semibold">
+                      {side.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {details.rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row" className="pr-2 text-left font-normal break-words text-muted">
+                      {translateStatLabel(row.label)}
+                    </th>
+                    {row.values.map((value, index) => (
+                      <td key={index} className="text-right tabular-nums">
+                        {value === null ? '—' : typeof value === 'number' ? formatNumber(value) : value}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {details.other.length > 0 && (
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              {details.other.map(([key, value]) => (
+                <div key={key} className="contents">
+                  <dt className="text-muted">{key}</dt>
+                  <dd className="tabular-nums">{typeof value === 'number' ? formatNumber(value) : value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </details>
       )}
     </li>

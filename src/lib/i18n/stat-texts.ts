@@ -27,6 +27,16 @@ export function translateStatField<T extends { fieldName: string; displayName: s
   return { ...field, displayName, ...(description !== undefined && { description }) };
 }
 
+/**
+ * A stat field's name where only the name is known (a match's details are keyed by it): in the
+ * reader's language when it is a template's stock name of some field; otherwise as stored.
+ */
+export function translateStatLabel(label: string, locale: Locale = currentLocale()): string {
+  if (locale !== 'en' || !english) return label;
+  for (const texts of Object.values(english.statFields)) if (Object.hasOwn(texts, label)) return texts[label]!;
+  return label;
+}
+
 /** An achievement with its description in the reader's language where it is a template's stock text; the name as stored. */
 export function translateAchievement<T extends { name: string; description: string }>(achievement: T, locale: Locale = currentLocale()): T {
   if (locale !== 'en' || !english) return achievement;

@@ -26,4 +26,5 @@ export const matchHistory: Record<keyof typeof uk, string> = {
   'matchHistory.friendly': 'Outside a tournament',
   'matchHistory.badBefore': 'The before parameter must be an ISO 8601 time',
   'matchHistory.details': 'Match details',
+  'matchHistory.stat': 'Stat',
 } as const;

@@ -25,4 +25,5 @@ export const matchHistory = {
   'matchHistory.friendly': 'Поза турніром',
   'matchHistory.badBefore': 'Параметр before має бути часом ISO 8601',
   'matchHistory.details': 'Подробиці матчу',
+  'matchHistory.stat': 'Показник',
 } as const;
