@@ -99,6 +99,17 @@ describe('creating a team', () => {
 });
 
 describe('inviting players', () => {
+  it('words the invite in the invitee’s language, not the captain’s', async () => {
+    const captain = await api.signedIn();
+    const team = await newTeam(captain, uniqueName('Мовна команда'));
+    const reader = await api.signedIn();
+    expect((await api.call('PUT', '/api/users/me/locale', { token: reader.token, body: { locale: 'en' } })).status).toBe(200);
+    // The captain writes in Ukrainian (the request's language); the invitee reads English.
+    expect((await api.call('POST', `/api/teams/${team._id}/invite`, { token: captain.token, body: { query: reader.user.username } })).status).toBe(201);
+    const [text] = await api.db.select({ text: notifications.text }).from(notifications).where(eq(notifications.userId, reader.user.id));
+    expect(text?.text).toBe(`The captain of team "${team.name}" invites you to join the team.`);
+  });
+
   it('invites by nickname (any case) or email and notifies the player with accept and decline', async () => {
     const captain = await api.signedIn();
     const team = await newTeam(captain, uniqueName('Львівські Леви'));

@@ -46,8 +46,8 @@ describe('the match history’s details', () => {
     const item = {
       _id: 'm1',
       participants: [
-        { id: 'u1', type: 'user' as const, name: 'Mavka_Mid', score: 2, isWinner: true },
-        { id: 'u2', type: 'user' as const, name: 'Kozak', score: 1, isWinner: false },
+        { id: 'u1', type: 'user' as const, name: 'Mavka_Mid', score: 2, isWinner: true, placement: null },
+        { id: 'u2', type: 'user' as const, name: 'Kozak', score: 1, isWinner: false, placement: null },
       ],
       result: { isDraw: false },
       gameId: { _id: 'g', name: 'Dota 2' },

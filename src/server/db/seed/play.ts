@@ -274,6 +274,8 @@ export async function playDemo(tx: Tx, plan: DemoPlay): Promise<void> {
       noticeRows.push(
         notificationFactory.values({
           ...notice,
+          // The demo's players read Ukrainian (the accounts' default).
+          text: typeof notice.text === 'string' ? notice.text : notice.text('uk'),
           payload: notice.payload ?? {},
           date: at,
           read: now.getTime() - at.getTime() > 7 * DAY,

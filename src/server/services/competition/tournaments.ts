@@ -15,7 +15,7 @@ import { winnerRefusal, winnerTypeOf, type WinnerRefusal, type WinnerType } from
 import type { TournamentStatus } from '../../../lib/domain/tournament-status.ts';
 import type { SortOrder } from '../../../lib/domain/tournament-list.ts';
 import { closesInThePast, scheduleProblem, type ScheduleProblem } from '../../../lib/domain/registration.ts';
-import { t } from '../../../lib/i18n/index.ts';
+import { translate, type Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { StagePlanStep } from '../../../lib/domain/stage/stage-plan.ts';
@@ -555,11 +555,11 @@ async function chooseWinner(
     await recordAudit(tx, { tournamentId: id, actor, kind: 'winnerSet', subjectId: winner.id, before: { winner: null } satisfies WinnerSnapshot, after });
     const payload = { tournamentId: id };
     if (winner.type === 'user') {
-      await notify(tx, winner.id, t('winner.notifyUser', { title: row.title }), { payload: { ...payload } });
+      await notify(tx, winner.id, (locale) => translate(locale, 'winner.notifyUser', { title: row.title }), { payload: { ...payload } });
     } else {
       const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, winner.id));
       const members = await tx.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, winner.id));
-      const text = t('winner.notifyTeam', { team: team?.name ?? '', title: row.title });
+      const text = (locale: Locale) => translate(locale, 'winner.notifyTeam', { team: team?.name ?? '', title: row.title });
       await notifyAll(
         tx,
         members.map((m) => ({ userId: m.userId, text, payload: { ...payload, teamId: winner.id } })),

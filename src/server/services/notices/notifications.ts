@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Notification } from '../../../lib/api/notifications.ts';
-import { currentLocale, t } from '../../../lib/i18n/index.ts';
+import { currentLocale, defaultLocale, t, type Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { notifications, type NotificationAction, type NotificationPayload } from '../../db/schema/index.ts';
+import { notifications, users, type NotificationAction, type NotificationPayload } from '../../db/schema/index.ts';
 import { noticeWords } from './notice-words.ts';
 import { signalUsers } from '../live/live.ts';
 import { notePushable, pushDeliveriesFor } from './push-outbox.ts';
@@ -23,14 +23,28 @@ interface NotificationOptions {
 }
 
 /** One notification to store: who gets it, its text and its buttons. */
+/**
+ * A notice's text: in its reader's language (their account's, `users.locale`), worded when it is
+ * stored — not in the language of whoever's action sent it — or, rarely, a text given as is.
+ */
+export type NoticeText = string | ((locale: Locale) => string);
+
 export interface NewNotification extends NotificationOptions {
   userId: string;
-  text: string;
+  text: NoticeText;
 }
 
 /** Stores a notification for one user; the bell shows it (SPEC §3 Notification). */
-export async function notify(db: Tx, userId: string, text: string, options: NotificationOptions = {}): Promise<void> {
+export async function notify(db: Tx, userId: string, text: NoticeText, options: NotificationOptions = {}): Promise<void> {
   await notifyAll(db, [{ userId, text, ...options }]);
+}
+
+/** Each reader's language, for the notices worded for them. */
+async function languagesOf(db: Tx, list: readonly NewNotification[]): Promise<Map<string, Locale>> {
+  const readers = [...new Set(list.filter((n) => typeof n.text === 'function').map((n) => n.userId))];
+  if (readers.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, readers));
+  return new Map(rows.map((row) => [row.id, row.locale]));
 }
 
 /**
@@ -39,11 +53,12 @@ export async function notify(db: Tx, userId: string, text: string, options: Noti
  */
 export async function notifyAll(db: Tx, list: readonly NewNotification[]): Promise<void> {
   if (list.length === 0) return;
+  const languages = await languagesOf(db, list);
   const rows = list.map((n) => ({
     // Named before the insert, so the devices' pushes can name it.
     id: randomUUID(),
     userId: n.userId,
-    text: n.text,
+    text: typeof n.text === 'function' ? n.text(languages.get(n.userId) ?? defaultLocale) : n.text,
     actions: n.actions ?? [],
     actionType: n.actionType ?? null,
     payload: n.payload ?? {},

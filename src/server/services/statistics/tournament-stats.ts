@@ -8,7 +8,7 @@ import { rankOf, rankTitleKey } from '../../../lib/domain/rank.ts';
 import { nextStreak, rateMatch, winRate } from '../../../lib/domain/rating.ts';
 import type { ParticipantType } from '../../../lib/domain/participant.ts';
 import { isFinished } from '../../../lib/domain/tournament-status.ts';
-import { t } from '../../../lib/i18n/index.ts';
+import { t, translate, type Locale } from '../../../lib/i18n/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { together } from '../../db/together.ts';
@@ -453,12 +453,12 @@ export function achievementNotices(
 ): NewNotification[] {
   return won.flatMap(({ side, achievement }) =>
     side.type === 'user'
-      ? [{ userId: side.id, text: t('stats.achievementNotice', { icon: achievement.icon, name: achievement.name }), payload: { tournamentId } }]
+      ? [{ userId: side.id, text: (locale: Locale) => translate(locale, 'stats.achievementNotice', { icon: achievement.icon, name: achievement.name }), payload: { tournamentId } }]
       : members
           .filter((m) => m.teamId === side.id)
           .map((m) => ({
             userId: m.userId,
-            text: t('stats.teamAchievementNotice', { icon: achievement.icon, name: achievement.name, team: side.name }),
+            text: (locale: Locale) => translate(locale, 'stats.teamAchievementNotice', { icon: achievement.icon, name: achievement.name, team: side.name }),
             payload: { tournamentId, teamId: side.id },
           })),
   );

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Team, TeamPerson } from '../../../lib/api/teams.ts';
 import { hasRoomForMember } from '../../../lib/domain/team.ts';
-import { t } from '../../../lib/i18n/index.ts';
+import { translate } from '../../../lib/i18n/index.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { teamInvites, teamMembers, teams, users } from '../../db/schema/index.ts';
@@ -210,7 +210,7 @@ export async function invitePlayer(db: Tx, limits: RateLimiter, team: TeamRow, c
       .onConflictDoNothing()
       .returning({ id: teamInvites.id });
     if (inserted.length === 0) return { ok: false, reason: 'invited' } as const;
-    await notify(tx, invitee.id, t('team.inviteNotification', { team: team.name }), {
+    await notify(tx, invitee.id, (locale) => translate(locale, 'team.inviteNotification', { team: team.name }), {
       actions: inviteActions(),
       actionType: 'acceptTeamInvite',
       payload: { teamId: team.id },
@@ -246,7 +246,7 @@ export async function removeMember(db: Tx, team: TeamRow, memberId: string): Pro
       .returning({ userId: teamMembers.userId });
     if (gone.length === 0) return 'notMember' as const;
     changed('sessions', EVERYTHING);
-    await notify(tx, memberId, t('team.removedNotification', { team: team.name }));
+    await notify(tx, memberId, (locale) => translate(locale, 'team.removedNotification', { team: team.name }));
     await signalTeam(tx, team.id, [memberId]);
     return 'removed' as const;
   });
@@ -276,7 +276,7 @@ export async function answerInvite(db: Tx, teamId: string, player: UserRow, verb
     await tx.delete(teamInvites).where(eq(teamInvites.id, invite.id));
     await withdrawNotifications(tx, player.id, { actionTypes: [...TEAM_INVITE_TYPES], key: 'teamId', value: teamId });
     const key = verb === 'accept' ? 'team.joinedNotification' : 'team.declinedNotification';
-    await notify(tx, team.captainId, t(key, { name: player.username, team: team.name }));
+    await notify(tx, team.captainId, (locale) => translate(locale, key, { name: player.username, team: team.name }));
     await signalTeam(tx, teamId);
     return verb === 'accept' ? ('joined' as const) : ('declined' as const);
   });
