@@ -1,13 +1,13 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { InvitedApplication, TournamentInviteInput } from '../../../lib/api/notifications.ts';
 import { applicationsClosed, isTeamSizeAllowed } from '../../../lib/domain/application-rules.ts';
-import { t } from '../../../lib/i18n/index.ts';
+import { t, translate } from '../../../lib/i18n/index.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { applications, isCompetitionDrawn, teamMembers, teams, tournaments, users } from '../../db/schema/index.ts';
 import { liveApplication } from './applications.ts';
 import { publishTournament } from '../live/live.ts';
 import { isUniqueViolation } from '../db-errors.ts';
-import { holdsInvite, inviteActions, notify, withdrawNotifications } from '../notices/notifications.ts';
+import { holdsInvite, inviteActions, notify, withdrawNotifications, type NoticeText } from '../notices/notifications.ts';
 import { auditDecisions } from './registration.ts';
 
 /*
@@ -55,19 +55,19 @@ export async function inviteToTournament(db: Database, input: TournamentInviteIn
   if (closed) return { ok: false, reason: closed === 'bracketDrawn' ? 'bracketDrawn' : 'notPending' };
 
   let recipient: string;
-  let text: string;
+  let text: NoticeText;
   if (input.team) {
     const [team] = await db.select().from(teams).where(eq(teams.id, input.team));
     if (!team) return { ok: false, reason: 'teamNotFound' };
     if (await liveApplication(db, tournament.id, { teamId: team.id })) return { ok: false, reason: 'alreadyApplied' };
     recipient = team.captainId;
-    text = t('tournamentInvite.teamNotification', { team: team.name, tournament: tournament.title });
+    text = (locale) => translate(locale, 'tournamentInvite.teamNotification', { team: team.name, tournament: tournament.title });
   } else {
     const [player] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.user!));
     if (!player) return { ok: false, reason: 'playerNotFound' };
     if (await liveApplication(db, tournament.id, { userId: player.id })) return { ok: false, reason: 'alreadyApplied' };
     recipient = player.id;
-    text = t('tournamentInvite.soloNotification', { tournament: tournament.title });
+    text = (locale) => translate(locale, 'tournamentInvite.soloNotification', { tournament: tournament.title });
   }
 
   return db
