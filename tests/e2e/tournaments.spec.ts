@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { setResult } from '../../src/lib/domain/bracket.ts';
-import { bearer, expect, open, signIn, test, tokenOf, tokenOfPage } from './fixtures.ts';
+import { bearer, expect, freshPlayer, open, signIn, test, tokenOf, tokenOfPage } from './fixtures.ts';
 
 /** The id of a demo tournament, found by its title through the public API. */
 async function tournamentId(page: Page, title: string): Promise<string> {
@@ -105,6 +105,42 @@ test('a team member who is not the captain cannot apply for the team', async ({ 
   const block = page.getByRole('region', { name: 'Участь' });
   await expect(block.getByRole('button', { name: 'Лише капітан може подати заявку від команди' })).toBeDisabled();
   await expect(block).toContainText('Команда «Київські Кіборги»: гравців — 6.');
+});
+
+test('a guest is asked to sign in on the apply card untouched, and the link brings them back to it signed in; a signed-in reader is never asked', async ({ page, browser }) => {
+  const id = await tournamentId(page, 'Valorant Duel Cup: вечірній спринт');
+  const { nick, password } = await freshPlayer(page, 'back');
+  const back = `/tournaments/${id}#apply`;
+
+  // Where the home page's «Подати заявку» leads: the offer is the page's own HTML, with nothing hydrated.
+  await page.goto(back);
+  const block = page.getByRole('region', { name: 'Участь' });
+  const offer = block.getByRole('link', { name: 'Увійдіть, щоб подати заявку' });
+  await expect(offer).toBeVisible();
+  await expect(offer).toHaveAttribute('href', `/login?next=${encodeURIComponent(back)}`);
+  await expect(block.getByRole('link', { name: 'Зареєструйтеся' })).toHaveAttribute('href', `/register?next=${encodeURIComponent(back)}`);
+  await expect(block.getByText('Перевіряємо, чи можна подати заявку...')).toBeHidden();
+  await expect(block.locator('astro-island')).toHaveAttribute('ssr', '');
+
+  await offer.click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(back)}`);
+  await page.getByLabel('Нікнейм або email').fill(nick);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Увійти', exact: true }).click();
+  await expect(page).toHaveURL(back);
+  await expect(block.getByRole('button', { name: 'Подати заявку' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  // A signed-in reader gets the same shared HTML: with no island script ever loading, the offer
+  // is still hidden from the first paint, and the block says it is checking instead.
+  const reader = await browser.newPage();
+  await signIn(reader, nick, password);
+  await reader.route('**/_astro/**/*.js', (route) => route.abort());
+  await reader.goto(back);
+  const readerBlock = reader.getByRole('region', { name: 'Участь' });
+  await expect(readerBlock.getByText('Перевіряємо, чи можна подати заявку...')).toBeVisible();
+  await expect(readerBlock.getByRole('link', { name: 'Увійдіть, щоб подати заявку' })).toBeHidden();
+  await reader.close();
 });
 
 test('a captain of a five-player team applies, an admin approves, and the team appears among participants', async ({ admin, browser }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExternalAddress, isHttpAddress, isSafeAddress, pictureSrc } from '../../src/lib/domain/address.ts';
+import { isExternalAddress, isHttpAddress, isSafeAddress, pictureSrc, returnPath, signInPath } from '../../src/lib/domain/address.ts';
 
 describe('picture and link addresses (news, games, tournaments)', () => {
   it('allows http(s) addresses and paths on this site', () => {
@@ -60,5 +60,26 @@ describe('a stored picture in a page', () => {
     expect(pictureSrc('https://cdn.example/odesa storm.png')).toBe('https://cdn.example/odesa storm.png');
     expect(pictureSrc('/api/avatar/p1')).toBe('/api/avatar/p1');
     expect([pictureSrc('javascript:alert(1)'), pictureSrc('data:image/png;base64,AA'), pictureSrc('//evil.example/x.png'), pictureSrc(null)]).toEqual([null, null, null, null]);
+  });
+});
+
+describe('the way back after signing in', () => {
+  it('is a path on this site, with its query and fragment', () => {
+    expect(returnPath('/tournaments/0175848a-0223-426f-b768-ec4fe056fb8a#apply')).toBe('/tournaments/0175848a-0223-426f-b768-ec4fe056fb8a#apply');
+    expect(returnPath('/games/all?page=2')).toBe('/games/all?page=2');
+  });
+
+  it('is nothing for another site, a script, a backslash or nothing at all', () => {
+    for (const value of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'tournaments/1', '/a b', '/\tx', '', null, undefined]) {
+      expect(returnPath(value), String(value)).toBeNull();
+    }
+  });
+
+  it('travels in the sign-in page\'s address, encoded, and comes back whole', () => {
+    const path = '/tournaments/1?x=1&y=2#apply';
+    const address = signInPath(path);
+    expect(address).toBe('/login?next=%2Ftournaments%2F1%3Fx%3D1%26y%3D2%23apply');
+    expect(returnPath(new URL(address, 'http://site.test').searchParams.get('next'))).toBe(path);
+    expect(signInPath('/tournaments/1', '/register')).toBe('/register?next=%2Ftournaments%2F1');
   });
 });

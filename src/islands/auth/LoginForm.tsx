@@ -7,8 +7,12 @@ import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
 import { signIn } from '../../lib/stores/session.ts';
+import { RETURN_PARAM, returnPath } from '../../lib/domain/address.ts';
 
-/** Login by nickname or email; on success the user goes to the home page. */
+/**
+ * Login by nickname or email; on success the user goes back where the address's `next` says (a
+ * path on this site: the tournament they came to apply to), else to the home page.
+ */
 export function LoginForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -24,7 +28,7 @@ export function LoginForm() {
         password: String(form.get('password') ?? ''),
       });
       signIn(result.user, result.token);
-      window.location.assign('/');
+      window.location.assign(returnPath(new URLSearchParams(window.location.search).get(RETURN_PARAM)) ?? '/');
     } catch (caught) {
       setError(isNetworkFailure(caught) ? t('auth.networkError') : errorMessage(caught, t('auth.loginError')));
       setBusy(false);

@@ -6,18 +6,23 @@ import { register } from '../../lib/api/auth.ts';
 import { errorMessage, isNetworkFailure } from '../../lib/api/client.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
+import { RETURN_PARAM, returnPath, signInPath } from '../../lib/domain/address.ts';
 
 /** Milliseconds the separate /register page waits after success before it opens /login (SPEC §2). */
 export const REGISTER_REDIRECT_MS = 2000;
 
-/** Registration; `redirectToLogin` sends the user to /login two seconds after success. */
+/**
+ * Registration; `redirectToLogin` sends the user to /login two seconds after success, passing on
+ * the address's `next` (where the sign-in then returns them).
+ */
 export function RegisterForm({ redirectToLogin = false }: { redirectToLogin?: boolean }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   useEffect(() => {
     if (!redirectToLogin || result?.tone !== 'success') return;
-    const timer = setTimeout(() => window.location.assign('/login'), REGISTER_REDIRECT_MS);
+    const next = returnPath(new URLSearchParams(window.location.search).get(RETURN_PARAM));
+    const timer = setTimeout(() => window.location.assign(next ? signInPath(next) : '/login'), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [redirectToLogin, result]);
 

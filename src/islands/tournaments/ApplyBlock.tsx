@@ -7,12 +7,13 @@ import { getEligibility, type Eligibility } from '../../lib/api/tournaments.ts';
 import { TEAM_SIZE } from '../../lib/domain/application-rules.ts';
 import { t } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/stores/api.ts';
-import { $sessionLoading, $user } from '../../lib/stores/session.ts';
+import { $sessionLoading, $token, $user } from '../../lib/stores/session.ts';
 import { useHydrated } from '../../lib/hooks/hydration.ts';
 import type { Schedule } from '../../lib/domain/registration.ts';
 import { useCanOrganise } from '../../lib/hooks/organiser.ts';
 import { CheckInButton } from './CheckInButton.tsx';
 import { LINKED_ACCOUNTS_SECTION } from '../../lib/domain/linked-accounts.ts';
+import { signInPath } from '../../lib/domain/address.ts';
 
 interface Props {
   tournamentId: string;
@@ -28,9 +29,33 @@ type State = { kind: 'checking' } | { kind: 'ready'; eligibility: Eligibility } 
 const sizeParams = { min: TEAM_SIZE.min, max: TEAM_SIZE.max };
 
 /**
+ * What a guest is offered: sign in (or register) and come back to this block. `marked`: the
+ * server's HTML, hidden before the first paint for a reader with a stored session (global.css).
+ */
+function GuestOffer({ tournamentId, marked }: { tournamentId: string; marked: boolean }) {
+  const back = `/tournaments/${tournamentId}#apply`;
+  return (
+    <div className="flex flex-col gap-2" data-guest-only={marked ? '' : undefined}>
+      <a href={signInPath(back)} className="btn-primary self-start">
+        {t('apply.signIn')}
+      </a>
+      <p className="text-sm text-muted">
+        {t('apply.noAccount')} <a href={signInPath(back, '/register')}>{t('apply.register')}</a>
+      </p>
+    </div>
+  );
+}
+
+/**
  * The apply block of a tournament (SPEC §2, §4–§5): a guest is asked to sign in; a player applies
  * solo, a captain for their team of 5–7. The server's verdict (the same rules as POST
  * /applications) decides what is offered; «Заявку вже подано» once a live application exists.
+ *
+ * The page's HTML is a guest's, shared by every guest (held, cached), and `client:interact`
+ * hydrates the block only for a reader with a stored session: so the server renders the guest's
+ * offer, which works without React, and beside it the signed-in reader's «checking» line; the
+ * line Base.astro runs before the first paint marks a stored session on <body>, and global.css
+ * shows only the one that fits, so neither reader sees the other's.
  */
 export default function ApplyBlock({ tournamentId, soloOnly, checkIn = null, hostId = null }: Props) {
   const organises = useCanOrganise(tournamentId, hostId);
@@ -39,6 +64,7 @@ export default function ApplyBlock({ tournamentId, soloOnly, checkIn = null, hos
   const storedUser = useStore($user);
   const user = hydrated ? storedUser : null;
   const sessionLoading = useStore($sessionLoading);
+  const token = useStore($token);
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -89,16 +115,23 @@ export default function ApplyBlock({ tournamentId, soloOnly, checkIn = null, hos
 
   let body;
   if (!hydrated) {
-    // The server knows nobody: render nothing, so a reader without JavaScript sees only the page's sign-in link.
-    body = null;
+    // The server knows nobody: both readers' first views, one of them shown by the session mark on <body>.
+    body = (
+      <>
+        <GuestOffer tournamentId={tournamentId} marked />
+        <p className="text-sm text-muted" data-signed-in-only>
+          {t('apply.checking')}
+        </p>
+      </>
+    );
+  } else if (!user && !token) {
+    // A guest who reached for the block, or a reader who signed out on this page.
+    body = <GuestOffer tournamentId={tournamentId} marked={false} />;
   } else if (sessionLoading || (user && state.kind === 'checking')) {
     body = <p className="text-sm text-muted">{t('apply.checking')}</p>;
   } else if (!user) {
-    body = (
-      <a href="/login" className="btn-primary self-start">
-        {t('apply.signIn')}
-      </a>
-    );
+    // The stored session was refused, or could not be checked: this page goes on as a guest's.
+    body = <GuestOffer tournamentId={tournamentId} marked={false} />;
   } else if (state.kind === 'error') {
     body = <Notice tone="error">{state.message}</Notice>;
   } else if (state.kind === 'ready') {

@@ -45,3 +45,18 @@ export const isExternalAddress = (value: string): boolean => /^https?:\/\//i.tes
  */
 export const pictureSrc = (value: string | null | undefined): string | null =>
   value && (isSafeAddress(value) || isHttpAddress(value)) ? value : null;
+
+/** The query parameter of /login and /register that names where to go once signed in. */
+export const RETURN_PARAM = 'next';
+
+/**
+ * Where a sign-in may send the reader back to: a path on this site (`/tournaments/1#apply`), as the
+ * address's `next` gave it; anything else (another site, `//host`, `javascript:`, a backslash) is
+ * null, so the sign-in goes home instead.
+ */
+export function returnPath(value: string | null | undefined): string | null {
+  return value && value.startsWith('/') && isSafeAddress(value) ? value : null;
+}
+
+/** The sign-in (or `/register`) page's address that comes back to `path` afterwards. */
+export const signInPath = (path: string, page: '/login' | '/register' = '/login'): string => `${page}?${RETURN_PARAM}=${encodeURIComponent(path)}`;

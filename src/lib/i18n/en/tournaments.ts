@@ -77,6 +77,8 @@ export const tournaments: Record<keyof typeof uk, string> = {
   'apply.statusApproved': 'Application approved: you are a participant.',
   'apply.teamInfo': 'Team "{team}": {members} players.',
   'apply.signIn': 'Sign in to apply',
+  'apply.noAccount': 'No account yet?',
+  'apply.register': 'Register',
   'apply.createTeam': 'Create a team',
   'apply.error': 'Error submitting application',
   'apply.teamError': 'Error submitting team application',

@@ -79,6 +79,8 @@ export const tournaments = {
   'apply.statusApproved': 'Заявку схвалено — ви серед учасників.',
   'apply.teamInfo': 'Команда «{team}»: гравців — {members}.',
   'apply.signIn': 'Увійдіть, щоб подати заявку',
+  'apply.noAccount': 'Ще немає акаунта?',
+  'apply.register': 'Зареєструйтеся',
   'apply.createTeam': 'Створити команду',
   'apply.error': 'Помилка подання заявки',
   'apply.teamError': 'Помилка подання командної заявки',
