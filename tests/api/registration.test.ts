@@ -38,6 +38,7 @@ interface Detail {
   checkInClosesAt: string | null;
   confirmationMinutes: number;
   placesTaken: number;
+  approved: number;
   waitlisted: number;
   applications: { _id: string; status: string }[];
 }
@@ -89,7 +90,7 @@ describe('registration settings of a tournament', () => {
     };
     const t = await cup({ date, settings });
     const read = await detail(t.id);
-    expect(read).toMatchObject({ ...settings, placesTaken: 0, waitlisted: 0 });
+    expect(read).toMatchObject({ ...settings, placesTaken: 0, approved: 0, waitlisted: 0 });
     const list = await api.call<{ _id: string; maxParticipants: number | null }[]>('GET', `/api/tournaments?game=${gameId}`);
     expect(list.body.find((x) => x._id === t.id)).toMatchObject({ maxParticipants: 16, checkInEnabled: true, confirmationMinutes: 20 });
     // Null clears; what the edit form leaves out stays.
@@ -190,6 +191,8 @@ describe('the cap and the waitlist', () => {
     const { ids } = await applied(t.id, 2);
     await api.call('PATCH', `/api/applications/${ids[0]}/status`, { token: admin, body: { status: 'approved' } });
     expect((await apply(await player(), t.id)).body.application.status).toBe('waitlisted');
+    // The page says both: the places the two hold, and the one approved (the participants listed).
+    expect(await detail(t.id)).toMatchObject({ placesTaken: 2, approved: 1, waitlisted: 1 });
     const other = await capped(2);
     const first = await applied(other.id, 2);
     await api.call('PATCH', `/api/applications/${first.ids[1]}/status`, { token: admin, body: { status: 'rejected' } });

@@ -37,7 +37,7 @@ test('a waitlisted player moves up when another withdraws, and checks in while t
   }
 
   await page.goto(`/tournaments/${id}`);
-  await expect(page.getByTestId('places')).toHaveText('зайнято 2 з 2');
+  await expect(page.getByTestId('places')).toHaveText('2 заявки на 2 місця, з них схвалено 0');
   await page.getByRole('button', { name: 'Подати заявку' }).click();
   await expect(page.getByText('Усі місця зайняті: заявку додано до списку очікування.', { exact: false })).toBeVisible();
   await expect(page.getByText('Заявка в списку очікування: 1-а в черзі.')).toBeVisible();

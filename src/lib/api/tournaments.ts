@@ -109,6 +109,8 @@ export const tournamentDetailSchema = tournamentSchema.extend({
   bracketVersion: z.number().int(),
   /** Pending and approved applications: the places taken under `maxParticipants`. */
   placesTaken: z.number().int(),
+  /** Approved applications (the participants): of `placesTaken`, those the organisers accepted. */
+  approved: z.number().int(),
   /** Waitlisted applications. */
   waitlisted: z.number().int(),
   /** When the end of check-in was carried out, or null. */

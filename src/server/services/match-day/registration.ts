@@ -38,15 +38,15 @@ export async function placesTaken(tx: Tx, tournamentId: string): Promise<number>
   return row?.n ?? 0;
 }
 
-/** A tournament's places taken and the length of its waitlist. */
-export async function registrationCounts(tx: Tx, tournamentId: string): Promise<{ placesTaken: number; waitlisted: number }> {
+/** A tournament's places taken, how many of those are approved, and the length of its waitlist. */
+export async function registrationCounts(tx: Tx, tournamentId: string): Promise<{ placesTaken: number; approved: number; waitlisted: number }> {
   const rows = await tx
     .select({ status: applications.status, n: count() })
     .from(applications)
     .where(eq(applications.tournamentId, tournamentId))
     .groupBy(applications.status);
   const of = (status: ApplicationStatus) => rows.find((r) => r.status === status)?.n ?? 0;
-  return { placesTaken: of('pending') + of('approved'), waitlisted: of('waitlisted') };
+  return { placesTaken: of('pending') + of('approved'), approved: of('approved'), waitlisted: of('waitlisted') };
 }
 
 /** The live applications of a tournament, in the order they came. */
