@@ -31,6 +31,12 @@ test('one player reports, the other confirms in another browser, and the match p
   await expect(player.getByText(/KozakSniper повідомляє рахунок 16:12; підтвердження до/)).toBeVisible();
   // The reporter cannot confirm their own report.
   await expect(player.getByRole('button', { name: /Підтвердити/ })).toHaveCount(0);
+  // Read anew, a change of the waiting report starts from the score sent, not from blank fields.
+  await player.reload();
+  await hydrated(player);
+  await expect(player.getByRole('button', { name: 'Змінити свій звіт' })).toBeVisible();
+  await expect(player.getByLabel('Рахунок: KozakSniper')).toHaveValue('16');
+  await expect(player.getByLabel('Рахунок: OdesaWave')).toHaveValue('12');
 
   const other = await (await browser.newContext()).newPage();
   await signIn(other, 'OdesaWave');

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api/client.ts';
 import { DISPUTE_REASON_MAX } from '../../lib/api/limits.ts';
 import { callOrganisers, confirmReport, disputeReport, reportScore } from '../../lib/api/match-reports.ts';
 import type { MatchState } from '../../lib/api/stages.ts';
-import { scoreText } from '../../lib/domain/match-report.ts';
+import { reportFormStart, scoreText } from '../../lib/domain/match-report.ts';
 import type { Slot } from '../../lib/domain/stage/format.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/index.ts';
@@ -28,10 +28,21 @@ interface Props {
 export default function ReportPanel({ state, side }: Props) {
   const { match, report } = state;
   const name = (slot: Slot) => state.participants.find((p) => p._id === match[slot])?.name ?? t('matchPage.tbd');
-  const [scoreA, setScoreA] = useState('');
-  const [scoreB, setScoreB] = useState('');
+  // A change of one's waiting report starts from what was sent, not from blank fields.
+  const start = reportFormStart(report, side, match.bestOf);
+  const startKey = JSON.stringify(start);
+  const [startedFrom, setStartedFrom] = useState(startKey);
+  const [scoreA, setScoreA] = useState(start.scoreA);
+  const [scoreB, setScoreB] = useState(start.scoreB);
   // Best-of-N (issue 57): each game's (map's) score; the series score follows from the games typed.
-  const [games, setGames] = useState(() => Array.from({ length: match.bestOf }, () => ({ a: '', b: '' })));
+  const [games, setGames] = useState(start.games);
+  if (startedFrom !== startKey) {
+    // The report changed under the form (sent here or in another tab, or the match was reset): the fields follow it.
+    setStartedFrom(startKey);
+    setScoreA(start.scoreA);
+    setScoreB(start.scoreB);
+    setGames(start.games);
+  }
   const typed = games.filter((g) => g.a !== '' && g.b !== '').map((g) => ({ a: Number(g.a), b: Number(g.b) }));
   const fromGames = typed.length > 0 ? { a: typed.filter((g) => g.a > g.b).length, b: typed.filter((g) => g.b > g.a).length } : null;
   const [reason, setReason] = useState('');

@@ -25,3 +25,29 @@ export function sameReport(first: ReportedScore, second: ReportedScore): Reporte
 
 /** A match score as people write it: «2:1»; «–» for a side without one. */
 export const scoreText = (score: { scoreA: number | null; scoreB: number | null }): string => `${score.scoreA ?? '–'}:${score.scoreB ?? '–'}`;
+
+/** A report form's fields as typed: strings, so an empty field stays empty. */
+export interface ReportFields {
+  scoreA: string;
+  scoreB: string;
+  games: { a: string; b: string }[];
+}
+
+/**
+ * Where a side's report form starts (issue 22): from that side's own report while it waits for the
+ * other side, so «Змінити свій звіт» begins with what was sent (its games in the first rows);
+ * blank otherwise. `bestOf` rows of games, as the form draws them.
+ */
+export function reportFormStart(
+  report: { state: string; side: string; scoreA: number | null; scoreB: number | null; games: readonly GameScore[] } | null,
+  side: string,
+  bestOf: number,
+): ReportFields {
+  const own = report?.state === 'reported' && report.side === side ? report : null;
+  const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  return {
+    scoreA: text(own?.scoreA),
+    scoreB: text(own?.scoreB),
+    games: Array.from({ length: bestOf }, (_, i) => ({ a: text(own?.games[i]?.a), b: text(own?.games[i]?.b) })),
+  };
+}
