@@ -230,7 +230,7 @@ describe('the cap and the waitlist', () => {
     const { ids } = await applied(t.id, 3);
     const full = await api.call('PATCH', `/api/applications/${ids[2]}/status`, { token: admin, body: { status: 'approved' } });
     expect(full.status).toBe(409);
-    expect(full.body.message).toBe('Усі 2 місць зайнято: щоб схвалити цю заявку, звільніть місце або збільште кількість місць');
+    expect(full.body.message).toBe('Усі місця зайнято (їх — 2): щоб схвалити цю заявку, звільніть місце або збільште кількість місць');
     expect(await statusOf(ids[2]!)).toBe('waitlisted');
     // Rejecting a waitlisted one gives no place; approving a pending one takes none more.
     expect((await api.call('PATCH', `/api/applications/${ids[0]}/status`, { token: admin, body: { status: 'approved' } })).status).toBe(200);

@@ -213,7 +213,7 @@ export const tournaments = {
   'apply.withdrawError': 'Не вдалося відкликати заявку',
   'applications.refused.notOwner': 'Відкликати заявку може лише той, хто її подав, або капітан команди',
   'applications.refused.started': 'Турнір уже розпочався: заявку не можна відкликати',
-  'applications.refused.full': 'Усі {max} місць зайнято: щоб схвалити цю заявку, звільніть місце або збільште кількість місць',
+  'applications.refused.full': 'Усі місця зайнято (їх — {max}): щоб схвалити цю заявку, звільніть місце або збільште кількість місць',
   'applications.notifyWaitlisted': 'Місць на турнірі «{title}» немає: вашу заявку додано до списку очікування.',
   'applications.notifyTeamWaitlisted': 'Місць на турнірі «{title}» немає: заявку команди «{team}» додано до списку очікування.',
   'applications.notifyPromoted': 'Звільнилося місце: вашу заявку на турнір «{title}» переведено зі списку очікування.',
