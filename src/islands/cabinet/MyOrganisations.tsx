@@ -51,7 +51,7 @@ export default function MyOrganisations() {
                 <a href={`/org/${organisation.slug}`} className="min-w-0 flex-1 font-semibold wrap-anywhere">
                   {organisation.name}
                 </a>
-                <span className="text-sm text-muted">{t(`organisation.role.${organisation.role}`)}</span>
+                <span className="text-sm text-muted">{t(`organisation.roleLabel.${organisation.role}`)}</span>
                 {organisationPowers(organisation.role).organise && (
                   <a className="btn-ghost px-3 py-1 text-sm" href={`/org/${organisation.slug}/manage`}>
                     {t('org.manage')}

@@ -187,10 +187,10 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
             const changeable = mayChangeMember(role, member.role, member.role === 'admin' ? 'staff' : 'admin');
             return (
               <li key={member._id} className="flex flex-wrap items-center gap-3 rounded-lg bg-surface-2 px-3 py-2">
-                <UserAvatar user={member} href={profilePath('user', member._id)} className="min-w-0 flex-1 font-medium" />
+                <UserAvatar user={member} href={profilePath('user', member._id)} className="min-w-0 flex-[1_1_12rem] font-medium" />
                 {changeable ? (
                   <select
-                    className="field w-auto"
+                    className="field w-auto max-w-full"
                     aria-label={t('org.manage.changeRole', { name: member.username })}
                     value={member.role}
                     disabled={busy !== null}
@@ -198,13 +198,13 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
                   >
                     {GIVEN_ROLES.map((given) => (
                       <option key={given} value={given}>
-                        {t(`organisation.role.${given}`)}
+                        {t(`organisation.roleLabel.${given}`)}
                       </option>
                     ))}
                     {powers.own && <option value="owner">{t('org.manage.handOver')}</option>}
                   </select>
                 ) : (
-                  <span className="text-sm text-muted">{t(`organisation.role.${member.role}`)}</span>
+                  <span className="text-sm text-muted">{t(`organisation.roleLabel.${member.role}`)}</span>
                 )}
                 {(changeable || (member._id === user._id && member.role !== 'owner')) && (
                   <button type="button" className="btn-ghost px-3 py-1 text-xs text-danger" disabled={busy !== null} onClick={() => onRemove(member)}>
@@ -223,7 +223,7 @@ export default function ManageOrganisation({ slug }: { slug: string }) {
               <select id="org-add-role" name="role" className="field" defaultValue="staff">
                 {GIVEN_ROLES.map((given) => (
                   <option key={given} value={given}>
-                    {t(`organisation.role.${given}`)}
+                    {t(`organisation.roleLabel.${given}`)}
                   </option>
                 ))}
               </select>

@@ -9,9 +9,14 @@ export const organisations: Record<keyof typeof uk, string> = {
   'field.reason': 'Reason',
   'field.q': 'Search',
 
+  // A role inside a sentence: “{username} is now {role} of the organisation”, the bell's notices.
   'organisation.role.owner': 'the owner',
   'organisation.role.admin': 'an admin',
   'organisation.role.staff': 'staff',
+  // A role on its own: the role picker, the member lists.
+  'organisation.roleLabel.owner': 'Owner',
+  'organisation.roleLabel.admin': 'Admin',
+  'organisation.roleLabel.staff': 'Staff',
 
   'organisation.created': 'Organisation “{name}” created',
   'organisation.updated': 'Organisation updated',

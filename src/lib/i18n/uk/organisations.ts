@@ -8,9 +8,14 @@ export const organisations = {
   'field.reason': 'Причина',
   'field.q': 'Пошук',
 
+  // A role inside a sentence: «{username} тепер {role} організації», the bell's notices.
   'organisation.role.owner': 'власник',
   'organisation.role.admin': 'адміністратор',
   'organisation.role.staff': 'персонал',
+  // A role on its own: the role picker, the member lists.
+  'organisation.roleLabel.owner': 'Власник',
+  'organisation.roleLabel.admin': 'Адміністратор',
+  'organisation.roleLabel.staff': 'Персонал',
 
   // Answers of the API.
   'organisation.created': 'Організацію «{name}» створено',
