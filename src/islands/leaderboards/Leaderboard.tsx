@@ -175,10 +175,10 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
             ))}
           </ul>
         </nav>
-        <form method="get" action="/leaderboards" className="flex items-end gap-2" onSubmit={(event) => event.preventDefault()}>
+        <form method="get" action="/leaderboards" className="flex max-w-full flex-wrap items-end gap-2" onSubmit={(event) => event.preventDefault()}>
           <input type="hidden" name="game" value={gameId} />
           {tab !== 'players' && <input type="hidden" name="tab" value={tab} />}
-          <div className="flex flex-col gap-1 text-sm font-medium">
+          <div className="flex max-w-full min-w-0 flex-col gap-1 text-sm font-medium">
             <label htmlFor="leaderboard-sort">{t('leaderboards.sortLabel')}</label>
             <select id="leaderboard-sort" name="sort" className="field py-1.5" value={sort} onChange={(event) => chooseSort(parseSort(event.target.value))}>
               {LEADERBOARD_SORTS.map((each) => (
@@ -227,7 +227,7 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
                 <th scope="col" className="hidden w-px px-2 py-3 text-right font-semibold whitespace-nowrap sm:table-cell">
                   {t('leaderboards.col.winRate')}
                 </th>
-                <th scope="col" className="w-px px-2 py-3 text-right font-semibold whitespace-nowrap">
+                <th scope="col" className="hidden w-px px-2 py-3 text-right font-semibold whitespace-nowrap sm:table-cell">
                   {t('leaderboards.col.streak')}
                 </th>
                 <th scope="col" className="hidden min-w-40 px-2 py-3 text-right font-semibold whitespace-nowrap lg:table-cell">
@@ -257,16 +257,18 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
                         {row.picture?.kind === 'team' && <TeamLogo src={row.picture.logoUrl} name={row.picture.name} size="small" />}
                         <div className="flex min-w-0 flex-col">
                           {row.href ? (
-                            <a href={row.href} className="font-semibold wrap-anywhere">
+                            <a href={row.href} className="truncate font-semibold" title={row.name}>
                               {row.name}
                             </a>
                           ) : (
-                            <span className={`font-semibold wrap-anywhere ${row.known ? '' : 'text-muted italic'}`}>{row.name}</span>
+                            <span className={`truncate font-semibold ${row.known ? '' : 'text-muted italic'}`} title={row.name}>
+                              {row.name}
+                            </span>
                           )}
                           <span className="text-xs text-muted">
                             <span className="md:hidden">{row.stats.rankTitle} · </span>
                             <span className="sm:hidden">
-                              {t('leaderboards.col.wins')}: {row.stats.matchesWon} · {formatWinRate(row.stats.winRate)} ·{' '}
+                              <Streak value={row.stats.currentStreak} /> · {t('leaderboards.col.wins')}: {row.stats.matchesWon} · {formatWinRate(row.stats.winRate)} ·{' '}
                             </span>
                             {t('leaderboards.matchesPlayed', { count: row.stats.matchesPlayed })}
                           </span>
@@ -282,7 +284,7 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
                     <td className="px-2 py-3 text-right align-middle font-mono font-semibold tabular-nums">{formatNumber(displayRating(row.stats.ranking))}</td>
                     <td className="hidden px-2 py-3 text-right align-middle tabular-nums sm:table-cell">{formatNumber(row.stats.matchesWon)}</td>
                     <td className="hidden px-2 py-3 text-right align-middle whitespace-nowrap tabular-nums sm:table-cell">{formatWinRate(row.stats.winRate)}</td>
-                    <td className="px-2 py-3 text-right align-middle whitespace-nowrap">
+                    <td className="hidden px-2 py-3 text-right align-middle whitespace-nowrap sm:table-cell">
                       <Streak value={row.stats.currentStreak} />
                     </td>
                     <td className="hidden px-2 py-3 align-middle lg:table-cell">
