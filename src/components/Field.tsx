@@ -104,7 +104,8 @@ export function useLengthLimit({
         </span>
       </>
     );
-  return { counter, described, announcement };
+  // `near`: whether the counter shows, for a field that keeps room for it only then (the chat's line).
+  return { counter, described, announcement, near };
 }
 
 function LabelRow({ label, id, counter }: { label: string; id: string; counter: ReactNode }) {

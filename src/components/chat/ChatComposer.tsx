@@ -51,7 +51,7 @@ export function ChatComposer({ id, label, placeholder, send }: Props) {
           <input
             ref={input}
             id={id}
-            className="field min-w-0 pr-20 aria-[invalid=true]:border-danger"
+            className={`field min-w-0 text-ellipsis aria-[invalid=true]:border-danger ${limit.near ? 'pr-20' : ''}`}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             placeholder={placeholder}
