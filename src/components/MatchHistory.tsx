@@ -60,17 +60,17 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
       </div>
       <p className="flex flex-wrap items-center gap-2">
         {sides.map((side, index) => (
-          <span key={`${side.type}-${side.id ?? index}`} className="flex items-center gap-2">
-            {index > 0 && <span className="text-muted">{t('matchHistory.versus')}</span>}
+          <span key={`${side.type}-${side.id ?? index}`} className="flex max-w-full min-w-0 items-center gap-2">
+            {index > 0 && <span className="shrink-0 text-muted">{t('matchHistory.versus')}</span>}
             {/* The other side links to its profile (issue 23); the owner's own name does not link back. */}
             {side.id && !(side.id === id && side.type === type) ? (
-              <a href={profilePath(side.type, side.id)} className={side.isWinner ? 'font-bold' : ''}>
+              <a href={profilePath(side.type, side.id)} className={`min-w-0 break-words ${side.isWinner ? 'font-bold' : ''}`}>
                 {side.name}
               </a>
             ) : (
-              <span className={side.isWinner ? 'font-bold' : ''}>{side.name}</span>
+              <span className={`min-w-0 break-words ${side.isWinner ? 'font-bold' : ''}`}>{side.name}</span>
             )}
-            <span className="rounded bg-bg/60 px-2 font-mono text-sm" aria-label={`${t('matchHistory.score')}: ${side.score}`}>
+            <span className="shrink-0 rounded bg-bg/60 px-2 font-mono text-sm" aria-label={`${t('matchHistory.score')}: ${side.score}`}>
               {side.score}
             </span>
           </span>

@@ -157,17 +157,18 @@ export function TeamCard({ team, userId, current }: { team: Team; userId: string
           </section>
 
           {captain && (
-            <div className="flex flex-col gap-4">
+            // Label and field side by side only where both fit on one line; stacked in a narrow column.
+            <div className="@container flex flex-col gap-4">
               <form onSubmit={onInvite} noValidate>
-                <div className="flex items-end gap-2">
+                <div className="flex flex-col gap-2 @md:flex-row @md:items-end">
                   <Field label={t('team.inviteLabel')} id={`${titleId}-query`} name="query" wrapperClassName="min-w-0 flex-1" limit={QUERY_MAX} autoComplete="off" />
-                  <button type="submit" className="btn-primary shrink-0" disabled={busy !== null || full}>
+                  <button type="submit" className="btn-primary shrink-0 self-start @md:self-auto" disabled={busy !== null || full}>
                     {busy === 'invite' ? t('team.busy') : t('team.inviteButton')}
                   </button>
                 </div>
               </form>
               <form onSubmit={onLogo} noValidate>
-                <div className="flex items-end gap-2">
+                <div className="flex flex-col gap-2 @md:flex-row @md:items-end">
                   <Field
                     label={t('team.logoChangeLabel')}
                     id={`${titleId}-logo`}
@@ -178,7 +179,7 @@ export function TeamCard({ team, userId, current }: { team: Team; userId: string
                     limit={LOGO_URL_MAX}
                     placeholder="https://"
                   />
-                  <button type="submit" className="btn-ghost shrink-0" disabled={busy !== null}>
+                  <button type="submit" className="btn-ghost shrink-0 self-start @md:self-auto" disabled={busy !== null}>
                     {busy === 'logo' ? t('team.busy') : t('team.logoButton')}
                   </button>
                 </div>
