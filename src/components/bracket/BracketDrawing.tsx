@@ -8,6 +8,9 @@ import type { MatchView, RoundView } from './view.ts';
  * matches share it equally, so a match sits exactly level with the middle of the two that feed
  * it. Each match draws half of the bracket-shaped joint on its right (the upper one down to the
  * middle, the lower one up to it) and a stub on its left; a decided match's half is highlighted.
+ * The matches of a round are rows of one grid, equal even when one card is taller than another (an
+ * admin's buttons wrap by the names' lengths). Columns are 15rem wide and grow to 20rem where the box
+ * has room, so names are cut only where they must be.
  */
 const incoming = 'before:absolute before:top-1/2 before:left-0 before:w-4 before:border-t-2';
 const outgoing = 'after:absolute after:right-0 after:h-1/2 after:w-4 after:border-r-2';
@@ -52,15 +55,15 @@ export function BracketDrawing({
     <>
       {rounds.length > 1 && <p className="text-sm text-muted md:hidden">{t('bracket.scrollHint')}</p>}
       <div role="region" aria-label={t('bracket.drawing')} tabIndex={0} className="overflow-x-auto overscroll-x-contain rounded-card border border-line bg-surface/40 py-3">
-        <div className="flex w-max">
+        <div className="flex w-max min-w-full">
           {rounds.map((round) => (
-            <section key={round.index} aria-labelledby={`${idPrefix}-${round.index}`} className="flex w-60 flex-col">
+            <section key={round.index} aria-labelledby={`${idPrefix}-${round.index}`} className="flex w-60 max-w-80 grow flex-col">
               <Heading id={`${idPrefix}-${round.index}`} className="truncate px-4 pb-2 text-sm font-bold tracking-wide text-muted uppercase">
                 {round.title}
               </Heading>
-              <ol className="flex flex-1 flex-col">
+              <ol className="grid flex-1 auto-rows-fr grid-cols-1">
                 {round.matches.map((match) => (
-                  <li key={match.index} className={`relative flex flex-1 items-center px-4 py-1.5 ${joints(match)}`}>
+                  <li key={match.index} className={`relative flex items-center px-4 py-1.5 ${joints(match)}`}>
                     {renderMatch(match)}
                   </li>
                 ))}
