@@ -1,12 +1,21 @@
 import type { Tournament } from '../../lib/api/tournaments.ts';
 import { showDefaultImage } from '../../components/fallback-image.ts';
 import { gameImage } from '../../lib/domain/game-image.ts';
-import { formatDay } from '../../lib/domain/tournament-dates.ts';
+import { formatDate } from '../../lib/i18n/format.ts';
 import { registrationRefusal } from '../../lib/domain/registration.ts';
 import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import type { LiveApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { t } from '../../lib/i18n/tournament-list.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+
+/*
+ * The card's facts (game, date, solo or team, status) wrap as the card's width allows. Each starts
+ * with its separator, and the list is shifted left by one separator's width inside a box that
+ * clips it: the separator of whatever begins a line is cut off, so no line starts or ends with «·».
+ */
+const separator = "before:inline-block before:w-4 before:text-center before:font-normal before:text-muted before:content-['·'_/_'']";
+const separated = `${separator} whitespace-nowrap`;
+const spaced = "inline-flex before:inline-block before:w-4 before:content-['']";
 
 /**
  * One tournament in the list: picture and title open the detail, so does the apply button (SPEC §2).
@@ -56,17 +65,17 @@ export function TournamentCard({
             {tournament.organisation.verified && <span className="ml-1 text-success" title={t('org.verifiedHint')}>✓</span>}
           </p>
         )}
-        <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
-          {showGame && (
-            <>
-              <span className="font-semibold text-fg">{tournament.gameName}</span>
-              <span aria-hidden="true">·</span>
-            </>
-          )}
-          <time dateTime={tournament.date}>{formatDay(tournament.date)}</time>
-          <span aria-hidden="true">·</span>
-          <span>{t(tournament.soloOnly ? 'tournaments.soloLabel' : 'tournaments.teamLabel')}</span>
-          <StatusBadge status={tournament.status} />
+        <p className="overflow-hidden text-sm text-muted">
+          <span className="-ml-4 flex flex-wrap items-center gap-y-1">
+            {showGame && <span className={`${separated} font-semibold text-fg`}>{tournament.gameName}</span>}
+            <time dateTime={tournament.date} className={separated}>
+              {formatDate(tournament.date, { month: 'short' })}
+            </time>
+            <span className={separated}>{t(tournament.soloOnly ? 'tournaments.soloLabel' : 'tournaments.teamLabel')}</span>
+            <span className={spaced}>
+              <StatusBadge status={tournament.status} />
+            </span>
+          </span>
         </p>
         <a
           href={open ? `${href}#apply` : href}
