@@ -6,7 +6,7 @@ import type { VetoView } from '../../src/lib/api/veto.ts';
 import { stageMatches } from '../../src/server/db/schema/index.ts';
 import { forgetKeptStages } from '../../src/server/services/competition/stages/store.ts';
 import { closeDueCheckIns } from '../../src/server/services/match-room/check-in.ts';
-import { admin as adminOf, coOrganiser, game, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
+import { admin as adminOf, coOrganiser, player, stage, tournament, useTestApi, vetoGame, type Player } from '../support/builders.ts';
 
 /*
  * A match room belongs to the pairing it was made for (decision 038). An organiser's correction
@@ -17,14 +17,12 @@ import { admin as adminOf, coOrganiser, game, player, stage, tournament, useTest
  */
 
 const api = useTestApi();
-const CS2 = ['Ancient', 'Anubis', 'Dust II', 'Inferno', 'Mirage', 'Nuke', 'Overpass'];
 let admin: Player;
 let gameId: string;
 
 beforeAll(async () => {
   admin = await adminOf(api);
-  gameId = await game(api);
-  expect((await api.call('PUT', `/api/games/${gameId}/maps`, { token: admin.token, body: { maps: CS2, sides: ['CT', 'T'] } })).status).toBe(200);
+  gameId = await vetoGame(api);
 });
 
 type Message = { message: string };

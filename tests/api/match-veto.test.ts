@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MatchState, StageView } from '../../src/lib/api/stages.ts';
 import type { VetoView } from '../../src/lib/api/veto.ts';
-import { admin as adminOf, game, player, stage, tournament, useTestApi, type Player } from '../support/builders.ts';
+import { ACTIVE_DUTY, admin as adminOf, game, player, stage, tournament, useTestApi, vetoGame, type Player } from '../support/builders.ts';
 
 /*
  * The map veto of a match (issue 58), through the API: a game's pool, a stage that asks for a
@@ -11,15 +11,13 @@ import { admin as adminOf, game, player, stage, tournament, useTestApi, type Pla
  */
 
 const api = useTestApi();
-const CS2 = ['Ancient', 'Anubis', 'Dust II', 'Inferno', 'Mirage', 'Nuke', 'Overpass'];
+const CS2 = ACTIVE_DUTY;
 let admin: Player;
 let gameId: string;
 
 beforeAll(async () => {
   admin = await adminOf(api);
-  gameId = await game(api);
-  const saved = await api.call('PUT', `/api/games/${gameId}/maps`, { token: admin.token, body: { maps: CS2, sides: ['CT', 'T'] } });
-  expect(saved.status).toBe(200);
+  gameId = await vetoGame(api);
 });
 
 const veto = async (matchId: string) => {

@@ -125,6 +125,16 @@ export async function game(api: TestApi, name = unique('Game ')): Promise<string
   return body.game._id;
 }
 
+/** CS2's map pool of the Active Duty, as a veto plays it. */
+export const ACTIVE_DUTY = ['Ancient', 'Anubis', 'Dust II', 'Inferno', 'Mirage', 'Nuke', 'Overpass'];
+
+/** A new game with the Active Duty as its map pool and CT / T as its sides: its stages may ask for a veto. */
+export async function vetoGame(api: TestApi): Promise<string> {
+  const id = await game(api);
+  await expectStatus(api.call('PUT', `/api/games/${id}/maps`, { token: (await admin(api)).token, body: { maps: ACTIVE_DUTY, sides: ['CT', 'T'] } }), 200, 'set map pool');
+  return id;
+}
+
 export interface StatsGameOptions {
   name?: string;
   template?: StatsTemplate;
