@@ -80,15 +80,18 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
         <details className="text-sm">
           <summary className="cursor-pointer text-muted">{t('matchHistory.details')}</summary>
           {details.rows.length > 0 && (
-            <table className="mt-2 w-full table-fixed">
+            <table className="mt-2 w-full sm:w-auto">
               <thead>
                 <tr>
                   <th scope="col" className="sr-only">
                     {t('matchHistory.stat')}
                   </th>
                   {sides.map((side) => (
-                    <th key={`${side.type}:${side.id ?? side.name}`} scope="col" className="truncate pb-1 text-right font-semibold">
-                      {side.name}
+                    <th key={`${side.type}:${side.id ?? side.name}`} scope="col" className="pb-1 pl-3 text-right font-semibold">
+                      {/* A long name is cut, whole in its title: the numbers under it keep their place. */}
+                      <span className="ml-auto block max-w-24 truncate sm:max-w-40" title={side.name}>
+                        {side.name}
+                      </span>
                     </th>
                   ))}
                 </tr>
@@ -96,11 +99,11 @@ function MatchRow({ item, kind, id }: { item: MatchHistoryItem; kind: 'player' |
               <tbody>
                 {details.rows.map((row) => (
                   <tr key={row.label}>
-                    <th scope="row" className="pr-2 text-left font-normal break-words text-muted">
+                    <th scope="row" className="text-left font-normal text-muted">
                       {translateStatLabel(row.label)}
                     </th>
                     {row.values.map((value, index) => (
-                      <td key={index} className="text-right tabular-nums">
+                      <td key={index} className="pl-3 text-right tabular-nums">
                         {value === null ? '—' : typeof value === 'number' ? formatNumber(value) : value}
                       </td>
                     ))}

@@ -30,6 +30,7 @@ import { $isAdmin } from '../../lib/stores/session.ts';
 import { $lbSortPlayers, $lbSortTeams, $lbTab, storedSort, storeSort } from './preferences.ts';
 import { TeamLogo } from '../../components/TeamLogo.tsx';
 import { Badges, Streak } from './cells.tsx';
+import { FACT, FACTS, FACTS_ROW } from '../../components/facts.ts';
 import { initialViewState, isLoading, rowsOf, startingView, viewOfAddress, viewReducer, wantedRequest, type Entries, type Row } from './view.ts';
 
 /** Leaderboards are public: read without a token, so every reader shares the cached answers. */
@@ -265,12 +266,19 @@ export default function Leaderboard({ games, gameId, tab: initialTab, sort: init
                               {row.name}
                             </span>
                           )}
-                          <span className="text-xs text-muted">
-                            <span className="md:hidden">{row.stats.rankTitle} · </span>
-                            <span className="sm:hidden">
-                              <Streak value={row.stats.currentStreak} /> · {t('leaderboards.col.wins')}: {row.stats.matchesWon} · {formatWinRate(row.stats.winRate)} ·{' '}
+                          {/* On a phone the columns it hides come here, wrapping with no «·» at a line's end (components/facts.ts). */}
+                          <span className={`${FACTS} text-xs text-muted`}>
+                            <span className={FACTS_ROW}>
+                              <span className={`${FACT} md:hidden`}>{row.stats.rankTitle}</span>
+                              <span className={`${FACT} sm:hidden`}>
+                                <Streak value={row.stats.currentStreak} />
+                              </span>
+                              <span className={`${FACT} sm:hidden`}>
+                                {t('leaderboards.col.wins')}: {row.stats.matchesWon}
+                              </span>
+                              <span className={`${FACT} sm:hidden`}>{formatWinRate(row.stats.winRate)}</span>
+                              <span className={FACT}>{t('leaderboards.matchesPlayed', { count: row.stats.matchesPlayed })}</span>
                             </span>
-                            {t('leaderboards.matchesPlayed', { count: row.stats.matchesPlayed })}
                           </span>
                           {row.achievements.length > 0 && (
                             <div className="mt-1 lg:hidden">

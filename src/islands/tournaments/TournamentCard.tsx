@@ -7,15 +7,8 @@ import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import type { LiveApplicationStatus } from '../../lib/domain/application-rules.ts';
 import { t } from '../../lib/i18n/tournament-list.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { FACT, FACT_SPACED, FACTS, FACTS_ROW } from '../../components/facts.ts';
 
-/*
- * The card's facts (game, date, solo or team, status) wrap as the card's width allows. Each starts
- * with its separator, and the list is shifted left by one separator's width inside a box that
- * clips it: the separator of whatever begins a line is cut off, so no line starts or ends with «·».
- */
-const separator = "before:inline-block before:w-4 before:text-center before:font-normal before:text-muted before:content-['·'_/_'']";
-const separated = `${separator} whitespace-nowrap`;
-const spaced = "inline-flex before:inline-block before:w-4 before:content-['']";
 
 /**
  * One tournament in the list: picture and title open the detail, so does the apply button (SPEC §2).
@@ -65,14 +58,15 @@ export function TournamentCard({
             {tournament.organisation.verified && <span className="ml-1 text-success" title={t('org.verifiedHint')}>✓</span>}
           </p>
         )}
-        <p className="overflow-hidden text-sm text-muted">
-          <span className="-ml-4 flex flex-wrap items-center gap-y-1">
-            {showGame && <span className={`${separated} font-semibold text-fg`}>{tournament.gameName}</span>}
-            <time dateTime={tournament.date} className={separated}>
+        {/* The facts wrap as the card's width allows, no «·» left at a line's end (components/facts.ts). */}
+        <p className={`${FACTS} text-sm text-muted`}>
+          <span className={FACTS_ROW}>
+            {showGame && <span className={`${FACT} font-semibold text-fg`}>{tournament.gameName}</span>}
+            <time dateTime={tournament.date} className={FACT}>
               {formatDate(tournament.date, { month: 'short' })}
             </time>
-            <span className={separated}>{t(tournament.soloOnly ? 'tournaments.soloLabel' : 'tournaments.teamLabel')}</span>
-            <span className={spaced}>
+            <span className={FACT}>{t(tournament.soloOnly ? 'tournaments.soloLabel' : 'tournaments.teamLabel')}</span>
+            <span className={FACT_SPACED}>
               <StatusBadge status={tournament.status} />
             </span>
           </span>
