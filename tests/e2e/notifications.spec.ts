@@ -16,6 +16,8 @@ test('a player invited to a tournament accepts from the bell and sees the server
   const tournament = ((await created.json()) as { tournament: { _id: string } }).tournament._id;
 
   const me = (await (await request.get('/api/users/me', { headers: bearer(tokenOfPage(page)) })).json()) as { _id: string };
+  // A notice is worded in its reader's account language, which another test may have switched.
+  expect((await request.put('/api/users/me/locale', { headers: bearer(tokenOfPage(page)), data: { locale: 'uk' } })).ok()).toBe(true);
   const invited = await request.post('/api/applications/invite', { headers, data: { tournament, user: me._id } });
   expect(invited.status()).toBe(201);
 

@@ -1,7 +1,7 @@
 import type { Tournament } from '../../lib/api/tournaments.ts';
 import { showDefaultImage } from '../../components/fallback-image.ts';
 import { gameImage } from '../../lib/domain/game-image.ts';
-import { formatDate } from '../../lib/i18n/format.ts';
+import { formatDay } from '../../lib/domain/tournament-dates.ts';
 import { registrationRefusal } from '../../lib/domain/registration.ts';
 import { isOpenForApplications } from '../../lib/domain/tournament-status.ts';
 import type { LiveApplicationStatus } from '../../lib/domain/application-rules.ts';
@@ -63,7 +63,8 @@ export function TournamentCard({
           <span className={FACTS_ROW}>
             {showGame && <span className={`${FACT} font-semibold text-fg`}>{tournament.gameName}</span>}
             <time dateTime={tournament.date} className={FACT}>
-              {formatDate(tournament.date, { month: 'short' })}
+              {/* SPEC §2: a card's date as YYYY-MM-DD. */}
+              {formatDay(tournament.date)}
             </time>
             <span className={FACT}>{t(tournament.soloOnly ? 'tournaments.soloLabel' : 'tournaments.teamLabel')}</span>
             <span className={FACT_SPACED}>
